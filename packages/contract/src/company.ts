@@ -30,7 +30,11 @@ export function isValidTimeZone(value: string): boolean {
 }
 
 export const updateCompanySchema = z.object({
-  name: z.string({ message: COMPANY_MESSAGES.nameRequired }).trim().min(1, COMPANY_MESSAGES.nameRequired).max(200),
+  name: z
+    .string({ message: COMPANY_MESSAGES.nameRequired })
+    .trim()
+    .min(1, COMPANY_MESSAGES.nameRequired)
+    .max(200),
   information: z
     .string({ message: COMPANY_MESSAGES.informationRequired })
     .trim()

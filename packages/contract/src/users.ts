@@ -13,7 +13,11 @@ export const PROFILE_MESSAGES = {
 } as const;
 
 export const updateProfileSchema = z.object({
-  name: z.string({ message: PROFILE_MESSAGES.nameRequired }).trim().min(1, PROFILE_MESSAGES.nameRequired).max(200),
+  name: z
+    .string({ message: PROFILE_MESSAGES.nameRequired })
+    .trim()
+    .min(1, PROFILE_MESSAGES.nameRequired)
+    .max(200),
   email: z
     .string({ message: PROFILE_MESSAGES.emailRequired })
     .trim()

@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { createAuthRepository } from './modules/auth/auth.repository.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createCompanyRepository } from './modules/company/company.repository.ts';
+import { companyRoutes } from './modules/company/company.routes.ts';
+import { createCompanyService } from './modules/company/company.service.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { createNotificationsRepository } from './modules/notifications/notifications.repository.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { createUsersRepository } from './modules/users/users.repository.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+import { requireStaff } from './plugins/auth.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { type EventBus, eventsRoutes } from './plugins/realtime.ts';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  events: EventBus;
+  jwtSecret: string;
+  clock?: () => Date;
+  logger?: FastifyServerOptions['loggerInstance'];
+};
+
+/** Builds the whole HTTP app; never listens, so tests and main.ts build it the same way. */
+export async function buildApp(deps: AppDeps) {
+  const { config, database, events, jwtSecret } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.env === 'production',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('staff', null);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Chatdesk API',
+        description:
+          'Staff dashboard and public pages. Staff endpoints take `Authorization: Bearer <token>`.',
+        version: '1.0.0',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const db = database.db;
+  const auth = createAuthService({
+    repository: createAuthRepository(db),
+    jwtSecret,
+    sessionTtlHours: config.sessionTtlHours,
+    login: config.login,
+    clock,
+  });
+  const notifications = createNotificationsService({ repository: createNotificationsRepository(db), events });
+  const company = createCompanyService({ repository: createCompanyRepository(db) });
+  const users = createUsersService({ repository: createUsersRepository(db), auth });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { prefix: '/health', database });
+      await api.register(authRoutes, { prefix: '/auth', auth, demoLogin: config.seedDemo });
+
+      await api.register(async (staff) => {
+        requireStaff(staff, auth);
+        await staff.register(eventsRoutes, { prefix: '/events', events });
+        await staff.register(companyRoutes, { prefix: '/company', company });
+        await staff.register(usersRoutes, { prefix: '/users', users });
+        await staff.register(notificationsRoutes, { prefix: '/notifications', notifications });
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  registerWebApp(app, config.webDistDir);
+  return Object.assign(app, { services: { auth, notifications, company, users } });
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** Serves the built single-page app; any non-API path that is not a file gets index.html. */
+function registerWebApp(app: FastifyInstance, webDistDir: string) {
+  const indexFile = path.join(webDistDir, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    app.register(fastifyStatic, { root: webDistDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (isApi || !hasWeb || request.method !== 'GET') {
+      return reply
+        .status(404)
+        .send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+}

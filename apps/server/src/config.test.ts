@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('works with no variables at all', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, seedDemo: true, databaseUrl: undefined, env: 'development' });
+    expect(config.dataDir).toMatch(/\/data$/);
+  });
+
+  it('refuses to start in production without JWT_SECRET, saying what to do', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET is required/);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe('x'.repeat(32));
+  });
+
+  it('explains invalid values', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
+    expect(() => loadConfig({ ADMIN_USERNAME: 'boss' })).toThrow(/ADMIN_PASSWORD/);
+  });
+
+  it('reads SEED_DEMO=false and the first admin', () => {
+    const config = loadConfig({
+      SEED_DEMO: 'false',
+      ADMIN_USERNAME: 'boss',
+      ADMIN_PASSWORD: 'long-password',
+    });
+    expect(config.seedDemo).toBe(false);
+    expect(config.admin).toEqual({ username: 'boss', password: 'long-password' });
+  });
+});

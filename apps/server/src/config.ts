@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((value) => (value === undefined ? fallback : ['true', '1', 'yes'].includes(value)));
+
+const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optional = z.preprocess(blankToUndefined, z.string().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: optional,
+  DATA_DIR: z.string().default('./data'),
+  SEED_DEMO: flag(true),
+  ADMIN_USERNAME: optional,
+  ADMIN_PASSWORD: optional,
+  JWT_SECRET: z.preprocess(
+    blankToUndefined,
+    z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7),
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  WEB_DIST_DIR: optional,
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** PostgreSQL when set, else embedded PGlite in dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  seedDemo: boolean;
+  admin: { username: string; password: string } | undefined;
+  jwtSecret: string | undefined;
+  sessionTtlHours: number;
+  publicUrl: string;
+  webDistDir: string;
+  bodyLimit: number;
+  login: { maxFailures: number; windowMinutes: number };
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once; every default works with no variables set. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
+    throw new ConfigError(
+      'JWT_SECRET is required when NODE_ENV=production. Set it to a random string of at least 32 characters, for example: openssl rand -hex 32',
+    );
+  }
+  if (Boolean(e.ADMIN_USERNAME) !== Boolean(e.ADMIN_PASSWORD)) {
+    throw new ConfigError('Set both ADMIN_USERNAME and ADMIN_PASSWORD, or neither.');
+  }
+  if (e.ADMIN_PASSWORD && e.ADMIN_PASSWORD.length < 8) {
+    throw new ConfigError('ADMIN_PASSWORD must be at least 8 characters.');
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    seedDemo: e.SEED_DEMO,
+    admin:
+      e.ADMIN_USERNAME && e.ADMIN_PASSWORD
+        ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }
+        : undefined,
+    jwtSecret: e.JWT_SECRET,
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMinutes: e.LOGIN_WINDOW_MINUTES },
+  };
+}

@@ -1,0 +1,93 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import * as schema from './schema.ts';
+
+/** Both drivers take the same schema and queries; the node-postgres type stands for both. */
+export type Db = NodePgDatabase<typeof schema>;
+
+export type Unlisten = () => Promise<void>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Receives NOTIFY on a channel, from this process or any other on the same database. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
+  close(): Promise<void>;
+};
+
+export function fromPglite(client: PGlite): Database {
+  return {
+    db: drizzlePglite({ client, schema }) as unknown as Db,
+    kind: 'pglite',
+    async listen(channel, onPayload) {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+export async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) await fs.mkdir(path.dirname(dataDir), { recursive: true });
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  await client.waitReady;
+  return fromPglite(client);
+}
+
+export function openPostgres(url: string, logger?: Logger): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('error', (error) => logger?.error({ err: error }, 'idle PostgreSQL client failed'));
+  const listeners = new Set<pg.Client>();
+  return {
+    db: drizzlePg({ client: pool, schema }),
+    kind: 'postgres',
+    async listen(channel, onPayload) {
+      // LISTEN needs one connection kept open for as long as we listen.
+      let client: pg.Client | undefined;
+      let stopped = false;
+      const connect = async (): Promise<void> => {
+        const next = new pg.Client({ connectionString: url });
+        next.on('notification', (message) => {
+          if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+        });
+        next.on('error', (error) => {
+          logger?.warn({ err: error }, 'LISTEN connection lost; reconnecting');
+          listeners.delete(next);
+          next.end().catch(() => {});
+          if (!stopped) setTimeout(() => connect().catch(() => {}), 1000);
+        });
+        await next.connect();
+        await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        client = next;
+        listeners.add(next);
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        if (client) {
+          listeners.delete(client);
+          await client.end().catch(() => {});
+        }
+      };
+    },
+    async close() {
+      await Promise.all([...listeners].map((client) => client.end().catch(() => {})));
+      listeners.clear();
+      await pool.end();
+    },
+  };
+}
+
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; logger?: Logger }) {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.logger);
+  return openPglite(path.join(options.dataDir, 'pglite'));
+}

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { clients } from './clients.ts';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { employees } from './employees.ts';
+
+export const APPOINTMENT_STATUSES = ['scheduled', 'completed', 'cancelled', 'no-show'] as const;
+
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: id(),
+    /** Kept when the employee is deleted: the appointment stays, with the names below. */
+    employeeId: uuid('employee_id').references(() => employees.id, { onDelete: 'set null' }),
+    employeeName: text('employee_name').notNull(),
+    employeeEmail: text('employee_email'),
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    clientName: text('client_name').notNull(),
+    clientEmail: text('client_email'),
+    clientPhone: text('client_phone'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** The business's local date and wall-clock times, as the customer chose them. */
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    status: text('status', { enum: APPOINTMENT_STATUSES }).notNull().default('scheduled'),
+    notes: text('notes'),
+    /** The provider payment that paid for it: one appointment per payment. */
+    providerPaymentId: text('provider_payment_id').unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // A slot is bookable once among live (not cancelled) appointments.
+    uniqueIndex('appointments_live_slot_key')
+      .on(t.employeeId, t.startsAt)
+      .where(sql`${t.status} <> 'cancelled'`),
+    index('appointments_starts_idx').on(t.startsAt),
+    index('appointments_client_idx').on(t.clientId),
+  ],
+);
+
+/** A slot held while a visitor pays; it stops counting once it expires. */
+export const slotHolds = pgTable(
+  'slot_holds',
+  {
+    id: id(),
+    employeeId: uuid('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    providerPaymentId: text('provider_payment_id').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('slot_holds_employee_idx').on(t.employeeId, t.startsAt)],
+);

@@ -1,0 +1,65 @@
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.ts';
+
+export const CHAT_ASSIGNEES = ['ai', 'human'] as const;
+export const MESSAGE_STATUSES = ['sending', 'sent', 'delivered', 'read', 'failed'] as const;
+/** Who wrote a message: the customer, a staff member, the assistant, or the system (handoff notes). */
+export const MESSAGE_SENDERS = ['customer', 'staff', 'assistant', 'system'] as const;
+
+/** A customer reachable by phone: `prefix` is the country calling code, `phone` the national number. */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email'),
+    prefix: text('prefix').notNull(),
+    phone: text('phone').notNull(),
+    notes: text('notes'),
+    profilePicture: text('profile_picture'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('contacts_phone_key').on(t.prefix, t.phone)],
+);
+
+export const chats = pgTable(
+  'chats',
+  {
+    id: id(),
+    contactId: uuid('contact_id')
+      .notNull()
+      .unique()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    assignedTo: text('assigned_to', { enum: CHAT_ASSIGNEES }).notNull().default('ai'),
+    /** Where the conversation comes from: whatsapp, or the public simulator. */
+    channel: text('channel', { enum: ['whatsapp', 'simulator'] })
+      .notNull()
+      .default('whatsapp'),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    /** The assistant reads history only after this point (a '/new' command or a handoff). */
+    contextStartsAt: timestamp('context_starts_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('chats_last_message_idx').on(t.lastMessageAt)],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    sender: text('sender', { enum: MESSAGE_SENDERS }).notNull(),
+    status: text('status', { enum: MESSAGE_STATUSES }).notNull(),
+    /** The channel's own message id (WhatsApp wamid): a delivery seen twice stores nothing new. */
+    externalId: text('external_id').unique(),
+    error: text('error'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('messages_chat_created_idx').on(t.chatId, t.createdAt)],
+);

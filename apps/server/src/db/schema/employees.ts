@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.ts';
+
+/** Lowercase weekday name → list of [start, end] in HH:mm, in the company's time zone. */
+export type WeeklyAvailability = Partial<Record<string, Array<[string, string]>>>;
+
+/** Employees are also the staff who sign in to the dashboard. */
+export const employees = pgTable(
+  'employees',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    role: text('role'),
+    title: text('title'),
+    locations: text('locations').array().notNull().default(sql`'{}'::text[]`),
+    availability: jsonb('availability').$type<WeeklyAvailability>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('employees_username_key').on(sql`lower(${t.username})`)],
+);
+
+/** A signed-in token; revoking the row makes the token stop working. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    employeeId: uuid('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_employee_idx').on(t.employeeId)],
+);
+
+/** Failed sign-ins per key ("user:<name>" or "ip:<address>"), shared by every server instance. */
+export const loginFailures = pgTable('login_failures', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+});

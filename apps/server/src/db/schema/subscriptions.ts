@@ -1,0 +1,54 @@
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { clients } from './clients.ts';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { employees } from './employees.ts';
+
+export const SUBSCRIPTION_STATUSES = [
+  'active',
+  'trialing',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'incomplete',
+] as const;
+export const BILLING_INTERVALS = ['day', 'week', 'month', 'year'] as const;
+
+export const plans = pgTable('plans', {
+  id: id(),
+  name: text('name').notNull().unique(),
+  /** Minor units. */
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull().default('usd'),
+  interval: text('interval', { enum: BILLING_INTERVALS }).notNull(),
+  providerPriceId: text('provider_price_id'),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: id(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    /** The employee whose premium content this is, for subscriptions made on the public page. */
+    employeeId: uuid('employee_id').references(() => employees.id, { onDelete: 'set null' }),
+    planId: uuid('plan_id').references(() => plans.id, { onDelete: 'set null' }),
+    planName: text('plan_name').notNull(),
+    /** Minor units. */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    interval: text('interval', { enum: BILLING_INTERVALS }).notNull(),
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    providerSubscriptionId: text('provider_subscription_id').unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('subscriptions_client_idx').on(t.clientId), index('subscriptions_status_idx').on(t.status)],
+);

@@ -1,0 +1,97 @@
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string) {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** Wall-clock parts of an instant in a time zone. */
+export function zonedParts(instant: Date, timeZone: string) {
+  const parts = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
+}
+
+/** Offset of the zone from UTC at that instant, in minutes (Madrid in summer: 120). */
+export function offsetMinutes(instant: Date, timeZone: string): number {
+  const p = zonedParts(instant, timeZone);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+}
+
+/**
+ * The instant at which the zone's clocks show `date` `time` (yyyy-MM-dd, HH:mm).
+ * The offset is taken for that date, not today's. A time skipped by a spring-forward
+ * change resolves to the instant just after the gap.
+ */
+export function zonedTimeToUtc(date: string, time: string, timeZone: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  const wallAsUtc = Date.UTC(year, month - 1, day, hour, minute);
+  const firstGuess = wallAsUtc - offsetMinutes(new Date(wallAsUtc), timeZone) * 60_000;
+  const secondGuess = wallAsUtc - offsetMinutes(new Date(firstGuess), timeZone) * 60_000;
+  return new Date(secondGuess);
+}
+
+/** yyyy-MM-dd of an instant in a zone. */
+export function zonedDate(instant: Date, timeZone: string): string {
+  const p = zonedParts(instant, timeZone);
+  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+}
+
+/** HH:mm of an instant in a zone. */
+export function zonedTime(instant: Date, timeZone: string): string {
+  const p = zonedParts(instant, timeZone);
+  return `${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}`;
+}
+
+/** yyyy-MM-dd plus n days (calendar arithmetic, no zone involved). */
+export function addDays(date: string, days: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+/** HH:mm plus n minutes, within one day. */
+export function addMinutesToTime(time: string, minutes: number): string {
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  const total = hour * 60 + minute + minutes;
+  return `${String(Math.floor(total / 60) % 24).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+}
+
+export const WEEKDAYS = [
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+] as const;
+
+export function weekdayOf(date: string) {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]!;
+}

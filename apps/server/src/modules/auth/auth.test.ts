@@ -1,0 +1,161 @@
+import { AUTH_MESSAGES } from '@chatdesk/contract/auth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
+import { insertEmployee } from '../../../test/factories.ts';
+
+let t: TestContext;
+let now = new Date('2026-11-22T10:00:00Z');
+beforeAll(async () => {
+  t = await buildTestApp({ clock: () => now });
+});
+afterAll(() => t.close());
+
+const login = (username: string, password: string, ip = '10.1.1.1') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username, password },
+    remoteAddress: ip,
+  });
+
+describe('sign-in', () => {
+  it('returns a token that verifies as the employee', async () => {
+    const employee = await insertEmployee(t.db, { name: 'Carla Gil', password: 'secret-pass' });
+    const response = await login(employee.username, 'secret-pass');
+    expect(response.statusCode).toBe(200);
+    const { token } = response.json();
+    const verify = await t.app.inject({
+      url: '/api/auth/verify',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(verify.statusCode).toBe(200);
+    expect(verify.json()).toEqual({
+      valid: true,
+      user: { id: employee.id, name: 'Carla Gil', username: employee.username, email: employee.email },
+    });
+    expect(verify.body).not.toContain('password');
+  });
+
+  it('accepts the username in any letter case', async () => {
+    const employee = await insertEmployee(t.db, { username: 'MixedCase', password: 'secret-pass' });
+    expect((await login('mixedcase', 'secret-pass')).statusCode).toBe(200);
+    expect(employee.username).toBe('MixedCase');
+  });
+
+  it('refuses a wrong password or an unknown user with the same message', async () => {
+    const employee = await insertEmployee(t.db, { password: 'secret-pass' });
+    const wrong = await login(employee.username, 'nope', '10.2.0.1');
+    const unknown = await login('nobody-here', 'nope', '10.2.0.2');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ message: AUTH_MESSAGES.invalidCredentials });
+    expect(unknown.json()).toEqual({ message: AUTH_MESSAGES.invalidCredentials });
+  });
+
+  it('tells an inactive employee, but only after the right password', async () => {
+    const employee = await insertEmployee(t.db, { password: 'secret-pass', isActive: false });
+    expect((await login(employee.username, 'wrong', '10.3.0.1')).statusCode).toBe(401);
+    const response = await login(employee.username, 'secret-pass', '10.3.0.1');
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: AUTH_MESSAGES.inactive });
+  });
+
+  it('requires both fields and names the missing one', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'x' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('password');
+    const blank = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: ' ', password: 'x' },
+    });
+    expect(blank.json().message).toBe('username: Username is required');
+  });
+
+  it('slows down repeated failures for one account with 429, then lets the right password in after the window', async () => {
+    const employee = await insertEmployee(t.db, { password: 'secret-pass' });
+    for (let i = 0; i < 5; i++) {
+      expect((await login(employee.username, `wrong-${i}`, `10.4.0.${i}`)).statusCode).toBe(401);
+    }
+    const blocked = await login(employee.username, 'secret-pass', '10.4.1.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ message: AUTH_MESSAGES.tooManyAttempts });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+
+    now = new Date(now.getTime() + 16 * 60_000);
+    expect((await login(employee.username, 'secret-pass', '10.4.1.1')).statusCode).toBe(200);
+  });
+
+  it('slows down one address trying many accounts', async () => {
+    for (let i = 0; i < 5; i++) {
+      expect((await login(`ghost-${i}`, 'x', '10.5.5.5')).statusCode).toBe(401);
+    }
+    const employee = await insertEmployee(t.db, { password: 'secret-pass' });
+    expect((await login(employee.username, 'secret-pass', '10.5.5.5')).statusCode).toBe(429);
+    expect((await login(employee.username, 'secret-pass', '10.5.5.6')).statusCode).toBe(200);
+  });
+});
+
+describe('session', () => {
+  it('logout makes the token stop working', async () => {
+    const { headers } = await t.signIn();
+    expect((await t.app.inject({ url: '/api/auth/verify', headers })).statusCode).toBe(200);
+    const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers });
+    expect(logout.statusCode).toBe(200);
+    const after = await t.app.inject({ url: '/api/auth/verify', headers });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().message).toBeTypeOf('string');
+  });
+
+  it('an employee made inactive loses the session at once', async () => {
+    const { headers, employee } = await t.signIn();
+    const { employees } = await import('../../db/schema.ts');
+    const { eq } = await import('drizzle-orm');
+    await t.db.update(employees).set({ isActive: false }).where(eq(employees.id, employee.id));
+    expect((await t.app.inject({ url: '/api/auth/verify', headers })).statusCode).toBe(401);
+  });
+
+  it.each([
+    ['no header', {}],
+    ['a malformed token', { authorization: 'Bearer not-a-jwt' }],
+    ['a token signed with another secret', { authorization: `Bearer ${forgedToken()}` }],
+    ['another scheme', { authorization: 'Basic YWRtaW46YWRtaW4xMjM0' }],
+  ])('every staff endpoint answers 401 with %s', async (_label, headers) => {
+    for (const url of [
+      '/api/auth/verify',
+      '/api/company',
+      '/api/users/profile',
+      '/api/notifications',
+      '/api/events',
+    ]) {
+      const response = await t.app.inject({ url, headers });
+      expect(response.statusCode, url).toBe(401);
+      expect(response.json()).toHaveProperty('message');
+    }
+  });
+
+  it('a token expires after its lifetime', async () => {
+    const { headers } = await t.signIn();
+    now = new Date(now.getTime() + 8 * 24 * 3_600_000);
+    expect((await t.app.inject({ url: '/api/auth/verify', headers })).statusCode).toBe(401);
+  });
+});
+
+describe('login config', () => {
+  it('offers no demo credentials when demo data is off', async () => {
+    const response = await t.app.inject({ url: '/api/auth/config' });
+    expect(response.json()).toEqual({ demo: null });
+  });
+});
+
+function forgedToken() {
+  const header = Buffer.from(JSON.stringify({ alg: 'HS256' })).toString('base64url');
+  const body = Buffer.from(JSON.stringify({ iss: 'chatdesk', sub: 'x', jti: 'y', exp: 4102444800 })).toString(
+    'base64url',
+  );
+  return `${header}.${body}.c2lnbmF0dXJl`;
+}

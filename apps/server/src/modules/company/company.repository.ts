@@ -1,0 +1,24 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { company } from '../../db/schema.ts';
+
+export type CompanyValues = Omit<typeof company.$inferInsert, 'id' | 'updatedAt'>;
+
+export function createCompanyRepository(db: Db) {
+  return {
+    async find() {
+      const [row] = await db.select().from(company).where(eq(company.id, 1)).limit(1);
+      return row;
+    },
+    async upsert(values: CompanyValues) {
+      const [row] = await db
+        .insert(company)
+        .values({ id: 1, ...values })
+        .onConflictDoUpdate({ target: company.id, set: values })
+        .returning();
+      return row!;
+    },
+  };
+}
+
+export type CompanyRepository = ReturnType<typeof createCompanyRepository>;

@@ -1,0 +1,41 @@
+import type { Company, updateCompanySchema } from '@chatdesk/contract/company';
+import { DEFAULT_TIME_ZONE } from '@chatdesk/contract/constants';
+import type { z } from 'zod';
+import type { CompanyRepository } from './company.repository.ts';
+
+type Row = NonNullable<Awaited<ReturnType<CompanyRepository['find']>>>;
+
+const toCompany = (row: Row): Company => ({
+  name: row.name,
+  information: row.information,
+  systemPrompt: row.systemPrompt,
+  logo: row.logo,
+  website: row.website,
+  industry: row.industry,
+  timeZone: row.timeZone,
+});
+
+/** Before anyone has saved the settings, the company is blank but usable. */
+const EMPTY_COMPANY: Company = {
+  name: '',
+  information: '',
+  systemPrompt: null,
+  logo: null,
+  website: null,
+  industry: null,
+  timeZone: DEFAULT_TIME_ZONE,
+};
+
+export function createCompanyService({ repository }: { repository: CompanyRepository }) {
+  return {
+    async get(): Promise<Company> {
+      const row = await repository.find();
+      return row ? toCompany(row) : EMPTY_COMPANY;
+    },
+    async update(input: z.output<typeof updateCompanySchema>): Promise<Company> {
+      return toCompany(await repository.upsert(input));
+    },
+  };
+}
+
+export type CompanyService = ReturnType<typeof createCompanyService>;

@@ -1,0 +1,56 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { notifications } from '../../db/schema.ts';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export type NewNotification = Pick<typeof notifications.$inferInsert, 'title' | 'message' | 'type' | 'link'>;
+export type NotificationFilter = { isRead?: boolean; isSolved?: boolean; type?: NotificationRow['type'] };
+
+export function createNotificationsRepository(db: Db) {
+  return {
+    async list(filter: NotificationFilter) {
+      const conditions: SQL[] = [];
+      if (filter.isRead !== undefined) conditions.push(eq(notifications.isRead, filter.isRead));
+      if (filter.isSolved !== undefined) conditions.push(eq(notifications.isSolved, filter.isSolved));
+      if (filter.type) conditions.push(eq(notifications.type, filter.type));
+      return db
+        .select()
+        .from(notifications)
+        .where(and(...conditions))
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(500);
+    },
+    async countUnread() {
+      const [row] = await db
+        .select({ value: count() })
+        .from(notifications)
+        .where(eq(notifications.isRead, false));
+      return row?.value ?? 0;
+    },
+    async insert(values: NewNotification) {
+      const [row] = await db.insert(notifications).values(values).returning();
+      return row!;
+    },
+    async update(id: string, values: Partial<Pick<NotificationRow, 'isRead' | 'isSolved'>>) {
+      const [row] = await db.update(notifications).set(values).where(eq(notifications.id, id)).returning();
+      return row;
+    },
+    async markAllRead() {
+      const rows = await db
+        .update(notifications)
+        .set({ isRead: true })
+        .where(eq(notifications.isRead, false))
+        .returning({ id: notifications.id });
+      return rows.length;
+    },
+    async delete(id: string) {
+      const rows = await db
+        .delete(notifications)
+        .where(eq(notifications.id, id))
+        .returning({ id: notifications.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;

@@ -1,0 +1,78 @@
+import type { Notification } from '@chatdesk/contract/notifications';
+import { notFound } from '../../lib/app-error.ts';
+import type { EventBus } from '../../plugins/realtime.ts';
+import type {
+  NewNotification,
+  NotificationFilter,
+  NotificationRow,
+  NotificationsRepository,
+} from './notifications.repository.ts';
+
+const NOT_FOUND = 'Notification not found';
+
+const toNotification = (row: NotificationRow): Notification => ({
+  id: row.id,
+  title: row.title,
+  message: row.message,
+  type: row.type,
+  isRead: row.isRead,
+  isSolved: row.isSolved,
+  link: row.link,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export function createNotificationsService({
+  repository,
+  events,
+}: {
+  repository: NotificationsRepository;
+  events: EventBus;
+}) {
+  const changed = () => events.publish({ type: 'notifications.changed' });
+
+  return {
+    /** Tells staff about something worth their attention; every open dashboard sees it at once. */
+    async notify(input: NewNotification): Promise<Notification> {
+      const row = await repository.insert(input);
+      await changed();
+      return toNotification(row);
+    },
+
+    async list(filter: NotificationFilter): Promise<Notification[]> {
+      return (await repository.list(filter)).map(toNotification);
+    },
+
+    async unreadCount() {
+      return { count: await repository.countUnread() };
+    },
+
+    async markRead(id: string) {
+      return update(id, { isRead: true });
+    },
+
+    async markSolved(id: string) {
+      return update(id, { isSolved: true });
+    },
+
+    async markAllRead() {
+      const updated = await repository.markAllRead();
+      if (updated > 0) await changed();
+      return { updated };
+    },
+
+    async remove(id: string) {
+      if (!(await repository.delete(id))) throw notFound(NOT_FOUND);
+      await changed();
+    },
+  };
+
+  async function update(id: string, values: Partial<Pick<NotificationRow, 'isRead' | 'isSolved'>>) {
+    const row = await repository.update(id, values);
+    if (!row) throw notFound(NOT_FOUND);
+    await changed();
+    return toNotification(row);
+  }
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
+export type Notify = NotificationsService['notify'];

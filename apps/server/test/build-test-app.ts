@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type Database, fromPglite, openPostgres } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { seedReferenceData } from '../src/db/seed-demo.ts';
+import { createEventBus } from '../src/plugins/realtime.ts';
+import { insertEmployee } from './factories.ts';
+
+export type TestContext = Awaited<ReturnType<typeof buildTestApp>>;
+
+/** A fresh database: a copy of the migrated PGlite template, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const template = await fs.readFile(inject('pgliteTemplate'));
+    const client = new PGlite({ loadDataDir: new Blob([template]) });
+    await client.waitReady;
+    return { database: fromPglite(client), drop: async () => {} };
+  }
+  const name = `chatdesk_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = openPostgres(url.toString());
+  await migrate(database);
+  await seedReferenceData(database.db);
+  return {
+    database,
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/**
+ * One app per test file, built exactly as main.ts builds it, on its own database.
+ * `env` overrides configuration; `clock` lets a test move time.
+ */
+export async function buildTestApp(options: { env?: Record<string, string>; clock?: () => Date } = {}) {
+  const { database, drop } = await freshDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...options.env });
+  const events = createEventBus(database);
+  await events.start();
+  const app = await buildApp({
+    config,
+    database,
+    events,
+    jwtSecret: randomBytes(32).toString('hex'),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  await app.ready();
+  const db = database.db;
+
+  /** Signs in as a new employee and returns the Authorization header for it. */
+  async function signIn(overrides: Parameters<typeof insertEmployee>[1] = {}) {
+    const password = overrides.password ?? 'password123';
+    const employee = await insertEmployee(db, { ...overrides, password });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: employee.username, password },
+      remoteAddress: `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    });
+    if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+    const { token } = response.json() as { token: string };
+    return { employee, token, headers: { authorization: `Bearer ${token}` } };
+  }
+
+  return {
+    app,
+    db,
+    database,
+    events,
+    signIn,
+    async close() {
+      await app.close();
+      await events.stop();
+      await database.close();
+      await drop();
+    },
+  };
+}
