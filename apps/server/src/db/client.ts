@@ -15,6 +15,8 @@ export type Unlisten = () => Promise<void>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: the connection string, for work that needs a connection of its own. */
+  url?: string;
   /** Receives NOTIFY on a channel, from this process or any other on the same database. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
   close(): Promise<void>;
@@ -50,6 +52,7 @@ export function openPostgres(url: string, logger?: Logger): Database {
   return {
     db: drizzlePg({ client: pool, schema }),
     kind: 'postgres',
+    url,
     async listen(channel, onPayload) {
       // LISTEN needs one connection kept open for as long as we listen.
       let client: pg.Client | undefined;
