@@ -31,7 +31,7 @@ await database.db.insert(notifications).values(
   Array.from({ length: 2000 }, (_, i) => ({
     title: `Notice ${i}`,
     message: 'Something happened that staff should see',
-    type: (['info', 'success', 'warning', 'error'] as const)[i % 4],
+    type: (['info', 'success', 'warning', 'error'] as const)[i % 4]!,
     isRead: i % 3 === 0,
     isSolved: i % 5 === 0,
   })),
