@@ -20,6 +20,9 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCompanyRepository } from './modules/company/company.repository.ts';
 import { companyRoutes } from './modules/company/company.routes.ts';
 import { createCompanyService } from './modules/company/company.service.ts';
+import { createEmployeesRepository } from './modules/employees/employees.repository.ts';
+import { employeesRoutes } from './modules/employees/employees.routes.ts';
+import { createEmployeesService } from './modules/employees/employees.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createNotificationsRepository } from './modules/notifications/notifications.repository.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
@@ -94,6 +97,7 @@ export async function buildApp(deps: AppDeps) {
   const notifications = createNotificationsService({ repository: createNotificationsRepository(db), events });
   const company = createCompanyService({ repository: createCompanyRepository(db) });
   const users = createUsersService({ repository: createUsersRepository(db), auth });
+  const employees = createEmployeesService({ repository: createEmployeesRepository(db) });
 
   await app.register(
     async (api) => {
@@ -106,13 +110,14 @@ export async function buildApp(deps: AppDeps) {
         await staff.register(companyRoutes, { prefix: '/company', company });
         await staff.register(usersRoutes, { prefix: '/users', users });
         await staff.register(notificationsRoutes, { prefix: '/notifications', notifications });
+        await staff.register(employeesRoutes, { prefix: '/employees', employees });
       });
     },
     { prefix: '/api' },
   );
 
   registerWebApp(app, config.webDistDir);
-  return Object.assign(app, { services: { auth, notifications, company, users } });
+  return Object.assign(app, { services: { auth, notifications, company, users, employees } });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

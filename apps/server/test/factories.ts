@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../src/db/client.ts';
-import { employees, notifications } from '../src/db/schema.ts';
+import { appointments, employees, notifications } from '../src/db/schema.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 
 const unique = () => randomUUID().slice(0, 8);
@@ -31,6 +31,25 @@ export async function insertNotification(db: Db, overrides: Partial<typeof notif
   const [row] = await db
     .insert(notifications)
     .values({ title: `Notice ${unique()}`, message: 'Something happened', type: 'info', ...overrides })
+    .returning();
+  return row!;
+}
+
+export async function insertAppointment(db: Db, overrides: Partial<typeof appointments.$inferInsert> = {}) {
+  const startsAt = overrides.startsAt ?? new Date('2026-12-01T09:00:00Z');
+  const [row] = await db
+    .insert(appointments)
+    .values({
+      employeeName: 'Employee',
+      clientName: `Client ${unique()}`,
+      clientEmail: `client-${unique()}@example.com`,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+      localDate: '2026-12-01',
+      startTime: '10:00',
+      endTime: '10:30',
+      ...overrides,
+    })
     .returning();
   return row!;
 }

@@ -1,0 +1,83 @@
+import {
+  type Availability,
+  type createEmployeeSchema,
+  EMPLOYEE_MESSAGES,
+  type Employee,
+  type updateEmployeeSchema,
+} from '@chatdesk/contract/employees';
+import type { z } from 'zod';
+import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/app-error.ts';
+import type { StaffPrincipal } from '../auth/auth.service.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import type { EmployeeRow, EmployeesRepository } from './employees.repository.ts';
+
+export const toEmployee = (row: EmployeeRow): Employee => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  username: row.username,
+  isActive: row.isActive,
+  role: row.role,
+  title: row.title,
+  locations: row.locations,
+  availability: row.availability as Availability,
+});
+
+export function createEmployeesService({ repository }: { repository: EmployeesRepository }) {
+  async function assertUsernameFree(username: string, exceptId?: string) {
+    const existing = await repository.findByUsername(username);
+    if (existing && existing.id !== exceptId) throw conflict(EMPLOYEE_MESSAGES.usernameTaken);
+  }
+
+  /** Two saves racing for one username: the unique index decides, and the loser gets the same message. */
+  async function guardUnique<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(EMPLOYEE_MESSAGES.usernameTaken);
+      throw error;
+    }
+  }
+
+  return {
+    async list(search?: string) {
+      return (await repository.list(search)).map(toEmployee);
+    },
+
+    async get(id: string) {
+      const row = await repository.findById(id);
+      if (!row) throw notFound(EMPLOYEE_MESSAGES.notFound);
+      return toEmployee(row);
+    },
+
+    async create(input: z.output<typeof createEmployeeSchema>) {
+      await assertUsernameFree(input.username);
+      const { password, ...values } = input;
+      const passwordHash = await hashPassword(password);
+      return toEmployee(await guardUnique(() => repository.insert({ ...values, passwordHash })));
+    },
+
+    async update(id: string, input: z.output<typeof updateEmployeeSchema>, staff: StaffPrincipal) {
+      if (!(await repository.findById(id))) throw notFound(EMPLOYEE_MESSAGES.notFound);
+      if (id === staff.id && !input.isActive) {
+        throw new AppError('CONFLICT', 'You cannot deactivate your own account');
+      }
+      await assertUsernameFree(input.username, id);
+      const { password, ...values } = input;
+      const passwordHash = password ? await hashPassword(password) : undefined;
+      const row = await guardUnique(() =>
+        repository.update(id, { ...values, ...(passwordHash ? { passwordHash } : {}) }),
+      );
+      if (!row) throw notFound(EMPLOYEE_MESSAGES.notFound);
+      return toEmployee(row);
+    },
+
+    /** Appointments keep the employee's name and email; they are not lost with the employee. */
+    async remove(id: string, staff: StaffPrincipal) {
+      if (id === staff.id) throw conflict(EMPLOYEE_MESSAGES.cannotDeleteSelf);
+      if (!(await repository.delete(id))) throw notFound(EMPLOYEE_MESSAGES.notFound);
+    },
+  };
+}
+
+export type EmployeesService = ReturnType<typeof createEmployeesService>;

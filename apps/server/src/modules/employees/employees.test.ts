@@ -1,0 +1,155 @@
+import { EMPLOYEE_MESSAGES } from '@chatdesk/contract/employees';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
+import { insertAppointment, insertEmployee } from '../../../test/factories.ts';
+import { appointments } from '../../db/schema.ts';
+
+let t: TestContext;
+let headers: Record<string, string>;
+let me: { id: string };
+beforeAll(async () => {
+  t = await buildTestApp();
+  ({ headers, employee: me } = await t.signIn());
+});
+afterAll(() => t.close());
+
+const newEmployee = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Irene Ortiz',
+  email: `irene-${Math.random().toString(36).slice(2)}@example.com`,
+  username: `irene${Math.random().toString(36).slice(2, 8)}`,
+  password: 'irene-password',
+  role: 'Boxing coach',
+  title: 'Coach',
+  locations: [' Madrid ', 'Toledo', 'madrid', ''],
+  availability: { monday: [['09:00', '13:00']], friday: [['15:00', '15:00']] },
+  ...overrides,
+});
+
+describe('employees', () => {
+  it('creates an employee who can sign in, with tidy locations and no password in the answer', async () => {
+    const payload = newEmployee();
+    const created = await t.app.inject({ method: 'POST', url: '/api/employees', headers, payload });
+    expect(created.statusCode).toBe(201);
+    const body = created.json();
+    expect(body).toMatchObject({
+      name: 'Irene Ortiz',
+      role: 'Boxing coach',
+      isActive: true,
+      locations: ['Madrid', 'Toledo'],
+      availability: { monday: [['09:00', '13:00']], friday: [['15:00', '15:00']] },
+    });
+    expect(created.body).not.toMatch(/password/i);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: payload.username, password: 'irene-password' },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('requires a password on creation only; a blank one on edit keeps the current', async () => {
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/employees',
+      headers,
+      payload: newEmployee({ password: '' }),
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe(`password: ${EMPLOYEE_MESSAGES.passwordRequired}`);
+
+    const payload = newEmployee();
+    const { id } = (await t.app.inject({ method: 'POST', url: '/api/employees', headers, payload })).json();
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/employees/${id}`,
+      headers,
+      payload: { ...payload, name: 'Irene O.', password: '' },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().name).toBe('Irene O.');
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: payload.username, password: 'irene-password' },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('keeps usernames unique, whatever the letter case', async () => {
+    const payload = newEmployee();
+    await t.app.inject({ method: 'POST', url: '/api/employees', headers, payload });
+    const duplicate = await t.app.inject({
+      method: 'POST',
+      url: '/api/employees',
+      headers,
+      payload: newEmployee({ username: payload.username.toUpperCase() }),
+    });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json()).toEqual({ message: EMPLOYEE_MESSAGES.usernameTaken });
+  });
+
+  it.each([
+    [{ name: '' }, `name: ${EMPLOYEE_MESSAGES.nameRequired}`],
+    [{ email: 'nope' }, `email: ${EMPLOYEE_MESSAGES.emailInvalid}`],
+    [{ username: '' }, `username: ${EMPLOYEE_MESSAGES.usernameRequired}`],
+    [{ username: 'has space' }, `username: ${EMPLOYEE_MESSAGES.usernameInvalid}`],
+    [
+      { availability: { monday: [['09:15', '10:00']] } },
+      `availability.monday.0.0: ${EMPLOYEE_MESSAGES.timeInvalid}`,
+    ],
+    [{ availability: { funday: [['09:00', '10:00']] } }, expect.stringMatching(/^availability/)],
+  ])('refuses %j naming the field', async (change, message) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/employees',
+      headers,
+      payload: newEmployee(change),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toEqual(message);
+  });
+
+  it('searches name, role and location', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/employees',
+      headers,
+      payload: newEmployee({ name: 'Zoe Quinn', role: 'Aquagym specialist', locations: ['Cádiz'] }),
+    });
+    const names = async (search: string) =>
+      (await t.app.inject({ url: `/api/employees?search=${encodeURIComponent(search)}`, headers }))
+        .json()
+        .map((e: { name: string }) => e.name);
+    expect(await names('zoe')).toEqual(['Zoe Quinn']);
+    expect(await names('AQUAGYM')).toEqual(['Zoe Quinn']);
+    expect(await names('cádiz')).toEqual(['Zoe Quinn']);
+    expect(await names('%')).toEqual([]);
+  });
+
+  it('deleting an employee keeps their appointments', async () => {
+    const employee = await insertEmployee(t.db, { name: 'Leaving Soon' });
+    const appointment = await insertAppointment(t.db, {
+      employeeId: employee.id,
+      employeeName: employee.name,
+    });
+    const response = await t.app.inject({ method: 'DELETE', url: `/api/employees/${employee.id}`, headers });
+    expect(response.statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/employees/${employee.id}`, headers })).statusCode).toBe(404);
+    const [kept] = await t.db.select().from(appointments).where(eq(appointments.id, appointment.id));
+    expect(kept).toMatchObject({ employeeId: null, employeeName: 'Leaving Soon' });
+  });
+
+  it('will not let staff delete or deactivate themselves', async () => {
+    const response = await t.app.inject({ method: 'DELETE', url: `/api/employees/${me.id}`, headers });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: EMPLOYEE_MESSAGES.cannotDeleteSelf });
+  });
+
+  it('answers 404 for an unknown employee', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect((await t.app.inject({ url: `/api/employees/${unknown}`, headers })).json()).toEqual({
+      message: EMPLOYEE_MESSAGES.notFound,
+    });
+  });
+});

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN } from './common.ts';
+import { MIN_PASSWORD_LENGTH } from './constants.ts';
+
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** 00:00, 00:30, … 23:30: the times the availability editor offers. */
+export const HALF_HOURS = Array.from(
+  { length: 48 },
+  (_, i) => `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`,
+);
+
+export const EMPLOYEE_MESSAGES = {
+  nameRequired: 'Name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  usernameRequired: 'Username is required',
+  usernameInvalid: 'Username may use letters, numbers, dots, dashes and underscores only',
+  usernameTaken: 'This username is already taken',
+  passwordRequired: 'Password is required',
+  passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+  timeInvalid: 'Times must be on the half hour, from 00:00 to 23:30',
+  rangeInvalid: 'End time must be after start time',
+  notFound: 'Employee not found',
+  cannotDeleteSelf: 'You cannot delete your own account',
+} as const;
+
+const halfHour = z.string().refine((value) => HALF_HOURS.includes(value), EMPLOYEE_MESSAGES.timeInvalid);
+export const timeRangeSchema = z.tuple([halfHour, halfHour]);
+export type TimeRange = z.infer<typeof timeRangeSchema>;
+
+/** Lowercase weekday → list of [start, end]; a range whose end is not after its start gives no slots. */
+export const availabilitySchema = z.partialRecord(z.enum(WEEKDAYS), z.array(timeRangeSchema).max(24));
+export type Availability = z.infer<typeof availabilitySchema>;
+
+export const employeeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  username: z.string(),
+  isActive: z.boolean(),
+  role: z.string().nullable(),
+  title: z.string().nullable(),
+  locations: z.array(z.string()),
+  availability: availabilitySchema,
+});
+export type Employee = z.infer<typeof employeeSchema>;
+export const employeeListSchema = z.array(employeeSchema);
+
+/** Trims, drops empties and duplicates (case-insensitive), keeping the first spelling. */
+export function normalizeLocations(values: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const result: string[] = [];
+  for (const raw of values) {
+    const value = raw.trim();
+    const key = value.toLocaleLowerCase();
+    if (!value || seen.has(key)) continue;
+    seen.add(key);
+    result.push(value);
+  }
+  return result;
+}
+
+/** Splits comma-separated text into location tags and merges them into the current ones. */
+export function mergeLocations(current: readonly string[], text: string): string[] {
+  return normalizeLocations([...current, ...text.split(',')]);
+}
+
+const optionalLabel = z
+  .string()
+  .trim()
+  .max(200)
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+const employeeFields = {
+  name: z
+    .string({ message: EMPLOYEE_MESSAGES.nameRequired })
+    .trim()
+    .min(1, EMPLOYEE_MESSAGES.nameRequired)
+    .max(200),
+  email: z
+    .string({ message: EMPLOYEE_MESSAGES.emailRequired })
+    .trim()
+    .min(1, EMPLOYEE_MESSAGES.emailRequired)
+    .max(320)
+    .regex(EMAIL_PATTERN, EMPLOYEE_MESSAGES.emailInvalid),
+  username: z
+    .string({ message: EMPLOYEE_MESSAGES.usernameRequired })
+    .trim()
+    .min(1, EMPLOYEE_MESSAGES.usernameRequired)
+    .max(60)
+    .regex(/^[A-Za-z0-9._-]+$/, EMPLOYEE_MESSAGES.usernameInvalid),
+  isActive: z.boolean().default(true),
+  role: optionalLabel,
+  title: optionalLabel,
+  locations: z.array(z.string().max(100)).max(50).default([]).transform(normalizeLocations),
+  availability: availabilitySchema.default({}),
+};
+
+const password = z
+  .string({ message: EMPLOYEE_MESSAGES.passwordRequired })
+  .min(1, EMPLOYEE_MESSAGES.passwordRequired)
+  .min(MIN_PASSWORD_LENGTH, EMPLOYEE_MESSAGES.passwordTooShort)
+  .max(200);
+
+export const createEmployeeSchema = z.object({ ...employeeFields, password });
+export type CreateEmployeeRequest = z.input<typeof createEmployeeSchema>;
+
+/** On edit a blank password keeps the current one. */
+export const updateEmployeeSchema = z.object({
+  ...employeeFields,
+  password: z
+    .union([z.literal(''), password])
+    .nullish()
+    .transform((value) => value || undefined),
+});
+export type UpdateEmployeeRequest = z.input<typeof updateEmployeeSchema>;
+
+export const listEmployeesQuerySchema = z.object({ search: z.string().trim().max(200).optional() });
