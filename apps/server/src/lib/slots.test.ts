@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { dayStartTimes, isOfferedSlot, mergeRanges, openSlots } from './slots.ts';
+
+const MADRID = 'Europe/Madrid';
+const iso = (slots: ReturnType<typeof openSlots>) =>
+  slots.map((s) => `${s.date} ${s.time} ${s.startsAt.toISOString()}`);
+
+describe('slot engine', () => {
+  it('cuts ranges into 30-minute meetings on the half hour that fit wholly', () => {
+    expect(dayStartTimes([['09:00', '11:00']])).toEqual(['09:00', '09:30', '10:00', '10:30']);
+    expect(dayStartTimes([['09:00', '09:30']])).toEqual(['09:00']);
+  });
+
+  it('merges overlapping and touching ranges and drops backwards ones', () => {
+    expect(
+      mergeRanges([
+        ['10:00', '12:00'],
+        ['09:00', '10:30'],
+        ['12:00', '13:00'],
+        ['15:00', '14:00'],
+        ['16:00', '16:00'],
+      ]),
+    ).toEqual([[540, 780]]);
+    expect(
+      dayStartTimes([
+        ['09:00', '10:00'],
+        ['09:30', '10:30'],
+      ]),
+    ).toEqual(['09:00', '09:30', '10:00']);
+  });
+
+  it('gives no slots for a range whose end is not after its start', () => {
+    expect(dayStartTimes([['10:00', '10:00']])).toEqual([]);
+    expect(dayStartTimes([['18:00', '09:00']])).toEqual([]);
+  });
+
+  it('uses the weekday of each date', () => {
+    const slots = openSlots({
+      availability: { monday: [['09:00', '10:00']] },
+      timeZone: MADRID,
+      from: '2026-11-23',
+      to: '2026-11-30',
+      now: new Date('2026-11-01T00:00:00Z'),
+      taken: [],
+    });
+    expect(slots.map((s) => `${s.date} ${s.time}`)).toEqual([
+      '2026-11-23 09:00',
+      '2026-11-23 09:30',
+      '2026-11-30 09:00',
+      '2026-11-30 09:30',
+    ]);
+  });
+
+  it('never offers the past: earlier days, and earlier times today', () => {
+    const slots = openSlots({
+      availability: { sunday: [['09:00', '12:00']] },
+      timeZone: MADRID,
+      from: '2026-11-15',
+      to: '2026-11-22',
+      now: new Date('2026-11-22T09:45:00Z'), // 10:45 in Madrid
+      taken: [],
+    });
+    expect(slots.map((s) => `${s.date} ${s.time}`)).toEqual(['2026-11-22 11:00', '2026-11-22 11:30']);
+  });
+
+  it('leaves out booked and held starts', () => {
+    const slots = openSlots({
+      availability: { tuesday: [['09:00', '10:30']] },
+      timeZone: MADRID,
+      from: '2026-11-24',
+      to: '2026-11-24',
+      now: new Date('2026-11-01T00:00:00Z'),
+      taken: [new Date('2026-11-24T08:30:00Z')], // 09:30 in Madrid
+    });
+    expect(slots.map((s) => s.time)).toEqual(['09:00', '10:00']);
+  });
+
+  it('keeps wall-clock times across the spring change in Madrid (2026-03-29)', () => {
+    const slots = openSlots({
+      availability: {
+        saturday: [
+          ['10:00', '10:30'],
+          ['13:00', '13:30'],
+        ],
+        sunday: [
+          ['01:00', '03:30'],
+          ['10:00', '10:30'],
+          ['13:00', '13:30'],
+        ],
+      },
+      timeZone: MADRID,
+      from: '2026-03-28',
+      to: '2026-03-29',
+      now: new Date('2026-01-01T00:00:00Z'),
+      taken: [],
+    });
+    expect(iso(slots)).toEqual([
+      '2026-03-28 10:00 2026-03-28T09:00:00.000Z',
+      '2026-03-28 13:00 2026-03-28T12:00:00.000Z',
+      '2026-03-29 01:00 2026-03-29T00:00:00.000Z',
+      '2026-03-29 01:30 2026-03-29T00:30:00.000Z',
+      // 02:00 and 02:30 do not exist that night.
+      '2026-03-29 03:00 2026-03-29T01:00:00.000Z',
+      '2026-03-29 10:00 2026-03-29T08:00:00.000Z',
+      '2026-03-29 13:00 2026-03-29T11:00:00.000Z',
+    ]);
+  });
+
+  it('keeps wall-clock times across the autumn change in Madrid (2026-10-25)', () => {
+    const slots = openSlots({
+      availability: {
+        saturday: [
+          ['10:00', '10:30'],
+          ['13:00', '13:30'],
+        ],
+        sunday: [
+          ['10:00', '10:30'],
+          ['13:00', '13:30'],
+        ],
+      },
+      timeZone: MADRID,
+      from: '2026-10-24',
+      to: '2026-10-25',
+      now: new Date('2026-01-01T00:00:00Z'),
+      taken: [],
+    });
+    expect(iso(slots)).toEqual([
+      '2026-10-24 10:00 2026-10-24T08:00:00.000Z',
+      '2026-10-24 13:00 2026-10-24T11:00:00.000Z',
+      '2026-10-25 10:00 2026-10-25T09:00:00.000Z',
+      '2026-10-25 13:00 2026-10-25T12:00:00.000Z',
+    ]);
+  });
+
+  it('works in other zones too', () => {
+    const [slot] = openSlots({
+      availability: { monday: [['09:00', '09:30']] },
+      timeZone: 'America/New_York',
+      from: '2026-11-23',
+      to: '2026-11-23',
+      now: new Date('2026-01-01T00:00:00Z'),
+      taken: [],
+    });
+    expect(slot?.startsAt.toISOString()).toBe('2026-11-23T14:00:00.000Z');
+  });
+
+  it('tells whether a wall-clock slot is offered at all', () => {
+    const availability = { monday: [['09:00', '10:00']] as Array<[string, string]> };
+    expect(isOfferedSlot(availability, '2026-11-23', '09:30')).toBe(true);
+    expect(isOfferedSlot(availability, '2026-11-23', '10:00')).toBe(false);
+    expect(isOfferedSlot(availability, '2026-11-24', '09:00')).toBe(false);
+  });
+});

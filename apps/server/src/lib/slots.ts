@@ -1,0 +1,77 @@
+import { MEETING_MINUTES, SLOT_STEP_MINUTES } from '@chatdesk/contract/constants';
+import type { Availability, TimeRange } from '@chatdesk/contract/employees';
+import { addDays, weekdayOf, zonedTime, zonedTimeToUtc } from './time-zone.ts';
+
+export type Slot = { date: string; time: string; startsAt: Date };
+
+export type SlotQuery = {
+  availability: Availability;
+  timeZone: string;
+  /** First and last local dates (yyyy-MM-dd), inclusive. */
+  from: string;
+  to: string;
+  now: Date;
+  /** Start instants already booked by live appointments or held by a payment in progress. */
+  taken: Iterable<Date>;
+};
+
+const toMinutes = (time: string) => {
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  return hours * 60 + minutes;
+};
+const toTime = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** Valid ranges of one day as minutes, overlapping and touching ones merged; an end not after its start is dropped. */
+export function mergeRanges(ranges: readonly TimeRange[]): Array<[number, number]> {
+  const sorted = ranges
+    .map(([start, end]) => [toMinutes(start), toMinutes(end)] as [number, number])
+    .filter(([start, end]) => end > start)
+    .sort((a, b) => a[0] - b[0]);
+  const merged: Array<[number, number]> = [];
+  for (const range of sorted) {
+    const last = merged.at(-1);
+    if (last && range[0] <= last[1]) last[1] = Math.max(last[1], range[1]);
+    else merged.push([...range]);
+  }
+  return merged;
+}
+
+/** Wall-clock start times of one weekday's meetings, on the half hour, each fitting wholly in a range. */
+export function dayStartTimes(ranges: readonly TimeRange[]): string[] {
+  const times: string[] = [];
+  for (const [start, end] of mergeRanges(ranges)) {
+    const first = Math.ceil(start / SLOT_STEP_MINUTES) * SLOT_STEP_MINUTES;
+    for (let minute = first; minute + MEETING_MINUTES <= end; minute += SLOT_STEP_MINUTES)
+      times.push(toTime(minute));
+  }
+  return times;
+}
+
+/**
+ * Open 30-minute slots between two local dates, in the business's time zone: from the weekly
+ * availability, minus taken starts, never in the past. Each date's offset is its own, so slots
+ * stay at the same wall-clock times across daylight-saving changes; a time that does not exist
+ * that day (the spring-forward gap) is skipped.
+ */
+export function openSlots(query: SlotQuery): Slot[] {
+  const taken = new Set([...query.taken].map((instant) => instant.getTime()));
+  const slots: Slot[] = [];
+  for (let date = query.from; date <= query.to; date = addDays(date, 1)) {
+    const ranges = query.availability[weekdayOf(date) as keyof Availability] ?? [];
+    for (const time of dayStartTimes(ranges)) {
+      const startsAt = zonedTimeToUtc(date, time, query.timeZone);
+      if (zonedTime(startsAt, query.timeZone) !== time) continue;
+      if (startsAt.getTime() <= query.now.getTime()) continue;
+      if (taken.has(startsAt.getTime())) continue;
+      slots.push({ date, time, startsAt });
+    }
+  }
+  return slots;
+}
+
+/** Whether one wall-clock slot is offered by the availability at all (ignoring bookings and the clock). */
+export function isOfferedSlot(availability: Availability, date: string, time: string): boolean {
+  const ranges = availability[weekdayOf(date) as keyof Availability] ?? [];
+  return dayStartTimes(ranges).includes(time);
+}
