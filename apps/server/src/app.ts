@@ -14,6 +14,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { chooseIntegrations, type Integrations } from './integrations/choose-integrations.ts';
+import type { JobQueue } from './jobs/queue.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -24,9 +26,16 @@ import { createEmployeesRepository } from './modules/employees/employees.reposit
 import { employeesRoutes } from './modules/employees/employees.routes.ts';
 import { createEmployeesService } from './modules/employees/employees.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createMailRepository } from './modules/mail/mail.repository.ts';
+import { createMailService, MAIL_JOB } from './modules/mail/mail.service.ts';
 import { createNotificationsRepository } from './modules/notifications/notifications.repository.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { bookingConfirmationEmail } from './modules/schedule/booking-email.ts';
+import { createScheduleRepository } from './modules/schedule/schedule.repository.ts';
+import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
+import { createScheduleService } from './modules/schedule/schedule.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -41,6 +50,10 @@ export type AppDeps = {
   jwtSecret: string;
   clock?: () => Date;
   logger?: FastifyServerOptions['loggerInstance'];
+  /** Integrations to use instead of those the configuration chooses (tests). */
+  integrations?: Partial<Integrations>;
+  /** The durable job queue; without it jobs wait in the database until a queue runs. */
+  queue?: JobQueue;
 };
 
 /** Builds the whole HTTP app; never listens, so tests and main.ts build it the same way. */
@@ -98,11 +111,36 @@ export async function buildApp(deps: AppDeps) {
   const company = createCompanyService({ repository: createCompanyRepository(db) });
   const users = createUsersService({ repository: createUsersRepository(db), auth });
   const employees = createEmployeesService({ repository: createEmployeesRepository(db) });
+  const integrations = { ...chooseIntegrations(config, db, clock, deps.logger), ...deps.integrations };
+  const mail = createMailService({
+    repository: createMailRepository(db),
+    mailer: integrations.mailer,
+    queue: () => deps.queue,
+    clock,
+  });
+  const schedule = createScheduleService({
+    repository: createScheduleRepository(db),
+    payments: integrations.payments,
+    company,
+    notify: notifications.notify,
+    clock,
+    log: deps.logger,
+    onBooked: async (booking) => {
+      const { name } = await company.get();
+      await mail.enqueue(bookingConfirmationEmail(booking, { name, publicUrl: config.publicUrl }));
+    },
+  });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { prefix: '/health', database });
       await api.register(authRoutes, { prefix: '/auth', auth, demoLogin: config.seedDemo });
+      await api.register(scheduleRoutes, { prefix: '/schedule', schedule });
+      await api.register(paymentsRoutes, {
+        prefix: '/payments',
+        schedule,
+        localProvider: integrations.localPayments,
+      });
 
       await api.register(async (staff) => {
         requireStaff(staff, auth);
@@ -117,10 +155,18 @@ export async function buildApp(deps: AppDeps) {
   );
 
   registerWebApp(app, config.webDistDir);
-  return Object.assign(app, { services: { auth, notifications, company, users, employees } });
+  return Object.assign(app, {
+    services: { auth, notifications, company, users, employees, schedule, mail },
+    integrations,
+  });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** The durable jobs this app runs; main.ts and tests register them the same way. */
+export async function registerWorkers(app: App, queue: JobQueue) {
+  await queue.work(MAIL_JOB, app.services.mail.deliver);
+}
 
 /** Serves the built single-page app; any non-API path that is not a file gets index.html. */
 function registerWebApp(app: FastifyInstance, webDistDir: string) {

@@ -33,6 +33,13 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_PUBLISHABLE_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  /** Tests only: a local server that speaks Stripe's API, as http://host:port. */
+  STRIPE_API_BASE: optional,
+  SMTP_URL: optional,
+  MAIL_FROM: optional,
 });
 
 export type Config = {
@@ -51,6 +58,15 @@ export type Config = {
   webDistDir: string;
   bodyLimit: number;
   login: { maxFailures: number; windowMinutes: number };
+  stripe:
+    | {
+        secretKey: string;
+        publishableKey: string;
+        webhookSecret: string | undefined;
+        apiHost?: { host: string; port: number; protocol: 'http' | 'https' };
+      }
+    | undefined;
+  smtp: { url: string; from: string } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -74,6 +90,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.ADMIN_PASSWORD && e.ADMIN_PASSWORD.length < 8) {
     throw new ConfigError('ADMIN_PASSWORD must be at least 8 characters.');
   }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_PUBLISHABLE_KEY)) {
+    throw new ConfigError(
+      'Set both STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or neither (the local test provider).',
+    );
+  }
+  const stripeApi = e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined;
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -92,5 +114,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     bodyLimit: e.BODY_LIMIT_BYTES,
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMinutes: e.LOGIN_WINDOW_MINUTES },
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            ...(stripeApi
+              ? {
+                  apiHost: {
+                    host: stripeApi.hostname,
+                    port: Number(stripeApi.port || (stripeApi.protocol === 'https:' ? 443 : 80)),
+                    protocol: stripeApi.protocol === 'https:' ? ('https' as const) : ('http' as const),
+                  },
+                }
+              : {}),
+          }
+        : undefined,
+    smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM ?? 'Chatdesk <no-reply@localhost>' } : undefined,
   };
 }

@@ -1,9 +1,10 @@
 import { pino } from 'pino';
-import { buildApp } from './app.ts';
+import { buildApp, registerWorkers } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { createAdmin, hasEmployees, seedDemoData, seedReferenceData } from './db/seed-demo.ts';
+import { startJobQueue } from './jobs/queue.ts';
 import { resolveJwtSecret } from './jwt-secret.ts';
 import { createEventBus } from './plugins/realtime.ts';
 
@@ -49,7 +50,12 @@ async function main() {
 
   const events = createEventBus(database, (error) => logger.warn({ err: error }, 'realtime event failed'));
   await events.start();
-  const app = await buildApp({ config, database, events, jwtSecret, logger });
+  const queue = await startJobQueue({
+    ...(database.kind === 'pglite' ? { pglite: database.pglite } : { connectionString: database.url }),
+    logger,
+  });
+  const app = await buildApp({ config, database, events, jwtSecret, logger, queue });
+  await registerWorkers(app, queue);
   await app.listen({ port: config.port, host: config.host });
 
   let closing = false;
@@ -64,6 +70,7 @@ async function main() {
     force.unref();
     try {
       await app.close();
+      await queue.stop();
       await events.stop();
       await database.close();
       process.exit(0);

@@ -3,11 +3,13 @@ import fs from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp, registerWorkers } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, fromPglite, openPostgres } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seedReferenceData } from '../src/db/seed-demo.ts';
+import type { Integrations } from '../src/integrations/choose-integrations.ts';
+import { startJobQueue } from '../src/jobs/queue.ts';
 import { createEventBus } from '../src/plugins/realtime.ts';
 import { insertEmployee } from './factories.ts';
 
@@ -47,19 +49,35 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
  * One app per test file, built exactly as main.ts builds it, on its own database.
  * `env` overrides configuration; `clock` lets a test move time.
  */
-export async function buildTestApp(options: { env?: Record<string, string>; clock?: () => Date } = {}) {
+export async function buildTestApp(
+  options: {
+    env?: Record<string, string>;
+    clock?: () => Date;
+    integrations?: Partial<Integrations>;
+    /** Run the durable job queue (pg-boss) on the test database, with the app's workers. */
+    withQueue?: boolean;
+  } = {},
+) {
   const { database, drop } = await freshDatabase();
   const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...options.env });
   const events = createEventBus(database);
   await events.start();
+  const queue = options.withQueue
+    ? await startJobQueue(
+        database.kind === 'pglite' ? { pglite: database.pglite! } : { connectionString: database.url! },
+      )
+    : undefined;
   const app = await buildApp({
     config,
     database,
     events,
     jwtSecret: randomBytes(32).toString('hex'),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.integrations ? { integrations: options.integrations } : {}),
+    ...(queue ? { queue } : {}),
   });
   await app.ready();
+  if (queue) await registerWorkers(app, queue);
   const db = database.db;
 
   /** Signs in as a new employee and returns the Authorization header for it. */
@@ -85,6 +103,7 @@ export async function buildTestApp(options: { env?: Record<string, string>; cloc
     signIn,
     async close() {
       await app.close();
+      await queue?.stop();
       await events.stop();
       await database.close();
       await drop();

@@ -17,6 +17,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** PostgreSQL only: the connection string, for work that needs a connection of its own. */
   url?: string;
+  /** PGlite only: the embedded database itself (one connection, shared with the job queue). */
+  pglite?: PGlite;
   /** Receives NOTIFY on a channel, from this process or any other on the same database. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
   close(): Promise<void>;
@@ -26,6 +28,7 @@ export function fromPglite(client: PGlite): Database {
   return {
     db: drizzlePglite({ client, schema }) as unknown as Db,
     kind: 'pglite',
+    pglite: client,
     async listen(channel, onPayload) {
       const unlisten = await client.listen(channel, onPayload);
       return async () => {

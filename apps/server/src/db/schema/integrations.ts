@@ -1,4 +1,4 @@
-import { jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
 
 /** Webhook deliveries already handled, keyed by the provider's own event id. */
@@ -28,4 +28,26 @@ export const mailOutbox = pgTable('mail_outbox', {
   error: text('error'),
   createdAt: createdAt(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
+});
+
+export type StoredCard = { brand: string; last4: string; expMonth: number; expYear: number };
+
+/**
+ * The local payment provider's own records, standing in for Stripe's when no keys are set.
+ * Kept in the database so every server instance and a restart see the same payments.
+ */
+export const localPaymentIntents = pgTable('local_payment_intents', {
+  id: text('id').primaryKey(),
+  clientSecret: text('client_secret').notNull().unique(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  status: text('status', {
+    enum: ['requires_payment_method', 'requires_action', 'succeeded', 'canceled'],
+  }).notNull(),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+  card: jsonb('card').$type<StoredCard>(),
+  lastError: text('last_error'),
+  refunded: boolean('refunded').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,0 +1,36 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { createLogMailer } from './mail/log-mailer.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { createSmtpMailer } from './mail/smtp-mailer.ts';
+import { createLocalPaymentProvider, type LocalPaymentProvider } from './payments/local-payment-provider.ts';
+import type { PaymentProvider } from './payments/payment-provider.ts';
+import { createStripePaymentProvider } from './payments/stripe-payment-provider.ts';
+
+export type Integrations = {
+  payments: PaymentProvider;
+  /** Set only when the local payment provider is in use. */
+  localPayments: LocalPaymentProvider | null;
+  mailer: Mailer;
+};
+
+/** The one place integrations are chosen: the real one when its keys are set, else the local one. */
+export function chooseIntegrations(
+  config: Config,
+  db: Db,
+  clock: () => Date,
+  logger?: Pick<Logger, 'info'>,
+): Integrations {
+  const localPayments = config.stripe ? null : createLocalPaymentProvider({ db, clock });
+  const payments: PaymentProvider = config.stripe
+    ? createStripePaymentProvider(config.stripe)
+    : localPayments!;
+  const mailer = config.smtp ? createSmtpMailer(config.smtp) : createLogMailer(logger);
+  logger?.info(
+    `payments: ${payments.name === 'stripe' ? 'Stripe' : 'local test provider (no STRIPE_SECRET_KEY)'}; mail: ${
+      mailer.name === 'smtp' ? 'SMTP' : 'outbox and log (no SMTP_URL)'
+    }`,
+  );
+  return { payments, localPayments, mailer };
+}

@@ -1,0 +1,41 @@
+export type CardDetails = { brand: string; last4: string; expMonth: number; expYear: number };
+
+export type PaymentIntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'requires_capture'
+  | 'succeeded'
+  | 'canceled';
+
+/** A payment as the provider knows it: the server trusts only this, never what the browser says. */
+export type PaymentIntent = {
+  id: string;
+  clientSecret: string;
+  /** Minor units. */
+  amount: number;
+  currency: string;
+  status: PaymentIntentStatus;
+  metadata: Record<string, string>;
+  /** The card of the first charge, once there is one. */
+  card: CardDetails | null;
+  refunded: boolean;
+};
+
+/** Card payments, in our own terms. Stripe when its keys are set, else the local provider. */
+export type PaymentProvider = {
+  readonly name: 'stripe' | 'local';
+  /** What the browser needs to collect a card: Stripe's publishable key, or null for the built-in form. */
+  readonly publishableKey: string | null;
+  createPaymentIntent(input: {
+    amount: number;
+    currency: string;
+    description: string;
+    metadata: Record<string, string>;
+  }): Promise<PaymentIntent>;
+  /** The provider's current record, or null when it has no such payment. */
+  retrievePaymentIntent(id: string): Promise<PaymentIntent | null>;
+  /** Gives the whole amount back; refunding twice is harmless. */
+  refundPaymentIntent(id: string): Promise<void>;
+};

@@ -1,0 +1,84 @@
+import Stripe from 'stripe';
+import type { PaymentIntent, PaymentIntentStatus, PaymentProvider } from './payment-provider.ts';
+
+export type StripeSettings = {
+  secretKey: string;
+  publishableKey: string;
+  /** For tests against a local server that speaks Stripe's API. */
+  apiHost?: { host: string; port: number; protocol: 'http' | 'https' };
+};
+
+export function createStripeClient(settings: StripeSettings) {
+  return new Stripe(settings.secretKey, {
+    maxNetworkRetries: settings.apiHost ? 0 : 2,
+    telemetry: false,
+    appInfo: { name: 'chatdesk' },
+    ...(settings.apiHost ?? {}),
+  });
+}
+
+function toIntent(intent: Stripe.PaymentIntent): PaymentIntent {
+  const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  const card = charge?.payment_method_details?.card;
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret ?? '',
+    amount: intent.amount,
+    currency: intent.currency,
+    status: intent.status as PaymentIntentStatus,
+    metadata: { ...intent.metadata },
+    card: card
+      ? {
+          brand: card.brand ?? 'card',
+          last4: card.last4 ?? '',
+          expMonth: card.exp_month,
+          expYear: card.exp_year,
+        }
+      : null,
+    refunded: Boolean(charge?.refunded),
+  };
+}
+
+export function createStripePaymentProvider(settings: StripeSettings) {
+  const stripe = createStripeClient(settings);
+  return {
+    name: 'stripe' as const,
+    publishableKey: settings.publishableKey,
+    stripe,
+
+    async createPaymentIntent(input) {
+      const intent = await stripe.paymentIntents.create({
+        amount: input.amount,
+        currency: input.currency,
+        description: input.description,
+        metadata: input.metadata,
+        // Cards only, confirmed on the page without leaving it.
+        automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+      });
+      return toIntent(intent);
+    },
+
+    async retrievePaymentIntent(id) {
+      try {
+        return toIntent(await stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
+          return null;
+        throw error;
+      }
+    },
+
+    async refundPaymentIntent(id) {
+      try {
+        await stripe.refunds.create({ payment_intent: id });
+      } catch (error) {
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError &&
+          error.code === 'charge_already_refunded'
+        )
+          return;
+        throw error;
+      }
+    },
+  } satisfies PaymentProvider & Record<string, unknown>;
+}

@@ -1,0 +1,165 @@
+import { and, asc, eq, gt, gte, lt, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { appointments, clients, employees, payments, slotHolds } from '../../db/schema.ts';
+
+export type NewBooking = {
+  employee: { id: string; name: string; email: string };
+  client: { name: string; email: string; phone: string };
+  startsAt: Date;
+  endsAt: Date;
+  localDate: string;
+  startTime: string;
+  endTime: string;
+  payment: {
+    providerPaymentId: string;
+    amount: number;
+    currency: string;
+    method: string;
+    description: string;
+  };
+};
+
+export function createScheduleRepository(db: Db) {
+  return {
+    async findActiveEmployeeByUsername(username: string) {
+      const [row] = await db
+        .select()
+        .from(employees)
+        .where(and(sql`lower(${employees.username}) = lower(${username})`, eq(employees.isActive, true)))
+        .limit(1);
+      return row;
+    },
+
+    async findActiveEmployeeById(id: string) {
+      const [row] = await db
+        .select()
+        .from(employees)
+        .where(and(eq(employees.id, id), eq(employees.isActive, true)))
+        .limit(1);
+      return row;
+    },
+
+    /** Starts of live appointments in [from, to). */
+    async bookedStarts(employeeId: string, from: Date, to: Date) {
+      return db
+        .select({
+          startsAt: appointments.startsAt,
+          localDate: appointments.localDate,
+          startTime: appointments.startTime,
+        })
+        .from(appointments)
+        .where(
+          and(
+            eq(appointments.employeeId, employeeId),
+            ne(appointments.status, 'cancelled'),
+            gte(appointments.startsAt, from),
+            lt(appointments.startsAt, to),
+          ),
+        )
+        .orderBy(asc(appointments.startsAt));
+    },
+
+    /** Starts held by payments in progress, other than `exceptPaymentId`. */
+    async heldStarts(employeeId: string, now: Date, exceptPaymentId?: string) {
+      const rows = await db
+        .select({ startsAt: slotHolds.startsAt })
+        .from(slotHolds)
+        .where(
+          and(
+            eq(slotHolds.employeeId, employeeId),
+            gt(slotHolds.expiresAt, now),
+            exceptPaymentId ? ne(slotHolds.providerPaymentId, exceptPaymentId) : undefined,
+          ),
+        );
+      return rows.map((row) => row.startsAt);
+    },
+
+    async createHold(values: {
+      employeeId: string;
+      startsAt: Date;
+      expiresAt: Date;
+      providerPaymentId: string;
+    }) {
+      await db.insert(slotHolds).values(values);
+    },
+
+    async releaseHold(providerPaymentId: string) {
+      await db.delete(slotHolds).where(eq(slotHolds.providerPaymentId, providerPaymentId));
+    },
+
+    async deleteExpiredHolds(now: Date) {
+      await db.delete(slotHolds).where(lt(slotHolds.expiresAt, now));
+    },
+
+    async findAppointmentByPayment(providerPaymentId: string) {
+      const [row] = await db
+        .select()
+        .from(appointments)
+        .where(eq(appointments.providerPaymentId, providerPaymentId))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * Finds or creates the client by email, records the payment and creates the appointment,
+     * all or nothing. The live-slot unique index refuses a second booking of one slot.
+     */
+    async book(booking: NewBooking) {
+      return db.transaction(async (tx) => {
+        const [existing] = await tx
+          .select({ id: clients.id })
+          .from(clients)
+          .where(sql`lower(${clients.email}) = lower(${booking.client.email})`)
+          .orderBy(asc(clients.createdAt))
+          .limit(1);
+        const clientId =
+          existing?.id ??
+          (
+            await tx
+              .insert(clients)
+              .values({
+                name: booking.client.name,
+                email: booking.client.email,
+                phone: booking.client.phone,
+                status: 'active',
+                source: 'website',
+                assignedEmployeeId: booking.employee.id,
+              })
+              .returning({ id: clients.id })
+          )[0]!.id;
+        const [appointment] = await tx
+          .insert(appointments)
+          .values({
+            employeeId: booking.employee.id,
+            employeeName: booking.employee.name,
+            employeeEmail: booking.employee.email,
+            clientId,
+            clientName: booking.client.name,
+            clientEmail: booking.client.email,
+            clientPhone: booking.client.phone,
+            startsAt: booking.startsAt,
+            endsAt: booking.endsAt,
+            localDate: booking.localDate,
+            startTime: booking.startTime,
+            endTime: booking.endTime,
+            status: 'scheduled',
+            providerPaymentId: booking.payment.providerPaymentId,
+          })
+          .returning();
+        await tx.insert(payments).values({
+          clientId,
+          appointmentId: appointment!.id,
+          amount: booking.payment.amount,
+          currency: booking.payment.currency,
+          status: 'completed',
+          paymentMethod: booking.payment.method,
+          description: booking.payment.description,
+          providerPaymentId: booking.payment.providerPaymentId,
+        });
+        return { appointment: appointment!, clientId };
+      });
+    },
+  };
+}
+
+export type ScheduleRepository = ReturnType<typeof createScheduleRepository>;

@@ -1,0 +1,292 @@
+import { APPOINTMENT_FEE, MEETING_MINUTES, SLOT_HOLD_MINUTES } from '@chatdesk/contract/constants';
+import type { Availability } from '@chatdesk/contract/employees';
+import {
+  BOOKING_MESSAGES,
+  type BookingResponse,
+  type bookingRequestSchema,
+  type PaymentIntentRequest,
+  type PaymentIntentResponse,
+  type PublicSchedule,
+} from '@chatdesk/contract/schedule';
+import type { z } from 'zod';
+import type { PaymentIntent, PaymentProvider } from '../../integrations/payments/payment-provider.ts';
+import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/app-error.ts';
+import { isOfferedSlot, openSlots } from '../../lib/slots.ts';
+import { addDays, addMinutesToTime, zonedDate, zonedTimeToUtc } from '../../lib/time-zone.ts';
+import type { CompanyService } from '../company/company.service.ts';
+import type { Notify } from '../notifications/notifications.service.ts';
+import type { ScheduleRepository } from './schedule.repository.ts';
+
+/** How far ahead the public page offers slots. */
+export const BOOKING_HORIZON_DAYS = 60;
+
+export type BookingConfirmation = {
+  appointmentId: string;
+  clientName: string;
+  clientEmail: string;
+  employeeName: string;
+  localDate: string;
+  startTime: string;
+  endTime: string;
+  startsAt: Date;
+  endsAt: Date;
+  timeZone: string;
+};
+
+type Deps = {
+  repository: ScheduleRepository;
+  payments: PaymentProvider;
+  company: CompanyService;
+  notify: Notify;
+  /** Sends the visitor's confirmation email (through the durable mail job). */
+  onBooked: (booking: BookingConfirmation) => Promise<void>;
+  clock: () => Date;
+  log?: { warn: (object: unknown, message: string) => void };
+};
+
+const formatMoney = (amount: number, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
+    amount / 100,
+  );
+
+/** A slot as the page names it: the local date and HH:mm in the business's zone. */
+function resolveLocalDate(date: string, timeZone: string) {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
+  const instant = new Date(date);
+  if (Number.isNaN(instant.getTime())) throw invalid(`date: ${BOOKING_MESSAGES.dateInvalid}`);
+  return zonedDate(instant, timeZone);
+}
+
+type AppointmentRow = NonNullable<Awaited<ReturnType<ScheduleRepository['findAppointmentByPayment']>>>;
+
+/** The same payment sent again (a retry, a double click) answers with its booking, made once. */
+function sameBooking(
+  row: AppointmentRow,
+  employeeId: string,
+  startsAt: Date,
+  timeZone: string,
+): BookingResponse {
+  if (row.employeeId !== employeeId || row.startsAt.getTime() !== startsAt.getTime()) {
+    throw conflict(BOOKING_MESSAGES.paymentUsed);
+  }
+  return {
+    appointment: {
+      id: row.id,
+      date: row.localDate,
+      startTime: row.startTime,
+      endTime: row.endTime,
+      timeZone,
+      employeeName: row.employeeName,
+    },
+  };
+}
+
+export function createScheduleService(deps: Deps) {
+  const { repository, payments, company, notify, clock } = deps;
+
+  async function loadEmployee(id: string) {
+    const employee = await repository.findActiveEmployeeById(id);
+    if (!employee) throw notFound(BOOKING_MESSAGES.employeeNotFound);
+    return employee;
+  }
+
+  /** The slot's instant, if the employee offers it, it is in the future and nobody has it. */
+  async function assertOpen(
+    employee: { id: string; availability: unknown },
+    date: string,
+    time: string,
+    timeZone: string,
+    exceptPaymentId?: string,
+  ) {
+    const startsAt = zonedTimeToUtc(date, time, timeZone);
+    const now = clock();
+    if (!isOfferedSlot(employee.availability as Availability, date, time) || startsAt <= now) {
+      throw conflict(BOOKING_MESSAGES.slotUnavailable);
+    }
+    const booked = await repository.bookedStarts(employee.id, startsAt, new Date(startsAt.getTime() + 1));
+    if (booked.length > 0) throw conflict(BOOKING_MESSAGES.slotTaken);
+    const held = await repository.heldStarts(employee.id, now, exceptPaymentId);
+    if (held.some((instant) => instant.getTime() === startsAt.getTime()))
+      throw conflict(BOOKING_MESSAGES.slotHeld);
+    return startsAt;
+  }
+
+  function checkPayment(intent: PaymentIntent | null, employeeId: string, startsAt: Date): PaymentIntent {
+    if (!intent) throw invalid(BOOKING_MESSAGES.paymentNotFound);
+    if (intent.status !== 'succeeded' || intent.refunded) {
+      throw new AppError('PAYMENT_DECLINED', BOOKING_MESSAGES.paymentIncomplete);
+    }
+    const paidForThis =
+      intent.amount === APPOINTMENT_FEE.amount &&
+      intent.currency === APPOINTMENT_FEE.currency &&
+      intent.metadata.purpose === 'appointment' &&
+      intent.metadata.employeeId === employeeId &&
+      intent.metadata.startsAt === startsAt.toISOString();
+    if (!paidForThis) throw invalid(BOOKING_MESSAGES.paymentMismatch);
+    return intent;
+  }
+
+  return {
+    async getPublicSchedule(username: string): Promise<PublicSchedule> {
+      const employee = await repository.findActiveEmployeeByUsername(username);
+      if (!employee) throw notFound(BOOKING_MESSAGES.employeeNotFound);
+      const { timeZone } = await company.get();
+      const now = clock();
+      const today = zonedDate(now, timeZone);
+      const lastDay = addDays(today, BOOKING_HORIZON_DAYS);
+      const from = zonedTimeToUtc(today, '00:00', timeZone);
+      const to = zonedTimeToUtc(addDays(lastDay, 1), '00:00', timeZone);
+      const booked = await repository.bookedStarts(employee.id, from, to);
+      const held = await repository.heldStarts(employee.id, now);
+      const availability = employee.availability as Availability;
+      const slots = openSlots({
+        availability,
+        timeZone,
+        from: today,
+        to: lastDay,
+        now,
+        taken: [...booked.map((b) => b.startsAt), ...held],
+      });
+      const byDate = new Map<string, string[]>();
+      for (const slot of slots) byDate.set(slot.date, [...(byDate.get(slot.date) ?? []), slot.time]);
+      return {
+        employee: {
+          id: employee.id,
+          name: employee.name,
+          username: employee.username,
+          title: employee.title,
+          locations: employee.locations,
+        },
+        timeZone,
+        availability,
+        bookedSlots: booked.map((b) => ({ date: b.localDate, timeSlot: b.startTime })),
+        slots: [...byDate].map(([date, times]) => ({ date, times })),
+        payment: {
+          provider: payments.name,
+          publishableKey: payments.publishableKey,
+          amount: APPOINTMENT_FEE.amount,
+          currency: APPOINTMENT_FEE.currency,
+        },
+      };
+    },
+
+    /** Decides the amount itself, holds the slot for 10 minutes, and opens a payment for it. */
+    async startPayment(input: PaymentIntentRequest): Promise<PaymentIntentResponse> {
+      const employee = await loadEmployee(input.employeeId);
+      const { timeZone } = await company.get();
+      const startsAt = await assertOpen(employee, input.date, input.timeSlot, timeZone);
+      const intent = await payments.createPaymentIntent({
+        amount: APPOINTMENT_FEE.amount,
+        currency: APPOINTMENT_FEE.currency,
+        description: `30-minute appointment with ${employee.name} on ${input.date} at ${input.timeSlot}`,
+        metadata: {
+          purpose: 'appointment',
+          employeeId: employee.id,
+          startsAt: startsAt.toISOString(),
+          date: input.date,
+          timeSlot: input.timeSlot,
+        },
+      });
+      const expiresAt = new Date(clock().getTime() + SLOT_HOLD_MINUTES * 60_000);
+      await repository.createHold({
+        employeeId: employee.id,
+        startsAt,
+        expiresAt,
+        providerPaymentId: intent.id,
+      });
+      return {
+        clientSecret: intent.clientSecret,
+        paymentIntentId: intent.id,
+        amount: intent.amount,
+        currency: intent.currency,
+        holdExpiresAt: expiresAt.toISOString(),
+      };
+    },
+
+    /** Creates the appointment only for a payment the provider confirms was made for exactly this slot. */
+    async book(input: z.output<typeof bookingRequestSchema>): Promise<BookingResponse> {
+      const { timeZone } = await company.get();
+      const localDate = resolveLocalDate(input.date, timeZone);
+      const startsAt = zonedTimeToUtc(localDate, input.timeSlot, timeZone);
+      const intent = checkPayment(
+        await payments.retrievePaymentIntent(input.payment.id),
+        input.employeeId,
+        startsAt,
+      );
+
+      const previous = await repository.findAppointmentByPayment(intent.id);
+      if (previous) return sameBooking(previous, input.employeeId, startsAt, timeZone);
+
+      const employee = await loadEmployee(input.employeeId);
+      const endTime = addMinutesToTime(input.timeSlot, MEETING_MINUTES);
+      const endsAt = new Date(startsAt.getTime() + MEETING_MINUTES * 60_000);
+      const method = intent.card ? `${intent.card.brand} •••• ${intent.card.last4}` : 'card';
+      let result: Awaited<ReturnType<ScheduleRepository['book']>>;
+      try {
+        result = await repository.book({
+          employee: { id: employee.id, name: employee.name, email: employee.email },
+          client: input.clientInfo,
+          startsAt,
+          endsAt,
+          localDate,
+          startTime: input.timeSlot,
+          endTime,
+          payment: {
+            providerPaymentId: intent.id,
+            amount: intent.amount,
+            currency: intent.currency,
+            method,
+            description: `Appointment with ${employee.name} on ${localDate} at ${input.timeSlot}`,
+          },
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        // The same payment booked by a concurrent retry: that booking stands.
+        const again = await repository.findAppointmentByPayment(intent.id);
+        if (again) return sameBooking(again, input.employeeId, startsAt, timeZone);
+        // Someone else's booking of this slot won: give this visitor's money back.
+        await payments.refundPaymentIntent(intent.id).catch((refundError) => {
+          deps.log?.warn(
+            { err: refundError, paymentIntentId: intent.id },
+            'refund after a lost booking race failed',
+          );
+        });
+        await repository.releaseHold(intent.id);
+        throw conflict(BOOKING_MESSAGES.slotTaken);
+      }
+      await repository.releaseHold(intent.id);
+
+      const { appointment } = result;
+      await notify({
+        type: 'success',
+        title: 'New booking',
+        message: `${input.clientInfo.name} booked ${employee.name} on ${localDate} at ${input.timeSlot} (${formatMoney(intent.amount, intent.currency)} paid).`,
+        link: `/appointments/${appointment.id}`,
+      });
+      await deps.onBooked({
+        appointmentId: appointment.id,
+        clientName: input.clientInfo.name,
+        clientEmail: input.clientInfo.email,
+        employeeName: employee.name,
+        localDate,
+        startTime: input.timeSlot,
+        endTime,
+        startsAt,
+        endsAt,
+        timeZone,
+      });
+      return {
+        appointment: {
+          id: appointment.id,
+          date: localDate,
+          startTime: input.timeSlot,
+          endTime,
+          timeZone,
+          employeeName: employee.name,
+        },
+      };
+    },
+  };
+}
+
+export type ScheduleService = ReturnType<typeof createScheduleService>;

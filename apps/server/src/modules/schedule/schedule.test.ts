@@ -1,0 +1,356 @@
+import { BOOKING_MESSAGES } from '@chatdesk/contract/schedule';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
+import { insertEmployee } from '../../../test/factories.ts';
+import { appointments, clients, mailOutbox, notifications, payments } from '../../db/schema.ts';
+import { LOCAL_CARD_ERRORS, TEST_CARDS } from '../../integrations/payments/local-payment-provider.ts';
+
+// Sunday 22 November 2026, 11:00 in Madrid.
+let now = new Date('2026-11-22T10:00:00Z');
+let t: TestContext;
+beforeAll(async () => {
+  t = await buildTestApp({ clock: () => now });
+});
+afterAll(() => t.close());
+
+const MONDAY = '2026-11-23';
+const card = (number: string) => ({ number, expMonth: 12, expYear: 2030, cvc: '123' });
+const visitor = { name: 'Marta Gil', email: 'marta.gil@example.com', phone: '+34 600 111 222' };
+
+async function newEmployee() {
+  return insertEmployee(t.db, {
+    name: 'Carlos Ruiz',
+    title: 'Personal Trainer',
+    availability: { monday: [['09:00', '12:00']], tuesday: [['16:00', '17:00']] },
+  });
+}
+
+let visitorNumber = 0;
+/** Each call comes from another visitor's address, as on the real page (the public routes are rate-limited per address). */
+const post = (url: string, payload: object) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    remoteAddress: `10.9.${Math.floor(++visitorNumber / 250)}.${visitorNumber % 250}`,
+  });
+
+async function startPayment(employeeId: string, timeSlot = '09:00', date = MONDAY) {
+  const response = await post('/api/payments/intent', { employeeId, date, timeSlot });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as {
+    clientSecret: string;
+    paymentIntentId: string;
+    amount: number;
+    currency: string;
+  };
+}
+
+async function pay(clientSecret: string, number: string = TEST_CARDS.success) {
+  return post('/api/payments/local/confirm', { clientSecret, card: card(number) });
+}
+
+const book = (employeeId: string, paymentId: string, timeSlot = '09:00', date = MONDAY) =>
+  post('/api/schedule/book', {
+    employeeId,
+    date,
+    timeSlot,
+    day: 'Monday',
+    clientInfo: visitor,
+    payment: { id: paymentId, amount: 1000, currency: 'eur', status: 'succeeded' },
+  });
+
+describe('public schedule', () => {
+  it('shows open slots in the business time zone and nothing private', async () => {
+    const employee = await newEmployee();
+    const response = await t.app.inject({ url: `/api/schedule/${employee.username.toUpperCase()}` });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.employee).toEqual({
+      id: employee.id,
+      name: 'Carlos Ruiz',
+      username: employee.username,
+      title: 'Personal Trainer',
+      locations: ['Madrid'],
+    });
+    expect(body.timeZone).toBe('Europe/Madrid');
+    expect(body.slots[0]).toEqual({
+      date: MONDAY,
+      times: ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30'],
+    });
+    expect(body.payment).toEqual({ provider: 'local', publishableKey: null, amount: 1000, currency: 'eur' });
+    expect(response.body).not.toContain(employee.email);
+    expect(response.body).not.toMatch(/password/i);
+  });
+
+  it('answers 404 for an unknown or inactive employee', async () => {
+    expect((await t.app.inject({ url: '/api/schedule/nobody' })).json()).toEqual({
+      message: BOOKING_MESSAGES.employeeNotFound,
+    });
+    const inactive = await insertEmployee(t.db, { isActive: false });
+    expect((await t.app.inject({ url: `/api/schedule/${inactive.username}` })).statusCode).toBe(404);
+  });
+});
+
+describe('paying and booking', () => {
+  it('books a paid slot: appointment, client, payment, notification and email, and the slot is gone', async () => {
+    const employee = await newEmployee();
+    const intent = await startPayment(employee.id, '10:00');
+    expect(intent).toMatchObject({ amount: 1000, currency: 'eur' });
+    const paid = await pay(intent.clientSecret);
+    expect(paid.json()).toMatchObject({ status: 'succeeded', card: { brand: 'visa', last4: '4242' } });
+
+    const response = await book(employee.id, intent.paymentIntentId, '10:00');
+    expect(response.statusCode, response.body).toBe(200);
+    const { appointment } = response.json();
+    expect(appointment).toMatchObject({
+      date: MONDAY,
+      startTime: '10:00',
+      endTime: '10:30',
+      timeZone: 'Europe/Madrid',
+      employeeName: 'Carlos Ruiz',
+    });
+
+    const [row] = await t.db.select().from(appointments).where(eq(appointments.id, appointment.id));
+    expect(row).toMatchObject({ status: 'scheduled', clientName: 'Marta Gil', employeeId: employee.id });
+    expect(row!.startsAt.toISOString()).toBe('2026-11-23T09:00:00.000Z');
+    const [client] = await t.db.select().from(clients).where(eq(clients.id, row!.clientId!));
+    expect(client).toMatchObject({ email: visitor.email, source: 'website', phone: visitor.phone });
+    const [payment] = await t.db.select().from(payments).where(eq(payments.clientId, client!.id));
+    expect(payment).toMatchObject({
+      amount: 1000,
+      currency: 'eur',
+      status: 'completed',
+      paymentMethod: 'visa •••• 4242',
+    });
+    const [notice] = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.link, `/appointments/${appointment.id}`));
+    expect(notice).toMatchObject({ type: 'success', title: 'New booking' });
+
+    const slots = (await t.app.inject({ url: `/api/schedule/${employee.username}` })).json().slots;
+    expect(slots[0].times).not.toContain('10:00');
+
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, visitor.email));
+    expect(mail!.status).toBe('pending');
+    await t.app.services.mail.deliver({ id: mail!.id });
+    const [delivered] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, mail!.id));
+    expect(delivered!.status).toBe('kept');
+    expect(delivered!.subject).toContain('Carlos Ruiz');
+    expect(delivered!.attachments[0]!.filename).toBe('appointment.ics');
+    expect(delivered!.attachments[0]!.content).toContain('BEGIN:VCALENDAR');
+    expect(delivered!.attachments[0]!.content).toContain('DTSTART:20261123T090000Z');
+  });
+
+  it('a second booking of the same client by email reuses the client', async () => {
+    const employee = await newEmployee();
+    for (const time of ['09:00', '09:30']) {
+      const intent = await startPayment(employee.id, time);
+      await pay(intent.clientSecret);
+      expect((await book(employee.id, intent.paymentIntentId, time)).statusCode).toBe(200);
+    }
+    const rows = await t.db.select().from(clients).where(eq(clients.email, visitor.email));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('a declined card books nothing', async () => {
+    const employee = await newEmployee();
+    const intent = await startPayment(employee.id);
+    const declined = await pay(intent.clientSecret, TEST_CARDS.declined);
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json()).toEqual({ message: LOCAL_CARD_ERRORS.declined });
+    const response = await book(employee.id, intent.paymentIntentId);
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toEqual({ message: BOOKING_MESSAGES.paymentIncomplete });
+  });
+
+  it('a card that asks for authentication books once approved, and not when it fails', async () => {
+    const employee = await newEmployee();
+    const approved = await startPayment(employee.id, '09:00');
+    expect((await pay(approved.clientSecret, TEST_CARDS.authentication)).json().status).toBe(
+      'requires_action',
+    );
+    expect((await book(employee.id, approved.paymentIntentId, '09:00')).statusCode).toBe(402);
+    const auth = await post('/api/payments/local/authenticate', {
+      clientSecret: approved.clientSecret,
+      approve: true,
+    });
+    expect(auth.json().status).toBe('succeeded');
+    expect((await book(employee.id, approved.paymentIntentId, '09:00')).statusCode).toBe(200);
+
+    const failed = await startPayment(employee.id, '09:30');
+    await pay(failed.clientSecret, TEST_CARDS.authentication);
+    const refused = await post('/api/payments/local/authenticate', {
+      clientSecret: failed.clientSecret,
+      approve: false,
+    });
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json()).toEqual({ message: LOCAL_CARD_ERRORS.authentication });
+    expect((await book(employee.id, failed.paymentIntentId, '09:30')).statusCode).toBe(402);
+  });
+
+  it('refuses a forged payment id', async () => {
+    const employee = await newEmployee();
+    const response = await book(employee.id, 'pi_local_forged');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: BOOKING_MESSAGES.paymentNotFound });
+  });
+
+  it('refuses a payment of another amount, or made for another slot', async () => {
+    const employee = await newEmployee();
+    const provider = t.app.integrations.localPayments!;
+    const cheap = await provider.createPaymentIntent({
+      amount: 1,
+      currency: 'eur',
+      description: 'tampered',
+      metadata: { purpose: 'appointment', employeeId: employee.id, startsAt: '2026-11-23T08:00:00.000Z' },
+    });
+    await provider.confirmCard(cheap.clientSecret, card(TEST_CARDS.success));
+    const tampered = await book(employee.id, cheap.id);
+    expect(tampered.statusCode).toBe(400);
+    expect(tampered.json()).toEqual({ message: BOOKING_MESSAGES.paymentMismatch });
+
+    const intent = await startPayment(employee.id, '11:00');
+    await pay(intent.clientSecret);
+    const otherSlot = await book(employee.id, intent.paymentIntentId, '11:30');
+    expect(otherSlot.json()).toEqual({ message: BOOKING_MESSAGES.paymentMismatch });
+  });
+
+  it('the same payment sent twice books once', async () => {
+    const employee = await newEmployee();
+    const intent = await startPayment(employee.id);
+    await pay(intent.clientSecret);
+    const [first, second] = await Promise.all([
+      book(employee.id, intent.paymentIntentId),
+      book(employee.id, intent.paymentIntentId),
+    ]);
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().appointment.id).toBe(first.json().appointment.id);
+    const rows = await t.db.select().from(appointments).where(eq(appointments.employeeId, employee.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('holds a slot for 10 minutes while someone pays', async () => {
+    const employee = await newEmployee();
+    await startPayment(employee.id);
+    const second = await post('/api/payments/intent', {
+      employeeId: employee.id,
+      date: MONDAY,
+      timeSlot: '09:00',
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({ message: BOOKING_MESSAGES.slotHeld });
+    const held = (await t.app.inject({ url: `/api/schedule/${employee.username}` })).json().slots[0].times;
+    expect(held).not.toContain('09:00');
+
+    const before = now;
+    now = new Date(now.getTime() + 11 * 60_000);
+    const later = await post('/api/payments/intent', {
+      employeeId: employee.id,
+      date: MONDAY,
+      timeSlot: '09:00',
+    });
+    now = before;
+    expect(later.statusCode).toBe(200);
+  });
+
+  it('refuses slots that are not offered or are past', async () => {
+    const employee = await newEmployee();
+    for (const [date, timeSlot] of [
+      [MONDAY, '12:00'],
+      ['2026-11-24', '09:00'],
+      ['2026-11-16', '09:00'],
+    ] as const) {
+      const response = await post('/api/payments/intent', { employeeId: employee.id, date, timeSlot });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ message: BOOKING_MESSAGES.slotUnavailable });
+    }
+    const badTime = await post('/api/payments/intent', {
+      employeeId: employee.id,
+      date: MONDAY,
+      timeSlot: '09:15',
+    });
+    expect(badTime.statusCode).toBe(400);
+    expect(badTime.json().message).toBe(`timeSlot: ${BOOKING_MESSAGES.timeInvalid}`);
+  });
+
+  it('limits how often one address may book', async () => {
+    const employee = await newEmployee();
+    const responses = [];
+    for (let i = 0; i < 61; i++) {
+      responses.push(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/schedule/book',
+          remoteAddress: '10.99.99.99',
+          payload: {
+            employeeId: employee.id,
+            date: MONDAY,
+            timeSlot: '09:00',
+            clientInfo: visitor,
+            payment: { id: 'pi_x' },
+          },
+        }),
+      );
+    }
+    expect(responses.at(-1)!.statusCode).toBe(429);
+    expect(responses.at(-1)!.json().message).toMatch(/Rate limit exceeded/);
+  });
+
+  it('validates the visitor details with the form messages', async () => {
+    const employee = await newEmployee();
+    const response = await post('/api/schedule/book', {
+      employeeId: employee.id,
+      date: MONDAY,
+      timeSlot: '09:00',
+      clientInfo: { ...visitor, email: 'not-an-email' },
+      payment: { id: 'pi_x' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(`clientInfo.email: ${BOOKING_MESSAGES.emailInvalid}`);
+  });
+
+  it('of 50 concurrent paid bookings of one slot exactly one wins; the others get 409 and their money back', async () => {
+    const employee = await newEmployee();
+    const provider = t.app.integrations.localPayments!;
+    const intents = await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        const intent = await provider.createPaymentIntent({
+          amount: 1000,
+          currency: 'eur',
+          description: 'race',
+          metadata: { purpose: 'appointment', employeeId: employee.id, startsAt: '2026-11-23T10:00:00.000Z' },
+        });
+        await provider.confirmCard(intent.clientSecret, card(TEST_CARDS.success));
+        return intent;
+      }),
+    );
+    const responses = await Promise.all(intents.map((intent) => book(employee.id, intent.id, '11:00')));
+    const codes = responses.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(49);
+    for (const r of responses.filter((r) => r.statusCode === 409)) {
+      expect(r.json()).toEqual({ message: BOOKING_MESSAGES.slotTaken });
+    }
+    const refunded = await Promise.all(intents.map((i) => provider.retrievePaymentIntent(i.id)));
+    expect(refunded.filter((i) => i?.refunded)).toHaveLength(49);
+    const rows = await t.db.select().from(appointments).where(eq(appointments.employeeId, employee.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('a cancelled appointment frees its slot', async () => {
+    const employee = await newEmployee();
+    const intent = await startPayment(employee.id, '11:30');
+    await pay(intent.clientSecret);
+    const { appointment } = (await book(employee.id, intent.paymentIntentId, '11:30')).json();
+    await t.db.update(appointments).set({ status: 'cancelled' }).where(eq(appointments.id, appointment.id));
+    const times = (await t.app.inject({ url: `/api/schedule/${employee.username}` })).json().slots[0].times;
+    expect(times).toContain('11:30');
+    const again = await startPayment(employee.id, '11:30');
+    await pay(again.clientSecret);
+    expect((await book(employee.id, again.paymentIntentId, '11:30')).statusCode).toBe(200);
+  });
+});

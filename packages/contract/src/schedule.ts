@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN, idSchema } from './common.ts';
+import { availabilitySchema, HALF_HOURS } from './employees.ts';
+
+export const BOOKING_MESSAGES = {
+  nameRequired: 'Name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  phoneRequired: 'Phone number is required',
+  employeeNotFound: 'Employee not found',
+  slotTaken: 'This time slot was just booked. Please choose another.',
+  slotUnavailable: 'This time slot is not available. Please choose another.',
+  slotHeld: 'Someone is paying for this time slot right now. Please choose another.',
+  paymentNotFound: 'We could not find this payment. Please try again.',
+  paymentIncomplete: 'Payment failed.',
+  paymentMismatch: 'This payment does not match the appointment. Please try again.',
+  paymentUsed: 'This payment was already used for another booking.',
+  dateInvalid: 'Choose a valid date',
+  timeInvalid: 'Choose a valid time slot',
+} as const;
+
+const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, BOOKING_MESSAGES.dateInvalid);
+const timeSlot = z.string().refine((value) => HALF_HOURS.includes(value), BOOKING_MESSAGES.timeInvalid);
+
+export const publicScheduleSchema = z.object({
+  employee: z.object({
+    id: z.string(),
+    name: z.string(),
+    username: z.string(),
+    title: z.string().nullable(),
+    locations: z.array(z.string()),
+  }),
+  /** The business's IANA time zone: every date and time here is wall-clock time there. */
+  timeZone: z.string(),
+  availability: availabilitySchema,
+  bookedSlots: z.array(z.object({ date: z.string(), timeSlot: z.string() })),
+  /** Open slots from today on, by local date. */
+  slots: z.array(z.object({ date: z.string(), times: z.array(z.string()) })),
+  payment: z.object({
+    provider: z.enum(['stripe', 'local']),
+    publishableKey: z.string().nullable(),
+    amount: z.number().int(),
+    currency: z.string(),
+  }),
+});
+export type PublicSchedule = z.infer<typeof publicScheduleSchema>;
+
+export const usernameParamsSchema = z.object({ username: z.string().min(1).max(100) });
+
+export const paymentIntentRequestSchema = z.object({
+  employeeId: idSchema,
+  date: localDate,
+  timeSlot,
+});
+export type PaymentIntentRequest = z.infer<typeof paymentIntentRequestSchema>;
+
+export const paymentIntentResponseSchema = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  holdExpiresAt: z.string(),
+});
+export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>;
+
+export const clientInfoSchema = z.object({
+  name: z
+    .string({ message: BOOKING_MESSAGES.nameRequired })
+    .trim()
+    .min(1, BOOKING_MESSAGES.nameRequired)
+    .max(200),
+  email: z
+    .string({ message: BOOKING_MESSAGES.emailRequired })
+    .trim()
+    .min(1, BOOKING_MESSAGES.emailRequired)
+    .max(320)
+    .regex(EMAIL_PATTERN, BOOKING_MESSAGES.emailInvalid),
+  phone: z
+    .string({ message: BOOKING_MESSAGES.phoneRequired })
+    .trim()
+    .min(1, BOOKING_MESSAGES.phoneRequired)
+    .max(40),
+});
+export type ClientInfo = z.infer<typeof clientInfoSchema>;
+export type ClientInfoErrors = Partial<Record<keyof ClientInfo, string>>;
+
+/** The booking form's checks, field by field, with the spec's messages. */
+export function validateClientInfo(values: ClientInfo): ClientInfoErrors {
+  const result = clientInfoSchema.safeParse(values);
+  if (result.success) return {};
+  const errors: ClientInfoErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as keyof ClientInfo;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * What the page sends after paying. Only `payment.id` is trusted, and only after the server
+ * has asked the provider about it; the other payment fields are informative.
+ */
+export const bookingRequestSchema = z.object({
+  employeeId: idSchema,
+  /** The chosen local day (yyyy-MM-dd), or an ISO timestamp of the slot. */
+  date: z.string().min(10).max(40),
+  timeSlot,
+  day: z.string().max(20).optional(),
+  clientInfo: clientInfoSchema,
+  payment: z.looseObject({ id: z.string().min(1).max(200) }),
+});
+export type BookingRequest = z.input<typeof bookingRequestSchema>;
+
+export const bookingResponseSchema = z.object({
+  appointment: z.object({
+    id: z.string(),
+    date: z.string(),
+    startTime: z.string(),
+    endTime: z.string(),
+    timeZone: z.string(),
+    employeeName: z.string(),
+  }),
+});
+export type BookingResponse = z.infer<typeof bookingResponseSchema>;
