@@ -16,6 +16,9 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { chooseIntegrations, type Integrations } from './integrations/choose-integrations.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import { createAppointmentsRepository } from './modules/appointments/appointments.repository.ts';
+import { appointmentsRoutes } from './modules/appointments/appointments.routes.ts';
+import { createAppointmentsService } from './modules/appointments/appointments.service.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -111,6 +114,7 @@ export async function buildApp(deps: AppDeps) {
   const company = createCompanyService({ repository: createCompanyRepository(db) });
   const users = createUsersService({ repository: createUsersRepository(db), auth });
   const employees = createEmployeesService({ repository: createEmployeesRepository(db) });
+  const appointments = createAppointmentsService({ repository: createAppointmentsRepository(db), events });
   const integrations = { ...chooseIntegrations(config, db, clock, deps.logger), ...deps.integrations };
   const mail = createMailService({
     repository: createMailRepository(db),
@@ -126,6 +130,7 @@ export async function buildApp(deps: AppDeps) {
     clock,
     log: deps.logger,
     onBooked: async (booking) => {
+      await events.publish({ type: 'appointments.changed' });
       const { name } = await company.get();
       await mail.enqueue(bookingConfirmationEmail(booking, { name, publicUrl: config.publicUrl }));
     },
@@ -149,6 +154,7 @@ export async function buildApp(deps: AppDeps) {
         await staff.register(usersRoutes, { prefix: '/users', users });
         await staff.register(notificationsRoutes, { prefix: '/notifications', notifications });
         await staff.register(employeesRoutes, { prefix: '/employees', employees });
+        await staff.register(appointmentsRoutes, { prefix: '/appointments', appointments });
       });
     },
     { prefix: '/api' },
@@ -156,7 +162,7 @@ export async function buildApp(deps: AppDeps) {
 
   registerWebApp(app, config.webDistDir);
   return Object.assign(app, {
-    services: { auth, notifications, company, users, employees, schedule, mail },
+    services: { auth, notifications, company, users, employees, schedule, mail, appointments },
     integrations,
   });
 }

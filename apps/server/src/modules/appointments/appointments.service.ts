@@ -1,0 +1,72 @@
+import {
+  APPOINTMENT_MESSAGES,
+  type Appointment,
+  type AppointmentList,
+  type AppointmentStatus,
+  type listAppointmentsQuerySchema,
+} from '@chatdesk/contract/appointments';
+import type { z } from 'zod';
+import { conflict, isUniqueViolation, notFound } from '../../lib/app-error.ts';
+import type { EventBus } from '../../plugins/realtime.ts';
+import type { AppointmentRow, AppointmentsRepository } from './appointments.repository.ts';
+
+export const toAppointment = (row: AppointmentRow): Appointment => ({
+  id: row.id,
+  date: row.localDate,
+  startTime: row.startTime,
+  endTime: row.endTime,
+  startsAt: row.startsAt.toISOString(),
+  status: row.status,
+  notes: row.notes,
+  client: { id: row.clientId, name: row.clientName, email: row.clientEmail },
+  employee: { id: row.employeeId, name: row.employeeName, email: row.employeeEmail },
+  createdAt: row.createdAt.toISOString(),
+});
+
+export function createAppointmentsService({
+  repository,
+  events,
+}: {
+  repository: AppointmentsRepository;
+  events: EventBus;
+}) {
+  const changed = () => events.publish({ type: 'appointments.changed' });
+
+  return {
+    async list(query: z.output<typeof listAppointmentsQuerySchema>): Promise<AppointmentList> {
+      const { page, limit, ...filter } = query;
+      const { rows, total } = await repository.page(filter, page, limit);
+      return {
+        appointments: rows.map(toAppointment),
+        pagination: { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) },
+      };
+    },
+
+    async get(id: string) {
+      const row = await repository.findById(id);
+      if (!row) throw notFound(APPOINTMENT_MESSAGES.notFound);
+      return toAppointment(row);
+    },
+
+    /** Any status may follow any other; a cancelled one frees its slot, and reviving it needs the slot free. */
+    async setStatus(id: string, status: AppointmentStatus) {
+      let row: AppointmentRow | undefined;
+      try {
+        row = await repository.updateStatus(id, status);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(APPOINTMENT_MESSAGES.slotTaken);
+        throw error;
+      }
+      if (!row) throw notFound(APPOINTMENT_MESSAGES.notFound);
+      await changed();
+      return toAppointment(row);
+    },
+
+    async remove(id: string) {
+      if (!(await repository.delete(id))) throw notFound(APPOINTMENT_MESSAGES.notFound);
+      await changed();
+    },
+  };
+}
+
+export type AppointmentsService = ReturnType<typeof createAppointmentsService>;

@@ -1,0 +1,111 @@
+import { APPOINTMENT_MESSAGES } from '@chatdesk/contract/appointments';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
+import { insertAppointment, insertEmployee } from '../../../test/factories.ts';
+import { appointments as appointmentsTable } from '../../db/schema.ts';
+
+let t: TestContext;
+let headers: Record<string, string>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  ({ headers } = await t.signIn());
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.db.delete(appointmentsTable);
+});
+
+const day = (n: number) => `2026-12-${String(n).padStart(2, '0')}`;
+const at = (n: number) => new Date(`${day(n)}T09:00:00Z`);
+
+describe('appointments', () => {
+  it('lists newest first, 10 a page, with the pagination the page needs', async () => {
+    for (let n = 1; n <= 23; n++) await insertAppointment(t.db, { localDate: day(n), startsAt: at(n) });
+    const first = (await t.app.inject({ url: '/api/appointments', headers })).json();
+    expect(first.pagination).toEqual({ page: 1, limit: 10, total: 23, pages: 3 });
+    expect(first.appointments).toHaveLength(10);
+    expect(first.appointments[0].date).toBe(day(23));
+    const last = (await t.app.inject({ url: '/api/appointments?page=3', headers })).json();
+    expect(last.appointments.map((a: { date: string }) => a.date)).toEqual([day(3), day(2), day(1)]);
+  });
+
+  it('filters by status and by a date range, inclusive', async () => {
+    await insertAppointment(t.db, { localDate: day(1), startsAt: at(1), status: 'completed' });
+    await insertAppointment(t.db, { localDate: day(5), startsAt: at(5), status: 'cancelled' });
+    await insertAppointment(t.db, { localDate: day(9), startsAt: at(9), status: 'no-show' });
+    const dates = async (query: string) =>
+      (await t.app.inject({ url: `/api/appointments?${query}`, headers }))
+        .json()
+        .appointments.map((a: { date: string }) => a.date);
+    expect(await dates('status=cancelled')).toEqual([day(5)]);
+    expect(await dates('status=no-show')).toEqual([day(9)]);
+    expect(await dates(`startDate=${day(5)}`)).toEqual([day(9), day(5)]);
+    expect(await dates(`startDate=${day(2)}&endDate=${day(5)}`)).toEqual([day(5)]);
+    expect(await dates('status=&startDate=&endDate=')).toHaveLength(3);
+    const bad = await t.app.inject({ url: '/api/appointments?status=done', headers });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/^status: /);
+  });
+
+  it('shows one appointment with client and employee', async () => {
+    const employee = await insertEmployee(t.db, { name: 'Carlos Ruiz', email: 'carlos@example.com' });
+    const row = await insertAppointment(t.db, {
+      employeeId: employee.id,
+      employeeName: 'Carlos Ruiz',
+      employeeEmail: 'carlos@example.com',
+      clientName: 'Ana García',
+      clientEmail: 'ana@example.com',
+      notes: 'Bring trainers',
+    });
+    const response = await t.app.inject({ url: `/api/appointments/${row.id}`, headers });
+    expect(response.json()).toMatchObject({
+      id: row.id,
+      date: '2026-12-01',
+      startTime: '10:00',
+      endTime: '10:30',
+      status: 'scheduled',
+      notes: 'Bring trainers',
+      client: { name: 'Ana García', email: 'ana@example.com' },
+      employee: { id: employee.id, name: 'Carlos Ruiz', email: 'carlos@example.com' },
+    });
+  });
+
+  it('changes status both ways, but a revived appointment cannot take a slot booked since', async () => {
+    const employee = await insertEmployee(t.db);
+    const original = await insertAppointment(t.db, { employeeId: employee.id });
+    const cancelled = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/appointments/${original.id}/status`,
+      headers,
+      payload: { status: 'cancelled' },
+    });
+    expect(cancelled.json().status).toBe('cancelled');
+    await insertAppointment(t.db, { employeeId: employee.id });
+    const revived = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/appointments/${original.id}/status`,
+      headers,
+      payload: { status: 'scheduled' },
+    });
+    expect(revived.statusCode).toBe(409);
+    expect(revived.json()).toEqual({ message: APPOINTMENT_MESSAGES.slotTaken });
+    const completed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/appointments/${original.id}/status`,
+      headers,
+      payload: { status: 'no-show' },
+    });
+    expect(completed.statusCode).toBe(409);
+  });
+
+  it('deletes, and answers 404 for what is not there', async () => {
+    const row = await insertAppointment(t.db);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/appointments/${row.id}`, headers })).statusCode,
+    ).toBe(200);
+    const again = await t.app.inject({ method: 'DELETE', url: `/api/appointments/${row.id}`, headers });
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ message: APPOINTMENT_MESSAGES.notFound });
+    expect((await t.app.inject({ url: `/api/appointments/${row.id}`, headers })).statusCode).toBe(404);
+  });
+});
