@@ -41,12 +41,20 @@ describe('the running app', () => {
     expect(ui.headers['content-type']).toContain('text/html');
   });
 
+  it('serves files built after start-up', async () => {
+    await fs.writeFile(path.join(webDir, 'assets', 'later.js'), 'console.log(2)');
+    expect((await t.app.inject({ url: '/assets/later.js' })).body).toBe('console.log(2)');
+  });
+
   it('serves the web app, with index.html for client-side routes', async () => {
     const route = await t.app.inject({ url: '/settings', headers: { accept: 'text/html' } });
     expect(route.statusCode).toBe(200);
     expect(route.body).toContain('app shell');
     const asset = await t.app.inject({ url: '/assets/app.js' });
     expect(asset.body).toBe('console.log(1)');
+    const missing = await t.app.inject({ url: '/assets/gone-after-deploy.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Route GET /assets/gone-after-deploy.js not found');
   });
 });
 

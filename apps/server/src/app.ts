@@ -42,6 +42,9 @@ import { createScheduleService } from './modules/schedule/schedule.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { createStripeWebhookService } from './modules/webhooks/stripe-webhook.service.ts';
+import { createWebhooksRepository } from './modules/webhooks/webhooks.repository.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { requireStaff } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { type EventBus, eventsRoutes } from './plugins/realtime.ts';
@@ -135,12 +138,28 @@ export async function buildApp(deps: AppDeps) {
       await mail.enqueue(bookingConfirmationEmail(booking, { name, publicUrl: config.publicUrl }));
     },
   });
+  const stripeWebhooks =
+    integrations.stripe && config.stripe?.webhookSecret
+      ? createStripeWebhookService({
+          stripe: integrations.stripe,
+          webhookSecret: config.stripe.webhookSecret,
+          repository: createWebhooksRepository(db),
+          schedule,
+          notify: notifications.notify,
+        })
+      : null;
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { prefix: '/health', database });
-      await api.register(authRoutes, { prefix: '/auth', auth, demoLogin: config.seedDemo });
+      await api.register(authRoutes, {
+        prefix: '/auth',
+        auth,
+        demoLogin: config.seedDemo,
+        loginRatePerMinute: config.login.ratePerMinute,
+      });
       await api.register(scheduleRoutes, { prefix: '/schedule', schedule });
+      await api.register(webhooksRoutes, { prefix: '/webhooks', stripe: stripeWebhooks });
       await api.register(paymentsRoutes, {
         prefix: '/payments',
         schedule,
@@ -179,11 +198,15 @@ function registerWebApp(app: FastifyInstance, webDistDir: string) {
   const indexFile = path.join(webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
-    app.register(fastifyStatic, { root: webDistDir, wildcard: false, index: false });
+    // wildcard: files built after start-up (a rebuild while running) are served too.
+    app.register(fastifyStatic, { root: webDistDir, wildcard: true, index: false });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (isApi || !hasWeb || request.method !== 'GET') {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    // A missing file (an old chunk after a deploy) is a 404, not the app shell served as JavaScript.
+    const isFile = /\.[a-z0-9]+$/i.test(pathname);
+    if (isApi || isFile || !hasWeb || request.method !== 'GET') {
       return reply
         .status(404)
         .send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });

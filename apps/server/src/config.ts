@@ -33,6 +33,7 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
@@ -57,7 +58,7 @@ export type Config = {
   publicUrl: string;
   webDistDir: string;
   bodyLimit: number;
-  login: { maxFailures: number; windowMinutes: number };
+  login: { maxFailures: number; windowMinutes: number; ratePerMinute: number };
   stripe:
     | {
         secretKey: string;
@@ -113,7 +114,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     bodyLimit: e.BODY_LIMIT_BYTES,
-    login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMinutes: e.LOGIN_WINDOW_MINUTES },
+    login: {
+      maxFailures: e.LOGIN_MAX_FAILURES,
+      windowMinutes: e.LOGIN_WINDOW_MINUTES,
+      ratePerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    },
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
         ? {

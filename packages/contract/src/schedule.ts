@@ -51,6 +51,8 @@ export const paymentIntentRequestSchema = z.object({
   employeeId: idSchema,
   date: localDate,
   timeSlot,
+  /** The visitor's details from the form, so the booking completes even if the page closes after paying. */
+  clientInfo: z.lazy(() => clientInfoSchema).optional(),
 });
 export type PaymentIntentRequest = z.infer<typeof paymentIntentRequestSchema>;
 

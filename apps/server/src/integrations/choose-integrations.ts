@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type Stripe from 'stripe';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { createLogMailer } from './mail/log-mailer.ts';
@@ -12,6 +13,8 @@ export type Integrations = {
   payments: PaymentProvider;
   /** Set only when the local payment provider is in use. */
   localPayments: LocalPaymentProvider | null;
+  /** The Stripe client, when Stripe is configured (webhooks use it). */
+  stripe: Stripe | null;
   mailer: Mailer;
 };
 
@@ -23,14 +26,13 @@ export function chooseIntegrations(
   logger?: Pick<Logger, 'info'>,
 ): Integrations {
   const localPayments = config.stripe ? null : createLocalPaymentProvider({ db, clock });
-  const payments: PaymentProvider = config.stripe
-    ? createStripePaymentProvider(config.stripe)
-    : localPayments!;
+  const stripeProvider = config.stripe ? createStripePaymentProvider(config.stripe) : null;
+  const payments: PaymentProvider = stripeProvider ?? localPayments!;
   const mailer = config.smtp ? createSmtpMailer(config.smtp) : createLogMailer(logger);
   logger?.info(
     `payments: ${payments.name === 'stripe' ? 'Stripe' : 'local test provider (no STRIPE_SECRET_KEY)'}; mail: ${
       mailer.name === 'smtp' ? 'SMTP' : 'outbox and log (no SMTP_URL)'
     }`,
   );
-  return { payments, localPayments, mailer };
+  return { payments, localPayments, stripe: stripeProvider?.stripe ?? null, mailer };
 }

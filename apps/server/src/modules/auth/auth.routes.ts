@@ -10,10 +10,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentStaff, requireStaff } from '../../plugins/auth.ts';
 import type { AuthService } from './auth.service.ts';
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; demoLogin: boolean }> = async (
-  app,
-  { auth, demoLogin },
-) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  demoLogin: boolean;
+  loginRatePerMinute: number;
+}> = async (app, { auth, demoLogin, loginRatePerMinute }) => {
   app.get(
     '/config',
     {
@@ -35,7 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; demoLogin: b
         body: loginRequestSchema,
         response: { 200: loginResponseSchema },
       },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: loginRatePerMinute, timeWindow: '1 minute' } },
     },
     async (request) => auth.login(request.body, request.ip),
   );

@@ -185,6 +185,13 @@ export function createScheduleService(deps: Deps) {
           startsAt: startsAt.toISOString(),
           date: input.date,
           timeSlot: input.timeSlot,
+          ...(input.clientInfo
+            ? {
+                clientName: input.clientInfo.name,
+                clientEmail: input.clientInfo.email,
+                clientPhone: input.clientInfo.phone,
+              }
+            : {}),
         },
       });
       const expiresAt = new Date(clock().getTime() + SLOT_HOLD_MINUTES * 60_000);
@@ -213,80 +220,123 @@ export function createScheduleService(deps: Deps) {
         input.employeeId,
         startsAt,
       );
+      return completeBooking(
+        intent,
+        { employeeId: input.employeeId, localDate, timeSlot: input.timeSlot, startsAt, timeZone },
+        input.clientInfo,
+      );
+    },
 
-      const previous = await repository.findAppointmentByPayment(intent.id);
-      if (previous) return sameBooking(previous, input.employeeId, startsAt, timeZone);
-
-      const employee = await loadEmployee(input.employeeId);
-      const endTime = addMinutesToTime(input.timeSlot, MEETING_MINUTES);
-      const endsAt = new Date(startsAt.getTime() + MEETING_MINUTES * 60_000);
-      const method = intent.card ? `${intent.card.brand} •••• ${intent.card.last4}` : 'card';
-      let result: Awaited<ReturnType<ScheduleRepository['book']>>;
+    /**
+     * The provider says a payment succeeded (Stripe webhook): if the page never booked it,
+     * book it now from the details kept on the payment. Answers whether anything was booked.
+     */
+    async completeFromProvider(paymentIntentId: string): Promise<boolean> {
+      const intent = await payments.retrievePaymentIntent(paymentIntentId);
+      const m = intent?.metadata;
+      if (!intent || m?.purpose !== 'appointment' || !m.employeeId || !m.date || !m.timeSlot) return false;
+      if (await repository.findAppointmentByPayment(intent.id)) return false;
+      if (!m.clientName || !m.clientEmail || !m.clientPhone) return false;
+      const { timeZone } = await company.get();
+      const startsAt = zonedTimeToUtc(m.date, m.timeSlot, timeZone);
+      checkPayment(intent, m.employeeId, startsAt);
       try {
-        result = await repository.book({
-          employee: { id: employee.id, name: employee.name, email: employee.email },
-          client: input.clientInfo,
-          startsAt,
-          endsAt,
-          localDate,
-          startTime: input.timeSlot,
-          endTime,
-          payment: {
-            providerPaymentId: intent.id,
-            amount: intent.amount,
-            currency: intent.currency,
-            method,
-            description: `Appointment with ${employee.name} on ${localDate} at ${input.timeSlot}`,
-          },
-        });
+        await completeBooking(
+          intent,
+          { employeeId: m.employeeId, localDate: m.date, timeSlot: m.timeSlot, startsAt, timeZone },
+          { name: m.clientName, email: m.clientEmail, phone: m.clientPhone },
+        );
+        return true;
       } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        // The same payment booked by a concurrent retry: that booking stands.
-        const again = await repository.findAppointmentByPayment(intent.id);
-        if (again) return sameBooking(again, input.employeeId, startsAt, timeZone);
-        // Someone else's booking of this slot won: give this visitor's money back.
-        await payments.refundPaymentIntent(intent.id).catch((refundError) => {
-          deps.log?.warn(
-            { err: refundError, paymentIntentId: intent.id },
-            'refund after a lost booking race failed',
-          );
-        });
-        await repository.releaseHold(intent.id);
-        throw conflict(BOOKING_MESSAGES.slotTaken);
+        if (error instanceof AppError && error.status < 500) return false;
+        throw error;
       }
-      await repository.releaseHold(intent.id);
+    },
 
-      const { appointment } = result;
-      await notify({
-        type: 'success',
-        title: 'New booking',
-        message: `${input.clientInfo.name} booked ${employee.name} on ${localDate} at ${input.timeSlot} (${formatMoney(intent.amount, intent.currency)} paid).`,
-        link: `/appointments/${appointment.id}`,
-      });
-      await deps.onBooked({
-        appointmentId: appointment.id,
-        clientName: input.clientInfo.name,
-        clientEmail: input.clientInfo.email,
-        employeeName: employee.name,
-        localDate,
-        startTime: input.timeSlot,
-        endTime,
-        startsAt,
-        endsAt,
-        timeZone,
-      });
-      return {
-        appointment: {
-          id: appointment.id,
-          date: localDate,
-          startTime: input.timeSlot,
-          endTime,
-          timeZone,
-          employeeName: employee.name,
-        },
-      };
+    /** A payment that failed or was abandoned frees its slot at once instead of after the hold. */
+    async releasePayment(paymentIntentId: string) {
+      await repository.releaseHold(paymentIntentId);
     },
   };
+
+  async function completeBooking(
+    intent: PaymentIntent,
+    slot: { employeeId: string; localDate: string; timeSlot: string; startsAt: Date; timeZone: string },
+    clientInfo: { name: string; email: string; phone: string },
+  ): Promise<BookingResponse> {
+    const { employeeId, localDate, startsAt, timeZone } = slot;
+    const previous = await repository.findAppointmentByPayment(intent.id);
+    if (previous) return sameBooking(previous, employeeId, startsAt, timeZone);
+
+    const employee = await loadEmployee(employeeId);
+    const endTime = addMinutesToTime(slot.timeSlot, MEETING_MINUTES);
+    const endsAt = new Date(startsAt.getTime() + MEETING_MINUTES * 60_000);
+    const method = intent.card ? `${intent.card.brand} •••• ${intent.card.last4}` : 'card';
+    let result: Awaited<ReturnType<ScheduleRepository['book']>>;
+    try {
+      result = await repository.book({
+        employee: { id: employee.id, name: employee.name, email: employee.email },
+        client: clientInfo,
+        startsAt,
+        endsAt,
+        localDate,
+        startTime: slot.timeSlot,
+        endTime,
+        payment: {
+          providerPaymentId: intent.id,
+          amount: intent.amount,
+          currency: intent.currency,
+          method,
+          description: `Appointment with ${employee.name} on ${localDate} at ${slot.timeSlot}`,
+        },
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // The same payment booked by a concurrent retry: that booking stands.
+      const again = await repository.findAppointmentByPayment(intent.id);
+      if (again) return sameBooking(again, employeeId, startsAt, timeZone);
+      // Someone else's booking of this slot won: give this visitor's money back.
+      await payments.refundPaymentIntent(intent.id).catch((refundError) => {
+        deps.log?.warn(
+          { err: refundError, paymentIntentId: intent.id },
+          'refund after a lost booking race failed',
+        );
+      });
+      await repository.releaseHold(intent.id);
+      throw conflict(BOOKING_MESSAGES.slotTaken);
+    }
+    await repository.releaseHold(intent.id);
+
+    const { appointment } = result;
+    await notify({
+      type: 'success',
+      title: 'New booking',
+      message: `${clientInfo.name} booked ${employee.name} on ${localDate} at ${slot.timeSlot} (${formatMoney(intent.amount, intent.currency)} paid).`,
+      link: `/appointments/${appointment.id}`,
+    });
+    await deps.onBooked({
+      appointmentId: appointment.id,
+      clientName: clientInfo.name,
+      clientEmail: clientInfo.email,
+      employeeName: employee.name,
+      localDate,
+      startTime: slot.timeSlot,
+      endTime,
+      startsAt,
+      endsAt,
+      timeZone,
+    });
+    return {
+      appointment: {
+        id: appointment.id,
+        date: localDate,
+        startTime: slot.timeSlot,
+        endTime,
+        timeZone,
+        employeeName: employee.name,
+      },
+    };
+  }
 }
 
 export type ScheduleService = ReturnType<typeof createScheduleService>;

@@ -1,0 +1,233 @@
+import { BOOKING_MESSAGES } from '@chatdesk/contract/schedule';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
+import { insertEmployee } from '../../../test/factories.ts';
+import { startFakeStripe } from '../../../test/fake-stripe.ts';
+import { appointments, notifications, payments } from '../../db/schema.ts';
+
+const WEBHOOK_SECRET = 'whsec_test_secret';
+const now = new Date('2026-11-22T10:00:00Z');
+let t: TestContext;
+let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+const signer = new Stripe('sk_test_unused');
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  t = await buildTestApp({
+    clock: () => now,
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_local',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_local',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: fake.url,
+    },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+const visitor = { name: 'Leo Martín', email: 'leo@example.com', phone: '+34 611 000 111' };
+let ip = 0;
+const post = (url: string, payload: object) =>
+  t.app.inject({ method: 'POST', url, payload, remoteAddress: `10.20.0.${++ip % 250}` });
+
+async function employee() {
+  return insertEmployee(t.db, { availability: { monday: [['09:00', '12:00']] } });
+}
+
+function sendEvent(event: object, secret = WEBHOOK_SECRET) {
+  const payload = JSON.stringify(event);
+  const signature = signer.webhooks.generateTestHeaderString({ payload, secret });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/webhooks/stripe',
+    payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+  });
+}
+
+describe('Stripe as the payment provider', () => {
+  it('tells the page to use Stripe Elements with the publishable key', async () => {
+    const { username } = await employee();
+    const body = (await t.app.inject({ url: `/api/schedule/${username}` })).json();
+    expect(body.payment).toEqual({
+      provider: 'stripe',
+      publishableKey: 'pk_test_local',
+      amount: 1000,
+      currency: 'eur',
+    });
+  });
+
+  it('creates the payment through the Stripe API and books only after Stripe says it succeeded', async () => {
+    const e = await employee();
+    const intent = (
+      await post('/api/payments/intent', { employeeId: e.id, date: '2026-11-23', timeSlot: '09:00' })
+    ).json();
+    const stored = fake.intents.get(intent.paymentIntentId)!;
+    expect(stored).toMatchObject({ amount: 1000, currency: 'eur' });
+    expect(stored.metadata).toMatchObject({
+      purpose: 'appointment',
+      employeeId: e.id,
+      startsAt: '2026-11-23T08:00:00.000Z',
+    });
+    expect(intent.clientSecret).toBe(stored.client_secret);
+
+    const booking = {
+      employeeId: e.id,
+      date: '2026-11-23',
+      timeSlot: '09:00',
+      clientInfo: visitor,
+      payment: { id: intent.paymentIntentId },
+    };
+    const early = await post('/api/schedule/book', booking);
+    expect(early.statusCode).toBe(402);
+    expect(early.json()).toEqual({ message: BOOKING_MESSAGES.paymentIncomplete });
+
+    fake.succeed(intent.paymentIntentId, {
+      brand: 'mastercard',
+      last4: '4444',
+      exp_month: 1,
+      exp_year: 2031,
+    });
+    const booked = await post('/api/schedule/book', booking);
+    expect(booked.statusCode, booked.body).toBe(200);
+    const [payment] = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.providerPaymentId, intent.paymentIntentId));
+    expect(payment).toMatchObject({ amount: 1000, currency: 'eur', paymentMethod: 'mastercard •••• 4444' });
+  });
+
+  it('refunds through Stripe the payment of a booking that lost the race', async () => {
+    const e = await employee();
+    const first = (
+      await post('/api/payments/intent', { employeeId: e.id, date: '2026-11-23', timeSlot: '10:00' })
+    ).json();
+    fake.succeed(first.paymentIntentId);
+    // The hold expired and a second visitor paid for the same slot.
+    const { slotHolds } = await import('../../db/schema.ts');
+    await t.db.delete(slotHolds);
+    const second = (
+      await post('/api/payments/intent', { employeeId: e.id, date: '2026-11-23', timeSlot: '10:00' })
+    ).json();
+    fake.succeed(second.paymentIntentId);
+    const book = (paymentId: string) =>
+      post('/api/schedule/book', {
+        employeeId: e.id,
+        date: '2026-11-23',
+        timeSlot: '10:00',
+        clientInfo: visitor,
+        payment: { id: paymentId },
+      });
+    expect((await book(first.paymentIntentId)).statusCode).toBe(200);
+    const lost = await book(second.paymentIntentId);
+    expect(lost.statusCode).toBe(409);
+    expect(lost.json()).toEqual({ message: BOOKING_MESSAGES.slotTaken });
+    expect(fake.refunded(second.paymentIntentId)).toBe(true);
+    expect(fake.refunded(first.paymentIntentId)).toBe(false);
+  });
+});
+
+describe('POST /api/webhooks/stripe', () => {
+  it('refuses a missing or wrong signature', async () => {
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      payload: { id: 'evt_1', type: 'payment_intent.succeeded' },
+    });
+    expect(unsigned.statusCode).toBe(400);
+    const forged = await sendEvent(
+      { id: 'evt_2', type: 'payment_intent.succeeded', data: { object: {} } },
+      'whsec_wrong',
+    );
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toEqual({ message: 'Invalid Stripe signature' });
+  });
+
+  it('books a paid slot whose page closed before booking, once, however often the event comes', async () => {
+    const e = await employee();
+    const intent = (
+      await post('/api/payments/intent', {
+        employeeId: e.id,
+        date: '2026-11-23',
+        timeSlot: '11:00',
+        clientInfo: visitor,
+      })
+    ).json();
+    const succeeded = fake.succeed(intent.paymentIntentId);
+    const event = {
+      id: 'evt_paid_1',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: succeeded },
+    };
+    const first = await sendEvent(event);
+    expect(first.json()).toEqual({ received: true, duplicate: false });
+    const again = await sendEvent(event);
+    expect(again.json()).toEqual({ received: true, duplicate: true });
+    const rows = await t.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.providerPaymentId, intent.paymentIntentId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ clientEmail: visitor.email, startTime: '11:00' });
+  });
+
+  it('marks a refunded payment and tells staff', async () => {
+    const e = await employee();
+    const intent = (
+      await post('/api/payments/intent', {
+        employeeId: e.id,
+        date: '2026-11-23',
+        timeSlot: '11:30',
+        clientInfo: visitor,
+      })
+    ).json();
+    fake.succeed(intent.paymentIntentId);
+    await post('/api/schedule/book', {
+      employeeId: e.id,
+      date: '2026-11-23',
+      timeSlot: '11:30',
+      clientInfo: visitor,
+      payment: { id: intent.paymentIntentId },
+    });
+    const response = await sendEvent({
+      id: 'evt_refund_1',
+      object: 'event',
+      type: 'charge.refunded',
+      data: { object: { id: 'ch_x', object: 'charge', payment_intent: intent.paymentIntentId } },
+    });
+    expect(response.statusCode).toBe(200);
+    const [payment] = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.providerPaymentId, intent.paymentIntentId));
+    expect(payment!.status).toBe('refunded');
+    const notices = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.title, 'Payment refunded'));
+    expect(notices).toHaveLength(1);
+  });
+
+  it('frees the slot of a failed payment at once', async () => {
+    const e = await employee();
+    const intent = (
+      await post('/api/payments/intent', { employeeId: e.id, date: '2026-11-23', timeSlot: '09:30' })
+    ).json();
+    let times = (await t.app.inject({ url: `/api/schedule/${e.username}` })).json().slots[0].times;
+    expect(times).not.toContain('09:30');
+    await sendEvent({
+      id: 'evt_failed_1',
+      object: 'event',
+      type: 'payment_intent.payment_failed',
+      data: { object: { id: intent.paymentIntentId, object: 'payment_intent' } },
+    });
+    times = (await t.app.inject({ url: `/api/schedule/${e.username}` })).json().slots[0].times;
+    expect(times).toContain('09:30');
+  });
+});

@@ -1,0 +1,32 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { payments, webhookEvents } from '../../db/schema.ts';
+
+export function createWebhooksRepository(db: Db) {
+  return {
+    /** Records a delivery; false when this event was seen before. */
+    async markSeen(provider: string, eventId: string) {
+      const rows = await db
+        .insert(webhookEvents)
+        .values({ provider, eventId })
+        .onConflictDoNothing()
+        .returning({ eventId: webhookEvents.eventId });
+      return rows.length > 0;
+    },
+    async forget(provider: string, eventId: string) {
+      await db
+        .delete(webhookEvents)
+        .where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, eventId)));
+    },
+    async markPaymentRefunded(providerPaymentId: string) {
+      const [row] = await db
+        .update(payments)
+        .set({ status: 'refunded' })
+        .where(eq(payments.providerPaymentId, providerPaymentId))
+        .returning();
+      return row;
+    },
+  };
+}
+
+export type WebhooksRepository = ReturnType<typeof createWebhooksRepository>;
