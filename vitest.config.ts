@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
+      'apps/web/vitest.config.ts',
       {
         extends: true,
         test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' },

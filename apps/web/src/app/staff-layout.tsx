@@ -1,0 +1,186 @@
+import {
+  AppShell,
+  Avatar,
+  Burger,
+  Group,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
+import {
+  IconAddressBook,
+  IconBell,
+  IconCalendarEvent,
+  IconChevronRight,
+  IconCreditCard,
+  IconId,
+  IconMessageCircle,
+  IconMessages,
+} from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useSession } from '../features/auth/api';
+import { notificationKeys, useUnreadCount } from '../features/notifications/api';
+import { UnreadBadge } from '../features/notifications/components/unread-badge';
+import { useCompany } from '../features/settings/api';
+import { initials } from '../lib/format';
+import { paths } from '../lib/paths';
+import { type RealtimeInvalidations, useRealtime } from '../lib/realtime';
+import { RequireAuth } from './require-auth';
+
+type NavItem = {
+  label: string;
+  to: string;
+  icon: ComponentType<{ size?: number; stroke?: number }>;
+  /** Path prefixes (besides `to`) that belong to this section. */
+  matches: string[];
+};
+
+const NAV_ITEMS: NavItem[] = [
+  { label: 'Chats', to: paths.home, icon: IconMessages, matches: [paths.dashboard, '/chat/'] },
+  { label: 'Employees', to: paths.employees, icon: IconId, matches: ['/employee/'] },
+  { label: 'Clients', to: paths.clients, icon: IconAddressBook, matches: ['/clients/'] },
+  { label: 'Subscriptions', to: paths.subscriptions, icon: IconCreditCard, matches: ['/subscriptions/'] },
+  { label: 'Notifications', to: paths.notifications, icon: IconBell, matches: [] },
+  { label: 'Appointments', to: paths.appointments, icon: IconCalendarEvent, matches: ['/appointments/'] },
+];
+
+const REALTIME: RealtimeInvalidations = {
+  'notifications.changed': [notificationKeys.all],
+};
+
+function isActive(item: NavItem, pathname: string): boolean {
+  return (
+    pathname === item.to || item.matches.some((prefix) => pathname.startsWith(prefix) || pathname === prefix)
+  );
+}
+
+export function StaffLayout() {
+  return (
+    <RequireAuth>
+      <StaffShell />
+    </RequireAuth>
+  );
+}
+
+function StaffShell() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const company = useCompany();
+  const unread = useUnreadCount();
+  const companyName = company.data?.name?.trim() || 'Dashboard';
+  useDocumentTitle(companyName);
+  useRealtime(REALTIME);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'md', sm: 'xl' }}
+      styles={{ main: { background: 'var(--mantine-color-gray-0)' } }}
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" gap="sm" wrap="nowrap">
+          <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+          <UnstyledButton component={Link} to={paths.home} aria-label={`${companyName} home`} miw={0}>
+            <Group gap="sm" wrap="nowrap">
+              {company.data?.logo ? (
+                <Avatar src={company.data.logo} alt="" radius="md" size={34}>
+                  <IconMessageCircle size={20} />
+                </Avatar>
+              ) : (
+                <ThemeIcon
+                  size={34}
+                  radius="md"
+                  variant="gradient"
+                  gradient={{ from: 'brand.4', to: 'brand.8' }}
+                >
+                  <IconMessageCircle size={20} />
+                </ThemeIcon>
+              )}
+              <Title order={1} fz={18} c="dark.8" lineClamp={1}>
+                {companyName}
+              </Title>
+            </Group>
+          </UnstyledButton>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" aria-label="Main navigation">
+        <AppShell.Section grow component={ScrollArea} scrollbars="y">
+          <Stack gap={4} component="nav">
+            {NAV_ITEMS.map((item) => (
+              <NavLink
+                key={item.label}
+                component={Link}
+                to={item.to}
+                label={item.label}
+                active={isActive(item, pathname)}
+                aria-current={isActive(item, pathname) ? 'page' : undefined}
+                leftSection={<item.icon size={20} stroke={1.7} />}
+                rightSection={item.to === paths.notifications ? <UnreadBadge count={unread.data} /> : null}
+                onClick={close}
+                variant="light"
+                fw={500}
+                styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }}
+              />
+            ))}
+          </Stack>
+        </AppShell.Section>
+        <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+          <AccountLink active={pathname === paths.settings} onNavigate={close} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+function AccountLink({ active, onNavigate }: { active: boolean; onNavigate: () => void }) {
+  const user = useSession().data?.user;
+  const name = user?.name || user?.username || 'Account';
+  const secondary = user?.email || (user?.username ? `@${user.username}` : '');
+
+  return (
+    <NavLink
+      component={Link}
+      to={paths.settings}
+      onClick={onNavigate}
+      active={active}
+      aria-current={active ? 'page' : undefined}
+      variant="light"
+      styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }}
+      leftSection={
+        <Avatar color="brand" radius="xl" size={38}>
+          {initials(name)}
+        </Avatar>
+      }
+      rightSection={<IconChevronRight size={16} />}
+      label={
+        <Text size="sm" fw={600} truncate="end">
+          {name}
+        </Text>
+      }
+      description={
+        <Stack gap={0}>
+          {secondary ? (
+            <Text size="xs" c="dimmed" truncate="end">
+              {secondary}
+            </Text>
+          ) : null}
+          <Text size="xs" c="brand.7" fw={500}>
+            View settings
+          </Text>
+        </Stack>
+      }
+    />
+  );
+}

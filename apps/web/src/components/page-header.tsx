@@ -1,0 +1,20 @@
+import { Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+type PageHeaderProps = { title: string; description?: ReactNode; actions?: ReactNode };
+
+export function PageHeader({ title, description, actions }: PageHeaderProps) {
+  return (
+    <Group justify="space-between" align="flex-end" gap="md" mb="lg" wrap="wrap">
+      <Stack gap={4}>
+        <Title order={2}>{title}</Title>
+        {description ? (
+          <Text c="dimmed" size="sm">
+            {description}
+          </Text>
+        ) : null}
+      </Stack>
+      {actions ? <Group gap="sm">{actions}</Group> : null}
+    </Group>
+  );
+}

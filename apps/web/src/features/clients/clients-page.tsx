@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../components/placeholder-page';
+
+export function ClientsPage() {
+  return <PlaceholderPage title="Clients" />;
+}

@@ -1,0 +1,93 @@
+import { NOTIFICATION_BADGE_REFRESH_MS } from '@chatdesk/contract/constants';
+import type { Notification, NotificationType, UnreadCount } from '@chatdesk/contract/notifications';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+
+export type NotificationFilters = {
+  isRead?: boolean;
+  isSolved?: boolean;
+  type?: NotificationType;
+};
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  lists: ['notifications', 'list'] as const,
+  list: (filters: NotificationFilters) => ['notifications', 'list', filters] as const,
+  unreadCount: ['notifications', 'unread-count'] as const,
+};
+
+export function notificationsQueryOptions(filters: NotificationFilters) {
+  return queryOptions({
+    queryKey: notificationKeys.list(filters),
+    queryFn: ({ signal }) => api.get<Notification[]>('/notifications', { query: filters, signal }),
+  });
+}
+
+export const unreadCountQueryOptions = queryOptions({
+  queryKey: notificationKeys.unreadCount,
+  queryFn: ({ signal }) => api.get<UnreadCount>('/notifications/unread-count', { signal }),
+  refetchInterval: NOTIFICATION_BADGE_REFRESH_MS,
+  staleTime: 0,
+  select: (data) => data.count,
+});
+
+export function useNotifications(filters: NotificationFilters) {
+  return useQuery(notificationsQueryOptions(filters));
+}
+
+export function useUnreadCount() {
+  return useQuery(unreadCountQueryOptions);
+}
+
+/** Applies a change the server accepted to every cached list, then refreshes the badge. */
+function applyLocally(
+  queryClient: QueryClient,
+  update: (list: Notification[]) => Notification[],
+): Promise<void> {
+  queryClient.setQueriesData<Notification[]>({ queryKey: notificationKeys.lists }, (list) =>
+    list ? update(list) : list,
+  );
+  return queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount });
+}
+
+function logFailure(action: string) {
+  return (error: unknown) => console.error(`Failed to ${action}`, error);
+}
+
+export function useMarkNotificationRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<unknown>(`/notifications/${encodeURIComponent(id)}/read`),
+    onSuccess: (_data, id) =>
+      applyLocally(queryClient, (list) => list.map((n) => (n.id === id ? { ...n, isRead: true } : n))),
+    onError: logFailure('mark notification as read'),
+  });
+}
+
+export function useMarkNotificationSolved() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<unknown>(`/notifications/${encodeURIComponent(id)}/solve`),
+    onSuccess: (_data, id) =>
+      applyLocally(queryClient, (list) => list.map((n) => (n.id === id ? { ...n, isSolved: true } : n))),
+    onError: logFailure('mark notification as solved'),
+  });
+}
+
+export function useDeleteNotification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<unknown>(`/notifications/${encodeURIComponent(id)}`),
+    onSuccess: (_data, id) => applyLocally(queryClient, (list) => list.filter((n) => n.id !== id)),
+    onError: logFailure('delete notification'),
+  });
+}
+
+export function useMarkAllNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<unknown>('/notifications/mark-all-read'),
+    onSuccess: () => applyLocally(queryClient, (list) => list.map((n) => ({ ...n, isRead: true }))),
+    onError: logFailure('mark all notifications as read'),
+  });
+}

@@ -1,0 +1,105 @@
+import { Alert, Box, Button, Center, Loader, Stack } from '@mantine/core';
+import { IconAlertCircle, IconBellOff, IconChecks } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '../../components/empty-state';
+import { PageHeader } from '../../components/page-header';
+import {
+  useDeleteNotification,
+  useMarkAllNotificationsRead,
+  useMarkNotificationRead,
+  useMarkNotificationSolved,
+  useNotifications,
+} from './api';
+import {
+  type FilterValues,
+  filterValuesFrom,
+  NotificationFiltersBar,
+  toApiFilters,
+} from './components/notification-filters';
+import { NotificationItem } from './components/notification-item';
+
+export function NotificationsPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filterValues = filterValuesFrom(searchParams);
+  const notifications = useNotifications(toApiFilters(filterValues));
+
+  const markRead = useMarkNotificationRead();
+  const markSolved = useMarkNotificationSolved();
+  const remove = useDeleteNotification();
+  const markAllRead = useMarkAllNotificationsRead();
+
+  const changeFilter = (key: keyof FilterValues, value: string) => {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === 'all') next.delete(key);
+        else next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  const pendingId = [markRead, markSolved, remove].find((m) => m.isPending)?.variables;
+
+  return (
+    <Box maw={1100}>
+      <PageHeader
+        title="Notifications"
+        description="Updates that need your attention: hand-overs, bookings, payments and subscriptions."
+        actions={
+          <Button
+            variant="light"
+            leftSection={<IconChecks size={18} />}
+            loading={markAllRead.isPending}
+            onClick={() => markAllRead.mutate()}
+          >
+            Mark All as Read
+          </Button>
+        }
+      />
+
+      <Stack gap="lg">
+        <NotificationFiltersBar values={filterValues} onChange={changeFilter} />
+
+        {notifications.isPending ? (
+          <Center py={64}>
+            <Loader aria-label="Loading notifications" />
+          </Center>
+        ) : notifications.isError ? (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} title="Failed to load notifications">
+            Check your connection and try again.
+            <Button
+              variant="white"
+              color="red"
+              size="xs"
+              ml="sm"
+              onClick={() => void notifications.refetch()}
+            >
+              Retry
+            </Button>
+          </Alert>
+        ) : notifications.data.length === 0 ? (
+          <EmptyState
+            icon={<IconBellOff size={28} />}
+            title="No notifications"
+            description="You don't have any notifications at the moment."
+          />
+        ) : (
+          <Stack component="ul" gap="sm" p={0} m={0} aria-label="Notifications">
+            {notifications.data.map((notification) => (
+              <NotificationItem
+                key={notification.id}
+                notification={notification}
+                busy={pendingId === notification.id}
+                onMarkRead={(id) => markRead.mutate(id)}
+                onMarkSolved={(id) => markSolved.mutate(id)}
+                onDelete={(id) => remove.mutate(id)}
+              />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,5 @@
+import { PublicPlaceholderPage } from '../../components/public-placeholder-page';
+
+export function SchedulePage() {
+  return <PublicPlaceholderPage title="Book an Appointment" />;
+}

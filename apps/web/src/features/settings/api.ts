@@ -1,0 +1,59 @@
+import type { Company, UpdateCompanyRequest } from '@chatdesk/contract/company';
+import type { ChangePasswordRequest, Profile, UpdateProfileRequest } from '@chatdesk/contract/users';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import { authKeys } from '../auth/api';
+
+export const companyKeys = { detail: ['company'] as const };
+export const profileKeys = { detail: ['users', 'profile'] as const };
+
+export const companyQueryOptions = queryOptions({
+  queryKey: companyKeys.detail,
+  queryFn: ({ signal }) => api.get<Company>('/company', { signal }),
+  staleTime: 5 * 60_000,
+});
+
+export const profileQueryOptions = queryOptions({
+  queryKey: profileKeys.detail,
+  queryFn: ({ signal }) => api.get<Profile>('/users/profile', { signal }),
+});
+
+export function useCompany() {
+  return useQuery(companyQueryOptions);
+}
+
+export function useProfile({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...profileQueryOptions, enabled });
+}
+
+export function useUpdateCompany() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateCompanyRequest) => api.put<Company>('/company', body),
+    onSuccess: (company) => {
+      if (company && typeof company === 'object' && 'name' in company) {
+        queryClient.setQueryData(companyKeys.detail, company);
+      }
+      return queryClient.invalidateQueries({ queryKey: companyKeys.detail });
+    },
+  });
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateProfileRequest) => api.put<Profile>('/users/profile', body),
+    onSuccess: () =>
+      // The sidebar account label comes from the session, so it follows the new name and email.
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: profileKeys.detail }),
+        queryClient.invalidateQueries({ queryKey: authKeys.session }),
+      ]),
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: ChangePasswordRequest) => api.put<{ ok: true }>('/users/password', body),
+  });
+}

@@ -1,0 +1,5 @@
+import { PublicPlaceholderPage } from '../../components/public-placeholder-page';
+
+export function SubscribePage() {
+  return <PublicPlaceholderPage title="Subscribe" />;
+}

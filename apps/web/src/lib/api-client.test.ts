@@ -1,0 +1,89 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api, getToken, setToken, setUnauthorizedHandler } from './api-client';
+
+function jsonResponse(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+describe('api client', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  const onUnauthorized = vi.fn();
+
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    setUnauthorizedHandler(onUnauthorized);
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+    onUnauthorized.mockReset();
+  });
+
+  it('sends the stored token as a bearer header under /api', async () => {
+    setToken('abc');
+    fetchMock.mockResolvedValue(jsonResponse(200, { count: 3 }));
+
+    await expect(api.get('/notifications/unread-count')).resolves.toEqual({ count: 3 });
+
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/notifications/unread-count');
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer abc');
+  });
+
+  it('sends no authorization header without a token', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { demo: null }));
+    await api.get('/auth/config');
+    expect(new Headers(fetchMock.mock.calls[0]![1]?.headers).has('Authorization')).toBe(false);
+  });
+
+  it('signs the user out on any 401: the token is removed and the login page is opened', async () => {
+    setToken('revoked');
+    fetchMock.mockResolvedValue(jsonResponse(401, { message: 'Authentication required' }));
+
+    const error = await api.get('/company').catch((cause: unknown) => cause);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401, message: 'Authentication required' });
+    expect(getToken()).toBeNull();
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets the login form handle its own 401', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(401, { message: 'Invalid username or password' }));
+
+    await expect(
+      api.post('/auth/login', { username: 'a', password: 'b' }, { skipUnauthorizedRedirect: true }),
+    ).rejects.toMatchObject({ status: 401, serverMessage: 'Invalid username or password' });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('carries the status and the server message of other errors without signing out', async () => {
+    setToken('abc');
+    fetchMock.mockResolvedValue(jsonResponse(400, { message: 'Current password is incorrect' }));
+
+    await expect(api.put('/users/password', {})).rejects.toMatchObject({
+      status: 400,
+      serverMessage: 'Current password is incorrect',
+    });
+    expect(getToken()).toBe('abc');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('sends JSON bodies and query parameters, skipping empty ones', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse(200, []));
+    await api.get('/notifications', { query: { isRead: false, type: undefined, isSolved: true } });
+    await api.put('/company', { name: 'Acme' });
+
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/notifications?isRead=false&isSolved=true');
+    const [, init] = fetchMock.mock.calls[1]!;
+    expect(init?.method).toBe('PUT');
+    expect(init?.body).toBe(JSON.stringify({ name: 'Acme' }));
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+  });
+
+  it('reports an error without a body message as null', async () => {
+    fetchMock.mockResolvedValue(new Response('', { status: 500 }));
+    await expect(api.get('/company')).rejects.toMatchObject({ status: 500, serverMessage: null });
+  });
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { formatBadgeCount, formatDateTime, initials } from './format';
+
+describe('formatBadgeCount', () => {
+  it('shows the count up to 99 and 99+ above', () => {
+    expect(formatBadgeCount(1)).toBe('1');
+    expect(formatBadgeCount(99)).toBe('99');
+    expect(formatBadgeCount(100)).toBe('99+');
+    expect(formatBadgeCount(120)).toBe('99+');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('uses the en-US 12-hour format', () => {
+    expect(formatDateTime(new Date(2025, 2, 7, 15, 5))).toBe('Mar 7, 2025, 3:05 PM');
+  });
+
+  it('returns an empty string for an invalid date', () => {
+    expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('initials', () => {
+  it('takes the first letters of the first and last names', () => {
+    expect(initials('Laura Martín')).toBe('LM');
+    expect(initials('admin')).toBe('A');
+    expect(initials('Ana María García')).toBe('AG');
+  });
+});

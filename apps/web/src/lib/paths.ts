@@ -1,0 +1,39 @@
+/** Every route of the app, named once. */
+export const paths = {
+  login: '/login',
+  home: '/',
+  dashboard: '/dashboard',
+  chat: (id: string) => `/chat/${encodeURIComponent(id)}`,
+  employees: '/employees',
+  employeeNew: '/employee/new',
+  employee: (id: string) => `/employee/${encodeURIComponent(id)}`,
+  clients: '/clients',
+  clientNew: '/clients/new',
+  clientEdit: (id: string) => `/clients/${encodeURIComponent(id)}/edit`,
+  client: (id: string) => `/clients/${encodeURIComponent(id)}`,
+  subscriptions: '/subscriptions',
+  subscriptionNew: '/subscriptions/new',
+  subscription: (id: string) => `/subscriptions/${encodeURIComponent(id)}`,
+  appointments: '/appointments',
+  appointment: (id: string) => `/appointments/${encodeURIComponent(id)}`,
+  notifications: '/notifications',
+  settings: '/settings',
+  schedule: (username: string) => `/schedule/${encodeURIComponent(username)}`,
+  subscribe: (username: string, email?: string) =>
+    `/subscription/${encodeURIComponent(username)}${email ? `/${encodeURIComponent(email)}` : ''}`,
+  chatSimulator: '/chat-simulator',
+  notFound: '/404',
+} as const;
+
+/** Route patterns for the router, matching the builders above. */
+export const routePatterns = {
+  chat: '/chat/:id',
+  employee: '/employee/:id',
+  clientEdit: '/clients/:id/edit',
+  client: '/clients/:id',
+  subscription: '/subscriptions/:id',
+  appointment: '/appointments/:id',
+  schedule: '/schedule/:username',
+  subscribe: '/subscription/:username',
+  subscribeWithEmail: '/subscription/:username/:email',
+} as const;

@@ -1,0 +1,273 @@
+import type { Page } from '@playwright/test';
+import { ADMIN, apiAs, apiLogin, expect, storedToken, test } from './fixtures';
+
+type Company = {
+  name: string;
+  information: string;
+  industry: string | null;
+  website: string | null;
+  logo: string | null;
+  systemPrompt: string | null;
+  timeZone: string;
+};
+
+async function openSection(page: Page, name: 'Profile Information' | 'Change Password') {
+  const toggle = page.getByRole('button', { name: new RegExp(`^${name}`) });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  return toggle;
+}
+
+test.beforeEach(async ({ login }) => {
+  await login();
+});
+
+test.describe('settings tabs', () => {
+  test('Company Settings is the default tab', async ({ page }) => {
+    await page.goto('/settings');
+    await expect(page.getByRole('tab', { name: 'Company Settings' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.getByRole('tab', { name: 'User Settings' })).toHaveAttribute('aria-selected', 'false');
+    await page.getByRole('tab', { name: 'User Settings' }).click();
+    await expect(page.getByRole('button', { name: /^Profile Information/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Change Password/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  });
+});
+
+test.describe('company settings', () => {
+  test('shows the saved company and its fields', async ({ page, api }) => {
+    const company = await api.get<Company>('/company');
+    await page.goto('/settings');
+    await expect(page.getByLabel('Company Name')).toHaveValue(company.name);
+    await expect(page.getByLabel('Company Information')).toHaveValue(company.information);
+    await expect(page.getByLabel('Company Information')).toHaveAttribute('rows', '6');
+    await expect(page.getByLabel('System Prompt')).toHaveAttribute('rows', '50');
+    await expect(page.getByLabel('Industry')).toHaveValue(company.industry ?? '');
+    await expect(page.getByLabel('Website')).toHaveValue(company.website ?? '');
+    await expect(page.getByLabel('Logo URL')).toHaveValue(company.logo ?? '');
+    await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue(company.timeZone);
+  });
+
+  test('saving shows the success message for 3 seconds and keeps the change', async ({ page, api }) => {
+    const before = await api.get<Company>('/company');
+    const industry = `Wellbeing ${Date.now()}`;
+    await page.goto('/settings');
+    await page.getByLabel('Industry').fill(industry);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+
+    const message = page.getByText('Company information saved successfully!');
+    await expect(message).toBeVisible();
+    await page.waitForTimeout(2_000);
+    await expect(message).toBeVisible();
+    await expect(message).toBeHidden({ timeout: 2_500 });
+
+    expect((await api.get<Company>('/company')).industry).toBe(industry);
+    await page.reload();
+    await expect(page.getByLabel('Industry')).toHaveValue(industry);
+    await api.put('/company', { ...before });
+  });
+
+  test('the time zone is a searchable list of IANA names', async ({ page, api }) => {
+    const before = await api.get<Company>('/company');
+    await page.goto('/settings');
+    const zone = page.getByRole('combobox', { name: 'Time zone' });
+    await zone.click();
+    await zone.fill('New_York');
+    await page.getByRole('option', { name: 'America/New_York' }).click();
+    await expect(zone).toHaveValue('America/New_York');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Company information saved successfully!')).toBeVisible();
+    expect((await api.get<Company>('/company')).timeZone).toBe('America/New_York');
+    await api.put('/company', { ...before });
+  });
+
+  test('required fields and URLs are checked before saving', async ({ page }) => {
+    let saves = 0;
+    await page.route('**/api/company', (route) => {
+      if (route.request().method() === 'PUT') saves += 1;
+      return route.continue();
+    });
+    await page.goto('/settings');
+    await page.getByLabel('Company Name').fill('');
+    await page.getByLabel('Company Information').fill('   ');
+    await page.getByLabel('Website').fill('not a url');
+    await page.getByLabel('Logo URL').fill('ftp://example.com/logo.png');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+
+    await expect(page.getByText('Company name is required')).toBeVisible();
+    await expect(page.getByText('Company information is required')).toBeVisible();
+    await expect(page.getByText('Website must be a valid URL')).toBeVisible();
+    await expect(page.getByText('Logo must be a valid URL')).toBeVisible();
+    expect(saves).toBe(0);
+
+    await page.getByLabel('Company Name').fill('Acme');
+    await expect(page.getByText('Company name is required')).toHaveCount(0);
+  });
+
+  test('a failed save says so', async ({ page }) => {
+    await page.route('**/api/company', (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({ status: 500, json: { message: 'Internal error' } })
+        : route.continue(),
+    );
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Failed to save company information. Please try again.');
+  });
+});
+
+test.describe('profile', () => {
+  test('saving the profile updates the account label', async ({ page, api }) => {
+    const before = await api.get<{ name: string; email: string }>('/users/profile');
+    const name = `Laura Tester ${Date.now()}`;
+    await page.goto('/settings?tab=user');
+    await openSection(page, 'Profile Information');
+    await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(before.name);
+    await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(before.email);
+
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+
+    const message = page.getByText('Profile information saved successfully!');
+    await expect(message).toBeVisible();
+    await expect(page.getByRole('link', { name: /View settings/ })).toContainText(name);
+    await expect(message).toBeHidden({ timeout: 4_500 });
+    expect((await api.get<{ name: string }>('/users/profile')).name).toBe(name);
+    await api.put('/users/profile', before);
+  });
+
+  test('name and email are required and the email must be valid', async ({ page }) => {
+    await page.goto('/settings?tab=user');
+    await openSection(page, 'Profile Information');
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('');
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await expect(page.getByText('Name is required')).toBeVisible();
+    await expect(page.getByText('Email is required')).toBeVisible();
+
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('not-an-email');
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  });
+
+  test('a failed save says so', async ({ page }) => {
+    await page.route('**/api/users/profile', (route) =>
+      route.request().method() === 'PUT' ? route.fulfill({ status: 500, body: '' }) : route.continue(),
+    );
+    await page.goto('/settings?tab=user');
+    await openSection(page, 'Profile Information');
+    await expect(page.getByRole('textbox', { name: 'Name', exact: true })).not.toHaveValue('');
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Failed to save user information. Please try again.');
+  });
+});
+
+test.describe('change password', () => {
+  const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
+
+  test('each field is validated and its error clears when edited', async ({ page }) => {
+    await page.goto('/settings?tab=user');
+    await openSection(page, 'Change Password');
+    const submit = page.getByRole('button', { name: 'Update Password' });
+
+    await submit.click();
+    await expect(page.getByText('Current password is required')).toBeVisible();
+    await expect(page.getByText('New password is required')).toBeVisible();
+    await expect(page.getByText('Please confirm your new password')).toBeVisible();
+
+    await field(page, 'Current Password').fill('x');
+    await expect(page.getByText('Current password is required')).toHaveCount(0);
+    await expect(page.getByText('New password is required')).toBeVisible();
+
+    await field(page, 'New Password').fill('short');
+    await field(page, 'Confirm New Password').fill('short-but-different');
+    await submit.click();
+    await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+    await expect(page.getByText('Passwords do not match')).toBeVisible();
+
+    await field(page, 'Confirm New Password').fill('short');
+    await expect(page.getByText('Passwords do not match')).toHaveCount(0);
+  });
+
+  test('a wrong current password shows the server message', async ({ page }) => {
+    await page.goto('/settings?tab=user');
+    await openSection(page, 'Change Password');
+    await field(page, 'Current Password').fill('definitely-wrong');
+    await field(page, 'New Password').fill('new-password-123');
+    await field(page, 'Confirm New Password').fill('new-password-123');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Current password is incorrect');
+    await expect(page).toHaveURL(/\/settings/);
+  });
+
+  test('a failure without a server message shows the fallback text', async ({ page }) => {
+    await page.route('**/api/users/password', (route) => route.fulfill({ status: 500, body: '' }));
+    await page.goto('/settings?tab=user');
+    await openSection(page, 'Change Password');
+    await field(page, 'Current Password').fill(ADMIN.password);
+    await field(page, 'New Password').fill('new-password-123');
+    await field(page, 'Confirm New Password').fill('new-password-123');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Failed to change password. Please try again.');
+  });
+
+  test('closing the section clears its fields and errors', async ({ page }) => {
+    await page.goto('/settings?tab=user');
+    const toggle = await openSection(page, 'Change Password');
+    await field(page, 'Current Password').fill('something');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expect(page.getByText('New password is required')).toBeVisible();
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(field(page, 'Current Password')).toHaveValue('');
+    await expect(field(page, 'New Password')).toHaveValue('');
+    await expect(field(page, 'Confirm New Password')).toHaveValue('');
+    await expect(page.getByText('New password is required')).toHaveCount(0);
+  });
+
+  test('changing the password works and the old one stops working', async ({ page, request }) => {
+    const newPassword = `changed-${Date.now()}`;
+    await page.goto('/settings?tab=user');
+    await openSection(page, 'Change Password');
+    await field(page, 'Current Password').fill(ADMIN.password);
+    await field(page, 'New Password').fill(newPassword);
+    await field(page, 'Confirm New Password').fill(newPassword);
+    await page.getByRole('button', { name: 'Update Password' }).click();
+
+    const message = page.getByText('Password changed successfully!');
+    await expect(message).toBeVisible();
+    await expect(field(page, 'Current Password')).toHaveValue('');
+    await expect(message).toBeHidden({ timeout: 4_500 });
+
+    const token = await apiLogin(request, { username: ADMIN.username, password: newPassword });
+    expect((await request.post('/api/auth/login', { data: ADMIN })).status()).toBe(401);
+
+    // Put the demo password back so the other specs can sign in.
+    await apiAs(request, token).put('/users/password', {
+      currentPassword: newPassword,
+      newPassword: ADMIN.password,
+    });
+    await apiLogin(request);
+  });
+});
+
+test.describe('logout', () => {
+  test('Logout ends the session and opens the login page', async ({ page, login, request }) => {
+    const token = await login({ fresh: true });
+    await page.goto('/settings?tab=user');
+    await page.getByRole('button', { name: 'Logout' }).click();
+
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await storedToken(page)).toBeNull();
+    expect(
+      (await request.get('/api/auth/verify', { headers: { Authorization: `Bearer ${token}` } })).status(),
+    ).toBe(401);
+    await page.goto('/settings');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});

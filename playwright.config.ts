@@ -1,0 +1,52 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = 3100;
+const baseURL = `http://localhost:${PORT}`;
+// A fresh embedded database every run, so the demo data is always in its initial state.
+const dataDir = `.tmp/e2e-data-${Date.now()}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  // The demo database is shared by every spec; one worker keeps specs that change it from racing.
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL,
+    trace: 'on-first-retry',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'npx tsx apps/server/src/main.ts',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      // The specs sign in many times and try a few wrong passwords on purpose.
+      LOGIN_MAX_FAILURES: '100',
+    },
+  },
+});
