@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 3100;
+// E2E_PORT lets two runs (two checkouts, two people) share a machine.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
 // A fresh embedded database every run, so the demo data is always in its initial state.
 const dataDir = `.tmp/e2e-data-${Date.now()}`;

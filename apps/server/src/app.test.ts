@@ -47,6 +47,12 @@ describe('the running app', () => {
   });
 
   it('serves the web app, with index.html for client-side routes', async () => {
+    const home = await t.app.inject({ url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('app shell');
+    const withEmail = await t.app.inject({ url: '/subscription/carlos/ana@example.com' });
+    expect(withEmail.statusCode).toBe(200);
+    expect(withEmail.body).toContain('app shell');
     const route = await t.app.inject({ url: '/settings', headers: { accept: 'text/html' } });
     expect(route.statusCode).toBe(200);
     expect(route.body).toContain('app shell');

@@ -81,11 +81,13 @@ export async function buildApp(deps: AppDeps) {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Stripe.js and its card fields come from Stripe's own origins.
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", 'https://api.stripe.com'],
         upgradeInsecureRequests: null,
       },
     },
@@ -193,19 +195,22 @@ export async function registerWorkers(app: App, queue: JobQueue) {
   await queue.work(MAIL_JOB, app.services.mail.deliver);
 }
 
+// Paths that name a built file; an email in a route (/subscription/x/a@b.com) is not one.
+const STATIC_FILE = /\.(js|mjs|css|map|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|txt|json|webmanifest)$/i;
+
 /** Serves the built single-page app; any non-API path that is not a file gets index.html. */
 function registerWebApp(app: FastifyInstance, webDistDir: string) {
   const indexFile = path.join(webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
     // wildcard: files built after start-up (a rebuild while running) are served too.
-    app.register(fastifyStatic, { root: webDistDir, wildcard: true, index: false });
+    app.register(fastifyStatic, { root: webDistDir, wildcard: true, index: 'index.html' });
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     // A missing file (an old chunk after a deploy) is a 404, not the app shell served as JavaScript.
-    const isFile = /\.[a-z0-9]+$/i.test(pathname);
+    const isFile = STATIC_FILE.test(pathname);
     if (isApi || isFile || !hasWeb || request.method !== 'GET') {
       return reply
         .status(404)
