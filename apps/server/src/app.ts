@@ -19,9 +19,13 @@ import type { JobQueue } from './jobs/queue.ts';
 import { createAppointmentsRepository } from './modules/appointments/appointments.repository.ts';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes.ts';
 import { createAppointmentsService } from './modules/appointments/appointments.service.ts';
+import { ASSISTANT_REPLY_JOB, createAssistantService } from './modules/assistant/assistant.service.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createChatsRepository } from './modules/chats/chats.repository.ts';
+import { chatsRoutes, contactsRoutes } from './modules/chats/chats.routes.ts';
+import { createChatsService, WHATSAPP_SEND_JOB } from './modules/chats/chats.service.ts';
 import { createCompanyRepository } from './modules/company/company.repository.ts';
 import { companyRoutes } from './modules/company/company.routes.ts';
 import { createCompanyService } from './modules/company/company.service.ts';
@@ -39,12 +43,15 @@ import { bookingConfirmationEmail } from './modules/schedule/booking-email.ts';
 import { createScheduleRepository } from './modules/schedule/schedule.repository.ts';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
 import { createScheduleService } from './modules/schedule/schedule.service.ts';
+import { simulatorRoutes } from './modules/simulator/simulator.routes.ts';
+import { createSimulatorService } from './modules/simulator/simulator.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createStripeWebhookService } from './modules/webhooks/stripe-webhook.service.ts';
 import { createWebhooksRepository } from './modules/webhooks/webhooks.repository.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { createWhatsAppWebhookService } from './modules/webhooks/whatsapp-webhook.service.ts';
 import { requireStaff } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { type EventBus, eventsRoutes } from './plugins/realtime.ts';
@@ -140,6 +147,48 @@ export async function buildApp(deps: AppDeps) {
       await mail.enqueue(bookingConfirmationEmail(booking, { name, publicUrl: config.publicUrl }));
     },
   });
+  const chatsRepository = createChatsRepository(db);
+  const chats = createChatsService({
+    repository: chatsRepository,
+    events,
+    whatsapp: integrations.whatsapp,
+    queue: () => deps.queue,
+    notify: notifications.notify,
+    clock,
+    // The simulator answers inline; every other channel through the durable job.
+    onCustomerMessage: async (chatId, messageId, channel) => {
+      if (channel !== 'simulator') await assistant.schedule(chatId, messageId);
+    },
+  });
+  const assistant = createAssistantService({
+    engine: integrations.assistant,
+    chats: () => chats,
+    repository: chatsRepository,
+    company,
+    employees,
+    schedule,
+    notify: notifications.notify,
+    publicUrl: config.publicUrl,
+    clock,
+    queue: () => deps.queue,
+    ...(deps.logger ? { log: deps.logger } : {}),
+  });
+  const simulator = createSimulatorService({
+    enabled: config.simulatorEnabled,
+    chats,
+    repository: chatsRepository,
+    assistant,
+  });
+  const whatsappWebhooks = config.whatsapp.appSecret
+    ? createWhatsAppWebhookService({
+        appSecret: config.whatsapp.appSecret,
+        verifyToken: config.whatsapp.verifyToken,
+        chats,
+        repository: chatsRepository,
+        events,
+        notify: notifications.notify,
+      })
+    : null;
   const stripeWebhooks =
     integrations.stripe && config.stripe?.webhookSecret
       ? createStripeWebhookService({
@@ -161,7 +210,12 @@ export async function buildApp(deps: AppDeps) {
         loginRatePerMinute: config.login.ratePerMinute,
       });
       await api.register(scheduleRoutes, { prefix: '/schedule', schedule });
-      await api.register(webhooksRoutes, { prefix: '/webhooks', stripe: stripeWebhooks });
+      await api.register(webhooksRoutes, {
+        prefix: '/webhooks',
+        stripe: stripeWebhooks,
+        whatsapp: whatsappWebhooks,
+      });
+      await api.register(simulatorRoutes, { prefix: '/chats', simulator });
       await api.register(paymentsRoutes, {
         prefix: '/payments',
         schedule,
@@ -176,6 +230,8 @@ export async function buildApp(deps: AppDeps) {
         await staff.register(notificationsRoutes, { prefix: '/notifications', notifications });
         await staff.register(employeesRoutes, { prefix: '/employees', employees });
         await staff.register(appointmentsRoutes, { prefix: '/appointments', appointments });
+        await staff.register(chatsRoutes, { prefix: '/chats', chats });
+        await staff.register(contactsRoutes, { prefix: '/contacts', chats });
       });
     },
     { prefix: '/api' },
@@ -183,7 +239,19 @@ export async function buildApp(deps: AppDeps) {
 
   registerWebApp(app, config.webDistDir);
   return Object.assign(app, {
-    services: { auth, notifications, company, users, employees, schedule, mail, appointments },
+    services: {
+      auth,
+      notifications,
+      company,
+      users,
+      employees,
+      schedule,
+      mail,
+      appointments,
+      chats,
+      assistant,
+      simulator,
+    },
     integrations,
   });
 }
@@ -193,6 +261,10 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
 /** The durable jobs this app runs; main.ts and tests register them the same way. */
 export async function registerWorkers(app: App, queue: JobQueue) {
   await queue.work(MAIL_JOB, app.services.mail.deliver);
+  await queue.work(ASSISTANT_REPLY_JOB, async (job: { chatId: string; messageId: string }) => {
+    await app.services.assistant.replyTo(job);
+  });
+  await queue.work(WHATSAPP_SEND_JOB, app.services.chats.deliver);
 }
 
 // Paths that name a built file; an email in a route (/subscription/x/a@b.com) is not one.

@@ -41,6 +41,16 @@ const envSchema = z.object({
   STRIPE_API_BASE: optional,
   SMTP_URL: optional,
   MAIL_FROM: optional,
+  WHATSAPP_TOKEN: optional,
+  WHATSAPP_PHONE_NUMBER_ID: optional,
+  WHATSAPP_APP_SECRET: optional,
+  WHATSAPP_VERIFY_TOKEN: optional,
+  WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
+  LLM_BASE_URL: z.preprocess(blankToUndefined, z.string().url().optional()),
+  LLM_MODEL: optional,
+  LLM_API_KEY: optional,
+  LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  SIMULATOR_ENABLED: flag(true),
 });
 
 export type Config = {
@@ -68,6 +78,16 @@ export type Config = {
       }
     | undefined;
   smtp: { url: string; from: string } | undefined;
+  /** Sending needs token and phone number id; receiving needs the app secret (signatures) and verify token. */
+  whatsapp: {
+    token: string | undefined;
+    phoneNumberId: string | undefined;
+    appSecret: string | undefined;
+    verifyToken: string | undefined;
+    apiUrl: string;
+  };
+  llm: { baseUrl: string; model: string; apiKey?: string; timeoutMs: number } | undefined;
+  simulatorEnabled: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -94,6 +114,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_PUBLISHABLE_KEY)) {
     throw new ConfigError(
       'Set both STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or neither (the local test provider).',
+    );
+  }
+  if (Boolean(e.LLM_BASE_URL) !== Boolean(e.LLM_MODEL)) {
+    throw new ConfigError(
+      'Set both LLM_BASE_URL and LLM_MODEL to use a language model, or neither (the built-in assistant).',
+    );
+  }
+  if (Boolean(e.WHATSAPP_TOKEN) !== Boolean(e.WHATSAPP_PHONE_NUMBER_ID)) {
+    throw new ConfigError(
+      'Set both WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID to send WhatsApp messages, or neither.',
     );
   }
   const stripeApi = e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined;
@@ -137,5 +167,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM ?? 'Chatdesk <no-reply@localhost>' } : undefined,
+    whatsapp: {
+      token: e.WHATSAPP_TOKEN,
+      phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+      appSecret: e.WHATSAPP_APP_SECRET,
+      verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+      apiUrl: e.WHATSAPP_API_URL,
+    },
+    llm:
+      e.LLM_BASE_URL && e.LLM_MODEL
+        ? {
+            baseUrl: e.LLM_BASE_URL,
+            model: e.LLM_MODEL,
+            ...(e.LLM_API_KEY ? { apiKey: e.LLM_API_KEY } : {}),
+            timeoutMs: e.LLM_TIMEOUT_MS,
+          }
+        : undefined,
+    simulatorEnabled: e.SIMULATOR_ENABLED,
   };
 }

@@ -2,7 +2,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 
-export type JobHandler<T> = (data: T) => Promise<void>;
+/** `isLast`: no retry follows if this attempt throws, so the handler can record the failure for good. */
+export type JobHandler<T> = (data: T, attempt: { isLast: boolean }) => Promise<void>;
 
 /** Durable background work in the database: a crash or an outage delays a job, never loses it. */
 export type JobQueue = {
@@ -49,8 +50,10 @@ export async function startJobQueue(options: Options): Promise<JobQueue> {
     },
     async work(name, handler) {
       await ensureQueue(name);
-      await boss.work(name, { pollingIntervalSeconds: 1 }, async (jobs) => {
-        for (const job of jobs) await handler(job.data as never);
+      await boss.work(name, { pollingIntervalSeconds: 1, includeMetadata: true }, async (jobs) => {
+        for (const job of jobs) {
+          await handler(job.data as never, { isLast: job.retryCount >= job.retryLimit });
+        }
       });
     },
     async stop() {

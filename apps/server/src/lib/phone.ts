@@ -1,0 +1,17 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+
+/**
+ * Splits an international number (WhatsApp's "from", digits only or with +) into the
+ * country calling code and the national number. Unknown shapes keep all digits as the number.
+ */
+export function splitPhone(international: string): { prefix: string; phone: string } {
+  const digits = international.replace(/\D/g, '');
+  const parsed = parsePhoneNumberFromString(`+${digits}`);
+  if (parsed?.countryCallingCode && parsed.nationalNumber) {
+    return { prefix: parsed.countryCallingCode, phone: parsed.nationalNumber };
+  }
+  return { prefix: '', phone: digits };
+}
+
+/** Digits only, with the country code: what WhatsApp's API takes as "to". */
+export const internationalDigits = (prefix: string, phone: string) => `${prefix}${phone}`.replace(/\D/g, '');

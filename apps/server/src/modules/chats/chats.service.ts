@@ -1,0 +1,247 @@
+import {
+  CHAT_MESSAGES,
+  type Chat,
+  type Contact,
+  type Message,
+  NEW_CONVERSATION_COMMAND,
+  type updateContactSchema,
+} from '@chatdesk/contract/chats';
+import type { z } from 'zod';
+import { type WhatsAppChannel, WhatsAppSendError } from '../../integrations/whatsapp/whatsapp-channel.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
+import { internationalDigits } from '../../lib/phone.ts';
+import type { EventBus } from '../../plugins/realtime.ts';
+import type { Notify } from '../notifications/notifications.service.ts';
+import type { ChatListRow, ChatsRepository, ContactRow, MessageRow } from './chats.repository.ts';
+
+export const WHATSAPP_SEND_JOB = 'whatsapp.send';
+const WINDOW_MS = 24 * 3_600_000;
+
+export const toChat = (row: ChatListRow): Chat => ({
+  id: row.id,
+  name: row.name,
+  phone: row.phone,
+  prefix: row.prefix,
+  email: row.email,
+  profilePicture: row.profilePicture,
+  assignedTo: row.assignedTo,
+  channel: row.channel,
+  lastMessage:
+    row.lastAt && row.lastText !== null
+      ? { text: row.lastText, timestamp: row.lastAt.toISOString(), isOutgoing: row.lastSender !== 'customer' }
+      : null,
+  unreadCount: row.unreadCount,
+  contact: row.contactId,
+  clientId: row.clientId,
+});
+
+export const toMessage = (row: MessageRow): Message => ({
+  id: row.id,
+  text: row.text,
+  isOutgoing: row.sender !== 'customer',
+  status: row.status,
+  timestamp: row.createdAt.toISOString(),
+  sender: row.sender,
+  error: row.error,
+});
+
+const toContact = (row: ContactRow): Contact => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  prefix: row.prefix,
+  notes: row.notes,
+  profilePicture: row.profilePicture,
+});
+
+export type InboundMessage = {
+  prefix: string;
+  phone: string;
+  name: string;
+  text: string;
+  /** The channel's message id: a delivery seen twice stores nothing and triggers no reply. */
+  externalId?: string;
+  at?: Date;
+  channel: 'whatsapp' | 'simulator';
+};
+
+type Deps = {
+  repository: ChatsRepository;
+  events: EventBus;
+  whatsapp: WhatsAppChannel;
+  queue: () => JobQueue | undefined;
+  notify: Notify;
+  clock: () => Date;
+  /** Called for each new customer message on a chat assigned to the assistant. */
+  onCustomerMessage: (chatId: string, messageId: string, channel: 'whatsapp' | 'simulator') => Promise<void>;
+};
+
+export function createChatsService(deps: Deps) {
+  const { repository, events, clock } = deps;
+
+  const changed = async (chatId: string) => {
+    await events.publish({ type: 'messages.changed', chatId });
+    await events.publish({ type: 'chats.changed', chatId });
+  };
+
+  async function loadChat(id: string) {
+    const row = await repository.findChat(id);
+    if (!row) throw notFound(CHAT_MESSAGES.notFound);
+    return row;
+  }
+
+  /** Hands one outgoing WhatsApp message to the channel; a throw makes the job try again. */
+  async function deliver(
+    { messageId }: { messageId: string },
+    attempt: { isLast: boolean } = { isLast: true },
+  ) {
+    const message = await repository.findMessage(messageId);
+    if (!message || message.status !== 'sending') return;
+    const chat = await repository.findChat(message.chatId);
+    if (!chat) return;
+    try {
+      const { externalId } = await deps.whatsapp.sendText(
+        internationalDigits(chat.prefix, chat.phone),
+        message.text,
+      );
+      await repository.updateMessage(messageId, { status: 'sent', externalId, error: null });
+      await changed(chat.id);
+    } catch (error) {
+      const retryable = error instanceof WhatsAppSendError ? error.retryable : true;
+      if (retryable && !attempt.isLast) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      await repository.advanceStatus(messageId, 'failed', reason);
+      await changed(chat.id);
+      await deps.notify({
+        type: 'error',
+        title: 'WhatsApp message not delivered',
+        message: `A message to ${chat.name} could not be delivered: ${reason}`,
+        link: `/chat/${chat.id}`,
+      });
+    }
+  }
+
+  /** Stores an outgoing message and sends it on its channel (WhatsApp through a durable job). */
+  async function postOutgoing(chatId: string, text: string, sender: 'staff' | 'assistant' | 'system') {
+    const chat = await loadChat(chatId);
+    const viaWhatsApp = chat.channel === 'whatsapp';
+    const row = await repository.insertMessage({
+      chatId,
+      text,
+      sender,
+      status: viaWhatsApp ? 'sending' : 'delivered',
+      createdAt: clock(),
+    });
+    if (!row) throw new Error('outgoing message was not stored');
+    await changed(chatId);
+    if (viaWhatsApp) {
+      const queue = deps.queue();
+      if (queue) await queue.send(WHATSAPP_SEND_JOB, { messageId: row.id }, { singletonKey: row.id });
+      else await deliver({ messageId: row.id });
+    }
+    return (await repository.findMessage(row.id)) ?? row;
+  }
+
+  return {
+    deliver,
+    postOutgoing,
+
+    async list(search?: string) {
+      return (await repository.list(search)).map(toChat);
+    },
+
+    async get(id: string) {
+      return toChat(await loadChat(id));
+    },
+
+    async messages(id: string) {
+      await loadChat(id);
+      return (await repository.listMessages(id)).map(toMessage);
+    },
+
+    /** A staff reply: refused while the assistant has the chat, and outside WhatsApp's 24-hour window. */
+    async sendAsStaff(id: string, text: string): Promise<Message> {
+      const chat = await loadChat(id);
+      if (chat.assignedTo === 'ai') throw conflict(CHAT_MESSAGES.aiAssigned);
+      if (chat.channel === 'whatsapp') {
+        const last = await repository.lastCustomerMessageAt(id);
+        if (!last || clock().getTime() - last.getTime() > WINDOW_MS)
+          throw conflict(CHAT_MESSAGES.windowClosed);
+      }
+      return toMessage(await postOutgoing(id, text.trim(), 'staff'));
+    },
+
+    async toggleAi(id: string) {
+      const chat = await loadChat(id);
+      // Either way the assistant's memory starts afresh: it never reads a person's conversation.
+      await repository.setAssignment(id, chat.assignedTo === 'ai' ? 'human' : 'ai', clock());
+      await changed(id);
+      return toChat(await loadChat(id));
+    },
+
+    async markRead(id: string) {
+      await loadChat(id);
+      const updated = await repository.markRead(id, clock());
+      if (updated > 0) await events.publish({ type: 'chats.changed', chatId: id });
+      return { updated };
+    },
+
+    async remove(id: string) {
+      if (!(await repository.deleteChat(id))) throw notFound(CHAT_MESSAGES.notFound);
+      await events.publish({ type: 'chats.changed', chatId: id });
+    },
+
+    async getContact(id: string): Promise<Contact> {
+      const row = await repository.findContact(id);
+      if (!row) throw notFound(CHAT_MESSAGES.contactNotFound);
+      return toContact(row);
+    },
+
+    async updateContact(id: string, input: z.output<typeof updateContactSchema>): Promise<Contact> {
+      const row = await repository.updateContact(id, {
+        name: input.name,
+        email: input.email,
+        notes: input.notes,
+        profilePicture: input.profilePicture,
+      });
+      if (!row) throw notFound(CHAT_MESSAGES.contactNotFound);
+      await events.publish({ type: 'chats.changed' });
+      return toContact(row);
+    },
+
+    /** A customer's message from any channel: finds or creates the contact and chat, stores it once, wakes the assistant. */
+    async receiveInbound(input: InboundMessage) {
+      const existing = await repository.findChatByPhone(input.prefix, input.phone);
+      const chatId =
+        existing?.id ??
+        (
+          await repository.createContactChat({
+            name: input.name,
+            prefix: input.prefix,
+            phone: input.phone,
+            channel: input.channel,
+          })
+        ).chatId;
+      const at = input.at ?? clock();
+      const row = await repository.insertMessage({
+        chatId,
+        text: input.text,
+        sender: 'customer',
+        status: 'delivered',
+        createdAt: at,
+        ...(input.externalId ? { externalId: input.externalId } : {}),
+      });
+      if (!row) return { chatId, messageId: null, duplicate: true };
+      if (input.text.trim().toLowerCase() === NEW_CONVERSATION_COMMAND)
+        await repository.resetContext(chatId, at);
+      await changed(chatId);
+      const chat = await repository.findChatRecord(chatId);
+      if (chat?.assignedTo === 'ai') await deps.onCustomerMessage(chatId, row.id, chat.channel);
+      return { chatId, messageId: row.id, duplicate: false };
+    },
+  };
+}
+
+export type ChatsService = ReturnType<typeof createChatsService>;

@@ -1,0 +1,186 @@
+import { CHAT_MESSAGES } from '@chatdesk/contract/chats';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
+import { contacts, messages } from '../../db/schema.ts';
+
+let now = new Date('2026-11-22T10:00:00Z');
+let t: TestContext;
+let headers: Record<string, string>;
+beforeAll(async () => {
+  t = await buildTestApp({ clock: () => now });
+  ({ headers } = await t.signIn());
+});
+afterAll(() => t.close());
+
+let phoneNumber = 600_000_000;
+/** A customer writes on WhatsApp (through the same service the webhook uses). */
+async function customerWrites(text: string, options: { name?: string; phone?: string } = {}) {
+  const phone = options.phone ?? String(++phoneNumber);
+  const result = await t.app.services.chats.receiveInbound({
+    prefix: '34',
+    phone,
+    name: options.name ?? 'Ana García',
+    text,
+    channel: 'whatsapp',
+  });
+  return { ...result, phone };
+}
+
+const get = (url: string) => t.app.inject({ url, headers });
+
+describe('chats', () => {
+  it('a new customer gets a chat assigned to the assistant, listed with last message and unread count', async () => {
+    const { chatId } = await customerWrites('Hola, busco entrenador en Madrid', { name: 'Nuevo Cliente' });
+    const list = (await get('/api/chats')).json();
+    const chat = list.find((c: { id: string }) => c.id === chatId);
+    expect(chat).toMatchObject({
+      name: 'Nuevo Cliente',
+      prefix: '34',
+      assignedTo: 'ai',
+      channel: 'whatsapp',
+    });
+    // The built-in assistant answered, so the last message is its reply.
+    expect(chat.lastMessage.isOutgoing).toBe(true);
+    expect(chat.unreadCount).toBe(1);
+    const thread = (await get(`/api/chats/${chatId}/messages`)).json();
+    expect(thread.map((m: { sender: string }) => m.sender)).toEqual(['customer', 'assistant']);
+    expect(thread[1]).toMatchObject({ isOutgoing: true, status: 'sent' });
+  });
+
+  it('searches by name, case-insensitive, or by phone digits', async () => {
+    const { chatId, phone } = await customerWrites('hello', { name: 'Zacarías Quintero' });
+    const ids = async (search: string) =>
+      (await get(`/api/chats?search=${encodeURIComponent(search)}`)).json().map((c: { id: string }) => c.id);
+    expect(await ids('zacarías')).toEqual([chatId]);
+    expect(await ids(phone.slice(-5))).toContain(chatId);
+    expect(await ids('nobody-like-this')).toEqual([]);
+  });
+
+  it('marks the customer messages read once', async () => {
+    const { chatId } = await customerWrites('one');
+    const first = await t.app.inject({ method: 'POST', url: `/api/chats/${chatId}/read`, headers });
+    expect(first.json()).toEqual({ updated: 1 });
+    expect((await get(`/api/chats/${chatId}`)).json().unreadCount).toBe(0);
+    const again = await t.app.inject({ method: 'POST', url: `/api/chats/${chatId}/read`, headers });
+    expect(again.json()).toEqual({ updated: 0 });
+  });
+
+  it('staff cannot send while the assistant has the chat; after toggling they can', async () => {
+    const { chatId } = await customerWrites('hola');
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/chats/${chatId}/messages`,
+      headers,
+      payload: { text: 'Hi' },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: CHAT_MESSAGES.aiAssigned });
+
+    const toggled = await t.app.inject({ method: 'PUT', url: `/api/chats/${chatId}/toggle-ai`, headers });
+    expect(toggled.json().assignedTo).toBe('human');
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/chats/${chatId}/messages`,
+      headers,
+      payload: { text: '  Hola Ana, soy Laura.  ' },
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toMatchObject({
+      text: 'Hola Ana, soy Laura.',
+      isOutgoing: true,
+      sender: 'staff',
+      status: 'sent',
+    });
+    const back = await t.app.inject({ method: 'PUT', url: `/api/chats/${chatId}/toggle-ai`, headers });
+    expect(back.json().assignedTo).toBe('ai');
+  });
+
+  it('refuses empty messages', async () => {
+    const { chatId } = await customerWrites('hola');
+    await t.app.inject({ method: 'PUT', url: `/api/chats/${chatId}/toggle-ai`, headers });
+    for (const text of ['', '   \n ']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/chats/${chatId}/messages`,
+        headers,
+        payload: { text },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(`text: ${CHAT_MESSAGES.textRequired}`);
+    }
+  });
+
+  it('refuses a free-form WhatsApp reply more than 24 hours after the customer last wrote', async () => {
+    const { chatId } = await customerWrites('hola');
+    await t.app.inject({ method: 'PUT', url: `/api/chats/${chatId}/toggle-ai`, headers });
+    const before = now;
+    now = new Date(now.getTime() + 25 * 3_600_000);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/chats/${chatId}/messages`,
+      headers,
+      payload: { text: 'Hi' },
+    });
+    now = before;
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: CHAT_MESSAGES.windowClosed });
+  });
+
+  it('edits the contact but never its phone', async () => {
+    const { chatId, phone } = await customerWrites('hola');
+    const chat = (await get(`/api/chats/${chatId}`)).json();
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/contacts/${chat.contact}`,
+      headers,
+      payload: {
+        name: 'Ana G.',
+        email: 'ana@example.com',
+        notes: 'VIP',
+        profilePicture: 'https://example.com/a.png',
+        phone: '000',
+        prefix: '1',
+      },
+    });
+    expect(saved.json()).toMatchObject({
+      name: 'Ana G.',
+      email: 'ana@example.com',
+      notes: 'VIP',
+      phone,
+      prefix: '34',
+    });
+    expect((await get(`/api/chats/${chatId}`)).json()).toMatchObject({
+      name: 'Ana G.',
+      email: 'ana@example.com',
+    });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: `/api/contacts/${chat.contact}`,
+      headers,
+      payload: { name: 'Ana', email: 'nope', profilePicture: 'javascript:alert(1)' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('deleting a chat deletes its messages and the contact', async () => {
+    const { chatId } = await customerWrites('bye');
+    const chat = (await get(`/api/chats/${chatId}`)).json();
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/chats/${chatId}`, headers })).statusCode).toBe(
+      200,
+    );
+    expect((await get(`/api/chats/${chatId}`)).json()).toEqual({ message: CHAT_MESSAGES.notFound });
+    expect(await t.db.select().from(messages).where(eq(messages.chatId, chatId))).toEqual([]);
+    expect(await t.db.select().from(contacts).where(eq(contacts.id, chat.contact))).toEqual([]);
+  });
+
+  it('links a chat to the client with the same phone', async () => {
+    const { chatId, phone } = await customerWrites('hola');
+    const { clients } = await import('../../db/schema.ts');
+    const [client] = await t.db
+      .insert(clients)
+      .values({ name: 'Ana', phone: `+34 ${phone.slice(0, 3)} ${phone.slice(3)}` })
+      .returning();
+    expect((await get(`/api/chats/${chatId}`)).json().clientId).toBe(client!.id);
+  });
+});

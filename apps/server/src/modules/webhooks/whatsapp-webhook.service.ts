@@ -1,0 +1,134 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { invalid } from '../../lib/app-error.ts';
+import { splitPhone } from '../../lib/phone.ts';
+import type { EventBus } from '../../plugins/realtime.ts';
+import type { ChatsRepository } from '../chats/chats.repository.ts';
+import type { ChatsService } from '../chats/chats.service.ts';
+import type { Notify } from '../notifications/notifications.service.ts';
+
+type WaMessage = {
+  from: string;
+  id: string;
+  timestamp?: string;
+  type: string;
+  text?: { body: string };
+  button?: { text: string };
+  interactive?: { button_reply?: { title: string }; list_reply?: { title: string } };
+};
+type WaStatus = {
+  id: string;
+  status: 'sent' | 'delivered' | 'read' | 'failed';
+  errors?: Array<{ title?: string; message?: string }>;
+};
+type WaPayload = {
+  object?: string;
+  entry?: Array<{
+    changes?: Array<{
+      field?: string;
+      value?: {
+        contacts?: Array<{ wa_id: string; profile?: { name?: string } }>;
+        messages?: WaMessage[];
+        statuses?: WaStatus[];
+      };
+    }>;
+  }>;
+};
+
+/** X-Hub-Signature-256: sha256=HMAC-SHA256(app secret, raw body), compared in constant time. */
+export function validSignature(rawBody: Buffer, header: string | undefined, appSecret: string) {
+  if (!header?.startsWith('sha256=')) return false;
+  const expected = Buffer.from(createHmac('sha256', appSecret).update(rawBody).digest('hex'));
+  const given = Buffer.from(header.slice('sha256='.length));
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+function textOf(message: WaMessage) {
+  if (message.type === 'text' && message.text?.body) return message.text.body;
+  if (message.type === 'button' && message.button?.text) return message.button.text;
+  const reply = message.interactive?.button_reply?.title ?? message.interactive?.list_reply?.title;
+  if (reply) return reply;
+  return `[${message.type} message: open WhatsApp to see it]`;
+}
+
+export function createWhatsAppWebhookService(deps: {
+  appSecret: string;
+  verifyToken: string | undefined;
+  chats: ChatsService;
+  repository: ChatsRepository;
+  events: EventBus;
+  notify: Notify;
+}) {
+  return {
+    /** Meta's subscription check: echo the challenge when the verify token matches. */
+    verify(query: { 'hub.mode'?: string; 'hub.verify_token'?: string; 'hub.challenge'?: string }) {
+      if (
+        query['hub.mode'] !== 'subscribe' ||
+        !deps.verifyToken ||
+        query['hub.verify_token'] !== deps.verifyToken ||
+        !query['hub.challenge']
+      ) {
+        return null;
+      }
+      return query['hub.challenge'];
+    },
+
+    /** Checks the signature on the raw body before anything else, then stores messages and statuses once. */
+    async receive(rawBody: Buffer, signature: string | undefined) {
+      if (!validSignature(rawBody, signature, deps.appSecret)) throw invalid('Invalid X-Hub-Signature-256');
+      let payload: WaPayload;
+      try {
+        payload = JSON.parse(rawBody.toString('utf8')) as WaPayload;
+      } catch {
+        throw invalid('The request body is not valid JSON');
+      }
+      const result = { messages: 0, duplicates: 0, statuses: 0 };
+      for (const entry of payload.entry ?? []) {
+        for (const change of entry.changes ?? []) {
+          const value = change.value;
+          if (!value) continue;
+          for (const message of value.messages ?? []) {
+            const { prefix, phone } = splitPhone(message.from);
+            const name =
+              value.contacts?.find((c) => c.wa_id === message.from)?.profile?.name ?? `+${message.from}`;
+            const at = message.timestamp ? new Date(Number(message.timestamp) * 1000) : undefined;
+            const received = await deps.chats.receiveInbound({
+              prefix,
+              phone,
+              name,
+              text: textOf(message),
+              externalId: message.id,
+              channel: 'whatsapp',
+              ...(at && !Number.isNaN(at.getTime()) ? { at } : {}),
+            });
+            if (received.duplicate) result.duplicates++;
+            else result.messages++;
+          }
+          for (const status of value.statuses ?? []) {
+            const message = await deps.repository.findMessageByExternalId(status.id);
+            if (!message) continue;
+            const error = status.errors?.map((e) => e.message ?? e.title).join('; ') || null;
+            const updated = await deps.repository.advanceStatus(
+              message.id,
+              status.status,
+              status.status === 'failed' ? error : undefined,
+            );
+            if (!updated) continue;
+            result.statuses++;
+            await deps.events.publish({ type: 'messages.changed', chatId: message.chatId });
+            if (status.status === 'failed') {
+              await deps.notify({
+                type: 'error',
+                title: 'WhatsApp message not delivered',
+                message: `WhatsApp could not deliver a message${error ? `: ${error}` : '.'}`,
+                link: `/chat/${message.chatId}`,
+              });
+            }
+          }
+        }
+      }
+      return result;
+    },
+  };
+}
+
+export type WhatsAppWebhookService = ReturnType<typeof createWhatsAppWebhookService>;

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN, optionalText } from './common.ts';
+
+export const CHAT_ASSIGNEES = ['ai', 'human'] as const;
+export const MESSAGE_STATUSES = ['sending', 'sent', 'delivered', 'read', 'failed'] as const;
+export const messageStatusSchema = z.enum(MESSAGE_STATUSES);
+export type MessageStatus = z.infer<typeof messageStatusSchema>;
+
+/** The command that starts a new conversation with the assistant (the simulator deletes its chat with it). */
+export const NEW_CONVERSATION_COMMAND = '/new';
+export const MAX_MESSAGE_LENGTH = 4096;
+
+export const CHAT_MESSAGES = {
+  notFound: 'Chat not found',
+  contactNotFound: 'Contact not found',
+  textRequired: 'Message text is required',
+  textTooLong: `Messages can be at most ${MAX_MESSAGE_LENGTH} characters`,
+  aiAssigned: 'Turn off AI Response to send messages manually.',
+  windowClosed:
+    "WhatsApp only allows free-form replies within 24 hours of the customer's last message. Wait for the customer to write again.",
+  nameRequired: 'Name is required',
+  emailInvalid: 'Please enter a valid email address',
+  urlInvalid: 'Profile picture must be a valid http(s) URL',
+  simulatorDisabled: 'The chat simulator is turned off',
+} as const;
+
+export const lastMessageSchema = z.object({
+  text: z.string(),
+  timestamp: z.string(),
+  isOutgoing: z.boolean(),
+});
+
+export const chatSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  prefix: z.string(),
+  email: z.string().nullable(),
+  profilePicture: z.string().nullable(),
+  assignedTo: z.enum(CHAT_ASSIGNEES),
+  channel: z.enum(['whatsapp', 'simulator']),
+  lastMessage: lastMessageSchema.nullable(),
+  unreadCount: z.number().int(),
+  /** The contact's id. */
+  contact: z.string(),
+  /** The client with the same phone, when there is one. */
+  clientId: z.string().nullable(),
+});
+export type Chat = z.infer<typeof chatSchema>;
+export const chatListSchema = z.array(chatSchema);
+
+export const messageSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  isOutgoing: z.boolean(),
+  status: messageStatusSchema,
+  timestamp: z.string(),
+  /** Who wrote it: the customer, staff, the assistant, or the system. */
+  sender: z.enum(['customer', 'staff', 'assistant', 'system']),
+  error: z.string().nullable(),
+});
+export type Message = z.infer<typeof messageSchema>;
+export const messageListSchema = z.array(messageSchema);
+
+export const sendMessageSchema = z.object({
+  text: z
+    .string({ message: CHAT_MESSAGES.textRequired })
+    .max(MAX_MESSAGE_LENGTH, CHAT_MESSAGES.textTooLong)
+    .refine((value) => value.trim().length > 0, CHAT_MESSAGES.textRequired),
+});
+export type SendMessageRequest = z.infer<typeof sendMessageSchema>;
+
+export const listChatsQuerySchema = z.object({ search: z.string().trim().max(100).optional() });
+
+export const contactSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string(),
+  prefix: z.string(),
+  notes: z.string().nullable(),
+  profilePicture: z.string().nullable(),
+});
+export type Contact = z.infer<typeof contactSchema>;
+
+/** Phone and prefix may be sent (the form has them) but are never changed. */
+export const updateContactSchema = z.object({
+  name: z.string({ message: CHAT_MESSAGES.nameRequired }).trim().min(1, CHAT_MESSAGES.nameRequired).max(200),
+  email: z
+    .string()
+    .trim()
+    .max(320)
+    .refine((value) => value === '' || EMAIL_PATTERN.test(value), CHAT_MESSAGES.emailInvalid)
+    .nullish()
+    .transform((value) => value || null),
+  notes: optionalText(5000),
+  profilePicture: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((value) => value === '' || /^https?:\/\/\S+$/i.test(value), CHAT_MESSAGES.urlInvalid)
+    .nullish()
+    .transform((value) => value || null),
+  phone: z.string().optional(),
+  prefix: z.string().optional(),
+});
+export type UpdateContactRequest = z.input<typeof updateContactSchema>;
+
+export const simulatorRequestSchema = z.object({
+  /** Identifies one browser's conversation (the page keeps it); without it, the caller's address does. */
+  sessionId: z.string().max(64).optional(),
+  text: z
+    .string({ message: CHAT_MESSAGES.textRequired })
+    .max(MAX_MESSAGE_LENGTH, CHAT_MESSAGES.textTooLong)
+    .refine((value) => value.trim().length > 0, CHAT_MESSAGES.textRequired),
+});
+export const simulatorResponseSchema = z.object({
+  chatId: z.string().nullable(),
+  /** The assistant's replies to this message, oldest first (empty when a person has the chat). */
+  replies: z.array(z.string()),
+  /** The first reply's text, or null. */
+  reply: z.string().nullable(),
+  assignedTo: z.enum(CHAT_ASSIGNEES).nullable(),
+});
+export type SimulatorResponse = z.infer<typeof simulatorResponseSchema>;
