@@ -63,7 +63,7 @@ export function createAssistantService(deps: Deps) {
     type: 'warning' | 'error',
   ) {
     const chat = await repository.findChat(chatId);
-    if (!chat || chat.assignedTo !== 'ai') return;
+    if (chat?.assignedTo !== 'ai') return;
     if (customerMessage) await deps.chats().postOutgoing(chatId, customerMessage, 'assistant');
     await repository.setAssignment(chatId, 'human', clock());
     await deps.notify({
@@ -80,10 +80,10 @@ export function createAssistantService(deps: Deps) {
    */
   async function replyTo({ chatId, messageId }: { chatId: string; messageId: string }): Promise<string[]> {
     const chat = await repository.findChatRecord(chatId);
-    if (!chat || chat.assignedTo !== 'ai') return [];
+    if (chat?.assignedTo !== 'ai') return [];
     const history = await repository.messagesSince(chatId, chat.contextStartsAt);
     const last = history.at(-1);
-    if (!last || last.sender !== 'customer' || !history.some((m) => m.id === messageId)) return [];
+    if (last?.sender !== 'customer' || !history.some((m) => m.id === messageId)) return [];
     const turns: Turn[] = history
       .filter((m) => m.sender === 'customer' || m.sender === 'assistant')
       .map((m) => ({ role: m.sender === 'customer' ? 'customer' : 'assistant', text: m.text }));

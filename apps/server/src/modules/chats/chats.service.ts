@@ -98,7 +98,7 @@ export function createChatsService(deps: Deps) {
     attempt: { isLast: boolean } = { isLast: true },
   ) {
     const message = await repository.findMessage(messageId);
-    if (!message || message.status !== 'sending') return;
+    if (message?.status !== 'sending') return;
     const chat = await repository.findChat(message.chatId);
     if (!chat) return;
     try {
