@@ -1,0 +1,44 @@
+import type { ClientInfo } from '@chatdesk/contract/schedule';
+import { Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { formatFee, formatLongDate, formatTimeRange } from '../booking-format';
+import type { Slot } from '../booking-state';
+
+type AppointmentSummaryProps = {
+  slot: Slot;
+  client: ClientInfo;
+  amount: number;
+  currency: string;
+  timeZone: string;
+};
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <Group justify="space-between" gap="md" wrap="nowrap" align="flex-start">
+      <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <Text size="sm" fw={500} ta="right" style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+export function AppointmentSummary({ slot, client, amount, currency, timeZone }: AppointmentSummaryProps) {
+  return (
+    <Paper withBorder p="md" radius="md" bg="white" component="section" aria-labelledby="appointment-summary">
+      <Title order={3} size="h5" mb="sm" id="appointment-summary">
+        Appointment Summary
+      </Title>
+      <Stack gap={8}>
+        <Row label="Name" value={client.name} />
+        <Row label="Email" value={client.email} />
+        <Row label="Phone" value={client.phone} />
+        <Row label="Date" value={formatLongDate(slot.date)} />
+        <Row label="Time" value={`${formatTimeRange(slot.time)} (${timeZone})`} />
+      </Stack>
+      <Divider my="sm" />
+      <Text fw={700}>Appointment Fee: {formatFee(amount, currency)}</Text>
+    </Paper>
+  );
+}

@@ -1,0 +1,84 @@
+import { Badge, Button, Group, Modal, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconBuildingBank, IconShieldLock } from '@tabler/icons-react';
+import { formatFee } from '../booking-format';
+
+type AuthenticationDialogProps = {
+  opened: boolean;
+  amount: number;
+  currency: string;
+  cardLast4: string | null;
+  onAnswer: (approve: boolean) => void;
+};
+
+/** The local provider's stand-in for a bank's 3-D Secure page, as Stripe shows one in test mode. */
+export function AuthenticationDialog({
+  opened,
+  amount,
+  currency,
+  cardLast4,
+  onAnswer,
+}: AuthenticationDialogProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => onAnswer(false)}
+      title="Complete authentication"
+      centered
+      size="sm"
+      radius="lg"
+      closeOnClickOutside={false}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      <Stack gap="md">
+        <Group justify="space-between">
+          <Group gap="xs">
+            <ThemeIcon variant="light" color="gray" radius="md">
+              <IconBuildingBank size={18} />
+            </ThemeIcon>
+            <Text fw={600}>Your bank</Text>
+          </Group>
+          <Badge color="orange" variant="light">
+            Test mode
+          </Badge>
+        </Group>
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <ThemeIcon variant="light" color="brand" size="lg" radius="xl">
+            <IconShieldLock size={20} />
+          </ThemeIcon>
+          <Text size="sm">
+            Your bank asks you to confirm this payment. This is a 3D Secure test: approve it to continue, or
+            fail it to see what happens when the check is not passed.
+          </Text>
+        </Group>
+        <Paper withBorder p="sm" radius="md" bg="gray.0">
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              Amount
+            </Text>
+            <Text size="sm" fw={600}>
+              {formatFee(amount, currency)}
+            </Text>
+          </Group>
+          {cardLast4 ? (
+            <Group justify="space-between" mt={4}>
+              <Text size="sm" c="dimmed">
+                Card
+              </Text>
+              <Text size="sm" fw={600}>
+                •••• {cardLast4}
+              </Text>
+            </Group>
+          ) : null}
+        </Paper>
+        <Group grow>
+          <Button variant="default" color="red" onClick={() => onAnswer(false)}>
+            Fail
+          </Button>
+          <Button color="green" onClick={() => onAnswer(true)}>
+            Approve
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,39 @@
+import type { PublicSchedule } from '@chatdesk/contract/schedule';
+import { Avatar, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { IconClockHour4, IconMapPin, IconWorld } from '@tabler/icons-react';
+import { initials } from '../../../lib/format';
+import { SCHEDULE_PAGE_MESSAGES } from '../messages';
+
+type BookingHeaderProps = { employee: PublicSchedule['employee']; timeZone: string };
+
+export function BookingHeader({ employee, timeZone }: BookingHeaderProps) {
+  return (
+    <Group gap="lg" wrap="nowrap" align="flex-start">
+      <Avatar size={64} radius="xl" color="brand" variant="filled" visibleFrom="xs" aria-hidden>
+        {initials(employee.name)}
+      </Avatar>
+      <Stack gap={6} style={{ minWidth: 0 }}>
+        <Title order={1} fz={{ base: 24, sm: 30 }} lh={1.2}>
+          Book an Appointment with {employee.name}
+        </Title>
+        <Text c="dimmed" fw={500} data-testid="employee-title">
+          {employee.title ?? SCHEDULE_PAGE_MESSAGES.defaultTitle}
+        </Text>
+        <Group gap="xs" mt={4}>
+          <Badge variant="light" color="brand" leftSection={<IconClockHour4 size={13} />}>
+            30 min
+          </Badge>
+          {employee.locations.map((location) => (
+            <Badge key={location} variant="light" color="gray" leftSection={<IconMapPin size={13} />}>
+              {location}
+            </Badge>
+          ))}
+        </Group>
+        <Group gap={6} c="dimmed" wrap="nowrap">
+          <IconWorld size={15} aria-hidden />
+          <Text size="sm">Times shown in {timeZone}</Text>
+        </Group>
+      </Stack>
+    </Group>
+  );
+}

@@ -1,0 +1,149 @@
+import type { PublicSchedule } from '@chatdesk/contract/schedule';
+import { Alert, Group, List, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconCalendarEvent,
+  IconCalendarTime,
+  IconCreditCard,
+  IconMailCheck,
+} from '@tabler/icons-react';
+import { type Dispatch, lazy, Suspense } from 'react';
+import { formatFee, formatLongDate, formatTime, formatTimeRange } from '../booking-format';
+import type { BookingAction, BookingState } from '../booking-state';
+import { SCHEDULE_PAGE_MESSAGES } from '../messages';
+import type { ConfirmCard } from '../payment-types';
+import { AppointmentSummary } from './appointment-summary';
+import { BookingError, BookingSuccess } from './booking-result';
+import { ClientDetailsForm } from './client-details-form';
+import { LocalCardForm } from './local-card-form';
+
+// Stripe.js is only fetched when the server really uses Stripe.
+const StripeCardForm = lazy(() => import('./stripe-card-form').then((m) => ({ default: m.StripeCardForm })));
+
+type BookingPanelProps = {
+  schedule: PublicSchedule;
+  state: BookingState;
+  dispatch: Dispatch<BookingAction>;
+  busy: boolean;
+  onPay: (confirm: ConfirmCard) => void;
+};
+
+function NothingChosen({ amount, currency }: { amount: number; currency: string }) {
+  return (
+    <Stack gap="lg" py={{ base: 0, md: 'xl' }}>
+      <Stack gap={4}>
+        <Title order={2} size="h4">
+          Pick a time that suits you
+        </Title>
+        <Text c="dimmed" size="sm">
+          Choose a day in the calendar, then one of its open times.
+        </Text>
+      </Stack>
+      <List spacing="md" size="sm" center>
+        <List.Item
+          icon={
+            <ThemeIcon variant="light" radius="xl" size={30}>
+              <IconCalendarTime size={17} />
+            </ThemeIcon>
+          }
+        >
+          A 30-minute appointment, just for you
+        </List.Item>
+        <List.Item
+          icon={
+            <ThemeIcon variant="light" radius="xl" size={30}>
+              <IconCreditCard size={17} />
+            </ThemeIcon>
+          }
+        >
+          {formatFee(amount, currency)} paid securely by card to confirm
+        </List.Item>
+        <List.Item
+          icon={
+            <ThemeIcon variant="light" radius="xl" size={30}>
+              <IconMailCheck size={17} />
+            </ThemeIcon>
+          }
+        >
+          A confirmation email with all the details
+        </List.Item>
+      </List>
+    </Stack>
+  );
+}
+
+function CardForm({
+  schedule,
+  busy,
+  onPay,
+  onBack,
+}: Omit<BookingPanelProps, 'state' | 'dispatch'> & { onBack: () => void }) {
+  const { provider, publishableKey, amount, currency } = schedule.payment;
+  const props = { amount, currency, busy, onPay, onBack };
+  if (provider === 'local') return <LocalCardForm {...props} />;
+  if (!publishableKey) {
+    return (
+      <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+        {SCHEDULE_PAGE_MESSAGES.stripeUnavailable}
+      </Alert>
+    );
+  }
+  return (
+    <Suspense fallback={<Skeleton h={160} radius="md" />}>
+      <StripeCardForm publishableKey={publishableKey} {...props} />
+    </Suspense>
+  );
+}
+
+export function BookingPanel({ schedule, state, dispatch, busy, onPay }: BookingPanelProps) {
+  const { slot, result } = state;
+  const { amount, currency } = schedule.payment;
+
+  if (result?.kind === 'success') return <BookingSuccess appointment={result.appointment} />;
+  if (!slot) return <NothingChosen amount={amount} currency={currency} />;
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={6}>
+        <Title order={2} size="h3">
+          Complete Your Booking
+        </Title>
+        <Group gap={8} wrap="nowrap" align="flex-start">
+          <IconCalendarEvent size={18} style={{ flexShrink: 0, marginTop: 2 }} aria-hidden />
+          <Text fw={500} data-testid="chosen-slot">
+            {formatLongDate(slot.date)} at {formatTime(slot.time)}
+          </Text>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {formatTimeRange(slot.time)} · {schedule.timeZone}
+        </Text>
+      </Stack>
+
+      {state.step === 'details' ? (
+        <ClientDetailsForm
+          values={state.values}
+          errors={state.errors}
+          onChange={(field, value) => dispatch({ type: 'changeField', field, value })}
+          onSubmit={() => dispatch({ type: 'submitDetails' })}
+        />
+      ) : (
+        <Stack gap="lg">
+          <AppointmentSummary
+            slot={slot}
+            client={state.values}
+            amount={amount}
+            currency={currency}
+            timeZone={schedule.timeZone}
+          />
+          {result?.kind === 'error' ? <BookingError message={result.message} /> : null}
+          <CardForm
+            schedule={schedule}
+            busy={busy}
+            onPay={onPay}
+            onBack={() => dispatch({ type: 'backToForm' })}
+          />
+        </Stack>
+      )}
+    </Stack>
+  );
+}

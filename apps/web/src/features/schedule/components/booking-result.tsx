@@ -1,0 +1,38 @@
+import { Alert, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconCalendarCheck, IconCircleCheck } from '@tabler/icons-react';
+import { formatLongDate, formatTimeRange } from '../booking-format';
+import type { BookedAppointment } from '../booking-state';
+import { SCHEDULE_PAGE_MESSAGES } from '../messages';
+
+export function BookingError({ message }: { message: string }) {
+  return (
+    <Alert color="red" title="Error" icon={<IconAlertCircle size={20} />} role="alert">
+      {message}
+    </Alert>
+  );
+}
+
+export function BookingSuccess({ appointment }: { appointment: BookedAppointment }) {
+  return (
+    <Stack gap="md">
+      <Alert
+        color="teal"
+        title={SCHEDULE_PAGE_MESSAGES.bookingSucceededTitle}
+        icon={<IconCircleCheck size={20} />}
+        role="status"
+      >
+        {SCHEDULE_PAGE_MESSAGES.bookingSucceeded}
+      </Alert>
+      <Stack gap={4} p="md" bg="white" bdrs="md" style={{ border: '1px solid var(--mantine-color-gray-3)' }}>
+        <Text size="sm" c="dimmed" fw={500}>
+          <IconCalendarCheck size={15} style={{ verticalAlign: '-2px', marginRight: 6 }} aria-hidden />
+          Your appointment with {appointment.employeeName}
+        </Text>
+        <Text fw={600}>{formatLongDate(appointment.date)}</Text>
+        <Text>
+          {formatTimeRange(appointment.startTime)} ({appointment.timeZone})
+        </Text>
+      </Stack>
+    </Stack>
+  );
+}

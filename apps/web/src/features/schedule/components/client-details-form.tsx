@@ -1,0 +1,57 @@
+import type { ClientInfo, ClientInfoErrors } from '@chatdesk/contract/schedule';
+import { Button, Stack, TextInput } from '@mantine/core';
+import { IconArrowRight, IconAt, IconPhone, IconUser } from '@tabler/icons-react';
+import type { FormEvent } from 'react';
+
+type ClientDetailsFormProps = {
+  values: ClientInfo;
+  errors: ClientInfoErrors;
+  onChange: (field: keyof ClientInfo, value: string) => void;
+  onSubmit: () => void;
+};
+
+export function ClientDetailsForm({ values, errors, onChange, onSubmit }: ClientDetailsFormProps) {
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-label="Your details">
+      <Stack gap="md">
+        <TextInput
+          label="Full Name"
+          placeholder="Jane Doe"
+          autoComplete="name"
+          leftSection={<IconUser size={16} />}
+          value={values.name}
+          error={errors.name}
+          onChange={(event) => onChange('name', event.currentTarget.value)}
+        />
+        <TextInput
+          label="Email Address"
+          placeholder="you@example.com"
+          type="email"
+          autoComplete="email"
+          leftSection={<IconAt size={16} />}
+          value={values.email}
+          error={errors.email}
+          onChange={(event) => onChange('email', event.currentTarget.value)}
+        />
+        <TextInput
+          label="Phone number"
+          placeholder="+34 600 000 000"
+          type="tel"
+          autoComplete="tel"
+          leftSection={<IconPhone size={16} />}
+          value={values.phone}
+          error={errors.phone}
+          onChange={(event) => onChange('phone', event.currentTarget.value)}
+        />
+        <Button type="submit" size="md" rightSection={<IconArrowRight size={18} />} fullWidth mt="xs">
+          Proceed to Payment
+        </Button>
+      </Stack>
+    </form>
+  );
+}

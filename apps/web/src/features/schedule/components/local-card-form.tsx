@@ -1,0 +1,153 @@
+import { Badge, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconCreditCard, IconLock } from '@tabler/icons-react';
+import { type FormEvent, useRef, useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { authenticateLocalPayment, confirmLocalCard, type LocalPaymentIntent } from '../api';
+import {
+  type CardErrors,
+  type CardValues,
+  digitsOf,
+  formatCardNumber,
+  formatExpiry,
+  parseExpiry,
+  validateCard,
+} from '../card-input';
+import { SCHEDULE_PAGE_MESSAGES } from '../messages';
+import { type ConfirmCard, type ConfirmedPayment, PaymentError } from '../payment-types';
+import { AuthenticationDialog } from './authentication-dialog';
+import { type CardFormProps, PaymentActions } from './payment-actions';
+
+const emptyCard: CardValues = { number: '', expiry: '', cvc: '' };
+
+function asPaymentError(error: unknown): PaymentError {
+  if (error instanceof ApiError)
+    return new PaymentError(error.serverMessage ?? SCHEDULE_PAGE_MESSAGES.paymentFailed);
+  return new PaymentError(SCHEDULE_PAGE_MESSAGES.paymentFailed);
+}
+
+function toConfirmed(intent: LocalPaymentIntent): ConfirmedPayment {
+  const method = intent.card ? `${intent.card.brand} •••• ${intent.card.last4}` : 'card';
+  return { ...intent, method };
+}
+
+/** The local provider's card form: the same test cards and messages as Stripe, answered by our server. */
+export function LocalCardForm({ amount, currency, busy, onPay, onBack }: CardFormProps) {
+  const [card, setCard] = useState<CardValues>(emptyCard);
+  const [errors, setErrors] = useState<CardErrors>({});
+  const [challenge, setChallenge] = useState<{ last4: string | null } | null>(null);
+  const answer = useRef<((approve: boolean) => void) | null>(null);
+
+  const change = (field: keyof CardValues, value: string) => {
+    setCard((current) => ({ ...current, [field]: value }));
+    setErrors(({ [field]: _cleared, ...rest }) => rest);
+  };
+
+  const askCardholder = (last4: string | null) =>
+    new Promise<boolean>((resolve) => {
+      answer.current = resolve;
+      setChallenge({ last4 });
+    });
+
+  const onAnswer = (approve: boolean) => {
+    answer.current?.(approve);
+    answer.current = null;
+    setChallenge(null);
+  };
+
+  const confirm: ConfirmCard = async (clientSecret) => {
+    const expiry = parseExpiry(card.expiry);
+    let intent: LocalPaymentIntent;
+    try {
+      intent = await confirmLocalCard(clientSecret, {
+        number: digitsOf(card.number),
+        expMonth: expiry?.month ?? 0,
+        expYear: expiry?.year ?? 0,
+        cvc: card.cvc,
+      });
+    } catch (error) {
+      throw asPaymentError(error);
+    }
+    if (intent.status !== 'requires_action') return toConfirmed(intent);
+
+    const approve = await askCardholder(intent.card?.last4 ?? null);
+    try {
+      return toConfirmed(await authenticateLocalPayment(clientSecret, approve));
+    } catch (error) {
+      throw asPaymentError(error);
+    }
+  };
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = validateCard(card);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    onPay(confirm);
+  };
+
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-label="Card details">
+      <Stack gap="md">
+        <Group justify="space-between" gap="xs">
+          <Text fw={600} size="sm">
+            Card details
+          </Text>
+          <Badge variant="light" color="orange" size="sm">
+            Test mode
+          </Badge>
+        </Group>
+        <TextInput
+          label="Card number"
+          placeholder="1234 1234 1234 1234"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          leftSection={<IconCreditCard size={16} />}
+          value={card.number}
+          error={errors.number}
+          disabled={busy}
+          onChange={(event) => change('number', formatCardNumber(event.currentTarget.value))}
+        />
+        <SimpleGrid cols={2} spacing="md">
+          <TextInput
+            label="Expiry date"
+            placeholder="MM / YY"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            value={card.expiry}
+            error={errors.expiry}
+            disabled={busy}
+            onChange={(event) => change('expiry', formatExpiry(event.currentTarget.value))}
+          />
+          <TextInput
+            label="CVC"
+            placeholder="123"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            maxLength={4}
+            value={card.cvc}
+            error={errors.cvc}
+            disabled={busy}
+            onChange={(event) => change('cvc', digitsOf(event.currentTarget.value).slice(0, 4))}
+          />
+        </SimpleGrid>
+        <Text size="xs" c="dimmed">
+          Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 asks
+          for authentication. Use any future date and any CVC.
+        </Text>
+        <Group gap={6} c="dimmed" wrap="nowrap">
+          <IconLock size={14} aria-hidden />
+          <Text size="xs">Payments are processed securely. You are only charged the appointment fee.</Text>
+        </Group>
+        <PaymentActions amount={amount} currency={currency} busy={busy} onBack={onBack} />
+      </Stack>
+      <AuthenticationDialog
+        opened={challenge !== null}
+        amount={amount}
+        currency={currency}
+        cardLast4={challenge?.last4 ?? null}
+        onAnswer={onAnswer}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,113 @@
+import type { PublicSchedule } from '@chatdesk/contract/schedule';
+import { Button, Center, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { DatePicker } from '@mantine/dates';
+import { IconLock } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { formatLongDate, formatTime } from '../booking-format';
+import type { Slot } from '../booking-state';
+import classes from '../schedule.module.css';
+
+type SlotCalendarProps = {
+  slots: PublicSchedule['slots'];
+  date: string | null;
+  selected: Slot | null;
+  locked: boolean;
+  /** While a payment runs the slot cannot change under it. */
+  busy: boolean;
+  onDateChange: (date: string | null) => void;
+  onSlotSelect: (slot: Slot) => void;
+};
+
+export function SlotCalendar({
+  slots,
+  date,
+  selected,
+  locked,
+  busy,
+  onDateChange,
+  onSlotSelect,
+}: SlotCalendarProps) {
+  const timesByDate = useMemo(
+    () => new Map(slots.filter((day) => day.times.length > 0).map((day) => [day.date, day.times])),
+    [slots],
+  );
+  const firstDate = slots.find((day) => day.times.length > 0)?.date;
+  const lastDate = slots[slots.length - 1]?.date;
+  const times = date ? (timesByDate.get(date) ?? []) : [];
+
+  return (
+    <Stack gap="lg">
+      <Center>
+        <DatePicker
+          className={classes.calendar}
+          aria-label="Available dates"
+          data-locked={locked || undefined}
+          value={date}
+          onChange={onDateChange}
+          firstDayOfWeek={1}
+          defaultDate={firstDate}
+          minDate={firstDate}
+          maxDate={lastDate}
+          excludeDate={(day) => locked || busy || !timesByDate.has(day)}
+          getDayAriaLabel={formatLongDate}
+          getDayProps={(day) => ({ 'data-available': (!locked && timesByDate.has(day)) || undefined })}
+          hideOutsideDates
+          ariaLabels={{
+            nextMonth: 'Next month',
+            previousMonth: 'Previous month',
+            nextYear: 'Next year',
+            previousYear: 'Previous year',
+            nextDecade: 'Next decade',
+            previousDecade: 'Previous decade',
+          }}
+          size="md"
+        />
+      </Center>
+
+      {!firstDate ? (
+        <Text c="dimmed" ta="center" size="sm">
+          There are no open times in the next weeks. Please check back later.
+        </Text>
+      ) : locked ? (
+        <Group gap={6} justify="center" c="dimmed" wrap="nowrap">
+          <IconLock size={14} aria-hidden style={{ flexShrink: 0 }} />
+          <Text size="sm">Your appointment is booked, so the calendar is locked.</Text>
+        </Group>
+      ) : date ? (
+        <Stack gap="xs">
+          <Text fw={600} size="sm">
+            {formatLongDate(date)}
+          </Text>
+          {times.length === 0 ? (
+            <Text c="dimmed" size="sm">
+              No open times left on this day. Please choose another.
+            </Text>
+          ) : (
+            <SimpleGrid cols={{ base: 3, sm: 4 }} spacing="xs" role="group" aria-label="Available times">
+              {times.map((time) => {
+                const isSelected = selected?.date === date && selected.time === time;
+                return (
+                  <Button
+                    key={time}
+                    value={time}
+                    variant={isSelected ? 'filled' : 'default'}
+                    className={classes.slot}
+                    aria-pressed={isSelected}
+                    disabled={busy}
+                    onClick={() => onSlotSelect({ date, time })}
+                  >
+                    {formatTime(time)}
+                  </Button>
+                );
+              })}
+            </SimpleGrid>
+          )}
+        </Stack>
+      ) : (
+        <Text c="dimmed" ta="center" size="sm">
+          Choose a highlighted day to see its open times.
+        </Text>
+      )}
+    </Stack>
+  );
+}

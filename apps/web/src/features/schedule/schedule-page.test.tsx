@@ -1,0 +1,83 @@
+import type { PublicSchedule } from '@chatdesk/contract/schedule';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { SchedulePage } from './schedule-page';
+
+const schedule: PublicSchedule = {
+  employee: { id: 'e1', name: 'Carlos Ruiz', username: 'carlos', title: null, locations: ['Madrid'] },
+  timeZone: 'Europe/Madrid',
+  availability: {},
+  bookedSlots: [],
+  slots: [{ date: '2026-11-23', times: ['09:00', '09:30'] }],
+  payment: { provider: 'local', publishableKey: null, amount: 1000, currency: 'eur' },
+};
+
+function respondWith(status: number, body: unknown) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(body), { status })),
+  );
+}
+
+function renderPage() {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/schedule/:username" element={<SchedulePage />} />
+      <Route path="/404" element={<p>Not found page</p>} />
+    </Routes>,
+    { route: '/schedule/carlos' },
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('SchedulePage', () => {
+  it('walks from a slot through the details to the payment summary', async () => {
+    respondWith(200, schedule);
+    const user = userEvent.setup();
+    renderPage();
+
+    expect(
+      await screen.findByRole('heading', { name: 'Book an Appointment with Carlos Ruiz' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Professional')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Monday, November 23, 2026' }));
+    await user.click(screen.getByRole('button', { name: '9:30 AM' }));
+    expect(screen.getByRole('heading', { name: 'Complete Your Booking' })).toBeInTheDocument();
+    expect(screen.getByText('Monday, November 23, 2026 at 9:30 AM')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Full Name'), 'Ana');
+    await user.type(screen.getByLabelText('Email Address'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Phone number'), '600111222');
+    await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+
+    const summary = screen.getByRole('region', { name: 'Appointment Summary' });
+    expect(summary).toHaveTextContent('Monday, November 23, 2026');
+    expect(summary).toHaveTextContent('9:30 AM - 10:00 AM');
+    expect(summary).toHaveTextContent('Appointment Fee: €10.00');
+    expect(screen.getByRole('button', { name: 'Pay 10€ and Book Appointment' })).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Back to Form' }));
+    expect(screen.getByLabelText('Full Name')).toHaveValue('Ana');
+  }, 20_000);
+
+  it('sends an unknown employee to the not-found page', async () => {
+    respondWith(404, { message: 'Employee not found' });
+    renderPage();
+    expect(await screen.findByText('Not found page')).toBeInTheDocument();
+  });
+
+  it('shows the server message of any other failure with a way home', async () => {
+    respondWith(400, { message: 'Something broke' });
+    renderPage();
+    expect(await screen.findByText('Something broke')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to home' })).toHaveAttribute('href', '/');
+  });
+});

@@ -1,0 +1,116 @@
+import type { ClientInfo, PaymentIntentResponse, PublicSchedule } from '@chatdesk/contract/schedule';
+import { useRef, useState } from 'react';
+import { ApiError } from '../../lib/api-client';
+import { useBookAppointment, useCreatePaymentIntent } from './api';
+import { weekdayOf } from './booking-format';
+import type { BookedAppointment, Slot } from './booking-state';
+import { SCHEDULE_PAGE_MESSAGES } from './messages';
+import { type ConfirmCard, type ConfirmedPayment, PaymentError } from './payment-types';
+
+export type CheckoutOutcome = { ok: true; appointment: BookedAppointment } | { ok: false; message: string };
+
+/** The payment opened for one slot; a retry after a declined card confirms it again instead of opening another. */
+type OpenPayment = { slotKey: string; intent: PaymentIntentResponse; paid: ConfirmedPayment | null };
+
+// A hold about to run out is not worth reusing: the booking would race its expiry.
+const HOLD_MARGIN_MS = 30_000;
+
+const slotKeyOf = (employeeId: string, slot: Slot) => `${employeeId}|${slot.date}|${slot.time}`;
+
+function serverMessage(error: unknown): string | null {
+  return error instanceof ApiError ? error.serverMessage : null;
+}
+
+function paymentMessage(error: unknown): string {
+  if (error instanceof PaymentError) return error.message;
+  return serverMessage(error) ?? SCHEDULE_PAGE_MESSAGES.paymentFailed;
+}
+
+/** Pay, then book: opens (or reuses) the slot's payment, confirms the card, and books with the payment id. */
+export function useCheckout(schedule: PublicSchedule) {
+  const createIntent = useCreatePaymentIntent();
+  const book = useBookAppointment();
+  const open = useRef<OpenPayment | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function openPayment(slot: Slot, clientInfo: ClientInfo): Promise<OpenPayment> {
+    const slotKey = slotKeyOf(schedule.employee.id, slot);
+    const current = open.current;
+    if (
+      current?.slotKey === slotKey &&
+      new Date(current.intent.holdExpiresAt).getTime() - Date.now() > HOLD_MARGIN_MS
+    ) {
+      return current;
+    }
+    const intent = await createIntent.mutateAsync({
+      employeeId: schedule.employee.id,
+      date: slot.date,
+      timeSlot: slot.time,
+      clientInfo,
+    });
+    open.current = { slotKey, intent, paid: null };
+    return open.current;
+  }
+
+  async function run(slot: Slot, clientInfo: ClientInfo, confirm: ConfirmCard): Promise<CheckoutOutcome> {
+    let payment: OpenPayment;
+    try {
+      payment = await openPayment(slot, clientInfo);
+    } catch (error) {
+      return { ok: false, message: serverMessage(error) ?? SCHEDULE_PAGE_MESSAGES.bookingFailed };
+    }
+
+    if (!payment.paid) {
+      try {
+        const confirmed = await confirm(payment.intent.clientSecret, clientInfo);
+        if (confirmed.status !== 'succeeded')
+          return { ok: false, message: SCHEDULE_PAGE_MESSAGES.paymentFailed };
+        // Paid: a retry after a failed booking call books again with this payment, never pays twice.
+        payment.paid = confirmed;
+      } catch (error) {
+        return { ok: false, message: paymentMessage(error) };
+      }
+    }
+
+    const paid = payment.paid;
+    try {
+      const { appointment } = await book.mutateAsync({
+        employeeId: schedule.employee.id,
+        date: slot.date,
+        timeSlot: slot.time,
+        day: weekdayOf(slot.date),
+        clientInfo,
+        payment: {
+          id: paid.id,
+          amount: paid.amount,
+          currency: paid.currency,
+          status: paid.status,
+          method: paid.method,
+          card: paid.card,
+        },
+      });
+      open.current = null;
+      return { ok: true, appointment };
+    } catch (error) {
+      // Someone else's booking won the slot: the server refunded this payment and let it go.
+      if (error instanceof ApiError && error.status === 409) open.current = null;
+      return { ok: false, message: serverMessage(error) ?? SCHEDULE_PAGE_MESSAGES.bookingFailed };
+    }
+  }
+
+  async function pay(slot: Slot, clientInfo: ClientInfo, confirm: ConfirmCard): Promise<CheckoutOutcome> {
+    setBusy(true);
+    try {
+      const trimmed = {
+        name: clientInfo.name.trim(),
+        email: clientInfo.email.trim(),
+        phone: clientInfo.phone.trim(),
+      };
+      return await run(slot, trimmed, confirm);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { pay, busy };
+}

@@ -1,0 +1,426 @@
+import type { Page } from '@playwright/test';
+import { type Api, expect, test } from './fixtures';
+
+type Schedule = {
+  employee: { id: string; name: string; username: string; title: string | null };
+  timeZone: string;
+  bookedSlots: { date: string; timeSlot: string }[];
+  slots: { date: string; times: string[] }[];
+};
+
+const CARDS = {
+  success: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+  authentication: '4000 0025 0000 3155',
+} as const;
+
+const ALL_DAY = [['00:00', '23:30']] as const;
+const EVERY_DAY = Object.fromEntries(
+  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, ALL_DAY]),
+);
+
+const VISITOR = { name: 'Ana Visitor', email: 'ana.visitor@example.com', phone: '+34 600 111 222' };
+
+let counter = 0;
+
+/** A bookable employee of this test alone, free every half hour, so no two tests share a slot. */
+async function createEmployee(api: Api, overrides: { title?: string | null } = {}) {
+  const unique = `${Date.now().toString(36)}${(counter++).toString(36)}`;
+  const username = `booking-${unique}`;
+  await api.post('/employees', {
+    name: `Booking Tester ${unique}`,
+    email: `${username}@example.com`,
+    username,
+    password: 'booking-secret-1',
+    title: overrides.title ?? null,
+    locations: ['Madrid'],
+    availability: EVERY_DAY,
+  });
+  const schedule = await api.get<Schedule>(`/schedule/${username}`);
+  return schedule;
+}
+
+/** An open slot from tomorrow on (business time), so it cannot pass while the test runs. */
+function firstSlot(schedule: Schedule, index = 0) {
+  const day = schedule.slots.slice(1).find((d) => d.times.length > index);
+  if (!day) throw new Error('no open slot');
+  return { date: day.date, time: day.times[index]! };
+}
+
+const longDate = (date: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+
+function timeLabel(time: string) {
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+function endOf(time: string) {
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  const total = (h * 60 + m + 30) % 1440;
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+}
+
+const dayButton = (page: Page, date: string) =>
+  page.getByRole('button', { name: longDate(date), exact: true });
+const timeButton = (page: Page, time: string) =>
+  page
+    .getByRole('group', { name: 'Available times' })
+    .getByRole('button', { name: timeLabel(time), exact: true });
+
+async function openDay(page: Page, date: string) {
+  // The calendar opens on the first open day's month; tomorrow may be in the next one.
+  await expect(page.getByRole('button', { name: 'Next month' })).toBeVisible();
+  if (!(await dayButton(page, date).isVisible()))
+    await page.getByRole('button', { name: 'Next month' }).click();
+  await dayButton(page, date).click();
+}
+
+async function chooseSlot(page: Page, slot: { date: string; time: string }) {
+  await openDay(page, slot.date);
+  await timeButton(page, slot.time).click();
+  await expect(page.getByRole('heading', { name: 'Complete Your Booking' })).toBeVisible();
+}
+
+async function fillDetails(page: Page, values = VISITOR) {
+  await page.getByLabel('Full Name').fill(values.name);
+  await page.getByLabel('Email Address').fill(values.email);
+  await page.getByLabel('Phone number').fill(values.phone);
+}
+
+async function toPayment(page: Page, slot: { date: string; time: string }) {
+  await chooseSlot(page, slot);
+  await fillDetails(page);
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Appointment Summary' })).toBeVisible();
+}
+
+async function payWith(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry date').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay 10€ and Book Appointment' }).click();
+}
+
+const errorBox = (page: Page) => page.getByRole('alert').filter({ hasText: 'Error' });
+
+async function expectBooked(page: Page) {
+  await expect(page.getByText('Booking Successful!')).toBeVisible();
+  await expect(
+    page.getByText('Your appointment has been booked. You will receive a confirmation email shortly.'),
+  ).toBeVisible();
+}
+
+async function bookedSlots(api: Api, username: string) {
+  return (await api.get<Schedule>(`/schedule/${username}`)).bookedSlots;
+}
+
+test.describe('public booking page', () => {
+  test('greets the visitor with the employee, a default title and a Monday-first calendar', async ({
+    page,
+    api,
+  }) => {
+    const schedule = await createEmployee(api);
+    await page.goto(`/schedule/${schedule.employee.username}`);
+
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Book an Appointment with ${schedule.employee.name}` }),
+    ).toBeVisible();
+    await expect(page.getByText('Professional', { exact: true })).toBeVisible();
+    await expect(page.getByText('Times shown in Europe/Madrid')).toBeVisible();
+    const weekdays = page.getByRole('columnheader');
+    await expect(weekdays.first()).toHaveText('Mo');
+    await expect(weekdays.last()).toHaveText('Su');
+  });
+
+  test("shows the employee's own title", async ({ page }) => {
+    await page.goto('/schedule/carlos');
+    await expect(page.getByRole('heading', { name: 'Book an Appointment with Carlos Ruiz' })).toBeVisible();
+    await expect(page.getByText('Personal Trainer', { exact: true })).toBeVisible();
+  });
+
+  test('is a public page without the staff shell', async ({ page }) => {
+    await page.goto('/schedule/carlos');
+    await expect(page.getByRole('heading', { name: /Book an Appointment with/ })).toBeVisible();
+    await expect(page).toHaveURL('/schedule/carlos');
+    await expect(page.getByText('View settings')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Chats' })).toHaveCount(0);
+  });
+
+  test('days without open times cannot be chosen', async ({ page }) => {
+    // Carlos works no Sundays.
+    await page.goto('/schedule/carlos');
+    const schedule = await page.request
+      .get('/api/schedule/carlos')
+      .then((r) => r.json() as Promise<Schedule>);
+    const first = schedule.slots[0]!.date;
+    const open = new Set(schedule.slots.map((d) => d.date));
+    const start = new Date(`${first}T00:00:00Z`);
+    const sunday = new Date(start.getTime() + ((7 - start.getUTCDay()) % 7) * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    expect(open.has(sunday)).toBe(false);
+    if (sunday.slice(0, 7) === first.slice(0, 7)) await expect(dayButton(page, sunday)).toBeDisabled();
+    await expect(dayButton(page, first)).toBeEnabled();
+  });
+
+  test('a visitor pays with a card that succeeds and the slot is gone for the next visitor', async ({
+    page,
+    api,
+  }) => {
+    const schedule = await createEmployee(api, { title: 'Coach' });
+    const slot = firstSlot(schedule, 1);
+    await page.goto(`/schedule/${schedule.employee.username}`);
+
+    await chooseSlot(page, slot);
+    await expect(page.getByText(`${longDate(slot.date)} at ${timeLabel(slot.time)}`)).toBeVisible();
+    await fillDetails(page);
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+
+    const summary = page.getByRole('region', { name: 'Appointment Summary' });
+    await expect(summary).toContainText(VISITOR.name);
+    await expect(summary).toContainText(VISITOR.email);
+    await expect(summary).toContainText(VISITOR.phone);
+    await expect(summary).toContainText(longDate(slot.date));
+    await expect(summary).toContainText(`${timeLabel(slot.time)} - ${timeLabel(endOf(slot.time))}`);
+    await expect(summary).toContainText('Appointment Fee: €10.00');
+
+    // Hold the card confirmation a moment to see the busy button.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/payments/local/confirm', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await payWith(page, CARDS.success);
+    await expect(page.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    release();
+
+    await expectBooked(page);
+    await expect(page.getByLabel('Full Name')).toHaveCount(0);
+    // Locked: no day can be chosen any more.
+    await expect(dayButton(page, slot.date)).toBeDisabled();
+    await expect(page.getByRole('group', { name: 'Available times' })).toHaveCount(0);
+
+    expect(await bookedSlots(api, schedule.employee.username)).toContainEqual({
+      date: slot.date,
+      timeSlot: slot.time,
+    });
+    await page.reload();
+    await openDay(page, slot.date);
+    await expect(timeButton(page, firstSlot(schedule, 0).time)).toBeVisible();
+    await expect(timeButton(page, slot.time)).toHaveCount(0);
+  });
+
+  test('a declined card shows the error, books nothing, and another card can still pay', async ({
+    page,
+    api,
+  }) => {
+    const schedule = await createEmployee(api);
+    const slot = firstSlot(schedule);
+    await page.goto(`/schedule/${schedule.employee.username}`);
+    await toPayment(page, slot);
+
+    await payWith(page, CARDS.declined);
+    await expect(errorBox(page)).toContainText('Your card was declined.');
+    await expect(page.getByRole('button', { name: 'Pay 10€ and Book Appointment' })).toBeEnabled();
+    expect(await bookedSlots(api, schedule.employee.username)).toEqual([]);
+
+    await page.getByLabel('Card number').fill(CARDS.success);
+    await page.getByRole('button', { name: 'Pay 10€ and Book Appointment' }).click();
+    await expectBooked(page);
+  });
+
+  test('a card that asks for authentication books once the visitor approves', async ({ page, api }) => {
+    const schedule = await createEmployee(api);
+    const slot = firstSlot(schedule, 2);
+    await page.goto(`/schedule/${schedule.employee.username}`);
+    await toPayment(page, slot);
+
+    await payWith(page, CARDS.authentication);
+    const dialog = page.getByRole('dialog', { name: 'Complete authentication' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+
+    await expectBooked(page);
+    expect(await bookedSlots(api, schedule.employee.username)).toContainEqual({
+      date: slot.date,
+      timeSlot: slot.time,
+    });
+  });
+
+  test('a failed authentication shows the error and books nothing', async ({ page, api }) => {
+    const schedule = await createEmployee(api);
+    const slot = firstSlot(schedule, 3);
+    await page.goto(`/schedule/${schedule.employee.username}`);
+    await toPayment(page, slot);
+
+    await payWith(page, CARDS.authentication);
+    const dialog = page.getByRole('dialog', { name: 'Complete authentication' });
+    await dialog.getByRole('button', { name: 'Fail' }).click();
+
+    await expect(errorBox(page)).toContainText(
+      'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+    );
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Booking Successful!')).toHaveCount(0);
+    expect(await bookedSlots(api, schedule.employee.username)).toEqual([]);
+  });
+
+  test('Back to Form keeps what the visitor typed', async ({ page, api }) => {
+    const schedule = await createEmployee(api);
+    await page.goto(`/schedule/${schedule.employee.username}`);
+    await toPayment(page, firstSlot(schedule));
+
+    await page.getByRole('button', { name: 'Back to Form' }).click();
+    await expect(page.getByLabel('Full Name')).toHaveValue(VISITOR.name);
+    await expect(page.getByLabel('Email Address')).toHaveValue(VISITOR.email);
+    await expect(page.getByLabel('Phone number')).toHaveValue(VISITOR.phone);
+    await expect(page.getByRole('button', { name: 'Proceed to Payment' })).toBeVisible();
+  });
+
+  test('the details form says what is missing and forgets an error once the field is edited', async ({
+    page,
+    api,
+  }) => {
+    const schedule = await createEmployee(api);
+    await page.goto(`/schedule/${schedule.employee.username}`);
+    await chooseSlot(page, firstSlot(schedule));
+
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await expect(page.getByText('Name is required')).toBeVisible();
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await expect(page.getByText('Phone number is required')).toBeVisible();
+
+    await page.getByLabel('Full Name').fill('Ana');
+    await expect(page.getByText('Name is required')).toHaveCount(0);
+    await expect(page.getByText('Email is required')).toBeVisible();
+
+    await page.getByLabel('Email Address').fill('not-an-email');
+    await page.getByLabel('Phone number').fill('600111222');
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(page.getByText('Phone number is required')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Appointment Summary' })).toHaveCount(0);
+
+    await page.getByLabel('Email Address').fill('ana@example.com');
+    await expect(page.getByText('Please enter a valid email address')).toHaveCount(0);
+  });
+
+  test('a slot booked by someone else meanwhile cannot be paid and disappears', async ({
+    page,
+    api,
+    request,
+  }) => {
+    const schedule = await createEmployee(api);
+    const slot = firstSlot(schedule);
+    await page.goto(`/schedule/${schedule.employee.username}`);
+    await toPayment(page, slot);
+
+    // Another visitor books the same slot through the API.
+    const intent = await request
+      .post('/api/payments/intent', {
+        data: { employeeId: schedule.employee.id, date: slot.date, timeSlot: slot.time, clientInfo: VISITOR },
+      })
+      .then((r) => r.json() as Promise<{ clientSecret: string; paymentIntentId: string }>);
+    const confirmed = await request.post('/api/payments/local/confirm', {
+      data: {
+        clientSecret: intent.clientSecret,
+        card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
+      },
+    });
+    expect(confirmed.ok()).toBe(true);
+    const booked = await request.post('/api/schedule/book', {
+      data: {
+        employeeId: schedule.employee.id,
+        date: slot.date,
+        timeSlot: slot.time,
+        clientInfo: { name: 'Other Visitor', email: 'other@example.com', phone: '600999888' },
+        payment: { id: intent.paymentIntentId },
+      },
+    });
+    expect(booked.ok(), await booked.text()).toBe(true);
+
+    await payWith(page, CARDS.success);
+    await expect(errorBox(page)).toContainText('This time slot was just booked. Please choose another.');
+    await expect(page.getByText('Booking Successful!')).toHaveCount(0);
+    // The list was refreshed: the taken time is gone.
+    await expect(timeButton(page, slot.time)).toHaveCount(0);
+  });
+
+  test('a slot someone is paying for right now cannot be paid', async ({ page, api, request }) => {
+    const schedule = await createEmployee(api);
+    const slot = firstSlot(schedule);
+    await page.goto(`/schedule/${schedule.employee.username}`);
+    await toPayment(page, slot);
+
+    const hold = await request.post('/api/payments/intent', {
+      data: { employeeId: schedule.employee.id, date: slot.date, timeSlot: slot.time },
+    });
+    expect(hold.ok()).toBe(true);
+
+    await payWith(page, CARDS.success);
+    await expect(errorBox(page)).toContainText(
+      'Someone is paying for this time slot right now. Please choose another.',
+    );
+    await expect(timeButton(page, slot.time)).toHaveCount(0);
+
+    // Another slot starts over without the error, with the details kept.
+    const other = firstSlot(schedule, 1);
+    await timeButton(page, other.time).click();
+    await expect(errorBox(page)).toHaveCount(0);
+    await expect(page.getByLabel('Full Name')).toHaveValue(VISITOR.name);
+  });
+
+  test('with Stripe configured, Stripe.js is fetched only for the card step', async ({ page, api }) => {
+    const schedule = await createEmployee(api);
+    const username = schedule.employee.username;
+    const stripeRequests: string[] = [];
+    // No Stripe servers here: the page must say so instead of hanging.
+    await page.route('https://js.stripe.com/**', (route) => {
+      stripeRequests.push(route.request().url());
+      return route.abort('connectionrefused');
+    });
+    await page.route(`**/api/schedule/${username}`, async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      await route.fulfill({
+        response,
+        json: { ...body, payment: { ...body.payment, provider: 'stripe', publishableKey: 'pk_test_e2e' } },
+      });
+    });
+    await page.goto(`/schedule/${username}`);
+    await chooseSlot(page, firstSlot(schedule));
+    await fillDetails(page);
+    expect(stripeRequests).toEqual([]);
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await expect.poll(() => stripeRequests.length).toBeGreaterThan(0);
+
+    await expect(page.getByText('The payment form could not be loaded.', { exact: false })).toBeVisible();
+    await expect(page.getByLabel('Card number')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Pay 10€ and Book Appointment' }).click();
+    await expect(page.getByText('Stripe is not ready yet. Please wait a moment.')).toBeVisible();
+    expect(await bookedSlots(api, username)).toEqual([]);
+  });
+
+  test('an unknown employee leads to the not-found page', async ({ page }) => {
+    await page.goto('/schedule/nobody-by-this-name');
+    await expect(page).toHaveURL('/404');
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  });
+
+  test('a schedule that fails to load says so and links home', async ({ page }) => {
+    await page.route('**/api/schedule/carlos', (route) => route.fulfill({ status: 400, body: '' }));
+    await page.goto('/schedule/carlos');
+    await expect(errorBox(page)).toContainText('Failed to load employee schedule');
+    await expect(page.getByRole('link', { name: 'Return to home' })).toHaveAttribute('href', '/');
+  });
+});
