@@ -26,6 +26,9 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createChatsRepository } from './modules/chats/chats.repository.ts';
 import { chatsRoutes, contactsRoutes } from './modules/chats/chats.routes.ts';
 import { createChatsService, WHATSAPP_SEND_JOB } from './modules/chats/chats.service.ts';
+import { createClientsRepository } from './modules/clients/clients.repository.ts';
+import { clientsRoutes } from './modules/clients/clients.routes.ts';
+import { createClientsService } from './modules/clients/clients.service.ts';
 import { createCompanyRepository } from './modules/company/company.repository.ts';
 import { companyRoutes } from './modules/company/company.routes.ts';
 import { createCompanyService } from './modules/company/company.service.ts';
@@ -45,6 +48,9 @@ import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
 import { createScheduleService } from './modules/schedule/schedule.service.ts';
 import { simulatorRoutes } from './modules/simulator/simulator.routes.ts';
 import { createSimulatorService } from './modules/simulator/simulator.service.ts';
+import { createSubscriptionsRepository } from './modules/subscriptions/subscriptions.repository.ts';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
+import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -147,6 +153,13 @@ export async function buildApp(deps: AppDeps) {
       await mail.enqueue(bookingConfirmationEmail(booking, { name, publicUrl: config.publicUrl }));
     },
   });
+  const clients = createClientsService({ repository: createClientsRepository(db), events });
+  const subscriptions = createSubscriptionsService({
+    repository: createSubscriptionsRepository(db),
+    events,
+    notify: notifications.notify,
+    clock,
+  });
   const chatsRepository = createChatsRepository(db);
   const chats = createChatsService({
     repository: chatsRepository,
@@ -231,6 +244,8 @@ export async function buildApp(deps: AppDeps) {
         await staff.register(employeesRoutes, { prefix: '/employees', employees });
         await staff.register(appointmentsRoutes, { prefix: '/appointments', appointments });
         await staff.register(chatsRoutes, { prefix: '/chats', chats });
+        await staff.register(clientsRoutes, { prefix: '/clients', clients });
+        await staff.register(subscriptionsRoutes, { prefix: '/subscriptions', subscriptions });
         await staff.register(contactsRoutes, { prefix: '/contacts', chats });
       });
     },
