@@ -24,6 +24,7 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { appointmentKeys } from '../features/appointments/api';
 import { useSession } from '../features/auth/api';
 import { notificationKeys, useUnreadCount } from '../features/notifications/api';
 import { UnreadBadge } from '../features/notifications/components/unread-badge';
@@ -52,6 +53,7 @@ const NAV_ITEMS: NavItem[] = [
 
 const REALTIME: RealtimeInvalidations = {
   'notifications.changed': [notificationKeys.all],
+  'appointments.changed': [appointmentKeys.all],
 };
 
 function isActive(item: NavItem, pathname: string): boolean {

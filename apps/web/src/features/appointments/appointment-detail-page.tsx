@@ -1,5 +1,216 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import {
+  APPOINTMENT_STATUSES,
+  type Appointment,
+  type AppointmentStatus,
+} from '@chatdesk/contract/appointments';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Card,
+  Center,
+  Divider,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconArrowLeft,
+  IconCalendarEvent,
+  IconClock,
+  IconId,
+  IconMail,
+  IconNotes,
+  IconTrash,
+  IconUser,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
+import { useCompany } from '../settings/api';
+import { useAppointment, useDeleteAppointment, useUpdateAppointmentStatus } from './api';
+import { APPOINTMENT_STATUS_STYLE, formatLongDate, formatTimeRange } from './appointment-format';
+import { AppointmentStatusBadge } from './components/appointment-status-badge';
+
+const STATUS_OPTIONS = APPOINTMENT_STATUSES.map((status) => ({
+  value: status,
+  label: APPOINTMENT_STATUS_STYLE[status].label,
+}));
 
 export function AppointmentDetailPage() {
-  return <PlaceholderPage title="Appointment Details" />;
+  const { id = '' } = useParams();
+  const appointment = useAppointment(id);
+
+  return (
+    <Box maw={900}>
+      <Button
+        component={Link}
+        to={paths.appointments}
+        variant="subtle"
+        leftSection={<IconArrowLeft size={16} />}
+        mb="md"
+        px="xs"
+      >
+        Back to Appointments
+      </Button>
+      {appointment.isPending ? (
+        <Center py={64}>
+          <Loader aria-label="Loading appointment" />
+        </Center>
+      ) : appointment.isError ? (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+          {appointment.error instanceof ApiError && appointment.error.status === 404
+            ? 'Appointment not found'
+            : 'Failed to load appointment details'}
+        </Alert>
+      ) : (
+        <AppointmentDetail appointment={appointment.data} />
+      )}
+    </Box>
+  );
+}
+
+function AppointmentDetail({ appointment }: { appointment: Appointment }) {
+  const navigate = useNavigate();
+  const updateStatus = useUpdateAppointmentStatus();
+  const remove = useDeleteAppointment();
+  const timeZone = useCompany().data?.timeZone;
+  const { client, employee } = appointment;
+
+  const changeStatus = (status: string | null) => {
+    if (!status || status === appointment.status) return;
+    updateStatus.mutate({ id: appointment.id, status: status as AppointmentStatus });
+  };
+
+  const deleteAppointment = () => {
+    if (!window.confirm('Are you sure you want to delete this appointment?')) return;
+    remove.mutate(appointment.id, { onSuccess: () => void navigate(paths.appointments) });
+  };
+
+  const statusError = updateStatus.isError
+    ? (updateStatus.error instanceof ApiError && updateStatus.error.serverMessage) ||
+      'Failed to update the status. Please try again.'
+    : null;
+
+  return (
+    <Card p={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
+          <Stack gap={6}>
+            <Group gap="sm">
+              <Title order={2}>Appointment Details</Title>
+              <AppointmentStatusBadge status={appointment.status} size="lg" />
+            </Group>
+            <Text c="dimmed" size="sm">
+              Booked {new Date(appointment.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
+            </Text>
+          </Stack>
+          <Select
+            label="Status"
+            data={STATUS_OPTIONS}
+            value={appointment.status}
+            onChange={changeStatus}
+            disabled={updateStatus.isPending}
+            allowDeselect={false}
+            checkIconPosition="right"
+            comboboxProps={{ shadow: 'md' }}
+            w={200}
+          />
+        </Group>
+
+        {statusError ? (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" title="Status not changed">
+            {statusError}
+          </Alert>
+        ) : null}
+
+        <Divider />
+
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="lg">
+          <Field icon={<IconCalendarEvent size={18} />} label="Date">
+            <Text fw={500}>{formatLongDate(appointment.date)}</Text>
+          </Field>
+          <Field icon={<IconClock size={18} />} label="Time">
+            <Text fw={500}>{formatTimeRange(appointment.startTime, appointment.endTime)}</Text>
+            {timeZone ? (
+              <Text size="xs" c="dimmed">
+                {timeZone}
+              </Text>
+            ) : null}
+          </Field>
+          <Field icon={<IconUser size={18} />} label="Client">
+            {client.id ? (
+              <Anchor component={Link} to={paths.client(client.id)} fw={500}>
+                {client.name}
+              </Anchor>
+            ) : (
+              <Text fw={500}>{client.name}</Text>
+            )}
+            {client.email ? (
+              <Anchor href={`mailto:${client.email}`} size="sm" c="dimmed">
+                <Group gap={4} component="span" wrap="nowrap">
+                  <IconMail size={14} />
+                  {client.email}
+                </Group>
+              </Anchor>
+            ) : null}
+          </Field>
+          <Field icon={<IconId size={18} />} label="Employee">
+            <Text fw={500}>{employee.name}</Text>
+            {employee.email ? (
+              <Text size="sm" c="dimmed">
+                {employee.email}
+              </Text>
+            ) : null}
+          </Field>
+        </SimpleGrid>
+
+        {appointment.notes ? (
+          <Field icon={<IconNotes size={18} />} label="Notes">
+            <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+              {appointment.notes}
+            </Text>
+          </Field>
+        ) : null}
+
+        <Divider />
+
+        <Group justify="flex-end" gap="sm">
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={16} />}
+            loading={remove.isPending}
+            onClick={deleteAppointment}
+          >
+            Delete Appointment
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function Field({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <Group gap="sm" align="flex-start" wrap="nowrap">
+      <ThemeIcon variant="light" size={36} radius="md">
+        {icon}
+      </ThemeIcon>
+      <Stack gap={2} miw={0}>
+        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+          {label}
+        </Text>
+        {children}
+      </Stack>
+    </Group>
+  );
 }

@@ -1,5 +1,117 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import type { Appointment } from '@chatdesk/contract/appointments';
+import { APPOINTMENTS_PAGE_SIZE } from '@chatdesk/contract/constants';
+import { Alert, Box, Button, Card, Center, Loader, Stack } from '@mantine/core';
+import { IconAlertCircle, IconCalendarOff } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '../../components/empty-state';
+import { PageHeader } from '../../components/page-header';
+import { useCompany } from '../settings/api';
+import { useAppointments, useDeleteAppointment } from './api';
+import {
+  AppointmentFiltersBar,
+  type FilterKey,
+  filterValuesFrom,
+  hasActiveFilters,
+  toApiFilters,
+} from './components/appointment-filters';
+import { AppointmentsPagination } from './components/appointments-pagination';
+import { AppointmentsTable } from './components/appointments-table';
+import { DeleteAppointmentModal } from './components/delete-appointment-modal';
 
 export function AppointmentsPage() {
-  return <PlaceholderPage title="Appointments" />;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const values = filterValuesFrom(searchParams);
+  const appointments = useAppointments(toApiFilters(values, APPOINTMENTS_PAGE_SIZE));
+  const timeZone = useCompany().data?.timeZone;
+  const remove = useDeleteAppointment();
+  const [toDelete, setToDelete] = useState<Appointment | null>(null);
+
+  const setParam = (key: FilterKey | 'page', value: string | null) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === null || value === 'all' || (key === 'page' && value === '1')) next.delete(key);
+        else next.set(key, value);
+        // Any filter change starts again from the first page.
+        if (key !== 'page') next.delete('page');
+        return next;
+      },
+      { replace: key !== 'page' },
+    );
+
+  // A page past the end (after deletions elsewhere, or an old link) moves to the last one.
+  const pages = appointments.data?.pagination.pages;
+  useEffect(() => {
+    if (pages !== undefined && !appointments.isPlaceholderData && values.page > pages) {
+      setParam('page', String(pages));
+    }
+  });
+
+  const closeDelete = () => {
+    if (remove.isPending) return;
+    remove.reset();
+    setToDelete(null);
+  };
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    remove.mutate(toDelete.id, { onSuccess: () => setToDelete(null) });
+  };
+
+  const filtered = hasActiveFilters(values);
+
+  return (
+    <Box maw={1200}>
+      <PageHeader
+        title="Appointments"
+        description={`Bookings with your team${timeZone ? `. Times are in ${timeZone}.` : '.'}`}
+      />
+
+      <Stack gap="lg">
+        <AppointmentFiltersBar values={values} onChange={setParam} />
+
+        {appointments.isPending ? (
+          <Center py={64}>
+            <Loader aria-label="Loading appointments" />
+          </Center>
+        ) : appointments.isError ? (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} title="Failed to load appointments">
+            Check your connection and try again.
+            <Button variant="white" color="red" size="xs" ml="sm" onClick={() => void appointments.refetch()}>
+              Retry
+            </Button>
+          </Alert>
+        ) : appointments.data.appointments.length === 0 ? (
+          <Card p={0}>
+            <EmptyState
+              icon={<IconCalendarOff size={28} />}
+              title="No appointments"
+              description={
+                filtered ? 'No appointments match your filters.' : 'Booked appointments will appear here.'
+              }
+            />
+          </Card>
+        ) : (
+          <Card
+            p={0}
+            style={{ opacity: appointments.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
+          >
+            <AppointmentsTable appointments={appointments.data.appointments} onDelete={setToDelete} />
+            <AppointmentsPagination
+              pagination={appointments.data.pagination}
+              onPageChange={(page) => setParam('page', String(page))}
+            />
+          </Card>
+        )}
+      </Stack>
+
+      <DeleteAppointmentModal
+        opened={toDelete !== null}
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={closeDelete}
+      />
+    </Box>
+  );
 }

@@ -1,7 +1,225 @@
-import { useParams } from 'react-router';
-import { PlaceholderPage } from '../../components/placeholder-page';
+import {
+  createEmployeeSchema,
+  EMPLOYEE_MESSAGES,
+  type Employee,
+  updateEmployeeSchema,
+} from '@chatdesk/contract/employees';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconAlertCircle, IconCalendarTime, IconDeviceFloppy, IconId } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { ApiError } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
+import { useCompany } from '../settings/api';
+import { useEmployee, useSaveEmployee } from './api';
+import { AvailabilityEditor } from './components/availability-editor';
+import { LocationTagsInput } from './components/location-tags-input';
+import { type EmployeeFormValues, emptyEmployeeValues, toFormValues, toRequest } from './employee-form';
+
+const SAVE_FAILED = 'Failed to save employee';
+const DETAIL_FIELDS = ['name', 'email', 'username', 'password', 'title', 'role'];
 
 export function EmployeeFormPage() {
   const { id } = useParams();
-  return <PlaceholderPage title={id ? 'Edit Employee' : 'New Employee'} />;
+  const employee = useEmployee(id);
+  const title = id ? 'Edit Employee' : 'New Employee';
+
+  return (
+    <Box maw={960}>
+      <PageHeader
+        title={title}
+        description={
+          id
+            ? 'Update the details and weekly availability.'
+            : 'Add a team member who can sign in and take bookings.'
+        }
+      />
+      {!id ? (
+        <EmployeeForm />
+      ) : employee.isPending ? (
+        <Center py={64}>
+          <Loader aria-label="Loading employee" />
+        </Center>
+      ) : employee.isError ? (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Failed to load employee data">
+          {employee.error instanceof ApiError && employee.error.status === 404
+            ? 'This employee may have been deleted.'
+            : 'Check your connection and try again.'}
+          <Button component={Link} to={paths.employees} variant="white" color="red" size="xs" ml="sm">
+            Back to Employees
+          </Button>
+        </Alert>
+      ) : (
+        <EmployeeForm key={employee.data.id} employee={employee.data} />
+      )}
+    </Box>
+  );
+}
+
+function EmployeeForm({ employee }: { employee?: Employee }) {
+  const navigate = useNavigate();
+  const save = useSaveEmployee();
+  const timeZone = useCompany().data?.timeZone;
+  const [tab, setTab] = useState<string | null>('details');
+  const editing = Boolean(employee);
+
+  const form = useForm<EmployeeFormValues>({
+    mode: 'controlled',
+    initialValues: employee ? toFormValues(employee) : emptyEmployeeValues(),
+    validate: schemaResolver(editing ? updateEmployeeSchema : createEmployeeSchema, { sync: true }),
+  });
+
+  const handleSubmit = form.onSubmit(
+    (values) => {
+      save.reset();
+      const body = toRequest(values);
+      const input = employee ? { id: employee.id, body } : { body };
+      save.mutate(input, {
+        onSuccess: () => void navigate(paths.employees),
+        onError: (error) => {
+          if (error instanceof ApiError && error.serverMessage === EMPLOYEE_MESSAGES.usernameTaken) {
+            form.setFieldError('username', error.serverMessage);
+            setTab('details');
+          }
+        },
+      });
+    },
+    (errors) => {
+      if (Object.keys(errors).some((field) => DETAIL_FIELDS.includes(field))) setTab('details');
+    },
+  );
+
+  const saveError = save.isError
+    ? (save.error instanceof ApiError && save.error.serverMessage) || SAVE_FAILED
+    : null;
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Tabs value={tab} onChange={setTab}>
+        <Tabs.List mb="lg">
+          <Tabs.Tab value="details" leftSection={<IconId size={16} />}>
+            Employee Details
+          </Tabs.Tab>
+          <Tabs.Tab value="availability" leftSection={<IconCalendarTime size={16} />}>
+            Availability Schedule
+          </Tabs.Tab>
+        </Tabs.List>
+
+        <Tabs.Panel value="details">
+          <Card p={{ base: 'md', sm: 'xl' }}>
+            <Stack gap="lg">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <TextInput label="Name" withAsterisk key={form.key('name')} {...form.getInputProps('name')} />
+                <TextInput
+                  label="Email"
+                  type="email"
+                  withAsterisk
+                  key={form.key('email')}
+                  {...form.getInputProps('email')}
+                />
+                <TextInput
+                  label="Username"
+                  withAsterisk
+                  autoComplete="off"
+                  key={form.key('username')}
+                  {...form.getInputProps('username')}
+                />
+                <PasswordInput
+                  label="Password"
+                  withAsterisk={!editing}
+                  autoComplete="new-password"
+                  description={editing ? 'Leave blank to keep the current password.' : undefined}
+                  key={form.key('password')}
+                  {...form.getInputProps('password')}
+                />
+                <TextInput
+                  label="Title"
+                  placeholder="e.g. Personal Trainer"
+                  key={form.key('title')}
+                  {...form.getInputProps('title')}
+                />
+                <TextInput
+                  label="Role"
+                  placeholder="e.g. Trainer"
+                  key={form.key('role')}
+                  {...form.getInputProps('role')}
+                />
+              </SimpleGrid>
+
+              <LocationTagsInput
+                locations={form.values.locations}
+                draft={form.values.locationDraft}
+                onChange={({ locations, draft }) => {
+                  // setValues would clear every field's error; these two only touch their own.
+                  form.setFieldValue('locations', locations);
+                  form.setFieldValue('locationDraft', draft);
+                }}
+              />
+
+              <Switch
+                label="Active"
+                description="Inactive employees cannot sign in."
+                key={form.key('isActive')}
+                {...form.getInputProps('isActive', { type: 'checkbox' })}
+              />
+            </Stack>
+          </Card>
+        </Tabs.Panel>
+
+        <Tabs.Panel value="availability">
+          <Card p={{ base: 'md', sm: 'xl' }}>
+            <Stack gap="md">
+              <div>
+                <Title order={3} fz="lg">
+                  Weekly availability
+                </Title>
+                <Text size="sm" c="dimmed">
+                  Bookable 30-minute slots come from these ranges
+                  {timeZone ? ` (times in ${timeZone})` : ''}. A day without ranges is unavailable.
+                </Text>
+              </div>
+              <AvailabilityEditor
+                value={form.values.availability}
+                onChange={(availability) => form.setFieldValue('availability', availability)}
+              />
+            </Stack>
+          </Card>
+        </Tabs.Panel>
+      </Tabs>
+
+      <Stack gap="md" mt="lg">
+        {saveError ? (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+            {saveError}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" component={Link} to={paths.employees}>
+            Cancel
+          </Button>
+          <Button type="submit" leftSection={<IconDeviceFloppy size={18} />} loading={save.isPending}>
+            {editing ? 'Save Changes' : 'Create Employee'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
 }

@@ -1,5 +1,95 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import type { Employee } from '@chatdesk/contract/employees';
+import { Alert, Box, Button, Card, Center, CloseButton, Loader, Stack, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { EmptyState } from '../../components/empty-state';
+import { PageHeader } from '../../components/page-header';
+import { paths } from '../../lib/paths';
+import { useDeleteEmployee, useEmployees } from './api';
+import { DeleteEmployeeModal } from './components/delete-employee-modal';
+import { EmployeeTable } from './components/employee-table';
+import { matchesEmployeeSearch } from './employee-form';
 
 export function EmployeesPage() {
-  return <PlaceholderPage title="Employees" />;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const search = searchParams.get('search') ?? '';
+  const employees = useEmployees();
+  const remove = useDeleteEmployee();
+  const [toDelete, setToDelete] = useState<Employee | null>(null);
+
+  const changeSearch = (value: string) => setSearchParams(value ? { search: value } : {}, { replace: true });
+
+  const closeDelete = () => {
+    if (remove.isPending) return;
+    remove.reset();
+    setToDelete(null);
+  };
+
+  // A failed delete is only logged (spec §8); the dialog stays open so the user can retry or cancel.
+  const confirmDelete = (employee: Employee) =>
+    remove.mutate(employee.id, { onSuccess: () => setToDelete(null) });
+
+  const visible = employees.data?.filter((employee) => matchesEmployeeSearch(employee, search)) ?? [];
+
+  return (
+    <Box maw={1200}>
+      <PageHeader
+        title="Employees"
+        description="Your team, their booking calendars and weekly availability."
+        actions={
+          <Button component={Link} to={paths.employeeNew} leftSection={<IconPlus size={18} />}>
+            Add Employee
+          </Button>
+        }
+      />
+
+      <Stack gap="lg">
+        <TextInput
+          aria-label="Search employees"
+          placeholder="Search by name, email, username or role..."
+          leftSection={<IconSearch size={16} />}
+          rightSection={
+            search ? (
+              <CloseButton size="sm" aria-label="Clear search" onClick={() => changeSearch('')} />
+            ) : null
+          }
+          value={search}
+          onChange={(event) => changeSearch(event.currentTarget.value)}
+          maw={420}
+        />
+
+        {employees.isPending ? (
+          <Center py={64}>
+            <Loader aria-label="Loading employees" />
+          </Center>
+        ) : employees.isError ? (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} title="Failed to load employees">
+            Check your connection and try again.
+            <Button variant="white" color="red" size="xs" ml="sm" onClick={() => void employees.refetch()}>
+              Retry
+            </Button>
+          </Alert>
+        ) : (
+          <Card p={0}>
+            {visible.length === 0 ? (
+              <EmptyState
+                icon={<IconUsers size={28} />}
+                title={search.trim() ? 'No employees found matching your search' : 'No employees found'}
+              />
+            ) : (
+              <EmployeeTable employees={visible} onDelete={setToDelete} />
+            )}
+          </Card>
+        )}
+      </Stack>
+
+      <DeleteEmployeeModal
+        employee={toDelete}
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={closeDelete}
+      />
+    </Box>
+  );
 }

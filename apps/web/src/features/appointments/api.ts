@@ -1,0 +1,67 @@
+import type { Appointment, AppointmentList, AppointmentStatus } from '@chatdesk/contract/appointments';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+
+export type AppointmentFilters = {
+  status?: AppointmentStatus;
+  startDate?: string;
+  endDate?: string;
+  page: number;
+  limit: number;
+};
+
+export const appointmentKeys = {
+  all: ['appointments'] as const,
+  lists: ['appointments', 'list'] as const,
+  list: (filters: AppointmentFilters) => ['appointments', 'list', filters] as const,
+  detail: (id: string) => ['appointments', 'detail', id] as const,
+};
+
+export function appointmentsQueryOptions(filters: AppointmentFilters) {
+  return queryOptions({
+    queryKey: appointmentKeys.list(filters),
+    queryFn: ({ signal }) => api.get<AppointmentList>('/appointments', { query: filters, signal }),
+    // The table keeps its rows while the next page or filter loads, so it does not jump.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function appointmentQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: appointmentKeys.detail(id),
+    queryFn: ({ signal }) => api.get<Appointment>(`/appointments/${encodeURIComponent(id)}`, { signal }),
+  });
+}
+
+export function useAppointments(filters: AppointmentFilters) {
+  return useQuery(appointmentsQueryOptions(filters));
+}
+
+export function useAppointment(id: string) {
+  return useQuery(appointmentQueryOptions(id));
+}
+
+export function useUpdateAppointmentStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: AppointmentStatus }) =>
+      api.patch<Appointment>(`/appointments/${encodeURIComponent(id)}/status`, { status }),
+    onSuccess: (appointment) => {
+      queryClient.setQueryData(appointmentKeys.detail(appointment.id), appointment);
+      return queryClient.invalidateQueries({ queryKey: appointmentKeys.lists });
+    },
+    onError: (error) => console.error('Failed to update appointment status', error),
+  });
+}
+
+export function useDeleteAppointment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<unknown>(`/appointments/${encodeURIComponent(id)}`),
+    onSuccess: (_data, id) => {
+      queryClient.removeQueries({ queryKey: appointmentKeys.detail(id) });
+      return queryClient.invalidateQueries({ queryKey: appointmentKeys.lists });
+    },
+    onError: (error) => console.error('Failed to delete appointment', error),
+  });
+}

@@ -1,0 +1,201 @@
+import type { Employee } from '@chatdesk/contract/employees';
+import { ActionIcon, Anchor, Avatar, Badge, Box, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconCalendarEvent, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { initials } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+
+type EmployeeTableProps = { employees: Employee[]; onDelete: (employee: Employee) => void };
+
+/** A table on wide screens, a list of cards on phones. */
+export function EmployeeTable({ employees, onDelete }: EmployeeTableProps) {
+  return (
+    <>
+      <Box visibleFrom="sm">
+        <Table.ScrollContainer minWidth={760}>
+          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Employees">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Username</Table.Th>
+                <Table.Th>Title &amp; Role</Table.Th>
+                <Table.Th>Locations</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th ta="right">Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {employees.map((employee) => (
+                <EmployeeRow key={employee.id} employee={employee} onDelete={onDelete} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Box>
+      <Stack hiddenFrom="sm" gap={0} component="ul" p={0} m={0} aria-label="Employees">
+        {employees.map((employee) => (
+          <EmployeeCard key={employee.id} employee={employee} onDelete={onDelete} />
+        ))}
+      </Stack>
+    </>
+  );
+}
+
+type EmployeeItemProps = { employee: Employee; onDelete: (employee: Employee) => void };
+
+function EmployeeCard({ employee, onDelete }: EmployeeItemProps) {
+  return (
+    <Box
+      component="li"
+      p="md"
+      style={{ listStyle: 'none', borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <NameCell employee={employee} />
+        <StatusBadge active={employee.isActive} />
+      </Group>
+      <Text size="sm" c="gray.7" mt="xs">
+        @{employee.username}
+        {employee.title ? ` · ${employee.title}` : ''}
+      </Text>
+      {employee.role ? (
+        <Text size="sm" c="dimmed">
+          {employee.role}
+        </Text>
+      ) : null}
+      <Group justify="space-between" align="center" mt="xs" wrap="nowrap">
+        <LocationBadges locations={employee.locations} />
+        <EmployeeActions employee={employee} onDelete={onDelete} />
+      </Group>
+    </Box>
+  );
+}
+
+function NameCell({ employee }: { employee: Employee }) {
+  return (
+    <Group gap="sm" wrap="nowrap" miw={0}>
+      <Avatar color="brand" radius="xl" size={36}>
+        {initials(employee.name)}
+      </Avatar>
+      <Stack gap={0} miw={0}>
+        <Anchor component={Link} to={paths.employee(employee.id)} fw={600} c="dark.8" underline="hover">
+          {employee.name}
+        </Anchor>
+        <Text size="xs" c="dimmed" truncate="end">
+          {employee.email}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}
+
+function StatusBadge({ active }: { active: boolean }) {
+  return (
+    <Badge
+      variant="dot"
+      color={active ? 'teal' : 'gray'}
+      style={{ flexShrink: 0, overflow: 'visible' }}
+      styles={{ label: { overflow: 'visible' } }}
+    >
+      {active ? 'Active' : 'Inactive'}
+    </Badge>
+  );
+}
+
+function LocationBadges({ locations }: { locations: string[] }) {
+  if (locations.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
+  }
+  return (
+    <Group gap={4}>
+      {locations.map((location) => (
+        <Badge
+          key={location}
+          variant="light"
+          color="gray"
+          tt="none"
+          style={{ overflow: 'visible' }}
+          styles={{ label: { overflow: 'visible' } }}
+        >
+          {location}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+function EmployeeActions({ employee, onDelete }: EmployeeItemProps) {
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      <Tooltip label="Open booking calendar">
+        <ActionIcon
+          component="a"
+          href={paths.schedule(employee.username)}
+          target="_blank"
+          rel="noopener noreferrer"
+          variant="subtle"
+          size="lg"
+          aria-label="Calendar"
+        >
+          <IconCalendarEvent size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Edit">
+        <ActionIcon
+          component={Link}
+          to={paths.employee(employee.id)}
+          variant="subtle"
+          size="lg"
+          aria-label="Edit"
+        >
+          <IconPencil size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Delete">
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          size="lg"
+          aria-label="Delete"
+          onClick={() => onDelete(employee)}
+        >
+          <IconTrash size={18} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
+function EmployeeRow({ employee, onDelete }: EmployeeItemProps) {
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <NameCell employee={employee} />
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">@{employee.username}</Text>
+      </Table.Td>
+      <Table.Td maw={240}>
+        <Text size="sm">{employee.title || '—'}</Text>
+        {employee.role ? (
+          <Text size="xs" c="dimmed">
+            {employee.role}
+          </Text>
+        ) : null}
+      </Table.Td>
+      <Table.Td>
+        <LocationBadges locations={employee.locations} />
+      </Table.Td>
+      <Table.Td>
+        <StatusBadge active={employee.isActive} />
+      </Table.Td>
+      <Table.Td>
+        <EmployeeActions employee={employee} onDelete={onDelete} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}

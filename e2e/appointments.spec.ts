@@ -1,0 +1,332 @@
+import type { Page } from '@playwright/test';
+import { type Api, expect, test } from './fixtures';
+import {
+  type Appointment,
+  type AppointmentPage,
+  bookAppointment,
+  createEmployee,
+  setAppointmentStatus,
+} from './staff-data';
+
+const STATUS_LABELS = {
+  scheduled: 'Scheduled',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  'no-show': 'No Show',
+} as const;
+
+const table = (page: Page) => page.getByRole('table', { name: 'Appointments' });
+const rows = (page: Page) => table(page).getByRole('rowgroup').nth(1).getByRole('row');
+const rowOf = (page: Page, appointment: Pick<Appointment, 'client'>) =>
+  rows(page).filter({ hasText: appointment.client.email ?? appointment.client.name });
+
+async function list(api: Api, query = ''): Promise<AppointmentPage> {
+  return api.get<AppointmentPage>(`/appointments${query}`);
+}
+
+async function chooseStatus(page: Page, option: string) {
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** An appointment of its own, on a fresh employee, so a spec may change or delete it. */
+async function ownAppointment(api: Api, options: Parameters<typeof bookAppointment>[2] = {}) {
+  const employee = await createEmployee(api);
+  return { employee, appointment: await bookAppointment(api, employee, options) };
+}
+
+const onlyDay = (appointment: Appointment) =>
+  `/appointments?startDate=${appointment.date}&endDate=${appointment.date}`;
+
+test.beforeEach(async ({ login }) => {
+  await login();
+});
+
+test('the list shows client, date and time, employee and status of each appointment', async ({
+  page,
+  api,
+}) => {
+  const first = await list(api);
+  await page.goto('/appointments');
+  await expect(rows(page)).toHaveCount(Math.min(10, first.pagination.total));
+
+  for (const [index, appointment] of first.appointments.entries()) {
+    const row = rows(page).nth(index);
+    await expect(row).toContainText(appointment.client.name);
+    await expect(row).toContainText(appointment.employee.name);
+    await expect(row.getByText(STATUS_LABELS[appointment.status], { exact: true })).toBeVisible();
+    if (appointment.client.id) {
+      await expect(row.getByRole('link', { name: appointment.client.name })).toHaveAttribute(
+        'href',
+        `/clients/${appointment.client.id}`,
+      );
+    }
+    await expect(row.getByRole('link', { name: 'View' })).toHaveAttribute(
+      'href',
+      `/appointments/${appointment.id}`,
+    );
+    await expect(row.getByRole('button', { name: 'Delete' })).toBeVisible();
+  }
+});
+
+test('dates are short en-US dates with a 12-hour time range', async ({ page, api }) => {
+  const { appointment } = await ownAppointment(api);
+  await page.goto(onlyDay(appointment));
+  const row = rowOf(page, appointment);
+  const [y, m, d] = appointment.date.split('-').map(Number);
+  const shortDate = new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const twelveHour = (time: string) => {
+    const [h, min] = time.split(':').map(Number);
+    return `${h! % 12 || 12}:${String(min).padStart(2, '0')} ${h! < 12 ? 'AM' : 'PM'}`;
+  };
+  await expect(row).toContainText(shortDate);
+  await expect(row).toContainText(
+    `${twelveHour(appointment.startTime)} - ${twelveHour(appointment.endTime)}`,
+  );
+});
+
+test('each status filter narrows the list and is kept in the address', async ({ page, api }) => {
+  await page.goto('/appointments');
+  await expect(rows(page).first()).toBeVisible();
+  const total = (await list(api)).pagination.total;
+
+  for (const [status, label] of Object.entries(STATUS_LABELS)) {
+    await chooseStatus(page, label);
+    await expect(page).toHaveURL(new RegExp(`\\?status=${status}$`));
+    const expected = await list(api, `?status=${status}`);
+    expect(expected.pagination.total, `demo data has ${label} appointments`).toBeGreaterThan(0);
+    expect(expected.pagination.total).toBeLessThan(total);
+    await expect(rows(page)).toHaveCount(expected.appointments.length);
+    for (const row of await rows(page).all()) {
+      await expect(row.getByText(label, { exact: true })).toBeVisible();
+    }
+  }
+
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('No Show');
+  await chooseStatus(page, 'All Statuses');
+  await expect(page).toHaveURL(/\/appointments$/);
+});
+
+test('date filters narrow the list, and picking a date uses a Monday-first calendar', async ({
+  page,
+  api,
+}) => {
+  const all = (await list(api, '?limit=100')).appointments;
+  const dates = [...new Set(all.map((a) => a.date))].sort();
+  const middle = dates[Math.floor(dates.length / 2)]!;
+
+  await page.goto(`/appointments?startDate=${middle}`);
+  const after = await list(api, `?startDate=${middle}`);
+  expect(after.pagination.total).toBeLessThan(all.length);
+  await expect(rows(page)).toHaveCount(after.appointments.length);
+
+  await page.goto(`/appointments?endDate=${middle}`);
+  const before = await list(api, `?endDate=${middle}`);
+  expect(before.pagination.total).toBeLessThan(all.length);
+  await expect(rows(page)).toHaveCount(Math.min(10, before.pagination.total));
+
+  await page.goto(`/appointments?startDate=${middle}&endDate=${middle}`);
+  const sameDay = all.filter((a) => a.date === middle);
+  await expect(rows(page)).toHaveCount(sameDay.length);
+
+  // Pick the first day of the shown month through the calendar.
+  await page.goto('/appointments?page=2');
+  await page.getByRole('button', { name: 'Start Date' }).click();
+  await expect(page.locator('.mantine-DatePickerInput-weekday').first()).toHaveText(/^Mo/);
+  const now = new Date();
+  const firstOfMonth = `1 ${now.toLocaleDateString('en-US', { month: 'long' })} ${now.getFullYear()}`;
+  await page.getByRole('button', { name: firstOfMonth, exact: true }).click();
+  const iso = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-01`;
+  // A filter change goes back to page 1.
+  await expect(page).toHaveURL(new RegExp(`\\?startDate=${iso}$`));
+  const fromFirst = await list(api, `?startDate=${iso}`);
+  await expect(rows(page)).toHaveCount(Math.min(10, fromFirst.pagination.total));
+});
+
+test('filters without results show the empty state', async ({ page }) => {
+  await page.goto('/appointments?status=cancelled&startDate=2001-01-01&endDate=2001-01-31');
+  await expect(page.getByText('No appointments', { exact: true })).toBeVisible();
+  await expect(page.getByText('No appointments match your filters.')).toBeVisible();
+});
+
+test('pagination shows ten a page with previous, next and numbered pages', async ({ page, api }) => {
+  const first = await list(api);
+  test.skip(first.pagination.pages < 2, 'needs more than ten appointments');
+  const { total } = first.pagination;
+  const second = await list(api, '?page=2');
+
+  await page.goto('/appointments');
+  await expect(page.getByText(`Showing 1 to 10 of ${total} results`)).toBeVisible();
+  await expect(rows(page)).toHaveCount(10);
+
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page).toHaveURL(/\?page=2$/);
+  await expect(page.getByText(`Showing 11 to ${Math.min(20, total)} of ${total} results`)).toBeVisible();
+  await expect(rows(page)).toHaveCount(second.appointments.length);
+  await expect(rows(page).first()).toContainText(second.appointments[0]!.client.name);
+
+  await page.reload();
+  await expect(page.getByText(`Showing 11 to ${Math.min(20, total)} of ${total} results`)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Previous page' }).click();
+  await expect(page).toHaveURL(/\/appointments$/);
+  await expect(page.getByText(`Showing 1 to 10 of ${total} results`)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/\?page=2$/);
+
+  // Changing a filter goes back to page 1.
+  await chooseStatus(page, 'Scheduled');
+  await expect(page).toHaveURL(/\?status=scheduled$/);
+
+  // One page only: no pagination.
+  await page.goto('/appointments?status=no-show');
+  await expect(rows(page).first()).toBeVisible();
+  await expect(page.getByText(/^Showing/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Next page' })).toHaveCount(0);
+});
+
+test('a row click opens the detail, but links in the row keep their own target', async ({ page, api }) => {
+  const { appointment } = await ownAppointment(api);
+  await page.goto(onlyDay(appointment));
+  await rowOf(page, appointment).getByText(appointment.employee.name).click();
+  await expect(page).toHaveURL(new RegExp(`/appointments/${appointment.id}$`));
+
+  await page.goBack();
+  await rowOf(page, appointment).getByRole('link', { name: appointment.client.name }).click();
+  await expect(page).toHaveURL(new RegExp(`/clients/${appointment.client.id}$`));
+
+  await page.goBack();
+  await rowOf(page, appointment).getByRole('link', { name: 'View' }).click();
+  await expect(page).toHaveURL(new RegExp(`/appointments/${appointment.id}$`));
+});
+
+test('Delete in the list asks first, then removes the appointment', async ({ page, api }) => {
+  const { appointment } = await ownAppointment(api);
+  await page.goto(onlyDay(appointment));
+  const row = rowOf(page, appointment);
+
+  await row.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete Appointment' });
+  await expect(dialog).toContainText(
+    'Are you sure you want to delete this appointment? This action cannot be undone.',
+  );
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(row).toHaveCount(1);
+
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(row).toHaveCount(0);
+  const gone = await api.raw.get(`/api/appointments/${appointment.id}`, { headers: api.headers });
+  expect(gone.status()).toBe(404);
+});
+
+test('the detail shows the appointment, and a status change persists', async ({ page, api }) => {
+  const { appointment } = await ownAppointment(api);
+  await page.goto(`/appointments/${appointment.id}`);
+
+  const [y, m, d] = appointment.date.split('-').map(Number);
+  const longDate = new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  await expect(page.getByText(longDate)).toBeVisible();
+  await expect(page.getByRole('link', { name: appointment.client.name })).toHaveAttribute(
+    'href',
+    `/clients/${appointment.client.id}`,
+  );
+  await expect(page.getByRole('link', { name: appointment.client.email! })).toHaveAttribute(
+    'href',
+    `mailto:${appointment.client.email}`,
+  );
+  await expect(page.getByText(appointment.employee.name)).toBeVisible();
+  await expect(page.locator('[data-status]')).toHaveText('Scheduled');
+
+  await chooseStatus(page, 'Completed');
+  await expect(page.locator('[data-status]')).toHaveText('Completed');
+  await expect
+    .poll(async () => (await api.get<Appointment>(`/appointments/${appointment.id}`)).status)
+    .toBe('completed');
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Completed');
+  await expect(page.locator('[data-status]')).toHaveText('Completed');
+
+  await chooseStatus(page, 'No Show');
+  await expect(page.locator('[data-status]')).toHaveText('No Show');
+});
+
+test('reviving a cancelled appointment whose slot was booked since says why it failed', async ({
+  page,
+  api,
+}) => {
+  const { employee, appointment } = await ownAppointment(api);
+  await setAppointmentStatus(api, appointment.id, 'cancelled');
+  await bookAppointment(api, employee, {
+    slot: { date: appointment.date, timeSlot: appointment.startTime },
+  });
+
+  await page.goto(`/appointments/${appointment.id}`);
+  await expect(page.locator('[data-status]')).toHaveText('Cancelled');
+  await chooseStatus(page, 'Scheduled');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Another appointment already takes this time slot.' }),
+  ).toBeVisible();
+  await expect(page.locator('[data-status]')).toHaveText('Cancelled');
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Cancelled');
+});
+
+test('Delete Appointment on the detail confirms, deletes and returns to the list', async ({ page, api }) => {
+  const { appointment } = await ownAppointment(api);
+  await page.goto(`/appointments/${appointment.id}`);
+
+  page.once('dialog', (dialog) => dialog.dismiss());
+  await page.getByRole('button', { name: 'Delete Appointment' }).click();
+  await expect(page).toHaveURL(new RegExp(`/appointments/${appointment.id}$`));
+
+  let message = '';
+  page.once('dialog', (dialog) => {
+    message = dialog.message();
+    void dialog.accept();
+  });
+  await page.getByRole('button', { name: 'Delete Appointment' }).click();
+  await expect(page).toHaveURL(/\/appointments$/);
+  expect(message).toBe('Are you sure you want to delete this appointment?');
+  const gone = await api.raw.get(`/api/appointments/${appointment.id}`, { headers: api.headers });
+  expect(gone.status()).toBe(404);
+});
+
+test('Back to Appointments returns to the list', async ({ page, api }) => {
+  const [appointment] = (await list(api)).appointments;
+  await page.goto(`/appointments/${appointment!.id}`);
+  await page.getByRole('link', { name: 'Back to Appointments' }).click();
+  await expect(page).toHaveURL(/\/appointments$/);
+  await expect(rows(page).first()).toBeVisible();
+});
+
+test('missing and failing appointments say so', async ({ page }) => {
+  await page.goto('/appointments/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByText('Appointment not found')).toBeVisible();
+
+  await page.route('**/api/appointments/*', (route) =>
+    route.fulfill({ status: 500, json: { message: 'boom' } }),
+  );
+  await page.goto('/appointments/00000000-0000-4000-8000-000000000001');
+  await expect(page.getByText('Failed to load appointment details')).toBeVisible({ timeout: 15_000 });
+
+  await page.route('**/api/appointments?**', (route) =>
+    route.fulfill({ status: 500, json: { message: 'boom' } }),
+  );
+  await page.goto('/appointments');
+  await expect(page.getByText('Failed to load appointments')).toBeVisible({ timeout: 15_000 });
+});
