@@ -156,6 +156,7 @@ export async function buildApp(deps: AppDeps) {
   const clients = createClientsService({ repository: createClientsRepository(db), events });
   const subscriptions = createSubscriptionsService({
     repository: createSubscriptionsRepository(db),
+    provider: integrations.subscriptions,
     events,
     notify: notifications.notify,
     clock,
@@ -209,6 +210,7 @@ export async function buildApp(deps: AppDeps) {
           webhookSecret: config.stripe.webhookSecret,
           repository: createWebhooksRepository(db),
           schedule,
+          subscriptions,
           notify: notifications.notify,
         })
       : null;
@@ -232,7 +234,13 @@ export async function buildApp(deps: AppDeps) {
       await api.register(paymentsRoutes, {
         prefix: '/payments',
         schedule,
+        subscriptions,
         localProvider: integrations.localPayments,
+        localSubscriptions: integrations.localSubscriptions,
+        publicConfig: {
+          provider: integrations.payments.name,
+          publishableKey: integrations.payments.publishableKey,
+        },
       });
 
       await api.register(async (staff) => {
@@ -266,12 +274,27 @@ export async function buildApp(deps: AppDeps) {
       chats,
       assistant,
       simulator,
+      clients,
+      subscriptions,
     },
     integrations,
   });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+const RENEWAL_INTERVAL_MS = 60_000;
+
+/** Scheduled work: the local provider renews and ends its subscriptions as periods pass. Returns a stop function. */
+export function startSchedules(app: App, onError: (error: unknown) => void): () => void {
+  const local = app.integrations.localSubscriptions;
+  if (!local) return () => {};
+  const timer = setInterval(() => {
+    app.services.subscriptions.runLocalRenewals(local.advance).catch(onError);
+  }, RENEWAL_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
 
 /** The durable jobs this app runs; main.ts and tests register them the same way. */
 export async function registerWorkers(app: App, queue: JobQueue) {

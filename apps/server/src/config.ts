@@ -37,6 +37,7 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
+  STRIPE_PREMIUM_PRICE_ID: optional,
   /** Tests only: a local server that speaks Stripe's API, as http://host:port. */
   STRIPE_API_BASE: optional,
   SMTP_URL: optional,
@@ -74,6 +75,7 @@ export type Config = {
         secretKey: string;
         publishableKey: string;
         webhookSecret: string | undefined;
+        premiumPriceId: string | undefined;
         apiHost?: { host: string; port: number; protocol: 'http' | 'https' };
       }
     | undefined;
@@ -155,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             secretKey: e.STRIPE_SECRET_KEY,
             publishableKey: e.STRIPE_PUBLISHABLE_KEY,
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            premiumPriceId: e.STRIPE_PREMIUM_PRICE_ID,
             ...(stripeApi
               ? {
                   apiHost: {

@@ -1,5 +1,5 @@
 import { pino } from 'pino';
-import { buildApp, registerWorkers } from './app.ts';
+import { buildApp, registerWorkers, startSchedules } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
@@ -56,6 +56,9 @@ async function main() {
   });
   const app = await buildApp({ config, database, events, jwtSecret, logger, queue });
   await registerWorkers(app, queue);
+  const stopSchedules = startSchedules(app, (error) =>
+    logger.error({ err: error }, 'scheduled renewal failed'),
+  );
   await app.listen({ port: config.port, host: config.host });
 
   let closing = false;
@@ -69,6 +72,7 @@ async function main() {
     }, 10_000);
     force.unref();
     try {
+      stopSchedules();
       await app.close();
       await queue.stop();
       await events.stop();

@@ -9,8 +9,11 @@ import { createLogMailer } from './mail/log-mailer.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createSmtpMailer } from './mail/smtp-mailer.ts';
 import { createLocalPaymentProvider, type LocalPaymentProvider } from './payments/local-payment-provider.ts';
+import { createLocalSubscriptions, type LocalSubscriptions } from './payments/local-subscriptions.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import { createStripePaymentProvider } from './payments/stripe-payment-provider.ts';
+import { createStripeSubscriptions } from './payments/stripe-subscriptions.ts';
+import type { SubscriptionProvider } from './payments/subscription-provider.ts';
 import { createCloudApiChannel } from './whatsapp/cloud-api-channel.ts';
 import { createLocalWhatsAppChannel } from './whatsapp/local-channel.ts';
 import type { WhatsAppChannel } from './whatsapp/whatsapp-channel.ts';
@@ -19,6 +22,9 @@ export type Integrations = {
   payments: PaymentProvider;
   /** Set only when the local payment provider is in use. */
   localPayments: LocalPaymentProvider | null;
+  subscriptions: SubscriptionProvider;
+  /** Set only when the local payment provider is in use. */
+  localSubscriptions: LocalSubscriptions | null;
   /** The Stripe client, when Stripe is configured (webhooks use it). */
   stripe: Stripe | null;
   mailer: Mailer;
@@ -36,6 +42,10 @@ export function chooseIntegrations(
   const localPayments = config.stripe ? null : createLocalPaymentProvider({ db, clock });
   const stripeProvider = config.stripe ? createStripePaymentProvider(config.stripe) : null;
   const payments: PaymentProvider = stripeProvider ?? localPayments!;
+  const localSubscriptions = config.stripe ? null : createLocalSubscriptions({ db, clock });
+  const subscriptions: SubscriptionProvider = stripeProvider
+    ? createStripeSubscriptions(stripeProvider.stripe, config.stripe?.premiumPriceId ?? null)
+    : localSubscriptions!;
   const mailer = config.smtp ? createSmtpMailer(config.smtp) : createLogMailer(logger);
   const { token, phoneNumberId, apiUrl } = config.whatsapp;
   const whatsapp =
@@ -51,5 +61,14 @@ export function chooseIntegrations(
       `assistant: ${config.llm ? `LLM ${config.llm.model} at ${config.llm.baseUrl}` : 'built-in rule-based (no LLM_BASE_URL)'}`,
     ].join('; '),
   );
-  return { payments, localPayments, stripe: stripeProvider?.stripe ?? null, mailer, whatsapp, assistant };
+  return {
+    payments,
+    localPayments,
+    subscriptions,
+    localSubscriptions,
+    stripe: stripeProvider?.stripe ?? null,
+    mailer,
+    whatsapp,
+    assistant,
+  };
 }

@@ -51,3 +51,35 @@ export const localPaymentIntents = pgTable('local_payment_intents', {
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The local provider's saved cards: what a Stripe PaymentMethod is to Stripe. */
+export const localPaymentMethods = pgTable('local_payment_methods', {
+  id: text('id').primaryKey(),
+  card: jsonb('card').$type<StoredCard>().notNull(),
+  /** How charges to this card behave: Stripe's test-card outcomes. */
+  behaviour: text('behaviour', { enum: ['succeeds', 'declined', 'authentication'] }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** The local provider's subscriptions: what a Stripe Subscription is to Stripe. */
+export const localSubscriptions = pgTable('local_subscriptions', {
+  id: text('id').primaryKey(),
+  customerEmail: text('customer_email'),
+  paymentMethodId: text('payment_method_id').notNull(),
+  productName: text('product_name').notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  interval: text('interval', { enum: ['day', 'week', 'month', 'year'] }).notNull(),
+  status: text('status', {
+    enum: ['active', 'trialing', 'past_due', 'canceled', 'unpaid', 'incomplete'],
+  }).notNull(),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
+  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+  canceledAt: timestamp('canceled_at', { withTimezone: true }),
+  endedAt: timestamp('ended_at', { withTimezone: true }),
+  /** The first invoice's payment while it waits for the cardholder's security check. */
+  pendingPaymentIntentId: text('pending_payment_intent_id'),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+  createdAt: createdAt(),
+});

@@ -1,6 +1,7 @@
 import { idParamsSchema } from '@chatdesk/contract/common';
 import {
   cancelSubscriptionSchema,
+  createSubscriptionSchema,
   listSubscriptionsQuerySchema,
   planListSchema,
   subscriptionListSchema,
@@ -46,6 +47,19 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
       },
     },
     async (request) => subscriptions.get(request.params.id),
+  );
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a subscription for a client, charged through the payment provider',
+        body: createSubscriptionSchema,
+        response: { 201: subscriptionSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await subscriptions.create(request.body)),
   );
   app.post(
     '/:id/cancel',

@@ -1,5 +1,19 @@
-import { type Plan, SUBSCRIPTION_MESSAGES, type Subscription } from '@chatdesk/contract/subscriptions';
-import { conflict, notFound } from '../../lib/app-error.ts';
+import {
+  type createSubscriptionSchema,
+  type Plan,
+  PREMIUM_PRICE_ALIAS,
+  SUBSCRIPTION_MESSAGES,
+  type SubscribeRequest,
+  type SubscribeResponse,
+  type Subscription,
+} from '@chatdesk/contract/subscriptions';
+import type { z } from 'zod';
+import type {
+  ProviderInvoicePayment,
+  ProviderSubscription,
+  SubscriptionProvider,
+} from '../../integrations/payments/subscription-provider.ts';
+import { conflict, invalid, notFound } from '../../lib/app-error.ts';
 import type { EventBus } from '../../plugins/realtime.ts';
 import type { Notify } from '../notifications/notifications.service.ts';
 import type { SubscriptionRow, SubscriptionsRepository } from './subscriptions.repository.ts';
@@ -22,13 +36,76 @@ export const toSubscription = (row: SubscriptionRow): Subscription => ({
   stripeSubscriptionId: row.providerSubscriptionId,
 });
 
+const STATUS_PRIORITY: Record<string, number> = { canceled: 3, past_due: 2, unpaid: 2 };
+
+const money = (amount: number, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
+    amount / 100,
+  );
+
 export function createSubscriptionsService(deps: {
   repository: SubscriptionsRepository;
+  provider: SubscriptionProvider;
   events: EventBus;
   notify: Notify;
   clock: () => Date;
 }) {
-  const { repository, clock } = deps;
+  const { repository, provider, clock } = deps;
+  const changed = () => deps.events.publish({ type: 'subscriptions.changed' });
+
+  const mirror = (subscription: ProviderSubscription) => ({
+    status: subscription.status,
+    cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+    currentPeriodStart: subscription.currentPeriodStart,
+    currentPeriodEnd: subscription.currentPeriodEnd,
+    canceledAt: subscription.canceledAt,
+    endedAt: subscription.endedAt,
+  });
+
+  async function recordPayment(
+    clientId: string,
+    subscriptionId: string,
+    payment: ProviderInvoicePayment,
+    description: string,
+  ) {
+    return repository.recordPayment({
+      clientId,
+      subscriptionId,
+      amount: payment.amount,
+      currency: payment.currency,
+      status: 'completed',
+      paymentMethod: payment.card ? `${payment.card.brand} •••• ${payment.card.last4}` : 'card',
+      description,
+      providerPaymentId: payment.id,
+      paidAt: payment.paidAt,
+    });
+  }
+
+  /**
+   * Makes our record follow the provider's current state (never the order events arrived in),
+   * records a paid invoice once, and tells staff about endings and failures.
+   */
+  async function syncFromProvider(
+    providerSubscriptionId: string,
+    payment: ProviderInvoicePayment | null = null,
+  ) {
+    const row = await repository.findByProviderId(providerSubscriptionId);
+    if (!row) return null;
+    const current = await provider.retrieveSubscription(providerSubscriptionId);
+    if (!current) return toSubscription(row);
+    await repository.update(row.id, mirror(current));
+    if (payment) await recordPayment(row.clientId, row.id, payment, `${row.planName} renewal`);
+    if (current.status !== row.status && (STATUS_PRIORITY[current.status] ?? 0) > 0) {
+      await deps.notify({
+        type: current.status === 'canceled' ? 'info' : 'error',
+        title: current.status === 'canceled' ? 'Subscription canceled' : 'Subscription payment failed',
+        message: `${row.clientName}'s ${row.planName} is now ${current.status.replace('_', ' ')}.`,
+        link: `/subscriptions/${row.id}`,
+      });
+    }
+    await changed();
+    return toSubscription((await repository.findById(row.id))!);
+  }
 
   async function load(id: string) {
     const row = await repository.findById(id);
@@ -55,6 +132,135 @@ export function createSubscriptionsService(deps: {
       }));
     },
 
+    syncFromProvider,
+
+    /** A subscription whose first payment needed a security check has started: record it and tell staff. */
+    async activated(providerSubscriptionId: string, payment: ProviderInvoicePayment) {
+      const row = await repository.findByProviderId(providerSubscriptionId);
+      if (!row) return;
+      await recordPayment(row.clientId, row.id, payment, `${row.planName} (first payment)`);
+      await syncFromProvider(providerSubscriptionId);
+      await deps.notify({
+        type: 'success',
+        title: 'New subscription',
+        message: `${row.clientEmail ?? row.clientName} subscribed to ${row.planName} (${money(row.amount, row.currency)}/${row.interval}).`,
+        link: `/subscriptions/${row.id}`,
+      });
+    },
+
+    /** The local provider's scheduled job: renewals and period-end cancellations, mirrored here. */
+    async runLocalRenewals(
+      advance: () => Promise<
+        Array<{ subscription: ProviderSubscription; payment: ProviderInvoicePayment | null }>
+      >,
+    ) {
+      const changes = await advance();
+      for (const change of changes) await syncFromProvider(change.subscription.id, change.payment);
+      return changes.length;
+    },
+
+    /** Staff create a subscription for a client; it is charged through the payment provider first. */
+    async create(input: z.output<typeof createSubscriptionSchema>) {
+      const client = await repository.findClient(input.clientId);
+      if (!client) throw notFound(SUBSCRIPTION_MESSAGES.clientNotFound);
+      const { subscription, payment } = await provider.createSubscription({
+        email: client.email,
+        name: client.name,
+        paymentMethodId: input.paymentMethodId,
+        price: {
+          amount: input.amount,
+          currency: input.currency,
+          interval: input.interval,
+          productName: input.planName,
+        },
+        metadata: { clientId: client.id },
+      });
+      const id = await repository.insert({
+        clientId: client.id,
+        planId: input.planId,
+        planName: input.planName,
+        amount: subscription.amount,
+        currency: subscription.currency,
+        interval: subscription.interval,
+        providerSubscriptionId: subscription.id,
+        ...mirror(subscription),
+      });
+      if (!id) throw conflict('This subscription already exists.');
+      if (payment) await recordPayment(client.id, id, payment, `${input.planName} (first payment)`);
+      await deps.notify({
+        type: 'success',
+        title: 'New subscription',
+        message: `${client.name} subscribed to ${input.planName} (${money(subscription.amount, subscription.currency)}/${subscription.interval}).`,
+        link: `/subscriptions/${id}`,
+      });
+      await changed();
+      return toSubscription((await repository.findById(id))!);
+    },
+
+    /** The price the public subscribe page shows; 'premium' names the configured premium price. */
+    async price(id: string) {
+      const priceId = id === PREMIUM_PRICE_ALIAS ? provider.premiumPriceId : id;
+      const price = priceId ? await provider.retrievePrice(priceId) : null;
+      if (!price) throw notFound(SUBSCRIPTION_MESSAGES.priceNotFound);
+      return {
+        id: price.id,
+        unit_amount: price.unitAmount,
+        currency: price.currency,
+        interval: price.interval,
+      };
+    },
+
+    /** A visitor subscribes to an employee's premium content without signing in. */
+    async subscribe(input: SubscribeRequest): Promise<SubscribeResponse> {
+      const employee = await repository.findActiveEmployeeByUsername(input.username);
+      if (!employee) throw notFound(SUBSCRIPTION_MESSAGES.employeeNotFound);
+      const priceId = input.priceId === PREMIUM_PRICE_ALIAS ? provider.premiumPriceId : input.priceId;
+      if (!priceId || priceId !== provider.premiumPriceId) throw invalid(SUBSCRIPTION_MESSAGES.priceNotFound);
+      const client = await repository.findOrCreateClientByEmail(input.email);
+      const { subscription, payment } = await provider.createSubscription({
+        email: input.email,
+        name: client.name,
+        paymentMethodId: input.paymentMethodId,
+        price: { id: priceId },
+        metadata: { clientId: client.id, employeeId: employee.id },
+      });
+      const planName = `Premium content: ${employee.name}`;
+      const id = await repository.insert({
+        clientId: client.id,
+        employeeId: employee.id,
+        planName,
+        amount: subscription.amount,
+        currency: subscription.currency,
+        interval: subscription.interval,
+        providerSubscriptionId: subscription.id,
+        ...mirror(subscription),
+      });
+      if (payment && id) await recordPayment(client.id, id, payment, `${planName} (first payment)`);
+      if (subscription.pendingClientSecret) {
+        return {
+          subscriptionId: id ?? null,
+          status: subscription.status,
+          requiresAction: true,
+          clientSecret: subscription.pendingClientSecret,
+          message: null,
+        };
+      }
+      await deps.notify({
+        type: 'success',
+        title: 'New subscription',
+        message: `${input.email} subscribed to ${employee.name}'s premium content (${money(subscription.amount, subscription.currency)}/${subscription.interval}).`,
+        link: id ? `/subscriptions/${id}` : null,
+      });
+      await changed();
+      return {
+        subscriptionId: id ?? null,
+        status: subscription.status,
+        requiresAction: false,
+        clientSecret: null,
+        message: null,
+      };
+    },
+
     /** At the end of the billing period by default, or at once. Offered only for live subscriptions not already canceling. */
     async cancel(id: string, cancelImmediately: boolean) {
       const row = await load(id);
@@ -62,13 +268,19 @@ export function createSubscriptionsService(deps: {
         throw conflict(SUBSCRIPTION_MESSAGES.notCancelable);
       }
       const now = clock();
-      await repository.update(
-        id,
-        cancelImmediately
-          ? { status: 'canceled', canceledAt: now, endedAt: now, cancelAtPeriodEnd: false }
-          : { cancelAtPeriodEnd: true, canceledAt: now },
-      );
-      await deps.events.publish({ type: 'subscriptions.changed' });
+      if (row.providerSubscriptionId) {
+        const current = await provider.cancelSubscription(row.providerSubscriptionId, cancelImmediately);
+        await repository.update(id, mirror(current));
+      } else {
+        // Recorded by hand (imported or seeded): no provider to tell.
+        await repository.update(
+          id,
+          cancelImmediately
+            ? { status: 'canceled', canceledAt: now, endedAt: now, cancelAtPeriodEnd: false }
+            : { cancelAtPeriodEnd: true, canceledAt: now },
+        );
+      }
+      await changed();
       await deps.notify({
         type: 'info',
         title: cancelImmediately ? 'Subscription canceled' : 'Subscription will end',

@@ -1,0 +1,117 @@
+import type Stripe from 'stripe';
+import type { Interval, Price, ProviderSubscription, SubscriptionProvider } from './subscription-provider.ts';
+
+const seconds = (value: number | null | undefined) => (value ? new Date(value * 1000) : null);
+
+/** Since API 2025-03 the period lives on the subscription items; older versions keep it on the subscription. */
+function toSubscription(subscription: Stripe.Subscription): ProviderSubscription {
+  const item = subscription.items.data[0];
+  const legacy = subscription as unknown as { current_period_start?: number; current_period_end?: number };
+  const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
+  const secret = (invoice as unknown as { confirmation_secret?: { client_secret?: string } } | null)
+    ?.confirmation_secret?.client_secret;
+  return {
+    id: subscription.id,
+    status: (['active', 'trialing', 'past_due', 'canceled', 'unpaid', 'incomplete'] as const).includes(
+      subscription.status as never,
+    )
+      ? (subscription.status as ProviderSubscription['status'])
+      : subscription.status === 'incomplete_expired'
+        ? 'canceled'
+        : 'unpaid',
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    currentPeriodStart: seconds(item?.current_period_start ?? legacy.current_period_start),
+    currentPeriodEnd: seconds(item?.current_period_end ?? legacy.current_period_end),
+    canceledAt: seconds(subscription.canceled_at),
+    endedAt: seconds(subscription.ended_at),
+    amount: item?.price.unit_amount ?? 0,
+    currency: item?.price.currency ?? 'usd',
+    interval: (item?.price.recurring?.interval ?? 'month') as Interval,
+    metadata: { ...subscription.metadata },
+    pendingClientSecret: subscription.status === 'incomplete' && secret ? secret : null,
+  };
+}
+
+export function createStripeSubscriptions(stripe: Stripe, premiumPriceId: string | null) {
+  async function customerFor(email: string | null, name: string) {
+    if (email) {
+      const existing = await stripe.customers.list({ email, limit: 1 });
+      if (existing.data[0]) return existing.data[0].id;
+    }
+    return (await stripe.customers.create({ ...(email ? { email } : {}), name })).id;
+  }
+
+  return {
+    premiumPriceId,
+
+    async retrievePrice(id): Promise<Price | null> {
+      try {
+        const price = await stripe.prices.retrieve(id);
+        return {
+          id: price.id,
+          unitAmount: price.unit_amount ?? 0,
+          currency: price.currency,
+          interval: (price.recurring?.interval ?? 'month') as Interval,
+        };
+      } catch {
+        return null;
+      }
+    },
+
+    async createSubscription(input) {
+      const customer = await customerFor(input.email, input.name);
+      await stripe.paymentMethods.attach(input.paymentMethodId, { customer });
+      let item: Stripe.SubscriptionCreateParams.Item;
+      if ('id' in input.price) {
+        item = { price: input.price.id };
+      } else {
+        const product = await stripe.products.create({ name: input.price.productName });
+        item = {
+          price_data: {
+            currency: input.price.currency,
+            product: product.id,
+            unit_amount: Math.round(input.price.amount * 100),
+            recurring: { interval: input.price.interval },
+          },
+        };
+      }
+      const subscription = await stripe.subscriptions.create({
+        customer,
+        items: [item],
+        default_payment_method: input.paymentMethodId,
+        payment_behavior: 'allow_incomplete',
+        metadata: input.metadata,
+        expand: ['latest_invoice.confirmation_secret'],
+      });
+      const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
+      const paid = invoice && invoice.status === 'paid';
+      return {
+        subscription: toSubscription(subscription),
+        payment: paid
+          ? {
+              id: invoice.id ?? subscription.id,
+              amount: invoice.amount_paid,
+              currency: invoice.currency,
+              paidAt: seconds(invoice.status_transitions?.paid_at) ?? new Date(),
+              card: null,
+            }
+          : null,
+      };
+    },
+
+    async cancelSubscription(id, immediately) {
+      const subscription = immediately
+        ? await stripe.subscriptions.cancel(id)
+        : await stripe.subscriptions.update(id, { cancel_at_period_end: true });
+      return toSubscription(subscription);
+    },
+
+    async retrieveSubscription(id) {
+      try {
+        return toSubscription(await stripe.subscriptions.retrieve(id));
+      } catch {
+        return null;
+      }
+    },
+  } satisfies SubscriptionProvider;
+}

@@ -1,0 +1,232 @@
+import { SUBSCRIPTION_MESSAGES } from '@chatdesk/contract/subscriptions';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
+import { insertEmployee } from '../../../test/factories.ts';
+import { clients, notifications, payments, subscriptions } from '../../db/schema.ts';
+import { LOCAL_CARD_ERRORS, TEST_CARDS } from '../../integrations/payments/local-payment-provider.ts';
+
+let now = new Date('2026-11-22T10:00:00Z');
+let t: TestContext;
+let headers: Record<string, string>;
+let employee: Awaited<ReturnType<typeof insertEmployee>>;
+beforeAll(async () => {
+  // The renewal test moves the clock a month on: the staff session must outlive it.
+  t = await buildTestApp({ clock: () => now, env: { SESSION_TTL_HOURS: '10000' } });
+  ({ headers } = await t.signIn());
+  employee = await insertEmployee(t.db, { name: 'Marta Navarro', username: 'marta-sub' });
+});
+afterAll(() => t.close());
+
+let ip = 0;
+const post = (url: string, payload: object) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    remoteAddress: `10.30.${Math.floor(++ip / 250)}.${ip % 250}`,
+  });
+const card = (number: string) => ({ card: { number, expMonth: 12, expYear: 2030, cvc: '123' } });
+
+async function subscribe(email: string, number: string = TEST_CARDS.success) {
+  const method = await post('/api/payments/local/payment-methods', card(number));
+  expect(method.statusCode, method.body).toBe(200);
+  return post('/api/payments/subscription', {
+    paymentMethodId: method.json().id,
+    priceId: 'premium',
+    email,
+    username: 'marta-sub',
+  });
+}
+
+describe('public subscribe', () => {
+  it('shows the monthly premium price', async () => {
+    const price = await t.app.inject({ url: '/api/payments/price/premium' });
+    expect(price.json()).toEqual({
+      id: 'price_local_premium_monthly',
+      unit_amount: 999,
+      currency: 'eur',
+      interval: 'month',
+    });
+    expect((await t.app.inject({ url: '/api/payments/price/price_unknown' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/payments/config' })).json()).toEqual({
+      provider: 'local',
+      publishableKey: null,
+    });
+  });
+
+  it('creates the client from the website, the active subscription linked to the employee, the payment and a notification', async () => {
+    const response = await subscribe('nuevo@example.com');
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ status: 'active', requiresAction: false, clientSecret: null });
+    const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, body.subscriptionId));
+    expect(row).toMatchObject({
+      employeeId: employee.id,
+      amount: 999,
+      currency: 'eur',
+      interval: 'month',
+      status: 'active',
+    });
+    const [client] = await t.db.select().from(clients).where(eq(clients.id, row!.clientId));
+    expect(client).toMatchObject({ email: 'nuevo@example.com', source: 'website' });
+    const paid = await t.db.select().from(payments).where(eq(payments.subscriptionId, row!.id));
+    expect(paid).toHaveLength(1);
+    expect(paid[0]).toMatchObject({ amount: 999, currency: 'eur', status: 'completed' });
+    const notices = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.link, `/subscriptions/${row!.id}`));
+    expect(notices.map((n) => n.title)).toEqual(['New subscription']);
+  });
+
+  it('a card that needs a security check: incomplete until approved, then active with its payment', async () => {
+    const response = await subscribe('secure@example.com', TEST_CARDS.authentication);
+    const body = response.json();
+    expect(body).toMatchObject({ status: 'incomplete', requiresAction: true });
+    expect(body.clientSecret).toMatch(/_secret_/);
+    const approved = await post('/api/payments/local/authenticate', {
+      clientSecret: body.clientSecret,
+      approve: true,
+    });
+    expect(approved.json().status).toBe('succeeded');
+    const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, body.subscriptionId));
+    expect(row!.status).toBe('active');
+    expect(await t.db.select().from(payments).where(eq(payments.subscriptionId, row!.id))).toHaveLength(1);
+
+    const failing = (await subscribe('failing@example.com', TEST_CARDS.authentication)).json();
+    const failed = await post('/api/payments/local/authenticate', {
+      clientSecret: failing.clientSecret,
+      approve: false,
+    });
+    expect(failed.statusCode).toBe(402);
+    const [still] = await t.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, failing.subscriptionId));
+    expect(still!.status).toBe('incomplete');
+  });
+
+  it('a declined card subscribes nothing', async () => {
+    const response = await subscribe('declined@example.com', TEST_CARDS.declined);
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toEqual({ message: LOCAL_CARD_ERRORS.declined });
+  });
+
+  it('refuses a bad email and an unknown employee', async () => {
+    const bad = await post('/api/payments/subscription', {
+      paymentMethodId: 'pm_card_visa',
+      priceId: 'premium',
+      email: 'nope',
+      username: 'marta-sub',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(`email: ${SUBSCRIPTION_MESSAGES.emailInvalid}`);
+    const unknown = await post('/api/payments/subscription', {
+      paymentMethodId: 'pm_card_visa',
+      priceId: 'premium',
+      email: 'a@example.com',
+      username: 'nobody',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: SUBSCRIPTION_MESSAGES.employeeNotFound });
+  });
+});
+
+describe('staff-created subscriptions and the provider', () => {
+  async function newClient() {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/clients',
+      headers,
+      payload: { name: 'Sara Vidal', phone: '+34 600 000 000', email: `sara-${++ip}@example.com` },
+    });
+    return response.json().id as string;
+  }
+
+  const create = (clientId: string, paymentMethodId = 'pm_card_visa') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/subscriptions',
+      headers,
+      payload: {
+        clientId,
+        paymentMethodId,
+        planId: null,
+        planName: 'Standard Plan',
+        amount: 19.99,
+        currency: 'usd',
+        interval: 'month',
+      },
+    });
+
+  it('charges the first period through the provider and opens as active', async () => {
+    const clientId = await newClient();
+    const response = await create(clientId);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({
+      planName: 'Standard Plan',
+      amount: 19.99,
+      currency: 'usd',
+      status: 'active',
+      client: { id: clientId },
+    });
+    expect(response.json().stripeSubscriptionId).toMatch(/^sub_local_/);
+    const detail = (await t.app.inject({ url: `/api/clients/${clientId}`, headers })).json();
+    expect(detail.subscription).toMatchObject({
+      status: 'active',
+      plan: 'Standard Plan',
+      cancelAtPeriodEnd: false,
+    });
+    expect(detail.payments[0]).toMatchObject({ amount: 1999, currency: 'usd' });
+  });
+
+  it('refuses a declined card and an unknown client', async () => {
+    const clientId = await newClient();
+    expect((await create(clientId, 'pm_card_chargeDeclined')).statusCode).toBe(402);
+    const unknown = await create('00000000-0000-4000-8000-000000000000');
+    expect(unknown.json()).toEqual({ message: SUBSCRIPTION_MESSAGES.clientNotFound });
+  });
+
+  it('renews when the period passes, and ends one canceled at period end', async () => {
+    const renewing = (await create(await newClient())).json();
+    const ending = (await create(await newClient())).json();
+    const canceled = await t.app.inject({
+      method: 'POST',
+      url: `/api/subscriptions/${ending.id}/cancel`,
+      headers,
+      payload: {},
+    });
+    expect(canceled.json()).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+
+    now = new Date('2026-12-23T10:00:00Z');
+    const local = t.app.integrations.localSubscriptions!;
+    await t.app.services.subscriptions.runLocalRenewals(local.advance);
+
+    const renewed = (await t.app.inject({ url: `/api/subscriptions/${renewing.id}`, headers })).json();
+    expect(renewed.status).toBe('active');
+    expect(renewed.currentPeriodEnd).toBe('2027-01-22T10:00:00.000Z');
+    expect(await t.db.select().from(payments).where(eq(payments.subscriptionId, renewing.id))).toHaveLength(
+      2,
+    );
+
+    const ended = (await t.app.inject({ url: `/api/subscriptions/${ending.id}`, headers })).json();
+    expect(ended).toMatchObject({ status: 'canceled', endedAt: '2026-12-22T10:00:00.000Z' });
+    now = new Date('2026-11-22T10:00:00Z');
+  });
+
+  it('cancels immediately through the provider', async () => {
+    const sub = (await create(await newClient())).json();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/subscriptions/${sub.id}/cancel`,
+      headers,
+      payload: { cancelImmediately: true },
+    });
+    expect(response.json()).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: false });
+    const provider = await t.app.integrations.localSubscriptions!.retrieveSubscription(
+      sub.stripeSubscriptionId,
+    );
+    expect(provider?.status).toBe('canceled');
+  });
+});
