@@ -24,3 +24,35 @@ export function initials(name: string): string {
   const letters = parts.length > 1 ? [parts[0]![0], parts[parts.length - 1]![0]] : [parts[0]?.[0]];
   return letters.join('').toUpperCase();
 }
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** Major units as money, USD when no currency is known: (19.99, 'usd') → '$19.99'. */
+export function formatMoney(amount: number, currency?: string | null): string {
+  const code = (currency || 'usd').toUpperCase();
+  let format = moneyFormats.get(code);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat('en-US', { style: 'currency', currency: code });
+    } catch {
+      // An unknown code still shows the amount rather than breaking the page.
+      return `${amount.toFixed(2)} ${code}`;
+    }
+    moneyFormats.set(code, format);
+  }
+  return format.format(amount);
+}
+
+/** Payments are stored in minor units: (1250, 'eur') → '€12.50'. */
+export function formatMinorMoney(amount: number, currency?: string | null): string {
+  return formatMoney(amount / 100, currency);
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** 'Nov 23, 2026', in the viewer's zone; empty for a missing or broken value. */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+}

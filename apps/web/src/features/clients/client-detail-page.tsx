@@ -1,5 +1,187 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import type { ClientDetail } from '@chatdesk/contract/clients';
+import {
+  Alert,
+  Avatar,
+  Box,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconArrowLeft,
+  IconCalendarEvent,
+  IconCreditCard,
+  IconId,
+  IconMessageCircle,
+  IconPencil,
+  IconTrash,
+  IconUserOff,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { EmptyState } from '../../components/empty-state';
+import { ApiError } from '../../lib/api-client';
+import { initials } from '../../lib/format';
+import { paths } from '../../lib/paths';
+import { useClient, useDeleteClient } from './api';
+import { ClientAppointments } from './components/client-appointments';
+import { ClientBilling } from './components/client-billing';
+import { ClientInfo } from './components/client-info';
+import { ClientStatusBadge } from './components/client-status-badge';
+import { DeleteClientModal } from './components/delete-client-modal';
+
+const TABS = ['details', 'appointments', 'billing'] as const;
+type Tab = (typeof TABS)[number];
 
 export function ClientDetailPage() {
-  return <PlaceholderPage title="Client Details" />;
+  const { id = '' } = useParams();
+  const client = useClient(id);
+
+  return (
+    <Box maw={1000}>
+      <Button
+        component={Link}
+        to={paths.clients}
+        variant="subtle"
+        leftSection={<IconArrowLeft size={16} />}
+        mb="md"
+        px="xs"
+      >
+        Back to Clients
+      </Button>
+      {client.isPending ? (
+        <Center py={64}>
+          <Loader aria-label="Loading client" />
+        </Center>
+      ) : client.isError ? (
+        client.error instanceof ApiError && client.error.status === 404 ? (
+          <Card p={0}>
+            <EmptyState
+              icon={<IconUserOff size={28} />}
+              title="Client not found"
+              description="This client may have been deleted."
+            />
+          </Card>
+        ) : (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} title="Failed to load client data">
+            Check your connection and try again.
+            <Button variant="white" color="red" size="xs" ml="sm" onClick={() => void client.refetch()}>
+              Retry
+            </Button>
+          </Alert>
+        )
+      ) : (
+        <ClientDetailView client={client.data} />
+      )}
+    </Box>
+  );
+}
+
+function ClientDetailView({ client }: { client: ClientDetail }) {
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const remove = useDeleteClient();
+  const [deleting, setDeleting] = useState(false);
+  const tabParam = searchParams.get('tab');
+  const tab: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : 'details';
+
+  const changeTab = (value: string | null) =>
+    setSearchParams(value && value !== 'details' ? { tab: value } : {}, { replace: true });
+
+  const closeDelete = () => {
+    if (remove.isPending) return;
+    remove.reset();
+    setDeleting(false);
+  };
+
+  return (
+    <Stack gap="lg">
+      <Card p={{ base: 'md', sm: 'lg' }}>
+        <Group justify="space-between" align="center" gap="md" wrap="wrap">
+          <Group gap="md" wrap="nowrap" miw={0}>
+            <Avatar color="brand" radius="xl" size={52}>
+              {initials(client.name)}
+            </Avatar>
+            <Stack gap={4} miw={0}>
+              <Group gap="sm" wrap="wrap">
+                <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+                  {client.name}
+                </Title>
+                <ClientStatusBadge status={client.status} size="lg" />
+              </Group>
+              <Text c="dimmed" size="sm">
+                {[client.phone, client.email].filter(Boolean).join(' · ')}
+              </Text>
+            </Stack>
+          </Group>
+          <Group gap="xs" wrap="wrap">
+            {client.chatId ? (
+              <Button
+                component={Link}
+                to={paths.chat(client.chatId)}
+                variant="light"
+                leftSection={<IconMessageCircle size={16} />}
+              >
+                Open chat
+              </Button>
+            ) : null}
+            <Button
+              component={Link}
+              to={paths.clientEdit(client.id)}
+              variant="default"
+              leftSection={<IconPencil size={16} />}
+            >
+              Edit
+            </Button>
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={16} />}
+              onClick={() => setDeleting(true)}
+            >
+              Delete
+            </Button>
+          </Group>
+        </Group>
+      </Card>
+
+      <Tabs value={tab} onChange={changeTab} keepMounted={false}>
+        <Tabs.List mb="lg">
+          <Tabs.Tab value="details" leftSection={<IconId size={16} />}>
+            Client Details
+          </Tabs.Tab>
+          <Tabs.Tab value="appointments" leftSection={<IconCalendarEvent size={16} />}>
+            Appointments
+          </Tabs.Tab>
+          <Tabs.Tab value="billing" leftSection={<IconCreditCard size={16} />}>
+            Payments & Subscriptions
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="details">
+          <ClientInfo client={client} />
+        </Tabs.Panel>
+        <Tabs.Panel value="appointments">
+          <ClientAppointments appointments={client.appointments} />
+        </Tabs.Panel>
+        <Tabs.Panel value="billing">
+          <ClientBilling client={client} />
+        </Tabs.Panel>
+      </Tabs>
+
+      <DeleteClientModal
+        client={deleting ? client : null}
+        busy={remove.isPending}
+        failed={remove.isError}
+        onConfirm={() => remove.mutate(client.id, { onSuccess: () => void navigate(paths.clients) })}
+        onClose={closeDelete}
+      />
+    </Stack>
+  );
 }

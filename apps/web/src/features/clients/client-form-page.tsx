@@ -1,7 +1,221 @@
-import { useParams } from 'react-router';
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { type ClientDetail, clientFormSchema } from '@chatdesk/contract/clients';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { ApiError } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
+import { useEmployees } from '../employees/api';
+import { useClient, useSaveClient } from './api';
+import {
+  type ClientFormValues,
+  emptyClientValues,
+  SOURCE_OPTIONS,
+  STATUS_OPTIONS,
+  toClientFormValues,
+  toClientRequest,
+} from './client-format';
+
+const SAVE_FAILED = 'Failed to save client';
 
 export function ClientFormPage() {
   const { id } = useParams();
-  return <PlaceholderPage title={id ? 'Edit Client' : 'New Client'} />;
+  const client = useClient(id);
+
+  return (
+    <Box maw={960}>
+      <PageHeader
+        title={id ? 'Edit Client' : 'New Client'}
+        description={id ? 'Update the contact details and status.' : 'Add a client to keep track of them.'}
+      />
+      {!id ? (
+        <ClientForm />
+      ) : client.isPending ? (
+        <Center py={64}>
+          <Loader aria-label="Loading client" />
+        </Center>
+      ) : client.isError ? (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Failed to load client data">
+          {client.error instanceof ApiError && client.error.status === 404
+            ? 'This client may have been deleted.'
+            : 'Check your connection and try again.'}
+          <Button component={Link} to={paths.clients} variant="white" color="red" size="xs" ml="sm">
+            Back to Clients
+          </Button>
+        </Alert>
+      ) : (
+        <ClientForm key={client.data.id} client={client.data} />
+      )}
+    </Box>
+  );
+}
+
+function ClientForm({ client }: { client?: ClientDetail }) {
+  const navigate = useNavigate();
+  const save = useSaveClient();
+  const employees = useEmployees();
+  const employeeOptions = (employees.data ?? []).map((employee) => ({
+    value: employee.id,
+    label: employee.name,
+  }));
+  // A client may be assigned to someone no longer in the list; keep them choosable.
+  const assigned = client?.assignedEmployee;
+  if (assigned && !employeeOptions.some((option) => option.value === assigned.id)) {
+    employeeOptions.unshift({ value: assigned.id, label: assigned.name });
+  }
+
+  const form = useForm<ClientFormValues>({
+    mode: 'controlled',
+    initialValues: client ? toClientFormValues(client) : emptyClientValues(),
+    validate: schemaResolver(clientFormSchema, { sync: true }),
+  });
+
+  const handleSubmit = form.onSubmit((values) => {
+    save.reset();
+    save.mutate(
+      { id: client?.id, body: toClientRequest(values) },
+      { onSuccess: (saved) => void navigate(paths.client(saved.id)) },
+    );
+  });
+
+  const saveError = save.isError
+    ? (save.error instanceof ApiError && save.error.serverMessage) || SAVE_FAILED
+    : null;
+  const cancelTo = client ? paths.client(client.id) : paths.clients;
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="lg">
+        <Card p={{ base: 'md', sm: 'xl' }}>
+          <Stack gap="md">
+            <Title order={3} fz="lg">
+              Contact
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput label="Name" withAsterisk key={form.key('name')} {...form.getInputProps('name')} />
+              <TextInput
+                label="Phone"
+                type="tel"
+                withAsterisk
+                placeholder="+34 600 000 000"
+                key={form.key('phone')}
+                {...form.getInputProps('phone')}
+              />
+              <TextInput
+                label="Email"
+                type="email"
+                key={form.key('email')}
+                {...form.getInputProps('email')}
+              />
+              <Select
+                label="Assigned Employee"
+                placeholder={employees.isPending ? 'Loading employees...' : 'Unassigned'}
+                data={employeeOptions}
+                clearable
+                searchable
+                nothingFoundMessage="No employees found"
+                checkIconPosition="right"
+                comboboxProps={{ shadow: 'md' }}
+                key={form.key('assignedEmployeeId')}
+                {...form.getInputProps('assignedEmployeeId')}
+              />
+              <Select
+                label="Status"
+                data={STATUS_OPTIONS}
+                allowDeselect={false}
+                checkIconPosition="right"
+                comboboxProps={{ shadow: 'md' }}
+                key={form.key('status')}
+                {...form.getInputProps('status')}
+              />
+              <Select
+                label="Source"
+                data={SOURCE_OPTIONS}
+                allowDeselect={false}
+                checkIconPosition="right"
+                comboboxProps={{ shadow: 'md' }}
+                key={form.key('source')}
+                {...form.getInputProps('source')}
+              />
+            </SimpleGrid>
+          </Stack>
+        </Card>
+
+        <Card p={{ base: 'md', sm: 'xl' }}>
+          <Stack gap="md">
+            <Title order={3} fz="lg">
+              Address
+            </Title>
+            <TextInput
+              label="Street"
+              key={form.key('address.street')}
+              {...form.getInputProps('address.street')}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                label="City"
+                key={form.key('address.city')}
+                {...form.getInputProps('address.city')}
+              />
+              <TextInput
+                label="State / Province"
+                key={form.key('address.state')}
+                {...form.getInputProps('address.state')}
+              />
+              <TextInput
+                label="Zip Code"
+                key={form.key('address.zipCode')}
+                {...form.getInputProps('address.zipCode')}
+              />
+              <TextInput
+                label="Country"
+                key={form.key('address.country')}
+                {...form.getInputProps('address.country')}
+              />
+            </SimpleGrid>
+          </Stack>
+        </Card>
+
+        <Card p={{ base: 'md', sm: 'xl' }}>
+          <Textarea
+            label="Notes"
+            autosize
+            minRows={3}
+            maxRows={10}
+            key={form.key('notes')}
+            {...form.getInputProps('notes')}
+          />
+        </Card>
+
+        {saveError ? (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+            {saveError}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" component={Link} to={cancelTo}>
+            Cancel
+          </Button>
+          <Button type="submit" leftSection={<IconDeviceFloppy size={18} />} loading={save.isPending}>
+            {client ? 'Save Changes' : 'Create Client'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
 }

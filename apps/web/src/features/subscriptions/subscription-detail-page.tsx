@@ -1,5 +1,200 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import type { Subscription } from '@chatdesk/contract/subscriptions';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Card,
+  Center,
+  Code,
+  Divider,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconArrowLeft,
+  IconCalendarEvent,
+  IconCalendarOff,
+  IconCalendarPlus,
+  IconCash,
+  IconId,
+  IconReceiptOff,
+  IconUser,
+  IconX,
+} from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { CancelSubscriptionModal, canCancelSubscription } from '../../components/cancel-subscription-modal';
+import { EmptyState } from '../../components/empty-state';
+import { CancelingBadge, SubscriptionStatusBadge } from '../../components/subscription-status-badge';
+import { ApiError } from '../../lib/api-client';
+import { formatDateTime } from '../../lib/format';
+import { paths } from '../../lib/paths';
+import { useCancelSubscription, useSubscription } from './api';
+import { formatSubscriptionPrice } from './subscription-format';
 
 export function SubscriptionDetailPage() {
-  return <PlaceholderPage title="Subscription Details" />;
+  const { id = '' } = useParams();
+  const subscription = useSubscription(id);
+
+  return (
+    <Box maw={900}>
+      <Button
+        component={Link}
+        to={paths.subscriptions}
+        variant="subtle"
+        leftSection={<IconArrowLeft size={16} />}
+        mb="md"
+        px="xs"
+      >
+        Back to Subscriptions
+      </Button>
+      {subscription.isPending ? (
+        <Center py={64}>
+          <Loader aria-label="Loading subscription" />
+        </Center>
+      ) : subscription.isError ? (
+        subscription.error instanceof ApiError && subscription.error.status === 404 ? (
+          <Card p={0}>
+            <EmptyState icon={<IconReceiptOff size={28} />} title="Subscription not found" />
+          </Card>
+        ) : (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} title="Failed to load subscription data">
+            Check your connection and try again.
+            <Button variant="white" color="red" size="xs" ml="sm" onClick={() => void subscription.refetch()}>
+              Retry
+            </Button>
+          </Alert>
+        )
+      ) : (
+        <SubscriptionDetail subscription={subscription.data} />
+      )}
+    </Box>
+  );
+}
+
+function SubscriptionDetail({ subscription }: { subscription: Subscription }) {
+  const cancel = useCancelSubscription();
+  const [cancelOpen, setCancelOpen] = useState(false);
+  const { client, employee } = subscription;
+
+  const closeCancel = () => {
+    cancel.reset();
+    setCancelOpen(false);
+  };
+  const confirmCancel = (cancelImmediately: boolean) =>
+    cancel.mutate({ id: subscription.id, cancelImmediately }, { onSuccess: () => setCancelOpen(false) });
+  const cancelError = cancel.isError
+    ? (cancel.error instanceof ApiError && cancel.error.serverMessage) || 'Failed to cancel subscription'
+    : null;
+
+  const date = (value: string | null) => (value ? formatDateTime(value) : '—');
+
+  return (
+    <Card p={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
+          <Stack gap={6}>
+            <Group gap="sm" wrap="wrap">
+              <Title order={2}>{subscription.planName}</Title>
+              <SubscriptionStatusBadge status={subscription.status} size="lg" />
+              {subscription.cancelAtPeriodEnd ? <CancelingBadge size="lg" /> : null}
+            </Group>
+            <Text c="dimmed" size="sm">
+              Subscription details
+            </Text>
+          </Stack>
+          {canCancelSubscription(subscription) ? (
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconX size={16} />}
+              onClick={() => setCancelOpen(true)}
+            >
+              Cancel Subscription
+            </Button>
+          ) : null}
+        </Group>
+
+        <Divider />
+
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="lg">
+          <Field icon={<IconUser size={18} />} label="Client">
+            <Anchor component={Link} to={paths.client(client.id)} fw={500}>
+              {client.name}
+            </Anchor>
+            {client.email ? (
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {client.email}
+              </Text>
+            ) : null}
+          </Field>
+          <Field icon={<IconId size={18} />} label="Employee">
+            <Text fw={500}>{employee?.name ?? '—'}</Text>
+          </Field>
+          <Field icon={<IconCash size={18} />} label="Amount">
+            <Text fw={500}>{formatSubscriptionPrice(subscription)}</Text>
+          </Field>
+          <Field icon={<IconCalendarPlus size={18} />} label="Created">
+            <Text fw={500}>{date(subscription.createdAt)}</Text>
+          </Field>
+          <Field icon={<IconCalendarEvent size={18} />} label="Current Period Start">
+            <Text fw={500}>{date(subscription.currentPeriodStart)}</Text>
+          </Field>
+          <Field icon={<IconCalendarEvent size={18} />} label="Current Period End">
+            <Text fw={500}>{date(subscription.currentPeriodEnd)}</Text>
+          </Field>
+          <Field icon={<IconCalendarOff size={18} />} label="Canceled At">
+            <Text fw={500}>{date(subscription.canceledAt)}</Text>
+          </Field>
+          <Field icon={<IconCalendarOff size={18} />} label="Ended At">
+            <Text fw={500}>{date(subscription.endedAt)}</Text>
+          </Field>
+        </SimpleGrid>
+
+        <Divider />
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            Provider ID:
+          </Text>
+          {subscription.stripeSubscriptionId ? (
+            <Code>{subscription.stripeSubscriptionId}</Code>
+          ) : (
+            <Text size="sm">—</Text>
+          )}
+        </Group>
+      </Stack>
+
+      <CancelSubscriptionModal
+        opened={cancelOpen}
+        planName={subscription.planName}
+        busy={cancel.isPending}
+        error={cancelError}
+        onConfirm={confirmCancel}
+        onClose={closeCancel}
+      />
+    </Card>
+  );
+}
+
+function Field({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <Group gap="sm" align="flex-start" wrap="nowrap">
+      <ThemeIcon variant="light" size={36} radius="md">
+        {icon}
+      </ThemeIcon>
+      <Stack gap={2} miw={0}>
+        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+          {label}
+        </Text>
+        {children}
+      </Stack>
+    </Group>
+  );
 }

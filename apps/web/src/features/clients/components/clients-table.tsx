@@ -1,0 +1,171 @@
+import type { Client } from '@chatdesk/contract/clients';
+import { ActionIcon, Anchor, Avatar, Box, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { formatDate, initials } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { CLIENT_SOURCE_LABELS } from '../client-format';
+import { ClientStatusBadge } from './client-status-badge';
+
+type ClientsTableProps = { clients: Client[]; onDelete: (client: Client) => void };
+
+/** A table on wide screens, a list of cards on phones. */
+export function ClientsTable({ clients, onDelete }: ClientsTableProps) {
+  return (
+    <>
+      <Box visibleFrom="sm">
+        <Table.ScrollContainer minWidth={820}>
+          <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover aria-label="Clients">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name &amp; Email</Table.Th>
+                <Table.Th>Phone</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Source</Table.Th>
+                <Table.Th>Assigned To</Table.Th>
+                <Table.Th>Created</Table.Th>
+                <Table.Th ta="right">Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {clients.map((client) => (
+                <ClientRow key={client.id} client={client} onDelete={onDelete} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Box>
+      <Stack hiddenFrom="sm" gap={0} component="ul" p={0} m={0} aria-label="Clients">
+        {clients.map((client) => (
+          <ClientCard key={client.id} client={client} onDelete={onDelete} />
+        ))}
+      </Stack>
+    </>
+  );
+}
+
+type ClientItemProps = { client: Client; onDelete: (client: Client) => void };
+
+/** The table row leaves the avatar out to keep every column on a laptop screen. */
+function NameLink({ client, withEmail = false }: { client: Client; withEmail?: boolean }) {
+  return (
+    <Group gap="sm" wrap="nowrap" miw={0}>
+      {withEmail ? null : (
+        <Avatar color="brand" radius="xl" size={36}>
+          {initials(client.name)}
+        </Avatar>
+      )}
+      <Stack gap={0} miw={0}>
+        <Anchor component={Link} to={paths.client(client.id)} fw={600} c="dark.8" underline="hover">
+          {client.name}
+        </Anchor>
+        {withEmail ? (
+          <Text size="xs" c="dimmed" truncate="end">
+            {client.email || '—'}
+          </Text>
+        ) : null}
+      </Stack>
+    </Group>
+  );
+}
+
+function ClientActions({ client, onDelete }: ClientItemProps) {
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      <Tooltip label="View">
+        <ActionIcon
+          component={Link}
+          to={paths.client(client.id)}
+          variant="subtle"
+          size="lg"
+          aria-label="View"
+        >
+          <IconEye size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Edit">
+        <ActionIcon
+          component={Link}
+          to={paths.clientEdit(client.id)}
+          variant="subtle"
+          size="lg"
+          aria-label="Edit"
+        >
+          <IconPencil size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Delete">
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          size="lg"
+          aria-label="Delete"
+          onClick={() => onDelete(client)}
+        >
+          <IconTrash size={18} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
+function ClientRow({ client, onDelete }: ClientItemProps) {
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <NameLink client={client} withEmail />
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {client.phone}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <ClientStatusBadge status={client.status} />
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{CLIENT_SOURCE_LABELS[client.source]}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {client.assignedEmployee?.name ?? '—'}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDate(client.createdAt)}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <ClientActions client={client} onDelete={onDelete} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function ClientCard({ client, onDelete }: ClientItemProps) {
+  return (
+    <Box
+      component="li"
+      p="md"
+      style={{ listStyle: 'none', borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <NameLink client={client} />
+        <ClientStatusBadge status={client.status} style={{ flexShrink: 0 }} />
+      </Group>
+      <Text size="sm" c="gray.7" mt="xs">
+        {client.phone}
+        {client.email ? ` · ${client.email}` : ''}
+      </Text>
+      <Group justify="space-between" align="center" mt={4} wrap="nowrap">
+        <Text size="xs" c="dimmed">
+          {CLIENT_SOURCE_LABELS[client.source]}
+          {client.assignedEmployee ? ` · ${client.assignedEmployee.name}` : ''} ·{' '}
+          {formatDate(client.createdAt)}
+        </Text>
+        <ClientActions client={client} onDelete={onDelete} />
+      </Group>
+    </Box>
+  );
+}

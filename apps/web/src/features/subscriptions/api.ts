@@ -1,0 +1,85 @@
+import type {
+  CreateSubscriptionRequest,
+  Plan,
+  SUBSCRIPTION_STATUSES,
+  Subscription,
+} from '@chatdesk/contract/subscriptions';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export type SubscriptionFilters = { search?: string; status?: SubscriptionStatus; clientId?: string };
+
+export const subscriptionKeys = {
+  all: ['subscriptions'] as const,
+  lists: ['subscriptions', 'list'] as const,
+  list: (filters: SubscriptionFilters) => ['subscriptions', 'list', filters] as const,
+  detail: (id: string) => ['subscriptions', 'detail', id] as const,
+  plans: ['subscriptions', 'plans'] as const,
+};
+
+/** A client's detail embeds its subscription summary, so subscription changes refresh it too. */
+const clientDetailsKey = ['clients', 'detail'] as const;
+
+export function subscriptionsQueryOptions(filters: SubscriptionFilters) {
+  return queryOptions({
+    queryKey: subscriptionKeys.list(filters),
+    queryFn: ({ signal }) => api.get<Subscription[]>('/subscriptions', { query: filters, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function subscriptionQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: subscriptionKeys.detail(id),
+    queryFn: ({ signal }) => api.get<Subscription>(`/subscriptions/${encodeURIComponent(id)}`, { signal }),
+  });
+}
+
+export const plansQueryOptions = queryOptions({
+  queryKey: subscriptionKeys.plans,
+  queryFn: ({ signal }) => api.get<Plan[]>('/subscriptions/plans', { signal }),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export function useSubscriptions(filters: SubscriptionFilters) {
+  return useQuery(subscriptionsQueryOptions(filters));
+}
+
+export function useSubscription(id: string) {
+  return useQuery(subscriptionQueryOptions(id));
+}
+
+export function usePlans() {
+  return useQuery(plansQueryOptions);
+}
+
+export function useCancelSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, cancelImmediately }: { id: string; cancelImmediately: boolean }) =>
+      api.post<Subscription>(`/subscriptions/${encodeURIComponent(id)}/cancel`, { cancelImmediately }),
+    onSuccess: (subscription) =>
+      Promise.all([
+        // Reloaded rather than patched: the server decides the new status and dates.
+        queryClient.invalidateQueries({ queryKey: subscriptionKeys.detail(subscription.id) }),
+        queryClient.invalidateQueries({ queryKey: subscriptionKeys.lists }),
+        queryClient.invalidateQueries({ queryKey: clientDetailsKey }),
+      ]),
+  });
+}
+
+export function useCreateSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateSubscriptionRequest) => api.post<Subscription>('/subscriptions', body),
+    onSuccess: (subscription) => {
+      queryClient.setQueryData(subscriptionKeys.detail(subscription.id), subscription);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: subscriptionKeys.lists }),
+        queryClient.invalidateQueries({ queryKey: clientDetailsKey }),
+      ]);
+    },
+  });
+}
