@@ -6,11 +6,14 @@ const baseURL = `http://localhost:${PORT}`;
 // A fresh embedded database every run, so the demo data is always in its initial state.
 const dataDir = `.tmp/e2e-data-${Date.now()}`;
 
+/** One server, with its own fresh database, for each worker: specs in different workers never share state. */
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+export const serverUrl = (slot: number) => `http://localhost:${PORT + slot}`;
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  // The demo database is shared by every spec; one worker keeps specs that change it from racing.
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
@@ -34,20 +37,20 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
+  webServer: Array.from({ length: E2E_WORKERS }, (_, slot) => ({
     command: 'npx tsx apps/server/src/main.ts',
-    url: `${baseURL}/api/health`,
+    url: `${serverUrl(slot)}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
+      PORT: String(PORT + slot),
+      DATA_DIR: `${dataDir}-${slot}`,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       // The specs sign in many times and try a few wrong passwords on purpose.
       LOGIN_MAX_FAILURES: '100',
     },
-  },
+  })),
 });

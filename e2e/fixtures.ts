@@ -1,4 +1,5 @@
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { E2E_WORKERS, serverUrl } from '../playwright.config';
 
 export const ADMIN = { username: 'admin', password: 'admin1234' } as const;
 
@@ -62,6 +63,12 @@ type Fixtures = {
 type WorkerFixtures = { tokenCache: { token: string | null } };
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
+  // Each worker talks to its own server (playwright.config.ts starts one per worker).
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright needs the object pattern.
+  baseURL: async ({}, use, testInfo) => {
+    await use(serverUrl(testInfo.parallelIndex % E2E_WORKERS));
+  },
+
   tokenCache: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright needs the object pattern.
     async ({}, use) => {

@@ -28,7 +28,7 @@ const envSchema = z.object({
     .number()
     .positive()
     .default(24 * 7),
-  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  PUBLIC_URL: z.preprocess(blankToUndefined, z.string().url().optional()),
   WEB_DIST_DIR: optional,
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
@@ -143,7 +143,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     jwtSecret: e.JWT_SECRET,
     sessionTtlHours: e.SESSION_TTL_HOURS,
-    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    // Without PUBLIC_URL, links point at this server as started locally.
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     bodyLimit: e.BODY_LIMIT_BYTES,
     login: {

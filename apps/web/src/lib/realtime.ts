@@ -70,6 +70,24 @@ export function connectEvents(signal: AbortSignal, { onEvent, onReconnect }: Str
 
 export type RealtimeInvalidations = Partial<Record<AppEventType, readonly QueryKey[]>>;
 
+type AppEventListener = (event: AppEvent) => void;
+const listeners = new Set<AppEventListener>();
+
+/** Lets a feature react to the one open stream (for example to refetch only the chat an event names). */
+export function subscribeToAppEvents(listener: AppEventListener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** Calls the handler for every event the staff stream receives while the component is mounted. */
+export function useAppEvents(handler: AppEventListener): void {
+  const handlerRef = useRef(handler);
+  handlerRef.current = handler;
+  useEffect(() => subscribeToAppEvents((event) => handlerRef.current(event)), []);
+}
+
 /** Keeps the query cache in step with server changes while a staff page is open. */
 export function useRealtime(invalidations: RealtimeInvalidations): void {
   const queryClient = useQueryClient();
@@ -83,6 +101,7 @@ export function useRealtime(invalidations: RealtimeInvalidations): void {
         for (const queryKey of invalidationsRef.current[event.type] ?? []) {
           void queryClient.invalidateQueries({ queryKey });
         }
+        for (const listener of listeners) listener(event);
       },
       onReconnect: () => void queryClient.invalidateQueries(),
     });

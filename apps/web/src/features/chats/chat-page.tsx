@@ -1,5 +1,15 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { useParams } from 'react-router';
+import { useChatEvents } from './api';
+import { ChatConversation } from './components/chat-conversation';
+import { ChatLayout } from './components/chat-layout';
 
 export function ChatPage() {
-  return <PlaceholderPage title="Chat" />;
+  const { id = '' } = useParams();
+  useChatEvents();
+
+  return (
+    <ChatLayout activeChatId={id}>
+      <ChatConversation key={id} chatId={id} />
+    </ChatLayout>
+  );
 }

@@ -1,0 +1,193 @@
+import type { Chat, Contact, Message, UpdateContactRequest } from '@chatdesk/contract/chats';
+import { CHAT_LIST_REFRESH_MS, MESSAGE_POLL_MS } from '@chatdesk/contract/constants';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from '../../lib/api-client';
+import { useAppEvents } from '../../lib/realtime';
+import { keepUnlessCountChanged } from './chat-format';
+
+export const chatKeys = {
+  all: ['chats'] as const,
+  list: ['chats', 'list'] as const,
+  detail: (id: string) => ['chats', 'detail', id] as const,
+  messages: (id: string) => ['chats', 'messages', id] as const,
+  contact: (id: string) => ['contacts', id] as const,
+};
+
+const chatPath = (id: string) => `/chats/${encodeURIComponent(id)}`;
+
+export const chatsQueryOptions = queryOptions({
+  queryKey: chatKeys.list,
+  queryFn: ({ signal }) => api.get<Chat[]>('/chats', { signal }),
+  refetchInterval: CHAT_LIST_REFRESH_MS,
+});
+
+export function chatQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: chatKeys.detail(id),
+    queryFn: ({ signal }) => api.get<Chat>(chatPath(id), { signal }),
+    staleTime: 0,
+  });
+}
+
+export function messagesQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: chatKeys.messages(id),
+    queryFn: ({ signal }) => api.get<Message[]>(`${chatPath(id)}/messages`, { signal }),
+    staleTime: 0,
+  });
+}
+
+export function contactQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: chatKeys.contact(id),
+    queryFn: ({ signal }) => api.get<Contact>(`/contacts/${encodeURIComponent(id)}`, { signal }),
+    staleTime: 0,
+  });
+}
+
+export function useChats() {
+  return useQuery(chatsQueryOptions);
+}
+
+export function useChat(id: string) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    ...chatQueryOptions(id),
+    // The list already knows the chat: the header shows at once while the chat itself loads.
+    placeholderData: () =>
+      queryClient.getQueryData(chatsQueryOptions.queryKey)?.find((chat) => chat.id === id),
+  });
+}
+
+export function useMessages(id: string) {
+  return useQuery(messagesQueryOptions(id));
+}
+
+export function useContact(id: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...contactQueryOptions(id), enabled });
+}
+
+/**
+ * Polls the open chat's messages; a poll replaces the shown list only when the count changed, so a
+ * conversation being read does not re-render every five seconds. Events refetch it in full.
+ */
+export function useMessagePolling(id: string) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      if (document.hidden) return;
+      api
+        .get<Message[]>(`${chatPath(id)}/messages`)
+        .then((fresh) =>
+          queryClient.setQueryData<Message[]>(chatKeys.messages(id), (current) =>
+            keepUnlessCountChanged(current, fresh),
+          ),
+        )
+        .catch((error: unknown) => console.warn('Polling messages failed', error));
+    }, MESSAGE_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [id, queryClient]);
+}
+
+/** Keeps the chat list and the open chat in step with the server's events. */
+export function useChatEvents() {
+  const queryClient = useQueryClient();
+  useAppEvents((event) => {
+    if (event.type === 'chats.changed') {
+      void queryClient.invalidateQueries({ queryKey: chatKeys.list });
+      if (event.chatId) void queryClient.invalidateQueries({ queryKey: chatKeys.detail(event.chatId) });
+    }
+    if (event.type === 'messages.changed') {
+      void queryClient.invalidateQueries({ queryKey: chatKeys.list });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.messages(event.chatId) });
+    }
+  });
+}
+
+/** Puts the server's copy of a chat in the detail cache and in the list. */
+function storeChat(queryClient: QueryClient, chat: Chat) {
+  queryClient.setQueryData(chatKeys.detail(chat.id), chat);
+  queryClient.setQueryData<Chat[]>(chatKeys.list, (list) =>
+    list?.map((item) => (item.id === chat.id ? chat : item)),
+  );
+}
+
+function patchChat(queryClient: QueryClient, id: string, patch: Partial<Chat>) {
+  queryClient.setQueryData<Chat>(chatKeys.detail(id), (chat) => (chat ? { ...chat, ...patch } : chat));
+  queryClient.setQueryData<Chat[]>(chatKeys.list, (list) =>
+    list?.map((item) => (item.id === id ? { ...item, ...patch } : item)),
+  );
+}
+
+export function useMarkChatRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<{ updated: number }>(`${chatPath(id)}/read`),
+    onSuccess: (_data, id) => {
+      patchChat(queryClient, id, { unreadCount: 0 });
+      return queryClient.invalidateQueries({ queryKey: chatKeys.list });
+    },
+    onError: (error) => console.warn('Marking the chat read failed', error),
+  });
+}
+
+export function useToggleAi() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.put<Chat>(`${chatPath(id)}/toggle-ai`),
+    onSuccess: (chat) => {
+      storeChat(queryClient, chat);
+      return queryClient.invalidateQueries({ queryKey: chatKeys.list });
+    },
+  });
+}
+
+export function useSendMessage(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) => api.post<Message>(`${chatPath(id)}/messages`, { text }),
+    onSuccess: (message) => {
+      queryClient.setQueryData<Message[]>(chatKeys.messages(id), (list) =>
+        !list || list.some((item) => item.id === message.id) ? list : [...list, message],
+      );
+      patchChat(queryClient, id, {
+        lastMessage: { text: message.text, timestamp: message.timestamp, isOutgoing: true },
+      });
+      return queryClient.invalidateQueries({ queryKey: chatKeys.list });
+    },
+  });
+}
+
+export function useDeleteChat() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ ok: true }>(chatPath(id)),
+    onSuccess: (_data, id) => {
+      queryClient.setQueryData<Chat[]>(chatKeys.list, (list) => list?.filter((chat) => chat.id !== id));
+      queryClient.removeQueries({ queryKey: chatKeys.detail(id) });
+      queryClient.removeQueries({ queryKey: chatKeys.messages(id) });
+      return queryClient.invalidateQueries({ queryKey: chatKeys.list });
+    },
+  });
+}
+
+export function useUpdateContact(chatId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdateContactRequest }) =>
+      api.put<Contact>(`/contacts/${encodeURIComponent(id)}`, body),
+    onSuccess: (contact) => {
+      queryClient.setQueryData(chatKeys.contact(contact.id), contact);
+      patchChat(queryClient, chatId, {
+        name: contact.name,
+        email: contact.email,
+        profilePicture: contact.profilePicture,
+      });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: chatKeys.detail(chatId) }),
+        queryClient.invalidateQueries({ queryKey: chatKeys.list }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,125 @@
+import type { Chat, Message } from '@chatdesk/contract/chats';
+import { describe, expect, it } from 'vitest';
+import {
+  filterChats,
+  formatPhone,
+  keepUnlessCountChanged,
+  previewText,
+  relativeTimeLabel,
+  statusIndicator,
+} from './chat-format';
+import { EMOJI } from './emoji';
+
+const now = new Date(2025, 2, 12, 15, 0);
+const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();
+
+function chat(overrides: Partial<Chat>): Chat {
+  return {
+    id: 'c1',
+    name: 'Ana García',
+    phone: '612345678',
+    prefix: '34',
+    email: null,
+    profilePicture: null,
+    assignedTo: 'human',
+    channel: 'whatsapp',
+    lastMessage: null,
+    unreadCount: 0,
+    contact: 'k1',
+    clientId: null,
+    ...overrides,
+  };
+}
+
+function message(id: string, status: Message['status'] = 'delivered'): Message {
+  return {
+    id,
+    text: id,
+    isOutgoing: true,
+    status,
+    timestamp: now.toISOString(),
+    sender: 'staff',
+    error: null,
+  };
+}
+
+describe('relativeTimeLabel', () => {
+  it('counts minutes, then hours, then names the day', () => {
+    expect(relativeTimeLabel(minutesAgo(0), now)).toBe('now');
+    expect(relativeTimeLabel(minutesAgo(5), now)).toBe('5m');
+    expect(relativeTimeLabel(minutesAgo(125), now)).toBe('2h');
+    expect(relativeTimeLabel(new Date(2025, 2, 11, 9, 0).toISOString(), now)).toBe('Yesterday');
+    expect(relativeTimeLabel(new Date(2025, 2, 8, 9, 0).toISOString(), now)).toBe('Sat');
+    expect(relativeTimeLabel(new Date(2025, 0, 2, 9, 0).toISOString(), now)).toBe('Jan 2');
+    expect(relativeTimeLabel(new Date(2023, 6, 4, 9, 0).toISOString(), now)).toBe('Jul 4, 2023');
+  });
+
+  it('shows nothing without a valid time', () => {
+    expect(relativeTimeLabel(null, now)).toBe('');
+    expect(relativeTimeLabel('not a date', now)).toBe('');
+  });
+});
+
+describe('statusIndicator', () => {
+  it('picks a clock, one tick, two ticks, blue ticks or a red mark', () => {
+    expect(statusIndicator('sending')).toMatchObject({ icon: 'clock', color: 'dimmed' });
+    expect(statusIndicator('sent')).toMatchObject({ icon: 'check', color: 'dimmed' });
+    expect(statusIndicator('delivered')).toMatchObject({ icon: 'double-check', color: 'dimmed' });
+    expect(statusIndicator('read')).toMatchObject({ icon: 'double-check', color: 'blue' });
+    expect(statusIndicator('failed')).toMatchObject({ icon: 'failed', color: 'red' });
+  });
+});
+
+describe('keepUnlessCountChanged', () => {
+  it('keeps the shown messages when a poll returns as many', () => {
+    const current = [message('a'), message('b', 'sent')];
+    const fresh = [message('a'), message('b', 'read')];
+    expect(keepUnlessCountChanged(current, fresh)).toBe(current);
+  });
+
+  it('replaces them when the count changed or nothing was shown', () => {
+    const fresh = [message('a'), message('b'), message('c')];
+    expect(keepUnlessCountChanged([message('a')], fresh)).toBe(fresh);
+    expect(keepUnlessCountChanged(undefined, fresh)).toBe(fresh);
+  });
+});
+
+describe('filterChats', () => {
+  const chats = [
+    chat({ id: '1', name: 'Ana García', phone: '612345678' }),
+    chat({ id: '2', name: 'James Wilson', phone: '7700900123', prefix: '44' }),
+  ];
+
+  it('matches names regardless of case and phones by digits', () => {
+    expect(filterChats(chats, 'ANA').map((c) => c.id)).toEqual(['1']);
+    expect(filterChats(chats, '7700').map((c) => c.id)).toEqual(['2']);
+    expect(filterChats(chats, '+44 7700').map((c) => c.id)).toEqual(['2']);
+    expect(filterChats(chats, '  ').map((c) => c.id)).toEqual(['1', '2']);
+    expect(filterChats(chats, 'nobody')).toEqual([]);
+  });
+});
+
+describe('chat row text', () => {
+  it('prefixes outgoing previews and says when there are no messages', () => {
+    expect(previewText(chat({}))).toBe('No messages yet');
+    expect(
+      previewText(chat({ lastMessage: { text: 'Hi', timestamp: now.toISOString(), isOutgoing: true } })),
+    ).toBe('You: Hi');
+    expect(
+      previewText(chat({ lastMessage: { text: 'Hi', timestamp: now.toISOString(), isOutgoing: false } })),
+    ).toBe('Hi');
+  });
+
+  it('writes phones with their dialling prefix', () => {
+    expect(formatPhone('34', '612345678')).toBe('+34 612345678');
+    expect(formatPhone('sim', 'abc123')).toBe('abc123');
+  });
+});
+
+describe('emoji picker', () => {
+  it('offers about ninety distinct emoji', () => {
+    expect(EMOJI.length).toBeGreaterThanOrEqual(85);
+    expect(EMOJI.length).toBeLessThanOrEqual(100);
+    expect(new Set(EMOJI).size).toBe(EMOJI.length);
+  });
+});

@@ -1,0 +1,212 @@
+import type { Chat } from '@chatdesk/contract/chats';
+import { Badge, Box, CloseButton, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useDeferredValue, useMemo, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../../lib/paths';
+import { filterChats, previewText, relativeTimeLabel } from '../chat-format';
+import classes from '../chats.module.css';
+import { ChatAvatar } from './chat-avatar';
+
+const ROW_HEIGHT = 74;
+export const SEARCH_PARAM = 'search';
+
+type ChatListProps = {
+  chats: Chat[] | undefined;
+  activeChatId?: string;
+  /** Shown in place of rows while the list loads or when it failed. */
+  status?: React.ReactNode;
+};
+
+export function ChatList({ chats, activeChatId, status }: ChatListProps) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const search = searchParams.get(SEARCH_PARAM) ?? '';
+  const deferredSearch = useDeferredValue(search);
+  const visible = useMemo(() => filterChats(chats ?? [], deferredSearch), [chats, deferredSearch]);
+  const unreadChats = (chats ?? []).filter((chat) => chat.unreadCount > 0).length;
+
+  const setSearch = (value: string) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(SEARCH_PARAM, value);
+        else next.delete(SEARCH_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <>
+      <Stack gap="sm" p="md" pb="sm">
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={2} fz={20}>
+            Chats
+          </Title>
+          {unreadChats > 0 ? (
+            <Badge variant="light" radius="xl" aria-label={`${unreadChats} chats with unread messages`}>
+              {unreadChats} unread
+            </Badge>
+          ) : null}
+        </Group>
+        <TextInput
+          placeholder="Search contacts..."
+          aria-label="Search contacts"
+          radius="xl"
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          leftSection={<IconSearch size={16} />}
+          rightSection={
+            search ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setSearch('')} /> : null
+          }
+        />
+      </Stack>
+      {status ??
+        (visible.length === 0 ? (
+          <Text c="dimmed" ta="center" size="sm" py="xl" px="md">
+            {search.trim() ? 'No chats found matching your search' : 'No chats found'}
+          </Text>
+        ) : (
+          <VirtualChatRows chats={visible} activeChatId={activeChatId} search={search} />
+        ))}
+    </>
+  );
+}
+
+function VirtualChatRows({
+  chats,
+  activeChatId,
+  search,
+}: {
+  chats: Chat[];
+  activeChatId?: string;
+  search: string;
+}) {
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: chats.length,
+    getScrollElement: () => scrollerRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    getItemKey: (index) => chats[index]?.id ?? index,
+  });
+  const query = search ? `?${new URLSearchParams({ [SEARCH_PARAM]: search })}` : '';
+  const now = new Date();
+
+  return (
+    <div ref={scrollerRef} className={classes.listScroller}>
+      <ul
+        aria-label="Chats"
+        style={{
+          height: virtualizer.getTotalSize(),
+          position: 'relative',
+          listStyle: 'none',
+          margin: 0,
+          padding: 0,
+        }}
+      >
+        {virtualizer.getVirtualItems().map((item) => {
+          const chat = chats[item.index];
+          if (!chat) return null;
+          return (
+            <li
+              key={item.key}
+              aria-setsize={chats.length}
+              aria-posinset={item.index + 1}
+              style={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                width: '100%',
+                height: item.size,
+                transform: `translateY(${item.start}px)`,
+              }}
+            >
+              <ChatRow
+                chat={chat}
+                active={chat.id === activeChatId}
+                to={`${paths.chat(chat.id)}${query}`}
+                now={now}
+              />
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+function ChatRow({ chat, active, to, now }: { chat: Chat; active: boolean; to: string; now: Date }) {
+  const unread = chat.unreadCount > 0;
+  return (
+    <Link
+      to={to}
+      className={classes.row}
+      data-active={active || undefined}
+      aria-current={active ? 'page' : undefined}
+      data-chat-id={chat.id}
+    >
+      <ChatAvatar chat={chat} />
+      <div className={classes.rowBody}>
+        <Group gap={6} wrap="nowrap" justify="space-between">
+          <Group gap={4} wrap="nowrap" miw={0}>
+            <Text size="sm" fw={unread ? 700 : 600} truncate="end">
+              {chat.name}
+            </Text>
+            <Text
+              size="xs"
+              c={chat.assignedTo === 'ai' ? 'brand.7' : 'dimmed'}
+              fw={500}
+              style={{ flexShrink: 0 }}
+            >
+              {chat.assignedTo === 'ai' ? '(AI)' : '(manual)'}
+            </Text>
+          </Group>
+          <Text size="xs" c={unread ? 'brand.7' : 'dimmed'} fw={unread ? 600 : 400} style={{ flexShrink: 0 }}>
+            {relativeTimeLabel(chat.lastMessage?.timestamp, now)}
+          </Text>
+        </Group>
+        <Group gap={6} wrap="nowrap" justify="space-between" mt={2}>
+          <Text
+            size="sm"
+            c={unread ? 'dark.6' : 'dimmed'}
+            fs={chat.lastMessage ? undefined : 'italic'}
+            truncate="end"
+          >
+            {previewText(chat)}
+          </Text>
+          {unread ? (
+            <Badge
+              size="sm"
+              radius="xl"
+              circle={chat.unreadCount < 10}
+              style={{ flexShrink: 0 }}
+              aria-label={`${chat.unreadCount} unread`}
+              data-testid="unread-badge"
+            >
+              {chat.unreadCount}
+            </Badge>
+          ) : null}
+        </Group>
+      </div>
+    </Link>
+  );
+}
+
+export function ChatListSkeleton() {
+  return (
+    <Stack gap={0} px="md" aria-hidden>
+      {Array.from({ length: 6 }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+        <Group key={index} gap="sm" h={ROW_HEIGHT} wrap="nowrap">
+          <Skeleton circle height={46} />
+          <Box flex={1}>
+            <Skeleton height={10} width="60%" radius="xl" />
+            <Skeleton height={8} mt={10} width="85%" radius="xl" />
+          </Box>
+        </Group>
+      ))}
+    </Stack>
+  );
+}

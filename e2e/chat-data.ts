@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { type Api, expect } from './fixtures';
+
+/** Helpers that make the chats a chat spec needs; each conversation has its own simulator session. */
+
+export type Chat = {
+  id: string;
+  name: string;
+  phone: string;
+  prefix: string;
+  email: string | null;
+  profilePicture: string | null;
+  assignedTo: 'ai' | 'human';
+  channel: 'whatsapp' | 'simulator';
+  lastMessage: { text: string; timestamp: string; isOutgoing: boolean } | null;
+  unreadCount: number;
+  contact: string;
+  clientId: string | null;
+};
+
+export type Message = {
+  id: string;
+  text: string;
+  isOutgoing: boolean;
+  status: 'sending' | 'sent' | 'delivered' | 'read' | 'failed';
+  timestamp: string;
+  sender: 'customer' | 'staff' | 'assistant' | 'system';
+  error: string | null;
+};
+
+export function newSessionId(): string {
+  return randomUUID().replace(/-/g, '');
+}
+
+/** The name the server gives a simulator conversation. */
+export function simulatorChatName(sessionId: string): string {
+  return `Chat simulator (${sessionId.slice(0, 6).toLowerCase()})`;
+}
+
+/** A customer writes through the public simulator: a real chat, assigned to the assistant. */
+export async function createSimulatorChat(api: Api, text = 'Hola, ¿tenéis entrenadores en Madrid?') {
+  const sessionId = newSessionId();
+  const response = await api.raw.post('/api/chats/simulator', { data: { text, sessionId } });
+  expect(response.status(), await response.text()).toBe(200);
+  const body = (await response.json()) as { chatId: string };
+  const chat = await api.get<Chat>(`/chats/${body.chatId}`);
+  return { chat, sessionId };
+}
+
+/** A simulator chat that staff have taken over, so they can write in it. */
+export async function createHumanChat(api: Api, text?: string) {
+  const { chat, sessionId } = await createSimulatorChat(api, text);
+  const taken = await api.put<Chat>(`/chats/${chat.id}/toggle-ai`);
+  expect(taken.assignedTo).toBe('human');
+  return { chat: taken, sessionId };
+}
