@@ -44,6 +44,31 @@ function parseForm(body: string) {
 /** A local HTTP server speaking the part of Stripe's API the app uses, for the official SDK to talk to. */
 export async function startFakeStripe() {
   const intents = new Map<string, Intent>();
+  type Sub = {
+    id: string;
+    object: 'subscription';
+    customer: string;
+    status: string;
+    cancel_at_period_end: boolean;
+    canceled_at: number | null;
+    ended_at: number | null;
+    metadata: Record<string, string>;
+    items: {
+      object: 'list';
+      data: Array<{
+        id: string;
+        current_period_start: number;
+        current_period_end: number;
+        price: { id: string; unit_amount: number; currency: string; recurring: { interval: string } };
+      }>;
+    };
+    latest_invoice: string | null;
+  };
+  const subscriptions = new Map<string, Sub>();
+  const prices = new Map<
+    string,
+    { id: string; object: 'price'; unit_amount: number; currency: string; recurring: { interval: string } }
+  >();
   const charges = new Map<string, Charge>();
   const requests: string[] = [];
   const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
@@ -102,6 +127,73 @@ export async function startFakeStripe() {
         charge.refunded = true;
         return send({ id: id('re'), object: 'refund', payment_intent: intent!.id, status: 'succeeded' });
       }
+      if (req.method === 'GET' && url.pathname === '/v1/customers')
+        return send({ object: 'list', data: [], has_more: false });
+      if (req.method === 'POST' && url.pathname === '/v1/customers')
+        return send({ id: id('cus'), object: 'customer', email: form.email ?? null });
+      if (req.method === 'POST' && /^\/v1\/payment_methods\/\w+\/attach$/.test(url.pathname)) {
+        return send({ id: url.pathname.split('/')[3], object: 'payment_method', customer: form.customer });
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/products')
+        return send({ id: id('prod'), object: 'product', name: form.name });
+      const priceMatch = /^\/v1\/prices\/([\w]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && priceMatch) {
+        const price = prices.get(priceMatch[1]!);
+        return price ? send(price) : error(res, 404, 'resource_missing', 'No such price');
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/subscriptions') {
+        const raw = new URLSearchParams(body);
+        const price = raw.get('items[0][price]')
+          ? prices.get(raw.get('items[0][price]')!)!
+          : {
+              id: id('price'),
+              object: 'price' as const,
+              unit_amount: Number(raw.get('items[0][price_data][unit_amount]')),
+              currency: raw.get('items[0][price_data][currency]')!,
+              recurring: { interval: raw.get('items[0][price_data][recurring][interval]')! },
+            };
+        const now = Math.floor(Date.now() / 1000);
+        const subscription: Sub = {
+          id: id('sub'),
+          object: 'subscription',
+          customer: String(form.customer),
+          status: 'active',
+          cancel_at_period_end: false,
+          canceled_at: null,
+          ended_at: null,
+          metadata: (form.metadata as Record<string, string>) ?? {},
+          items: {
+            object: 'list',
+            data: [{ id: id('si'), current_period_start: now, current_period_end: now + 30 * 86400, price }],
+          },
+          latest_invoice: null,
+        };
+        subscriptions.set(subscription.id, subscription);
+        return send({
+          ...subscription,
+          latest_invoice: {
+            id: id('in'),
+            object: 'invoice',
+            status: 'paid',
+            amount_paid: price.unit_amount,
+            currency: price.currency,
+            status_transitions: { paid_at: now },
+          },
+        });
+      }
+      const subMatch = /^\/v1\/subscriptions\/([\w]+)$/.exec(url.pathname);
+      if (subMatch) {
+        const subscription = subscriptions.get(subMatch[1]!);
+        if (!subscription) return error(res, 404, 'resource_missing', 'No such subscription');
+        if (req.method === 'POST' && form.cancel_at_period_end === 'true')
+          subscription.cancel_at_period_end = true;
+        if (req.method === 'DELETE') {
+          subscription.status = 'canceled';
+          subscription.canceled_at = Math.floor(Date.now() / 1000);
+          subscription.ended_at = subscription.canceled_at;
+        }
+        return send(subscription);
+      }
       error(res, 404, 'resource_missing', `Unrecognized request URL (${req.method}: ${url.pathname})`);
     });
   });
@@ -126,6 +218,16 @@ export async function startFakeStripe() {
       intent.status = 'succeeded';
       intent.latest_charge = charge.id;
       return intent;
+    },
+    subscriptions,
+    addPrice(priceId: string, unitAmount: number, currency: string) {
+      prices.set(priceId, {
+        id: priceId,
+        object: 'price',
+        unit_amount: unitAmount,
+        currency,
+        recurring: { interval: 'month' },
+      });
     },
     refunded(intentId: string) {
       const chargeId = intents.get(intentId)?.latest_charge;

@@ -1,6 +1,6 @@
 import { MEETING_MINUTES, SLOT_STEP_MINUTES } from '@chatdesk/contract/constants';
 import type { Availability, TimeRange } from '@chatdesk/contract/employees';
-import { addDays, weekdayOf, zonedTime, zonedTimeToUtc } from './time-zone.ts';
+import { addDays, offsetMinutes, weekdayOf, zonedTime, zonedTimeToUtc } from './time-zone.ts';
 
 export type Slot = { date: string; time: string; startsAt: Date };
 
@@ -57,11 +57,25 @@ export function dayStartTimes(ranges: readonly TimeRange[]): string[] {
 export function openSlots(query: SlotQuery): Slot[] {
   const taken = new Set([...query.taken].map((instant) => instant.getTime()));
   const slots: Slot[] = [];
+  // The offset at the start of each local day is the one at the end of the day before.
+  let offset = offsetMinutes(zonedTimeToUtc(query.from, '00:00', query.timeZone), query.timeZone);
   for (let date = query.from; date <= query.to; date = addDays(date, 1)) {
+    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+    const nextMidnight = Date.UTC(year, month - 1, day + 1) - offset * 60_000;
+    const endOffset = offsetMinutes(new Date(nextMidnight - 1), query.timeZone);
+    // Most days keep one offset from midnight to midnight: then every slot is simple arithmetic,
+    // and only a day with a clock change pays for the exact conversion of each time.
+    const steady = endOffset === offset;
+    const dayOffset = offset;
+    offset = endOffset;
     const ranges = query.availability[weekdayOf(date) as keyof Availability] ?? [];
-    for (const time of dayStartTimes(ranges)) {
-      const startsAt = zonedTimeToUtc(date, time, query.timeZone);
-      if (zonedTime(startsAt, query.timeZone) !== time) continue;
+    const times = dayStartTimes(ranges);
+    for (const time of times) {
+      const [hours, minutes] = time.split(':').map(Number) as [number, number];
+      const startsAt = steady
+        ? new Date(Date.UTC(year, month - 1, day, hours, minutes) - dayOffset * 60_000)
+        : zonedTimeToUtc(date, time, query.timeZone);
+      if (!steady && zonedTime(startsAt, query.timeZone) !== time) continue;
       if (startsAt.getTime() <= query.now.getTime()) continue;
       if (taken.has(startsAt.getTime())) continue;
       slots.push({ date, time, startsAt });

@@ -21,6 +21,7 @@ beforeAll(async () => {
       STRIPE_SECRET_KEY: 'sk_test_local',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_local',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_PREMIUM_PRICE_ID: 'price_premium',
       STRIPE_API_BASE: fake.url,
     },
   });
@@ -229,5 +230,138 @@ describe('POST /api/webhooks/stripe', () => {
     });
     times = (await t.app.inject({ url: `/api/schedule/${e.username}` })).json().slots[0].times;
     expect(times).toContain('09:30');
+  });
+});
+
+describe('Stripe subscriptions', () => {
+  it('shows the configured premium price and subscribes on the public page through Stripe', async () => {
+    fake.addPrice('price_premium', 999, 'eur');
+    expect((await t.app.inject({ url: '/api/payments/price/premium' })).json()).toEqual({
+      id: 'price_premium',
+      unit_amount: 999,
+      currency: 'eur',
+      interval: 'month',
+    });
+    const { username } = await employee();
+    const subscribed = await post('/api/payments/subscription', {
+      paymentMethodId: 'pm_card_visa',
+      priceId: 'price_premium',
+      email: 'stripe-sub@example.com',
+      username,
+    });
+    expect(subscribed.statusCode, subscribed.body).toBe(200);
+    expect(subscribed.json()).toMatchObject({ status: 'active', requiresAction: false });
+    const other = await post('/api/payments/subscription', {
+      paymentMethodId: 'pm_card_visa',
+      priceId: 'price_some_other',
+      email: 'stripe-sub@example.com',
+      username,
+    });
+    expect(other.statusCode).toBe(400);
+  });
+
+  it('keeps status, period and cancellation true to Stripe, whatever order the events arrive in', async () => {
+    const { clients } = await import('../../db/schema.ts');
+    const [client] = await t.db
+      .insert(clients)
+      .values({ name: 'Sub Client', phone: '1', email: 'sub@example.com' })
+      .returning();
+    const { headers } = await t.signIn();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscriptions',
+      headers,
+      payload: {
+        clientId: client!.id,
+        paymentMethodId: 'pm_card_visa',
+        planName: 'Basic Plan',
+        amount: 9.99,
+        currency: 'usd',
+        interval: 'month',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const subscription = created.json();
+    expect(subscription).toMatchObject({ status: 'active', amount: 9.99, currency: 'usd' });
+    const remote = fake.subscriptions.get(subscription.stripeSubscriptionId)!;
+
+    // Stripe cancels at period end; the "updated" event arrives after a stale "created" one.
+    remote.cancel_at_period_end = true;
+    const updated = {
+      id: 'evt_sub_updated',
+      object: 'event',
+      type: 'customer.subscription.updated',
+      data: { object: { ...remote } },
+    };
+    const stale = {
+      id: 'evt_sub_created',
+      object: 'event',
+      type: 'customer.subscription.created',
+      data: { object: { ...remote, cancel_at_period_end: false } },
+    };
+    expect((await sendEvent(updated)).statusCode).toBe(200);
+    expect((await sendEvent(stale)).statusCode).toBe(200);
+    const { headers: h } = await t.signIn();
+    let current = (await t.app.inject({ url: `/api/subscriptions/${subscription.id}`, headers: h })).json();
+    expect(current.cancelAtPeriodEnd).toBe(true);
+
+    // A paid invoice is recorded once, however often it is delivered.
+    const invoice = {
+      id: 'evt_invoice_paid',
+      object: 'event',
+      type: 'invoice.paid',
+      data: {
+        object: {
+          id: 'in_renewal_1',
+          object: 'invoice',
+          amount_paid: 999,
+          currency: 'usd',
+          status_transitions: { paid_at: 1_800_000_000 },
+          parent: { subscription_details: { subscription: remote.id } },
+        },
+      },
+    };
+    await sendEvent(invoice);
+    expect((await sendEvent(invoice)).json()).toEqual({ received: true, duplicate: true });
+    const { payments: paymentsTable } = await import('../../db/schema.ts');
+    const recorded = await t.db
+      .select()
+      .from(paymentsTable)
+      .where(eq(paymentsTable.providerPaymentId, 'in_renewal_1'));
+    expect(recorded).toHaveLength(1);
+
+    // Stripe ends it; the deleted event makes it canceled with its end date.
+    remote.status = 'canceled';
+    remote.ended_at = 1_800_000_100;
+    remote.canceled_at = 1_800_000_000;
+    await sendEvent({
+      id: 'evt_sub_deleted',
+      object: 'event',
+      type: 'customer.subscription.deleted',
+      data: { object: { ...remote } },
+    });
+    current = (await t.app.inject({ url: `/api/subscriptions/${subscription.id}`, headers: h })).json();
+    expect(current).toMatchObject({ status: 'canceled', endedAt: new Date(1_800_000_100_000).toISOString() });
+
+    // A failed invoice tells staff.
+    await sendEvent({
+      id: 'evt_invoice_failed',
+      object: 'event',
+      type: 'invoice.payment_failed',
+      data: {
+        object: {
+          id: 'in_failed',
+          object: 'invoice',
+          amount_due: 999,
+          currency: 'usd',
+          customer_email: 'sub@example.com',
+        },
+      },
+    });
+    const failures = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.title, 'Subscription payment failed'));
+    expect(failures.length).toBeGreaterThan(0);
   });
 });
