@@ -28,9 +28,16 @@ test.describe('navigation shell', () => {
   test('detail pages keep their section highlighted', async ({ page, login }) => {
     await login();
     await page.goto('/clients/123/edit');
-    await expect(page.getByRole('link', { name: 'Clients' })).toHaveAttribute('aria-current', 'page');
+    const nav = page.getByRole('navigation');
+    await expect(nav.getByRole('link', { name: 'Clients', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await page.goto('/dashboard');
-    await expect(page.getByRole('link', { name: 'Chats' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Chats', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   test('the account link shows who is signed in and opens the settings', async ({ page, login, api }) => {
