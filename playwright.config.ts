@@ -6,6 +6,8 @@ const baseURL = `http://localhost:${PORT}`;
 // A fresh embedded database every run, so the demo data is always in its initial state.
 const dataDir = `.tmp/e2e-data-${Date.now()}`;
 
+export const E2E_WHATSAPP_SECRET = 'e2e-whatsapp-app-secret';
+
 /** One server, with its own fresh database, for each worker: specs in different workers never share state. */
 export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 export const serverUrl = (slot: number) => `http://localhost:${PORT + slot}`;
@@ -51,6 +53,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The specs sign in many times and try a few wrong passwords on purpose.
       LOGIN_MAX_FAILURES: '100',
+      // Lets the specs post signed WhatsApp webhooks, as Meta would.
+      WHATSAPP_APP_SECRET: E2E_WHATSAPP_SECRET,
+      WHATSAPP_VERIFY_TOKEN: 'e2e-verify',
     },
   })),
 });

@@ -1,0 +1,77 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { E2E_WHATSAPP_SECRET } from '../playwright.config';
+import type { Chat } from './chat-data';
+import { expect, test } from './fixtures';
+
+/** Meta's delivery: a text from a WhatsApp number, signed with the app secret. */
+async function whatsappMessage(request: APIRequestContext, from: string, name: string, text: string) {
+  const body = JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              contacts: [{ wa_id: from, profile: { name } }],
+              messages: [
+                {
+                  from,
+                  id: `wamid.e2e.${randomUUID()}`,
+                  timestamp: String(Math.floor(Date.now() / 1000)),
+                  type: 'text',
+                  text: { body: text },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  });
+  const signature = `sha256=${createHmac('sha256', E2E_WHATSAPP_SECRET).update(body).digest('hex')}`;
+  const response = await request.post('/api/webhooks/whatsapp', {
+    data: body,
+    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+const messageLog = (page: Page) => page.getByRole('log', { name: 'Messages' });
+
+test('a WhatsApp message appears in the open chat without a reload, and the assistant answers it', async ({
+  page,
+  login,
+  api,
+  request,
+}) => {
+  await login();
+  const from = `3461${Math.floor(1_000_000 + Math.random() * 8_999_999)}`;
+  await whatsappMessage(request, from, 'Paula Webhook', 'Hola, busco un entrenador personal en Madrid');
+  const chat = (await api.get<Chat[]>('/chats?search=Paula%20Webhook'))[0]!;
+  expect(chat).toMatchObject({ prefix: '34', phone: from.slice(2) });
+
+  await page.goto(`/chat/${chat.id}`);
+  await expect(messageLog(page)).toContainText('Carlos Ruiz');
+
+  await whatsappMessage(request, from, 'Paula Webhook', '¿Y cuánto cuesta la primera sesión?');
+  await expect(messageLog(page)).toContainText('¿Y cuánto cuesta la primera sesión?');
+  await expect(messageLog(page)).toContainText('10 EUR');
+});
+
+test('the simulator answer links to the right booking page', async ({ page }) => {
+  await page.goto('/chat-simulator');
+  const input = page.getByRole('textbox');
+  await expect(input).toHaveValue('Hola, busco un entrenador personal en Madrid');
+  // The page opens by starting a new conversation; wait for its greeting before sending.
+  await expect(page.getByText(/assistant of Entrena Studio/)).toBeVisible();
+  await page.getByRole('button', { name: /send/i }).click();
+  const link = page.getByRole('link', { name: /\/schedule\/carlos/ }).first();
+  await expect(link).toBeVisible({ timeout: 15_000 });
+  await expect(link).toHaveAttribute('target', '_blank');
+  const href = await link.getAttribute('href');
+  expect(new URL(href!).pathname).toBe('/schedule/carlos');
+  await page.goto(new URL(href!).pathname);
+  await expect(page.getByRole('heading', { name: /Book an Appointment with Carlos Ruiz/ })).toBeVisible();
+});
