@@ -70,7 +70,12 @@ export const sendMessageSchema = z.object({
 });
 export type SendMessageRequest = z.infer<typeof sendMessageSchema>;
 
-export const listChatsQuerySchema = z.object({ search: z.string().trim().max(100).optional() });
+export const listChatsQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  /** A page of the list, latest activity first; without it, up to 5,000 chats. */
+  limit: z.coerce.number().int().min(1).max(5000).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+});
 
 export const contactSchema = z.object({
   id: z.string(),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 
@@ -61,5 +62,9 @@ export const messages = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('messages_chat_created_idx').on(t.chatId, t.createdAt)],
+  (t) => [
+    index('messages_chat_created_idx').on(t.chatId, t.createdAt),
+    // Unread counts for the chat list: only the customer's unread messages are indexed.
+    index('messages_unread_idx').on(t.chatId).where(sql`${t.sender} = 'customer' and ${t.readAt} is null`),
+  ],
 );

@@ -40,9 +40,22 @@ export function createChatsRepository(db: Db) {
     return row;
   }
 
-  /** One query for any number of chats: contact, last message, unread count and linked client. */
-  async function selectChats(where: ReturnType<typeof sql>, limit: number): Promise<ChatListRow[]> {
+  /**
+   * One query for a page of chats: the page is chosen first on the chats table alone, then only
+   * its rows get their contact, last message, unread count and linked client.
+   */
+  async function selectChats(
+    where: ReturnType<typeof sql>,
+    limit: number,
+    offset = 0,
+  ): Promise<ChatListRow[]> {
     const result = await db.execute(sql`
+      with page as (
+        select c.* from chats c join contacts ct on ct.id = c.contact_id
+         where ${where}
+         order by coalesce(c.last_message_at, c.created_at) desc, c.id
+         limit ${limit} offset ${offset}
+      )
       select c.id, c.contact_id as "contactId", ct.name, ct.email, ct.prefix, ct.phone,
              ct.profile_picture as "profilePicture", c.assigned_to as "assignedTo", c.channel,
              lm.text as "lastText", lm.created_at as "lastAt", lm.sender as "lastSender",
@@ -51,15 +64,13 @@ export function createChatsRepository(db: Db) {
              (select cl.id from clients cl
                where regexp_replace(cl.phone, '\\D', '', 'g') = ct.prefix || ct.phone
                order by cl.created_at limit 1) as "clientId"
-        from chats c
+        from page c
         join contacts ct on ct.id = c.contact_id
         left join lateral (
           select m.text, m.created_at, m.sender from messages m
            where m.chat_id = c.id order by m.created_at desc, m.id desc limit 1
         ) lm on true
-       where ${where}
-       order by coalesce(c.last_message_at, c.created_at) desc, c.id
-       limit ${limit}`);
+       order by coalesce(c.last_message_at, c.created_at) desc, c.id`);
     return (result.rows as ChatListRow[]).map((row) => ({
       ...row,
       lastAt: row.lastAt ? new Date(row.lastAt) : null,
@@ -68,15 +79,16 @@ export function createChatsRepository(db: Db) {
   }
 
   return {
-    async list(search?: string) {
-      if (!search) return selectChats(sql`true`, 5000);
+    async list(search?: string, limit = 5000, offset = 0) {
+      if (!search) return selectChats(sql`true`, limit, offset);
       const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const digits = search.replace(/\D/g, '');
       return selectChats(
         digits
           ? sql`(ct.name ilike ${pattern} or (ct.prefix || ct.phone) like ${`%${digits}%`})`
           : sql`ct.name ilike ${pattern}`,
-        5000,
+        limit,
+        offset,
       );
     },
 

@@ -28,7 +28,7 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ chats: ChatsService }> = async
         response: { 200: chatListSchema },
       },
     },
-    async (request) => chats.list(request.query.search),
+    async (request) => chats.list(request.query),
   );
   app.get(
     '/:id',

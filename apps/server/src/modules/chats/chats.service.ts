@@ -148,8 +148,8 @@ export function createChatsService(deps: Deps) {
     deliver,
     postOutgoing,
 
-    async list(search?: string) {
-      return (await repository.list(search)).map(toChat);
+    async list(query: { search?: string; limit?: number; offset?: number }) {
+      return (await repository.list(query.search, query.limit, query.offset)).map(toChat);
     },
 
     async get(id: string) {

@@ -59,6 +59,16 @@ describe('chats', () => {
     expect(await ids('nobody-like-this')).toEqual([]);
   });
 
+  it('pages the list, latest activity first', async () => {
+    for (let i = 0; i < 3; i++) await customerWrites(`page ${i}`);
+    const all = (await get('/api/chats')).json().map((c: { id: string }) => c.id);
+    const first = (await get('/api/chats?limit=2')).json().map((c: { id: string }) => c.id);
+    const second = (await get('/api/chats?limit=2&offset=2')).json().map((c: { id: string }) => c.id);
+    expect(first).toEqual(all.slice(0, 2));
+    expect(second).toEqual(all.slice(2, 4));
+    expect((await get('/api/chats?limit=0')).statusCode).toBe(400);
+  });
+
   it('marks the customer messages read once', async () => {
     const { chatId } = await customerWrites('one');
     const first = await t.app.inject({ method: 'POST', url: `/api/chats/${chatId}/read`, headers });

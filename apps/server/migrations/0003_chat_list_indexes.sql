@@ -1,0 +1,1 @@
+CREATE INDEX "messages_unread_idx" ON "messages" USING btree ("chat_id") WHERE "messages"."sender" = 'customer' and "messages"."read_at" is null;
