@@ -41,6 +41,17 @@ describe('the running app', () => {
     expect(ui.headers['content-type']).toContain('text/html');
   });
 
+  it('compresses what it serves and lets browsers keep hashed assets', async () => {
+    await fs.writeFile(
+      path.join(webDir, 'assets', 'big.js'),
+      `console.log(${JSON.stringify('x'.repeat(5000))})`,
+    );
+    const response = await t.app.inject({ url: '/assets/big.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers['cache-control']).toContain('immutable');
+    expect(response.rawPayload.length).toBeLessThan(1000);
+  });
+
   it('serves files built after start-up', async () => {
     await fs.writeFile(path.join(webDir, 'assets', 'later.js'), 'console.log(2)');
     expect((await t.app.inject({ url: '/assets/later.js' })).body).toBe('console.log(2)');

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -104,6 +106,13 @@ export async function buildApp(deps: AppDeps) {
         upgradeInsecureRequests: null,
       },
     },
+  });
+  // Compressed responses (the web app's JavaScript above all); the event stream is written raw and stays as it is.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
   });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
@@ -314,7 +323,17 @@ function registerWebApp(app: FastifyInstance, webDistDir: string) {
   const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
     // wildcard: files built after start-up (a rebuild while running) are served too.
-    app.register(fastifyStatic, { root: webDistDir, wildcard: true, index: 'index.html' });
+    app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: true,
+      index: 'index.html',
+      // Built assets have content hashes in their names: browsers may keep them for good.
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
