@@ -299,7 +299,7 @@ test('the home page shows its loading, error and empty states', async ({ page })
     release = resolve;
   });
   let mode: 'hold' | 'fail' | 'empty' = 'hold';
-  await page.route('**/api/chats', async (route) => {
+  await page.route(/\/api\/chats(\?.*)?$/, async (route) => {
     if (mode === 'hold') {
       await held;
       return route.continue();
@@ -346,4 +346,50 @@ test('on a phone the list and the conversation take the whole width in turn', as
   await page.getByRole('link', { name: 'Back to chats' }).click();
   await expect(page).toHaveURL('/dashboard');
   await expect(rowOf(page, chat.name)).toBeVisible();
+});
+
+test('the list loads more chats as it scrolls', async ({ page }) => {
+  const fake = (n: number) => ({
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    name: `Paged chat ${n}`,
+    phone: String(600_000_000 + n),
+    prefix: '34',
+    email: null,
+    profilePicture: null,
+    assignedTo: 'human',
+    channel: 'whatsapp',
+    lastMessage: {
+      text: `hello ${n}`,
+      timestamp: new Date(Date.now() - n * 60_000).toISOString(),
+      isOutgoing: false,
+    },
+    unreadCount: 0,
+    contact: `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`,
+    clientId: null,
+  });
+  const offsets: number[] = [];
+  await page.route(/\/api\/chats\?/, async (route) => {
+    const url = new URL(route.request().url());
+    const offset = Number(url.searchParams.get('offset') ?? 0);
+    const limit = Number(url.searchParams.get('limit'));
+    offsets.push(offset);
+    const total = 130;
+    const count = Math.max(0, Math.min(limit, total - offset));
+    return route.fulfill({
+      status: 200,
+      json: Array.from({ length: count }, (_, i) => fake(offset + i + 1)),
+    });
+  });
+  await page.goto('/');
+  await expect(rowOf(page, 'Paged chat 1').first()).toBeVisible();
+  expect(offsets).toEqual([0]);
+  await expect(rows(page).filter({ hasText: 'Paged chat 130' })).toHaveCount(0);
+  // Scroll to the end of the first page: the next one loads.
+  for (let i = 0; i < 20 && !offsets.includes(100); i++) {
+    await page.locator('[class*="listScroller"]').evaluate((element) => element.scrollBy(0, 2000));
+    await page.waitForTimeout(100);
+  }
+  expect(offsets).toContain(100);
+  await page.locator('[class*="listScroller"]').evaluate((element) => element.scrollBy(0, 100_000));
+  await expect(rowOf(page, 'Paged chat 130')).toBeVisible();
 });

@@ -1,6 +1,16 @@
 import type { Chat, Contact, Message, UpdateContactRequest } from '@chatdesk/contract/chats';
 import { CHAT_LIST_REFRESH_MS, MESSAGE_POLL_MS } from '@chatdesk/contract/constants';
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../lib/api-client';
 import { useAppEvents } from '../../lib/realtime';
@@ -16,11 +26,39 @@ export const chatKeys = {
 
 const chatPath = (id: string) => `/chats/${encodeURIComponent(id)}`;
 
-export const chatsQueryOptions = queryOptions({
-  queryKey: chatKeys.list,
-  queryFn: ({ signal }) => api.get<Chat[]>('/chats', { signal }),
-  refetchInterval: CHAT_LIST_REFRESH_MS,
-});
+/** The list comes in pages as it scrolls, so thousands of chats cost one screenful at first. */
+export const CHAT_PAGE_SIZE = 100;
+
+export function chatsQueryOptions(search: string) {
+  return infiniteQueryOptions({
+    queryKey: [...chatKeys.list, search] as const,
+    queryFn: ({ signal, pageParam }) => {
+      const params = new URLSearchParams({ limit: String(CHAT_PAGE_SIZE), offset: String(pageParam) });
+      if (search) params.set('search', search);
+      return api.get<Chat[]>(`/chats?${params}`, { signal });
+    },
+    initialPageParam: 0,
+    getNextPageParam: (last: Chat[], pages: Chat[][]) =>
+      last.length === CHAT_PAGE_SIZE ? pages.length * CHAT_PAGE_SIZE : undefined,
+    refetchInterval: CHAT_LIST_REFRESH_MS,
+    // While a new search loads, the previous results stay (and are narrowed on the client at once).
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every cached page of every list (each search has its own), as one array. */
+function cachedChats(queryClient: QueryClient): Chat[] {
+  return queryClient
+    .getQueriesData<InfiniteData<Chat[]>>({ queryKey: chatKeys.list })
+    .flatMap(([, data]) => data?.pages.flat() ?? []);
+}
+
+/** Applies a change to every cached list page. */
+function updateLists(queryClient: QueryClient, change: (chats: Chat[]) => Chat[]) {
+  queryClient.setQueriesData<InfiniteData<Chat[]>>({ queryKey: chatKeys.list }, (data) =>
+    data ? { ...data, pages: data.pages.map(change) } : data,
+  );
+}
 
 export function chatQueryOptions(id: string) {
   return queryOptions({
@@ -46,8 +84,9 @@ export function contactQueryOptions(id: string) {
   });
 }
 
-export function useChats() {
-  return useQuery(chatsQueryOptions);
+export function useChats(search = '') {
+  const query = useInfiniteQuery(chatsQueryOptions(search.trim()));
+  return { ...query, data: query.data?.pages.flat() };
 }
 
 export function useChat(id: string) {
@@ -55,8 +94,7 @@ export function useChat(id: string) {
   return useQuery({
     ...chatQueryOptions(id),
     // The list already knows the chat: the header shows at once while the chat itself loads.
-    placeholderData: () =>
-      queryClient.getQueryData(chatsQueryOptions.queryKey)?.find((chat) => chat.id === id),
+    placeholderData: () => cachedChats(queryClient).find((chat) => chat.id === id),
   });
 }
 
@@ -108,16 +146,12 @@ export function useChatEvents() {
 /** Puts the server's copy of a chat in the detail cache and in the list. */
 function storeChat(queryClient: QueryClient, chat: Chat) {
   queryClient.setQueryData(chatKeys.detail(chat.id), chat);
-  queryClient.setQueryData<Chat[]>(chatKeys.list, (list) =>
-    list?.map((item) => (item.id === chat.id ? chat : item)),
-  );
+  updateLists(queryClient, (list) => list.map((item) => (item.id === chat.id ? chat : item)));
 }
 
 function patchChat(queryClient: QueryClient, id: string, patch: Partial<Chat>) {
   queryClient.setQueryData<Chat>(chatKeys.detail(id), (chat) => (chat ? { ...chat, ...patch } : chat));
-  queryClient.setQueryData<Chat[]>(chatKeys.list, (list) =>
-    list?.map((item) => (item.id === id ? { ...item, ...patch } : item)),
-  );
+  updateLists(queryClient, (list) => list.map((item) => (item.id === id ? { ...item, ...patch } : item)));
 }
 
 export function useMarkChatRead() {
@@ -164,7 +198,7 @@ export function useDeleteChat() {
   return useMutation({
     mutationFn: (id: string) => api.delete<{ ok: true }>(chatPath(id)),
     onSuccess: (_data, id) => {
-      queryClient.setQueryData<Chat[]>(chatKeys.list, (list) => list?.filter((chat) => chat.id !== id));
+      updateLists(queryClient, (list) => list.filter((chat) => chat.id !== id));
       queryClient.removeQueries({ queryKey: chatKeys.detail(id) });
       queryClient.removeQueries({ queryKey: chatKeys.messages(id) });
       return queryClient.invalidateQueries({ queryKey: chatKeys.list });

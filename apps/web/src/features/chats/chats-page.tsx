@@ -32,7 +32,7 @@ export function ChatsPage() {
       </StatePanel>
     );
   }
-  if (chats.data.length === 0) {
+  if (!chats.data?.length) {
     return (
       <StatePanel>
         <EmptyState

@@ -1,14 +1,20 @@
 import { Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
+import { useSearchParams } from 'react-router';
 import { useChats } from '../api';
 import classes from '../chats.module.css';
-import { ChatList, ChatListSkeleton } from './chat-list';
+import { ChatList, ChatListSkeleton, SEARCH_PARAM } from './chat-list';
 
 type ChatLayoutProps = { activeChatId?: string; children: ReactNode };
 
 /** The chat list beside the open conversation; on a phone one of them at a time. */
 export function ChatLayout({ activeChatId, children }: ChatLayoutProps) {
-  const chats = useChats();
+  const [searchParams] = useSearchParams();
+  const search = useDeferredValue(searchParams.get(SEARCH_PARAM) ?? '');
+  const chats = useChats(search);
+  const loadMore = () => {
+    if (chats.hasNextPage && !chats.isFetchingNextPage) void chats.fetchNextPage();
+  };
 
   const status = chats.isPending ? (
     <ChatListSkeleton />
@@ -26,7 +32,7 @@ export function ChatLayout({ activeChatId, children }: ChatLayoutProps) {
   return (
     <Paper withBorder radius="lg" className={classes.layout} data-chat-open={activeChatId ? true : undefined}>
       <aside className={classes.sidebar} aria-label="Chat list">
-        <ChatList chats={chats.data} activeChatId={activeChatId} status={status} />
+        <ChatList chats={chats.data} activeChatId={activeChatId} status={status} onEndReached={loadMore} />
       </aside>
       <section className={classes.main}>{children}</section>
     </Paper>

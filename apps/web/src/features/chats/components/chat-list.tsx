@@ -2,7 +2,7 @@ import type { Chat } from '@chatdesk/contract/chats';
 import { Badge, Box, CloseButton, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useDeferredValue, useMemo, useRef } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { filterChats, previewText, relativeTimeLabel } from '../chat-format';
@@ -17,9 +17,11 @@ type ChatListProps = {
   activeChatId?: string;
   /** Shown in place of rows while the list loads or when it failed. */
   status?: React.ReactNode;
+  /** Called as the last rows scroll into view, to load the next page. */
+  onEndReached?: () => void;
 };
 
-export function ChatList({ chats, activeChatId, status }: ChatListProps) {
+export function ChatList({ chats, activeChatId, status, onEndReached }: ChatListProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const search = searchParams.get(SEARCH_PARAM) ?? '';
   const deferredSearch = useDeferredValue(search);
@@ -68,7 +70,12 @@ export function ChatList({ chats, activeChatId, status }: ChatListProps) {
             {search.trim() ? 'No chats found matching your search' : 'No chats found'}
           </Text>
         ) : (
-          <VirtualChatRows chats={visible} activeChatId={activeChatId} search={search} />
+          <VirtualChatRows
+            chats={visible}
+            activeChatId={activeChatId}
+            search={search}
+            onEndReached={onEndReached}
+          />
         ))}
     </>
   );
@@ -78,10 +85,12 @@ function VirtualChatRows({
   chats,
   activeChatId,
   search,
+  onEndReached,
 }: {
   chats: Chat[];
   activeChatId?: string;
   search: string;
+  onEndReached?: () => void;
 }) {
   const scrollerRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -91,6 +100,10 @@ function VirtualChatRows({
     overscan: 8,
     getItemKey: (index) => chats[index]?.id ?? index,
   });
+  const lastVisible = virtualizer.getVirtualItems().at(-1)?.index ?? 0;
+  useEffect(() => {
+    if (lastVisible >= chats.length - 10) onEndReached?.();
+  }, [lastVisible, chats.length, onEndReached]);
   const query = search ? `?${new URLSearchParams({ [SEARCH_PARAM]: search })}` : '';
   const now = new Date();
 
