@@ -52,10 +52,6 @@ export function createAuthRepository(db: Db) {
         );
     },
 
-    async deleteExpiredSessions(now: Date) {
-      await db.delete(sessions).where(sql`${sessions.expiresAt} < ${now}`);
-    },
-
     /** Failures counted within the window that started at windowStart; older ones no longer count. */
     async countFailures(keys: string[], windowStart: Date) {
       const rows = await db

@@ -255,13 +255,6 @@ export function createChatsRepository(db: Db) {
         .returning({ id: messages.id });
       return rows.length;
     },
-
-    async pruneOldSimulatorChats(before: Date) {
-      await db.execute(sql`
-        delete from contacts where id in (
-          select c.contact_id from chats c where c.channel = 'simulator'
-             and coalesce(c.last_message_at, c.created_at) < ${before})`);
-    },
   };
 }
 

@@ -87,10 +87,6 @@ export function createScheduleRepository(db: Db) {
       await db.delete(slotHolds).where(eq(slotHolds.providerPaymentId, providerPaymentId));
     },
 
-    async deleteExpiredHolds(now: Date) {
-      await db.delete(slotHolds).where(lt(slotHolds.expiresAt, now));
-    },
-
     async findAppointmentByPayment(providerPaymentId: string) {
       const [row] = await db
         .select()
