@@ -1,5 +1,6 @@
 import { MEETING_MINUTES } from '@chatdesk/contract/constants';
 import { WEEKDAYS, type Weekday } from '@chatdesk/contract/employees';
+import { formatMinorMoney } from '../../lib/format';
 
 /** A yyyy-MM-dd day as a UTC instant, so the browser's own time zone never shifts it. */
 function utcDay(date: string): Date {
@@ -47,11 +48,8 @@ export function formatTimeRange(start: string, minutes = MEETING_MINUTES): strin
 }
 
 /** Minor units as money: 1000 eur → '€10.00'. */
-export function formatFee(amount: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
-    amount / 100,
-  );
-}
+/** The fee in minor units as money: (1000, 'eur') → '€10.00'. */
+export const formatFee = (amount: number, currency: string) => formatMinorMoney(amount, currency);
 
 function currencySymbol(currency: string): string {
   const parts = new Intl.NumberFormat('en-US', {

@@ -1,20 +1,19 @@
-import { Badge, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconCreditCard, IconLock } from '@tabler/icons-react';
+import { Group, Stack, Text } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
-import { authenticateLocalPayment, confirmLocalCard, type LocalPaymentIntent } from '../api';
+import { AuthenticationDialog } from '../../../components/payments/authentication-dialog';
 import {
   type CardErrors,
   type CardValues,
   digitsOf,
-  formatCardNumber,
-  formatExpiry,
   parseExpiry,
   validateCard,
-} from '../card-input';
+} from '../../../components/payments/card-input';
+import { TestCardFields } from '../../../components/payments/test-card-fields';
+import { ApiError } from '../../../lib/api-client';
+import { authenticateLocalPayment, confirmLocalCard, type LocalPaymentIntent } from '../api';
 import { SCHEDULE_PAGE_MESSAGES } from '../messages';
 import { type ConfirmCard, type ConfirmedPayment, PaymentError } from '../payment-types';
-import { AuthenticationDialog } from './authentication-dialog';
 import { type CardFormProps, PaymentActions } from './payment-actions';
 
 const emptyCard: CardValues = { number: '', expiry: '', cvc: '' };
@@ -89,52 +88,7 @@ export function LocalCardForm({ amount, currency, busy, onPay, onBack }: CardFor
   return (
     <form onSubmit={handleSubmit} noValidate aria-label="Card details">
       <Stack gap="md">
-        <Group justify="space-between" gap="xs">
-          <Text fw={600} size="sm">
-            Card details
-          </Text>
-          <Badge variant="light" color="orange" size="sm">
-            Test mode
-          </Badge>
-        </Group>
-        <TextInput
-          label="Card number"
-          placeholder="1234 1234 1234 1234"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          leftSection={<IconCreditCard size={16} />}
-          value={card.number}
-          error={errors.number}
-          disabled={busy}
-          onChange={(event) => change('number', formatCardNumber(event.currentTarget.value))}
-        />
-        <SimpleGrid cols={2} spacing="md">
-          <TextInput
-            label="Expiry date"
-            placeholder="MM / YY"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            value={card.expiry}
-            error={errors.expiry}
-            disabled={busy}
-            onChange={(event) => change('expiry', formatExpiry(event.currentTarget.value))}
-          />
-          <TextInput
-            label="CVC"
-            placeholder="123"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            maxLength={4}
-            value={card.cvc}
-            error={errors.cvc}
-            disabled={busy}
-            onChange={(event) => change('cvc', digitsOf(event.currentTarget.value).slice(0, 4))}
-          />
-        </SimpleGrid>
-        <Text size="xs" c="dimmed">
-          Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 asks
-          for authentication. Use any future date and any CVC.
-        </Text>
+        <TestCardFields card={card} errors={errors} busy={busy} onChange={change} />
         <Group gap={6} c="dimmed" wrap="nowrap">
           <IconLock size={14} aria-hidden />
           <Text size="xs">Payments are processed securely. You are only charged the appointment fee.</Text>

@@ -4,7 +4,7 @@ import type { Stripe, StripeCardElementChangeEvent } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import { CARD_MESSAGES } from '../card-input';
+import { CARD_MESSAGES } from '../../../components/payments/card-input';
 import { SCHEDULE_PAGE_MESSAGES } from '../messages';
 import { type ConfirmCard, PaymentError } from '../payment-types';
 import classes from '../schedule.module.css';

@@ -1,18 +1,15 @@
-import { Badge, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconCreditCard } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
-import { authenticateLocalPayment } from '../../schedule/api';
+import { AuthenticationDialog } from '../../../components/payments/authentication-dialog';
 import {
   type CardErrors,
   type CardValues,
   digitsOf,
-  formatCardNumber,
-  formatExpiry,
   parseExpiry,
   validateCard,
-} from '../../schedule/card-input';
-import { AuthenticationDialog } from '../../schedule/components/authentication-dialog';
+} from '../../../components/payments/card-input';
+import { TestCardFields } from '../../../components/payments/test-card-fields';
+import { ApiError } from '../../../lib/api-client';
+import { authenticateLocalPayment } from '../../schedule/api';
 import { PaymentError } from '../../schedule/payment-types';
 import { createLocalPaymentMethod } from '../api';
 import { SUBSCRIBE_PAGE_MESSAGES } from '../messages';
@@ -87,56 +84,7 @@ export function LocalSubscribeForm({ amount, currency, ...props }: LocalSubscrib
     return Object.keys(found).length > 0 ? { ok: false } : { ok: true, card: driver };
   };
 
-  const cardFields = (
-    <Stack gap="sm">
-      <Group justify="space-between" gap="xs">
-        <Text fw={500} size="sm">
-          Card details
-        </Text>
-        <Badge variant="light" color="orange" size="sm">
-          Test mode
-        </Badge>
-      </Group>
-      <TextInput
-        label="Card number"
-        placeholder="1234 1234 1234 1234"
-        inputMode="numeric"
-        autoComplete="cc-number"
-        leftSection={<IconCreditCard size={16} />}
-        value={card.number}
-        error={errors.number}
-        disabled={busy}
-        onChange={(event) => change('number', formatCardNumber(event.currentTarget.value))}
-      />
-      <SimpleGrid cols={2} spacing="md">
-        <TextInput
-          label="Expiry date"
-          placeholder="MM / YY"
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          value={card.expiry}
-          error={errors.expiry}
-          disabled={busy}
-          onChange={(event) => change('expiry', formatExpiry(event.currentTarget.value))}
-        />
-        <TextInput
-          label="CVC"
-          placeholder="123"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          maxLength={4}
-          value={card.cvc}
-          error={errors.cvc}
-          disabled={busy}
-          onChange={(event) => change('cvc', digitsOf(event.currentTarget.value).slice(0, 4))}
-        />
-      </SimpleGrid>
-      <Text size="xs" c="dimmed">
-        Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 asks
-        for authentication. Use any future date and any CVC.
-      </Text>
-    </Stack>
-  );
+  const cardFields = <TestCardFields card={card} errors={errors} busy={busy} onChange={change} />;
 
   return (
     <>

@@ -4,7 +4,7 @@ import type { Stripe, StripeCardElementChangeEvent } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { CARD_MESSAGES } from '../../schedule/card-input';
+import { CARD_MESSAGES } from '../../../components/payments/card-input';
 import { PaymentError } from '../../schedule/payment-types';
 import { SUBSCRIBE_PAGE_MESSAGES } from '../messages';
 import classes from '../subscribe.module.css';

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Modal, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBuildingBank, IconShieldLock } from '@tabler/icons-react';
-import { formatFee } from '../booking-format';
+import { formatMinorMoney } from '../../lib/format';
 
 type AuthenticationDialogProps = {
   opened: boolean;
@@ -56,7 +56,7 @@ export function AuthenticationDialog({
               Amount
             </Text>
             <Text size="sm" fw={600}>
-              {formatFee(amount, currency)}
+              {formatMinorMoney(amount, currency)}
             </Text>
           </Group>
           {cardLast4 ? (
