@@ -1,7 +1,8 @@
 import type { Client } from '@chatdesk/contract/clients';
-import { ActionIcon, Anchor, Avatar, Box, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Anchor, Avatar, Box, Group, Stack, Table, Text } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { deleteAction, editAction, RowActions } from '../../../components/row-actions';
 import { formatDate, initials } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { CLIENT_SOURCE_LABELS } from '../client-format';
@@ -71,41 +72,13 @@ function NameLink({ client, withEmail = false }: { client: Client; withEmail?: b
 
 function ClientActions({ client, onDelete }: ClientItemProps) {
   return (
-    <Group gap={4} justify="flex-end" wrap="nowrap">
-      <Tooltip label="View">
-        <ActionIcon
-          component={Link}
-          to={paths.client(client.id)}
-          variant="subtle"
-          size="lg"
-          aria-label="View"
-        >
-          <IconEye size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Edit">
-        <ActionIcon
-          component={Link}
-          to={paths.clientEdit(client.id)}
-          variant="subtle"
-          size="lg"
-          aria-label="Edit"
-        >
-          <IconPencil size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Delete">
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          size="lg"
-          aria-label="Delete"
-          onClick={() => onDelete(client)}
-        >
-          <IconTrash size={18} />
-        </ActionIcon>
-      </Tooltip>
-    </Group>
+    <RowActions
+      actions={[
+        { label: 'View', icon: <IconEye size={18} />, to: paths.client(client.id) },
+        editAction(paths.clientEdit(client.id)),
+        deleteAction(() => onDelete(client)),
+      ]}
+    />
   );
 }
 

@@ -1,7 +1,8 @@
 import type { Employee } from '@chatdesk/contract/employees';
-import { ActionIcon, Anchor, Avatar, Badge, Box, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconCalendarEvent, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Anchor, Avatar, Badge, Box, Group, Stack, Table, Text } from '@mantine/core';
+import { IconCalendarEvent } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { deleteAction, editAction, RowActions } from '../../../components/row-actions';
 import { initials } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 
@@ -130,43 +131,18 @@ function LocationBadges({ locations }: { locations: string[] }) {
 
 function EmployeeActions({ employee, onDelete }: EmployeeItemProps) {
   return (
-    <Group gap={4} justify="flex-end" wrap="nowrap">
-      <Tooltip label="Open booking calendar">
-        <ActionIcon
-          component="a"
-          href={paths.schedule(employee.username)}
-          target="_blank"
-          rel="noopener noreferrer"
-          variant="subtle"
-          size="lg"
-          aria-label="Calendar"
-        >
-          <IconCalendarEvent size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Edit">
-        <ActionIcon
-          component={Link}
-          to={paths.employee(employee.id)}
-          variant="subtle"
-          size="lg"
-          aria-label="Edit"
-        >
-          <IconPencil size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Delete">
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          size="lg"
-          aria-label="Delete"
-          onClick={() => onDelete(employee)}
-        >
-          <IconTrash size={18} />
-        </ActionIcon>
-      </Tooltip>
-    </Group>
+    <RowActions
+      actions={[
+        {
+          label: 'Calendar',
+          tooltip: 'Open booking calendar',
+          icon: <IconCalendarEvent size={18} />,
+          href: paths.schedule(employee.username),
+        },
+        editAction(paths.employee(employee.id)),
+        deleteAction(() => onDelete(employee)),
+      ]}
+    />
   );
 }
 
