@@ -36,13 +36,34 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   await seedReferenceData(database.db);
   return {
     database,
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
+    drop: () => dropDatabase(adminUrl, name),
   };
+}
+
+/**
+ * Drops a test database once the app has closed its connections. FORCE also ends any
+ * straggler, but PostgreSQL refuses it to a role without pg_signal_backend when the
+ * straggler is an autovacuum worker; a plain DROP ends autovacuum itself, so that is the
+ * fallback, retried while a late connection of our own is still closing.
+ */
+async function dropDatabase(adminUrl: string, name: string) {
+  const cleanup = new pg.Client({ connectionString: adminUrl });
+  await cleanup.connect();
+  try {
+    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } catch {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await cleanup.query(`DROP DATABASE IF EXISTS ${name}`);
+        break;
+      } catch (error) {
+        if (attempt === 10) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }
+  } finally {
+    await cleanup.end();
+  }
 }
 
 /**
