@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, optionalText } from './common.ts';
+import { optionalText } from './common.ts';
+import { EMAIL_PATTERN } from './constants.ts';
 
 export const CHAT_ASSIGNEES = ['ai', 'human'] as const;
 export const MESSAGE_STATUSES = ['sending', 'sent', 'delivered', 'read', 'failed'] as const;

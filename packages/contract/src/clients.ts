@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, optionalText } from './common.ts';
+import { optionalText } from './common.ts';
+import { EMAIL_PATTERN } from './constants.ts';
 
 export const CLIENT_STATUSES = ['lead', 'active', 'inactive', 'former'] as const;
 export const CLIENT_SOURCES = ['whatsapp', 'referral', 'website', 'social', 'other'] as const;

@@ -41,5 +41,3 @@ export const optionalUrl = (message: string) =>
     .transform((value) => (value === '' ? null : value))
     .nullish()
     .transform((value) => value ?? null);
-
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

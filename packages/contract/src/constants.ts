@@ -32,3 +32,5 @@ export const PLAN_CATALOGUE = [
   { name: 'Annual Standard', amount: 199.99, interval: 'year' },
   { name: 'Annual Premium', amount: 299.99, interval: 'year' },
 ] as const;
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,23 +1,10 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, idSchema } from './common.ts';
+import { idSchema } from './common.ts';
+import { EMAIL_PATTERN } from './constants.ts';
 import { availabilitySchema, HALF_HOURS } from './employees.ts';
+import { BOOKING_MESSAGES, CLIENT_INFO_MAX_LENGTH } from './schedule-rules.ts';
 
-export const BOOKING_MESSAGES = {
-  nameRequired: 'Name is required',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email address',
-  phoneRequired: 'Phone number is required',
-  employeeNotFound: 'Employee not found',
-  slotTaken: 'This time slot was just booked. Please choose another.',
-  slotUnavailable: 'This time slot is not available. Please choose another.',
-  slotHeld: 'Someone is paying for this time slot right now. Please choose another.',
-  paymentNotFound: 'We could not find this payment. Please try again.',
-  paymentIncomplete: 'Payment failed.',
-  paymentMismatch: 'This payment does not match the appointment. Please try again.',
-  paymentUsed: 'This payment was already used for another booking.',
-  dateInvalid: 'Choose a valid date',
-  timeInvalid: 'Choose a valid time slot',
-} as const;
+export * from './schedule-rules.ts';
 
 const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, BOOKING_MESSAGES.dateInvalid);
 const timeSlot = z.string().refine((value) => HALF_HOURS.includes(value), BOOKING_MESSAGES.timeInvalid);
@@ -70,33 +57,20 @@ export const clientInfoSchema = z.object({
     .string({ message: BOOKING_MESSAGES.nameRequired })
     .trim()
     .min(1, BOOKING_MESSAGES.nameRequired)
-    .max(200),
+    .max(CLIENT_INFO_MAX_LENGTH.name),
   email: z
     .string({ message: BOOKING_MESSAGES.emailRequired })
     .trim()
     .min(1, BOOKING_MESSAGES.emailRequired)
-    .max(320)
+    .max(CLIENT_INFO_MAX_LENGTH.email)
     .regex(EMAIL_PATTERN, BOOKING_MESSAGES.emailInvalid),
   phone: z
     .string({ message: BOOKING_MESSAGES.phoneRequired })
     .trim()
     .min(1, BOOKING_MESSAGES.phoneRequired)
-    .max(40),
+    .max(CLIENT_INFO_MAX_LENGTH.phone),
 });
 export type ClientInfo = z.infer<typeof clientInfoSchema>;
-export type ClientInfoErrors = Partial<Record<keyof ClientInfo, string>>;
-
-/** The booking form's checks, field by field, with the spec's messages. */
-export function validateClientInfo(values: ClientInfo): ClientInfoErrors {
-  const result = clientInfoSchema.safeParse(values);
-  if (result.success) return {};
-  const errors: ClientInfoErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as keyof ClientInfo;
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
 
 /**
  * What the page sends after paying. Only `payment.id` is trusted, and only after the server

@@ -1,29 +1,11 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, idSchema } from './common.ts';
-import { CURRENCIES, INTERVALS } from './constants.ts';
+import { idSchema } from './common.ts';
+import { CURRENCIES, EMAIL_PATTERN, INTERVALS } from './constants.ts';
+import { SUBSCRIPTION_MESSAGES, SUBSCRIPTION_STATUSES } from './subscriptions-rules.ts';
 
-export const SUBSCRIPTION_STATUSES = [
-  'active',
-  'trialing',
-  'past_due',
-  'canceled',
-  'unpaid',
-  'incomplete',
-] as const;
+export * from './subscriptions-rules.ts';
+
 export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
-
-export const SUBSCRIPTION_MESSAGES = {
-  notFound: 'Subscription not found',
-  notCancelable: 'Only active or trialing subscriptions that are not already canceling can be canceled.',
-  clientRequired: 'Client is required',
-  planNameRequired: 'Plan name is required',
-  amountInvalid: 'Amount must be a number of at least 0',
-  clientNotFound: 'Client not found',
-  paymentMethodRequired: 'A payment method is required',
-  emailInvalid: 'Please enter a valid email address.',
-  employeeNotFound: 'Employee not found',
-  priceNotFound: 'Price not found',
-} as const;
 
 export const planSchema = z.object({
   id: z.string(),
@@ -111,6 +93,3 @@ export const priceResponseSchema = z.object({
   interval: z.string(),
 });
 export type PriceResponse = z.infer<typeof priceResponseSchema>;
-
-/** The alias the public page uses for the configured premium price. */
-export const PREMIUM_PRICE_ALIAS = 'premium';

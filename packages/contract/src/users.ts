@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN } from './common.ts';
-import { MIN_PASSWORD_LENGTH } from './constants.ts';
+import { EMAIL_PATTERN, MIN_PASSWORD_LENGTH } from './constants.ts';
 
 export const profileSchema = z.object({ name: z.string(), email: z.string() });
 export type Profile = z.infer<typeof profileSchema>;

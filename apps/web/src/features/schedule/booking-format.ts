@@ -1,5 +1,5 @@
 import { MEETING_MINUTES } from '@chatdesk/contract/constants';
-import { WEEKDAYS, type Weekday } from '@chatdesk/contract/employees';
+import { WEEKDAYS, type Weekday } from '@chatdesk/contract/employees-rules';
 import { formatMinorMoney } from '../../lib/format';
 
 /** A yyyy-MM-dd day as a UTC instant, so the browser's own time zone never shifts it. */

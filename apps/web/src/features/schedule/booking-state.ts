@@ -1,9 +1,5 @@
-import {
-  type BookingResponse,
-  type ClientInfo,
-  type ClientInfoErrors,
-  validateClientInfo,
-} from '@chatdesk/contract/schedule';
+import type { BookingResponse, ClientInfo } from '@chatdesk/contract/schedule';
+import { type ClientInfoErrors, validateClientInfo } from '@chatdesk/contract/schedule-rules';
 
 export type Slot = { date: string; time: string };
 export type BookedAppointment = BookingResponse['appointment'];

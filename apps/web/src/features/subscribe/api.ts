@@ -1,10 +1,6 @@
 import type { PublicSchedule } from '@chatdesk/contract/schedule';
-import {
-  PREMIUM_PRICE_ALIAS,
-  type PriceResponse,
-  type SubscribeRequest,
-  type SubscribeResponse,
-} from '@chatdesk/contract/subscriptions';
+import type { PriceResponse, SubscribeRequest, SubscribeResponse } from '@chatdesk/contract/subscriptions';
+import { PREMIUM_PRICE_ALIAS } from '@chatdesk/contract/subscriptions-rules';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 

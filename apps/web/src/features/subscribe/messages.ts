@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_MESSAGES } from '@chatdesk/contract/subscriptions';
+import { SUBSCRIPTION_MESSAGES } from '@chatdesk/contract/subscriptions-rules';
 
 /** The subscribe page's own texts (spec §4, §5, §8); the server's messages come from the contract. */
 export const SUBSCRIBE_PAGE_MESSAGES = {

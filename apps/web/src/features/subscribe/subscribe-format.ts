@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN } from '@chatdesk/contract/common';
+import { EMAIL_PATTERN } from '@chatdesk/contract/constants';
 
 /** 999 'eur' → '€9.99'; any other currency shows a dollar sign (spec §2). */
 export function formatPrice(unitAmount: number, currency: string): string {

@@ -1,6 +1,5 @@
 import { CHAT_MESSAGES, type Contact } from '@chatdesk/contract/chats';
-import { EMAIL_PATTERN } from '@chatdesk/contract/common';
-import { COPY_CONFIRMATION_MS } from '@chatdesk/contract/constants';
+import { COPY_CONFIRMATION_MS, EMAIL_PATTERN } from '@chatdesk/contract/constants';
 import { Alert, Button, Center, Group, Loader, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';

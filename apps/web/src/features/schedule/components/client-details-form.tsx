@@ -1,4 +1,5 @@
-import type { ClientInfo, ClientInfoErrors } from '@chatdesk/contract/schedule';
+import type { ClientInfo } from '@chatdesk/contract/schedule';
+import { CLIENT_INFO_MAX_LENGTH, type ClientInfoErrors } from '@chatdesk/contract/schedule-rules';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { IconArrowRight, IconAt, IconPhone, IconUser } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
@@ -24,6 +25,7 @@ export function ClientDetailsForm({ values, errors, onChange, onSubmit }: Client
           placeholder="Jane Doe"
           autoComplete="name"
           leftSection={<IconUser size={16} />}
+          maxLength={CLIENT_INFO_MAX_LENGTH.name}
           value={values.name}
           error={errors.name}
           onChange={(event) => onChange('name', event.currentTarget.value)}
@@ -34,6 +36,7 @@ export function ClientDetailsForm({ values, errors, onChange, onSubmit }: Client
           type="email"
           autoComplete="email"
           leftSection={<IconAt size={16} />}
+          maxLength={CLIENT_INFO_MAX_LENGTH.email}
           value={values.email}
           error={errors.email}
           onChange={(event) => onChange('email', event.currentTarget.value)}
@@ -44,6 +47,7 @@ export function ClientDetailsForm({ values, errors, onChange, onSubmit }: Client
           type="tel"
           autoComplete="tel"
           leftSection={<IconPhone size={16} />}
+          maxLength={CLIENT_INFO_MAX_LENGTH.phone}
           value={values.phone}
           error={errors.phone}
           onChange={(event) => onChange('phone', event.currentTarget.value)}

@@ -1,0 +1,39 @@
+// The zod-free half of the schedule contract: the public booking page uses it without zod's
+// weight. clientInfoSchema in schedule.ts applies the same rules on the server.
+import { EMAIL_PATTERN } from './constants.ts';
+import type { ClientInfo } from './schedule.ts';
+
+export const BOOKING_MESSAGES = {
+  nameRequired: 'Name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  phoneRequired: 'Phone number is required',
+  employeeNotFound: 'Employee not found',
+  slotTaken: 'This time slot was just booked. Please choose another.',
+  slotUnavailable: 'This time slot is not available. Please choose another.',
+  slotHeld: 'Someone is paying for this time slot right now. Please choose another.',
+  paymentNotFound: 'We could not find this payment. Please try again.',
+  paymentIncomplete: 'Payment failed.',
+  paymentMismatch: 'This payment does not match the appointment. Please try again.',
+  paymentUsed: 'This payment was already used for another booking.',
+  dateInvalid: 'Choose a valid date',
+  timeInvalid: 'Choose a valid time slot',
+} as const;
+
+/** Longest accepted booking form values; the form's inputs stop there too. */
+export const CLIENT_INFO_MAX_LENGTH = { name: 200, email: 320, phone: 40 } as const;
+
+export type ClientInfoErrors = Partial<Record<keyof ClientInfo, string>>;
+
+/** The booking form's checks, field by field, with the spec's messages. */
+export function validateClientInfo(values: ClientInfo): ClientInfoErrors {
+  const errors: ClientInfoErrors = {};
+  const name = values.name.trim();
+  const email = values.email.trim();
+  const phone = values.phone.trim();
+  if (!name) errors.name = BOOKING_MESSAGES.nameRequired;
+  if (!email) errors.email = BOOKING_MESSAGES.emailRequired;
+  else if (!EMAIL_PATTERN.test(email)) errors.email = BOOKING_MESSAGES.emailInvalid;
+  if (!phone) errors.phone = BOOKING_MESSAGES.phoneRequired;
+  return errors;
+}
