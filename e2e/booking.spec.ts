@@ -145,6 +145,25 @@ test.describe('public booking page', () => {
     await expect(page.getByText('Personal Trainer', { exact: true })).toBeVisible();
   });
 
+  test("asks for its code and the employee's schedule from the first HTML, without zod or Stripe.js", async ({
+    page,
+  }) => {
+    const html = await (await page.request.get('/schedule/carlos')).text();
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/public-[\w-]+\.js">/);
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/api/schedule/carlos">');
+
+    const scripts: string[] = [];
+    page.on('response', async (response) => {
+      if (response.url().endsWith('.js')) scripts.push(await response.text());
+    });
+    await page.goto('/schedule/carlos');
+    await expect(page.getByRole('heading', { name: 'Book an Appointment with Carlos Ruiz' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // zod's error-map locale and Stripe.js's loader: signs that the page pulled in what it must not.
+    expect(scripts.some((code) => code.includes('Invalid input: expected'))).toBe(false);
+    expect(scripts.some((code) => code.includes('js.stripe.com'))).toBe(false);
+  });
+
   test('is a public page without the staff shell', async ({ page }) => {
     await page.goto('/schedule/carlos');
     await expect(page.getByRole('heading', { name: /Book an Appointment with/ })).toBeVisible();

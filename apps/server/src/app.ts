@@ -63,6 +63,7 @@ import { createWhatsAppWebhookService } from './modules/webhooks/whatsapp-webhoo
 import { requireStaff } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { type EventBus, eventsRoutes } from './plugins/realtime.ts';
+import { renderIndexHtml } from './web/index-html.ts';
 
 export type AppDeps = {
   config: Config;
@@ -335,7 +336,7 @@ function registerWebApp(app: FastifyInstance, webDistDir: string) {
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     // A missing file (an old chunk after a deploy) is a 404, not the app shell served as JavaScript.
@@ -345,6 +346,9 @@ function registerWebApp(app: FastifyInstance, webDistDir: string) {
         .status(404)
         .send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
     }
-    return reply.type('text/html').sendFile('index.html');
+    return reply
+      .type('text/html')
+      .header('cache-control', 'no-cache')
+      .send(await renderIndexHtml(webDistDir, pathname));
   });
 }

@@ -1,26 +1,35 @@
-import { StrictMode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter, useLocation, useNavigate } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { paths } from '../lib/paths';
-import { Providers } from './providers';
 import { createQueryClient } from './query-client';
-import { createAppRouter } from './router';
+import { AppRoutes } from './router';
 
-const queryClient = createQueryClient();
-const router = createAppRouter();
-
-setUnauthorizedHandler(() => {
-  if (router.state.location.pathname !== paths.login) void router.navigate(paths.login, { replace: true });
-});
+/** Any 401 from the API (the token was removed by the client) leads to the login page. */
+function UnauthorizedRedirect() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      if (pathname !== paths.login) void navigate(paths.login, { replace: true });
+    });
+  }, [navigate, pathname]);
+  return null;
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
+// Mantine and its styles come with the public or staff shell, so the entry stays small.
 createRoot(container).render(
   <StrictMode>
-    <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>
+    <QueryClientProvider client={createQueryClient()}>
+      <BrowserRouter>
+        <UnauthorizedRedirect />
+        <AppRoutes />
+      </BrowserRouter>
+    </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,20 +1,43 @@
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
-import { useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import classes from './route-error-boundary.module.css';
 
-/** Shown when a page fails to render or its chunk cannot be loaded (for example after a deploy). */
-export function RouteErrorBoundary() {
-  const error = useRouteError();
-  console.error(error);
-  return (
-    <Center mih="100vh" p="md">
-      <Stack align="center" gap="sm" maw={420} ta="center">
-        <Title order={2}>Something went wrong</Title>
-        <Text c="dimmed">The page could not be displayed. Reloading usually fixes this.</Text>
-        <Button leftSection={<IconRefresh size={16} />} onClick={() => window.location.reload()}>
-          Reload page
-        </Button>
-      </Stack>
-    </Center>
-  );
+type Props = {
+  children: ReactNode /** Leaving the page (a new value) clears the error. */;
+  resetKey: string;
+};
+type State = { error: unknown; resetKey: string };
+
+/**
+ * Shown when a page fails to render or its chunk cannot be loaded (for example after a deploy).
+ * It sits outside the Mantine shells, so it uses plain elements.
+ */
+export class RouteErrorBoundary extends Component<Props, State> {
+  override state: State = { error: null, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown): Partial<State> {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    return props.resetKey === state.resetKey ? null : { error: null, resetKey: props.resetKey };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <main className={classes.screen}>
+        <div className={classes.box}>
+          <h2 className={classes.title}>Something went wrong</h2>
+          <p className={classes.text}>The page could not be displayed. Reloading usually fixes this.</p>
+          <button type="button" className={classes.button} onClick={() => window.location.reload()}>
+            Reload page
+          </button>
+        </div>
+      </main>
+    );
+  }
 }

@@ -2,7 +2,9 @@ import {
   AppShell,
   Avatar,
   Burger,
+  Center,
   Group,
+  Loader,
   NavLink,
   ScrollArea,
   Stack,
@@ -22,7 +24,7 @@ import {
   IconMessageCircle,
   IconMessages,
 } from '@tabler/icons-react';
-import type { ComponentType } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { appointmentKeys } from '../features/appointments/api';
 import { useSession } from '../features/auth/api';
@@ -140,7 +142,16 @@ function StaffShell() {
       </AppShell.Navbar>
 
       <AppShell.Main>
-        <Outlet />
+        {/* A page's chunk loading on first visit keeps the shell and shows a loader in its place. */}
+        <Suspense
+          fallback={
+            <Center py="xl" role="status" aria-label="Loading">
+              <Loader />
+            </Center>
+          }
+        >
+          <Outlet />
+        </Suspense>
       </AppShell.Main>
     </AppShell>
   );

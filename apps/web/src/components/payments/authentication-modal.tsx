@@ -2,7 +2,7 @@ import { Badge, Button, Group, Modal, Paper, Stack, Text, ThemeIcon } from '@man
 import { IconBuildingBank, IconShieldLock } from '@tabler/icons-react';
 import { formatMinorMoney } from '../../lib/format';
 
-type AuthenticationDialogProps = {
+export type AuthenticationDialogProps = {
   opened: boolean;
   amount: number;
   currency: string;
@@ -11,7 +11,7 @@ type AuthenticationDialogProps = {
 };
 
 /** The local provider's stand-in for a bank's 3-D Secure page, as Stripe shows one in test mode. */
-export function AuthenticationDialog({
+export function AuthenticationModal({
   opened,
   amount,
   currency,

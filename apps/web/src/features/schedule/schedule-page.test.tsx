@@ -61,7 +61,7 @@ describe('SchedulePage', () => {
     expect(summary).toHaveTextContent('Monday, November 23, 2026');
     expect(summary).toHaveTextContent('9:30 AM - 10:00 AM');
     expect(summary).toHaveTextContent('Appointment Fee: €10.00');
-    expect(screen.getByRole('button', { name: 'Pay 10€ and Book Appointment' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Pay 10€ and Book Appointment' })).toBeEnabled();
 
     await user.click(screen.getByRole('button', { name: 'Back to Form' }));
     expect(screen.getByLabelText('Full Name')).toHaveValue('Ana');

@@ -7,7 +7,7 @@ import {
   IconCreditCard,
   IconMailCheck,
 } from '@tabler/icons-react';
-import { type Dispatch, lazy, Suspense } from 'react';
+import { type Dispatch, lazy, Suspense, useEffect } from 'react';
 import { formatFee, formatLongDate, formatTime, formatTimeRange } from '../booking-format';
 import type { BookingAction, BookingState } from '../booking-state';
 import { SCHEDULE_PAGE_MESSAGES } from '../messages';
@@ -15,10 +15,12 @@ import type { ConfirmCard } from '../payment-types';
 import { AppointmentSummary } from './appointment-summary';
 import { BookingError, BookingSuccess } from './booking-result';
 import { ClientDetailsForm } from './client-details-form';
-import { LocalCardForm } from './local-card-form';
 
 // Stripe.js is only fetched when the server really uses Stripe.
 const StripeCardForm = lazy(() => import('./stripe-card-form').then((m) => ({ default: m.StripeCardForm })));
+// The card step (and its authentication dialog) loads once a slot is chosen, not with the page.
+const loadLocalCardForm = () => import('./local-card-form');
+const LocalCardForm = lazy(() => loadLocalCardForm().then((m) => ({ default: m.LocalCardForm })));
 
 type BookingPanelProps = {
   schedule: PublicSchedule;
@@ -80,7 +82,13 @@ function CardForm({
 }: Omit<BookingPanelProps, 'state' | 'dispatch'> & { onBack: () => void }) {
   const { provider, publishableKey, amount, currency } = schedule.payment;
   const props = { amount, currency, busy, onPay, onBack };
-  if (provider === 'local') return <LocalCardForm {...props} />;
+  if (provider === 'local') {
+    return (
+      <Suspense fallback={<Skeleton h={160} radius="md" />}>
+        <LocalCardForm {...props} />
+      </Suspense>
+    );
+  }
   if (!publishableKey) {
     return (
       <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
@@ -97,7 +105,11 @@ function CardForm({
 
 export function BookingPanel({ schedule, state, dispatch, busy, onPay }: BookingPanelProps) {
   const { slot, result } = state;
-  const { amount, currency } = schedule.payment;
+  const { amount, currency, provider } = schedule.payment;
+
+  useEffect(() => {
+    if (slot && provider === 'local') void loadLocalCardForm();
+  }, [slot, provider]);
 
   if (result?.kind === 'success') return <BookingSuccess appointment={result.appointment} />;
   if (!slot) return <NothingChosen amount={amount} currency={currency} />;

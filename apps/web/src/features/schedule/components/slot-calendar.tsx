@@ -1,11 +1,12 @@
 import type { PublicSchedule } from '@chatdesk/contract/schedule';
 import { Button, Center, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { DatePicker } from '@mantine/dates';
 import { IconLock } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { formatLongDate, formatTime } from '../booking-format';
 import type { Slot } from '../booking-state';
+import { monthOf } from '../calendar-grid';
 import classes from '../schedule.module.css';
+import { MonthCalendar } from './month-calendar';
 
 type SlotCalendarProps = {
   slots: PublicSchedule['slots'];
@@ -14,7 +15,7 @@ type SlotCalendarProps = {
   locked: boolean;
   /** While a payment runs the slot cannot change under it. */
   busy: boolean;
-  onDateChange: (date: string | null) => void;
+  onDateChange: (date: string) => void;
   onSlotSelect: (slot: Slot) => void;
 };
 
@@ -33,34 +34,23 @@ export function SlotCalendar({
   );
   const firstDate = slots.find((day) => day.times.length > 0)?.date;
   const lastDate = slots[slots.length - 1]?.date;
+  // With nothing open the calendar still shows the coming weeks, all days disabled.
+  const shownFrom = firstDate ?? slots[0]?.date ?? new Date().toISOString().slice(0, 10);
   const times = date ? (timesByDate.get(date) ?? []) : [];
 
   return (
     <Stack gap="lg">
       <Center>
-        <DatePicker
-          className={classes.calendar}
-          aria-label="Available dates"
-          data-locked={locked || undefined}
+        <MonthCalendar
+          label="Available dates"
           value={date}
           onChange={onDateChange}
-          firstDayOfWeek={1}
-          defaultDate={firstDate}
-          minDate={firstDate}
-          maxDate={lastDate}
-          excludeDate={(day) => locked || busy || !timesByDate.has(day)}
-          getDayAriaLabel={formatLongDate}
-          getDayProps={(day) => ({ 'data-available': (!locked && timesByDate.has(day)) || undefined })}
-          hideOutsideDates
-          ariaLabels={{
-            nextMonth: 'Next month',
-            previousMonth: 'Previous month',
-            nextYear: 'Next year',
-            previousYear: 'Previous year',
-            nextDecade: 'Next decade',
-            previousDecade: 'Previous decade',
-          }}
-          size="md"
+          isAvailable={(day) => timesByDate.has(day)}
+          disabled={locked || busy}
+          muted={locked}
+          minMonth={monthOf(shownFrom)}
+          maxMonth={monthOf(lastDate ?? shownFrom)}
+          getDayLabel={formatLongDate}
         />
       </Center>
 

@@ -1,0 +1,16 @@
+import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
+import '@mantine/notifications/styles.css';
+import './global.css';
+
+import { Notifications } from '@mantine/notifications';
+import { MantineShell } from './mantine-shell';
+
+/** Staff pages: every Mantine style and the toast notifications. */
+export function StaffShell() {
+  return (
+    <MantineShell>
+      <Notifications position="top-right" />
+    </MantineShell>
+  );
+}
