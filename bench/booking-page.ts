@@ -13,6 +13,7 @@ import { chromium } from '@playwright/test';
 
 const JS_TARGET_KB = 150;
 const SCORE_TARGET = 95;
+const LIGHTHOUSE_RUNS = 3;
 const PORT = Number(process.env.BENCH_PORT ?? 3190);
 const base = `http://localhost:${PORT}`;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -96,11 +97,15 @@ try {
   console.log(
     `${jsOk ? 'ok  ' : 'SLOW'} /schedule/{username} first load: ${totalKb.toFixed(1)} KB of JavaScript gzip in ${scripts.length} files, Stripe.js ${stripe ? 'loaded' : 'not loaded'} (target < ${JS_TARGET_KB} KB, no Stripe.js)`,
   );
-  const score = await lighthouseScore();
+  // One Lighthouse run swings by several points with the machine's load; the median of a few
+  // is the figure Lighthouse's own documentation recommends.
+  const scores: number[] = [];
+  for (let run = 0; run < LIGHTHOUSE_RUNS; run++) scores.push(await lighthouseScore());
+  const score = [...scores].sort((a, b) => a - b)[Math.floor(scores.length / 2)]!;
   const scoreOk = score >= SCORE_TARGET;
   failed ||= !scoreOk;
   console.log(
-    `${scoreOk ? 'ok  ' : 'SLOW'} Lighthouse mobile performance of /schedule/{username}: ${score} (target ≥ ${SCORE_TARGET})`,
+    `${scoreOk ? 'ok  ' : 'SLOW'} Lighthouse mobile performance of /schedule/{username}: ${score}, the median of ${scores.join(', ')} (target ≥ ${SCORE_TARGET})`,
   );
 } finally {
   server.kill('SIGTERM');
