@@ -110,6 +110,7 @@ type ChatSeed = {
   channel?: 'whatsapp' | 'simulator';
   /** [minutes ago, sender, text, status?]; the newest last. */
   messages: Array<[number, 'customer' | 'staff' | 'assistant' | 'system', string]>;
+  /** Customer messages among the newest this many are unread (the assistant may have answered them). */
   unread?: number;
 };
 
@@ -133,9 +134,14 @@ const CHATS: ChatSeed[] = [
         'assistant',
         'Sí, Carlos atiende de lunes a viernes de 17:00 a 21:00. Puedes reservar aquí la cita.',
       ],
-      [4, 'customer', 'Perfecto, ¿cuánto cuesta la primera sesión?'],
+      [5, 'customer', 'Perfecto, ¿cuánto cuesta la primera sesión?'],
+      [
+        4,
+        'assistant',
+        'La primera sesión con Carlos cuesta 10 €, que se pagan al reservar la cita en su página.',
+      ],
     ],
-    unread: 1,
+    unread: 2,
   },
   {
     name: 'James Wilson',
@@ -183,8 +189,15 @@ const CHATS: ChatSeed[] = [
     prefix: '49',
     phone: '15123456789',
     assignedTo: 'ai',
-    messages: [[25, 'customer', 'Hello, do you offer online nutrition plans in English?']],
-    unread: 1,
+    messages: [
+      [26, 'customer', 'Hello, do you offer online nutrition plans in English?'],
+      [
+        25,
+        'assistant',
+        'Yes! Lucía Fernández, our nutritionist, works online and in English. Which days suit you best for a first consultation?',
+      ],
+    ],
+    unread: 2,
   },
   {
     name: 'Elena Sánchez',
