@@ -71,7 +71,11 @@ test.describe('public subscribe page', () => {
     await expect(page.getByText('Success!')).toHaveCount(0);
   });
 
-  test('a valid card subscribes the visitor', async ({ page, api }) => {
+  test('a valid card subscribes the visitor, who becomes a client without a phone', async ({
+    page,
+    api,
+    login,
+  }) => {
     const email = uniqueEmail('ok');
     await openPage(page, 'carlos');
     await subscribeWith(page, email, CARDS.success);
@@ -89,6 +93,12 @@ test.describe('public subscribe page', () => {
       currency: 'eur',
       interval: 'month',
     });
+
+    // The page asks only for an email: staff see the new client with an empty phone shown as such.
+    await login();
+    await page.goto(`/clients?search=${encodeURIComponent(email)}`);
+    const row = page.getByRole('table', { name: 'Clients' }).getByRole('row').filter({ hasText: email });
+    await expect(row.getByRole('cell').nth(1)).toHaveText('—');
   });
 
   test('a declined card shows the bank’s answer and can be retried', async ({ page, api }) => {

@@ -21,9 +21,14 @@ export function ClientInfo({ client }: { client: ClientDetail }) {
       <Stack gap="lg">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="lg">
           <Field icon={<IconPhone size={18} />} label="Phone">
-            <Anchor href={`tel:${client.phone}`} fw={500}>
-              {client.phone}
-            </Anchor>
+            {/* A visitor who subscribed on the public page left only an email. */}
+            {client.phone ? (
+              <Anchor href={`tel:${client.phone}`} fw={500}>
+                {client.phone}
+              </Anchor>
+            ) : (
+              <Empty />
+            )}
           </Field>
           <Field icon={<IconMail size={18} />} label="Email">
             {client.email ? (

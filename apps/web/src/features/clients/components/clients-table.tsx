@@ -90,7 +90,7 @@ function ClientRow({ client, onDelete }: ClientItemProps) {
       </Table.Td>
       <Table.Td>
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {client.phone}
+          {client.phone || '—'}
         </Text>
       </Table.Td>
       <Table.Td>
@@ -128,8 +128,7 @@ function ClientCard({ client, onDelete }: ClientItemProps) {
         <ClientStatusBadge status={client.status} style={{ flexShrink: 0 }} />
       </Group>
       <Text size="sm" c="gray.7" mt="xs">
-        {client.phone}
-        {client.email ? ` · ${client.email}` : ''}
+        {[client.phone, client.email].filter(Boolean).join(' · ')}
       </Text>
       <Group justify="space-between" align="center" mt={4} wrap="nowrap">
         <Text size="xs" c="dimmed">
