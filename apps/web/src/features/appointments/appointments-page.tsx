@@ -1,11 +1,12 @@
 import type { Appointment } from '@chatdesk/contract/appointments';
 import { APPOINTMENTS_PAGE_SIZE } from '@chatdesk/contract/constants';
-import { Alert, Box, Button, Card, Center, Loader, Stack } from '@mantine/core';
-import { IconAlertCircle, IconCalendarOff } from '@tabler/icons-react';
+import { Box, Card, Stack } from '@mantine/core';
+import { IconCalendarOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
+import { QueryState } from '../../components/query-state';
 import { useCompany } from '../settings/api';
 import { useAppointments, useDeleteAppointment } from './api';
 import {
@@ -71,39 +72,36 @@ export function AppointmentsPage() {
       <Stack gap="lg">
         <AppointmentFiltersBar values={values} onChange={setParam} />
 
-        {appointments.isPending ? (
-          <Center py={64}>
-            <Loader aria-label="Loading appointments" />
-          </Center>
-        ) : appointments.isError ? (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} title="Failed to load appointments">
-            Check your connection and try again.
-            <Button variant="white" color="red" size="xs" ml="sm" onClick={() => void appointments.refetch()}>
-              Retry
-            </Button>
-          </Alert>
-        ) : appointments.data.appointments.length === 0 ? (
-          <Card p={0}>
-            <EmptyState
-              icon={<IconCalendarOff size={28} />}
-              title="No appointments"
-              description={
-                filtered ? 'No appointments match your filters.' : 'Booked appointments will appear here.'
-              }
-            />
-          </Card>
-        ) : (
-          <Card
-            p={0}
-            style={{ opacity: appointments.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
-          >
-            <AppointmentsTable appointments={appointments.data.appointments} onDelete={setToDelete} />
-            <AppointmentsPagination
-              pagination={appointments.data.pagination}
-              onPageChange={(page) => setParam('page', String(page))}
-            />
-          </Card>
-        )}
+        <QueryState
+          query={appointments}
+          loadingLabel="Loading appointments"
+          errorTitle="Failed to load appointments"
+        >
+          {(data) =>
+            data.appointments.length === 0 ? (
+              <Card p={0}>
+                <EmptyState
+                  icon={<IconCalendarOff size={28} />}
+                  title="No appointments"
+                  description={
+                    filtered ? 'No appointments match your filters.' : 'Booked appointments will appear here.'
+                  }
+                />
+              </Card>
+            ) : (
+              <Card
+                p={0}
+                style={{ opacity: appointments.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
+              >
+                <AppointmentsTable appointments={data.appointments} onDelete={setToDelete} />
+                <AppointmentsPagination
+                  pagination={data.pagination}
+                  onPageChange={(page) => setParam('page', String(page))}
+                />
+              </Card>
+            )
+          }
+        </QueryState>
       </Stack>
 
       <DeleteAppointmentModal

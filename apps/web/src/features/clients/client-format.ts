@@ -6,6 +6,7 @@ import {
   type CreatePaymentRequest,
   type PAYMENT_STATUSES,
 } from '@chatdesk/contract/clients';
+import type { ListValues } from '../../components/list-filters';
 import type { ClientFilters, ClientStatus } from './api';
 
 export type ClientSource = (typeof CLIENT_SOURCES)[number];
@@ -42,17 +43,6 @@ export const SOURCE_OPTIONS = CLIENT_SOURCES.map((source) => ({
   label: CLIENT_SOURCE_LABELS[source],
 }));
 export const STATUS_FILTER_OPTIONS = [{ value: 'all', label: 'All Statuses' }, ...STATUS_OPTIONS];
-
-export type ListValues = { search: string; status: string };
-
-/** Reads the list filters from the URL, ignoring a status the page does not know. */
-export function listValuesFrom(params: URLSearchParams): ListValues {
-  const status = params.get('status');
-  return {
-    search: params.get('search') ?? '',
-    status: status && STATUS_FILTER_OPTIONS.some((option) => option.value === status) ? status : 'all',
-  };
-}
 
 export function toApiFilters(values: ListValues): ClientFilters {
   const filters: ClientFilters = {};

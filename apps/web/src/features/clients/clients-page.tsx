@@ -1,48 +1,23 @@
 import type { Client } from '@chatdesk/contract/clients';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Center,
-  CloseButton,
-  Group,
-  Loader,
-  Select,
-  Stack,
-  TextInput,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertCircle, IconPlus, IconSearch, IconUsersGroup } from '@tabler/icons-react';
+import { Box, Button, Card, Stack } from '@mantine/core';
+import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
+import { ListFilters, useListFilters } from '../../components/list-filters';
 import { PageHeader } from '../../components/page-header';
+import { QueryState } from '../../components/query-state';
 import { paths } from '../../lib/paths';
 import { useClients, useDeleteClient } from './api';
-import { listValuesFrom, STATUS_FILTER_OPTIONS, toApiFilters } from './client-format';
+import { STATUS_FILTER_OPTIONS, toApiFilters } from './client-format';
 import { ClientsTable } from './components/clients-table';
 import { DeleteClientModal } from './components/delete-client-modal';
 
 export function ClientsPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const values = listValuesFrom(searchParams);
-  // The URL follows every keystroke; the server is asked once typing pauses.
-  const [search] = useDebouncedValue(values.search, 250);
+  const { values, search, filtered, setValue } = useListFilters(STATUS_FILTER_OPTIONS);
   const clients = useClients(toApiFilters({ ...values, search }));
   const remove = useDeleteClient();
   const [toDelete, setToDelete] = useState<Client | null>(null);
-
-  const setParam = (key: 'search' | 'status', value: string) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (!value || value === 'all') next.delete(key);
-        else next.set(key, value);
-        return next;
-      },
-      { replace: true },
-    );
 
   const closeDelete = () => {
     if (remove.isPending) return;
@@ -68,63 +43,33 @@ export function ClientsPage() {
       />
 
       <Stack gap="lg">
-        <Group gap="md" align="flex-end" wrap="wrap">
-          <TextInput
-            label="Search"
-            aria-label="Search clients"
-            placeholder="Search by name, email or phone..."
-            leftSection={<IconSearch size={16} />}
-            rightSection={
-              values.search ? (
-                <CloseButton size="sm" aria-label="Clear search" onClick={() => setParam('search', '')} />
-              ) : null
-            }
-            value={values.search}
-            onChange={(event) => setParam('search', event.currentTarget.value)}
-            style={{ flex: '1 1 260px' }}
-            maw={420}
-          />
-          <Select
-            label="Status"
-            data={STATUS_FILTER_OPTIONS}
-            value={values.status}
-            onChange={(value) => setParam('status', value ?? 'all')}
-            allowDeselect={false}
-            checkIconPosition="right"
-            comboboxProps={{ shadow: 'md' }}
-            style={{ flex: '0 1 200px' }}
-            miw={160}
-          />
-        </Group>
+        <ListFilters
+          searchLabel="Search clients"
+          placeholder="Search by name, email or phone..."
+          statuses={STATUS_FILTER_OPTIONS}
+          values={values}
+          onChange={setValue}
+        />
 
-        {clients.isPending ? (
-          <Center py={64}>
-            <Loader aria-label="Loading clients" />
-          </Center>
-        ) : clients.isError ? (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} title="Failed to load clients">
-            Check your connection and try again.
-            <Button variant="white" color="red" size="xs" ml="sm" onClick={() => void clients.refetch()}>
-              Retry
-            </Button>
-          </Alert>
-        ) : (
-          <Card p={0} style={{ opacity: clients.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
-            {clients.data.length === 0 ? (
-              <EmptyState
-                icon={<IconUsersGroup size={28} />}
-                title="No clients found"
-                description={
-                  values.search.trim() || values.status !== 'all'
-                    ? 'Try another search or status.'
-                    : 'Add your first client to keep track of their bookings and payments.'
-                }
-              />
-            ) : (
-              <ClientsTable clients={clients.data} onDelete={setToDelete} />
-            )}
-          </Card>
-        )}
+        <QueryState query={clients} loadingLabel="Loading clients" errorTitle="Failed to load clients">
+          {(data) => (
+            <Card p={0} style={{ opacity: clients.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
+              {data.length === 0 ? (
+                <EmptyState
+                  icon={<IconUsersGroup size={28} />}
+                  title="No clients found"
+                  description={
+                    filtered
+                      ? 'Try another search or status.'
+                      : 'Add your first client to keep track of their bookings and payments.'
+                  }
+                />
+              ) : (
+                <ClientsTable clients={data} onDelete={setToDelete} />
+              )}
+            </Card>
+          )}
+        </QueryState>
       </Stack>
 
       <DeleteClientModal

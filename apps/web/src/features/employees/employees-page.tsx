@@ -1,10 +1,11 @@
 import type { Employee } from '@chatdesk/contract/employees';
-import { Alert, Box, Button, Card, Center, CloseButton, Loader, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
+import { Box, Button, Card, CloseButton, Stack, TextInput } from '@mantine/core';
+import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
+import { QueryState } from '../../components/query-state';
 import { paths } from '../../lib/paths';
 import { useDeleteEmployee, useEmployees } from './api';
 import { DeleteEmployeeModal } from './components/delete-employee-modal';
@@ -59,29 +60,20 @@ export function EmployeesPage() {
           maw={420}
         />
 
-        {employees.isPending ? (
-          <Center py={64}>
-            <Loader aria-label="Loading employees" />
-          </Center>
-        ) : employees.isError ? (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} title="Failed to load employees">
-            Check your connection and try again.
-            <Button variant="white" color="red" size="xs" ml="sm" onClick={() => void employees.refetch()}>
-              Retry
-            </Button>
-          </Alert>
-        ) : (
-          <Card p={0}>
-            {visible.length === 0 ? (
-              <EmptyState
-                icon={<IconUsers size={28} />}
-                title={search.trim() ? 'No employees found matching your search' : 'No employees found'}
-              />
-            ) : (
-              <EmployeeTable employees={visible} onDelete={setToDelete} />
-            )}
-          </Card>
-        )}
+        <QueryState query={employees} loadingLabel="Loading employees" errorTitle="Failed to load employees">
+          {() => (
+            <Card p={0}>
+              {visible.length === 0 ? (
+                <EmptyState
+                  icon={<IconUsers size={28} />}
+                  title={search.trim() ? 'No employees found matching your search' : 'No employees found'}
+                />
+              ) : (
+                <EmployeeTable employees={visible} onDelete={setToDelete} />
+              )}
+            </Card>
+          )}
+        </QueryState>
       </Stack>
 
       <DeleteEmployeeModal

@@ -1,8 +1,9 @@
-import { Alert, Box, Button, Center, Loader, Stack } from '@mantine/core';
-import { IconAlertCircle, IconBellOff, IconChecks } from '@tabler/icons-react';
+import { Box, Button, Stack } from '@mantine/core';
+import { IconBellOff, IconChecks } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
+import { QueryState } from '../../components/query-state';
 import {
   useDeleteNotification,
   useMarkAllNotificationsRead,
@@ -62,43 +63,34 @@ export function NotificationsPage() {
       <Stack gap="lg">
         <NotificationFiltersBar values={filterValues} onChange={changeFilter} />
 
-        {notifications.isPending ? (
-          <Center py={64}>
-            <Loader aria-label="Loading notifications" />
-          </Center>
-        ) : notifications.isError ? (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} title="Failed to load notifications">
-            Check your connection and try again.
-            <Button
-              variant="white"
-              color="red"
-              size="xs"
-              ml="sm"
-              onClick={() => void notifications.refetch()}
-            >
-              Retry
-            </Button>
-          </Alert>
-        ) : notifications.data.length === 0 ? (
-          <EmptyState
-            icon={<IconBellOff size={28} />}
-            title="No notifications"
-            description="You don't have any notifications at the moment."
-          />
-        ) : (
-          <Stack component="ul" gap="sm" p={0} m={0} aria-label="Notifications">
-            {notifications.data.map((notification) => (
-              <NotificationItem
-                key={notification.id}
-                notification={notification}
-                busy={pendingId === notification.id}
-                onMarkRead={(id) => markRead.mutate(id)}
-                onMarkSolved={(id) => markSolved.mutate(id)}
-                onDelete={(id) => remove.mutate(id)}
+        <QueryState
+          query={notifications}
+          loadingLabel="Loading notifications"
+          errorTitle="Failed to load notifications"
+        >
+          {(data) =>
+            data.length === 0 ? (
+              <EmptyState
+                icon={<IconBellOff size={28} />}
+                title="No notifications"
+                description="You don't have any notifications at the moment."
               />
-            ))}
-          </Stack>
-        )}
+            ) : (
+              <Stack component="ul" gap="sm" p={0} m={0} aria-label="Notifications">
+                {data.map((notification) => (
+                  <NotificationItem
+                    key={notification.id}
+                    notification={notification}
+                    busy={pendingId === notification.id}
+                    onMarkRead={(id) => markRead.mutate(id)}
+                    onMarkSolved={(id) => markSolved.mutate(id)}
+                    onDelete={(id) => remove.mutate(id)}
+                  />
+                ))}
+              </Stack>
+            )
+          }
+        </QueryState>
       </Stack>
     </Box>
   );

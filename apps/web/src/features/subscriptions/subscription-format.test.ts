@@ -1,14 +1,15 @@
 import type { Plan, Subscription } from '@chatdesk/contract/subscriptions';
 import { describe, expect, it } from 'vitest';
 import { canCancelSubscription } from '../../components/cancel-subscription-modal';
+import { listValuesFrom } from '../../components/list-filters';
 import {
   applyPlan,
   clientOptionLabel,
   currencySymbol,
   formatSubscriptionPrice,
   initialSubscriptionValues,
-  listValuesFrom,
   planOptionLabel,
+  STATUS_FILTER_OPTIONS,
   toApiFilters,
   toCreateRequest,
   validateSubscriptionForm,
@@ -123,9 +124,12 @@ describe('new subscription form', () => {
 
 describe('list filters', () => {
   it('reads search and a known status from the URL', () => {
-    const values = listValuesFrom(new URLSearchParams('search=%20ana%20&status=past_due'));
+    const values = listValuesFrom(
+      new URLSearchParams('search=%20ana%20&status=past_due'),
+      STATUS_FILTER_OPTIONS,
+    );
     expect(toApiFilters(values)).toEqual({ search: 'ana', status: 'past_due' });
-    expect(listValuesFrom(new URLSearchParams('status=bogus')).status).toBe('all');
-    expect(toApiFilters(listValuesFrom(new URLSearchParams('')))).toEqual({});
+    expect(listValuesFrom(new URLSearchParams('status=bogus'), STATUS_FILTER_OPTIONS).status).toBe('all');
+    expect(toApiFilters(listValuesFrom(new URLSearchParams(''), STATUS_FILTER_OPTIONS))).toEqual({});
   });
 });

@@ -6,6 +6,7 @@ import {
   SUBSCRIPTION_STATUSES,
   type Subscription,
 } from '@chatdesk/contract/subscriptions';
+import type { ListValues } from '../../components/list-filters';
 import { SUBSCRIPTION_STATUS_STYLE } from '../../components/subscription-status-badge';
 import { formatMoney } from '../../lib/format';
 import type { SubscriptionFilters, SubscriptionStatus } from './api';
@@ -49,17 +50,6 @@ export function planOptionLabel(plan: Plan): string {
 /** 'Ana García (ana@example.com)', or just the name when there is no email. */
 export function clientOptionLabel(client: { name: string; email: string | null }): string {
   return client.email ? `${client.name} (${client.email})` : client.name;
-}
-
-export type ListValues = { search: string; status: string };
-
-/** Reads the list filters from the URL, ignoring a status the page does not know. */
-export function listValuesFrom(params: URLSearchParams): ListValues {
-  const status = params.get('status');
-  return {
-    search: params.get('search') ?? '',
-    status: status && STATUS_FILTER_OPTIONS.some((option) => option.value === status) ? status : 'all',
-  };
 }
 
 export function toApiFilters(values: ListValues): SubscriptionFilters {

@@ -1,0 +1,33 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../test/render';
+import { QueryState } from './query-state';
+
+const base = { isPending: false, isError: false, data: undefined as string[] | undefined, refetch: vi.fn() };
+const renderState = (query: typeof base) =>
+  renderWithProviders(
+    <QueryState query={query} loadingLabel="Loading things" errorTitle="Failed to load things">
+      {(data) => <p>{data.join(', ')}</p>}
+    </QueryState>,
+  );
+
+describe('QueryState', () => {
+  it('shows a labelled loader while pending', () => {
+    renderState({ ...base, isPending: true });
+    expect(screen.getByLabelText('Loading things')).toBeInTheDocument();
+  });
+
+  it('shows the failure with a Retry that asks again', async () => {
+    const refetch = vi.fn();
+    renderState({ ...base, isError: true, refetch });
+    expect(screen.getByText('Failed to load things')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(refetch).toHaveBeenCalledOnce();
+  });
+
+  it('renders the data once it is there', () => {
+    renderState({ ...base, data: ['a', 'b'] });
+    expect(screen.getByText('a, b')).toBeInTheDocument();
+  });
+});
