@@ -1,0 +1,126 @@
+import { Alert, Group, Input, Loader, Stack, Text } from '@mantine/core';
+import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
+import type { Stripe, StripeCardElementChangeEvent } from '@stripe/stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import classes from './stripe-card.module.css';
+
+// One Stripe.js per key for the whole visit: loading it again would add another script tag.
+const stripeByKey = new Map<string, Promise<Stripe | null>>();
+
+function getStripe(publishableKey: string): Promise<Stripe | null> {
+  let stripe = stripeByKey.get(publishableKey);
+  if (!stripe) {
+    stripe = loadStripe(publishableKey).catch(() => {
+      stripeByKey.delete(publishableKey);
+      return null;
+    });
+    stripeByKey.set(publishableKey, stripe);
+  }
+  return stripe;
+}
+
+const cardStyle = {
+  base: {
+    fontSize: '16px',
+    color: '#212529',
+    fontFamily: 'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+    '::placeholder': { color: '#adb5bd' },
+  },
+  invalid: { color: '#e03131' },
+};
+
+type StripeElementsProps = {
+  publishableKey: string;
+  /** Shown when Stripe.js cannot be loaded (blocked, offline). */
+  unavailableMessage: string;
+  children: (unavailable: boolean) => ReactNode;
+};
+
+/** Loads Stripe.js only now, at the payment step, and gives the card form Stripe Elements. */
+export function StripeElements({ publishableKey, unavailableMessage, children }: StripeElementsProps) {
+  const stripePromise = useMemo(() => getStripe(publishableKey), [publishableKey]);
+  const [unavailable, setUnavailable] = useState(false);
+
+  useEffect(() => {
+    let active = true;
+    void stripePromise.then((stripe) => {
+      if (active) setUnavailable(stripe === null);
+    });
+    return () => {
+      active = false;
+    };
+  }, [stripePromise]);
+
+  return (
+    <Stack gap="md">
+      {unavailable ? (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+          {unavailableMessage}
+        </Alert>
+      ) : null}
+      <Elements stripe={stripePromise}>{children(unavailable)}</Elements>
+    </Stack>
+  );
+}
+
+/**
+ * Stripe's card field and what it reports. The card never touches our page; `card()` hands
+ * the field to Stripe.js calls, which run 3-D Secure themselves.
+ */
+export function useStripeCard() {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [ready, setReady] = useState(false);
+  const [complete, setComplete] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const field = {
+    error,
+    ready,
+    onReady: () => setReady(true),
+    onChange: (event: StripeCardElementChangeEvent) => {
+      setComplete(event.complete);
+      setError(event.error?.message ?? null);
+    },
+  };
+  const card = () => elements?.getElement(CardElement) ?? null;
+  return { stripe, card, ready, complete, error, setError, field };
+}
+
+type StripeCardFieldProps = ReturnType<typeof useStripeCard>['field'] & {
+  unavailable: boolean;
+  disabled: boolean;
+};
+
+export function StripeCardField({
+  error,
+  ready,
+  onReady,
+  onChange,
+  unavailable,
+  disabled,
+}: StripeCardFieldProps) {
+  return (
+    <Input.Wrapper label="Card details" error={error}>
+      <div className={classes.cardBox}>
+        {ready ? null : unavailable ? (
+          <Text size="sm" c="dimmed">
+            Card form unavailable
+          </Text>
+        ) : (
+          <Group gap="xs" c="dimmed">
+            <Loader size="xs" />
+            <Text size="sm">Loading secure card form...</Text>
+          </Group>
+        )}
+        <CardElement
+          options={{ hidePostalCode: true, style: cardStyle, disabled }}
+          onReady={onReady}
+          onChange={onChange}
+        />
+      </div>
+    </Input.Wrapper>
+  );
+}
