@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../lib/api-client';
 import { renderWithProviders } from '../test/render';
 import { QueryState } from './query-state';
 
@@ -24,6 +25,26 @@ describe('QueryState', () => {
     expect(screen.getByText('Failed to load things')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(refetch).toHaveBeenCalledOnce();
+  });
+
+  it('shows the not-found view for a 404 and the failure for anything else', () => {
+    const notFound = (error: unknown) =>
+      renderWithProviders(
+        <QueryState
+          query={{ ...base, isError: true, error }}
+          loadingLabel="Loading thing"
+          errorTitle="Failed to load thing"
+          notFound={<p>Thing not found</p>}
+        >
+          {() => null}
+        </QueryState>,
+      );
+    const { unmount } = notFound(new ApiError(404, 'Not found'));
+    expect(screen.getByText('Thing not found')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to load thing')).not.toBeInTheDocument();
+    unmount();
+    notFound(new ApiError(500, null));
+    expect(screen.getByText('Failed to load thing')).toBeInTheDocument();
   });
 
   it('renders the data once it is there', () => {

@@ -1,18 +1,27 @@
 import { Alert, Button, Center, Loader } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { ApiError } from '../lib/api-client';
 
 type QueryStateProps<T> = {
-  query: { isPending: boolean; isError: boolean; data: T | undefined; refetch: () => unknown };
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    error?: unknown;
+    data: T | undefined;
+    refetch: () => unknown;
+  };
   /** Read by screen readers while loading, e.g. 'Loading clients'. */
   loadingLabel: string;
   /** The alert's title when loading failed, e.g. 'Failed to load clients'. */
   errorTitle: string;
+  /** Shown instead of the failure when the server answered 404 (a deleted record, a wrong link). */
+  notFound?: ReactNode;
   children: (data: T) => ReactNode;
 };
 
-/** A list page's three states: a loader, a failure with Retry, or its content. */
-export function QueryState<T>({ query, loadingLabel, errorTitle, children }: QueryStateProps<T>) {
+/** A page's states while it reads from the API: a loader, not found, a failure with Retry, or its content. */
+export function QueryState<T>({ query, loadingLabel, errorTitle, notFound, children }: QueryStateProps<T>) {
   if (query.isPending) {
     return (
       <Center py={64}>
@@ -20,6 +29,8 @@ export function QueryState<T>({ query, loadingLabel, errorTitle, children }: Que
       </Center>
     );
   }
+  if (notFound !== undefined && query.error instanceof ApiError && query.error.status === 404)
+    return notFound;
   if (query.isError || query.data === undefined) {
     return (
       <Alert color="red" icon={<IconAlertCircle size={18} />} title={errorTitle}>

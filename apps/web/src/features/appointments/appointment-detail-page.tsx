@@ -9,10 +9,8 @@ import {
   Box,
   Button,
   Card,
-  Center,
   Divider,
   Group,
-  Loader,
   Select,
   SimpleGrid,
   Stack,
@@ -33,6 +31,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { QueryState } from '../../components/query-state';
 import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { useCompany } from '../settings/api';
@@ -61,19 +60,18 @@ export function AppointmentDetailPage() {
       >
         Back to Appointments
       </Button>
-      {appointment.isPending ? (
-        <Center py={64}>
-          <Loader aria-label="Loading appointment" />
-        </Center>
-      ) : appointment.isError ? (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-          {appointment.error instanceof ApiError && appointment.error.status === 404
-            ? 'Appointment not found'
-            : 'Failed to load appointment details'}
-        </Alert>
-      ) : (
-        <AppointmentDetail appointment={appointment.data} />
-      )}
+      <QueryState
+        query={appointment}
+        loadingLabel="Loading appointment"
+        errorTitle="Failed to load appointment details"
+        notFound={
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+            Appointment not found
+          </Alert>
+        }
+      >
+        {(data) => <AppointmentDetail appointment={data} />}
+      </QueryState>
     </Box>
   );
 }

@@ -1,20 +1,6 @@
 import type { ClientDetail } from '@chatdesk/contract/clients';
+import { Avatar, Box, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
-  Alert,
-  Avatar,
-  Box,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
-import {
-  IconAlertCircle,
   IconArrowLeft,
   IconCalendarEvent,
   IconCreditCard,
@@ -27,7 +13,7 @@ import {
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
-import { ApiError } from '../../lib/api-client';
+import { QueryState } from '../../components/query-state';
 import { initials } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useClient, useDeleteClient } from './api';
@@ -56,12 +42,11 @@ export function ClientDetailPage() {
       >
         Back to Clients
       </Button>
-      {client.isPending ? (
-        <Center py={64}>
-          <Loader aria-label="Loading client" />
-        </Center>
-      ) : client.isError ? (
-        client.error instanceof ApiError && client.error.status === 404 ? (
+      <QueryState
+        query={client}
+        loadingLabel="Loading client"
+        errorTitle="Failed to load client data"
+        notFound={
           <Card p={0}>
             <EmptyState
               icon={<IconUserOff size={28} />}
@@ -69,17 +54,10 @@ export function ClientDetailPage() {
               description="This client may have been deleted."
             />
           </Card>
-        ) : (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} title="Failed to load client data">
-            Check your connection and try again.
-            <Button variant="white" color="red" size="xs" ml="sm" onClick={() => void client.refetch()}>
-              Retry
-            </Button>
-          </Alert>
-        )
-      ) : (
-        <ClientDetailView client={client.data} />
-      )}
+        }
+      >
+        {(data) => <ClientDetailView client={data} />}
+      </QueryState>
     </Box>
   );
 }

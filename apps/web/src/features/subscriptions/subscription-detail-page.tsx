@@ -1,15 +1,12 @@
 import type { Subscription } from '@chatdesk/contract/subscriptions';
 import {
-  Alert,
   Anchor,
   Box,
   Button,
   Card,
-  Center,
   Code,
   Divider,
   Group,
-  Loader,
   SimpleGrid,
   Stack,
   Text,
@@ -17,7 +14,6 @@ import {
   Title,
 } from '@mantine/core';
 import {
-  IconAlertCircle,
   IconArrowLeft,
   IconCalendarEvent,
   IconCalendarOff,
@@ -32,6 +28,7 @@ import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { CancelSubscriptionModal, canCancelSubscription } from '../../components/cancel-subscription-modal';
 import { EmptyState } from '../../components/empty-state';
+import { QueryState } from '../../components/query-state';
 import { CancelingBadge, SubscriptionStatusBadge } from '../../components/subscription-status-badge';
 import { ApiError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
@@ -55,26 +52,18 @@ export function SubscriptionDetailPage() {
       >
         Back to Subscriptions
       </Button>
-      {subscription.isPending ? (
-        <Center py={64}>
-          <Loader aria-label="Loading subscription" />
-        </Center>
-      ) : subscription.isError ? (
-        subscription.error instanceof ApiError && subscription.error.status === 404 ? (
+      <QueryState
+        query={subscription}
+        loadingLabel="Loading subscription"
+        errorTitle="Failed to load subscription data"
+        notFound={
           <Card p={0}>
             <EmptyState icon={<IconReceiptOff size={28} />} title="Subscription not found" />
           </Card>
-        ) : (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} title="Failed to load subscription data">
-            Check your connection and try again.
-            <Button variant="white" color="red" size="xs" ml="sm" onClick={() => void subscription.refetch()}>
-              Retry
-            </Button>
-          </Alert>
-        )
-      ) : (
-        <SubscriptionDetail subscription={subscription.data} />
-      )}
+        }
+      >
+        {(data) => <SubscriptionDetail subscription={data} />}
+      </QueryState>
     </Box>
   );
 }
