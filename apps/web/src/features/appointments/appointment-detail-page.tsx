@@ -15,7 +15,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  ThemeIcon,
   Title,
 } from '@mantine/core';
 import {
@@ -29,8 +28,8 @@ import {
   IconTrash,
   IconUser,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { DetailField } from '../../components/detail-field';
 import { QueryState } from '../../components/query-state';
 import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
@@ -133,18 +132,18 @@ function AppointmentDetail({ appointment }: { appointment: Appointment }) {
         <Divider />
 
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="lg">
-          <Field icon={<IconCalendarEvent size={18} />} label="Date">
+          <DetailField icon={<IconCalendarEvent size={18} />} label="Date">
             <Text fw={500}>{formatLongDate(appointment.date)}</Text>
-          </Field>
-          <Field icon={<IconClock size={18} />} label="Time">
+          </DetailField>
+          <DetailField icon={<IconClock size={18} />} label="Time">
             <Text fw={500}>{formatTimeRange(appointment.startTime, appointment.endTime)}</Text>
             {timeZone ? (
               <Text size="xs" c="dimmed">
                 {timeZone}
               </Text>
             ) : null}
-          </Field>
-          <Field icon={<IconUser size={18} />} label="Client">
+          </DetailField>
+          <DetailField icon={<IconUser size={18} />} label="Client">
             {client.id ? (
               <Anchor component={Link} to={paths.client(client.id)} fw={500}>
                 {client.name}
@@ -160,23 +159,23 @@ function AppointmentDetail({ appointment }: { appointment: Appointment }) {
                 </Group>
               </Anchor>
             ) : null}
-          </Field>
-          <Field icon={<IconId size={18} />} label="Employee">
+          </DetailField>
+          <DetailField icon={<IconId size={18} />} label="Employee">
             <Text fw={500}>{employee.name}</Text>
             {employee.email ? (
               <Text size="sm" c="dimmed">
                 {employee.email}
               </Text>
             ) : null}
-          </Field>
+          </DetailField>
         </SimpleGrid>
 
         {appointment.notes ? (
-          <Field icon={<IconNotes size={18} />} label="Notes">
+          <DetailField icon={<IconNotes size={18} />} label="Notes">
             <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
               {appointment.notes}
             </Text>
-          </Field>
+          </DetailField>
         ) : null}
 
         <Divider />
@@ -194,21 +193,5 @@ function AppointmentDetail({ appointment }: { appointment: Appointment }) {
         </Group>
       </Stack>
     </Card>
-  );
-}
-
-function Field({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
-  return (
-    <Group gap="sm" align="flex-start" wrap="nowrap">
-      <ThemeIcon variant="light" size={36} radius="md">
-        {icon}
-      </ThemeIcon>
-      <Stack gap={2} miw={0}>
-        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-          {label}
-        </Text>
-        {children}
-      </Stack>
-    </Group>
   );
 }

@@ -10,7 +10,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  ThemeIcon,
   Title,
 } from '@mantine/core';
 import {
@@ -24,9 +23,10 @@ import {
   IconUser,
   IconX,
 } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { CancelSubscriptionModal, canCancelSubscription } from '../../components/cancel-subscription-modal';
+import { DetailField } from '../../components/detail-field';
 import { EmptyState } from '../../components/empty-state';
 import { QueryState } from '../../components/query-state';
 import { CancelingBadge, SubscriptionStatusBadge } from '../../components/subscription-status-badge';
@@ -114,7 +114,7 @@ function SubscriptionDetail({ subscription }: { subscription: Subscription }) {
         <Divider />
 
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="lg">
-          <Field icon={<IconUser size={18} />} label="Client">
+          <DetailField icon={<IconUser size={18} />} label="Client">
             <Anchor component={Link} to={paths.client(client.id)} fw={500}>
               {client.name}
             </Anchor>
@@ -123,28 +123,28 @@ function SubscriptionDetail({ subscription }: { subscription: Subscription }) {
                 {client.email}
               </Text>
             ) : null}
-          </Field>
-          <Field icon={<IconId size={18} />} label="Employee">
+          </DetailField>
+          <DetailField icon={<IconId size={18} />} label="Employee">
             <Text fw={500}>{employee?.name ?? '—'}</Text>
-          </Field>
-          <Field icon={<IconCash size={18} />} label="Amount">
+          </DetailField>
+          <DetailField icon={<IconCash size={18} />} label="Amount">
             <Text fw={500}>{formatSubscriptionPrice(subscription)}</Text>
-          </Field>
-          <Field icon={<IconCalendarPlus size={18} />} label="Created">
+          </DetailField>
+          <DetailField icon={<IconCalendarPlus size={18} />} label="Created">
             <Text fw={500}>{date(subscription.createdAt)}</Text>
-          </Field>
-          <Field icon={<IconCalendarEvent size={18} />} label="Current Period Start">
+          </DetailField>
+          <DetailField icon={<IconCalendarEvent size={18} />} label="Current Period Start">
             <Text fw={500}>{date(subscription.currentPeriodStart)}</Text>
-          </Field>
-          <Field icon={<IconCalendarEvent size={18} />} label="Current Period End">
+          </DetailField>
+          <DetailField icon={<IconCalendarEvent size={18} />} label="Current Period End">
             <Text fw={500}>{date(subscription.currentPeriodEnd)}</Text>
-          </Field>
-          <Field icon={<IconCalendarOff size={18} />} label="Canceled At">
+          </DetailField>
+          <DetailField icon={<IconCalendarOff size={18} />} label="Canceled At">
             <Text fw={500}>{date(subscription.canceledAt)}</Text>
-          </Field>
-          <Field icon={<IconCalendarOff size={18} />} label="Ended At">
+          </DetailField>
+          <DetailField icon={<IconCalendarOff size={18} />} label="Ended At">
             <Text fw={500}>{date(subscription.endedAt)}</Text>
-          </Field>
+          </DetailField>
         </SimpleGrid>
 
         <Divider />
@@ -169,21 +169,5 @@ function SubscriptionDetail({ subscription }: { subscription: Subscription }) {
         onClose={closeCancel}
       />
     </Card>
-  );
-}
-
-function Field({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
-  return (
-    <Group gap="sm" align="flex-start" wrap="nowrap">
-      <ThemeIcon variant="light" size={36} radius="md">
-        {icon}
-      </ThemeIcon>
-      <Stack gap={2} miw={0}>
-        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-          {label}
-        </Text>
-        {children}
-      </Stack>
-    </Group>
   );
 }
