@@ -1,22 +1,10 @@
 import type { PublicSchedule } from '@chatdesk/contract/schedule';
-import {
-  Alert,
-  Anchor,
-  Box,
-  Center,
-  Container,
-  Grid,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-} from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconShieldCheck } from '@tabler/icons-react';
+import { Box, Container, Grid, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconShieldCheck } from '@tabler/icons-react';
 import { useEffect, useReducer, useRef } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { PublicPageError, PublicPageLoader, useNotFoundRedirect } from '../../components/public-page-states';
 import { ApiError } from '../../lib/api-client';
-import { paths } from '../../lib/paths';
 import { useSchedule } from './api';
 import { bookingReducer, initialBookingState } from './booking-state';
 import { BookingHeader } from './components/booking-header';
@@ -30,13 +18,8 @@ import { useCheckout } from './use-checkout';
 /** The public booking page: no sign-in, and nothing from the staff app. */
 export function SchedulePage() {
   const { username = '' } = useParams();
-  const navigate = useNavigate();
   const schedule = useSchedule(username);
-  const notFound = schedule.error instanceof ApiError && schedule.error.status === 404;
-
-  useEffect(() => {
-    if (notFound) void navigate(paths.notFound, { replace: true });
-  }, [notFound, navigate]);
+  const notFound = useNotFoundRedirect(schedule.error);
 
   return (
     <Box className={classes.page}>
@@ -44,38 +27,17 @@ export function SchedulePage() {
         {schedule.data ? (
           <BookingFlow schedule={schedule.data} />
         ) : schedule.isError && !notFound ? (
-          <LoadError error={schedule.error} />
+          <PublicPageError
+            message={
+              (schedule.error instanceof ApiError && schedule.error.serverMessage) ||
+              SCHEDULE_PAGE_MESSAGES.loadFailed
+            }
+          />
         ) : (
-          <Center mih={320} role="status" aria-label="Loading schedule">
-            <Stack align="center" gap="sm">
-              <Loader />
-              <Text c="dimmed" size="sm">
-                Loading schedule...
-              </Text>
-            </Stack>
-          </Center>
+          <PublicPageLoader label="Loading schedule" text="Loading schedule..." />
         )}
       </Container>
     </Box>
-  );
-}
-
-function LoadError({ error }: { error: unknown }) {
-  const message = (error instanceof ApiError && error.serverMessage) || SCHEDULE_PAGE_MESSAGES.loadFailed;
-  return (
-    <Paper withBorder shadow="sm" p="xl" maw={520} mx="auto">
-      <Stack gap="md">
-        <Alert color="red" title="Error" icon={<IconAlertCircle size={20} />} role="alert">
-          {message}
-        </Alert>
-        <Anchor component={Link} to={paths.home} size="sm">
-          <Group gap={4} component="span">
-            <IconArrowLeft size={16} aria-hidden />
-            Return to home
-          </Group>
-        </Anchor>
-      </Stack>
-    </Paper>
   );
 }
 

@@ -1,24 +1,9 @@
 import type { PublicSchedule } from '@chatdesk/contract/schedule';
-import {
-  Alert,
-  Anchor,
-  Box,
-  Center,
-  Container,
-  Grid,
-  Group,
-  Loader,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconShieldCheck } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../lib/api-client';
-import { paths } from '../../lib/paths';
+import { Alert, Box, Container, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconShieldCheck } from '@tabler/icons-react';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { useParams } from 'react-router';
+import { PublicPageError, PublicPageLoader, useNotFoundRedirect } from '../../components/public-page-states';
 import { usePaymentConfig, usePremiumPrice, useSubscribeEmployee } from './api';
 import { LocalSubscribeForm } from './components/local-subscribe-form';
 import { PlanCard } from './components/plan-card';
@@ -46,7 +31,7 @@ export function SubscribePage() {
         {username ? (
           <EmployeeSubscription username={username} initialEmail={emailFromParam(email)} />
         ) : (
-          <Problem message={SUBSCRIBE_PAGE_MESSAGES.noUsername} />
+          <PublicPageError message={SUBSCRIBE_PAGE_MESSAGES.noUsername} />
         )}
       </Container>
     </Box>
@@ -54,47 +39,13 @@ export function SubscribePage() {
 }
 
 function EmployeeSubscription({ username, initialEmail }: { username: string; initialEmail: string }) {
-  const navigate = useNavigate();
   const employee = useSubscribeEmployee(username);
-  const notFound = employee.error instanceof ApiError && employee.error.status === 404;
+  const notFound = useNotFoundRedirect(employee.error);
 
-  useEffect(() => {
-    if (notFound) void navigate(paths.notFound, { replace: true });
-  }, [notFound, navigate]);
-
-  if (employee.isPending || notFound) {
-    return (
-      <Center mih={320} role="status" aria-label="Loading">
-        <Stack align="center" gap="sm">
-          <Loader />
-          <Text c="dimmed" size="sm">
-            Loading...
-          </Text>
-        </Stack>
-      </Center>
-    );
-  }
-  if (employee.isError) return <Problem message={SUBSCRIBE_PAGE_MESSAGES.loadFailed} />;
-  if (!employee.data) return <Problem message={SUBSCRIBE_PAGE_MESSAGES.employeeNotFound} />;
+  if (employee.isPending || notFound) return <PublicPageLoader label="Loading" text="Loading..." />;
+  if (employee.isError) return <PublicPageError message={SUBSCRIBE_PAGE_MESSAGES.loadFailed} />;
+  if (!employee.data) return <PublicPageError message={SUBSCRIBE_PAGE_MESSAGES.employeeNotFound} />;
   return <SubscriptionCard employee={employee.data} initialEmail={initialEmail} />;
-}
-
-function Problem({ message }: { message: string }) {
-  return (
-    <Paper withBorder shadow="sm" p="xl" maw={520} mx="auto">
-      <Stack gap="md">
-        <Alert color="red" title="Error" icon={<IconAlertCircle size={20} />} role="alert">
-          {message}
-        </Alert>
-        <Anchor component={Link} to={paths.home} size="sm">
-          <Group gap={4} component="span">
-            <IconArrowLeft size={16} aria-hidden />
-            Return to home
-          </Group>
-        </Anchor>
-      </Stack>
-    </Paper>
-  );
 }
 
 function SubscriptionCard({ employee, initialEmail }: { employee: Employee; initialEmail: string }) {

@@ -1,0 +1,49 @@
+import { Alert, Anchor, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../lib/api-client';
+import { paths } from '../lib/paths';
+
+// What the public pages (booking, subscribe) show while their employee loads or fails to.
+
+/** A 404 for the page's employee leads to the not-found page; true while that happens. */
+export function useNotFoundRedirect(error: unknown): boolean {
+  const navigate = useNavigate();
+  const notFound = error instanceof ApiError && error.status === 404;
+  useEffect(() => {
+    if (notFound) void navigate(paths.notFound, { replace: true });
+  }, [notFound, navigate]);
+  return notFound;
+}
+
+export function PublicPageLoader({ label, text }: { label: string; text: string }) {
+  return (
+    <Center mih={320} role="status" aria-label={label}>
+      <Stack align="center" gap="sm">
+        <Loader />
+        <Text c="dimmed" size="sm">
+          {text}
+        </Text>
+      </Stack>
+    </Center>
+  );
+}
+
+export function PublicPageError({ message }: { message: string }) {
+  return (
+    <Paper withBorder shadow="sm" p="xl" maw={520} mx="auto">
+      <Stack gap="md">
+        <Alert color="red" title="Error" icon={<IconAlertCircle size={20} />} role="alert">
+          {message}
+        </Alert>
+        <Anchor component={Link} to={paths.home} size="sm">
+          <Group gap={4} component="span">
+            <IconArrowLeft size={16} aria-hidden />
+            Return to home
+          </Group>
+        </Anchor>
+      </Stack>
+    </Paper>
+  );
+}
