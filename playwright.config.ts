@@ -19,8 +19,10 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Generous on purpose: CI machines are small and busy (two workers, two servers and two browsers on
+  // two cores); a passing test never waits for these.
+  timeout: 60_000,
+  expect: { timeout: 12_000 },
   use: {
     baseURL,
     trace: 'on-first-retry',
