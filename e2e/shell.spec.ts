@@ -25,6 +25,27 @@ test.describe('navigation shell', () => {
     }
   });
 
+  test('a staff page asks for its own code before the session check, not after the layout', async ({
+    page,
+    login,
+  }) => {
+    await login();
+    // Left to rendering, the page's chunk would be requested only after the layout had rendered,
+    // which waits for the shell and for this session check.
+    let pageChunkRequested = false;
+    let pageChunkBeforeVerify: boolean | undefined;
+    page.on('request', (request) => {
+      if (/\/assets\/notifications-page-[\w-]+\.js$/.test(request.url())) pageChunkRequested = true;
+    });
+    await page.route('**/api/auth/verify', async (route) => {
+      pageChunkBeforeVerify ??= pageChunkRequested;
+      await route.continue();
+    });
+    await page.goto('/notifications');
+    await expect(page.getByRole('heading', { name: 'Notifications', level: 2 })).toBeVisible();
+    expect(pageChunkBeforeVerify).toBe(true);
+  });
+
   test('detail pages keep their section highlighted', async ({ page, login }) => {
     await login();
     await page.goto('/clients/123/edit');

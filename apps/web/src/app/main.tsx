@@ -5,7 +5,7 @@ import { BrowserRouter, useLocation, useNavigate } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { paths } from '../lib/paths';
 import { createQueryClient } from './query-client';
-import { AppRoutes } from './router';
+import { AppRoutes, preloadRoute } from './router';
 
 /** Any 401 from the API (the token was removed by the client) leads to the login page. */
 function UnauthorizedRedirect() {
@@ -21,6 +21,8 @@ function UnauthorizedRedirect() {
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
+
+preloadRoute(window.location.pathname);
 
 // Mantine and its styles come with the public or staff shell, so the entry stays small.
 createRoot(container).render(

@@ -1,5 +1,5 @@
-import { type ComponentType, lazy, Suspense } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { matchPath, Route, Routes, useLocation } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader';
 import { paths, routePatterns } from '../lib/paths';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -7,9 +7,17 @@ import { RouteErrorBoundary } from './route-error-boundary';
 // Declarative routes rather than a data router: the data router's code alone would be a fifth
 // of what a visitor's phone may download for the public booking page.
 
+type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => void };
+
 /** A page in its own chunk, so a public page never downloads the staff app. */
-function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return lazy(() => load().then((module) => ({ default: pick(module) })));
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
+  return Object.assign(
+    lazy(() => load().then((module) => ({ default: pick(module) }))),
+    {
+      // A failed download is reported when the page renders (the error boundary), not here.
+      preload: () => void load().catch(() => {}),
+    },
+  );
 }
 
 const PublicShell = page(
@@ -103,6 +111,49 @@ const SettingsPage = page(
   (m) => m.SettingsPage,
 );
 
+const publicRoutes: [pattern: string, Page: LazyPage][] = [
+  [paths.login, LoginPage],
+  [routePatterns.schedule, SchedulePage],
+  [routePatterns.subscribe, SubscribePage],
+  [routePatterns.subscribeWithEmail, SubscribePage],
+  [paths.chatSimulator, ChatSimulatorPage],
+  ['*', NotFoundPage],
+];
+
+const staffRoutes: [pattern: string, Page: LazyPage][] = [
+  [paths.home, ChatsPage],
+  [paths.dashboard, ChatsPage],
+  [routePatterns.chat, ChatPage],
+  [paths.employees, EmployeesPage],
+  [paths.employeeNew, EmployeeFormPage],
+  [routePatterns.employee, EmployeeFormPage],
+  [paths.clients, ClientsPage],
+  [paths.clientNew, ClientFormPage],
+  [routePatterns.clientEdit, ClientFormPage],
+  [routePatterns.client, ClientDetailPage],
+  [paths.subscriptions, SubscriptionsPage],
+  [paths.subscriptionNew, SubscriptionNewPage],
+  [routePatterns.subscription, SubscriptionDetailPage],
+  [paths.appointments, AppointmentsPage],
+  [routePatterns.appointment, AppointmentDetailPage],
+  [paths.notifications, NotificationsPage],
+  [paths.settings, SettingsPage],
+];
+
+/**
+ * Starts downloading the shell, the layout and the page of the first address at once. Left to
+ * rendering, a staff page would arrive only after its layout, which arrives only after its shell.
+ */
+export function preloadRoute(pathname: string) {
+  const staff = staffRoutes.find(([pattern]) => matchPath(pattern, pathname));
+  if (staff) {
+    for (const Page of [StaffShell, StaffLayout, staff[1]]) Page.preload();
+    return;
+  }
+  const [, Page] = publicRoutes.find(([pattern]) => matchPath(pattern, pathname)) ?? ['*', NotFoundPage];
+  for (const Shell of [PublicShell, Page]) Shell.preload();
+}
+
 /**
  * Two shells: public pages get Mantine with only the styles they use, staff pages get
  * everything. The loader and the error screen above them need neither.
@@ -114,32 +165,19 @@ export function AppRoutes() {
       <Suspense fallback={<FullScreenLoader />}>
         <Routes>
           <Route element={<PublicShell />}>
-            <Route path={paths.login} element={<LoginPage />} />
-            <Route path={routePatterns.schedule} element={<SchedulePage />} />
-            <Route path={routePatterns.subscribe} element={<SubscribePage />} />
-            <Route path={routePatterns.subscribeWithEmail} element={<SubscribePage />} />
-            <Route path={paths.chatSimulator} element={<ChatSimulatorPage />} />
-            <Route path="*" element={<NotFoundPage />} />
+            {publicRoutes.map(([pattern, Page]) => (
+              <Route key={pattern} path={pattern} element={<Page />} />
+            ))}
           </Route>
           <Route element={<StaffShell />}>
             <Route path={paths.home} element={<StaffLayout />}>
-              <Route index element={<ChatsPage />} />
-              <Route path={paths.dashboard} element={<ChatsPage />} />
-              <Route path={routePatterns.chat} element={<ChatPage />} />
-              <Route path={paths.employees} element={<EmployeesPage />} />
-              <Route path={paths.employeeNew} element={<EmployeeFormPage />} />
-              <Route path={routePatterns.employee} element={<EmployeeFormPage />} />
-              <Route path={paths.clients} element={<ClientsPage />} />
-              <Route path={paths.clientNew} element={<ClientFormPage />} />
-              <Route path={routePatterns.clientEdit} element={<ClientFormPage />} />
-              <Route path={routePatterns.client} element={<ClientDetailPage />} />
-              <Route path={paths.subscriptions} element={<SubscriptionsPage />} />
-              <Route path={paths.subscriptionNew} element={<SubscriptionNewPage />} />
-              <Route path={routePatterns.subscription} element={<SubscriptionDetailPage />} />
-              <Route path={paths.appointments} element={<AppointmentsPage />} />
-              <Route path={routePatterns.appointment} element={<AppointmentDetailPage />} />
-              <Route path={paths.notifications} element={<NotificationsPage />} />
-              <Route path={paths.settings} element={<SettingsPage />} />
+              {staffRoutes.map(([pattern, Page]) =>
+                pattern === paths.home ? (
+                  <Route key={pattern} index element={<Page />} />
+                ) : (
+                  <Route key={pattern} path={pattern} element={<Page />} />
+                ),
+              )}
             </Route>
           </Route>
         </Routes>
