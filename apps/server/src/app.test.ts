@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../test/build-test-app.ts';
 
@@ -50,6 +51,23 @@ describe('the running app', () => {
     expect(response.headers['content-encoding']).toBe('gzip');
     expect(response.headers['cache-control']).toContain('immutable');
     expect(response.rawPayload.length).toBeLessThan(1000);
+  });
+
+  it('sends the brotli copy the build wrote rather than compressing again', async () => {
+    const source = `console.log(${JSON.stringify('y'.repeat(5000))})`;
+    const prebuilt = zlib.brotliCompressSync(source);
+    await fs.writeFile(path.join(webDir, 'assets', 'prebuilt.js'), source);
+    await fs.writeFile(path.join(webDir, 'assets', 'prebuilt.js.br'), prebuilt);
+    const response = await t.app.inject({
+      url: '/assets/prebuilt.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toContain('javascript');
+    expect(response.headers['cache-control']).toContain('immutable');
+    expect(response.rawPayload.equals(prebuilt)).toBe(true);
+    const plain = await t.app.inject({ url: '/assets/prebuilt.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.body).toBe(source);
   });
 
   it('serves files built after start-up', async () => {

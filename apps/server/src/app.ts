@@ -328,6 +328,8 @@ function registerWebApp(app: FastifyInstance, webDistDir: string) {
       root: webDistDir,
       wildcard: true,
       index: 'index.html',
+      // The build writes .br and .gz copies (vite.config.ts); compressing on the fly is the fallback.
+      preCompressed: true,
       // Built assets have content hashes in their names: browsers may keep them for good.
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
