@@ -66,7 +66,10 @@ describe('the running app', () => {
     expect(response.headers['content-type']).toContain('javascript');
     expect(response.headers['cache-control']).toContain('immutable');
     expect(response.rawPayload.equals(prebuilt)).toBe(true);
-    const plain = await t.app.inject({ url: '/assets/prebuilt.js', headers: { 'accept-encoding': 'identity' } });
+    const plain = await t.app.inject({
+      url: '/assets/prebuilt.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(plain.body).toBe(source);
   });
 
