@@ -288,4 +288,10 @@ test('deleting asks first, from the list and from the detail', async ({ page, ap
 
   await page.goto(`/clients/${second.id}`);
   await expect(page.getByText('Client not found')).toBeVisible();
+  await page.goto(`/clients/${second.id}/edit`);
+  await expect(page.getByText('Client not found')).toBeVisible();
+  await expect(page.getByText('This client may have been deleted.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveCount(0);
+  await page.getByRole('main').getByRole('link', { name: 'Back to Clients' }).click();
+  await expect(page).toHaveURL(/\/clients$/);
 });

@@ -325,6 +325,8 @@ test('load and save failures say so', async ({ page, api }) => {
   await page.goto(`/employee/${employee.id}`);
   await expect(page.getByText('Failed to load employee data')).toBeVisible({ timeout: 15_000 });
   await page.unroute(`**/api/employees/${employee.id}`);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('textbox', { name: 'Username' })).toHaveValue(employee.username);
 
   await page.route(`**/api/employees/${employee.id}`, (route) =>
     route.request().method() === 'PUT' ? route.fulfill({ status: 500, body: '' }) : route.continue(),
@@ -333,4 +335,18 @@ test('load and save failures say so', async ({ page, api }) => {
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Failed to save employee' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
+});
+
+test('an employee that no longer exists reads Employee not found and leads back to the list', async ({
+  page,
+  api,
+}) => {
+  const employee = await createEmployee(api);
+  await api.delete(`/employees/${employee.id}`);
+  await page.goto(`/employee/${employee.id}`);
+  await expect(page.getByText('Employee not found')).toBeVisible();
+  await expect(page.getByText('This employee may have been deleted.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save Changes' })).toHaveCount(0);
+  await page.getByRole('main').getByRole('link', { name: 'Back to Employees' }).click();
+  await expect(page).toHaveURL(/\/employees$/);
 });

@@ -19,7 +19,6 @@ import {
 } from '@mantine/core';
 import {
   IconAlertCircle,
-  IconArrowLeft,
   IconCalendarEvent,
   IconClock,
   IconId,
@@ -29,6 +28,7 @@ import {
   IconUser,
 } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { BackLink } from '../../components/back-link';
 import { DetailField } from '../../components/detail-field';
 import { QueryState } from '../../components/query-state';
 import { ApiError } from '../../lib/api-client';
@@ -49,16 +49,7 @@ export function AppointmentDetailPage() {
 
   return (
     <Box maw={900}>
-      <Button
-        component={Link}
-        to={paths.appointments}
-        variant="subtle"
-        leftSection={<IconArrowLeft size={16} />}
-        mb="md"
-        px="xs"
-      >
-        Back to Appointments
-      </Button>
+      <BackLink to={paths.appointments}>Back to Appointments</BackLink>
       <QueryState
         query={appointment}
         loadingLabel="Loading appointment"

@@ -1,7 +1,6 @@
 import type { ClientDetail } from '@chatdesk/contract/clients';
 import { Avatar, Box, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
-  IconArrowLeft,
   IconCalendarEvent,
   IconCreditCard,
   IconId,
@@ -12,7 +11,8 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { EmptyState } from '../../components/empty-state';
+import { BackLink } from '../../components/back-link';
+import { NotFoundCard } from '../../components/not-found-card';
 import { QueryState } from '../../components/query-state';
 import { initials } from '../../lib/format';
 import { paths } from '../../lib/paths';
@@ -32,28 +32,17 @@ export function ClientDetailPage() {
 
   return (
     <Box maw={1000}>
-      <Button
-        component={Link}
-        to={paths.clients}
-        variant="subtle"
-        leftSection={<IconArrowLeft size={16} />}
-        mb="md"
-        px="xs"
-      >
-        Back to Clients
-      </Button>
+      <BackLink to={paths.clients}>Back to Clients</BackLink>
       <QueryState
         query={client}
         loadingLabel="Loading client"
         errorTitle="Failed to load client data"
         notFound={
-          <Card p={0}>
-            <EmptyState
-              icon={<IconUserOff size={28} />}
-              title="Client not found"
-              description="This client may have been deleted."
-            />
-          </Card>
+          <NotFoundCard
+            icon={<IconUserOff size={28} />}
+            title="Client not found"
+            description="This client may have been deleted."
+          />
         }
       >
         {(data) => <ClientDetailView client={data} />}

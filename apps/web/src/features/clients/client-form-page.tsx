@@ -4,9 +4,7 @@ import {
   Box,
   Button,
   Card,
-  Center,
   Group,
-  Loader,
   Select,
   SimpleGrid,
   Stack,
@@ -15,9 +13,12 @@ import {
   Title,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconAlertCircle, IconDeviceFloppy, IconUserOff } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { BackLink } from '../../components/back-link';
+import { NotFoundCard } from '../../components/not-found-card';
 import { PageHeader } from '../../components/page-header';
+import { QueryState } from '../../components/query-state';
 import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { useEmployees } from '../employees/api';
@@ -45,21 +46,22 @@ export function ClientFormPage() {
       />
       {!id ? (
         <ClientForm />
-      ) : client.isPending ? (
-        <Center py={64}>
-          <Loader aria-label="Loading client" />
-        </Center>
-      ) : client.isError ? (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Failed to load client data">
-          {client.error instanceof ApiError && client.error.status === 404
-            ? 'This client may have been deleted.'
-            : 'Check your connection and try again.'}
-          <Button component={Link} to={paths.clients} variant="white" color="red" size="xs" ml="sm">
-            Back to Clients
-          </Button>
-        </Alert>
       ) : (
-        <ClientForm key={client.data.id} client={client.data} />
+        <QueryState
+          query={client}
+          loadingLabel="Loading client"
+          errorTitle="Failed to load client data"
+          notFound={
+            <NotFoundCard
+              icon={<IconUserOff size={28} />}
+              title="Client not found"
+              description="This client may have been deleted."
+              action={<BackLink to={paths.clients}>Back to Clients</BackLink>}
+            />
+          }
+        >
+          {(data) => <ClientForm key={data.id} client={data} />}
+        </QueryState>
       )}
     </Box>
   );

@@ -9,9 +9,7 @@ import {
   Box,
   Button,
   Card,
-  Center,
   Group,
-  Loader,
   PasswordInput,
   SimpleGrid,
   Stack,
@@ -22,10 +20,19 @@ import {
   Title,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertCircle, IconCalendarTime, IconDeviceFloppy, IconId } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconCalendarTime,
+  IconDeviceFloppy,
+  IconId,
+  IconUserOff,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { BackLink } from '../../components/back-link';
+import { NotFoundCard } from '../../components/not-found-card';
 import { PageHeader } from '../../components/page-header';
+import { QueryState } from '../../components/query-state';
 import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { useCompany } from '../settings/api';
@@ -54,21 +61,22 @@ export function EmployeeFormPage() {
       />
       {!id ? (
         <EmployeeForm />
-      ) : employee.isPending ? (
-        <Center py={64}>
-          <Loader aria-label="Loading employee" />
-        </Center>
-      ) : employee.isError ? (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Failed to load employee data">
-          {employee.error instanceof ApiError && employee.error.status === 404
-            ? 'This employee may have been deleted.'
-            : 'Check your connection and try again.'}
-          <Button component={Link} to={paths.employees} variant="white" color="red" size="xs" ml="sm">
-            Back to Employees
-          </Button>
-        </Alert>
       ) : (
-        <EmployeeForm key={employee.data.id} employee={employee.data} />
+        <QueryState
+          query={employee}
+          loadingLabel="Loading employee"
+          errorTitle="Failed to load employee data"
+          notFound={
+            <NotFoundCard
+              icon={<IconUserOff size={28} />}
+              title="Employee not found"
+              description="This employee may have been deleted."
+              action={<BackLink to={paths.employees}>Back to Employees</BackLink>}
+            />
+          }
+        >
+          {(data) => <EmployeeForm key={data.id} employee={data} />}
+        </QueryState>
       )}
     </Box>
   );

@@ -13,7 +13,6 @@ import {
   Title,
 } from '@mantine/core';
 import {
-  IconArrowLeft,
   IconCalendarEvent,
   IconCalendarOff,
   IconCalendarPlus,
@@ -25,9 +24,10 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { BackLink } from '../../components/back-link';
 import { CancelSubscriptionModal, canCancelSubscription } from '../../components/cancel-subscription-modal';
 import { DetailField } from '../../components/detail-field';
-import { EmptyState } from '../../components/empty-state';
+import { NotFoundCard } from '../../components/not-found-card';
 import { QueryState } from '../../components/query-state';
 import { CancelingBadge, SubscriptionStatusBadge } from '../../components/subscription-status-badge';
 import { ApiError } from '../../lib/api-client';
@@ -42,25 +42,12 @@ export function SubscriptionDetailPage() {
 
   return (
     <Box maw={900}>
-      <Button
-        component={Link}
-        to={paths.subscriptions}
-        variant="subtle"
-        leftSection={<IconArrowLeft size={16} />}
-        mb="md"
-        px="xs"
-      >
-        Back to Subscriptions
-      </Button>
+      <BackLink to={paths.subscriptions}>Back to Subscriptions</BackLink>
       <QueryState
         query={subscription}
         loadingLabel="Loading subscription"
         errorTitle="Failed to load subscription data"
-        notFound={
-          <Card p={0}>
-            <EmptyState icon={<IconReceiptOff size={28} />} title="Subscription not found" />
-          </Card>
-        }
+        notFound={<NotFoundCard icon={<IconReceiptOff size={28} />} title="Subscription not found" />}
       >
         {(data) => <SubscriptionDetail subscription={data} />}
       </QueryState>
