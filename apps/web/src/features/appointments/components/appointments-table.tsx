@@ -1,67 +1,35 @@
 import type { Appointment } from '@chatdesk/contract/appointments';
 import { Anchor, Box, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconEye, IconTrash } from '@tabler/icons-react';
-import type { MouseEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { ListCard, ResponsiveTable, useOpenOnClick } from '../../../components/responsive-table';
 import { paths } from '../../../lib/paths';
 import { formatShortDate, formatTimeRange } from '../appointment-format';
 import { AppointmentStatusBadge } from './appointment-status-badge';
 
 type AppointmentsTableProps = { appointments: Appointment[]; onDelete: (appointment: Appointment) => void };
 
-/** A table on wide screens, a list of cards on phones; either opens the detail on click. */
+/** A click anywhere on a row or card opens the appointment. */
 export function AppointmentsTable({ appointments, onDelete }: AppointmentsTableProps) {
   return (
-    <>
-      <Box visibleFrom="sm">
-        <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Appointments">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Client</Table.Th>
-                <Table.Th>Date &amp; Time</Table.Th>
-                <Table.Th>Employee</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th ta="right">Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {appointments.map((appointment) => (
-                <AppointmentRow key={appointment.id} appointment={appointment} onDelete={onDelete} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Box>
-      <Stack hiddenFrom="sm" gap={0} component="ul" p={0} m={0} aria-label="Appointments">
-        {appointments.map((appointment) => (
-          <AppointmentCard key={appointment.id} appointment={appointment} onDelete={onDelete} />
-        ))}
-      </Stack>
-    </>
+    <ResponsiveTable
+      label="Appointments"
+      items={appointments}
+      itemKey={(appointment) => appointment.id}
+      columns={['Client', 'Date & Time', 'Employee', 'Status', { label: 'Actions', align: 'right' }]}
+      minWidth={760}
+      row={(appointment) => <AppointmentRow appointment={appointment} onDelete={onDelete} />}
+      card={(appointment) => <AppointmentCard appointment={appointment} onDelete={onDelete} />}
+    />
   );
 }
 
 type AppointmentItemProps = { appointment: Appointment; onDelete: (appointment: Appointment) => void };
 
-function useOpenDetail(id: string) {
-  const navigate = useNavigate();
-  return (event: MouseEvent<HTMLElement>) => {
-    // Links and buttons inside do their own thing.
-    if ((event.target as HTMLElement).closest('a, button')) return;
-    void navigate(paths.appointment(id));
-  };
-}
-
 function AppointmentCard({ appointment, onDelete }: AppointmentItemProps) {
-  const openDetail = useOpenDetail(appointment.id);
+  const openDetail = useOpenOnClick(paths.appointment(appointment.id));
   return (
-    <Box
-      component="li"
-      p="md"
-      onClick={openDetail}
-      style={{ listStyle: 'none', cursor: 'pointer', borderBottom: '1px solid var(--mantine-color-gray-2)' }}
-    >
+    <ListCard onClick={openDetail}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <ClientCell appointment={appointment} />
         <AppointmentStatusBadge status={appointment.status} style={{ flexShrink: 0 }} />
@@ -75,7 +43,7 @@ function AppointmentCard({ appointment, onDelete }: AppointmentItemProps) {
       <Box mt="xs">
         <RowActions appointment={appointment} onDelete={onDelete} />
       </Box>
-    </Box>
+    </ListCard>
   );
 }
 
@@ -124,7 +92,7 @@ function RowActions({ appointment, onDelete }: AppointmentItemProps) {
 }
 
 function AppointmentRow({ appointment, onDelete }: AppointmentItemProps) {
-  const openDetail = useOpenDetail(appointment.id);
+  const openDetail = useOpenOnClick(paths.appointment(appointment.id));
   const { employee } = appointment;
 
   return (

@@ -1,5 +1,5 @@
 import type { ClientDetail } from '@chatdesk/contract/clients';
-import { Alert, Anchor, Badge, Box, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCreditCard, IconPencil, IconPlus, IconReceiptOff, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import {
   canCancelSubscription,
 } from '../../../components/cancel-subscription-modal';
 import { EmptyState } from '../../../components/empty-state';
+import { ListCard, ResponsiveTable } from '../../../components/responsive-table';
 import { CancelingBadge, SubscriptionStatusBadge } from '../../../components/subscription-status-badge';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate, formatMinorMoney } from '../../../lib/format';
@@ -162,59 +163,40 @@ type Payment = ClientDetail['payments'][number];
 
 function PaymentsTable({ payments }: { payments: Payment[] }) {
   return (
-    <>
-      <Box visibleFrom="sm">
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Payments">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Amount</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Method</Table.Th>
-                <Table.Th>Description</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {payments.map((payment) => (
-                <Table.Tr key={payment.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(payment.date)}</Table.Td>
-                  <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
-                    {formatMinorMoney(payment.amount, payment.currency)}
-                  </Table.Td>
-                  <Table.Td>
-                    <PaymentStatusBadge status={payment.status} />
-                  </Table.Td>
-                  <Table.Td>{payment.paymentMethod || '—'}</Table.Td>
-                  <Table.Td>{payment.description || '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Box>
-      <Stack hiddenFrom="sm" gap={0} component="ul" p={0} m={0} aria-label="Payments">
-        {payments.map((payment) => (
-          <Box
-            key={payment.id}
-            component="li"
-            px="md"
-            py="sm"
-            style={{ listStyle: 'none', borderTop: '1px solid var(--mantine-color-gray-2)' }}
-          >
-            <Group justify="space-between" wrap="nowrap">
-              <Text fw={600}>{formatMinorMoney(payment.amount, payment.currency)}</Text>
-              <PaymentStatusBadge status={payment.status} />
-            </Group>
-            <Text size="xs" c="dimmed">
-              {[formatDate(payment.date), payment.paymentMethod, payment.description]
-                .filter(Boolean)
-                .join(' · ')}
-            </Text>
-          </Box>
-        ))}
-      </Stack>
-    </>
+    <ResponsiveTable
+      label="Payments"
+      items={payments}
+      itemKey={(payment) => payment.id}
+      columns={['Date', 'Amount', 'Status', 'Method', 'Description']}
+      minWidth={640}
+      highlightOnHover={false}
+      row={(payment) => (
+        <Table.Tr>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(payment.date)}</Table.Td>
+          <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
+            {formatMinorMoney(payment.amount, payment.currency)}
+          </Table.Td>
+          <Table.Td>
+            <PaymentStatusBadge status={payment.status} />
+          </Table.Td>
+          <Table.Td>{payment.paymentMethod || '—'}</Table.Td>
+          <Table.Td>{payment.description || '—'}</Table.Td>
+        </Table.Tr>
+      )}
+      card={(payment) => (
+        <ListCard>
+          <Group justify="space-between" wrap="nowrap">
+            <Text fw={600}>{formatMinorMoney(payment.amount, payment.currency)}</Text>
+            <PaymentStatusBadge status={payment.status} />
+          </Group>
+          <Text size="xs" c="dimmed">
+            {[formatDate(payment.date), payment.paymentMethod, payment.description]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+        </ListCard>
+      )}
+    />
   );
 }
 

@@ -1,7 +1,8 @@
 import type { Client } from '@chatdesk/contract/clients';
-import { Anchor, Avatar, Box, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Avatar, Group, Stack, Table, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { ListCard, ResponsiveTable } from '../../../components/responsive-table';
 import { deleteAction, editAction, RowActions } from '../../../components/row-actions';
 import { formatDate, initials } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
@@ -10,38 +11,26 @@ import { ClientStatusBadge } from './client-status-badge';
 
 type ClientsTableProps = { clients: Client[]; onDelete: (client: Client) => void };
 
-/** A table on wide screens, a list of cards on phones. */
 export function ClientsTable({ clients, onDelete }: ClientsTableProps) {
   return (
-    <>
-      <Box visibleFrom="sm">
-        <Table.ScrollContainer minWidth={820}>
-          <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover aria-label="Clients">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name &amp; Email</Table.Th>
-                <Table.Th>Phone</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Source</Table.Th>
-                <Table.Th>Assigned To</Table.Th>
-                <Table.Th>Created</Table.Th>
-                <Table.Th ta="right">Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {clients.map((client) => (
-                <ClientRow key={client.id} client={client} onDelete={onDelete} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Box>
-      <Stack hiddenFrom="sm" gap={0} component="ul" p={0} m={0} aria-label="Clients">
-        {clients.map((client) => (
-          <ClientCard key={client.id} client={client} onDelete={onDelete} />
-        ))}
-      </Stack>
-    </>
+    <ResponsiveTable
+      label="Clients"
+      items={clients}
+      itemKey={(client) => client.id}
+      columns={[
+        'Name & Email',
+        'Phone',
+        'Status',
+        'Source',
+        'Assigned To',
+        'Created',
+        { label: 'Actions', align: 'right' },
+      ]}
+      minWidth={820}
+      horizontalSpacing="sm"
+      row={(client) => <ClientRow client={client} onDelete={onDelete} />}
+      card={(client) => <ClientCard client={client} onDelete={onDelete} />}
+    />
   );
 }
 
@@ -118,11 +107,7 @@ function ClientRow({ client, onDelete }: ClientItemProps) {
 
 function ClientCard({ client, onDelete }: ClientItemProps) {
   return (
-    <Box
-      component="li"
-      p="md"
-      style={{ listStyle: 'none', borderBottom: '1px solid var(--mantine-color-gray-2)' }}
-    >
+    <ListCard>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <NameLink client={client} />
         <ClientStatusBadge status={client.status} style={{ flexShrink: 0 }} />
@@ -138,6 +123,6 @@ function ClientCard({ client, onDelete }: ClientItemProps) {
         </Text>
         <ClientActions client={client} onDelete={onDelete} />
       </Group>
-    </Box>
+    </ListCard>
   );
 }

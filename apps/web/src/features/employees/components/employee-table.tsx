@@ -1,44 +1,32 @@
 import type { Employee } from '@chatdesk/contract/employees';
-import { Anchor, Avatar, Badge, Box, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Avatar, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { ListCard, ResponsiveTable } from '../../../components/responsive-table';
 import { deleteAction, editAction, RowActions } from '../../../components/row-actions';
 import { initials } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 
 type EmployeeTableProps = { employees: Employee[]; onDelete: (employee: Employee) => void };
 
-/** A table on wide screens, a list of cards on phones. */
 export function EmployeeTable({ employees, onDelete }: EmployeeTableProps) {
   return (
-    <>
-      <Box visibleFrom="sm">
-        <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Employees">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Username</Table.Th>
-                <Table.Th>Title &amp; Role</Table.Th>
-                <Table.Th>Locations</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th ta="right">Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {employees.map((employee) => (
-                <EmployeeRow key={employee.id} employee={employee} onDelete={onDelete} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Box>
-      <Stack hiddenFrom="sm" gap={0} component="ul" p={0} m={0} aria-label="Employees">
-        {employees.map((employee) => (
-          <EmployeeCard key={employee.id} employee={employee} onDelete={onDelete} />
-        ))}
-      </Stack>
-    </>
+    <ResponsiveTable
+      label="Employees"
+      items={employees}
+      itemKey={(employee) => employee.id}
+      columns={[
+        'Name',
+        'Username',
+        'Title & Role',
+        'Locations',
+        'Status',
+        { label: 'Actions', align: 'right' },
+      ]}
+      minWidth={760}
+      row={(employee) => <EmployeeRow employee={employee} onDelete={onDelete} />}
+      card={(employee) => <EmployeeCard employee={employee} onDelete={onDelete} />}
+    />
   );
 }
 
@@ -46,11 +34,7 @@ type EmployeeItemProps = { employee: Employee; onDelete: (employee: Employee) =>
 
 function EmployeeCard({ employee, onDelete }: EmployeeItemProps) {
   return (
-    <Box
-      component="li"
-      p="md"
-      style={{ listStyle: 'none', borderBottom: '1px solid var(--mantine-color-gray-2)' }}
-    >
+    <ListCard>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <NameCell employee={employee} />
         <StatusBadge active={employee.isActive} />
@@ -68,7 +52,7 @@ function EmployeeCard({ employee, onDelete }: EmployeeItemProps) {
         <LocationBadges locations={employee.locations} />
         <EmployeeActions employee={employee} onDelete={onDelete} />
       </Group>
-    </Box>
+    </ListCard>
   );
 }
 

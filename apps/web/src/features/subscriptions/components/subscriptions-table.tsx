@@ -1,53 +1,25 @@
 import type { Subscription } from '@chatdesk/contract/subscriptions';
-import { Anchor, Box, Group, Stack, Table, Text } from '@mantine/core';
-import type { MouseEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { ListCard, ResponsiveTable, useOpenOnClick } from '../../../components/responsive-table';
 import { CancelingBadge, SubscriptionStatusBadge } from '../../../components/subscription-status-badge';
 import { formatDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { formatSubscriptionPrice } from '../subscription-format';
 
-/** A table on wide screens, a list of cards on phones; a click anywhere opens the detail. */
+/** A click anywhere on a row or card opens the subscription; the client link opens the client. */
 export function SubscriptionsTable({ subscriptions }: { subscriptions: Subscription[] }) {
   return (
-    <>
-      <Box visibleFrom="sm">
-        <Table.ScrollContainer minWidth={860}>
-          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Subscriptions">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Client</Table.Th>
-                <Table.Th>Plan</Table.Th>
-                <Table.Th>Amount</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Current Period End</Table.Th>
-                <Table.Th>Created</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {subscriptions.map((subscription) => (
-                <SubscriptionRow key={subscription.id} subscription={subscription} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Box>
-      <Stack hiddenFrom="sm" gap={0} component="ul" p={0} m={0} aria-label="Subscriptions">
-        {subscriptions.map((subscription) => (
-          <SubscriptionCard key={subscription.id} subscription={subscription} />
-        ))}
-      </Stack>
-    </>
+    <ResponsiveTable
+      label="Subscriptions"
+      items={subscriptions}
+      itemKey={(subscription) => subscription.id}
+      columns={['Client', 'Plan', 'Amount', 'Status', 'Current Period End', 'Created']}
+      minWidth={860}
+      row={(subscription) => <SubscriptionRow subscription={subscription} />}
+      card={(subscription) => <SubscriptionCard subscription={subscription} />}
+    />
   );
-}
-
-function useOpenDetail(id: string) {
-  const navigate = useNavigate();
-  return (event: MouseEvent<HTMLElement>) => {
-    // The client link goes to the client instead.
-    if ((event.target as HTMLElement).closest('a, button')) return;
-    void navigate(paths.subscription(id));
-  };
 }
 
 function ClientLink({ client }: { client: Subscription['client'] }) {
@@ -73,7 +45,7 @@ function StatusBadges({ subscription }: { subscription: Subscription }) {
 }
 
 function SubscriptionRow({ subscription }: { subscription: Subscription }) {
-  const openDetail = useOpenDetail(subscription.id);
+  const openDetail = useOpenOnClick(paths.subscription(subscription.id));
   return (
     <Table.Tr onClick={openDetail} style={{ cursor: 'pointer' }}>
       <Table.Td>
@@ -107,14 +79,9 @@ function SubscriptionRow({ subscription }: { subscription: Subscription }) {
 }
 
 function SubscriptionCard({ subscription }: { subscription: Subscription }) {
-  const openDetail = useOpenDetail(subscription.id);
+  const openDetail = useOpenOnClick(paths.subscription(subscription.id));
   return (
-    <Box
-      component="li"
-      p="md"
-      onClick={openDetail}
-      style={{ listStyle: 'none', cursor: 'pointer', borderBottom: '1px solid var(--mantine-color-gray-2)' }}
-    >
+    <ListCard onClick={openDetail}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <ClientLink client={subscription.client} />
         <StatusBadges subscription={subscription} />
@@ -129,6 +96,6 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
         Renews or ends {formatDate(subscription.currentPeriodEnd) || '—'} · Created{' '}
         {formatDate(subscription.createdAt)}
       </Text>
-    </Box>
+    </ListCard>
   );
 }
