@@ -1,21 +1,10 @@
 import { type ClientDetail, clientFormSchema } from '@chatdesk/contract/clients';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Box, Button, Card, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertCircle, IconDeviceFloppy, IconUserOff } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { IconDeviceFloppy, IconUserOff } from '@tabler/icons-react';
+import { useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../components/back-link';
+import { FormActions } from '../../components/form-actions';
 import { NotFoundCard } from '../../components/not-found-card';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
@@ -204,19 +193,11 @@ function ClientForm({ client }: { client?: ClientDetail }) {
           />
         </Card>
 
-        {saveError ? (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {saveError}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" component={Link} to={cancelTo}>
-            Cancel
-          </Button>
+        <FormActions error={saveError} cancelTo={cancelTo}>
           <Button type="submit" leftSection={<IconDeviceFloppy size={18} />} loading={save.isPending}>
             {client ? 'Save Changes' : 'Create Client'}
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </form>
   );

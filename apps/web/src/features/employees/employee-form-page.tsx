@@ -5,11 +5,9 @@ import {
   updateEmployeeSchema,
 } from '@chatdesk/contract/employees';
 import {
-  Alert,
   Box,
   Button,
   Card,
-  Group,
   PasswordInput,
   SimpleGrid,
   Stack,
@@ -20,16 +18,11 @@ import {
   Title,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import {
-  IconAlertCircle,
-  IconCalendarTime,
-  IconDeviceFloppy,
-  IconId,
-  IconUserOff,
-} from '@tabler/icons-react';
+import { IconCalendarTime, IconDeviceFloppy, IconId, IconUserOff } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../components/back-link';
+import { FormActions } from '../../components/form-actions';
 import { NotFoundCard } from '../../components/not-found-card';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
@@ -214,19 +207,11 @@ function EmployeeForm({ employee }: { employee?: Employee }) {
       </Tabs>
 
       <Stack gap="md" mt="lg">
-        {saveError ? (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {saveError}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" component={Link} to={paths.employees}>
-            Cancel
-          </Button>
+        <FormActions error={saveError} cancelTo={paths.employees}>
           <Button type="submit" leftSection={<IconDeviceFloppy size={18} />} loading={save.isPending}>
             {editing ? 'Save Changes' : 'Create Employee'}
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </form>
   );

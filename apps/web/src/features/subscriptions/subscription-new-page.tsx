@@ -18,7 +18,8 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCreditCard } from '@tabler/icons-react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { FormActions } from '../../components/form-actions';
 import { PageHeader } from '../../components/page-header';
 import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
@@ -191,19 +192,11 @@ function SubscriptionForm({ plans, clientId }: { plans: Plan[]; clientId: string
             </Group>
           </Paper>
 
-          {error ? (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-              {error}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" component={Link} to={paths.subscriptions}>
-              Cancel
-            </Button>
+          <FormActions error={error} cancelTo={paths.subscriptions}>
             <Button type="submit" disabled={create.isPending}>
               {create.isPending ? 'Creating...' : 'Create Subscription'}
             </Button>
-          </Group>
+          </FormActions>
         </Stack>
       </Card>
     </form>

@@ -1,0 +1,32 @@
+import { Alert, Button, Group } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+type FormActionsProps = {
+  /** Why the last save failed, shown above the buttons. */
+  error: string | null;
+  /** Where Cancel goes, without saving. */
+  cancelTo: string;
+  /** The form's submit button. */
+  children: ReactNode;
+};
+
+/** The foot of a staff form: the save error, Cancel and the submit button. */
+export function FormActions({ error, cancelTo, children }: FormActionsProps) {
+  return (
+    <>
+      {error ? (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+          {error}
+        </Alert>
+      ) : null}
+      <Group justify="flex-end">
+        <Button variant="default" component={Link} to={cancelTo}>
+          Cancel
+        </Button>
+        {children}
+      </Group>
+    </>
+  );
+}
