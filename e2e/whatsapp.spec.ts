@@ -5,7 +5,13 @@ import type { Chat } from './chat-data';
 import { expect, test } from './fixtures';
 
 /** Meta's delivery: a text from a WhatsApp number, signed with the app secret. */
-async function whatsappMessage(request: APIRequestContext, from: string, name: string, text: string) {
+async function whatsappMessage(
+  request: APIRequestContext,
+  from: string,
+  name: string,
+  text: string,
+  at = new Date(),
+) {
   const body = JSON.stringify({
     object: 'whatsapp_business_account',
     entry: [
@@ -19,7 +25,7 @@ async function whatsappMessage(request: APIRequestContext, from: string, name: s
                 {
                   from,
                   id: `wamid.e2e.${randomUUID()}`,
-                  timestamp: String(Math.floor(Date.now() / 1000)),
+                  timestamp: String(Math.floor(at.getTime() / 1000)),
                   type: 'text',
                   text: { body: text },
                 },
@@ -74,4 +80,50 @@ test('the simulator answer links to the right booking page', async ({ page }) =>
   expect(new URL(href!).pathname).toBe('/schedule/carlos');
   await page.goto(new URL(href!).pathname);
   await expect(page.getByRole('heading', { name: /Book an Appointment with Carlos Ruiz/ })).toBeVisible();
+});
+
+test('after 24 hours only a template can be sent; once the customer answers, free text again', async ({
+  page,
+  login,
+  api,
+  request,
+}) => {
+  await login();
+  const from = `3462${Math.floor(1_000_000 + Math.random() * 8_999_999)}`;
+  const name = `Marta ${from.slice(-6)}`;
+  const twoDaysAgo = new Date(Date.now() - 48 * 3_600_000);
+  await whatsappMessage(request, from, name, 'Hola, ¿tenéis hueco el sábado?', twoDaysAgo);
+  const chat = (await api.get<Chat[]>(`/chats?search=${encodeURIComponent(name)}`))[0]!;
+  await api.put(`/chats/${chat.id}/toggle-ai`);
+
+  await page.goto(`/chat/${chat.id}`);
+  await expect(
+    page.getByText(
+      'More than 24 hours since the customer last wrote: only an approved template can be sent.',
+    ),
+  ).toBeVisible();
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await expect(composer).toBeDisabled();
+  await expect(composer).toHaveAttribute('placeholder', 'Send a template to reopen the conversation');
+
+  await page.getByRole('button', { name: 'Send a template' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send a WhatsApp template' });
+  await dialog.getByRole('combobox', { name: 'Template' }).click();
+  await page.getByRole('option', { name: 'follow_up (es)' }).click();
+  await dialog.getByRole('textbox', { name: 'Value for {{1}}' }).fill('Marta');
+  await dialog.getByRole('button', { name: 'Send Template' }).click();
+  await expect(dialog.getByText('Fill in this placeholder')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Value for {{2}}' }).fill('Entrena Studio');
+  const text =
+    'Hola Marta, te escribimos de Entrena Studio para retomar tu consulta. ¿Podemos ayudarte en algo más?';
+  await expect(dialog.getByLabel('Preview')).toContainText(text);
+  await dialog.getByRole('button', { name: 'Send Template' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(messageLog(page).getByTestId('message').last()).toContainText(text);
+
+  // The customer answers: the window opens again and the composer is free.
+  await whatsappMessage(request, from, name, 'Sí, el sábado por la mañana');
+  await expect(messageLog(page)).toContainText('Sí, el sábado por la mañana');
+  await expect(composer).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Send a template' })).toHaveCount(0);
 });

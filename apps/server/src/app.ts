@@ -211,6 +211,7 @@ export async function buildApp(deps: AppDeps) {
         repository: chatsRepository,
         events,
         notify: notifications.notify,
+        clock,
       })
     : null;
   const stripeWebhooks =

@@ -44,6 +44,7 @@ const envSchema = z.object({
   MAIL_FROM: optional,
   WHATSAPP_TOKEN: optional,
   WHATSAPP_PHONE_NUMBER_ID: optional,
+  WHATSAPP_BUSINESS_ACCOUNT_ID: optional,
   WHATSAPP_APP_SECRET: optional,
   WHATSAPP_VERIFY_TOKEN: optional,
   WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
@@ -84,6 +85,8 @@ export type Config = {
   whatsapp: {
     token: string | undefined;
     phoneNumberId: string | undefined;
+    /** The WhatsApp Business Account whose approved templates staff may send. */
+    businessAccountId: string | undefined;
     appSecret: string | undefined;
     verifyToken: string | undefined;
     apiUrl: string;
@@ -174,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     whatsapp: {
       token: e.WHATSAPP_TOKEN,
       phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+      businessAccountId: e.WHATSAPP_BUSINESS_ACCOUNT_ID,
       appSecret: e.WHATSAPP_APP_SECRET,
       verifyToken: e.WHATSAPP_VERIFY_TOKEN,
       apiUrl: e.WHATSAPP_API_URL,

@@ -18,7 +18,10 @@ export const CHAT_MESSAGES = {
   textTooLong: `Messages can be at most ${MAX_MESSAGE_LENGTH} characters`,
   aiAssigned: 'Turn off AI Response to send messages manually.',
   windowClosed:
-    "WhatsApp only allows free-form replies within 24 hours of the customer's last message. Wait for the customer to write again.",
+    "WhatsApp only allows free-form replies within 24 hours of the customer's last message. Send an approved template instead.",
+  templateNotFound: 'This template is not available. Choose another one.',
+  templateParameters: 'Fill in every placeholder of the template.',
+  templateWhatsAppOnly: 'Templates are sent on WhatsApp chats only.',
   nameRequired: 'Name is required',
   emailInvalid: 'Please enter a valid email address',
   urlInvalid: 'Profile picture must be a valid http(s) URL',
@@ -49,6 +52,22 @@ export const chatSchema = z.object({
 });
 export type Chat = z.infer<typeof chatSchema>;
 export const chatListSchema = z.array(chatSchema);
+
+/** One chat as its conversation page reads it. */
+export const chatDetailSchema = chatSchema.extend({
+  /**
+   * WhatsApp chats: when free-form replies stop being allowed (24 hours after the customer's last
+   * message); null when the customer has not written. Not used by simulator chats.
+   */
+  replyWindowEndsAt: z.string().nullable(),
+});
+export type ChatDetail = z.infer<typeof chatDetailSchema>;
+
+/** Whether a person may write freely now, or WhatsApp only takes a template. */
+export function replyWindowOpen(chat: Pick<ChatDetail, 'channel' | 'replyWindowEndsAt'>, now = Date.now()) {
+  if (chat.channel !== 'whatsapp') return true;
+  return chat.replyWindowEndsAt !== null && Date.parse(chat.replyWindowEndsAt) > now;
+}
 
 export const messageSchema = z.object({
   id: z.string(),
@@ -129,3 +148,38 @@ export const simulatorResponseSchema = z.object({
   assignedTo: z.enum(CHAT_ASSIGNEES).nullable(),
 });
 export type SimulatorResponse = z.infer<typeof simulatorResponseSchema>;
+
+/** An approved WhatsApp message template; its body's placeholders are {{1}}, {{2}}, … */
+export const whatsappTemplateSchema = z.object({
+  name: z.string(),
+  language: z.string(),
+  category: z.string(),
+  body: z.string(),
+  parameterCount: z.number().int().min(0),
+});
+export type WhatsAppTemplate = z.infer<typeof whatsappTemplateSchema>;
+export const whatsappTemplateListSchema = z.array(whatsappTemplateSchema);
+
+export const sendTemplateSchema = z.object({
+  name: z.string().trim().min(1, CHAT_MESSAGES.templateNotFound).max(512),
+  language: z.string().trim().min(1, CHAT_MESSAGES.templateNotFound).max(16),
+  parameters: z
+    .array(z.string().trim().min(1, CHAT_MESSAGES.templateParameters).max(1024))
+    .max(20)
+    .default([]),
+});
+export type SendTemplateRequest = z.input<typeof sendTemplateSchema>;
+
+const PLACEHOLDER = /\{\{\s*(\d+)\s*\}\}/g;
+
+/** How many values a template body asks for: its highest placeholder number. */
+export function templateParameterCount(body: string): number {
+  let highest = 0;
+  for (const match of body.matchAll(PLACEHOLDER)) highest = Math.max(highest, Number(match[1]));
+  return highest;
+}
+
+/** The body with {{n}} replaced by the n-th value; a missing value leaves its placeholder. */
+export function renderTemplate(body: string, parameters: readonly string[]): string {
+  return body.replace(PLACEHOLDER, (placeholder, n: string) => parameters[Number(n) - 1] || placeholder);
+}

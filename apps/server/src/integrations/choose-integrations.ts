@@ -47,10 +47,10 @@ export function chooseIntegrations(
     ? createStripeSubscriptions(stripeProvider.stripe, config.stripe?.premiumPriceId ?? null)
     : localSubscriptions!;
   const mailer = config.smtp ? createSmtpMailer(config.smtp) : createLogMailer(logger);
-  const { token, phoneNumberId, apiUrl } = config.whatsapp;
+  const { token, phoneNumberId, businessAccountId, apiUrl } = config.whatsapp;
   const whatsapp =
     token && phoneNumberId
-      ? createCloudApiChannel({ token, phoneNumberId, apiUrl })
+      ? createCloudApiChannel({ token, phoneNumberId, businessAccountId, apiUrl })
       : createLocalWhatsAppChannel(logger);
   const assistant = config.llm ? createLlmAssistant(config.llm) : createRuleBasedAssistant();
   logger?.info(

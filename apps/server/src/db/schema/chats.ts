@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 
 export const CHAT_ASSIGNEES = ['ai', 'human'] as const;
@@ -59,6 +59,8 @@ export const messages = pgTable(
     /** The channel's own message id (WhatsApp wamid): a delivery seen twice stores nothing new. */
     externalId: text('external_id').unique(),
     error: text('error'),
+    /** Set on a WhatsApp template message: what the channel sends instead of the text (its rendering). */
+    template: jsonb('template').$type<{ name: string; language: string; parameters: string[] }>(),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

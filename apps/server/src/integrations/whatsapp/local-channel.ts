@@ -1,15 +1,48 @@
 import { randomBytes } from 'node:crypto';
+import { renderTemplate, templateParameterCount, type WhatsAppTemplate } from '@chatdesk/contract/chats';
 import type { WhatsAppChannel } from './whatsapp-channel.ts';
+
+/** What a new WhatsApp Business account typically has approved, so the template flow can be tried locally. */
+const SAMPLE_TEMPLATES: WhatsAppTemplate[] = [
+  {
+    name: 'follow_up',
+    language: 'es',
+    category: 'UTILITY',
+    body: 'Hola {{1}}, te escribimos de {{2}} para retomar tu consulta. ¿Podemos ayudarte en algo más?',
+  },
+  {
+    name: 'follow_up',
+    language: 'en',
+    category: 'UTILITY',
+    body: 'Hi {{1}}, this is {{2}} following up on your enquiry. Is there anything else we can help with?',
+  },
+  {
+    name: 'appointment_reminder',
+    language: 'es',
+    category: 'UTILITY',
+    body: 'Hola {{1}}, te recordamos tu cita del {{2}}. Responde a este mensaje si necesitas cambiarla.',
+  },
+].map((template) => ({ ...template, parameterCount: templateParameterCount(template.body) }));
 
 /** Without WhatsApp keys: messages are stored and shown as sent, and go nowhere. */
 export function createLocalWhatsAppChannel(logger?: {
   info: (o: object, m: string) => void;
 }): WhatsAppChannel {
+  const localId = () => `wamid.local.${randomBytes(12).toString('hex')}`;
   return {
     name: 'local',
     async sendText(to, text) {
       logger?.info({ to }, `WhatsApp not configured; would have sent: ${text.slice(0, 200)}`);
-      return { externalId: `wamid.local.${randomBytes(12).toString('hex')}` };
+      return { externalId: localId() };
+    },
+    async sendTemplate(to, { name, language, parameters }) {
+      const template = SAMPLE_TEMPLATES.find((t) => t.name === name && t.language === language);
+      const text = template ? renderTemplate(template.body, parameters) : name;
+      logger?.info({ to, template: name }, `WhatsApp not configured; would have sent: ${text.slice(0, 200)}`);
+      return { externalId: localId() };
+    },
+    async listTemplates() {
+      return SAMPLE_TEMPLATES;
     },
   };
 }

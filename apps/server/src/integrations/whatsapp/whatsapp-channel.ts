@@ -1,8 +1,17 @@
+import type { WhatsAppTemplate } from '@chatdesk/contract/chats';
+
+/** A template to send: its name and language, and a value for each body placeholder in order. */
+export type TemplateMessage = { name: string; language: string; parameters: string[] };
+
 /** Outgoing WhatsApp messages, in our own terms. The Cloud API when configured, else a local stand-in. */
 export type WhatsAppChannel = {
   readonly name: 'cloud-api' | 'local';
   /** Sends a text; resolves with WhatsApp's message id. Throws WhatsAppSendError when it fails. */
   sendText(to: string, text: string): Promise<{ externalId: string }>;
+  /** Sends an approved template (the only kind of message WhatsApp takes outside the 24-hour window). */
+  sendTemplate(to: string, template: TemplateMessage): Promise<{ externalId: string }>;
+  /** The approved templates whose placeholders are all in the body (the only ones staff can fill in). */
+  listTemplates(): Promise<WhatsAppTemplate[]>;
 };
 
 export class WhatsAppSendError extends Error {

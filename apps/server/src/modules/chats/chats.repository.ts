@@ -22,7 +22,7 @@ export type ChatListRow = {
 export type MessageRow = typeof messages.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
 export type NewMessage = Pick<typeof messages.$inferInsert, 'chatId' | 'text' | 'sender' | 'status'> &
-  Partial<Pick<typeof messages.$inferInsert, 'externalId' | 'createdAt' | 'readAt' | 'error'>>;
+  Partial<Pick<typeof messages.$inferInsert, 'externalId' | 'createdAt' | 'readAt' | 'error' | 'template'>>;
 
 const STATUS_ORDER = { sending: 0, sent: 1, delivered: 2, read: 3, failed: 4 } as const;
 

@@ -1,4 +1,5 @@
 import {
+  chatDetailSchema,
   chatListSchema,
   chatSchema,
   contactSchema,
@@ -6,7 +7,9 @@ import {
   messageListSchema,
   messageSchema,
   sendMessageSchema,
+  sendTemplateSchema,
   updateContactSchema,
+  whatsappTemplateListSchema,
 } from '@chatdesk/contract/chats';
 import { idParamsSchema, okBodySchema } from '@chatdesk/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -31,9 +34,27 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ chats: ChatsService }> = async
     async (request) => chats.list(request.query),
   );
   app.get(
+    '/templates',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The account's approved WhatsApp templates whose placeholders are all in the body",
+        response: { 200: whatsappTemplateListSchema },
+      },
+    },
+    async () => chats.templates(),
+  );
+  app.get(
     '/:id',
     {
-      schema: { tags, security, summary: 'One chat', params: idParamsSchema, response: { 200: chatSchema } },
+      schema: {
+        tags,
+        security,
+        summary: "One chat, with the end of WhatsApp's 24-hour reply window",
+        params: idParamsSchema,
+        response: { 200: chatDetailSchema },
+      },
     },
     async (request) => chats.get(request.params.id),
   );
@@ -63,6 +84,20 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ chats: ChatsService }> = async
       },
     },
     async (request) => chats.sendAsStaff(request.params.id, request.body.text),
+  );
+  app.post(
+    '/:id/templates',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Send an approved WhatsApp template as staff (allowed outside the 24-hour window)',
+        params: idParamsSchema,
+        body: sendTemplateSchema,
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => chats.sendTemplate(request.params.id, request.body),
   );
   app.post(
     '/:id/read',

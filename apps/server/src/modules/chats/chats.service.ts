@@ -1,15 +1,23 @@
 import {
   CHAT_MESSAGES,
   type Chat,
+  type ChatDetail,
   type Contact,
   type Message,
   NEW_CONVERSATION_COMMAND,
+  renderTemplate,
+  type SendTemplateRequest,
   type updateContactSchema,
+  type WhatsAppTemplate,
 } from '@chatdesk/contract/chats';
 import type { z } from 'zod';
-import { type WhatsAppChannel, WhatsAppSendError } from '../../integrations/whatsapp/whatsapp-channel.ts';
+import {
+  type TemplateMessage,
+  type WhatsAppChannel,
+  WhatsAppSendError,
+} from '../../integrations/whatsapp/whatsapp-channel.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { conflict, notFound } from '../../lib/app-error.ts';
+import { AppError, conflict, invalid, notFound } from '../../lib/app-error.ts';
 import { internationalDigits } from '../../lib/phone.ts';
 import type { EventBus } from '../../plugins/realtime.ts';
 import type { Notify } from '../notifications/notifications.service.ts';
@@ -101,11 +109,11 @@ export function createChatsService(deps: Deps) {
     if (message?.status !== 'sending') return;
     const chat = await repository.findChat(message.chatId);
     if (!chat) return;
+    const to = internationalDigits(chat.prefix, chat.phone);
     try {
-      const { externalId } = await deps.whatsapp.sendText(
-        internationalDigits(chat.prefix, chat.phone),
-        message.text,
-      );
+      const { externalId } = message.template
+        ? await deps.whatsapp.sendTemplate(to, message.template)
+        : await deps.whatsapp.sendText(to, message.text);
       await repository.updateMessage(messageId, { status: 'sent', externalId, error: null });
       await changed(chat.id);
     } catch (error) {
@@ -124,7 +132,12 @@ export function createChatsService(deps: Deps) {
   }
 
   /** Stores an outgoing message and sends it on its channel (WhatsApp through a durable job). */
-  async function postOutgoing(chatId: string, text: string, sender: 'staff' | 'assistant' | 'system') {
+  async function postOutgoing(
+    chatId: string,
+    text: string,
+    sender: 'staff' | 'assistant' | 'system',
+    template?: TemplateMessage,
+  ) {
     const chat = await loadChat(chatId);
     const viaWhatsApp = chat.channel === 'whatsapp';
     const row = await repository.insertMessage({
@@ -133,6 +146,7 @@ export function createChatsService(deps: Deps) {
       sender,
       status: viaWhatsApp ? 'sending' : 'delivered',
       createdAt: clock(),
+      ...(template ? { template } : {}),
     });
     if (!row) throw new Error('outgoing message was not stored');
     await changed(chatId);
@@ -144,6 +158,15 @@ export function createChatsService(deps: Deps) {
     return (await repository.findMessage(row.id)) ?? row;
   }
 
+  /** The WhatsApp templates staff can send (the channel's approved ones). */
+  async function templates(): Promise<WhatsAppTemplate[]> {
+    try {
+      return await deps.whatsapp.listTemplates();
+    } catch (error) {
+      throw new AppError('UPSTREAM', `WhatsApp templates could not be loaded: ${(error as Error).message}`);
+    }
+  }
+
   return {
     deliver,
     postOutgoing,
@@ -152,8 +175,16 @@ export function createChatsService(deps: Deps) {
       return (await repository.list(query.search, query.limit, query.offset)).map(toChat);
     },
 
-    async get(id: string) {
-      return toChat(await loadChat(id));
+    async get(id: string): Promise<ChatDetail> {
+      const chat = await loadChat(id);
+      const lastCustomerAt =
+        chat.channel === 'whatsapp' ? await repository.lastCustomerMessageAt(id) : undefined;
+      return {
+        ...toChat(chat),
+        replyWindowEndsAt: lastCustomerAt
+          ? new Date(lastCustomerAt.getTime() + WINDOW_MS).toISOString()
+          : null,
+      };
     },
 
     async messages(id: string) {
@@ -171,6 +202,24 @@ export function createChatsService(deps: Deps) {
           throw conflict(CHAT_MESSAGES.windowClosed);
       }
       return toMessage(await postOutgoing(id, text.trim(), 'staff'));
+    },
+
+    templates,
+
+    /** A template message from staff: allowed at any time on WhatsApp, unlike free-form text. */
+    async sendTemplate(id: string, input: SendTemplateRequest & { parameters: string[] }): Promise<Message> {
+      const chat = await loadChat(id);
+      if (chat.channel !== 'whatsapp') throw conflict(CHAT_MESSAGES.templateWhatsAppOnly);
+      if (chat.assignedTo === 'ai') throw conflict(CHAT_MESSAGES.aiAssigned);
+      const template = (await templates()).find(
+        (candidate) => candidate.name === input.name && candidate.language === input.language,
+      );
+      if (!template) throw invalid(CHAT_MESSAGES.templateNotFound);
+      if (input.parameters.length !== template.parameterCount)
+        throw invalid(CHAT_MESSAGES.templateParameters);
+      const text = renderTemplate(template.body, input.parameters);
+      const message = { name: template.name, language: template.language, parameters: input.parameters };
+      return toMessage(await postOutgoing(id, text, 'staff', message));
     },
 
     async toggleAi(id: string) {

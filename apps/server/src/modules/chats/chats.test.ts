@@ -139,6 +139,81 @@ describe('chats', () => {
     expect(response.json()).toEqual({ message: CHAT_MESSAGES.windowClosed });
   });
 
+  it("gives a WhatsApp chat's reply window: 24 hours after the customer last wrote", async () => {
+    const { chatId } = await customerWrites('hola');
+    const [last] = await t.db.select().from(messages).where(eq(messages.chatId, chatId));
+    const chat = (await get(`/api/chats/${chatId}`)).json();
+    expect(chat.replyWindowEndsAt).toBe(new Date(last!.createdAt.getTime() + 24 * 3_600_000).toISOString());
+  });
+
+  it('lists the approved templates', async () => {
+    const templates = (await get('/api/chats/templates')).json();
+    expect(templates).toContainEqual(
+      expect.objectContaining({ name: 'follow_up', language: 'es', parameterCount: 2 }),
+    );
+  });
+
+  it('sends a template after the 24-hour window, shown with its placeholders filled in', async () => {
+    const { chatId } = await customerWrites('hola');
+    await t.app.inject({ method: 'PUT', url: `/api/chats/${chatId}/toggle-ai`, headers });
+    const before = now;
+    now = new Date(now.getTime() + 3 * 24 * 3_600_000);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/chats/${chatId}/templates`,
+      headers,
+      payload: { name: 'follow_up', language: 'es', parameters: ['Ana', 'Entrena Studio'] },
+    });
+    now = before;
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      text: 'Hola Ana, te escribimos de Entrena Studio para retomar tu consulta. ¿Podemos ayudarte en algo más?',
+      sender: 'staff',
+      isOutgoing: true,
+    });
+    const [row] = await t.db.select().from(messages).where(eq(messages.id, response.json().id));
+    expect(row).toMatchObject({
+      status: 'sent',
+      template: { name: 'follow_up', language: 'es', parameters: ['Ana', 'Entrena Studio'] },
+    });
+  });
+
+  it('refuses an unknown template, missing values, an assistant chat and a simulator chat', async () => {
+    const { chatId } = await customerWrites('hola');
+    const send = (id: string, payload: object) =>
+      t.app.inject({ method: 'POST', url: `/api/chats/${id}/templates`, headers, payload });
+
+    const aiChat = await send(chatId, { name: 'follow_up', language: 'es', parameters: ['Ana', 'X'] });
+    expect(aiChat.statusCode).toBe(409);
+    expect(aiChat.json().message).toBe(CHAT_MESSAGES.aiAssigned);
+
+    await t.app.inject({ method: 'PUT', url: `/api/chats/${chatId}/toggle-ai`, headers });
+    const unknown = await send(chatId, { name: 'no_such_template', language: 'es', parameters: [] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe(CHAT_MESSAGES.templateNotFound);
+    const tooFew = await send(chatId, { name: 'follow_up', language: 'es', parameters: ['Ana'] });
+    expect(tooFew.statusCode).toBe(400);
+    expect(tooFew.json().message).toBe(CHAT_MESSAGES.templateParameters);
+    const blank = await send(chatId, { name: 'follow_up', language: 'es', parameters: ['Ana', ' '] });
+    expect(blank.statusCode).toBe(400);
+
+    const simulated = await t.app.services.chats.receiveInbound({
+      prefix: 'SIM',
+      phone: 'tpl-test',
+      name: 'Simulator',
+      text: 'hola',
+      channel: 'simulator',
+    });
+    await t.app.inject({ method: 'PUT', url: `/api/chats/${simulated.chatId}/toggle-ai`, headers });
+    const simulator = await send(simulated.chatId, {
+      name: 'follow_up',
+      language: 'es',
+      parameters: ['A', 'B'],
+    });
+    expect(simulator.statusCode).toBe(409);
+    expect(simulator.json().message).toBe(CHAT_MESSAGES.templateWhatsAppOnly);
+  });
+
   it('edits the contact but never its phone', async () => {
     const { chatId, phone } = await customerWrites('hola');
     const chat = (await get(`/api/chats/${chatId}`)).json();

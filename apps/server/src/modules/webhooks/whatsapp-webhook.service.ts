@@ -35,6 +35,16 @@ type WaPayload = {
 };
 
 /** X-Hub-Signature-256: sha256=HMAC-SHA256(app secret, raw body), compared in constant time. */
+/**
+ * When the customer sent a message. WhatsApp gives whole seconds; within that second our own receipt
+ * time is the better guess, so a quick follow-up is not ordered before the reply it came after.
+ */
+export function sentAt(timestamp: string | undefined, receivedAt: Date): Date | undefined {
+  const start = Number(timestamp) * 1000;
+  if (!timestamp || !Number.isFinite(start)) return undefined;
+  return new Date(Math.min(Math.max(receivedAt.getTime(), start), start + 999));
+}
+
 export function validSignature(rawBody: Buffer, header: string | undefined, appSecret: string) {
   if (!header?.startsWith('sha256=')) return false;
   const expected = Buffer.from(createHmac('sha256', appSecret).update(rawBody).digest('hex'));
@@ -57,6 +67,7 @@ export function createWhatsAppWebhookService(deps: {
   repository: ChatsRepository;
   events: EventBus;
   notify: Notify;
+  clock: () => Date;
 }) {
   return {
     /** Meta's subscription check: echo the challenge when the verify token matches. */
@@ -90,7 +101,7 @@ export function createWhatsAppWebhookService(deps: {
             const { prefix, phone } = splitPhone(message.from);
             const name =
               value.contacts?.find((c) => c.wa_id === message.from)?.profile?.name ?? `+${message.from}`;
-            const at = message.timestamp ? new Date(Number(message.timestamp) * 1000) : undefined;
+            const at = sentAt(message.timestamp, deps.clock());
             const received = await deps.chats.receiveInbound({
               prefix,
               phone,
@@ -98,7 +109,7 @@ export function createWhatsAppWebhookService(deps: {
               text: textOf(message),
               externalId: message.id,
               channel: 'whatsapp',
-              ...(at && !Number.isNaN(at.getTime()) ? { at } : {}),
+              ...(at ? { at } : {}),
             });
             if (received.duplicate) result.duplicates++;
             else result.messages++;

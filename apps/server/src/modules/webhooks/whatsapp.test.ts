@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
 import { startJsonServer } from '../../../test/fake-servers.ts';
 import { chats, contacts, messages, notifications } from '../../db/schema.ts';
+import { sentAt } from './whatsapp-webhook.service.ts';
 
 const APP_SECRET = 'wa-app-secret';
 let t: TestContext;
@@ -14,6 +15,7 @@ let sent = 0;
 
 beforeAll(async () => {
   graph = await startJsonServer(({ path }) => {
+    if (path.startsWith('/v21.0/WABA-9/message_templates')) return templatesPage(path);
     if (!path.endsWith('/messages')) return { status: 404, body: {} };
     if (graphMode === 'down')
       return { status: 503, body: { error: { message: 'Service temporarily unavailable' } } };
@@ -29,6 +31,7 @@ beforeAll(async () => {
     env: {
       WHATSAPP_TOKEN: 'token-123',
       WHATSAPP_PHONE_NUMBER_ID: '1055',
+      WHATSAPP_BUSINESS_ACCOUNT_ID: 'WABA-9',
       WHATSAPP_APP_SECRET: APP_SECRET,
       WHATSAPP_VERIFY_TOKEN: 'verify-me',
       WHATSAPP_API_URL: `${graph.url}/v21.0`,
@@ -39,6 +42,67 @@ afterAll(async () => {
   await t.close();
   await graph.close();
 });
+
+/** The account's templates over two pages, as the Graph API lists them; only some can be filled in here. */
+function templatesPage(path: string) {
+  const body = (text: string) => ({ type: 'BODY', text });
+  if (path.includes('after=page2')) {
+    return {
+      status: 200,
+      body: {
+        data: [
+          {
+            name: 'welcome_back',
+            language: 'en',
+            status: 'APPROVED',
+            category: 'MARKETING',
+            components: [body('Welcome back!')],
+          },
+        ],
+      },
+    };
+  }
+  return {
+    status: 200,
+    body: {
+      data: [
+        {
+          name: 'follow_up',
+          language: 'es',
+          status: 'APPROVED',
+          category: 'UTILITY',
+          components: [
+            { type: 'HEADER', format: 'TEXT', text: 'Entrena' },
+            body('Hola {{1}}, ¿seguimos el {{2}}?'),
+          ],
+        },
+        { name: 'pending_review', language: 'es', status: 'PENDING', components: [body('Hola')] },
+        {
+          name: 'with_image',
+          language: 'es',
+          status: 'APPROVED',
+          components: [{ type: 'HEADER', format: 'IMAGE' }, body('Mira esto')],
+        },
+        {
+          name: 'named_params',
+          language: 'es',
+          status: 'APPROVED',
+          components: [body('Hola {{first_name}}')],
+        },
+        {
+          name: 'tracking',
+          language: 'es',
+          status: 'APPROVED',
+          components: [
+            body('Tu pedido'),
+            { type: 'BUTTONS', buttons: [{ type: 'URL', url: 'https://x.es/{{1}}' }] },
+          ],
+        },
+      ],
+      paging: { next: `${graph.url}/v21.0/WABA-9/message_templates?after=page2` },
+    },
+  };
+}
 
 const sign = (body: string, secret = APP_SECRET) =>
   `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
@@ -98,6 +162,19 @@ async function chatOf(prefix: string, phone: string) {
   expect(row, `${prefix} ${phone}`).toBeDefined();
   return row!.id;
 }
+
+describe('sentAt', () => {
+  const second = 1_795_300_000;
+  it("uses the receipt time within WhatsApp's whole second, and that second otherwise", () => {
+    expect(sentAt(String(second), new Date(second * 1000 + 420))?.getTime()).toBe(second * 1000 + 420);
+    // Delivered late (Meta retries): the customer wrote then, not now.
+    expect(sentAt(String(second), new Date(second * 1000 + 3_600_000))?.getTime()).toBe(second * 1000 + 999);
+    // Our clock behind WhatsApp's: never before the second it names.
+    expect(sentAt(String(second), new Date(second * 1000 - 5_000))?.getTime()).toBe(second * 1000);
+    expect(sentAt(undefined, new Date())).toBeUndefined();
+    expect(sentAt('not-a-number', new Date())).toBeUndefined();
+  });
+});
 
 describe('WhatsApp webhook', () => {
   it('answers the verification challenge only with the right token', async () => {
@@ -194,5 +271,68 @@ describe('WhatsApp webhook', () => {
     await post(statusUpdate(outgoing.externalId!, 'failed', [{ message: 'Re-engagement message' }]));
     const [row] = await t.db.select().from(messages).where(eq(messages.id, outgoing.id));
     expect(row).toMatchObject({ status: 'failed', error: 'Re-engagement message' });
+  });
+
+  it('lists the approved templates staff can fill in, across pages', async () => {
+    const { headers } = await t.signIn();
+    const response = await t.app.inject({ url: '/api/chats/templates', headers });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual([
+      {
+        name: 'follow_up',
+        language: 'es',
+        category: 'UTILITY',
+        body: 'Hola {{1}}, ¿seguimos el {{2}}?',
+        parameterCount: 2,
+      },
+      {
+        name: 'welcome_back',
+        language: 'en',
+        category: 'MARKETING',
+        body: 'Welcome back!',
+        parameterCount: 0,
+      },
+    ]);
+    const listCall = graph.received.find((call) => call.path.startsWith('/v21.0/WABA-9/message_templates'))!;
+    expect(listCall.headers.authorization).toBe('Bearer token-123');
+  });
+
+  it('sends a template through the Graph API with its body values', async () => {
+    graphMode = 'ok';
+    await post(inbound('34677777777', 'wamid.in.tpl', 'hola'));
+    const chatId = await chatOf('34', '677777777');
+    const { headers } = await t.signIn();
+    await t.app.inject({ method: 'PUT', url: `/api/chats/${chatId}/toggle-ai`, headers });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/chats/${chatId}/templates`,
+      headers,
+      payload: { name: 'follow_up', language: 'es', parameters: ['Lucía', 'martes'] },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().text).toBe('Hola Lucía, ¿seguimos el martes?');
+    const call = graph.received.at(-1)!;
+    expect(call.path).toBe('/v21.0/1055/messages');
+    expect(call.body).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: '34677777777',
+      type: 'template',
+      template: {
+        name: 'follow_up',
+        language: { code: 'es' },
+        components: [
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: 'Lucía' },
+              { type: 'text', text: 'martes' },
+            ],
+          },
+        ],
+      },
+    });
+    const [row] = await t.db.select().from(messages).where(eq(messages.id, response.json().id));
+    expect(row!.status).toBe('sent');
   });
 });

@@ -1,4 +1,12 @@
-import type { Chat, Contact, Message, UpdateContactRequest } from '@chatdesk/contract/chats';
+import type {
+  Chat,
+  ChatDetail,
+  Contact,
+  Message,
+  SendTemplateRequest,
+  UpdateContactRequest,
+  WhatsAppTemplate,
+} from '@chatdesk/contract/chats';
 import { CHAT_LIST_REFRESH_MS, MESSAGE_POLL_MS } from '@chatdesk/contract/constants';
 import {
   type InfiniteData,
@@ -22,6 +30,7 @@ export const chatKeys = {
   detail: (id: string) => ['chats', 'detail', id] as const,
   messages: (id: string) => ['chats', 'messages', id] as const,
   contact: (id: string) => ['contacts', id] as const,
+  templates: ['chats', 'templates'] as const,
 };
 
 const chatPath = (id: string) => `/chats/${encodeURIComponent(id)}`;
@@ -63,7 +72,7 @@ function updateLists(queryClient: QueryClient, change: (chats: Chat[]) => Chat[]
 export function chatQueryOptions(id: string) {
   return queryOptions({
     queryKey: chatKeys.detail(id),
-    queryFn: ({ signal }) => api.get<Chat>(chatPath(id), { signal }),
+    queryFn: ({ signal }) => api.get<ChatDetail>(chatPath(id), { signal }),
     staleTime: 0,
   });
 }
@@ -94,7 +103,11 @@ export function useChat(id: string) {
   return useQuery({
     ...chatQueryOptions(id),
     // The list already knows the chat: the header shows at once while the chat itself loads.
-    placeholderData: () => cachedChats(queryClient).find((chat) => chat.id === id),
+    placeholderData: () => {
+      const chat = cachedChats(queryClient).find((item) => item.id === id);
+      // The list does not know the reply window; the page waits for the chat itself before judging it.
+      return chat && { ...chat, replyWindowEndsAt: null };
+    },
   });
 }
 
@@ -145,13 +158,27 @@ export function useChatEvents() {
 
 /** Puts the server's copy of a chat in the detail cache and in the list. */
 function storeChat(queryClient: QueryClient, chat: Chat) {
-  queryClient.setQueryData(chatKeys.detail(chat.id), chat);
+  // The detail also knows the reply window, which a list-shaped chat does not carry.
+  queryClient.setQueryData<ChatDetail>(chatKeys.detail(chat.id), (detail) =>
+    detail ? { ...detail, ...chat } : detail,
+  );
   updateLists(queryClient, (list) => list.map((item) => (item.id === chat.id ? chat : item)));
 }
 
 function patchChat(queryClient: QueryClient, id: string, patch: Partial<Chat>) {
-  queryClient.setQueryData<Chat>(chatKeys.detail(id), (chat) => (chat ? { ...chat, ...patch } : chat));
+  queryClient.setQueryData<ChatDetail>(chatKeys.detail(id), (chat) => (chat ? { ...chat, ...patch } : chat));
   updateLists(queryClient, (list) => list.map((item) => (item.id === id ? { ...item, ...patch } : item)));
+}
+
+/** A message staff sent: into the open thread and the list at once, then the list from the server. */
+function showSent(queryClient: QueryClient, id: string, message: Message) {
+  queryClient.setQueryData<Message[]>(chatKeys.messages(id), (list) =>
+    !list || list.some((item) => item.id === message.id) ? list : [...list, message],
+  );
+  patchChat(queryClient, id, {
+    lastMessage: { text: message.text, timestamp: message.timestamp, isOutgoing: true },
+  });
+  return queryClient.invalidateQueries({ queryKey: chatKeys.list });
 }
 
 export function useMarkChatRead() {
@@ -181,15 +208,25 @@ export function useSendMessage(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (text: string) => api.post<Message>(`${chatPath(id)}/messages`, { text }),
-    onSuccess: (message) => {
-      queryClient.setQueryData<Message[]>(chatKeys.messages(id), (list) =>
-        !list || list.some((item) => item.id === message.id) ? list : [...list, message],
-      );
-      patchChat(queryClient, id, {
-        lastMessage: { text: message.text, timestamp: message.timestamp, isOutgoing: true },
-      });
-      return queryClient.invalidateQueries({ queryKey: chatKeys.list });
-    },
+    onSuccess: (message) => showSent(queryClient, id, message),
+  });
+}
+
+/** The approved WhatsApp templates, asked for when staff first open the template picker. */
+export function useWhatsAppTemplates({ enabled }: { enabled: boolean }) {
+  return useQuery({
+    queryKey: chatKeys.templates,
+    queryFn: ({ signal }) => api.get<WhatsAppTemplate[]>('/chats/templates', { signal }),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useSendTemplate(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SendTemplateRequest) => api.post<Message>(`${chatPath(id)}/templates`, body),
+    onSuccess: (message) => showSent(queryClient, id, message),
   });
 }
 

@@ -1,4 +1,4 @@
-import type { Message } from '@chatdesk/contract/chats';
+import { type Message, replyWindowOpen } from '@chatdesk/contract/chats';
 import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -10,6 +10,7 @@ import { Composer } from './composer';
 import { ContactEditModal } from './contact-edit-modal';
 import { DeleteChatModal } from './delete-chat-modal';
 import { MessageList } from './message-list';
+import { TemplateDialog } from './template-dialog';
 
 /** A message this tab is sending (or failed to send), shown until the server's copy replaces it. */
 type PendingMessage = Message & { tempId: string; knownIds: ReadonlySet<string> };
@@ -41,6 +42,7 @@ export function ChatConversation({ chatId }: { chatId: string }) {
   const [pending, setPending] = useState<PendingMessage[]>([]);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [choosingTemplate, setChoosingTemplate] = useState(false);
 
   // Opening a chat marks it read once; a new customer message arriving while it is open does again.
   const lastIncomingId = messages.data?.findLast((message) => !message.isOutgoing)?.id ?? null;
@@ -123,7 +125,15 @@ export function ChatConversation({ chatId }: { chatId: string }) {
       ) : (
         <MessageList messages={shown} onRetry={retry} />
       )}
-      <Composer key={chatId} locked={chat.data.assignedTo === 'ai'} onSend={sendText} />
+      <Composer
+        key={chatId}
+        locked={chat.data.assignedTo === 'ai'}
+        // Judged on the chat itself, not on the list's copy shown while it loads.
+        templateOnly={!chat.isPlaceholderData && !replyWindowOpen(chat.data)}
+        onOpenTemplates={() => setChoosingTemplate(true)}
+        onSend={sendText}
+      />
+      <TemplateDialog chatId={chatId} opened={choosingTemplate} onClose={() => setChoosingTemplate(false)} />
       <ContactEditModal
         chatId={chatId}
         contactId={chat.data.contact}

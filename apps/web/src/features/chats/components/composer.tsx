@@ -1,7 +1,18 @@
 import { CHAT_MESSAGES, MAX_MESSAGE_LENGTH } from '@chatdesk/contract/chats';
-import { ActionIcon, Group, Menu, Popover, SimpleGrid, Text, Textarea, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Menu,
+  Popover,
+  SimpleGrid,
+  Text,
+  Textarea,
+  UnstyledButton,
+} from '@mantine/core';
 import {
   IconAddressBook,
+  IconClockHour4,
   IconFileText,
   IconHeadphones,
   IconLock,
@@ -10,6 +21,7 @@ import {
   IconPaperclip,
   IconPhoto,
   IconSend2,
+  IconTemplate,
   IconVideo,
 } from '@tabler/icons-react';
 import { type ChangeEvent, type KeyboardEvent, useRef, useState } from 'react';
@@ -26,11 +38,16 @@ export const ATTACHMENT_ACCEPT: Record<AttachmentKind, string> = {
 };
 
 type ComposerProps = {
+  /** The assistant has the chat. */
   locked: boolean;
+  /** WhatsApp's 24-hour window is closed: only a template can be sent, from `onOpenTemplates`. */
+  templateOnly?: boolean;
+  onOpenTemplates?: () => void;
   onSend: (text: string) => void;
 };
 
-export function Composer({ locked, onSend }: ComposerProps) {
+export function Composer({ locked: aiLocked, templateOnly = false, onOpenTemplates, onSend }: ComposerProps) {
+  const locked = aiLocked || templateOnly;
   const [text, setText] = useState('');
   const [emojiOpen, setEmojiOpen] = useState(false);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
@@ -87,12 +104,30 @@ export function Composer({ locked, onSend }: ComposerProps) {
 
   return (
     <div className={classes.composer}>
-      {locked ? (
+      {aiLocked ? (
         <Group gap={6} mb={8} c="brand.8" wrap="nowrap">
           <IconLock size={14} style={{ flexShrink: 0 }} />
           <Text size="xs" fw={500}>
             {CHAT_MESSAGES.aiAssigned}
           </Text>
+        </Group>
+      ) : templateOnly ? (
+        <Group gap="xs" mb={8} justify="space-between" wrap="nowrap" align="center">
+          <Group gap={6} c="orange.9" wrap="nowrap" align="flex-start">
+            <IconClockHour4 size={14} style={{ flexShrink: 0, marginTop: 2 }} />
+            <Text size="xs" fw={500}>
+              More than 24 hours since the customer last wrote: only an approved template can be sent.
+            </Text>
+          </Group>
+          <Button
+            size="compact-sm"
+            variant="light"
+            leftSection={<IconTemplate size={15} />}
+            onClick={onOpenTemplates}
+            style={{ flexShrink: 0 }}
+          >
+            Send a template
+          </Button>
         </Group>
       ) : null}
       <Group gap={6} align="flex-end" wrap="nowrap">
@@ -180,7 +215,13 @@ export function Composer({ locked, onSend }: ComposerProps) {
           minRows={1}
           maxRows={6}
           maxLength={MAX_MESSAGE_LENGTH}
-          placeholder={locked ? 'The AI assistant is answering this chat' : 'Type a message'}
+          placeholder={
+            aiLocked
+              ? 'The AI assistant is answering this chat'
+              : templateOnly
+                ? 'Send a template to reopen the conversation'
+                : 'Type a message'
+          }
           aria-label="Message"
           value={text}
           disabled={locked}
