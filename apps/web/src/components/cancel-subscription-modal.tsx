@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { ErrorAlert } from './error-alert';
 
 /** Only a running subscription that is not already set to stop can be canceled (spec §4). */
 export function canCancelSubscription(subscription: { status: string; cancelAtPeriodEnd: boolean }): boolean {
@@ -59,11 +59,7 @@ export function CancelSubscriptionModal({
             />
           </Stack>
         </Radio.Group>
-        {error ? (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {error}
-          </Alert>
-        ) : null}
+        <ErrorAlert>{error}</ErrorAlert>
         <Group justify="flex-end">
           <Button variant="default" onClick={close} disabled={busy}>
             Keep Subscription

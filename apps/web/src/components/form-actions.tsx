@@ -1,7 +1,7 @@
-import { Alert, Button, Group } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ErrorAlert } from './error-alert';
 
 type FormActionsProps = {
   /** Why the last save failed, shown above the buttons. */
@@ -16,11 +16,7 @@ type FormActionsProps = {
 export function FormActions({ error, cancelTo, children }: FormActionsProps) {
   return (
     <>
-      {error ? (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-          {error}
-        </Alert>
-      ) : null}
+      <ErrorAlert>{error}</ErrorAlert>
       <Group justify="flex-end">
         <Button variant="default" component={Link} to={cancelTo}>
           Cancel

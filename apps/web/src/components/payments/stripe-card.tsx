@@ -1,9 +1,9 @@
-import { Alert, Group, Input, Loader, Stack, Text } from '@mantine/core';
+import { Group, Input, Loader, Stack, Text } from '@mantine/core';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe, StripeCardElementChangeEvent } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { ErrorAlert } from '../error-alert';
 import classes from './stripe-card.module.css';
 
 // One Stripe.js per key for the whole visit: loading it again would add another script tag.
@@ -55,11 +55,7 @@ export function StripeElements({ publishableKey, unavailableMessage, children }:
 
   return (
     <Stack gap="md">
-      {unavailable ? (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-          {unavailableMessage}
-        </Alert>
-      ) : null}
+      {unavailable ? <ErrorAlert>{unavailableMessage}</ErrorAlert> : null}
       <Elements stripe={stripePromise}>{children(unavailable)}</Elements>
     </Stack>
   );

@@ -30,6 +30,7 @@ import {
 import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../components/back-link';
 import { DetailField } from '../../components/detail-field';
+import { ErrorAlert } from '../../components/error-alert';
 import { QueryState } from '../../components/query-state';
 import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
@@ -54,11 +55,7 @@ export function AppointmentDetailPage() {
         query={appointment}
         loadingLabel="Loading appointment"
         errorTitle="Failed to load appointment details"
-        notFound={
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            Appointment not found
-          </Alert>
-        }
+        notFound={<ErrorAlert>Appointment not found</ErrorAlert>}
       >
         {(data) => <AppointmentDetail appointment={data} />}
       </QueryState>

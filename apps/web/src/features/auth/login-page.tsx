@@ -1,6 +1,5 @@
 import { type LoginRequest, loginRequestSchema } from '@chatdesk/contract/auth';
 import {
-  Alert,
   Box,
   Button,
   Center,
@@ -13,10 +12,11 @@ import {
   Title,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertCircle, IconLock, IconMessageCircle, IconUser } from '@tabler/icons-react';
+import { IconLock, IconMessageCircle, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ErrorAlert } from '../../components/error-alert';
 import { setToken } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { useLogin, useLoginConfig } from './api';
@@ -92,11 +92,7 @@ export function LoginPage() {
 
             <form onSubmit={handleSubmit} noValidate>
               <Stack gap="md">
-                {error ? (
-                  <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-                    {error}
-                  </Alert>
-                ) : null}
+                <ErrorAlert>{error}</ErrorAlert>
                 <TextInput
                   label="Username"
                   placeholder="Your username"

@@ -3,6 +3,7 @@ import { Alert, Box, Container, Grid, Group, Paper, Skeleton, Stack, Text, Title
 import { IconAlertCircle, IconShieldCheck } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useParams } from 'react-router';
+import { ErrorAlert } from '../../components/error-alert';
 import { PublicPageError, PublicPageLoader, useNotFoundRedirect } from '../../components/public-page-states';
 import { usePaymentConfig, usePremiumPrice, useSubscribeEmployee } from './api';
 import { LocalSubscribeForm } from './components/local-subscribe-form';
@@ -128,9 +129,7 @@ function Checkout({ username, employeeName, price, initialEmail }: CheckoutProps
   }
   const form: ReactNode = !config.data ? (
     config.isError ? (
-      <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-        {SUBSCRIBE_PAGE_MESSAGES.stripeUnavailable}
-      </Alert>
+      <ErrorAlert>{SUBSCRIBE_PAGE_MESSAGES.stripeUnavailable}</ErrorAlert>
     ) : (
       <FormSkeleton />
     )
@@ -150,9 +149,7 @@ function Checkout({ username, employeeName, price, initialEmail }: CheckoutProps
       />
     </Suspense>
   ) : (
-    <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-      {SUBSCRIBE_PAGE_MESSAGES.stripeUnavailable}
-    </Alert>
+    <ErrorAlert>{SUBSCRIBE_PAGE_MESSAGES.stripeUnavailable}</ErrorAlert>
   );
   return (
     <Stack gap="md">

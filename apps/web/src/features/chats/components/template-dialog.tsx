@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconTemplate } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ErrorAlert } from '../../../components/error-alert';
 import { ApiError } from '../../../lib/api-client';
 import { useSendTemplate, useWhatsAppTemplates } from '../api';
 
@@ -137,11 +138,7 @@ export function TemplateDialog({ chatId, opened, onClose }: TemplateDialogProps)
               </Text>
             </Paper>
           ) : null}
-          {sendError ? (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-              {sendError}
-            </Alert>
-          ) : null}
+          <ErrorAlert>{sendError}</ErrorAlert>
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={send.isPending}>
               Cancel

@@ -1,7 +1,7 @@
 import { CLIENT_MESSAGES, type CreatePaymentRequest } from '@chatdesk/contract/clients';
-import { Alert, Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { ErrorAlert } from '../../../components/error-alert';
 import { ApiError } from '../../../lib/api-client';
 import { useCreatePayment } from '../api';
 import { PAYMENT_CURRENCY_OPTIONS, type PaymentFormValues, toPaymentRequest } from '../client-format';
@@ -78,11 +78,7 @@ export function CreatePaymentModal({ clientId, opened, onClose }: CreatePaymentM
             key={form.key('description')}
             {...form.getInputProps('description')}
           />
-          {error ? (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-              {error}
-            </Alert>
-          ) : null}
+          <ErrorAlert>{error}</ErrorAlert>
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={create.isPending}>
               Cancel

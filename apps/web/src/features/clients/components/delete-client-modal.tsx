@@ -1,5 +1,5 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { ErrorAlert } from '../../../components/error-alert';
 
 type DeleteClientModalProps = {
   client: { name: string } | null;
@@ -17,11 +17,7 @@ export function DeleteClientModal({ client, busy, failed, onConfirm, onClose }: 
           Are you sure you want to delete <strong>{client?.name}</strong>? Their payments and subscription
           records are removed too. This action cannot be undone.
         </Text>
-        {failed ? (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            Failed to delete client
-          </Alert>
-        ) : null}
+        <ErrorAlert>{failed ? 'Failed to delete client' : null}</ErrorAlert>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={busy}>
             Cancel

@@ -1,13 +1,8 @@
 import type { PublicSchedule } from '@chatdesk/contract/schedule';
-import { Alert, Group, List, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconCalendarEvent,
-  IconCalendarTime,
-  IconCreditCard,
-  IconMailCheck,
-} from '@tabler/icons-react';
+import { Group, List, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCalendarEvent, IconCalendarTime, IconCreditCard, IconMailCheck } from '@tabler/icons-react';
 import { type Dispatch, lazy, Suspense, useEffect } from 'react';
+import { ErrorAlert } from '../../../components/error-alert';
 import { formatFee, formatLongDate, formatTime, formatTimeRange } from '../booking-format';
 import type { BookingAction, BookingState } from '../booking-state';
 import { SCHEDULE_PAGE_MESSAGES } from '../messages';
@@ -90,11 +85,7 @@ function CardForm({
     );
   }
   if (!publishableKey) {
-    return (
-      <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-        {SCHEDULE_PAGE_MESSAGES.stripeUnavailable}
-      </Alert>
-    );
+    return <ErrorAlert>{SCHEDULE_PAGE_MESSAGES.stripeUnavailable}</ErrorAlert>;
   }
   return (
     <Suspense fallback={<Skeleton h={160} radius="md" />}>

@@ -1,5 +1,6 @@
 import { Alert } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { ErrorAlert } from '../../../components/error-alert';
 
 type FormAlertsProps = { success: string | null; error: string | null };
 
@@ -11,11 +12,7 @@ export function FormAlerts({ success, error }: FormAlertsProps) {
           {success}
         </Alert>
       ) : null}
-      {error ? (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-          {error}
-        </Alert>
-      ) : null}
+      <ErrorAlert>{error}</ErrorAlert>
     </>
   );
 }
