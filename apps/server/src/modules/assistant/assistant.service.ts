@@ -78,7 +78,10 @@ export function createAssistantService(deps: Deps) {
    * Answers the customer's latest message on a chat the assistant has. Returns the replies it sent.
    * Safe to run twice for one message: it answers only while the customer spoke last.
    */
-  async function replyTo({ chatId, messageId }: { chatId: string; messageId: string }): Promise<string[]> {
+  async function replyTo(
+    { chatId, messageId }: { chatId: string; messageId: string },
+    attempt = 1,
+  ): Promise<string[]> {
     const chat = await repository.findChatRecord(chatId);
     if (chat?.assignedTo !== 'ai') return [];
     const history = await repository.messagesSince(chatId, chat.contextStartsAt);
@@ -105,6 +108,14 @@ export function createAssistantService(deps: Deps) {
     // A person may have taken the chat while the assistant was thinking.
     const current = await repository.findChatRecord(chatId);
     if (current?.assignedTo !== 'ai') return [];
+    // The customer may have written again meanwhile. Stored now, this answer would come after a
+    // message it never saw, and that message would look answered: answer everything instead (a
+    // few times at most), or leave it to the run that has already answered it.
+    const newest = (await repository.messagesSince(chatId, current.contextStartsAt)).at(-1);
+    if (newest && newest.id !== last.id) {
+      if (newest.sender !== 'customer') return [];
+      if (attempt < 3) return replyTo({ chatId, messageId: newest.id }, attempt + 1);
+    }
     if (answer.handoff) {
       const [message] = answer.replies;
       await handOver(chatId, answer.handoff.reason, message ?? HANDOFF_MESSAGE[language], 'warning');

@@ -133,3 +133,37 @@ describe('the LLM assistant', () => {
     expect(first.chatId).toBeDefined();
   });
 });
+
+describe('a customer who writes again while the assistant is answering', () => {
+  it('gets one answer that saw both messages, never a stale one after it', async () => {
+    const seen: number[] = [];
+    let meanwhile: (() => Promise<unknown>) | null = null;
+    const app = await buildTestApp({
+      integrations: {
+        assistant: {
+          name: 'rules',
+          async respond(history) {
+            const customerTurns = history.filter((turn) => turn.role === 'customer').length;
+            seen.push(customerTurns);
+            const interrupt = meanwhile;
+            meanwhile = null;
+            await interrupt?.();
+            return { replies: [`saw ${customerTurns}`], handoff: null };
+          },
+        },
+      },
+    });
+    try {
+      const customer = { prefix: '34', phone: '799000001', name: 'Rápida', channel: 'whatsapp' as const };
+      meanwhile = () => app.app.services.chats.receiveInbound({ ...customer, text: 'y otra cosa' });
+      const { chatId } = await app.app.services.chats.receiveInbound({ ...customer, text: 'hola' });
+      const texts = (
+        await app.db.select().from(messages).where(eq(messages.chatId, chatId)).orderBy(messages.createdAt)
+      ).map((m) => m.text);
+      expect(texts).toEqual(['hola', 'y otra cosa', 'saw 2']);
+      expect(seen).toEqual([1, 2]);
+    } finally {
+      await app.close();
+    }
+  });
+});
