@@ -147,11 +147,11 @@ const staffRoutes: [pattern: string, Page: LazyPage][] = [
 export function preloadRoute(pathname: string) {
   const staff = staffRoutes.find(([pattern]) => matchPath(pattern, pathname));
   if (staff) {
-    for (const Page of [StaffShell, StaffLayout, staff[1]]) Page.preload();
+    for (const chunk of [StaffShell, StaffLayout, staff[1]]) chunk.preload();
     return;
   }
   const [, Page] = publicRoutes.find(([pattern]) => matchPath(pattern, pathname)) ?? ['*', NotFoundPage];
-  for (const Shell of [PublicShell, Page]) Shell.preload();
+  for (const chunk of [PublicShell, Page]) chunk.preload();
 }
 
 /**
