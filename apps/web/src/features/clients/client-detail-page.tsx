@@ -7,19 +7,17 @@ import {
   IconMessageCircle,
   IconPencil,
   IconTrash,
-  IconUserOff,
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { BackLink } from '../../components/back-link';
-import { NotFoundCard } from '../../components/not-found-card';
-import { QueryState } from '../../components/query-state';
 import { initials } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useClient, useDeleteClient } from './api';
 import { ClientAppointments } from './components/client-appointments';
 import { ClientBilling } from './components/client-billing';
 import { ClientInfo } from './components/client-info';
+import { ClientQueryState } from './components/client-query-state';
 import { ClientStatusBadge } from './components/client-status-badge';
 import { DeleteClientModal } from './components/delete-client-modal';
 
@@ -33,20 +31,7 @@ export function ClientDetailPage() {
   return (
     <Box maw={1000}>
       <BackLink to={paths.clients}>Back to Clients</BackLink>
-      <QueryState
-        query={client}
-        loadingLabel="Loading client"
-        errorTitle="Failed to load client data"
-        notFound={
-          <NotFoundCard
-            icon={<IconUserOff size={28} />}
-            title="Client not found"
-            description="This client may have been deleted."
-          />
-        }
-      >
-        {(data) => <ClientDetailView client={data} />}
-      </QueryState>
+      <ClientQueryState query={client}>{(data) => <ClientDetailView client={data} />}</ClientQueryState>
     </Box>
   );
 }

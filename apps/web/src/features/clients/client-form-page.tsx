@@ -1,13 +1,10 @@
 import { type ClientDetail, clientFormSchema } from '@chatdesk/contract/clients';
 import { Box, Button, Card, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconDeviceFloppy, IconUserOff } from '@tabler/icons-react';
+import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
-import { BackLink } from '../../components/back-link';
 import { FormActions } from '../../components/form-actions';
-import { NotFoundCard } from '../../components/not-found-card';
 import { PageHeader } from '../../components/page-header';
-import { QueryState } from '../../components/query-state';
 import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { useEmployees } from '../employees/api';
@@ -20,6 +17,7 @@ import {
   toClientFormValues,
   toClientRequest,
 } from './client-format';
+import { ClientQueryState } from './components/client-query-state';
 
 const SAVE_FAILED = 'Failed to save client';
 
@@ -36,21 +34,9 @@ export function ClientFormPage() {
       {!id ? (
         <ClientForm />
       ) : (
-        <QueryState
-          query={client}
-          loadingLabel="Loading client"
-          errorTitle="Failed to load client data"
-          notFound={
-            <NotFoundCard
-              icon={<IconUserOff size={28} />}
-              title="Client not found"
-              description="This client may have been deleted."
-              action={<BackLink to={paths.clients}>Back to Clients</BackLink>}
-            />
-          }
-        >
+        <ClientQueryState query={client} withBackLink>
           {(data) => <ClientForm key={data.id} client={data} />}
-        </QueryState>
+        </ClientQueryState>
       )}
     </Box>
   );

@@ -1,0 +1,35 @@
+import type { ClientDetail } from '@chatdesk/contract/clients';
+import { IconUserOff } from '@tabler/icons-react';
+import type { ComponentProps, ReactNode } from 'react';
+import { BackLink } from '../../../components/back-link';
+import { NotFoundCard } from '../../../components/not-found-card';
+import { QueryState } from '../../../components/query-state';
+import { paths } from '../../../lib/paths';
+
+type ClientQueryStateProps = {
+  query: ComponentProps<typeof QueryState<ClientDetail>>['query'];
+  /** For pages without a back link of their own above. */
+  withBackLink?: boolean;
+  children: (client: ClientDetail) => ReactNode;
+};
+
+/** A client page while it reads the client: loading, not found, a failure with Retry, or the page. */
+export function ClientQueryState({ query, withBackLink = false, children }: ClientQueryStateProps) {
+  return (
+    <QueryState
+      query={query}
+      loadingLabel="Loading client"
+      errorTitle="Failed to load client data"
+      notFound={
+        <NotFoundCard
+          icon={<IconUserOff size={28} />}
+          title="Client not found"
+          description="This client may have been deleted."
+          action={withBackLink ? <BackLink to={paths.clients}>Back to Clients</BackLink> : undefined}
+        />
+      }
+    >
+      {children}
+    </QueryState>
+  );
+}
