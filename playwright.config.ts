@@ -42,8 +42,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: Array.from({ length: E2E_WORKERS }, (_, slot) => ({
-    command: 'npx tsx apps/server/src/main.ts',
-    url: `${serverUrl(slot)}/api/health`,
+    command: 'node apps/server/src/main.ts',
+    url: `${serverUrl(slot)}/api/health/ready`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore' as const,

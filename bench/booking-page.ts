@@ -29,7 +29,7 @@ const flags = [
 
 async function startServer(): Promise<ChildProcess> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'chatdesk-bench-'));
-  const server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  const server = spawn(process.execPath, ['apps/server/src/main.ts'], {
     env: {
       ...process.env,
       PORT: String(PORT),
@@ -41,7 +41,7 @@ async function startServer(): Promise<ChildProcess> {
   });
   for (let i = 0; i < 120; i++) {
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return server;
+      if ((await fetch(`${base}/api/health/ready`)).ok) return server;
     } catch {
       // Not up yet.
     }

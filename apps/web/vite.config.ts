@@ -20,7 +20,7 @@ export default defineConfig({
     compression({
       algorithms: ['brotliCompress', 'gzip'],
       threshold: 1024,
-      exclude: /manifest\.json$/,
+      exclude: /(manifest\.json|\.map)$/,
       logLevel: 'silent',
     }),
   ],
@@ -31,6 +31,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Source maps for the error tracker and for debugging a production build, but not referenced
+    // from the files and not served publicly (the server refuses .map unless SERVE_SOURCE_MAPS=true).
+    sourcemap: 'hidden',
     // The server reads it to let public pages ask for their chunks straight from the HTML.
     manifest: true,
     rolldownOptions: {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_DATA_DIR, DEFAULT_WEB_DIST_DIR } from './paths.ts';
 
 const flag = (fallback: boolean) =>
   z
@@ -16,7 +17,7 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: optional,
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: optional,
   SEED_DEMO: flag(true),
   ADMIN_USERNAME: optional,
   ADMIN_PASSWORD: optional,
@@ -53,47 +54,16 @@ const envSchema = z.object({
   LLM_API_KEY: optional,
   LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   SIMULATOR_ENABLED: flag(true),
+  /** How long SIGTERM keeps serving with /api/health/ready at 503, so a load balancer stops sending first. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).optional(),
+  /** Requests slower than this are logged at info; the rest at debug. */
+  LOG_SLOW_REQUEST_MS: z.coerce.number().int().positive().default(1000),
+  SERVE_SOURCE_MAPS: flag(false),
 });
 
-export type Config = {
-  env: 'development' | 'production' | 'test';
-  port: number;
-  host: string;
-  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  /** PostgreSQL when set, else embedded PGlite in dataDir. */
-  databaseUrl: string | undefined;
-  dataDir: string;
-  seedDemo: boolean;
-  admin: { username: string; password: string } | undefined;
-  jwtSecret: string | undefined;
-  sessionTtlHours: number;
-  publicUrl: string;
-  webDistDir: string;
-  bodyLimit: number;
-  login: { maxFailures: number; windowMinutes: number; ratePerMinute: number };
-  stripe:
-    | {
-        secretKey: string;
-        publishableKey: string;
-        webhookSecret: string | undefined;
-        premiumPriceId: string | undefined;
-        apiHost?: { host: string; port: number; protocol: 'http' | 'https' };
-      }
-    | undefined;
-  smtp: { url: string; from: string } | undefined;
-  /** Sending needs token and phone number id; receiving needs the app secret (signatures) and verify token. */
-  whatsapp: {
-    token: string | undefined;
-    phoneNumberId: string | undefined;
-    /** The WhatsApp Business Account whose approved templates staff may send. */
-    businessAccountId: string | undefined;
-    appSecret: string | undefined;
-    verifyToken: string | undefined;
-    apiUrl: string;
-  };
-  llm: { baseUrl: string; model: string; apiKey?: string; timeoutMs: number } | undefined;
-  simulatorEnabled: boolean;
-};
+type Env = z.infer<typeof envSchema>;
+
+export type Config = ReturnType<typeof toConfig>;
 
 export class ConfigError extends Error {}
 
@@ -131,6 +101,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Set both WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID to send WhatsApp messages, or neither.',
     );
   }
+  return toConfig(e);
+}
+
+function toConfig(e: Env) {
   const stripeApi = e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined;
   return {
     env: e.NODE_ENV,
@@ -138,7 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     logLevel: e.LOG_LEVEL,
     databaseUrl: e.DATABASE_URL,
-    dataDir: path.resolve(e.DATA_DIR),
+    /** PostgreSQL when set, else embedded PGlite in dataDir. */
+    dataDir: e.DATA_DIR ? path.resolve(e.DATA_DIR) : DEFAULT_DATA_DIR,
     seedDemo: e.SEED_DEMO,
     admin:
       e.ADMIN_USERNAME && e.ADMIN_PASSWORD
@@ -148,7 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlHours: e.SESSION_TTL_HOURS,
     // Without PUBLIC_URL, links point at this server as started locally.
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
-    webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
+    serveSourceMaps: e.SERVE_SOURCE_MAPS,
     bodyLimit: e.BODY_LIMIT_BYTES,
     login: {
       maxFailures: e.LOGIN_MAX_FAILURES,
@@ -192,5 +168,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     simulatorEnabled: e.SIMULATOR_ENABLED,
+    // Behind a load balancer in production; nothing to wait for on a laptop or in tests.
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'production' ? 5000 : 0),
+    logSlowRequestMs: e.LOG_SLOW_REQUEST_MS,
   };
 }

@@ -14,13 +14,14 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /** The one error services throw; the error handler maps its code to an HTTP status. */
 export class AppError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
+  readonly code: ErrorCode;
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}) {
     super(message);
     this.name = 'AppError';
+    this.code = code;
+    this.headers = headers;
   }
 
   get status(): number {
@@ -32,7 +33,6 @@ export const notFound = (message: string) => new AppError('NOT_FOUND', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const invalid = (message: string) => new AppError('VALIDATION', message);
 export const unauthorized = (message: string) => new AppError('UNAUTHORIZED', message);
-export const forbidden = (message: string) => new AppError('FORBIDDEN', message);
 
 /** SQLSTATE of a driver error, also when Drizzle wraps it in DrizzleQueryError. */
 export function sqlState(error: unknown): string | undefined {

@@ -15,12 +15,12 @@ export type WhatsAppChannel = {
 };
 
 export class WhatsAppSendError extends Error {
-  constructor(
-    message: string,
-    /** False when trying again cannot help (a bad number, a closed conversation window). */
-    readonly retryable: boolean,
-  ) {
+  /** False when trying again cannot help (a bad number, a closed conversation window). */
+  readonly retryable: boolean;
+
+  constructor(message: string, retryable: boolean) {
     super(message);
     this.name = 'WhatsAppSendError';
+    this.retryable = retryable;
   }
 }

@@ -1,0 +1,23 @@
+// `npm start`: builds the web app when the build tools are installed (a development checkout),
+// then runs the server. A production install (`npm ci --omit=dev`) has no build tools: it serves
+// the build made before pruning, and says so plainly when there is none.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const canBuild = existsSync(path.join(root, 'node_modules/vite/package.json'));
+const built = existsSync(path.join(root, 'apps/web/dist/index.html'));
+
+if (canBuild) {
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+} else if (!built && !process.env.WEB_DIST_DIR) {
+  console.error(
+    'The web app is not built and the build tools are not installed. Run `npm ci && npm run build` (then `npm prune --omit=dev` if you like) before `npm start`.',
+  );
+  process.exit(1);
+}
+
+await import('../apps/server/src/main.ts');
