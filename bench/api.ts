@@ -9,7 +9,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openPglite } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { notifications } from '../apps/server/src/db/schema.ts';
-import { createEventBus } from '../apps/server/src/plugins/realtime.ts';
+import { createEventBus } from '../apps/server/src/events/event-bus.ts';
 import { insertEmployee } from '../apps/server/test/factories.ts';
 
 type Case = { name: string; iterations: number; targetP95Ms: number; run: () => Promise<unknown> };

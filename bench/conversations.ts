@@ -13,7 +13,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openPglite } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
-import { createEventBus } from '../apps/server/src/plugins/realtime.ts';
+import { createEventBus } from '../apps/server/src/events/event-bus.ts';
 import { insertEmployee } from '../apps/server/test/factories.ts';
 
 const SECRET = 'bench-app-secret';

@@ -1,13 +1,19 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { pino } from 'pino';
-import { buildApp, registerWorkers, startSchedules } from './app.ts';
+import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { prepareDatabase } from './db/bootstrap.ts';
 import { openDatabase } from './db/client.ts';
-import { migrate } from './db/migrate.ts';
-import { createAdmin, hasEmployees, seedDemoData, seedReferenceData } from './db/seed-demo.ts';
-import { startJobQueue } from './jobs/queue.ts';
+import { createEventBus } from './events/event-bus.ts';
+import { createLifecycle } from './http/health.ts';
+import { createJobQueue } from './jobs/queue.ts';
 import { resolveJwtSecret } from './jwt-secret.ts';
-import { createEventBus } from './plugins/realtime.ts';
 
+/**
+ * The process: listens at once (live answers, ready says 503), prepares the database, starts the
+ * event bus and the job workers, then turns ready. SIGTERM turns ready back to 503, keeps serving
+ * for the drain period so the load balancer stops sending, then closes everything in order.
+ */
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -32,46 +38,35 @@ async function main() {
       ? `database: embedded PGlite in ${config.dataDir}`
       : 'database: PostgreSQL (DATABASE_URL)',
   );
-  await migrate(database);
-  await seedReferenceData(database.db);
-  if (!(await hasEmployees(database.db))) {
-    if (config.seedDemo) {
-      await seedDemoData(database.db);
-      logger.info('demo data seeded: sign in as admin / admin1234');
-    } else if (config.admin) {
-      await createAdmin(database.db, config.admin);
-      logger.info(`first administrator "${config.admin.username}" created from ADMIN_USERNAME`);
-    } else {
-      logger.warn(
-        'no employees and SEED_DEMO=false: set ADMIN_USERNAME and ADMIN_PASSWORD to create the first administrator',
-      );
-    }
-  }
-
   const events = createEventBus(database, (error) => logger.warn({ err: error }, 'realtime event failed'));
-  await events.start();
-  const queue = await startJobQueue({
-    ...(database.kind === 'pglite' ? { pglite: database.pglite } : { connectionString: database.url }),
+  const queue = createJobQueue({
+    ...(database.kind === 'pglite' ? { pglite: database.pglite! } : { connectionString: database.url! }),
     logger,
   });
-  const app = await buildApp({ config, database, events, jwtSecret, logger, queue });
-  await registerWorkers(app, queue);
-  const stopSchedules = startSchedules(app, (error) =>
-    logger.error({ err: error }, 'scheduled renewal failed'),
-  );
+  const lifecycle = createLifecycle();
+  const app = await buildApp({ config, database, events, jwtSecret, logger, queue, lifecycle });
   await app.listen({ port: config.port, host: config.host });
+
+  await prepareDatabase(database, { config, logger });
+  await events.start();
+  await queue.start();
+  const stopSchedules = app.schedules.start((error) => logger.error({ err: error }, 'scheduled task failed'));
+  lifecycle.ready();
+  logger.info('ready');
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    logger.info(`${signal}: closing`);
+    lifecycle.drain();
+    logger.info(`${signal}: draining for ${config.shutdownDrainMs} ms, then closing`);
     const force = setTimeout(() => {
-      logger.error('could not close within 10 s; exiting');
+      logger.error('could not close in time; exiting');
       process.exit(1);
-    }, 10_000);
+    }, config.shutdownDrainMs + 10_000);
     force.unref();
     try {
+      await sleep(config.shutdownDrainMs);
       stopSchedules();
       await app.close();
       await queue.stop();

@@ -3,14 +3,15 @@ import fs from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp, registerWorkers } from '../src/app.ts';
+import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, fromPglite, openPostgres } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seedReferenceData } from '../src/db/seed-demo.ts';
+import { createEventBus } from '../src/events/event-bus.ts';
+import type { Lifecycle } from '../src/http/health.ts';
 import type { Integrations } from '../src/integrations/choose-integrations.ts';
-import { startJobQueue } from '../src/jobs/queue.ts';
-import { createEventBus } from '../src/plugins/realtime.ts';
+import { createJobQueue } from '../src/jobs/queue.ts';
 import { insertEmployee } from './factories.ts';
 
 export type TestContext = Awaited<ReturnType<typeof buildTestApp>>;
@@ -75,18 +76,22 @@ export async function buildTestApp(
     env?: Record<string, string>;
     clock?: () => Date;
     integrations?: Partial<Integrations>;
-    /** Run the durable job queue (pg-boss) on the test database, with the app's workers. */
+    /** Run the durable job queue (pg-boss) on the test database; without it each job runs at once, inline. */
     withQueue?: boolean;
+    /** Where the app is in its life (http/health.ts); ready when not given. */
+    lifecycle?: Lifecycle;
   } = {},
 ) {
   const { database, drop } = await freshDatabase();
   const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...options.env });
   const events = createEventBus(database);
   await events.start();
+  // Retries a second apart: a test of a retry waits for it, not for production's back-off.
   const queue = options.withQueue
-    ? await startJobQueue(
-        database.kind === 'pglite' ? { pglite: database.pglite! } : { connectionString: database.url! },
-      )
+    ? createJobQueue({
+        ...(database.kind === 'pglite' ? { pglite: database.pglite! } : { connectionString: database.url! }),
+        retry: { retryDelaySeconds: 1, retryBackoff: false },
+      })
     : undefined;
   const app = await buildApp({
     config,
@@ -96,9 +101,10 @@ export async function buildTestApp(
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.integrations ? { integrations: options.integrations } : {}),
     ...(queue ? { queue } : {}),
+    ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}),
   });
   await app.ready();
-  if (queue) await registerWorkers(app, queue);
+  await queue?.start();
   const db = database.db;
 
   /** Signs in as a new employee and returns the Authorization header for it. */

@@ -306,8 +306,6 @@ const CLIENTS: ClientSeed[] = [
   },
 ];
 
-export type SeedResult = { seeded: boolean };
-
 /** Reference data every installation needs: the plan catalogue of spec §9. */
 export async function seedReferenceData(db: Db) {
   await db

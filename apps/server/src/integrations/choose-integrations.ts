@@ -1,5 +1,5 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
-import type Stripe from 'stripe';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { AssistantEngine } from '../modules/assistant/assistant-engine.ts';
@@ -8,28 +8,43 @@ import { createRuleBasedAssistant } from '../modules/assistant/rule-based-assist
 import { createLogMailer } from './mail/log-mailer.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createSmtpMailer } from './mail/smtp-mailer.ts';
-import { createLocalPaymentProvider, type LocalPaymentProvider } from './payments/local-payment-provider.ts';
-import { createLocalSubscriptions, type LocalSubscriptions } from './payments/local-subscriptions.ts';
+import { createLocalPaymentProvider } from './payments/local-payment-provider.ts';
+import { type LocalPaymentHooks, localPaymentRoutes } from './payments/local-routes.ts';
+import { createLocalSubscriptions } from './payments/local-subscriptions.ts';
+import type { PaymentEventSource } from './payments/payment-events.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
+import { createStripeEventSource } from './payments/stripe-events.ts';
 import { createStripePaymentProvider } from './payments/stripe-payment-provider.ts';
 import { createStripeSubscriptions } from './payments/stripe-subscriptions.ts';
-import type { SubscriptionProvider } from './payments/subscription-provider.ts';
+import type {
+  ProviderInvoicePayment,
+  ProviderSubscription,
+  SubscriptionProvider,
+} from './payments/subscription-provider.ts';
 import { createCloudApiChannel } from './whatsapp/cloud-api-channel.ts';
 import { createLocalWhatsAppChannel } from './whatsapp/local-channel.ts';
 import type { WhatsAppChannel } from './whatsapp/whatsapp-channel.ts';
 
+/** What only the local payment stand-in needs from the app: its card-form routes and its clock. */
+export type LocalPaymentStandIn = {
+  /** Registered under /api/payments/local, only while the local provider is in use. */
+  routes: FastifyPluginAsyncZod<LocalPaymentHooks>;
+  /** Renews and ends local subscriptions whose period has passed (Stripe does this on its own side). */
+  advanceSubscriptions(): Promise<
+    Array<{ subscription: ProviderSubscription; payment: ProviderInvoicePayment | null }>
+  >;
+};
+
 export type Integrations = {
   payments: PaymentProvider;
-  /** Set only when the local payment provider is in use. */
-  localPayments: LocalPaymentProvider | null;
   subscriptions: SubscriptionProvider;
-  /** Set only when the local payment provider is in use. */
-  localSubscriptions: LocalSubscriptions | null;
-  /** The Stripe client, when Stripe is configured (webhooks use it). */
-  stripe: Stripe | null;
+  /** The payment provider's signed webhooks, read into our events; null when it sends none. */
+  paymentEvents: PaymentEventSource | null;
   mailer: Mailer;
   whatsapp: WhatsAppChannel;
   assistant: AssistantEngine;
+  /** Set only while the local payment provider is in use. */
+  localPayments: LocalPaymentStandIn | null;
 };
 
 /** The one place integrations are chosen: the real one when its keys are set, else the local one. */
@@ -37,15 +52,8 @@ export function chooseIntegrations(
   config: Config,
   db: Db,
   clock: () => Date,
-  logger?: Pick<Logger, 'info'> & { info: (o: object, m: string) => void },
+  logger?: Pick<Logger, 'info'>,
 ): Integrations {
-  const localPayments = config.stripe ? null : createLocalPaymentProvider({ db, clock });
-  const stripeProvider = config.stripe ? createStripePaymentProvider(config.stripe) : null;
-  const payments: PaymentProvider = stripeProvider ?? localPayments!;
-  const localSubscriptions = config.stripe ? null : createLocalSubscriptions({ db, clock });
-  const subscriptions: SubscriptionProvider = stripeProvider
-    ? createStripeSubscriptions(stripeProvider.stripe, config.stripe?.premiumPriceId ?? null)
-    : localSubscriptions!;
   const mailer = config.smtp ? createSmtpMailer(config.smtp) : createLogMailer(logger);
   const { token, phoneNumberId, businessAccountId, apiUrl } = config.whatsapp;
   const whatsapp =
@@ -53,22 +61,39 @@ export function chooseIntegrations(
       ? createCloudApiChannel({ token, phoneNumberId, businessAccountId, apiUrl })
       : createLocalWhatsAppChannel(logger);
   const assistant = config.llm ? createLlmAssistant(config.llm) : createRuleBasedAssistant();
+  const payments = choosePayments(config, db, clock);
   logger?.info(
     [
-      `payments: ${payments.name === 'stripe' ? 'Stripe' : 'local test provider (no STRIPE_SECRET_KEY)'}`,
+      `payments: ${payments.payments.name === 'stripe' ? 'Stripe' : 'local test provider (no STRIPE_SECRET_KEY)'}`,
       `mail: ${mailer.name === 'smtp' ? 'SMTP' : 'outbox and log (no SMTP_URL)'}`,
       `WhatsApp: ${whatsapp.name === 'cloud-api' ? 'Cloud API' : 'not connected (no WHATSAPP_TOKEN); replies are stored only'}`,
       `assistant: ${config.llm ? `LLM ${config.llm.model} at ${config.llm.baseUrl}` : 'built-in rule-based (no LLM_BASE_URL)'}`,
     ].join('; '),
   );
+  return { ...payments, mailer, whatsapp, assistant };
+}
+
+function choosePayments(config: Config, db: Db, clock: () => Date) {
+  if (config.stripe) {
+    const provider = createStripePaymentProvider(config.stripe);
+    return {
+      payments: provider,
+      subscriptions: createStripeSubscriptions(provider.stripe, config.stripe.premiumPriceId ?? null),
+      paymentEvents: config.stripe.webhookSecret
+        ? createStripeEventSource(provider.stripe, config.stripe.webhookSecret)
+        : null,
+      localPayments: null,
+    };
+  }
+  const provider = createLocalPaymentProvider({ db, clock });
+  const subscriptions = createLocalSubscriptions({ db, clock });
   return {
-    payments,
-    localPayments,
+    payments: provider,
     subscriptions,
-    localSubscriptions,
-    stripe: stripeProvider?.stripe ?? null,
-    mailer,
-    whatsapp,
-    assistant,
+    paymentEvents: null,
+    localPayments: {
+      routes: localPaymentRoutes(provider, subscriptions),
+      advanceSubscriptions: subscriptions.advance,
+    },
   };
 }

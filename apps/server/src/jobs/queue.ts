@@ -1,23 +1,53 @@
 import type { PGlite } from '@electric-sql/pglite';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
+import { JOBS, type JobKey, type JobPayload } from './definitions.ts';
 
 /** `isLast`: no retry follows if this attempt throws, so the handler can record the failure for good. */
 export type JobHandler<T> = (data: T, attempt: { isLast: boolean }) => Promise<void>;
 
-/** Durable background work in the database: a crash or an outage delays a job, never loses it. */
+/** Durable background work: a crash or an outage delays a job, never loses it. */
 export type JobQueue = {
-  send<T extends object>(name: string, data: T, options?: { singletonKey?: string }): Promise<void>;
-  work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
+  send<K extends JobKey>(job: K, data: JobPayload<K>, options?: { singletonKey?: string }): Promise<void>;
+  /** Registers the worker of a job; it starts taking jobs once the queue has started. */
+  work<K extends JobKey>(job: K, handler: JobHandler<JobPayload<K>>): void;
+  /** Connects and starts the registered workers; called once the database is migrated. */
+  start(): Promise<void>;
   stop(): Promise<void>;
 };
 
-type Options = { pglite?: PGlite; connectionString?: string; logger?: Pick<Logger, 'error' | 'warn'> };
+/** How a failed job is tried again; tests shorten the delay instead of waiting for it. */
+export type RetryPolicy = {
+  retryLimit: number;
+  retryDelaySeconds: number;
+  retryBackoff: boolean;
+  expireInSeconds: number;
+};
 
-const RETRY = { retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 } as const;
+export const DEFAULT_RETRY: RetryPolicy = {
+  retryLimit: 8,
+  retryDelaySeconds: 5,
+  retryBackoff: true,
+  expireInSeconds: 120,
+};
 
-export async function startJobQueue(options: Options): Promise<JobQueue> {
+type Options = {
+  pglite?: PGlite;
+  connectionString?: string;
+  logger?: Pick<Logger, 'error' | 'warn'>;
+  retry?: Partial<RetryPolicy>;
+};
+
+/** The production queue: pg-boss in the same database (on PGlite through a one-connection adapter). */
+export function createJobQueue(options: Options): JobQueue {
   const pglite = options.pglite;
+  const retry = { ...DEFAULT_RETRY, ...options.retry };
+  const jobOptions = {
+    retryLimit: retry.retryLimit,
+    retryDelay: retry.retryDelaySeconds,
+    retryBackoff: retry.retryBackoff,
+    expireInSeconds: retry.expireInSeconds,
+  };
   const boss = new PgBoss(
     pglite
       ? {
@@ -33,31 +63,72 @@ export async function startJobQueue(options: Options): Promise<JobQueue> {
       : { connectionString: options.connectionString, schedule: false },
   );
   boss.on('error', (error) => options.logger?.error({ err: error }, 'job queue error'));
-  await boss.start();
+  const workers = new Map<JobKey, JobHandler<never>>();
+  let started = false;
   const created = new Set<string>();
   const ensureQueue = async (name: string) => {
     if (created.has(name)) return;
-    await boss.createQueue(name, { name, ...RETRY });
+    await boss.createQueue(name, { name, ...jobOptions });
     created.add(name);
   };
+  const startWorker = async (job: JobKey, handler: JobHandler<never>) => {
+    const { name, payload } = JOBS[job];
+    await ensureQueue(name);
+    await boss.work(name, { pollingIntervalSeconds: 1, includeMetadata: true }, async (jobs) => {
+      for (const item of jobs) {
+        const parsed = payload.safeParse(item.data);
+        if (!parsed.success) {
+          // Retrying cannot fix a payload of the wrong shape: log it and let the job end.
+          options.logger?.error({ job: name, id: item.id, issues: parsed.error.issues }, 'malformed job');
+          continue;
+        }
+        await handler(parsed.data as never, { isLast: item.retryCount >= item.retryLimit });
+      }
+    });
+  };
   return {
-    async send(name, data, sendOptions) {
+    async send(job, data, sendOptions) {
+      const { name } = JOBS[job];
       await ensureQueue(name);
       await boss.send(name, data, {
-        ...RETRY,
+        ...jobOptions,
         ...(sendOptions?.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
       });
     },
-    async work(name, handler) {
-      await ensureQueue(name);
-      await boss.work(name, { pollingIntervalSeconds: 1, includeMetadata: true }, async (jobs) => {
-        for (const job of jobs) {
-          await handler(job.data as never, { isLast: job.retryCount >= job.retryLimit });
-        }
-      });
+    work(job, handler) {
+      workers.set(job, handler as JobHandler<never>);
+    },
+    async start() {
+      await boss.start();
+      started = true;
+      for (const [job, handler] of workers) await startWorker(job, handler);
     },
     async stop() {
+      if (!started) return;
+      started = false;
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+    },
+  };
+}
+
+/**
+ * Runs each job at once, in the sender's call, with no retry: for tests and tools that want
+ * the work done before the call returns, with the same workers as production.
+ */
+export function createInlineJobQueue(): JobQueue {
+  const handlers = new Map<JobKey, JobHandler<never>>();
+  return {
+    async send(job, data) {
+      const handler = handlers.get(job);
+      if (!handler) throw new Error(`no worker for job ${job}`);
+      await handler(JOBS[job].payload.parse(data) as never, { isLast: true });
+    },
+    work(job, handler) {
+      handlers.set(job, handler as JobHandler<never>);
+    },
+    async start() {},
+    async stop() {
+      handlers.clear();
     },
   };
 }

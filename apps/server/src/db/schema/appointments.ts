@@ -1,10 +1,9 @@
+import { APPOINTMENT_STATUSES } from '@chatdesk/contract/appointments';
 import { sql } from 'drizzle-orm';
 import { date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { employees } from './employees.ts';
-
-export const APPOINTMENT_STATUSES = ['scheduled', 'completed', 'cancelled', 'no-show'] as const;
 
 export const appointments = pgTable(
   'appointments',

@@ -1,9 +1,8 @@
+import { CHAT_ASSIGNEES, MESSAGE_STATUSES } from '@chatdesk/contract/chats';
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 
-export const CHAT_ASSIGNEES = ['ai', 'human'] as const;
-export const MESSAGE_STATUSES = ['sending', 'sent', 'delivered', 'read', 'failed'] as const;
 /** Who wrote a message: the customer, a staff member, the assistant, or the system (handoff notes). */
 export const MESSAGE_SENDERS = ['customer', 'staff', 'assistant', 'system'] as const;
 

@@ -1,10 +1,7 @@
+import { CLIENT_SOURCES, CLIENT_STATUSES, PAYMENT_STATUSES } from '@chatdesk/contract/clients';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { employees } from './employees.ts';
-
-export const CLIENT_STATUSES = ['lead', 'active', 'inactive', 'former'] as const;
-export const CLIENT_SOURCES = ['whatsapp', 'referral', 'website', 'social', 'other'] as const;
-export const PAYMENT_STATUSES = ['completed', 'failed', 'refunded', 'other'] as const;
 
 export type Address = { street?: string; city?: string; state?: string; zipCode?: string; country?: string };
 

@@ -1,7 +1,6 @@
+import { NOTIFICATION_TYPES } from '@chatdesk/contract/notifications';
 import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
-
-export const NOTIFICATION_TYPES = ['info', 'success', 'warning', 'error'] as const;
 
 export const notifications = pgTable(
   'notifications',

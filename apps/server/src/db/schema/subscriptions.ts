@@ -1,16 +1,9 @@
+import { SUBSCRIPTION_STATUSES } from '@chatdesk/contract/subscriptions-rules';
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { employees } from './employees.ts';
 
-export const SUBSCRIPTION_STATUSES = [
-  'active',
-  'trialing',
-  'past_due',
-  'canceled',
-  'unpaid',
-  'incomplete',
-] as const;
 export const BILLING_INTERVALS = ['day', 'week', 'month', 'year'] as const;
 
 export const plans = pgTable('plans', {

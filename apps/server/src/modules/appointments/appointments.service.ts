@@ -6,8 +6,8 @@ import {
   type listAppointmentsQuerySchema,
 } from '@chatdesk/contract/appointments';
 import type { z } from 'zod';
+import type { EventBus } from '../../events/event-bus.ts';
 import { conflict, isUniqueViolation, notFound } from '../../lib/app-error.ts';
-import type { EventBus } from '../../plugins/realtime.ts';
 import type { AppointmentRow, AppointmentsRepository } from './appointments.repository.ts';
 
 export const toAppointment = (row: AppointmentRow): Appointment => ({

@@ -167,3 +167,57 @@ describe('a customer who writes again while the assistant is answering', () => {
     }
   });
 });
+
+describe('a person who takes over', () => {
+  it('never sees an assistant message stored after the switch, even one that passed the re-check', async () => {
+    const app = await buildTestApp({
+      integrations: {
+        assistant: {
+          name: 'rules',
+          async respond() {
+            return { replies: ['an answer that must not arrive'], handoff: null };
+          },
+        },
+      },
+    });
+    try {
+      const { signIn } = app;
+      const { headers } = await signIn();
+      const chatsService = app.app.services.chats;
+      const conversation = chatsService.conversation;
+      let calls = 0;
+      let switchedChat: string | null = null;
+      // The assistant reads the conversation twice: before asking the engine and right before
+      // storing. Staff switch the AI off just after that second read, the narrowest window there is.
+      chatsService.conversation = async (chatId, limit) => {
+        const result = await conversation(chatId, limit);
+        calls++;
+        if (calls === 2) {
+          const toggled = await app.app.inject({
+            method: 'PUT',
+            url: `/api/chats/${chatId}/toggle-ai`,
+            headers,
+          });
+          expect(toggled.json().assignedTo).toBe('human');
+          switchedChat = chatId;
+        }
+        return result;
+      };
+      const { chatId } = await chatsService.receiveInbound({
+        prefix: '34',
+        phone: '799000002',
+        name: 'Tarde',
+        text: 'hola',
+        channel: 'whatsapp',
+      });
+      chatsService.conversation = conversation;
+      expect(switchedChat).toBe(chatId);
+      const texts = (await app.db.select().from(messages).where(eq(messages.chatId, chatId))).map(
+        (m) => m.text,
+      );
+      expect(texts).toEqual(['hola']);
+    } finally {
+      await app.close();
+    }
+  });
+});

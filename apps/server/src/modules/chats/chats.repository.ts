@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chats, contacts, messages } from '../../db/schema.ts';
 
@@ -24,19 +24,18 @@ export type ContactRow = typeof contacts.$inferSelect;
 export type NewMessage = Pick<typeof messages.$inferInsert, 'chatId' | 'text' | 'sender' | 'status'> &
   Partial<Pick<typeof messages.$inferInsert, 'externalId' | 'createdAt' | 'readAt' | 'error' | 'template'>>;
 
-const STATUS_ORDER = { sending: 0, sent: 1, delivered: 2, read: 3, failed: 4 } as const;
+/** The statuses each status may follow: status only moves forward. */
+const STATUS_PREDECESSORS: Record<MessageRow['status'], MessageRow['status'][]> = {
+  sending: [],
+  sent: ['sending'],
+  delivered: ['sending', 'sent'],
+  read: ['sending', 'sent', 'delivered'],
+  failed: ['sending', 'sent', 'delivered'],
+};
 
 export function createChatsRepository(db: Db) {
   async function findMessage(id: string) {
     const [row] = await db.select().from(messages).where(eq(messages.id, id)).limit(1);
-    return row;
-  }
-
-  async function updateMessage(
-    id: string,
-    values: Partial<Pick<MessageRow, 'status' | 'externalId' | 'error'>>,
-  ) {
-    const [row] = await db.update(messages).set(values).where(eq(messages.id, id)).returning();
     return row;
   }
 
@@ -231,20 +230,58 @@ export function createChatsRepository(db: Db) {
       return row;
     },
 
-    updateMessage,
+    /**
+     * Moves an outgoing message's status forward only (sending → sent → delivered → read, or
+     * failed from any but read), in one conditional statement: two callbacks racing cannot move
+     * it back, whichever commits last.
+     */
+    async advanceStatus(
+      id: string,
+      status: MessageRow['status'],
+      values: { error?: string | null; externalId?: string } = {},
+    ) {
+      const from = STATUS_PREDECESSORS[status];
+      if (from.length === 0) return undefined;
+      const [row] = await db
+        .update(messages)
+        .set({ status, ...values })
+        .where(and(eq(messages.id, id), inArray(messages.status, from)))
+        .returning();
+      return row;
+    },
 
-    /** Moves an outgoing message's status forward only: sent → delivered → read; failed from any but read. */
-    async advanceStatus(id: string, status: MessageRow['status'], error?: string | null) {
-      const row = await findMessage(id);
-      if (!row) return undefined;
-      const current = STATUS_ORDER[row.status];
-      const next = STATUS_ORDER[status];
-      const forward =
-        status === 'failed'
-          ? row.status !== 'read' && row.status !== 'failed'
-          : next > current && row.status !== 'failed';
-      if (!forward) return undefined;
-      return updateMessage(id, { status, ...(error !== undefined ? { error } : {}) });
+    /**
+     * Stores the assistant's message only while the chat is still the assistant's, in the same
+     * statement that checks it. The row lock makes a concurrent switch to a person wait for this
+     * insert, or this insert see the switch: never a message after the switch.
+     */
+    async insertIfAssistantHolds(
+      chatId: string,
+      values: { text: string; status: MessageRow['status']; at: Date },
+    ) {
+      const result = await db.execute(sql`
+        insert into messages (chat_id, text, sender, status, created_at)
+        select c.id, ${values.text}, 'assistant', ${values.status}, ${values.at}
+          from chats c where c.id = ${chatId} and c.assigned_to = 'ai'
+           for share of c
+        returning id`);
+      const id = (result.rows[0] as { id: string } | undefined)?.id;
+      if (!id) return undefined;
+      await db
+        .update(chats)
+        .set({ lastMessageAt: values.at })
+        .where(and(eq(chats.id, chatId), sql`coalesce(${chats.lastMessageAt}, 'epoch') <= ${values.at}`));
+      return findMessage(id);
+    },
+
+    /** Gives the chat to a person if the assistant still has it; false when it was already a person's. */
+    async takeFromAssistant(id: string, at: Date) {
+      const rows = await db
+        .update(chats)
+        .set({ assignedTo: 'human', contextStartsAt: at })
+        .where(and(eq(chats.id, id), eq(chats.assignedTo, 'ai')))
+        .returning({ id: chats.id });
+      return rows.length > 0;
     },
 
     async markRead(chatId: string, at: Date) {

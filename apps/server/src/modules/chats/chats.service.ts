@@ -11,6 +11,7 @@ import {
   type WhatsAppTemplate,
 } from '@chatdesk/contract/chats';
 import type { z } from 'zod';
+import type { EventBus } from '../../events/event-bus.ts';
 import {
   type TemplateMessage,
   type WhatsAppChannel,
@@ -19,11 +20,9 @@ import {
 import type { JobQueue } from '../../jobs/queue.ts';
 import { AppError, conflict, invalid, notFound } from '../../lib/app-error.ts';
 import { internationalDigits } from '../../lib/phone.ts';
-import type { EventBus } from '../../plugins/realtime.ts';
 import type { Notify } from '../notifications/notifications.service.ts';
 import type { ChatListRow, ChatsRepository, ContactRow, MessageRow } from './chats.repository.ts';
 
-export const WHATSAPP_SEND_JOB = 'whatsapp.send';
 const WINDOW_MS = 24 * 3_600_000;
 
 export const toChat = (row: ChatListRow): Chat => ({
@@ -75,17 +74,23 @@ export type InboundMessage = {
   channel: 'whatsapp' | 'simulator';
 };
 
+export type DeliveryStatus = {
+  /** The channel's id of the message, as its send returned it. */
+  externalId: string;
+  status: 'sent' | 'delivered' | 'read' | 'failed';
+  error: string | null;
+};
+
 type Deps = {
   repository: ChatsRepository;
   events: EventBus;
   whatsapp: WhatsAppChannel;
-  queue: () => JobQueue | undefined;
+  queue: JobQueue;
   notify: Notify;
   clock: () => Date;
-  /** Called for each new customer message on a chat assigned to the assistant. */
-  onCustomerMessage: (chatId: string, messageId: string, channel: 'whatsapp' | 'simulator') => Promise<void>;
 };
 
+/** The only writer of contacts, chats and messages, whoever triggers the change. */
 export function createChatsService(deps: Deps) {
   const { repository, events, clock } = deps;
 
@@ -114,13 +119,13 @@ export function createChatsService(deps: Deps) {
       const { externalId } = message.template
         ? await deps.whatsapp.sendTemplate(to, message.template)
         : await deps.whatsapp.sendText(to, message.text);
-      await repository.updateMessage(messageId, { status: 'sent', externalId, error: null });
+      await repository.advanceStatus(messageId, 'sent', { externalId, error: null });
       await changed(chat.id);
     } catch (error) {
       const retryable = error instanceof WhatsAppSendError ? error.retryable : true;
       if (retryable && !attempt.isLast) throw error;
       const reason = error instanceof Error ? error.message : String(error);
-      await repository.advanceStatus(messageId, 'failed', reason);
+      await repository.advanceStatus(messageId, 'failed', { error: reason });
       await changed(chat.id);
       await deps.notify({
         type: 'error',
@@ -135,7 +140,7 @@ export function createChatsService(deps: Deps) {
   async function postOutgoing(
     chatId: string,
     text: string,
-    sender: 'staff' | 'assistant' | 'system',
+    sender: 'staff' | 'system',
     template?: TemplateMessage,
   ) {
     const chat = await loadChat(chatId);
@@ -150,12 +155,27 @@ export function createChatsService(deps: Deps) {
     });
     if (!row) throw new Error('outgoing message was not stored');
     await changed(chatId);
-    if (viaWhatsApp) {
-      const queue = deps.queue();
-      if (queue) await queue.send(WHATSAPP_SEND_JOB, { messageId: row.id }, { singletonKey: row.id });
-      else await deliver({ messageId: row.id });
-    }
+    if (viaWhatsApp) await deps.queue.send('whatsappSend', { messageId: row.id }, { singletonKey: row.id });
     return (await repository.findMessage(row.id)) ?? row;
+  }
+
+  /**
+   * The assistant's message, stored only while the chat is still the assistant's (checked in the
+   * same statement). Null when a person has taken the chat meanwhile: nothing is stored or sent.
+   */
+  async function postAssistantReply(chatId: string, text: string): Promise<Message | null> {
+    const chat = await repository.findChatRecord(chatId);
+    if (!chat) return null;
+    const viaWhatsApp = chat.channel === 'whatsapp';
+    const row = await repository.insertIfAssistantHolds(chatId, {
+      text,
+      status: viaWhatsApp ? 'sending' : 'delivered',
+      at: clock(),
+    });
+    if (!row) return null;
+    await changed(chatId);
+    if (viaWhatsApp) await deps.queue.send('whatsappSend', { messageId: row.id }, { singletonKey: row.id });
+    return toMessage(row);
   }
 
   /** The WhatsApp templates staff can send (the channel's approved ones). */
@@ -169,7 +189,64 @@ export function createChatsService(deps: Deps) {
 
   return {
     deliver,
-    postOutgoing,
+    postAssistantReply,
+
+    /** The chat's assignment and its messages since the last '/new' or handoff (the assistant's memory). */
+    async conversation(chatId: string, limit = 40) {
+      const chat = await repository.findChatRecord(chatId);
+      if (!chat) return null;
+      const history = await repository.messagesSince(chatId, chat.contextStartsAt, limit);
+      return { chat, history };
+    },
+
+    async findByPhone(prefix: string, phone: string) {
+      return repository.findChatByPhone(prefix, phone);
+    },
+
+    /**
+     * Gives the chat to a person: says goodbye for the assistant, switches the chat to human if the
+     * assistant still has it, then tells dashboards and staff. False if a person had it already.
+     */
+    async handOver(
+      chatId: string,
+      handover: { reason: string; customerMessage: string | null; type: 'warning' | 'error' },
+    ) {
+      const chat = await repository.findChat(chatId);
+      if (chat?.assignedTo !== 'ai') return false;
+      if (handover.customerMessage && !(await postAssistantReply(chatId, handover.customerMessage)))
+        return false;
+      if (!(await repository.takeFromAssistant(chatId, clock()))) return false;
+      await events.publish({ type: 'chats.changed', chatId });
+      await deps.notify({
+        type: handover.type,
+        title: handover.type === 'error' ? 'Assistant error: chat needs a person' : 'Chat needs a person',
+        message: `${chat.name}: ${handover.reason}`,
+        link: `/chat/${chatId}`,
+      });
+      return true;
+    },
+
+    /** A status callback from the channel: moves the message forward only, and tells staff of a failure. */
+    async applyDeliveryStatus(update: DeliveryStatus) {
+      const message = await repository.findMessageByExternalId(update.externalId);
+      if (!message) return false;
+      const updated = await repository.advanceStatus(
+        message.id,
+        update.status,
+        update.status === 'failed' ? { error: update.error } : {},
+      );
+      if (!updated) return false;
+      await events.publish({ type: 'messages.changed', chatId: message.chatId });
+      if (update.status === 'failed') {
+        await deps.notify({
+          type: 'error',
+          title: 'WhatsApp message not delivered',
+          message: `WhatsApp could not deliver a message${update.error ? `: ${update.error}` : '.'}`,
+          link: `/chat/${message.chatId}`,
+        });
+      }
+      return true;
+    },
 
     async list(query: { search?: string; limit?: number; offset?: number }) {
       return (await repository.list(query.search, query.limit, query.offset)).map(toChat);
@@ -260,7 +337,11 @@ export function createChatsService(deps: Deps) {
       return toContact(row);
     },
 
-    /** A customer's message from any channel: finds or creates the contact and chat, stores it once, wakes the assistant. */
+    /**
+     * A customer's message from any channel: finds or creates the contact and chat, stores it once,
+     * and, while the assistant has the chat, queues its reply as a durable job. The simulator
+     * answers its own messages inline instead (`forAssistant`), so its page can show the reply.
+     */
     async receiveInbound(input: InboundMessage) {
       const existing = await repository.findChatByPhone(input.prefix, input.phone);
       const chatId =
@@ -282,13 +363,15 @@ export function createChatsService(deps: Deps) {
         createdAt: at,
         ...(input.externalId ? { externalId: input.externalId } : {}),
       });
-      if (!row) return { chatId, messageId: null, duplicate: true };
+      if (!row) return { chatId, messageId: null, duplicate: true, forAssistant: false };
       if (input.text.trim().toLowerCase() === NEW_CONVERSATION_COMMAND)
         await repository.resetContext(chatId, at);
       await changed(chatId);
       const chat = await repository.findChatRecord(chatId);
-      if (chat?.assignedTo === 'ai') await deps.onCustomerMessage(chatId, row.id, chat.channel);
-      return { chatId, messageId: row.id, duplicate: false };
+      const forAssistant = chat?.assignedTo === 'ai';
+      if (forAssistant && input.channel !== 'simulator')
+        await deps.queue.send('assistantReply', { chatId, messageId: row.id }, { singletonKey: row.id });
+      return { chatId, messageId: row.id, duplicate: false, forAssistant };
     },
   };
 }

@@ -1,8 +1,8 @@
 import { CHAT_MESSAGES } from '@chatdesk/contract/chats';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
-import { contacts, messages } from '../../db/schema.ts';
+import { chats, contacts, messages } from '../../db/schema.ts';
 
 let now = new Date('2026-11-22T10:00:00Z');
 let t: TestContext;
@@ -269,5 +269,52 @@ describe('chats', () => {
       .values({ name: 'Ana', phone: `+34 ${phone.slice(0, 3)} ${phone.slice(3)}` })
       .returning();
     expect((await get(`/api/chats/${chatId}`)).json().clientId).toBe(client!.id);
+  });
+});
+
+describe('the chats service is the only writer of chats and messages', () => {
+  it('a handover tells dashboards after the chat is a person’s, never before', async () => {
+    const publish = t.events.publish;
+    const seen: string[] = [];
+    let chatId: string | undefined;
+    // What a dashboard reading the chat on each event would see: the assignment at publish time.
+    t.events.publish = async (event) => {
+      if (event.type === 'chats.changed' && chatId && event.chatId === chatId) {
+        const [row] = await t.db.select().from(chats).where(eq(chats.id, chatId));
+        seen.push(row!.assignedTo);
+      }
+      return publish(event);
+    };
+    try {
+      const first = await customerWrites('hola');
+      chatId = first.chatId;
+      await customerWrites('quiero hablar con una persona por favor', { phone: first.phone });
+    } finally {
+      t.events.publish = publish;
+    }
+    expect(seen.at(-1)).toBe('human');
+    const [row] = await t.db.select().from(chats).where(eq(chats.id, chatId!));
+    expect(row!.assignedTo).toBe('human');
+  });
+
+  it('a read and a delivered callback arriving together leave the message read', async () => {
+    const { chatId } = await customerWrites('hola, que tal');
+    const [reply] = await t.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.chatId, chatId), eq(messages.sender, 'assistant')));
+    expect(reply).toMatchObject({ status: 'sent' });
+    const externalId = reply!.externalId!;
+    // "read" first: a read-then-write would see "sent" twice and let "delivered" land last.
+    await Promise.all([
+      t.app.services.chats.applyDeliveryStatus({ externalId, status: 'read', error: null }),
+      t.app.services.chats.applyDeliveryStatus({ externalId, status: 'delivered', error: null }),
+    ]);
+    const [after] = await t.db.select().from(messages).where(eq(messages.id, reply!.id));
+    expect(after!.status).toBe('read');
+    // And never backwards afterwards.
+    await t.app.services.chats.applyDeliveryStatus({ externalId, status: 'delivered', error: null });
+    const [still] = await t.db.select().from(messages).where(eq(messages.id, reply!.id));
+    expect(still!.status).toBe('read');
   });
 });

@@ -7,8 +7,8 @@ import {
   type createPaymentSchema,
 } from '@chatdesk/contract/clients';
 import type { z } from 'zod';
+import type { EventBus } from '../../events/event-bus.ts';
 import { invalid, notFound } from '../../lib/app-error.ts';
-import type { EventBus } from '../../plugins/realtime.ts';
 import type { ClientRow, ClientsRepository } from './clients.repository.ts';
 
 type PaymentRow = Awaited<ReturnType<ClientsRepository['paymentsOf']>>[number];

@@ -2,8 +2,6 @@ import type { Mailer, MailMessage } from '../../integrations/mail/mailer.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { MailRepository } from './mail.repository.ts';
 
-export const MAIL_JOB = 'mail.send';
-
 /**
  * Every email is written to the outbox first and delivered by a durable job, so a crash or
  * an SMTP outage delays it instead of losing it.
@@ -16,14 +14,13 @@ export function createMailService({
 }: {
   repository: MailRepository;
   mailer: Mailer;
-  queue: () => JobQueue | undefined;
+  queue: JobQueue;
   clock: () => Date;
 }) {
   return {
     async enqueue(message: MailMessage) {
       const id = await repository.insert(message);
-      const jobs = queue();
-      if (jobs) await jobs.send(MAIL_JOB, { id }, { singletonKey: id });
+      await queue.send('mailDeliver', { id }, { singletonKey: id });
       return id;
     },
 

@@ -1,6 +1,6 @@
 import type { Notification } from '@chatdesk/contract/notifications';
+import type { EventBus } from '../../events/event-bus.ts';
 import { notFound } from '../../lib/app-error.ts';
-import type { EventBus } from '../../plugins/realtime.ts';
 import type {
   NewNotification,
   NotificationFilter,

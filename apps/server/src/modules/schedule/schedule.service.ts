@@ -9,12 +9,15 @@ import {
   type PublicSchedule,
 } from '@chatdesk/contract/schedule';
 import type { z } from 'zod';
+import type { EventBus } from '../../events/event-bus.ts';
 import type { PaymentIntent, PaymentProvider } from '../../integrations/payments/payment-provider.ts';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/app-error.ts';
 import { isOfferedSlot, openSlots } from '../../lib/slots.ts';
 import { addDays, addMinutesToTime, zonedDate, zonedTimeToUtc } from '../../lib/time-zone.ts';
 import type { CompanyService } from '../company/company.service.ts';
+import type { MailService } from '../mail/mail.service.ts';
 import type { Notify } from '../notifications/notifications.service.ts';
+import { bookingConfirmationEmail } from './booking-email.ts';
 import type { ScheduleRepository } from './schedule.repository.ts';
 
 /** How far ahead the public page offers slots. */
@@ -38,8 +41,10 @@ type Deps = {
   payments: PaymentProvider;
   company: CompanyService;
   notify: Notify;
-  /** Sends the visitor's confirmation email (through the durable mail job). */
-  onBooked: (booking: BookingConfirmation) => Promise<void>;
+  events: EventBus;
+  mail: MailService;
+  /** The address links in emails point at. */
+  publicUrl: string;
   clock: () => Date;
   log?: { warn: (object: unknown, message: string) => void };
 };
@@ -314,18 +319,26 @@ export function createScheduleService(deps: Deps) {
       message: `${clientInfo.name} booked ${employee.name} on ${localDate} at ${slot.timeSlot} (${formatMoney(intent.amount, intent.currency)} paid).`,
       link: `/appointments/${appointment.id}`,
     });
-    await deps.onBooked({
-      appointmentId: appointment.id,
-      clientName: clientInfo.name,
-      clientEmail: clientInfo.email,
-      employeeName: employee.name,
-      localDate,
-      startTime: slot.timeSlot,
-      endTime,
-      startsAt,
-      endsAt,
-      timeZone,
-    });
+    await deps.events.publish({ type: 'appointments.changed' });
+    const company = await deps.company.get();
+    // The visitor's confirmation, with its calendar file, through the durable mail job.
+    await deps.mail.enqueue(
+      bookingConfirmationEmail(
+        {
+          appointmentId: appointment.id,
+          clientName: clientInfo.name,
+          clientEmail: clientInfo.email,
+          employeeName: employee.name,
+          localDate,
+          startTime: slot.timeSlot,
+          endTime,
+          startsAt,
+          endsAt,
+          timeZone,
+        },
+        { name: company.name, publicUrl: deps.publicUrl },
+      ),
+    );
     return {
       appointment: {
         id: appointment.id,

@@ -1,7 +1,6 @@
 import { CHAT_MESSAGES, NEW_CONVERSATION_COMMAND, type SimulatorResponse } from '@chatdesk/contract/chats';
 import { notFound } from '../../lib/app-error.ts';
 import type { AssistantService } from '../assistant/assistant.service.ts';
-import type { ChatsRepository } from '../chats/chats.repository.ts';
 import type { ChatsService } from '../chats/chats.service.ts';
 
 /** The simulator's customers have no phone: each browser session is a contact with this prefix. */
@@ -14,7 +13,6 @@ export const SIMULATOR_PREFIX = 'sim';
 export function createSimulatorService(deps: {
   enabled: boolean;
   chats: ChatsService;
-  repository: ChatsRepository;
   assistant: AssistantService;
 }) {
   return {
@@ -27,7 +25,7 @@ export function createSimulatorService(deps: {
           .toLowerCase() || 'anonymous';
       const trimmed = text.trim();
       if (trimmed.toLowerCase() === NEW_CONVERSATION_COMMAND) {
-        const existing = await deps.repository.findChatByPhone(SIMULATOR_PREFIX, phone);
+        const existing = await deps.chats.findByPhone(SIMULATOR_PREFIX, phone);
         if (existing) await deps.chats.remove(existing.id);
       }
       const received = await deps.chats.receiveInbound({
@@ -37,15 +35,17 @@ export function createSimulatorService(deps: {
         text: trimmed,
         channel: 'simulator',
       });
-      const replies = received.messageId
-        ? await deps.assistant.replyTo({ chatId: received.chatId, messageId: received.messageId })
-        : [];
-      const chat = await deps.repository.findChatRecord(received.chatId);
+      // Answered inline, unlike WhatsApp's durable job, so the page can show the reply at once.
+      const replies =
+        received.messageId && received.forAssistant
+          ? await deps.assistant.replyTo({ chatId: received.chatId, messageId: received.messageId })
+          : [];
+      const conversation = await deps.chats.conversation(received.chatId, 1);
       return {
         chatId: received.chatId,
         replies,
         reply: replies[0] ?? null,
-        assignedTo: chat?.assignedTo ?? null,
+        assignedTo: conversation?.chat.assignedTo ?? null,
       };
     },
   };

@@ -5,6 +5,7 @@ import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts'
 import { insertEmployee } from '../../../test/factories.ts';
 import { clients, notifications, payments, subscriptions } from '../../db/schema.ts';
 import { LOCAL_CARD_ERRORS, TEST_CARDS } from '../../integrations/payments/local-payment-provider.ts';
+import { createLocalSubscriptions } from '../../integrations/payments/local-subscriptions.ts';
 
 let now = new Date('2026-11-22T10:00:00Z');
 let t: TestContext;
@@ -200,8 +201,7 @@ describe('staff-created subscriptions and the provider', () => {
     expect(canceled.json()).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
 
     now = new Date('2026-12-23T10:00:00Z');
-    const local = t.app.integrations.localSubscriptions!;
-    await t.app.services.subscriptions.runLocalRenewals(local.advance);
+    await t.app.schedules.runOnce();
 
     const renewed = (await t.app.inject({ url: `/api/subscriptions/${renewing.id}`, headers })).json();
     expect(renewed.status).toBe('active');
@@ -224,7 +224,7 @@ describe('staff-created subscriptions and the provider', () => {
       payload: { cancelImmediately: true },
     });
     expect(response.json()).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: false });
-    const provider = await t.app.integrations.localSubscriptions!.retrieveSubscription(
+    const provider = await createLocalSubscriptions({ db: t.db, clock: () => now }).retrieveSubscription(
       sub.stripeSubscriptionId,
     );
     expect(provider?.status).toBe('canceled');

@@ -8,13 +8,13 @@ import {
   type Subscription,
 } from '@chatdesk/contract/subscriptions';
 import type { z } from 'zod';
+import type { EventBus } from '../../events/event-bus.ts';
 import type {
   ProviderInvoicePayment,
   ProviderSubscription,
   SubscriptionProvider,
 } from '../../integrations/payments/subscription-provider.ts';
 import { conflict, invalid, notFound } from '../../lib/app-error.ts';
-import type { EventBus } from '../../plugins/realtime.ts';
 import type { Notify } from '../notifications/notifications.service.ts';
 import type { SubscriptionRow, SubscriptionsRepository } from './subscriptions.repository.ts';
 

@@ -1,10 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { invalid } from '../../lib/app-error.ts';
 import { splitPhone } from '../../lib/phone.ts';
-import type { EventBus } from '../../plugins/realtime.ts';
-import type { ChatsRepository } from '../chats/chats.repository.ts';
 import type { ChatsService } from '../chats/chats.service.ts';
-import type { Notify } from '../notifications/notifications.service.ts';
 
 type WaMessage = {
   from: string;
@@ -34,7 +31,6 @@ type WaPayload = {
   }>;
 };
 
-/** X-Hub-Signature-256: sha256=HMAC-SHA256(app secret, raw body), compared in constant time. */
 /**
  * When the customer sent a message. WhatsApp gives whole seconds; within that second our own receipt
  * time is the better guess, so a quick follow-up is not ordered before the reply it came after.
@@ -45,6 +41,7 @@ export function sentAt(timestamp: string | undefined, receivedAt: Date): Date | 
   return new Date(Math.min(Math.max(receivedAt.getTime(), start), start + 999));
 }
 
+/** X-Hub-Signature-256: sha256=HMAC-SHA256(app secret, raw body), compared in constant time. */
 export function validSignature(rawBody: Buffer, header: string | undefined, appSecret: string) {
   if (!header?.startsWith('sha256=')) return false;
   const expected = Buffer.from(createHmac('sha256', appSecret).update(rawBody).digest('hex'));
@@ -64,9 +61,6 @@ export function createWhatsAppWebhookService(deps: {
   appSecret: string;
   verifyToken: string | undefined;
   chats: ChatsService;
-  repository: ChatsRepository;
-  events: EventBus;
-  notify: Notify;
   clock: () => Date;
 }) {
   return {
@@ -115,25 +109,13 @@ export function createWhatsAppWebhookService(deps: {
             else result.messages++;
           }
           for (const status of value.statuses ?? []) {
-            const message = await deps.repository.findMessageByExternalId(status.id);
-            if (!message) continue;
             const error = status.errors?.map((e) => e.message ?? e.title).join('; ') || null;
-            const updated = await deps.repository.advanceStatus(
-              message.id,
-              status.status,
-              status.status === 'failed' ? error : undefined,
-            );
-            if (!updated) continue;
-            result.statuses++;
-            await deps.events.publish({ type: 'messages.changed', chatId: message.chatId });
-            if (status.status === 'failed') {
-              await deps.notify({
-                type: 'error',
-                title: 'WhatsApp message not delivered',
-                message: `WhatsApp could not deliver a message${error ? `: ${error}` : '.'}`,
-                link: `/chat/${message.chatId}`,
-              });
-            }
+            const applied = await deps.chats.applyDeliveryStatus({
+              externalId: status.id,
+              status: status.status,
+              error,
+            });
+            if (applied) result.statuses++;
           }
         }
       }

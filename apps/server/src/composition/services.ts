@@ -1,0 +1,147 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import type { Integrations } from '../integrations/choose-integrations.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { createAppointmentsRepository } from '../modules/appointments/appointments.repository.ts';
+import { createAppointmentsService } from '../modules/appointments/appointments.service.ts';
+import { createAssistantService } from '../modules/assistant/assistant.service.ts';
+import { createAuthRepository } from '../modules/auth/auth.repository.ts';
+import { createAuthService } from '../modules/auth/auth.service.ts';
+import { createChatsRepository } from '../modules/chats/chats.repository.ts';
+import { createChatsService } from '../modules/chats/chats.service.ts';
+import { createClientsRepository } from '../modules/clients/clients.repository.ts';
+import { createClientsService } from '../modules/clients/clients.service.ts';
+import { createCompanyRepository } from '../modules/company/company.repository.ts';
+import { createCompanyService } from '../modules/company/company.service.ts';
+import { createEmployeesRepository } from '../modules/employees/employees.repository.ts';
+import { createEmployeesService } from '../modules/employees/employees.service.ts';
+import { createMailRepository } from '../modules/mail/mail.repository.ts';
+import { createMailService } from '../modules/mail/mail.service.ts';
+import { createNotificationsRepository } from '../modules/notifications/notifications.repository.ts';
+import { createNotificationsService } from '../modules/notifications/notifications.service.ts';
+import { createScheduleRepository } from '../modules/schedule/schedule.repository.ts';
+import { createScheduleService } from '../modules/schedule/schedule.service.ts';
+import { createSimulatorService } from '../modules/simulator/simulator.service.ts';
+import { createSubscriptionsRepository } from '../modules/subscriptions/subscriptions.repository.ts';
+import { createSubscriptionsService } from '../modules/subscriptions/subscriptions.service.ts';
+import { createUsersRepository } from '../modules/users/users.repository.ts';
+import { createUsersService } from '../modules/users/users.service.ts';
+import { createStripeWebhookService } from '../modules/webhooks/stripe-webhook.service.ts';
+import { createWebhooksRepository } from '../modules/webhooks/webhooks.repository.ts';
+import { createWhatsAppWebhookService } from '../modules/webhooks/whatsapp-webhook.service.ts';
+
+export type ServiceDeps = {
+  config: Config;
+  db: Db;
+  events: EventBus;
+  queue: JobQueue;
+  integrations: Integrations;
+  jwtSecret: string;
+  clock: () => Date;
+  logger?: Logger;
+};
+
+/**
+ * The one place services are wired. Each is created after everything it needs, so the order
+ * below is the dependency order: there is no cycle to break and nothing is resolved later.
+ */
+export function createServices(deps: ServiceDeps) {
+  const { config, db, events, queue, integrations, clock } = deps;
+
+  const auth = createAuthService({
+    repository: createAuthRepository(db),
+    jwtSecret: deps.jwtSecret,
+    sessionTtlHours: config.sessionTtlHours,
+    login: config.login,
+    clock,
+  });
+  const notifications = createNotificationsService({ repository: createNotificationsRepository(db), events });
+  const notify = notifications.notify;
+  const company = createCompanyService({ repository: createCompanyRepository(db) });
+  const users = createUsersService({ repository: createUsersRepository(db), auth });
+  const employees = createEmployeesService({ repository: createEmployeesRepository(db) });
+  const appointments = createAppointmentsService({ repository: createAppointmentsRepository(db), events });
+  const clients = createClientsService({ repository: createClientsRepository(db), events });
+  const mail = createMailService({
+    repository: createMailRepository(db),
+    mailer: integrations.mailer,
+    queue,
+    clock,
+  });
+  const schedule = createScheduleService({
+    repository: createScheduleRepository(db),
+    payments: integrations.payments,
+    company,
+    notify,
+    events,
+    mail,
+    publicUrl: config.publicUrl,
+    clock,
+    ...(deps.logger ? { log: deps.logger } : {}),
+  });
+  const subscriptions = createSubscriptionsService({
+    repository: createSubscriptionsRepository(db),
+    provider: integrations.subscriptions,
+    events,
+    notify,
+    clock,
+  });
+  const chats = createChatsService({
+    repository: createChatsRepository(db),
+    events,
+    whatsapp: integrations.whatsapp,
+    queue,
+    notify,
+    clock,
+  });
+  const assistant = createAssistantService({
+    engine: integrations.assistant,
+    chats,
+    company,
+    employees,
+    schedule,
+    publicUrl: config.publicUrl,
+    clock,
+    ...(deps.logger ? { log: deps.logger } : {}),
+  });
+  const simulator = createSimulatorService({ enabled: config.simulatorEnabled, chats, assistant });
+  const whatsappWebhooks = config.whatsapp.appSecret
+    ? createWhatsAppWebhookService({
+        appSecret: config.whatsapp.appSecret,
+        verifyToken: config.whatsapp.verifyToken,
+        chats,
+        clock,
+      })
+    : null;
+  const stripeWebhooks = integrations.paymentEvents
+    ? createStripeWebhookService({
+        source: integrations.paymentEvents,
+        repository: createWebhooksRepository(db),
+        schedule,
+        subscriptions,
+        notify,
+      })
+    : null;
+
+  return {
+    auth,
+    notifications,
+    company,
+    users,
+    employees,
+    appointments,
+    clients,
+    mail,
+    schedule,
+    subscriptions,
+    chats,
+    assistant,
+    simulator,
+    whatsappWebhooks,
+    stripeWebhooks,
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,32 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Database, Db } from './client.ts';
+import { migrate } from './migrate.ts';
+import { createAdmin, hasEmployees, seedDemoData, seedReferenceData } from './seed-demo.ts';
+
+/**
+ * Makes the database ready to serve: migrations, reference data, then on an empty database
+ * either the demo business or the first administrator. All under the start-up lock (migrate.ts),
+ * and the seed in one transaction, so a crash mid-seed leaves nothing half-done behind.
+ */
+export async function prepareDatabase(
+  database: Database,
+  options: { config: Pick<Config, 'seedDemo' | 'admin'>; logger?: Pick<Logger, 'info' | 'warn'>; now?: Date },
+) {
+  const { config, logger } = options;
+  await migrate(database, async (db: Db) => {
+    await seedReferenceData(db);
+    if (await hasEmployees(db)) return;
+    if (config.seedDemo) {
+      await db.transaction((tx) => seedDemoData(tx as unknown as Db, options.now));
+      logger?.info('demo data seeded: sign in as admin / admin1234');
+    } else if (config.admin) {
+      await createAdmin(db, config.admin);
+      logger?.info(`first administrator "${config.admin.username}" created from ADMIN_USERNAME`);
+    } else {
+      logger?.warn(
+        'no employees and SEED_DEMO=false: set ADMIN_USERNAME and ADMIN_PASSWORD to create the first administrator',
+      );
+    }
+  });
+}

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../composition/services.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import type { Integrations } from '../integrations/choose-integrations.ts';
+import { appointmentsRoutes } from '../modules/appointments/appointments.routes.ts';
+import { authRoutes } from '../modules/auth/auth.routes.ts';
+import { chatsRoutes, contactsRoutes } from '../modules/chats/chats.routes.ts';
+import { clientsRoutes } from '../modules/clients/clients.routes.ts';
+import { companyRoutes } from '../modules/company/company.routes.ts';
+import { employeesRoutes } from '../modules/employees/employees.routes.ts';
+import { notificationsRoutes } from '../modules/notifications/notifications.routes.ts';
+import { paymentsRoutes } from '../modules/payments/payments.routes.ts';
+import { scheduleRoutes } from '../modules/schedule/schedule.routes.ts';
+import { simulatorRoutes } from '../modules/simulator/simulator.routes.ts';
+import { subscriptionsRoutes } from '../modules/subscriptions/subscriptions.routes.ts';
+import { usersRoutes } from '../modules/users/users.routes.ts';
+import { webhooksRoutes } from '../modules/webhooks/webhooks.routes.ts';
+import { requireStaff } from './auth.ts';
+import { eventsRoutes } from './events-stream.ts';
+import { healthRoutes, holdRequestsWhileStarting, type Lifecycle } from './health.ts';
+
+type RouteDeps = {
+  config: Config;
+  database: Database;
+  events: EventBus;
+  services: Services;
+  integrations: Integrations;
+  lifecycle: Lifecycle;
+};
+
+/** Every API route under /api: public ones first, then the staff scope behind the bearer token. */
+export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
+  const { config, services: s, integrations } = deps;
+  await app.register(
+    async (api) => {
+      holdRequestsWhileStarting(api, deps.lifecycle);
+      await api.register(healthRoutes, {
+        prefix: '/health',
+        database: deps.database,
+        lifecycle: deps.lifecycle,
+      });
+      await api.register(authRoutes, {
+        auth: s.auth,
+        demoLogin: config.seedDemo,
+        loginRatePerMinute: config.login.ratePerMinute,
+      });
+      await api.register(scheduleRoutes, { schedule: s.schedule });
+      await api.register(webhooksRoutes, {
+        prefix: '/webhooks',
+        stripe: s.stripeWebhooks,
+        whatsapp: s.whatsappWebhooks,
+      });
+      await api.register(simulatorRoutes, { simulator: s.simulator });
+      await api.register(paymentsRoutes, {
+        schedule: s.schedule,
+        subscriptions: s.subscriptions,
+        publicConfig: {
+          provider: integrations.payments.name,
+          publishableKey: integrations.payments.publishableKey,
+        },
+      });
+      if (integrations.localPayments) {
+        await api.register(integrations.localPayments.routes, {
+          onSubscriptionPaid: s.subscriptions.activated,
+        });
+      }
+
+      await api.register(async (staff) => {
+        requireStaff(staff, s.auth);
+        await staff.register(eventsRoutes, { prefix: '/events', events: deps.events });
+        await staff.register(companyRoutes, { company: s.company });
+        await staff.register(usersRoutes, { users: s.users });
+        await staff.register(notificationsRoutes, { notifications: s.notifications });
+        await staff.register(employeesRoutes, { employees: s.employees });
+        await staff.register(appointmentsRoutes, { appointments: s.appointments });
+        await staff.register(chatsRoutes, { chats: s.chats });
+        await staff.register(clientsRoutes, { clients: s.clients });
+        await staff.register(subscriptionsRoutes, { subscriptions: s.subscriptions });
+        await staff.register(contactsRoutes, { chats: s.chats });
+      });
+    },
+    { prefix: '/api' },
+  );
+}

@@ -1,0 +1,22 @@
+import type { ProviderInvoicePayment } from './subscription-provider.ts';
+
+/** What a payment provider tells us happened, in our own terms (Stripe's webhooks are read into these). */
+export type PaymentEvent =
+  | { type: 'payment.succeeded'; paymentId: string }
+  | { type: 'payment.failed'; paymentId: string }
+  | { type: 'payment.refunded'; paymentId: string }
+  | { type: 'subscription.changed'; subscriptionId: string }
+  | { type: 'subscription.paid'; subscriptionId: string; payment: ProviderInvoicePayment }
+  | {
+      type: 'subscription.payment_failed';
+      subscriptionId: string | null;
+      amount: number;
+      currency: string;
+      email: string | null;
+    }
+  | { type: 'ignored' };
+
+/** Reads a provider's signed webhook; throws our VALIDATION error when the signature does not hold. */
+export type PaymentEventSource = {
+  read(rawBody: Buffer, signature: string | undefined): { id: string; event: PaymentEvent };
+};

@@ -1,0 +1,28 @@
+import type { Services } from '../composition/services.ts';
+import type { Integrations } from '../integrations/choose-integrations.ts';
+
+const RENEWAL_INTERVAL_MS = 60_000;
+
+export type Schedules = {
+  /** One pass of every scheduled task, as the timer runs it (tests call it with a moved clock). */
+  runOnce(): Promise<void>;
+  /** Starts the timers; returns the function that stops them. */
+  start(onError: (error: unknown) => void): () => void;
+};
+
+/** Clock-driven work: the local payment provider renews and ends its subscriptions as periods pass. */
+export function createSchedules(services: Services, integrations: Integrations): Schedules {
+  const local = integrations.localPayments;
+  const runOnce = async () => {
+    if (local) await services.subscriptions.runLocalRenewals(local.advanceSubscriptions);
+  };
+  return {
+    runOnce,
+    start(onError) {
+      if (!local) return () => {};
+      const timer = setInterval(() => runOnce().catch(onError), RENEWAL_INTERVAL_MS);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+  };
+}
