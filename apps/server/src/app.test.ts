@@ -35,7 +35,7 @@ describe('the running app', () => {
       spec.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.required,
     ).toEqual(['username', 'password']);
     expect(Object.keys(spec.paths)).toEqual(
-      expect.arrayContaining(['/api/company/', '/api/users/password', '/api/notifications/{id}/read']),
+      expect.arrayContaining(['/api/company', '/api/users/password', '/api/notifications/{id}/read']),
     );
     const ui = await t.app.inject({ url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);

@@ -1,4 +1,11 @@
+import type { ApiRoute } from '@chatdesk/contract/api-routes';
 import { API_BASE, TOKEN_STORAGE_KEY } from '@chatdesk/contract/constants';
+import type {
+  EndpointBody,
+  EndpointParams,
+  EndpointQuery,
+  EndpointResponse,
+} from '@chatdesk/contract/endpoints';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -45,22 +52,22 @@ export function authHeaders(): Record<string, string> {
 
 type QueryValue = string | number | boolean | null | undefined;
 
-export type RequestOptions = {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
-  query?: Record<string, QueryValue>;
-  signal?: AbortSignal;
-  /** The login form shows its own 401 instead of leaving the page. */
-  skipUnauthorizedRedirect?: boolean;
-};
-
-export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   }
   const search = params.toString();
   return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+}
+
+/** Puts each `:name` of the route's path in its place, URI-encoded. */
+function fillPath(path: string, params: Record<string, string> | undefined): string {
+  return path.replace(/:(\w+)/g, (_segment, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`${path} needs the parameter ${name}`);
+    return encodeURIComponent(value);
+  });
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -80,13 +87,49 @@ function messageOf(body: unknown): string | null {
   return null;
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, signal, skipUnauthorizedRedirect = false } = options;
+type RequestOptions = {
+  signal?: AbortSignal | undefined;
+  /** The login form shows its own 401 instead of leaving the page. */
+  skipUnauthorizedRedirect?: boolean | undefined;
+};
+
+/** Path parameters and a body are required where the endpoint has them; a query where one of its fields is. */
+type EndpointParts<R extends ApiRoute> = (EndpointParams<R> extends undefined
+  ? { params?: undefined }
+  : { params: EndpointParams<R> }) &
+  (EndpointQuery<R> extends undefined
+    ? { query?: undefined }
+    : object extends EndpointQuery<R>
+      ? { query?: EndpointQuery<R> }
+      : { query: EndpointQuery<R> }) &
+  (EndpointBody<R> extends undefined ? { body?: undefined } : { body: EndpointBody<R> });
+
+type CallOptions<R extends ApiRoute> = EndpointParts<R> & RequestOptions;
+
+type CallArgs<R extends ApiRoute> =
+  object extends CallOptions<R> ? [options?: CallOptions<R>] : [options: CallOptions<R>];
+
+type UntypedOptions = RequestOptions & {
+  params?: Record<string, string>;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+};
+
+/**
+ * Calls one endpoint of the contract: `apiCall(apiRoutes.chats.get, { params: { id } })`. Its
+ * params, query, body and answer are typed from the endpoint's schemas, so a renamed path or
+ * field fails the typecheck.
+ */
+export async function apiCall<R extends ApiRoute>(
+  route: R,
+  ...[options]: CallArgs<R>
+): Promise<EndpointResponse<R>> {
+  const { params, query, body, signal, skipUnauthorizedRedirect = false }: UntypedOptions = options ?? {};
   const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
-  const response = await fetch(buildUrl(path, query), {
-    method,
+  const response = await fetch(buildUrl(fillPath(route.path, params), query), {
+    method: route.method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
@@ -97,21 +140,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (response.status === 401 && !skipUnauthorizedRedirect) handleUnauthorized();
     throw new ApiError(response.status, messageOf(data));
   }
-  return data as T;
+  return data as EndpointResponse<R>;
 }
-
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
-};
 
 export function isClientError(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500;

@@ -1,33 +1,19 @@
-import { companySchema, updateCompanySchema } from '@chatdesk/contract/company';
+import { endpoints } from '@chatdesk/contract/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../http/endpoint.ts';
 import type { CompanyService } from './company.service.ts';
 
+const tags = ['company'];
 const security = [{ bearer: [] }];
 
 export const companyRoutes: FastifyPluginAsyncZod<{ company: CompanyService }> = async (app, { company }) => {
-  app.get(
-    '/',
-    {
-      schema: {
-        tags: ['company'],
-        summary: 'The company profile',
-        security,
-        response: { 200: companySchema },
-      },
-    },
-    async () => company.get(),
+  route(app, endpoints.company.get, { tags, summary: 'The company profile', security }, async () =>
+    company.get(),
   );
-  app.put(
-    '/',
-    {
-      schema: {
-        tags: ['company'],
-        summary: 'Update the company profile',
-        security,
-        body: updateCompanySchema,
-        response: { 200: companySchema },
-      },
-    },
+  route(
+    app,
+    endpoints.company.update,
+    { tags, summary: 'Update the company profile', security },
     async (request) => company.update(request.body),
   );
 };

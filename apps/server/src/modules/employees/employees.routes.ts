@@ -1,13 +1,7 @@
-import { idParamsSchema, okBodySchema } from '@chatdesk/contract/common';
-import {
-  createEmployeeSchema,
-  employeeListSchema,
-  employeeSchema,
-  listEmployeesQuerySchema,
-  updateEmployeeSchema,
-} from '@chatdesk/contract/employees';
+import { endpoints } from '@chatdesk/contract/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentStaff } from '../../plugins/auth.ts';
+import { currentStaff } from '../../http/auth.ts';
+import { route } from '../../http/endpoint.ts';
 import type { EmployeesService } from './employees.service.ts';
 
 const tags = ['employees'];
@@ -17,70 +11,35 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ employees: EmployeesServic
   app,
   { employees },
 ) => {
-  app.get(
-    '/',
+  route(
+    app,
+    endpoints.employees.list,
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Employees by name; search matches name, email, username, role, title and locations',
-        querystring: listEmployeesQuerySchema,
-        response: { 200: employeeListSchema },
-      },
+      tags,
+      security,
+      summary: 'Employees by name; search matches name, email, username, role, title and locations',
     },
     async (request) => employees.list(request.query.search),
   );
-  app.get(
-    '/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'One employee',
-        params: idParamsSchema,
-        response: { 200: employeeSchema },
-      },
-    },
-    async (request) => employees.get(request.params.id),
+  route(app, endpoints.employees.get, { tags, security, summary: 'One employee' }, async (request) =>
+    employees.get(request.params.id),
   );
-  app.post(
-    '/',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Create an employee (who can then sign in)',
-        body: createEmployeeSchema,
-        response: { 201: employeeSchema },
-      },
-    },
-    async (request, reply) => reply.status(201).send(await employees.create(request.body)),
+  route(
+    app,
+    endpoints.employees.create,
+    { tags, security, summary: 'Create an employee (who can then sign in)' },
+    async (request) => employees.create(request.body),
   );
-  app.put(
-    '/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Update an employee; a blank password keeps the current one',
-        params: idParamsSchema,
-        body: updateEmployeeSchema,
-        response: { 200: employeeSchema },
-      },
-    },
+  route(
+    app,
+    endpoints.employees.update,
+    { tags, security, summary: 'Update an employee; a blank password keeps the current one' },
     async (request) => employees.update(request.params.id, request.body, currentStaff(request)),
   );
-  app.delete(
-    '/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Delete an employee; their appointments stay',
-        params: idParamsSchema,
-        response: { 200: okBodySchema },
-      },
-    },
+  route(
+    app,
+    endpoints.employees.remove,
+    { tags, security, summary: 'Delete an employee; their appointments stay' },
     async (request) => {
       await employees.remove(request.params.id, currentStaff(request));
       return { ok: true as const };

@@ -1,12 +1,6 @@
-import { idParamsSchema, okBodySchema } from '@chatdesk/contract/common';
-import {
-  listNotificationsQuerySchema,
-  markAllReadResponseSchema,
-  notificationListSchema,
-  notificationSchema,
-  unreadCountSchema,
-} from '@chatdesk/contract/notifications';
+import { endpoints } from '@chatdesk/contract/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../http/endpoint.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
 const tags = ['notifications'];
@@ -16,76 +10,38 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
   app,
   { notifications },
 ) => {
-  app.get(
-    '/',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Notifications, newest first',
-        querystring: listNotificationsQuerySchema,
-        response: { 200: notificationListSchema },
-      },
-    },
+  route(
+    app,
+    endpoints.notifications.list,
+    { tags, security, summary: 'Notifications, newest first' },
     async (request) => notifications.list(request.query),
   );
-  app.get(
-    '/unread-count',
-    { schema: { tags, security, summary: 'How many are unread', response: { 200: unreadCountSchema } } },
+  route(
+    app,
+    endpoints.notifications.unreadCount,
+    { tags, security, summary: 'How many are unread' },
     async () => notifications.unreadCount(),
   );
-  app.post(
-    '/mark-all-read',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Mark every notification read',
-        response: { 200: markAllReadResponseSchema },
-      },
-    },
+  route(
+    app,
+    endpoints.notifications.markAllRead,
+    { tags, security, summary: 'Mark every notification read' },
     async () => notifications.markAllRead(),
   );
-  app.post(
-    '/:id/read',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Mark one read',
-        params: idParamsSchema,
-        response: { 200: notificationSchema },
-      },
-    },
+  route(
+    app,
+    endpoints.notifications.markRead,
+    { tags, security, summary: 'Mark one read' },
     async (request) => notifications.markRead(request.params.id),
   );
-  app.post(
-    '/:id/solve',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Mark one solved',
-        params: idParamsSchema,
-        response: { 200: notificationSchema },
-      },
-    },
+  route(
+    app,
+    endpoints.notifications.markSolved,
+    { tags, security, summary: 'Mark one solved' },
     async (request) => notifications.markSolved(request.params.id),
   );
-  app.delete(
-    '/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Delete one',
-        params: idParamsSchema,
-        response: { 200: okBodySchema },
-      },
-    },
-    async (request) => {
-      await notifications.remove(request.params.id);
-      return { ok: true as const };
-    },
-  );
+  route(app, endpoints.notifications.remove, { tags, security, summary: 'Delete one' }, async (request) => {
+    await notifications.remove(request.params.id);
+    return { ok: true as const };
+  });
 };

@@ -1,10 +1,6 @@
-import {
-  bookingRequestSchema,
-  bookingResponseSchema,
-  publicScheduleSchema,
-  usernameParamsSchema,
-} from '@chatdesk/contract/schedule';
+import { endpoints } from '@chatdesk/contract/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../http/endpoint.ts';
 import type { ScheduleService } from './schedule.service.ts';
 
 const tags = ['public booking'];
@@ -14,27 +10,18 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ schedule: ScheduleService }
   app,
   { schedule },
 ) => {
-  app.get(
-    '/:username',
-    {
-      schema: {
-        tags,
-        summary: "An employee's public booking page: open slots, no private fields",
-        params: usernameParamsSchema,
-        response: { 200: publicScheduleSchema },
-      },
-    },
+  route(
+    app,
+    endpoints.schedule.get,
+    { tags, summary: "An employee's public booking page: open slots, no private fields" },
     async (request) => schedule.getPublicSchedule(request.params.username),
   );
-  app.post(
-    '/book',
+  route(
+    app,
+    endpoints.schedule.book,
     {
-      schema: {
-        tags,
-        summary: 'Book a paid slot; the payment is verified with the provider first',
-        body: bookingRequestSchema,
-        response: { 200: bookingResponseSchema },
-      },
+      tags,
+      summary: 'Book a paid slot; the payment is verified with the provider first',
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
     async (request) => schedule.book(request.body),

@@ -1,5 +1,6 @@
-import { simulatorRequestSchema, simulatorResponseSchema } from '@chatdesk/contract/chats';
+import { endpoints } from '@chatdesk/contract/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../http/endpoint.ts';
 import type { SimulatorService } from './simulator.service.ts';
 
 /** Public: the development chat with the assistant. */
@@ -7,15 +8,12 @@ export const simulatorRoutes: FastifyPluginAsyncZod<{ simulator: SimulatorServic
   app,
   { simulator },
 ) => {
-  app.post(
-    '/simulator',
+  route(
+    app,
+    endpoints.simulator.send,
     {
-      schema: {
-        tags: ['chat simulator'],
-        summary: "Send a message as a customer and get the assistant's reply; '/new' starts over",
-        body: simulatorRequestSchema,
-        response: { 200: simulatorResponseSchema },
-      },
+      tags: ['chat simulator'],
+      summary: "Send a message as a customer and get the assistant's reply; '/new' starts over",
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
     async (request) => simulator.send(request.body.text, request.body.sessionId ?? request.ip),

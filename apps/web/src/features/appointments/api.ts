@@ -1,6 +1,7 @@
-import type { Appointment, AppointmentList, AppointmentStatus } from '@chatdesk/contract/appointments';
+import { apiRoutes } from '@chatdesk/contract/api-routes';
+import type { AppointmentStatus } from '@chatdesk/contract/appointments';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { apiCall } from '../../lib/api-client';
 
 export type AppointmentFilters = {
   status?: AppointmentStatus;
@@ -20,7 +21,7 @@ export const appointmentKeys = {
 export function appointmentsQueryOptions(filters: AppointmentFilters) {
   return queryOptions({
     queryKey: appointmentKeys.list(filters),
-    queryFn: ({ signal }) => api.get<AppointmentList>('/appointments', { query: filters, signal }),
+    queryFn: ({ signal }) => apiCall(apiRoutes.appointments.list, { query: filters, signal }),
     // The table keeps its rows while the next page or filter loads, so it does not jump.
     placeholderData: keepPreviousData,
   });
@@ -29,7 +30,7 @@ export function appointmentsQueryOptions(filters: AppointmentFilters) {
 export function appointmentQueryOptions(id: string) {
   return queryOptions({
     queryKey: appointmentKeys.detail(id),
-    queryFn: ({ signal }) => api.get<Appointment>(`/appointments/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => apiCall(apiRoutes.appointments.get, { params: { id }, signal }),
   });
 }
 
@@ -45,7 +46,7 @@ export function useUpdateAppointmentStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: AppointmentStatus }) =>
-      api.patch<Appointment>(`/appointments/${encodeURIComponent(id)}/status`, { status }),
+      apiCall(apiRoutes.appointments.setStatus, { params: { id }, body: { status } }),
     onSuccess: (appointment) => {
       queryClient.setQueryData(appointmentKeys.detail(appointment.id), appointment);
       return queryClient.invalidateQueries({ queryKey: appointmentKeys.lists });
@@ -57,7 +58,7 @@ export function useUpdateAppointmentStatus() {
 export function useDeleteAppointment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<unknown>(`/appointments/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => apiCall(apiRoutes.appointments.remove, { params: { id } }),
     onSuccess: (_data, id) => {
       queryClient.removeQueries({ queryKey: appointmentKeys.detail(id) });
       return queryClient.invalidateQueries({ queryKey: appointmentKeys.lists });

@@ -1,6 +1,7 @@
-import type { LoginConfig, LoginRequest, LoginResponse, VerifyResponse } from '@chatdesk/contract/auth';
+import { apiRoutes } from '@chatdesk/contract/api-routes';
+import type { LoginRequest } from '@chatdesk/contract/auth';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { api, clearToken, getToken } from '../../lib/api-client';
+import { apiCall, clearToken, getToken } from '../../lib/api-client';
 
 export const authKeys = {
   all: ['auth'] as const,
@@ -10,14 +11,14 @@ export const authKeys = {
 
 export const loginConfigQueryOptions = queryOptions({
   queryKey: authKeys.config,
-  queryFn: ({ signal }) => api.get<LoginConfig>('/auth/config', { signal }),
+  queryFn: ({ signal }) => apiCall(apiRoutes.auth.config, { signal }),
   staleTime: Number.POSITIVE_INFINITY,
   retry: false,
 });
 
 export const sessionQueryOptions = queryOptions({
   queryKey: authKeys.session,
-  queryFn: ({ signal }) => api.get<VerifyResponse>('/auth/verify', { signal }),
+  queryFn: ({ signal }) => apiCall(apiRoutes.auth.verify, { signal }),
   retry: false,
   staleTime: 60_000,
 });
@@ -34,13 +35,13 @@ export function useSession() {
 export function useLogin() {
   return useMutation({
     mutationFn: (body: LoginRequest) =>
-      api.post<LoginResponse>('/auth/login', body, { skipUnauthorizedRedirect: true }),
+      apiCall(apiRoutes.auth.login, { body, skipUnauthorizedRedirect: true }),
   });
 }
 
 export function useLogout() {
   return useMutation({
-    mutationFn: () => api.post<{ ok: true }>('/auth/logout', undefined, { skipUnauthorizedRedirect: true }),
+    mutationFn: () => apiCall(apiRoutes.auth.logout, { skipUnauthorizedRedirect: true }),
     // The session ends on this device even when the server cannot be reached.
     onSettled: () => clearToken(),
   });

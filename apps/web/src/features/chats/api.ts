@@ -1,11 +1,10 @@
+import { apiRoutes } from '@chatdesk/contract/api-routes';
 import type {
   Chat,
   ChatDetail,
-  Contact,
   Message,
   SendTemplateRequest,
   UpdateContactRequest,
-  WhatsAppTemplate,
 } from '@chatdesk/contract/chats';
 import { CHAT_LIST_REFRESH_MS, MESSAGE_POLL_MS } from '@chatdesk/contract/constants';
 import {
@@ -20,7 +19,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../lib/api-client';
+import { apiCall } from '../../lib/api-client';
 import { useAppEvents } from '../../lib/realtime';
 import { keepUnlessCountChanged } from './chat-format';
 
@@ -33,19 +32,14 @@ export const chatKeys = {
   templates: ['chats', 'templates'] as const,
 };
 
-const chatPath = (id: string) => `/chats/${encodeURIComponent(id)}`;
-
 /** The list comes in pages as it scrolls, so thousands of chats cost one screenful at first. */
 export const CHAT_PAGE_SIZE = 100;
 
 export function chatsQueryOptions(search: string) {
   return infiniteQueryOptions({
     queryKey: [...chatKeys.list, search] as const,
-    queryFn: ({ signal, pageParam }) => {
-      const params = new URLSearchParams({ limit: String(CHAT_PAGE_SIZE), offset: String(pageParam) });
-      if (search) params.set('search', search);
-      return api.get<Chat[]>(`/chats?${params}`, { signal });
-    },
+    queryFn: ({ signal, pageParam }) =>
+      apiCall(apiRoutes.chats.list, { query: { limit: CHAT_PAGE_SIZE, offset: pageParam, search }, signal }),
     initialPageParam: 0,
     getNextPageParam: (last: Chat[], pages: Chat[][]) =>
       last.length === CHAT_PAGE_SIZE ? pages.length * CHAT_PAGE_SIZE : undefined,
@@ -72,7 +66,7 @@ function updateLists(queryClient: QueryClient, change: (chats: Chat[]) => Chat[]
 export function chatQueryOptions(id: string) {
   return queryOptions({
     queryKey: chatKeys.detail(id),
-    queryFn: ({ signal }) => api.get<ChatDetail>(chatPath(id), { signal }),
+    queryFn: ({ signal }) => apiCall(apiRoutes.chats.get, { params: { id }, signal }),
     staleTime: 0,
   });
 }
@@ -80,7 +74,7 @@ export function chatQueryOptions(id: string) {
 export function messagesQueryOptions(id: string) {
   return queryOptions({
     queryKey: chatKeys.messages(id),
-    queryFn: ({ signal }) => api.get<Message[]>(`${chatPath(id)}/messages`, { signal }),
+    queryFn: ({ signal }) => apiCall(apiRoutes.chats.messages, { params: { id }, signal }),
     staleTime: 0,
   });
 }
@@ -88,7 +82,7 @@ export function messagesQueryOptions(id: string) {
 export function contactQueryOptions(id: string) {
   return queryOptions({
     queryKey: chatKeys.contact(id),
-    queryFn: ({ signal }) => api.get<Contact>(`/contacts/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => apiCall(apiRoutes.contacts.get, { params: { id }, signal }),
     staleTime: 0,
   });
 }
@@ -128,8 +122,7 @@ export function useMessagePolling(id: string) {
   useEffect(() => {
     const timer = window.setInterval(() => {
       if (document.hidden) return;
-      api
-        .get<Message[]>(`${chatPath(id)}/messages`)
+      apiCall(apiRoutes.chats.messages, { params: { id } })
         .then((fresh) =>
           queryClient.setQueryData<Message[]>(chatKeys.messages(id), (current) =>
             keepUnlessCountChanged(current, fresh),
@@ -184,7 +177,7 @@ function showSent(queryClient: QueryClient, id: string, message: Message) {
 export function useMarkChatRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<{ updated: number }>(`${chatPath(id)}/read`),
+    mutationFn: (id: string) => apiCall(apiRoutes.chats.markRead, { params: { id } }),
     onSuccess: (_data, id) => {
       patchChat(queryClient, id, { unreadCount: 0 });
       return queryClient.invalidateQueries({ queryKey: chatKeys.list });
@@ -196,7 +189,7 @@ export function useMarkChatRead() {
 export function useToggleAi() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.put<Chat>(`${chatPath(id)}/toggle-ai`),
+    mutationFn: (id: string) => apiCall(apiRoutes.chats.toggleAi, { params: { id } }),
     onSuccess: (chat) => {
       storeChat(queryClient, chat);
       return queryClient.invalidateQueries({ queryKey: chatKeys.list });
@@ -207,7 +200,7 @@ export function useToggleAi() {
 export function useSendMessage(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) => api.post<Message>(`${chatPath(id)}/messages`, { text }),
+    mutationFn: (text: string) => apiCall(apiRoutes.chats.send, { params: { id }, body: { text } }),
     onSuccess: (message) => showSent(queryClient, id, message),
   });
 }
@@ -216,7 +209,7 @@ export function useSendMessage(id: string) {
 export function useWhatsAppTemplates({ enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: chatKeys.templates,
-    queryFn: ({ signal }) => api.get<WhatsAppTemplate[]>('/chats/templates', { signal }),
+    queryFn: ({ signal }) => apiCall(apiRoutes.chats.templates, { signal }),
     enabled,
     staleTime: 5 * 60_000,
   });
@@ -225,7 +218,8 @@ export function useWhatsAppTemplates({ enabled }: { enabled: boolean }) {
 export function useSendTemplate(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SendTemplateRequest) => api.post<Message>(`${chatPath(id)}/templates`, body),
+    mutationFn: (body: SendTemplateRequest) =>
+      apiCall(apiRoutes.chats.sendTemplate, { params: { id }, body }),
     onSuccess: (message) => showSent(queryClient, id, message),
   });
 }
@@ -233,7 +227,7 @@ export function useSendTemplate(id: string) {
 export function useDeleteChat() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ ok: true }>(chatPath(id)),
+    mutationFn: (id: string) => apiCall(apiRoutes.chats.remove, { params: { id } }),
     onSuccess: (_data, id) => {
       updateLists(queryClient, (list) => list.filter((chat) => chat.id !== id));
       queryClient.removeQueries({ queryKey: chatKeys.detail(id) });
@@ -247,7 +241,7 @@ export function useUpdateContact(chatId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateContactRequest }) =>
-      api.put<Contact>(`/contacts/${encodeURIComponent(id)}`, body),
+      apiCall(apiRoutes.contacts.update, { params: { id }, body }),
     onSuccess: (contact) => {
       queryClient.setQueryData(chatKeys.contact(contact.id), contact);
       patchChat(queryClient, chatId, {

@@ -1,13 +1,7 @@
-import type {
-  CLIENT_STATUSES,
-  Client,
-  ClientDetail,
-  ClientForm,
-  ClientPayment,
-  CreatePaymentRequest,
-} from '@chatdesk/contract/clients';
+import { apiRoutes } from '@chatdesk/contract/api-routes';
+import type { CLIENT_STATUSES, ClientForm, CreatePaymentRequest } from '@chatdesk/contract/clients';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { apiCall } from '../../lib/api-client';
 
 export type ClientStatus = (typeof CLIENT_STATUSES)[number];
 export type ClientFilters = { search?: string; status?: ClientStatus };
@@ -23,7 +17,7 @@ export const clientKeys = {
 export function clientsQueryOptions(filters: ClientFilters) {
   return queryOptions({
     queryKey: clientKeys.list(filters),
-    queryFn: ({ signal }) => api.get<Client[]>('/clients', { query: filters, signal }),
+    queryFn: ({ signal }) => apiCall(apiRoutes.clients.list, { query: filters, signal }),
     // The table keeps its rows while a new search loads, so it does not flash empty.
     placeholderData: keepPreviousData,
   });
@@ -32,7 +26,7 @@ export function clientsQueryOptions(filters: ClientFilters) {
 export function clientQueryOptions(id: string) {
   return queryOptions({
     queryKey: clientKeys.detail(id),
-    queryFn: ({ signal }) => api.get<ClientDetail>(`/clients/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => apiCall(apiRoutes.clients.get, { params: { id }, signal }),
   });
 }
 
@@ -50,7 +44,9 @@ export function useSaveClient() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: SaveClientInput) =>
-      id ? api.put<Client>(`/clients/${encodeURIComponent(id)}`, body) : api.post<Client>('/clients', body),
+      id
+        ? apiCall(apiRoutes.clients.update, { params: { id }, body })
+        : apiCall(apiRoutes.clients.create, { body }),
     onSuccess: (client) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: clientKeys.detail(client.id) }),
@@ -64,7 +60,7 @@ export function useSaveClient() {
 export function useDeleteClient() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<unknown>(`/clients/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => apiCall(apiRoutes.clients.remove, { params: { id } }),
     onSuccess: (_data, id) => {
       queryClient.removeQueries({ queryKey: clientKeys.detail(id) });
       return Promise.all([
@@ -80,7 +76,7 @@ export function useCreatePayment(clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreatePaymentRequest) =>
-      api.post<ClientPayment>(`/clients/${encodeURIComponent(clientId)}/payments`, body),
+      apiCall(apiRoutes.clients.recordPayment, { params: { id: clientId }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: clientKeys.detail(clientId) }),
   });
 }

@@ -1,6 +1,7 @@
-import type { CreateEmployeeRequest, Employee, UpdateEmployeeRequest } from '@chatdesk/contract/employees';
+import { apiRoutes } from '@chatdesk/contract/api-routes';
+import type { CreateEmployeeRequest, UpdateEmployeeRequest } from '@chatdesk/contract/employees';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { apiCall } from '../../lib/api-client';
 
 export const employeeKeys = {
   all: ['employees'] as const,
@@ -10,13 +11,13 @@ export const employeeKeys = {
 
 export const employeesQueryOptions = queryOptions({
   queryKey: employeeKeys.list,
-  queryFn: ({ signal }) => api.get<Employee[]>('/employees', { signal }),
+  queryFn: ({ signal }) => apiCall(apiRoutes.employees.list, { signal }),
 });
 
 export function employeeQueryOptions(id: string) {
   return queryOptions({
     queryKey: employeeKeys.detail(id),
-    queryFn: ({ signal }) => api.get<Employee>(`/employees/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => apiCall(apiRoutes.employees.get, { params: { id }, signal }),
   });
 }
 
@@ -35,10 +36,10 @@ export type SaveEmployeeInput =
 export function useSaveEmployee() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: SaveEmployeeInput) =>
-      id
-        ? api.put<Employee>(`/employees/${encodeURIComponent(id)}`, body)
-        : api.post<Employee>('/employees', body),
+    mutationFn: (input: SaveEmployeeInput) =>
+      input.id === undefined
+        ? apiCall(apiRoutes.employees.create, { body: input.body })
+        : apiCall(apiRoutes.employees.update, { params: { id: input.id }, body: input.body }),
     onSuccess: (employee) => {
       queryClient.setQueryData(employeeKeys.detail(employee.id), employee);
       return queryClient.invalidateQueries({ queryKey: employeeKeys.list });
@@ -49,7 +50,7 @@ export function useSaveEmployee() {
 export function useDeleteEmployee() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<unknown>(`/employees/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => apiCall(apiRoutes.employees.remove, { params: { id } }),
     onSuccess: (_data, id) => {
       queryClient.removeQueries({ queryKey: employeeKeys.detail(id) });
       return queryClient.invalidateQueries({ queryKey: employeeKeys.list });

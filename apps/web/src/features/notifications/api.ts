@@ -1,7 +1,8 @@
+import { apiRoutes } from '@chatdesk/contract/api-routes';
 import { NOTIFICATION_BADGE_REFRESH_MS } from '@chatdesk/contract/constants';
-import type { Notification, NotificationType, UnreadCount } from '@chatdesk/contract/notifications';
+import type { Notification, NotificationType } from '@chatdesk/contract/notifications';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { apiCall } from '../../lib/api-client';
 
 export type NotificationFilters = {
   isRead?: boolean;
@@ -19,13 +20,13 @@ export const notificationKeys = {
 export function notificationsQueryOptions(filters: NotificationFilters) {
   return queryOptions({
     queryKey: notificationKeys.list(filters),
-    queryFn: ({ signal }) => api.get<Notification[]>('/notifications', { query: filters, signal }),
+    queryFn: ({ signal }) => apiCall(apiRoutes.notifications.list, { query: filters, signal }),
   });
 }
 
 export const unreadCountQueryOptions = queryOptions({
   queryKey: notificationKeys.unreadCount,
-  queryFn: ({ signal }) => api.get<UnreadCount>('/notifications/unread-count', { signal }),
+  queryFn: ({ signal }) => apiCall(apiRoutes.notifications.unreadCount, { signal }),
   refetchInterval: NOTIFICATION_BADGE_REFRESH_MS,
   staleTime: 0,
   select: (data) => data.count,
@@ -57,7 +58,7 @@ function logFailure(action: string) {
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<unknown>(`/notifications/${encodeURIComponent(id)}/read`),
+    mutationFn: (id: string) => apiCall(apiRoutes.notifications.markRead, { params: { id } }),
     onSuccess: (_data, id) =>
       applyLocally(queryClient, (list) => list.map((n) => (n.id === id ? { ...n, isRead: true } : n))),
     onError: logFailure('mark notification as read'),
@@ -67,7 +68,7 @@ export function useMarkNotificationRead() {
 export function useMarkNotificationSolved() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<unknown>(`/notifications/${encodeURIComponent(id)}/solve`),
+    mutationFn: (id: string) => apiCall(apiRoutes.notifications.markSolved, { params: { id } }),
     onSuccess: (_data, id) =>
       applyLocally(queryClient, (list) => list.map((n) => (n.id === id ? { ...n, isSolved: true } : n))),
     onError: logFailure('mark notification as solved'),
@@ -77,7 +78,7 @@ export function useMarkNotificationSolved() {
 export function useDeleteNotification() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<unknown>(`/notifications/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => apiCall(apiRoutes.notifications.remove, { params: { id } }),
     onSuccess: (_data, id) => applyLocally(queryClient, (list) => list.filter((n) => n.id !== id)),
     onError: logFailure('delete notification'),
   });
@@ -86,7 +87,7 @@ export function useDeleteNotification() {
 export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<unknown>('/notifications/mark-all-read'),
+    mutationFn: () => apiCall(apiRoutes.notifications.markAllRead),
     onSuccess: () => applyLocally(queryClient, (list) => list.map((n) => ({ ...n, isRead: true }))),
     onError: logFailure('mark all notifications as read'),
   });

@@ -1,12 +1,8 @@
-import type {
-  BookingRequest,
-  BookingResponse,
-  PaymentIntentRequest,
-  PaymentIntentResponse,
-  PublicSchedule,
-} from '@chatdesk/contract/schedule';
+import { apiRoutes } from '@chatdesk/contract/api-routes';
+import type { EndpointBody, EndpointResponse } from '@chatdesk/contract/endpoints';
+import type { BookingRequest, PaymentIntentRequest } from '@chatdesk/contract/schedule';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../lib/api-client';
+import { ApiError, apiCall } from '../../lib/api-client';
 
 export const scheduleKeys = {
   all: ['schedule'] as const,
@@ -16,7 +12,7 @@ export const scheduleKeys = {
 export function scheduleQueryOptions(username: string) {
   return queryOptions({
     queryKey: scheduleKeys.detail(username),
-    queryFn: ({ signal }) => api.get<PublicSchedule>(`/schedule/${encodeURIComponent(username)}`, { signal }),
+    queryFn: ({ signal }) => apiCall(apiRoutes.schedule.get, { params: { username }, signal }),
     // Open slots change as other visitors book: never trust a copy for long.
     staleTime: 0,
   });
@@ -34,7 +30,7 @@ export function isSlotConflict(error: unknown): boolean {
 export function useCreatePaymentIntent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PaymentIntentRequest) => api.post<PaymentIntentResponse>('/payments/intent', body),
+    mutationFn: (body: PaymentIntentRequest) => apiCall(apiRoutes.payments.intent, { body }),
     onError: (error) => {
       if (isSlotConflict(error)) return queryClient.invalidateQueries({ queryKey: scheduleKeys.all });
     },
@@ -44,7 +40,7 @@ export function useCreatePaymentIntent() {
 export function useBookAppointment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BookingRequest) => api.post<BookingResponse>('/schedule/book', body),
+    mutationFn: (body: BookingRequest) => apiCall(apiRoutes.schedule.book, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: scheduleKeys.all }),
     onError: (error) => {
       if (isSlotConflict(error)) return queryClient.invalidateQueries({ queryKey: scheduleKeys.all });
@@ -52,25 +48,17 @@ export function useBookAppointment() {
   });
 }
 
-export type CardSummary = { brand: string; last4: string; expMonth: number; expYear: number };
-
 /** The local provider's payment, shaped like Stripe's PaymentIntent. */
-export type LocalPaymentIntent = {
-  id: string;
-  status: string;
-  amount: number;
-  currency: string;
-  card: CardSummary | null;
-};
+export type LocalPaymentIntent = EndpointResponse<typeof apiRoutes.localPayments.confirm>;
 
-export type LocalCard = { number: string; expMonth: number; expYear: number; cvc: string };
+type LocalCard = EndpointBody<typeof apiRoutes.localPayments.confirm>['card'];
 
 /** Local provider only: its stand-in for Stripe.js confirming a card payment. */
 export function confirmLocalCard(clientSecret: string, card: LocalCard) {
-  return api.post<LocalPaymentIntent>('/payments/local/confirm', { clientSecret, card });
+  return apiCall(apiRoutes.localPayments.confirm, { body: { clientSecret, card } });
 }
 
 /** Local provider only: the cardholder's answer to the bank's security check. */
 export function authenticateLocalPayment(clientSecret: string, approve: boolean) {
-  return api.post<LocalPaymentIntent>('/payments/local/authenticate', { clientSecret, approve });
+  return apiCall(apiRoutes.localPayments.authenticate, { body: { clientSecret, approve } });
 }

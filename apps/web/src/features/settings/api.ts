@@ -1,7 +1,8 @@
-import type { Company, UpdateCompanyRequest } from '@chatdesk/contract/company';
-import type { ChangePasswordRequest, Profile, UpdateProfileRequest } from '@chatdesk/contract/users';
+import { apiRoutes } from '@chatdesk/contract/api-routes';
+import type { UpdateCompanyRequest } from '@chatdesk/contract/company';
+import type { ChangePasswordRequest, UpdateProfileRequest } from '@chatdesk/contract/users';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { apiCall } from '../../lib/api-client';
 import { authKeys } from '../auth/api';
 
 export const companyKeys = { detail: ['company'] as const };
@@ -9,13 +10,13 @@ export const profileKeys = { detail: ['users', 'profile'] as const };
 
 export const companyQueryOptions = queryOptions({
   queryKey: companyKeys.detail,
-  queryFn: ({ signal }) => api.get<Company>('/company', { signal }),
+  queryFn: ({ signal }) => apiCall(apiRoutes.company.get, { signal }),
   staleTime: 5 * 60_000,
 });
 
 export const profileQueryOptions = queryOptions({
   queryKey: profileKeys.detail,
-  queryFn: ({ signal }) => api.get<Profile>('/users/profile', { signal }),
+  queryFn: ({ signal }) => apiCall(apiRoutes.users.profile, { signal }),
 });
 
 export function useCompany() {
@@ -29,7 +30,7 @@ export function useProfile({ enabled = true }: { enabled?: boolean } = {}) {
 export function useUpdateCompany() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateCompanyRequest) => api.put<Company>('/company', body),
+    mutationFn: (body: UpdateCompanyRequest) => apiCall(apiRoutes.company.update, { body }),
     onSuccess: (company) => {
       if (company && typeof company === 'object' && 'name' in company) {
         queryClient.setQueryData(companyKeys.detail, company);
@@ -42,7 +43,7 @@ export function useUpdateCompany() {
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateProfileRequest) => api.put<Profile>('/users/profile', body),
+    mutationFn: (body: UpdateProfileRequest) => apiCall(apiRoutes.users.updateProfile, { body }),
     onSuccess: () =>
       // The sidebar account label comes from the session, so it follows the new name and email.
       Promise.all([
@@ -54,6 +55,6 @@ export function useUpdateProfile() {
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: ChangePasswordRequest) => api.put<{ ok: true }>('/users/password', body),
+    mutationFn: (body: ChangePasswordRequest) => apiCall(apiRoutes.users.changePassword, { body }),
   });
 }

@@ -1,11 +1,11 @@
-import type { SimulatorResponse } from '@chatdesk/contract/chats';
+import { apiRoutes } from '@chatdesk/contract/api-routes';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { apiCall } from '../../lib/api-client';
 
 export type SimulatorRequest = { text: string; sessionId: string };
 
 export function useSimulatorSend() {
   return useMutation({
-    mutationFn: (body: SimulatorRequest) => api.post<SimulatorResponse>('/chats/simulator', body),
+    mutationFn: (body: SimulatorRequest) => apiCall(apiRoutes.simulator.send, { body }),
   });
 }

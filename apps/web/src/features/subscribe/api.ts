@@ -1,15 +1,11 @@
-import type { PublicSchedule } from '@chatdesk/contract/schedule';
-import type { PriceResponse, SubscribeRequest, SubscribeResponse } from '@chatdesk/contract/subscriptions';
+import { apiRoutes } from '@chatdesk/contract/api-routes';
+import type { EndpointBody } from '@chatdesk/contract/endpoints';
+import type { SubscribeRequest } from '@chatdesk/contract/subscriptions';
 import { PREMIUM_PRICE_ALIAS } from '@chatdesk/contract/subscriptions-rules';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { apiCall } from '../../lib/api-client';
 
-export type PaymentConfig = { provider: 'stripe' | 'local'; publishableKey: string | null };
-export type LocalCard = { number: string; expMonth: number; expYear: number; cvc: string };
-export type LocalPaymentMethod = {
-  id: string;
-  card: { brand: string; last4: string; expMonth: number; expYear: number };
-};
+type LocalCard = EndpointBody<typeof apiRoutes.localPayments.createPaymentMethod>['card'];
 
 export const subscribeKeys = {
   employee: (username: string) => ['subscribe', 'employee', username] as const,
@@ -22,7 +18,7 @@ export function subscribeEmployeeQueryOptions(username: string) {
   return queryOptions({
     queryKey: subscribeKeys.employee(username),
     queryFn: async ({ signal }) =>
-      (await api.get<PublicSchedule>(`/schedule/${encodeURIComponent(username)}`, { signal })).employee,
+      (await apiCall(apiRoutes.schedule.get, { params: { username }, signal })).employee,
     enabled: username.length > 0,
     retry: false,
   });
@@ -35,7 +31,7 @@ export function useSubscribeEmployee(username: string) {
 export function usePaymentConfig() {
   return useQuery({
     queryKey: subscribeKeys.config,
-    queryFn: ({ signal }) => api.get<PaymentConfig>('/payments/config', { signal }),
+    queryFn: ({ signal }) => apiCall(apiRoutes.payments.config, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -43,18 +39,19 @@ export function usePaymentConfig() {
 export function usePremiumPrice() {
   return useQuery({
     queryKey: subscribeKeys.price,
-    queryFn: ({ signal }) => api.get<PriceResponse>(`/payments/price/${PREMIUM_PRICE_ALIAS}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiCall(apiRoutes.payments.price, { params: { id: PREMIUM_PRICE_ALIAS }, signal }),
     staleTime: 5 * 60_000,
   });
 }
 
 export function useCreateSubscription() {
   return useMutation({
-    mutationFn: (body: SubscribeRequest) => api.post<SubscribeResponse>('/payments/subscription', body),
+    mutationFn: (body: SubscribeRequest) => apiCall(apiRoutes.payments.subscribe, { body }),
   });
 }
 
 /** Local provider only: its stand-in for Stripe.js createPaymentMethod. */
 export function createLocalPaymentMethod(card: LocalCard) {
-  return api.post<LocalPaymentMethod>('/payments/local/payment-methods', { card });
+  return apiCall(apiRoutes.localPayments.createPaymentMethod, { body: { card } });
 }

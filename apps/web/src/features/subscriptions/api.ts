@@ -1,11 +1,7 @@
-import type {
-  CreateSubscriptionRequest,
-  Plan,
-  SUBSCRIPTION_STATUSES,
-  Subscription,
-} from '@chatdesk/contract/subscriptions';
+import { apiRoutes } from '@chatdesk/contract/api-routes';
+import type { CreateSubscriptionRequest, SUBSCRIPTION_STATUSES } from '@chatdesk/contract/subscriptions';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { apiCall } from '../../lib/api-client';
 
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
@@ -25,7 +21,7 @@ const clientDetailsKey = ['clients', 'detail'] as const;
 export function subscriptionsQueryOptions(filters: SubscriptionFilters) {
   return queryOptions({
     queryKey: subscriptionKeys.list(filters),
-    queryFn: ({ signal }) => api.get<Subscription[]>('/subscriptions', { query: filters, signal }),
+    queryFn: ({ signal }) => apiCall(apiRoutes.subscriptions.list, { query: filters, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -33,13 +29,13 @@ export function subscriptionsQueryOptions(filters: SubscriptionFilters) {
 export function subscriptionQueryOptions(id: string) {
   return queryOptions({
     queryKey: subscriptionKeys.detail(id),
-    queryFn: ({ signal }) => api.get<Subscription>(`/subscriptions/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => apiCall(apiRoutes.subscriptions.get, { params: { id }, signal }),
   });
 }
 
 export const plansQueryOptions = queryOptions({
   queryKey: subscriptionKeys.plans,
-  queryFn: ({ signal }) => api.get<Plan[]>('/subscriptions/plans', { signal }),
+  queryFn: ({ signal }) => apiCall(apiRoutes.subscriptions.plans, { signal }),
   staleTime: Number.POSITIVE_INFINITY,
 });
 
@@ -59,7 +55,7 @@ export function useCancelSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, cancelImmediately }: { id: string; cancelImmediately: boolean }) =>
-      api.post<Subscription>(`/subscriptions/${encodeURIComponent(id)}/cancel`, { cancelImmediately }),
+      apiCall(apiRoutes.subscriptions.cancel, { params: { id }, body: { cancelImmediately } }),
     onSuccess: (subscription) =>
       Promise.all([
         // Reloaded rather than patched: the server decides the new status and dates.
@@ -73,7 +69,7 @@ export function useCancelSubscription() {
 export function useCreateSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateSubscriptionRequest) => api.post<Subscription>('/subscriptions', body),
+    mutationFn: (body: CreateSubscriptionRequest) => apiCall(apiRoutes.subscriptions.create, { body }),
     onSuccess: (subscription) => {
       queryClient.setQueryData(subscriptionKeys.detail(subscription.id), subscription);
       return Promise.all([

@@ -1,0 +1,97 @@
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One endpoint of the API: its path is relative to `/api`, with `:name` for each path parameter. */
+export type ApiRoute = { readonly method: HttpMethod; readonly path: string };
+
+/**
+ * Every endpoint's method and path, once. Zod-free, so public pages can call the API through it;
+ * the schemas of each endpoint are in endpoints.ts.
+ */
+export const apiRoutes = {
+  auth: {
+    config: { method: 'GET', path: '/auth/config' },
+    login: { method: 'POST', path: '/auth/login' },
+    verify: { method: 'GET', path: '/auth/verify' },
+    logout: { method: 'POST', path: '/auth/logout' },
+  },
+  schedule: {
+    get: { method: 'GET', path: '/schedule/:username' },
+    book: { method: 'POST', path: '/schedule/book' },
+  },
+  payments: {
+    config: { method: 'GET', path: '/payments/config' },
+    price: { method: 'GET', path: '/payments/price/:id' },
+    subscribe: { method: 'POST', path: '/payments/subscription' },
+    intent: { method: 'POST', path: '/payments/intent' },
+  },
+  localPayments: {
+    createPaymentMethod: { method: 'POST', path: '/payments/local/payment-methods' },
+    confirm: { method: 'POST', path: '/payments/local/confirm' },
+    authenticate: { method: 'POST', path: '/payments/local/authenticate' },
+  },
+  simulator: {
+    send: { method: 'POST', path: '/chats/simulator' },
+  },
+  company: {
+    get: { method: 'GET', path: '/company' },
+    update: { method: 'PUT', path: '/company' },
+  },
+  users: {
+    profile: { method: 'GET', path: '/users/profile' },
+    updateProfile: { method: 'PUT', path: '/users/profile' },
+    changePassword: { method: 'PUT', path: '/users/password' },
+  },
+  notifications: {
+    list: { method: 'GET', path: '/notifications' },
+    unreadCount: { method: 'GET', path: '/notifications/unread-count' },
+    markAllRead: { method: 'POST', path: '/notifications/mark-all-read' },
+    markRead: { method: 'POST', path: '/notifications/:id/read' },
+    markSolved: { method: 'POST', path: '/notifications/:id/solve' },
+    remove: { method: 'DELETE', path: '/notifications/:id' },
+  },
+  employees: {
+    list: { method: 'GET', path: '/employees' },
+    get: { method: 'GET', path: '/employees/:id' },
+    create: { method: 'POST', path: '/employees' },
+    update: { method: 'PUT', path: '/employees/:id' },
+    remove: { method: 'DELETE', path: '/employees/:id' },
+  },
+  appointments: {
+    list: { method: 'GET', path: '/appointments' },
+    get: { method: 'GET', path: '/appointments/:id' },
+    setStatus: { method: 'PATCH', path: '/appointments/:id/status' },
+    remove: { method: 'DELETE', path: '/appointments/:id' },
+  },
+  chats: {
+    list: { method: 'GET', path: '/chats' },
+    templates: { method: 'GET', path: '/chats/templates' },
+    get: { method: 'GET', path: '/chats/:id' },
+    messages: { method: 'GET', path: '/chats/:id/messages' },
+    send: { method: 'POST', path: '/chats/:id/messages' },
+    sendTemplate: { method: 'POST', path: '/chats/:id/templates' },
+    markRead: { method: 'POST', path: '/chats/:id/read' },
+    toggleAi: { method: 'PUT', path: '/chats/:id/toggle-ai' },
+    remove: { method: 'DELETE', path: '/chats/:id' },
+  },
+  contacts: {
+    get: { method: 'GET', path: '/contacts/:id' },
+    update: { method: 'PUT', path: '/contacts/:id' },
+  },
+  clients: {
+    list: { method: 'GET', path: '/clients' },
+    get: { method: 'GET', path: '/clients/:id' },
+    create: { method: 'POST', path: '/clients' },
+    update: { method: 'PUT', path: '/clients/:id' },
+    remove: { method: 'DELETE', path: '/clients/:id' },
+    recordPayment: { method: 'POST', path: '/clients/:id/payments' },
+  },
+  subscriptions: {
+    list: { method: 'GET', path: '/subscriptions' },
+    plans: { method: 'GET', path: '/subscriptions/plans' },
+    get: { method: 'GET', path: '/subscriptions/:id' },
+    create: { method: 'POST', path: '/subscriptions' },
+    cancel: { method: 'POST', path: '/subscriptions/:id/cancel' },
+  },
+} as const satisfies Record<string, Record<string, ApiRoute>>;
+
+export type ApiRoutes = typeof apiRoutes;

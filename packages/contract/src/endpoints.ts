@@ -1,0 +1,327 @@
+import { z } from 'zod';
+import { type ApiRoute, type ApiRoutes, apiRoutes } from './api-routes.ts';
+import {
+  appointmentListSchema,
+  appointmentSchema,
+  listAppointmentsQuerySchema,
+  updateAppointmentStatusSchema,
+} from './appointments.ts';
+import { loginConfigSchema, loginRequestSchema, loginResponseSchema, verifyResponseSchema } from './auth.ts';
+import {
+  chatDetailSchema,
+  chatListSchema,
+  chatSchema,
+  contactSchema,
+  listChatsQuerySchema,
+  messageListSchema,
+  messageSchema,
+  sendMessageSchema,
+  sendTemplateSchema,
+  simulatorRequestSchema,
+  simulatorResponseSchema,
+  updateContactSchema,
+  whatsappTemplateListSchema,
+} from './chats.ts';
+import {
+  clientDetailSchema,
+  clientFormSchema,
+  clientListSchema,
+  clientPaymentSchema,
+  clientSchema,
+  createPaymentSchema,
+  listClientsQuerySchema,
+} from './clients.ts';
+import { idParamsSchema, okBodySchema } from './common.ts';
+import { companySchema, updateCompanySchema } from './company.ts';
+import {
+  createEmployeeSchema,
+  employeeListSchema,
+  employeeSchema,
+  listEmployeesQuerySchema,
+  updateEmployeeSchema,
+} from './employees.ts';
+import {
+  listNotificationsQuerySchema,
+  markAllReadResponseSchema,
+  notificationListSchema,
+  notificationSchema,
+  unreadCountSchema,
+} from './notifications.ts';
+import {
+  bookingRequestSchema,
+  bookingResponseSchema,
+  paymentIntentRequestSchema,
+  paymentIntentResponseSchema,
+  publicScheduleSchema,
+  usernameParamsSchema,
+} from './schedule.ts';
+import {
+  cancelSubscriptionSchema,
+  createSubscriptionSchema,
+  listSubscriptionsQuerySchema,
+  planListSchema,
+  priceResponseSchema,
+  subscribeRequestSchema,
+  subscribeResponseSchema,
+  subscriptionListSchema,
+  subscriptionSchema,
+} from './subscriptions.ts';
+import { changePasswordSchema, profileSchema, updateProfileSchema } from './users.ts';
+
+export type EndpointSchemas = {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The body of the success answer. */
+  response: z.ZodType;
+  /** The success status, when it is not 200. */
+  status?: 201;
+};
+
+export type Endpoint = ApiRoute & EndpointSchemas;
+
+/** One entry per route of apiRoutes, no more and no fewer, each with that route's method and path. */
+type EndpointTable = {
+  [Domain in keyof ApiRoutes]: {
+    [Name in keyof ApiRoutes[Domain]]: ApiRoutes[Domain][Name] & EndpointSchemas;
+  };
+};
+
+export const paymentConfigSchema = z.object({
+  provider: z.enum(['stripe', 'local']),
+  publishableKey: z.string().nullable(),
+});
+
+const cardSummarySchema = z.object({
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number(),
+  expYear: z.number(),
+});
+
+/** A test card typed into the local provider's card form. */
+export const localCardSchema = z.object({
+  number: z.string().max(30),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+  cvc: z.string().max(4),
+});
+
+/** The local provider's payment, shaped like Stripe's PaymentIntent. */
+export const localPaymentIntentSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  card: cardSummarySchema.nullable(),
+});
+
+const clientSecretSchema = z.string().min(1).max(300);
+
+export const endpoints = {
+  auth: {
+    config: { ...apiRoutes.auth.config, response: loginConfigSchema },
+    login: { ...apiRoutes.auth.login, body: loginRequestSchema, response: loginResponseSchema },
+    verify: { ...apiRoutes.auth.verify, response: verifyResponseSchema },
+    logout: { ...apiRoutes.auth.logout, response: okBodySchema },
+  },
+  schedule: {
+    get: { ...apiRoutes.schedule.get, params: usernameParamsSchema, response: publicScheduleSchema },
+    book: { ...apiRoutes.schedule.book, body: bookingRequestSchema, response: bookingResponseSchema },
+  },
+  payments: {
+    config: { ...apiRoutes.payments.config, response: paymentConfigSchema },
+    price: {
+      ...apiRoutes.payments.price,
+      params: z.object({ id: z.string().min(1).max(200) }),
+      response: priceResponseSchema,
+    },
+    subscribe: {
+      ...apiRoutes.payments.subscribe,
+      body: subscribeRequestSchema,
+      response: subscribeResponseSchema,
+    },
+    intent: {
+      ...apiRoutes.payments.intent,
+      body: paymentIntentRequestSchema,
+      response: paymentIntentResponseSchema,
+    },
+  },
+  localPayments: {
+    createPaymentMethod: {
+      ...apiRoutes.localPayments.createPaymentMethod,
+      body: z.object({ card: localCardSchema }),
+      response: z.object({ id: z.string(), card: cardSummarySchema }),
+    },
+    confirm: {
+      ...apiRoutes.localPayments.confirm,
+      body: z.object({ clientSecret: clientSecretSchema, card: localCardSchema }),
+      response: localPaymentIntentSchema,
+    },
+    authenticate: {
+      ...apiRoutes.localPayments.authenticate,
+      body: z.object({ clientSecret: clientSecretSchema, approve: z.boolean() }),
+      response: localPaymentIntentSchema,
+    },
+  },
+  simulator: {
+    send: { ...apiRoutes.simulator.send, body: simulatorRequestSchema, response: simulatorResponseSchema },
+  },
+  company: {
+    get: { ...apiRoutes.company.get, response: companySchema },
+    update: { ...apiRoutes.company.update, body: updateCompanySchema, response: companySchema },
+  },
+  users: {
+    profile: { ...apiRoutes.users.profile, response: profileSchema },
+    updateProfile: { ...apiRoutes.users.updateProfile, body: updateProfileSchema, response: profileSchema },
+    changePassword: { ...apiRoutes.users.changePassword, body: changePasswordSchema, response: okBodySchema },
+  },
+  notifications: {
+    list: {
+      ...apiRoutes.notifications.list,
+      query: listNotificationsQuerySchema,
+      response: notificationListSchema,
+    },
+    unreadCount: { ...apiRoutes.notifications.unreadCount, response: unreadCountSchema },
+    markAllRead: { ...apiRoutes.notifications.markAllRead, response: markAllReadResponseSchema },
+    markRead: { ...apiRoutes.notifications.markRead, params: idParamsSchema, response: notificationSchema },
+    markSolved: {
+      ...apiRoutes.notifications.markSolved,
+      params: idParamsSchema,
+      response: notificationSchema,
+    },
+    remove: { ...apiRoutes.notifications.remove, params: idParamsSchema, response: okBodySchema },
+  },
+  employees: {
+    list: { ...apiRoutes.employees.list, query: listEmployeesQuerySchema, response: employeeListSchema },
+    get: { ...apiRoutes.employees.get, params: idParamsSchema, response: employeeSchema },
+    create: {
+      ...apiRoutes.employees.create,
+      body: createEmployeeSchema,
+      response: employeeSchema,
+      status: 201,
+    },
+    update: {
+      ...apiRoutes.employees.update,
+      params: idParamsSchema,
+      body: updateEmployeeSchema,
+      response: employeeSchema,
+    },
+    remove: { ...apiRoutes.employees.remove, params: idParamsSchema, response: okBodySchema },
+  },
+  appointments: {
+    list: {
+      ...apiRoutes.appointments.list,
+      query: listAppointmentsQuerySchema,
+      response: appointmentListSchema,
+    },
+    get: { ...apiRoutes.appointments.get, params: idParamsSchema, response: appointmentSchema },
+    setStatus: {
+      ...apiRoutes.appointments.setStatus,
+      params: idParamsSchema,
+      body: updateAppointmentStatusSchema,
+      response: appointmentSchema,
+    },
+    remove: { ...apiRoutes.appointments.remove, params: idParamsSchema, response: okBodySchema },
+  },
+  chats: {
+    list: { ...apiRoutes.chats.list, query: listChatsQuerySchema, response: chatListSchema },
+    templates: { ...apiRoutes.chats.templates, response: whatsappTemplateListSchema },
+    get: { ...apiRoutes.chats.get, params: idParamsSchema, response: chatDetailSchema },
+    messages: { ...apiRoutes.chats.messages, params: idParamsSchema, response: messageListSchema },
+    send: {
+      ...apiRoutes.chats.send,
+      params: idParamsSchema,
+      body: sendMessageSchema,
+      response: messageSchema,
+    },
+    sendTemplate: {
+      ...apiRoutes.chats.sendTemplate,
+      params: idParamsSchema,
+      body: sendTemplateSchema,
+      response: messageSchema,
+    },
+    markRead: {
+      ...apiRoutes.chats.markRead,
+      params: idParamsSchema,
+      response: z.object({ updated: z.number().int() }),
+    },
+    toggleAi: { ...apiRoutes.chats.toggleAi, params: idParamsSchema, response: chatSchema },
+    remove: { ...apiRoutes.chats.remove, params: idParamsSchema, response: okBodySchema },
+  },
+  contacts: {
+    get: { ...apiRoutes.contacts.get, params: idParamsSchema, response: contactSchema },
+    update: {
+      ...apiRoutes.contacts.update,
+      params: idParamsSchema,
+      body: updateContactSchema,
+      response: contactSchema,
+    },
+  },
+  clients: {
+    list: { ...apiRoutes.clients.list, query: listClientsQuerySchema, response: clientListSchema },
+    get: { ...apiRoutes.clients.get, params: idParamsSchema, response: clientDetailSchema },
+    create: { ...apiRoutes.clients.create, body: clientFormSchema, response: clientSchema, status: 201 },
+    update: {
+      ...apiRoutes.clients.update,
+      params: idParamsSchema,
+      body: clientFormSchema,
+      response: clientSchema,
+    },
+    remove: { ...apiRoutes.clients.remove, params: idParamsSchema, response: okBodySchema },
+    recordPayment: {
+      ...apiRoutes.clients.recordPayment,
+      params: idParamsSchema,
+      body: createPaymentSchema,
+      response: clientPaymentSchema,
+      status: 201,
+    },
+  },
+  subscriptions: {
+    list: {
+      ...apiRoutes.subscriptions.list,
+      query: listSubscriptionsQuerySchema,
+      response: subscriptionListSchema,
+    },
+    plans: { ...apiRoutes.subscriptions.plans, response: planListSchema },
+    get: { ...apiRoutes.subscriptions.get, params: idParamsSchema, response: subscriptionSchema },
+    create: {
+      ...apiRoutes.subscriptions.create,
+      body: createSubscriptionSchema,
+      response: subscriptionSchema,
+      status: 201,
+    },
+    cancel: {
+      ...apiRoutes.subscriptions.cancel,
+      params: idParamsSchema,
+      body: cancelSubscriptionSchema,
+      response: subscriptionSchema,
+    },
+  },
+} satisfies EndpointTable;
+
+type Endpoints = typeof endpoints;
+
+/** Every endpoint of the table, as one union. */
+type AnyEndpoint = {
+  [Domain in keyof Endpoints]: Endpoints[Domain][keyof Endpoints[Domain]];
+}[keyof Endpoints];
+
+/** The endpoint of a route of apiRoutes (an endpoint names itself). */
+export type EndpointOf<R extends ApiRoute> = Extract<AnyEndpoint, { method: R['method']; path: R['path'] }>;
+
+type InputOf<E, Part extends 'params' | 'query' | 'body'> = E extends {
+  [P in Part]: infer S extends z.ZodType;
+}
+  ? z.input<S>
+  : undefined;
+
+/** How a query field is written in the URL: booleans and numbers go as text. */
+type QueryField<T> = T extends 'true' | 'false' ? boolean | T : unknown extends T ? number | string : T;
+
+type UrlQuery<Q> = Q extends object ? { [K in keyof Q]: QueryField<Q[K]> } : undefined;
+
+export type EndpointParams<R extends ApiRoute> = InputOf<EndpointOf<R>, 'params'>;
+export type EndpointQuery<R extends ApiRoute> = UrlQuery<InputOf<EndpointOf<R>, 'query'>>;
+export type EndpointBody<R extends ApiRoute> = InputOf<EndpointOf<R>, 'body'>;
+export type EndpointResponse<R extends ApiRoute> = z.output<EndpointOf<R>['response']>;
