@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { WeeklyAvailability } from '../src/db/schema.ts';
+import type { Expectation } from './checks.ts';
+
+export type EvalCase = {
+  id: string;
+  note?: string;
+  business: string;
+  intent: string;
+  turns: Array<{ customer: string; expect?: Expectation }>;
+};
+
+export type BusinessFixture = {
+  company: {
+    name: string;
+    industry: string;
+    website: string;
+    timeZone: string;
+    information: string;
+    systemPrompt: string;
+  };
+  employees: Array<{
+    name: string;
+    username: string;
+    email: string;
+    title: string;
+    role: string;
+    locations: string[];
+    availability: WeeklyAvailability;
+    isActive: boolean;
+    takesBookings: boolean;
+  }>;
+};
+
+const EVAL_DIR = fileURLToPath(new URL('.', import.meta.url));
+
+/** Every case under corpus/<business>/<intent>.json. */
+export function loadCorpus(): EvalCase[] {
+  const root = path.join(EVAL_DIR, 'corpus');
+  const cases: EvalCase[] = [];
+  for (const business of fs.readdirSync(root).sort()) {
+    const dir = path.join(root, business);
+    if (!fs.statSync(dir).isDirectory()) continue;
+    for (const file of fs.readdirSync(dir).sort()) {
+      if (!file.endsWith('.json')) continue;
+      const intent = file.slice(0, -'.json'.length);
+      const list = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Array<
+        Omit<EvalCase, 'business' | 'intent'>
+      >;
+      for (const item of list) cases.push({ ...item, business, intent });
+    }
+  }
+  return cases;
+}
+
+export function loadBusiness(key: string): BusinessFixture {
+  return JSON.parse(fs.readFileSync(path.join(EVAL_DIR, 'businesses', `${key}.json`), 'utf8'));
+}
