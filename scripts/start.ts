@@ -7,7 +7,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const canBuild = existsSync(path.join(root, 'node_modules/vite/package.json'));
+// npm may hoist vite to the root or keep it in the web workspace.
+const canBuild = ['node_modules/vite', 'apps/web/node_modules/vite'].some((dir) =>
+  existsSync(path.join(root, dir, 'package.json')),
+);
 const built = existsSync(path.join(root, 'apps/web/dist/index.html'));
 
 if (canBuild) {
