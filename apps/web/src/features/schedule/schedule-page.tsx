@@ -3,6 +3,7 @@ import { Box, Container, Grid, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useEffect, useReducer, useRef } from 'react';
 import { useParams } from 'react-router';
+import type { ConfirmCard } from '../../components/payments/payment-types';
 import { PublicPageError, PublicPageLoader, useNotFoundRedirect } from '../../components/public-page-states';
 import { ApiError } from '../../lib/api-client';
 import { useSchedule } from './api';
@@ -11,7 +12,6 @@ import { BookingHeader } from './components/booking-header';
 import { BookingPanel } from './components/booking-panel';
 import { SlotCalendar } from './components/slot-calendar';
 import { SCHEDULE_PAGE_MESSAGES } from './messages';
-import type { ConfirmCard } from './payment-types';
 import classes from './schedule.module.css';
 import { useCheckout } from './use-checkout';
 

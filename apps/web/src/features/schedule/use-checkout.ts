@@ -1,11 +1,15 @@
 import type { ClientInfo, PaymentIntentResponse, PublicSchedule } from '@chatdesk/contract/schedule';
 import { useRef, useState } from 'react';
+import {
+  type ConfirmCard,
+  type ConfirmedPayment,
+  PaymentError,
+} from '../../components/payments/payment-types';
 import { ApiError } from '../../lib/api-client';
 import { useBookAppointment, useCreatePaymentIntent } from './api';
 import { weekdayOf } from './booking-format';
 import type { BookedAppointment, Slot } from './booking-state';
 import { SCHEDULE_PAGE_MESSAGES } from './messages';
-import { type ConfirmCard, type ConfirmedPayment, PaymentError } from './payment-types';
 
 export type CheckoutOutcome = { ok: true; appointment: BookedAppointment } | { ok: false; message: string };
 

@@ -1,7 +1,7 @@
 import type { SubscribeResponse } from '@chatdesk/contract/subscriptions';
 import { describe, expect, it } from 'vitest';
+import { PaymentError } from '../../components/payments/payment-types';
 import { ApiError } from '../../lib/api-client';
-import { PaymentError } from '../schedule/payment-types';
 import { nextStepOf, securityCheckErrorMessage, subscribeErrorMessage } from './subscribe-flow';
 
 const response = (overrides: Partial<SubscribeResponse>): SubscribeResponse => ({

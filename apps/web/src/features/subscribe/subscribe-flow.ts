@@ -1,6 +1,6 @@
 import type { SubscribeResponse } from '@chatdesk/contract/subscriptions';
+import { PaymentError } from '../../components/payments/payment-types';
 import { ApiError } from '../../lib/api-client';
-import { PaymentError } from '../schedule/payment-types';
 import { SUBSCRIBE_PAGE_MESSAGES } from './messages';
 
 /** What one card widget (local form or Stripe Elements) does for the subscribe flow. */

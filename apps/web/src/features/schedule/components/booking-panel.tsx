@@ -3,10 +3,10 @@ import { Group, List, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/c
 import { IconCalendarEvent, IconCalendarTime, IconCreditCard, IconMailCheck } from '@tabler/icons-react';
 import { type Dispatch, lazy, Suspense, useEffect } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
+import type { ConfirmCard } from '../../../components/payments/payment-types';
 import { formatFee, formatLongDate, formatTime, formatTimeRange } from '../booking-format';
 import type { BookingAction, BookingState } from '../booking-state';
 import { SCHEDULE_PAGE_MESSAGES } from '../messages';
-import type { ConfirmCard } from '../payment-types';
 import { AppointmentSummary } from './appointment-summary';
 import { BookingError, BookingSuccess } from './booking-result';
 import { ClientDetailsForm } from './client-details-form';

@@ -9,11 +9,15 @@ import {
   parseExpiry,
   validateCard,
 } from '../../../components/payments/card-input';
+import {
+  type ConfirmCard,
+  type ConfirmedPayment,
+  PaymentError,
+} from '../../../components/payments/payment-types';
 import { TestCardFields } from '../../../components/payments/test-card-fields';
 import { ApiError } from '../../../lib/api-client';
 import { authenticateLocalPayment, confirmLocalCard, type LocalPaymentIntent } from '../api';
 import { SCHEDULE_PAGE_MESSAGES } from '../messages';
-import { type ConfirmCard, type ConfirmedPayment, PaymentError } from '../payment-types';
 import { type CardFormProps, PaymentActions } from './payment-actions';
 
 const emptyCard: CardValues = { number: '', expiry: '', cvc: '' };

@@ -1,7 +1,7 @@
 import { Button, Stack } from '@mantine/core';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
+import type { ConfirmCard } from '../../../components/payments/payment-types';
 import { payButtonLabel } from '../booking-format';
-import type { ConfirmCard } from '../payment-types';
 
 export type CardFormProps = {
   amount: number;

@@ -2,9 +2,9 @@ import { Group, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
 import { CARD_MESSAGES } from '../../../components/payments/card-input';
+import { type ConfirmCard, PaymentError } from '../../../components/payments/payment-types';
 import { StripeCardField, StripeElements, useStripeCard } from '../../../components/payments/stripe-card';
 import { SCHEDULE_PAGE_MESSAGES } from '../messages';
-import { type ConfirmCard, PaymentError } from '../payment-types';
 import { type CardFormProps, PaymentActions } from './payment-actions';
 
 type StripeCardFormProps = CardFormProps & { publishableKey: string };

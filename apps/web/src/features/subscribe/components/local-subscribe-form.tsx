@@ -7,10 +7,10 @@ import {
   parseExpiry,
   validateCard,
 } from '../../../components/payments/card-input';
+import { PaymentError } from '../../../components/payments/payment-types';
 import { TestCardFields } from '../../../components/payments/test-card-fields';
 import { ApiError } from '../../../lib/api-client';
 import { authenticateLocalPayment } from '../../schedule/api';
-import { PaymentError } from '../../schedule/payment-types';
 import { createLocalPaymentMethod } from '../api';
 import { SUBSCRIBE_PAGE_MESSAGES } from '../messages';
 import type { CardDriver } from '../subscribe-flow';

@@ -1,6 +1,6 @@
 import { CARD_MESSAGES } from '../../../components/payments/card-input';
+import { PaymentError } from '../../../components/payments/payment-types';
 import { StripeCardField, StripeElements, useStripeCard } from '../../../components/payments/stripe-card';
-import { PaymentError } from '../../schedule/payment-types';
 import { SUBSCRIBE_PAGE_MESSAGES } from '../messages';
 import type { CardDriver } from '../subscribe-flow';
 import { type CardCheck, SubscribeForm, type SubscribeFormProps } from './subscribe-form';

@@ -1,4 +1,4 @@
-import type { CardSummary } from './api';
+export type CardSummary = { brand: string; last4: string; expMonth: number; expYear: number };
 
 /** A payment the provider reports, in the shape the booking call records. */
 export type ConfirmedPayment = {
