@@ -17,6 +17,7 @@ describe('event stream', () => {
 
   afterEach(() => {
     controller.abort();
+    vi.useRealTimers();
     vi.unstubAllGlobals();
     fetchMock.mockReset();
   });
@@ -46,6 +47,7 @@ describe('event stream', () => {
   });
 
   it('ends the session on a 401 and stops reconnecting', async () => {
+    vi.useFakeTimers();
     setToken('revoked');
     const onUnauthorized = vi.fn();
     setUnauthorizedHandler(onUnauthorized);
@@ -55,7 +57,8 @@ describe('event stream', () => {
 
     await vi.waitFor(() => expect(onUnauthorized).toHaveBeenCalledTimes(1));
     expect(localStorage.getItem('token')).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Past the longest backoff (30 s): a reconnect scheduled after the 401 would have fetched by now.
+    await vi.advanceTimersByTimeAsync(60_000);
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
