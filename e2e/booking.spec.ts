@@ -436,6 +436,24 @@ test.describe('public booking page', () => {
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   });
 
+  test('an employee who takes no bookings leads to the not-found page, as the demo admin does', async ({
+    page,
+    api,
+  }) => {
+    await page.goto('/schedule/admin');
+    await expect(page).toHaveURL('/404');
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+
+    const schedule = await createEmployee(api);
+    await page.goto(`/schedule/${schedule.employee.username}`);
+    await expect(page.getByRole('heading', { name: /^Book an Appointment with/ })).toBeVisible();
+    const employee = await api.get<Record<string, unknown>>(`/employees/${schedule.employee.id}`);
+    await api.put(`/employees/${schedule.employee.id}`, { ...employee, takesBookings: false });
+    await page.reload();
+    await expect(page).toHaveURL('/404');
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  });
+
   test('a schedule that fails to load says so and links home', async ({ page }) => {
     await page.route('**/api/schedule/carlos', (route) => route.fulfill({ status: 400, body: '' }));
     await page.goto('/schedule/carlos');

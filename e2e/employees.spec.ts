@@ -274,6 +274,43 @@ test('create, then edit, then delete an employee', async ({ page, api }) => {
   expect(gone.status()).toBe(404);
 });
 
+test('the Takes bookings switch saves, survives a reload, and marks the list', async ({ page, api }) => {
+  const employee = await createEmployee(api);
+  expect(employee.takesBookings).toBe(true);
+  await page.goto(`/employee/${employee.id}`);
+  const takesBookings = page.getByRole('switch', { name: 'Takes bookings' });
+  await expect(takesBookings).toBeChecked();
+  await expect(page.getByText('Offered on the booking page and by the assistant')).toBeVisible();
+
+  await takesBookings.uncheck({ force: true });
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page).toHaveURL(/\/employees$/);
+  await expect(rowOf(page, employee).getByText('No bookings', { exact: true })).toBeVisible();
+  expect((await getEmployee(api, employee.id)).takesBookings).toBe(false);
+
+  await page.goto(`/employee/${employee.id}`);
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Username' })).toHaveValue(employee.username);
+  await expect(takesBookings).not.toBeChecked();
+
+  await takesBookings.check({ force: true });
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page).toHaveURL(/\/employees$/);
+  await expect(rowOf(page, employee).getByText('Active', { exact: true })).toBeVisible();
+  await expect(rowOf(page, employee).getByText('No bookings', { exact: true })).toHaveCount(0);
+  expect((await getEmployee(api, employee.id)).takesBookings).toBe(true);
+});
+
+test('a new employee takes bookings unless switched off; the demo admin does not', async ({ page, api }) => {
+  await page.goto('/employee/new');
+  await expect(page.getByRole('switch', { name: 'Takes bookings' })).toBeChecked();
+
+  const admin = (await api.get<Employee[]>('/employees?search=admin')).find((e) => e.username === 'admin')!;
+  expect(admin.takesBookings).toBe(false);
+  await page.goto('/employees');
+  await expect(rowOf(page, admin).getByText('No bookings', { exact: true })).toBeVisible();
+});
+
 test('a taken username shows the server message', async ({ page, api }) => {
   const existing = await createEmployee(api);
   await page.goto('/employee/new');

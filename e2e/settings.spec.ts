@@ -9,6 +9,7 @@ type Company = {
   logo: string | null;
   systemPrompt: string | null;
   timeZone: string;
+  language: 'es' | 'en';
 };
 
 async function openSection(page: Page, name: 'Profile Information' | 'Change Password') {
@@ -49,6 +50,7 @@ test.describe('company settings', () => {
     await expect(page.getByLabel('Website')).toHaveValue(company.website ?? '');
     await expect(page.getByLabel('Logo URL')).toHaveValue(company.logo ?? '');
     await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue(company.timeZone);
+    await expect(page.getByRole('combobox', { name: 'Business language' })).toHaveValue('Español');
   });
 
   test('saving shows the success message for 3 seconds and keeps the change', async ({ page, api }) => {
@@ -86,6 +88,23 @@ test.describe('company settings', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Company information saved successfully!')).toBeVisible();
     expect((await api.get<Company>('/company')).timeZone).toBe('America/New_York');
+    await api.put('/company', { ...before });
+  });
+
+  test('the business language is Español or English and is saved', async ({ page, api }) => {
+    const before = await api.get<Company>('/company');
+    expect(before.language).toBe('es');
+    await page.goto('/settings');
+    const language = page.getByRole('combobox', { name: 'Business language' });
+    await language.click();
+    await expect(page.getByRole('option')).toHaveText(['Español', 'English']);
+    await page.getByRole('option', { name: 'English' }).click();
+    await expect(language).toHaveValue('English');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Company information saved successfully!')).toBeVisible();
+    expect((await api.get<Company>('/company')).language).toBe('en');
+    await page.reload();
+    await expect(language).toHaveValue('English');
     await api.put('/company', { ...before });
   });
 

@@ -9,6 +9,7 @@ export type Employee = {
   email: string;
   username: string;
   isActive: boolean;
+  takesBookings: boolean;
   role: string | null;
   title: string | null;
   locations: string[];

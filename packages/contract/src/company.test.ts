@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidTimeZone, updateCompanySchema } from './company.ts';
+import { COMPANY_MESSAGES, companySchema, isValidTimeZone, updateCompanySchema } from './company.ts';
 
 describe('company', () => {
   it('knows IANA time zones', () => {
@@ -34,5 +34,14 @@ describe('company', () => {
         timeZone: 'UTC',
       }).success,
     ).toBe(false);
+  });
+
+  it('speaks Spanish or English; an older client may leave the language out', () => {
+    const base = { name: 'A', information: 'B', timeZone: 'UTC' };
+    expect(updateCompanySchema.parse({ ...base, language: 'en' }).language).toBe('en');
+    expect(updateCompanySchema.parse(base).language).toBeUndefined();
+    const other = updateCompanySchema.safeParse({ ...base, language: 'fr' });
+    expect(other.error?.issues[0]?.message).toBe(COMPANY_MESSAGES.languageInvalid);
+    expect(companySchema.shape.language.options).toEqual(['es', 'en']);
   });
 });

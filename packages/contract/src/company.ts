@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { optionalText, optionalUrl } from './common.ts';
 
+/** The languages the assistant speaks; the business's one answers customers who write in any other. */
+export const BUSINESS_LANGUAGES = ['es', 'en'] as const;
+export type BusinessLanguage = (typeof BUSINESS_LANGUAGES)[number];
+export const DEFAULT_BUSINESS_LANGUAGE: BusinessLanguage = 'es';
+
 export const companySchema = z.object({
   name: z.string(),
   information: z.string(),
@@ -9,6 +14,7 @@ export const companySchema = z.object({
   website: z.string().nullable(),
   industry: z.string().nullable(),
   timeZone: z.string(),
+  language: z.enum(BUSINESS_LANGUAGES),
 });
 export type Company = z.infer<typeof companySchema>;
 
@@ -18,6 +24,7 @@ export const COMPANY_MESSAGES = {
   websiteInvalid: 'Website must be a valid URL',
   logoInvalid: 'Logo must be a valid URL',
   timeZoneInvalid: 'Choose a valid time zone',
+  languageInvalid: 'Choose Spanish or English',
 } as const;
 
 export function isValidTimeZone(value: string): boolean {
@@ -47,5 +54,7 @@ export const updateCompanySchema = z.object({
   timeZone: z
     .string({ message: COMPANY_MESSAGES.timeZoneInvalid })
     .refine(isValidTimeZone, COMPANY_MESSAGES.timeZoneInvalid),
+  /** Optional so older clients keep working: left out, the saved language stays. */
+  language: z.enum(BUSINESS_LANGUAGES, { message: COMPANY_MESSAGES.languageInvalid }).optional(),
 });
 export type UpdateCompanyRequest = z.input<typeof updateCompanySchema>;

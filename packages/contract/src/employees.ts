@@ -18,6 +18,8 @@ export const employeeSchema = z.object({
   email: z.string(),
   username: z.string(),
   isActive: z.boolean(),
+  /** Offered on the public booking page, by the booking API and by the assistant. */
+  takesBookings: z.boolean(),
   role: z.string().nullable(),
   title: z.string().nullable(),
   locations: z.array(z.string()),
@@ -64,12 +66,18 @@ const password = z
   .min(MIN_PASSWORD_LENGTH, EMPLOYEE_MESSAGES.passwordTooShort)
   .max(200);
 
-export const createEmployeeSchema = z.object({ ...employeeFields, password });
+export const createEmployeeSchema = z.object({
+  ...employeeFields,
+  takesBookings: z.boolean().default(true),
+  password,
+});
 export type CreateEmployeeRequest = z.input<typeof createEmployeeSchema>;
 
 /** On edit a blank password keeps the current one. */
 export const updateEmployeeSchema = z.object({
   ...employeeFields,
+  /** Left out (an older client), the saved value stays. */
+  takesBookings: z.boolean().optional(),
   password: z
     .union([z.literal(''), password])
     .nullish()

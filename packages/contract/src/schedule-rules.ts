@@ -9,6 +9,8 @@ export const BOOKING_MESSAGES = {
   emailInvalid: 'Please enter a valid email address',
   phoneRequired: 'Phone number is required',
   employeeNotFound: 'Employee not found',
+  employeeNotBookable: 'This employee is not taking bookings.',
+  employeeNotBookableRefunded: 'This employee is no longer taking bookings. Your payment has been refunded.',
   slotTaken: 'This time slot was just booked. Please choose another.',
   slotUnavailable: 'This time slot is not available. Please choose another.',
   slotHeld: 'Someone is paying for this time slot right now. Please choose another.',

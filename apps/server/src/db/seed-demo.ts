@@ -38,6 +38,8 @@ const DEMO_EMPLOYEES = [
     title: 'Head Coach',
     locations: ['Madrid'],
     availability: weekdays([['10:00', '14:00']], ['monday', 'wednesday', 'friday']),
+    // The manager runs the dashboard; customers book the others.
+    takesBookings: false,
   },
   {
     key: 'carlos',
@@ -335,6 +337,8 @@ export async function createAdmin(db: Db, admin: { username: string; password: s
     passwordHash: await hashPassword(admin.password),
     role: 'Administrator',
     isActive: true,
+    // An account to run the dashboard, with no availability: not one customers book.
+    takesBookings: false,
   });
 }
 
@@ -349,6 +353,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
       website: 'https://entrena.example',
       logo: null,
       timeZone: TIME_ZONE,
+      language: 'es',
       information: [
         'Entrena Studio is a network of personal trainers, nutritionists and physiotherapists in Madrid, Barcelona, Valencia, Sevilla and Málaga, with online sessions too.',
         'A first 30-minute consultation costs 10 EUR and is paid when booking online.',
@@ -375,6 +380,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
         locations: [...seed.locations],
         availability: seed.availability as WeeklyAvailability,
         isActive: 'isActive' in seed ? seed.isActive : true,
+        takesBookings: 'takesBookings' in seed ? seed.takesBookings : true,
       })
       .returning({ id: employees.id });
     employeeIds.set(seed.key, row!.id);

@@ -1,3 +1,4 @@
+import { BUSINESS_LANGUAGES } from '@chatdesk/contract/company';
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { updatedAt } from './columns.ts';
 
@@ -11,5 +12,7 @@ export const company = pgTable('company', {
   website: text('website'),
   industry: text('industry'),
   timeZone: text('time_zone').notNull().default('Europe/Madrid'),
+  /** The assistant answers in it customers who write in a language other than Spanish or English. */
+  language: text('language', { enum: BUSINESS_LANGUAGES }).notNull().default('es'),
   updatedAt: updatedAt(),
 });

@@ -25,6 +25,8 @@ export const employees = pgTable(
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /** Offered on the public booking page, by the booking API and by the assistant. */
+    takesBookings: boolean('takes_bookings').notNull().default(true),
     role: text('role'),
     title: text('title'),
     locations: text('locations').array().notNull().default(sql`'{}'::text[]`),

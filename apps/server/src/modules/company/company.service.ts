@@ -1,4 +1,8 @@
-import type { Company, updateCompanySchema } from '@chatdesk/contract/company';
+import {
+  type Company,
+  DEFAULT_BUSINESS_LANGUAGE,
+  type updateCompanySchema,
+} from '@chatdesk/contract/company';
 import { DEFAULT_TIME_ZONE } from '@chatdesk/contract/constants';
 import type { z } from 'zod';
 import type { CompanyRepository } from './company.repository.ts';
@@ -13,6 +17,7 @@ const toCompany = (row: Row): Company => ({
   website: row.website,
   industry: row.industry,
   timeZone: row.timeZone,
+  language: row.language,
 });
 
 /** Before anyone has saved the settings, the company is blank but usable. */
@@ -24,6 +29,7 @@ const EMPTY_COMPANY: Company = {
   website: null,
   industry: null,
   timeZone: DEFAULT_TIME_ZONE,
+  language: DEFAULT_BUSINESS_LANGUAGE,
 };
 
 export function createCompanyService({ repository }: { repository: CompanyRepository }) {

@@ -18,13 +18,19 @@ const valid = {
   website: 'https://entrena.example',
   industry: 'Fitness',
   timeZone: 'Europe/Madrid',
+  language: 'en',
 };
 
 describe('company settings', () => {
   it('starts blank in the default time zone', async () => {
     const response = await t.app.inject({ url: '/api/company', headers });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ name: '', information: '', timeZone: 'Europe/Madrid' });
+    expect(response.json()).toMatchObject({
+      name: '',
+      information: '',
+      timeZone: 'Europe/Madrid',
+      language: 'es',
+    });
   });
 
   it('saves every field and reads them back', async () => {
@@ -32,6 +38,31 @@ describe('company settings', () => {
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual(valid);
     expect((await t.app.inject({ url: '/api/company', headers })).json()).toEqual(valid);
+  });
+
+  it('a save from an older client, without the language, keeps the saved one', async () => {
+    const { language: _, ...withoutLanguage } = valid;
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/company',
+      headers,
+      payload: { ...valid, language: 'en' },
+    });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/company',
+      headers,
+      payload: { ...withoutLanguage, name: 'Entrena' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ name: 'Entrena', language: 'en' });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/company',
+      headers,
+      payload: { ...valid, language: 'es' },
+    });
+    expect((await t.app.inject({ url: '/api/company', headers })).json().language).toBe('es');
   });
 
   it('keeps blank optional fields as not set', async () => {
@@ -58,6 +89,7 @@ describe('company settings', () => {
     [{ website: 'not a url' }, `website: ${COMPANY_MESSAGES.websiteInvalid}`],
     [{ logo: 'ftp://x.example/logo.png' }, `logo: ${COMPANY_MESSAGES.logoInvalid}`],
     [{ timeZone: 'Mars/Olympus' }, `timeZone: ${COMPANY_MESSAGES.timeZoneInvalid}`],
+    [{ language: 'ca' }, `language: ${COMPANY_MESSAGES.languageInvalid}`],
     [{ name: 42 }, `name: ${COMPANY_MESSAGES.nameRequired}`],
   ])('refuses %j with a message naming the field', async (change, message) => {
     const response = await t.app.inject({

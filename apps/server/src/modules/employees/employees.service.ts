@@ -17,6 +17,7 @@ export const toEmployee = (row: EmployeeRow): Employee => ({
   email: row.email,
   username: row.username,
   isActive: row.isActive,
+  takesBookings: row.takesBookings,
   role: row.role,
   title: row.title,
   locations: row.locations,

@@ -76,6 +76,54 @@ describe('employees', () => {
     expect(login.statusCode).toBe(200);
   });
 
+  it('takes bookings unless told otherwise, and the switch is saved and read back', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/employees',
+      headers,
+      payload: newEmployee(),
+    });
+    expect(created.json().takesBookings).toBe(true);
+
+    const payload = newEmployee({ takesBookings: false });
+    const off = await t.app.inject({ method: 'POST', url: '/api/employees', headers, payload });
+    expect(off.statusCode).toBe(201);
+    const { id } = off.json();
+    expect(off.json().takesBookings).toBe(false);
+    expect((await t.app.inject({ url: `/api/employees/${id}`, headers })).json().takesBookings).toBe(false);
+    const listed = (await t.app.inject({ url: '/api/employees', headers })).json();
+    expect(listed.find((e: { id: string }) => e.id === id).takesBookings).toBe(false);
+
+    const on = await t.app.inject({
+      method: 'PUT',
+      url: `/api/employees/${id}`,
+      headers,
+      payload: { ...payload, password: '', takesBookings: true },
+    });
+    expect(on.json().takesBookings).toBe(true);
+    expect((await t.app.inject({ url: `/api/employees/${id}`, headers })).json().takesBookings).toBe(true);
+  });
+
+  it('an edit from an older client, without the switch, leaves it as it was', async () => {
+    const payload = newEmployee();
+    const { id } = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/employees',
+        headers,
+        payload: { ...payload, takesBookings: false },
+      })
+    ).json();
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/employees/${id}`,
+      headers,
+      payload: { ...payload, name: 'Irene O.', password: '' },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ name: 'Irene O.', takesBookings: false });
+  });
+
   it('keeps usernames unique, whatever the letter case', async () => {
     const payload = newEmployee();
     await t.app.inject({ method: 'POST', url: '/api/employees', headers, payload });

@@ -89,10 +89,25 @@ function sameBooking(
 export function createScheduleService(deps: Deps) {
   const { repository, payments, company, notify, clock } = deps;
 
-  async function loadEmployee(id: string) {
+  /** Active and taking bookings: nobody else gets a slot held or paid. */
+  async function loadBookableEmployee(id: string) {
     const employee = await repository.findActiveEmployeeById(id);
     if (!employee) throw notFound(BOOKING_MESSAGES.employeeNotFound);
+    if (!employee.takesBookings) throw conflict(BOOKING_MESSAGES.employeeNotBookable);
     return employee;
+  }
+
+  /** Gives a visitor's payment back; a failed refund is logged for a person to finish. */
+  async function refund(paymentIntentId: string, reason: string): Promise<boolean> {
+    try {
+      await payments.refundPaymentIntent(paymentIntentId);
+      return true;
+    } catch (refundError) {
+      deps.log?.warn({ err: refundError, paymentIntentId }, reason);
+      return false;
+    } finally {
+      await repository.releaseHold(paymentIntentId);
+    }
   }
 
   /** The slot's instant, if the employee offers it, it is in the future and nobody has it. */
@@ -134,7 +149,8 @@ export function createScheduleService(deps: Deps) {
   return {
     async getPublicSchedule(username: string): Promise<PublicSchedule> {
       const employee = await repository.findActiveEmployeeByUsername(username);
-      if (!employee) throw notFound(BOOKING_MESSAGES.employeeNotFound);
+      // One who takes no bookings has no booking page, just as an inactive one.
+      if (!employee?.takesBookings) throw notFound(BOOKING_MESSAGES.employeeNotFound);
       const { timeZone } = await company.get();
       const now = clock();
       const today = zonedDate(now, timeZone);
@@ -177,7 +193,7 @@ export function createScheduleService(deps: Deps) {
 
     /** Decides the amount itself, holds the slot for 10 minutes, and opens a payment for it. */
     async startPayment(input: PaymentIntentRequest): Promise<PaymentIntentResponse> {
-      const employee = await loadEmployee(input.employeeId);
+      const employee = await loadBookableEmployee(input.employeeId);
       const { timeZone } = await company.get();
       const startsAt = await assertOpen(employee, input.date, input.timeSlot, timeZone);
       const intent = await payments.createPaymentIntent({
@@ -273,7 +289,16 @@ export function createScheduleService(deps: Deps) {
     const previous = await repository.findAppointmentByPayment(intent.id);
     if (previous) return sameBooking(previous, employeeId, startsAt, timeZone);
 
-    const employee = await loadEmployee(employeeId);
+    const employee = await repository.findActiveEmployeeById(employeeId);
+    if (!employee?.takesBookings) {
+      // The employee left or stopped taking bookings while this visitor paid: the money goes back.
+      const refunded = await refund(intent.id, 'refund for an employee who takes no bookings failed');
+      if (!employee) throw notFound(BOOKING_MESSAGES.employeeNotFound);
+      throw conflict(
+        refunded ? BOOKING_MESSAGES.employeeNotBookableRefunded : BOOKING_MESSAGES.employeeNotBookable,
+      );
+    }
+
     const endTime = addMinutesToTime(slot.timeSlot, MEETING_MINUTES);
     const endsAt = new Date(startsAt.getTime() + MEETING_MINUTES * 60_000);
     const method = intent.card ? `${intent.card.brand} •••• ${intent.card.last4}` : 'card';
@@ -301,13 +326,7 @@ export function createScheduleService(deps: Deps) {
       const again = await repository.findAppointmentByPayment(intent.id);
       if (again) return sameBooking(again, employeeId, startsAt, timeZone);
       // Someone else's booking of this slot won: give this visitor's money back.
-      await payments.refundPaymentIntent(intent.id).catch((refundError) => {
-        deps.log?.warn(
-          { err: refundError, paymentIntentId: intent.id },
-          'refund after a lost booking race failed',
-        );
-      });
-      await repository.releaseHold(intent.id);
+      await refund(intent.id, 'refund after a lost booking race failed');
       throw conflict(BOOKING_MESSAGES.slotTaken);
     }
     await repository.releaseHold(intent.id);

@@ -3,7 +3,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
 import { insertEmployee } from '../../../test/factories.ts';
-import { appointments, clients, mailOutbox, notifications, payments } from '../../db/schema.ts';
+import {
+  appointments,
+  clients,
+  employees as employeesTable,
+  mailOutbox,
+  notifications,
+  payments,
+  slotHolds,
+} from '../../db/schema.ts';
 import {
   createLocalPaymentProvider,
   LOCAL_CARD_ERRORS,
@@ -94,6 +102,16 @@ describe('public schedule', () => {
     });
     const inactive = await insertEmployee(t.db, { isActive: false });
     expect((await t.app.inject({ url: `/api/schedule/${inactive.username}` })).statusCode).toBe(404);
+  });
+
+  it('answers 404 for an employee who takes no bookings, as for an inactive one', async () => {
+    const employee = await insertEmployee(t.db, {
+      takesBookings: false,
+      availability: { monday: [['09:00', '12:00']] },
+    });
+    const response = await t.app.inject({ url: `/api/schedule/${employee.username}` });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: BOOKING_MESSAGES.employeeNotFound });
   });
 });
 
@@ -354,5 +372,68 @@ describe('paying and booking', () => {
     const again = await startPayment(employee.id, '11:30');
     await pay(again.clientSecret);
     expect((await book(employee.id, again.paymentIntentId, '11:30')).statusCode).toBe(200);
+  });
+});
+
+describe('an employee who takes no bookings', () => {
+  it('cannot be paid for: no payment is opened and no slot is held', async () => {
+    const employee = await insertEmployee(t.db, {
+      takesBookings: false,
+      availability: { monday: [['09:00', '12:00']] },
+    });
+    const response = await post('/api/payments/intent', {
+      employeeId: employee.id,
+      date: MONDAY,
+      timeSlot: '09:00',
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: BOOKING_MESSAGES.employeeNotBookable });
+    expect(await t.db.select().from(slotHolds).where(eq(slotHolds.employeeId, employee.id))).toEqual([]);
+  });
+
+  it('cannot be booked without a payment', async () => {
+    const employee = await insertEmployee(t.db, {
+      takesBookings: false,
+      availability: { monday: [['09:00', '12:00']] },
+    });
+    const response = await book(employee.id, 'pi_local_none');
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.json().message).toEqual(expect.any(String));
+    expect(await t.db.select().from(appointments).where(eq(appointments.employeeId, employee.id))).toEqual(
+      [],
+    );
+  });
+
+  it('switched off while a visitor pays: no booking, and the money goes back', async () => {
+    const employee = await newEmployee();
+    const intent = await startPayment(employee.id, '10:30');
+    await pay(intent.clientSecret);
+    await t.db.update(employeesTable).set({ takesBookings: false }).where(eq(employeesTable.id, employee.id));
+
+    const response = await book(employee.id, intent.paymentIntentId, '10:30');
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: BOOKING_MESSAGES.employeeNotBookableRefunded });
+    expect(await t.db.select().from(appointments).where(eq(appointments.employeeId, employee.id))).toEqual(
+      [],
+    );
+    const provider = createLocalPaymentProvider({ db: t.db, clock: () => now });
+    expect((await provider.retrievePaymentIntent(intent.paymentIntentId))?.refunded).toBe(true);
+    expect(await t.db.select().from(slotHolds).where(eq(slotHolds.employeeId, employee.id))).toEqual([]);
+  });
+
+  it('a booking made before the switch still answers its retry, and keeps its payment', async () => {
+    const employee = await newEmployee();
+    const intent = await startPayment(employee.id, '11:00');
+    await pay(intent.clientSecret);
+    const first = await book(employee.id, intent.paymentIntentId, '11:00');
+    expect(first.statusCode).toBe(200);
+    await t.db.update(employeesTable).set({ takesBookings: false }).where(eq(employeesTable.id, employee.id));
+
+    const retry = await book(employee.id, intent.paymentIntentId, '11:00');
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().appointment.id).toBe(first.json().appointment.id);
+    const provider = createLocalPaymentProvider({ db: t.db, clock: () => now });
+    expect((await provider.retrievePaymentIntent(intent.paymentIntentId))?.refunded).toBe(false);
   });
 });

@@ -181,6 +181,13 @@ function EmployeeForm({ employee }: { employee?: Employee }) {
                 key={form.key('isActive')}
                 {...form.getInputProps('isActive', { type: 'checkbox' })}
               />
+
+              <Switch
+                label="Takes bookings"
+                description="Offered on the booking page and by the assistant"
+                key={form.key('takesBookings')}
+                {...form.getInputProps('takesBookings', { type: 'checkbox' })}
+              />
             </Stack>
           </Card>
         </Tabs.Panel>

@@ -16,6 +16,7 @@ const employee: Employee = {
   email: 'carlos@example.com',
   username: 'carlos',
   isActive: true,
+  takesBookings: false,
   role: 'Strength coach',
   title: 'Personal Trainer',
   locations: ['Madrid'],
@@ -65,10 +66,17 @@ describe('employee request', () => {
     expect(body.password).toBe('');
   });
 
-  it('starts a new employee active, with no locations and an empty week', () => {
+  it('starts a new employee active, taking bookings, with no locations and an empty week', () => {
     const values = emptyEmployeeValues();
     expect(values.isActive).toBe(true);
+    expect(values.takesBookings).toBe(true);
     expect(toRequest(values).availability).toEqual({});
+  });
+
+  it('keeps an employee who takes no bookings that way', () => {
+    const values = toFormValues(employee);
+    expect(values.takesBookings).toBe(false);
+    expect(toRequest(values).takesBookings).toBe(false);
   });
 });
 

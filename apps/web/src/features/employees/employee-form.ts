@@ -20,6 +20,7 @@ export type EmployeeFormValues = {
   title: string;
   role: string;
   isActive: boolean;
+  takesBookings: boolean;
   locations: string[];
   /** Location text typed but not yet turned into tags. */
   locationDraft: string;
@@ -53,6 +54,7 @@ export function emptyEmployeeValues(): EmployeeFormValues {
     title: '',
     role: '',
     isActive: true,
+    takesBookings: true,
     locations: [],
     locationDraft: '',
     availability: toWeeklyRanges({}),
@@ -68,6 +70,7 @@ export function toFormValues(employee: Employee): EmployeeFormValues {
     title: employee.title ?? '',
     role: employee.role ?? '',
     isActive: employee.isActive,
+    takesBookings: employee.takesBookings,
     locations: [...employee.locations],
     locationDraft: '',
     availability: toWeeklyRanges(employee.availability),
@@ -106,6 +109,7 @@ export function toRequest(values: EmployeeFormValues): CreateEmployeeRequest & U
     title: values.title,
     role: values.role,
     isActive: values.isActive,
+    takesBookings: values.takesBookings,
     // Text still in the box when saving is what the user meant to add.
     locations: mergeLocations(values.locations, values.locationDraft),
     availability,

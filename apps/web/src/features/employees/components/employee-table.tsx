@@ -37,7 +37,7 @@ function EmployeeCard({ employee, onDelete }: EmployeeItemProps) {
     <ListCard>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <NameCell employee={employee} />
-        <StatusBadge active={employee.isActive} />
+        <StatusBadges employee={employee} align="flex-end" />
       </Group>
       <Text size="sm" c="gray.7" mt="xs">
         @{employee.username}
@@ -71,6 +71,31 @@ function NameCell({ employee }: { employee: Employee }) {
         </Text>
       </Stack>
     </Group>
+  );
+}
+
+/** Active or not, and a reminder when the booking page and the assistant leave the employee out. */
+function StatusBadges({
+  employee,
+  align = 'flex-start',
+}: {
+  employee: Employee;
+  align?: 'flex-start' | 'flex-end';
+}) {
+  return (
+    <Stack gap={4} align={align} style={{ flexShrink: 0 }}>
+      <StatusBadge active={employee.isActive} />
+      {employee.takesBookings ? null : (
+        <Badge
+          variant="light"
+          color="gray"
+          style={{ flexShrink: 0, overflow: 'visible' }}
+          styles={{ label: { overflow: 'visible' } }}
+        >
+          No bookings
+        </Badge>
+      )}
+    </Stack>
   );
 }
 
@@ -151,7 +176,7 @@ function EmployeeRow({ employee, onDelete }: EmployeeItemProps) {
         <LocationBadges locations={employee.locations} />
       </Table.Td>
       <Table.Td>
-        <StatusBadge active={employee.isActive} />
+        <StatusBadges employee={employee} />
       </Table.Td>
       <Table.Td>
         <EmployeeActions employee={employee} onDelete={onDelete} />

@@ -1,4 +1,9 @@
-import { type Company, type UpdateCompanyRequest, updateCompanySchema } from '@chatdesk/contract/company';
+import {
+  type BusinessLanguage,
+  type Company,
+  type UpdateCompanyRequest,
+  updateCompanySchema,
+} from '@chatdesk/contract/company';
 import {
   Alert,
   Button,
@@ -22,6 +27,11 @@ import { FormAlerts } from './form-alerts';
 
 const SAVED = 'Company information saved successfully!';
 const FAILED = 'Failed to save company information. Please try again.';
+// Each language in its own name: whoever reads it can find theirs.
+const LANGUAGE_OPTIONS: { value: BusinessLanguage; label: string }[] = [
+  { value: 'es', label: 'Español' },
+  { value: 'en', label: 'English' },
+];
 
 type CompanyFormValues = {
   name: string;
@@ -31,6 +41,7 @@ type CompanyFormValues = {
   logo: string;
   systemPrompt: string;
   timeZone: string;
+  language: BusinessLanguage;
 };
 
 function toFormValues(company: Company): CompanyFormValues {
@@ -42,6 +53,7 @@ function toFormValues(company: Company): CompanyFormValues {
     logo: company.logo ?? '',
     systemPrompt: company.systemPrompt ?? '',
     timeZone: company.timeZone ?? '',
+    language: company.language ?? 'es',
   };
 }
 
@@ -125,6 +137,17 @@ function CompanyForm({ company }: { company: Company }) {
               placeholder="e.g. Health & fitness"
               key={form.key('industry')}
               {...form.getInputProps('industry')}
+            />
+            <Select
+              label="Business language"
+              description="The assistant answers Spanish and English in kind, and any other language in this one."
+              // Below the box, so it lines up with the field beside it.
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              data={LANGUAGE_OPTIONS}
+              allowDeselect={false}
+              comboboxProps={{ shadow: 'md' }}
+              key={form.key('language')}
+              {...form.getInputProps('language')}
             />
             <TextInput
               label="Website"
