@@ -29,4 +29,18 @@ describe('configuration', () => {
     expect(config.seedDemo).toBe(false);
     expect(config.admin).toEqual({ username: 'boss', password: 'long-password' });
   });
+
+  it("reads the assistant's history size and retries, with defaults of 20 turns and three tries", () => {
+    expect(loadConfig({}).assistant).toEqual({
+      historyTurns: 20,
+      retry: { retryLimit: 2, retryDelaySeconds: 10 },
+    });
+    const config = loadConfig({
+      ASSISTANT_HISTORY_TURNS: '8',
+      ASSISTANT_RETRY_LIMIT: '0',
+      ASSISTANT_RETRY_DELAY_SECONDS: '3',
+    });
+    expect(config.assistant).toEqual({ historyTurns: 8, retry: { retryLimit: 0, retryDelaySeconds: 3 } });
+    expect(() => loadConfig({ ASSISTANT_HISTORY_TURNS: '0' })).toThrow(/ASSISTANT_HISTORY_TURNS/);
+  });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { JOBS } from './jobs/definitions.ts';
 import { DEFAULT_DATA_DIR, DEFAULT_WEB_DIST_DIR } from './paths.ts';
 
 const flag = (fallback: boolean) =>
@@ -53,6 +54,16 @@ const envSchema = z.object({
   LLM_MODEL: optional,
   LLM_API_KEY: optional,
   LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** How many of a conversation's latest turns the assistant reads. */
+  ASSISTANT_HISTORY_TURNS: z.coerce.number().int().positive().default(20),
+  /** Tries after the first when the assistant fails (timeout, 429, 5xx, malformed or empty answer). */
+  ASSISTANT_RETRY_LIMIT: z.coerce.number().int().min(0).default(JOBS.assistantReply.retry.retryLimit),
+  /** Seconds before the first retry; each later one waits about twice as long. */
+  ASSISTANT_RETRY_DELAY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(JOBS.assistantReply.retry.retryDelaySeconds),
   SIMULATOR_ENABLED: flag(true),
   /** How long SIGTERM keeps serving with /api/health/ready at 503, so a load balancer stops sending first. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).optional(),
@@ -167,6 +178,10 @@ function toConfig(e: Env) {
             timeoutMs: e.LLM_TIMEOUT_MS,
           }
         : undefined,
+    assistant: {
+      historyTurns: e.ASSISTANT_HISTORY_TURNS,
+      retry: { retryLimit: e.ASSISTANT_RETRY_LIMIT, retryDelaySeconds: e.ASSISTANT_RETRY_DELAY_SECONDS },
+    },
     simulatorEnabled: e.SIMULATOR_ENABLED,
     // Behind a load balancer in production; nothing to wait for on a laptop or in tests.
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'production' ? 5000 : 0),

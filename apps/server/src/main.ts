@@ -42,6 +42,7 @@ async function main() {
   const queue = createJobQueue({
     ...(database.kind === 'pglite' ? { pglite: database.pglite! } : { connectionString: database.url! }),
     logger,
+    jobs: { assistantReply: config.assistant.retry },
   });
   const lifecycle = createLifecycle();
   const app = await buildApp({ config, database, events, jwtSecret, logger, queue, lifecycle });

@@ -83,14 +83,22 @@ export async function buildTestApp(
   } = {},
 ) {
   const { database, drop } = await freshDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    ASSISTANT_RETRY_DELAY_SECONDS: '1',
+    ...options.env,
+  });
   const events = createEventBus(database);
   await events.start();
   // Retries a second apart: a test of a retry waits for it, not for production's back-off.
   const queue = options.withQueue
     ? createJobQueue({
         ...(database.kind === 'pglite' ? { pglite: database.pglite! } : { connectionString: database.url! }),
+        pollingIntervalSeconds: 0.5,
         retry: { retryDelaySeconds: 1, retryBackoff: false },
+        jobs: { assistantReply: config.assistant.retry },
       })
     : undefined;
   const app = await buildApp({

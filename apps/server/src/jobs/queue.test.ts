@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../test/build-test-app.ts';
 import { mailOutbox } from '../db/schema.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
+import { DEFAULT_RETRY, retryPolicyOf } from './queue.ts';
 
 /** A mail server that is down for the first attempt. */
 const delivered: string[] = [];
@@ -36,4 +37,22 @@ describe('durable mail', () => {
     expect(delivered).toEqual(['visitor@example.com']);
     expect((await status()).error).toBeNull();
   }, 40_000);
+});
+
+describe('retry policies', () => {
+  it("the assistant's replies have their own: three tries with back-off, unless configured otherwise", () => {
+    expect(retryPolicyOf('assistantReply')).toEqual({
+      ...DEFAULT_RETRY,
+      retryLimit: 2,
+      retryDelaySeconds: 10,
+      retryBackoff: true,
+    });
+    expect(retryPolicyOf('mailDeliver')).toEqual(DEFAULT_RETRY);
+    const configured = { jobs: { assistantReply: { retryLimit: 4, retryDelaySeconds: 2 } } };
+    expect(retryPolicyOf('assistantReply', configured)).toMatchObject({
+      retryLimit: 4,
+      retryDelaySeconds: 2,
+    });
+    expect(retryPolicyOf('mailDeliver', configured)).toEqual(DEFAULT_RETRY);
+  });
 });

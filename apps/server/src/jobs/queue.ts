@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import { JOBS, type JobKey, type JobPayload } from './definitions.ts';
+import { JOBS, type JobDefinition, type JobKey, type JobPayload, type RetryPolicy } from './definitions.ts';
 
 /** `isLast`: no retry follows if this attempt throws, so the handler can record the failure for good. */
 export type JobHandler<T> = (data: T, attempt: { isLast: boolean }) => Promise<void>;
@@ -16,14 +16,6 @@ export type JobQueue = {
   stop(): Promise<void>;
 };
 
-/** How a failed job is tried again; tests shorten the delay instead of waiting for it. */
-export type RetryPolicy = {
-  retryLimit: number;
-  retryDelaySeconds: number;
-  retryBackoff: boolean;
-  expireInSeconds: number;
-};
-
 export const DEFAULT_RETRY: RetryPolicy = {
   retryLimit: 8,
   retryDelaySeconds: 5,
@@ -35,18 +27,31 @@ type Options = {
   pglite?: PGlite;
   connectionString?: string;
   logger?: Pick<Logger, 'error' | 'warn'>;
+  /** How often an idle worker looks for work (pg-boss allows 0.5 at least); tests look more often. */
+  pollingIntervalSeconds?: number;
+  /** Over every job's own policy (tests shorten the delays). */
   retry?: Partial<RetryPolicy>;
+  /** Over everything else, per job (the configuration's settings of a job). */
+  jobs?: { [K in JobKey]?: Partial<RetryPolicy> };
 };
+
+/** A job's policy: the default, then the job's own (definitions.ts), then the queue's options. */
+export function retryPolicyOf(job: JobKey, options: Pick<Options, 'retry' | 'jobs'> = {}): RetryPolicy {
+  const definition: JobDefinition = JOBS[job];
+  return { ...DEFAULT_RETRY, ...definition.retry, ...options.retry, ...options.jobs?.[job] };
+}
 
 /** The production queue: pg-boss in the same database (on PGlite through a one-connection adapter). */
 export function createJobQueue(options: Options): JobQueue {
   const pglite = options.pglite;
-  const retry = { ...DEFAULT_RETRY, ...options.retry };
-  const jobOptions = {
-    retryLimit: retry.retryLimit,
-    retryDelay: retry.retryDelaySeconds,
-    retryBackoff: retry.retryBackoff,
-    expireInSeconds: retry.expireInSeconds,
+  const jobOptions = (job: JobKey) => {
+    const retry = retryPolicyOf(job, options);
+    return {
+      retryLimit: retry.retryLimit,
+      retryDelay: retry.retryDelaySeconds,
+      retryBackoff: retry.retryBackoff,
+      expireInSeconds: retry.expireInSeconds,
+    };
   };
   const boss = new PgBoss(
     pglite
@@ -66,32 +71,37 @@ export function createJobQueue(options: Options): JobQueue {
   const workers = new Map<JobKey, JobHandler<never>>();
   let started = false;
   const created = new Set<string>();
-  const ensureQueue = async (name: string) => {
+  const ensureQueue = async (job: JobKey) => {
+    const { name } = JOBS[job];
     if (created.has(name)) return;
-    await boss.createQueue(name, { name, ...jobOptions });
+    await boss.createQueue(name, { name, ...jobOptions(job) });
     created.add(name);
   };
   const startWorker = async (job: JobKey, handler: JobHandler<never>) => {
     const { name, payload } = JOBS[job];
-    await ensureQueue(name);
-    await boss.work(name, { pollingIntervalSeconds: 1, includeMetadata: true }, async (jobs) => {
-      for (const item of jobs) {
-        const parsed = payload.safeParse(item.data);
-        if (!parsed.success) {
-          // Retrying cannot fix a payload of the wrong shape: log it and let the job end.
-          options.logger?.error({ job: name, id: item.id, issues: parsed.error.issues }, 'malformed job');
-          continue;
+    await ensureQueue(job);
+    await boss.work(
+      name,
+      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, includeMetadata: true },
+      async (jobs) => {
+        for (const item of jobs) {
+          const parsed = payload.safeParse(item.data);
+          if (!parsed.success) {
+            // Retrying cannot fix a payload of the wrong shape: log it and let the job end.
+            options.logger?.error({ job: name, id: item.id, issues: parsed.error.issues }, 'malformed job');
+            continue;
+          }
+          await handler(parsed.data as never, { isLast: item.retryCount >= item.retryLimit });
         }
-        await handler(parsed.data as never, { isLast: item.retryCount >= item.retryLimit });
-      }
-    });
+      },
+    );
   };
   return {
     async send(job, data, sendOptions) {
       const { name } = JOBS[job];
-      await ensureQueue(name);
+      await ensureQueue(job);
       await boss.send(name, data, {
-        ...jobOptions,
+        ...jobOptions(job),
         ...(sendOptions?.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
       });
     },
