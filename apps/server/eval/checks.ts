@@ -50,7 +50,8 @@ export function judge(replies: string[], handedOver: boolean, expect: Expectatio
     problems.push(expect.handover ? 'expected a handover to a person' : 'handed over but should not');
   }
   if (expect.language && replies.length > 0) {
-    const language = replyLanguage(text);
+    // A reply may quote the business's own text «in its language»; the reply's language is the rest.
+    const language = replyLanguage(text.replace(/«[^»]*»/g, ' '));
     if (language !== expect.language)
       problems.push(`reply language ${language}, expected ${expect.language}`);
   }

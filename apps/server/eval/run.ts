@@ -28,6 +28,8 @@ const { values: args } = parseArgs({
     case: { type: 'string' },
     quiet: { type: 'boolean', default: false },
     strict: { type: 'boolean', default: false },
+    /** Plays one conversation of these messages and prints the replies (a quick try, no checks). */
+    say: { type: 'string', multiple: true },
   },
 });
 
@@ -36,10 +38,7 @@ async function seedBusiness(db: Db, key: string) {
   const fixture = loadBusiness(key);
   await db.insert(company).values({ id: 1, ...fixture.company, logo: null });
   const passwordHash = await hashPassword(randomBytes(12).toString('hex'));
-  for (const employee of fixture.employees) {
-    const { takesBookings: _notStoredYet, ...row } = employee;
-    await db.insert(employees).values({ ...row, passwordHash });
-  }
+  for (const employee of fixture.employees) await db.insert(employees).values({ ...employee, passwordHash });
 }
 
 type Outcome = { case: EvalCase; problems: string[]; transcript: string[] };
@@ -59,12 +58,14 @@ async function runBusiness(key: string, cases: EvalCase[]): Promise<Outcome[]> {
     PUBLIC_URL: 'http://localhost:3000',
     SIMULATOR_ENABLED: 'true',
   });
+  // The clock ticks a millisecond a call, so messages keep their order; it stays Monday 10:00.
+  let ticks = 0;
   const app = await buildApp({
     config,
     database,
     events,
     jwtSecret: randomBytes(32).toString('hex'),
-    clock: () => NOW,
+    clock: () => new Date(NOW.getTime() + ticks++),
   });
   const outcomes: Outcome[] = [];
   try {
@@ -93,6 +94,19 @@ async function runBusiness(key: string, cases: EvalCase[]): Promise<Outcome[]> {
 }
 
 const percent = (passed: number, total: number) => (total ? `${((100 * passed) / total).toFixed(1)}%` : '–');
+
+if (args.say?.length) {
+  const business = args.business ?? 'fitness';
+  const conversation: EvalCase = {
+    id: 'try',
+    business,
+    intent: 'try',
+    turns: args.say.map((customer) => ({ customer })),
+  };
+  const [outcome] = await runBusiness(business, [conversation]);
+  console.log(outcome!.transcript.join('\n'));
+  process.exit(0);
+}
 
 const corpus = loadCorpus().filter(
   (item) =>

@@ -102,7 +102,9 @@ export function createServices(deps: ServiceDeps) {
     company,
     employees,
     schedule,
+    subscriptions,
     publicUrl: config.publicUrl,
+    historyTurns: config.assistant.historyTurns,
     clock,
     ...(deps.logger ? { log: deps.logger } : {}),
   });

@@ -1,24 +1,48 @@
-/** What an assistant knows about the business when it answers. */
+import type { Availability } from '@chatdesk/contract/employees';
+
+/** A professional the assistant may offer: active and taking bookings. */
 export type AssistantDirectoryEntry = {
   name: string;
   username: string;
   title: string | null;
   role: string | null;
   locations: string[];
+  /** Weekly hours in the business's zone (lowercase weekday → [start, end] HH:mm). */
+  availability: Availability;
   bookingUrl: string;
   subscriptionUrl: string;
 };
 
+export type Money = { amount: number; currency: string };
+
+export type OpenSlotsQuery = {
+  /** First and last local date (yyyy-MM-dd) to look at, in the business's zone; both included. */
+  from: string;
+  to: string;
+  /** Only slots starting at or after / before these local times (HH:mm). */
+  after?: string;
+  before?: string;
+};
+
+export type OpenDay = { date: string; times: string[] };
+
+/** What an assistant knows about the business and the moment when it answers. */
 export type AssistantKnowledge = {
+  /** The current instant, and the business's IANA zone that dates and times are in. */
+  now: Date;
+  timeZone: string;
+  /** The business's own language, used for customers who write in a language we do not speak. */
+  businessLanguage: 'es' | 'en';
   companyName: string;
   information: string;
   systemPrompt: string | null;
+  /** The fee of one 30-minute appointment, in minor units. */
+  appointmentFee: Money;
+  /** The monthly premium-content subscription, in minor units; null when there is none. */
+  premiumPrice: (Money & { interval: string }) | null;
   employees: AssistantDirectoryEntry[];
-  /** Open slots of one employee (by username), for the next days: local date and HH:mm, with the zone. */
-  openSlots(
-    username: string,
-    limit: number,
-  ): Promise<{ timeZone: string; slots: Array<{ date: string; time: string }> }>;
+  /** Open slots of one professional (by username) within a range of local dates, day by day. */
+  openSlots(username: string, query: OpenSlotsQuery): Promise<OpenDay[]>;
 };
 
 export type Turn = { role: 'customer' | 'assistant'; text: string };

@@ -1,9 +1,13 @@
 import { NEW_CONVERSATION_COMMAND } from '@chatdesk/contract/chats';
+import { APPOINTMENT_FEE } from '@chatdesk/contract/constants';
+import { PREMIUM_PRICE_ALIAS } from '@chatdesk/contract/subscriptions';
 import type { ChatsService } from '../chats/chats.service.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { EmployeesService } from '../employees/employees.service.ts';
 import type { ScheduleService } from '../schedule/schedule.service.ts';
-import type { AssistantEngine, AssistantKnowledge, Turn } from './assistant-engine.ts';
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
+import type { AssistantAnswer, AssistantEngine, AssistantKnowledge, Turn } from './assistant-engine.ts';
+import { AssistantUnavailable } from './assistant-unavailable.ts';
 import { HANDOFF_MESSAGE } from './handoff.ts';
 import { detectLanguage } from './language.ts';
 
@@ -13,69 +17,133 @@ type Deps = {
   company: CompanyService;
   employees: EmployeesService;
   schedule: ScheduleService;
+  subscriptions: SubscriptionsService;
   publicUrl: string;
+  /** How many of the latest turns the engine reads. */
+  historyTurns: number;
   clock: () => Date;
-  log?: { error: (o: object, m: string) => void };
+  log?: { error: (o: object, m: string) => void; warn: (o: object, m: string) => void };
 };
+
+const isNewConversationCommand = (text: string) => text.trim().toLowerCase() === NEW_CONVERSATION_COMMAND;
 
 export function createAssistantService(deps: Deps) {
   const { chats } = deps;
 
+  async function premiumPrice(): Promise<AssistantKnowledge['premiumPrice']> {
+    try {
+      const price = await deps.subscriptions.price(PREMIUM_PRICE_ALIAS);
+      return { amount: price.unit_amount, currency: price.currency, interval: price.interval };
+    } catch {
+      // No premium price configured (or the provider is unreachable): the assistant says nothing of it.
+      return null;
+    }
+  }
+
   async function knowledge(): Promise<AssistantKnowledge> {
-    const company = await deps.company.get();
-    const employees = (await deps.employees.list()).filter((e) => e.isActive);
+    const [company, employees, premium] = await Promise.all([
+      deps.company.get(),
+      deps.employees.list(),
+      premiumPrice(),
+    ]);
     return {
+      now: deps.clock(),
+      timeZone: company.timeZone,
+      businessLanguage: company.language,
       companyName: company.name,
       information: company.information,
       systemPrompt: company.systemPrompt,
-      employees: employees.map((e) => ({
-        name: e.name,
-        username: e.username,
-        title: e.title,
-        role: e.role,
-        locations: e.locations,
-        bookingUrl: `${deps.publicUrl}/schedule/${encodeURIComponent(e.username)}`,
-        subscriptionUrl: `${deps.publicUrl}/subscription/${encodeURIComponent(e.username)}`,
-      })),
-      async openSlots(username, limit) {
+      appointmentFee: { ...APPOINTMENT_FEE },
+      premiumPrice: premium,
+      employees: employees
+        .filter((e) => e.isActive && e.takesBookings)
+        .map((e) => ({
+          name: e.name,
+          username: e.username,
+          title: e.title,
+          role: e.role,
+          locations: e.locations,
+          availability: e.availability,
+          bookingUrl: `${deps.publicUrl}/schedule/${encodeURIComponent(e.username)}`,
+          subscriptionUrl: `${deps.publicUrl}/subscription/${encodeURIComponent(e.username)}`,
+        })),
+      async openSlots(username, query) {
         const schedule = await deps.schedule.getPublicSchedule(username);
-        const slots = schedule.slots
-          .flatMap((day) => day.times.map((time) => ({ date: day.date, time })))
-          .slice(0, limit);
-        return { timeZone: schedule.timeZone, slots };
+        return schedule.slots
+          .filter((day) => day.date >= query.from && day.date <= query.to)
+          .map((day) => ({
+            date: day.date,
+            times: day.times.filter(
+              (time) => (!query.after || time >= query.after) && (!query.before || time < query.before),
+            ),
+          }))
+          .filter((day) => day.times.length > 0);
       },
     };
+  }
+
+  /** The turns the engine reads: since the last '/new' or handoff, without the command, the latest N. */
+  function turnsOf(history: Array<{ sender: string; text: string }>): Turn[] {
+    return history
+      .filter((m) => m.sender === 'customer' || m.sender === 'assistant')
+      .filter((m) => !isNewConversationCommand(m.text))
+      .map((m): Turn => ({ role: m.sender === 'customer' ? 'customer' : 'assistant', text: m.text }))
+      .slice(-deps.historyTurns);
   }
 
   /**
    * Answers the customer's latest message on a chat the assistant has. Returns the replies it sent.
    * Safe to run twice for one message: it answers only while the customer spoke last.
+   *
+   * `attempt.isLast` comes from the durable job: a failure a later try may not meet throws, so the
+   * job tries again; the last try (or a failure that would only repeat) gives the chat to a person.
+   * Called without it (the simulator), the first failure is final.
    */
   async function replyTo(
-    { chatId, messageId }: { chatId: string; messageId: string },
-    attempt = 1,
+    job: { chatId: string; messageId: string },
+    attempt: { isLast: boolean } = { isLast: true },
   ): Promise<string[]> {
-    const conversation = await chats.conversation(chatId);
+    return answer(job, attempt, 1);
+  }
+
+  async function answer(
+    { chatId, messageId }: { chatId: string; messageId: string },
+    attempt: { isLast: boolean },
+    round: number,
+  ): Promise<string[]> {
+    // Enough messages for the turns kept and a '/new' just before them.
+    const conversation = await chats.conversation(chatId, Math.max(40, deps.historyTurns + 1));
     if (conversation?.chat.assignedTo !== 'ai') return [];
     const { history } = conversation;
     const last = history.at(-1);
     if (last?.sender !== 'customer' || !history.some((m) => m.id === messageId)) return [];
-    const turns: Turn[] = history
-      .filter((m) => m.sender === 'customer' || m.sender === 'assistant')
-      .map((m) => ({ role: m.sender === 'customer' ? 'customer' : 'assistant', text: m.text }));
-    const language = detectLanguage(
-      turns.filter((t) => t.role === 'customer' && t.text !== NEW_CONVERSATION_COMMAND).map((t) => t.text),
-    );
+    const turns = turnsOf(history);
+    const language = detectLanguage(turns.filter((t) => t.role === 'customer').map((t) => t.text));
 
-    let answer: Awaited<ReturnType<AssistantEngine['respond']>>;
+    let reply: AssistantAnswer;
     try {
-      answer = await deps.engine.respond(turns, await knowledge());
+      reply = await deps.engine.respond(turns, await knowledge());
     } catch (error) {
+      const failure =
+        error instanceof AssistantUnavailable
+          ? error
+          : new AssistantUnavailable('internal', error instanceof Error ? error.message : String(error), {
+              cause: error,
+            });
+      if (failure.retryable && !attempt.isLast) {
+        deps.log?.warn(
+          { err: failure, chatId, kind: failure.kind },
+          'assistant failed; the job will try again',
+        );
+        throw failure;
+      }
       // The customer's message is already stored: a person takes over instead of losing it.
-      const reason = error instanceof Error ? error.message : String(error);
-      deps.log?.error({ err: error, chatId }, 'assistant failed; handing the chat to a person');
+      deps.log?.error(
+        { err: failure, chatId, kind: failure.kind },
+        'assistant failed; handing the chat to a person',
+      );
       const handed = await chats.handOver(chatId, {
-        reason: `The assistant failed (${reason}).`,
+        reason: `The assistant failed: ${failure.message}`,
         customerMessage: HANDOFF_MESSAGE[language],
         type: 'error',
       });
@@ -91,21 +159,21 @@ export function createAssistantService(deps: Deps) {
     const newest = current.history.at(-1);
     if (newest && newest.id !== last.id) {
       if (newest.sender !== 'customer') return [];
-      if (attempt < 3) return replyTo({ chatId, messageId: newest.id }, attempt + 1);
+      if (round < 3) return answer({ chatId, messageId: newest.id }, attempt, round + 1);
     }
-    if (answer.handoff) {
-      const message = answer.replies[0] ?? HANDOFF_MESSAGE[language];
+    if (reply.handoff) {
+      const message = reply.replies[0] ?? HANDOFF_MESSAGE[language];
       const handed = await chats.handOver(chatId, {
-        reason: answer.handoff.reason,
+        reason: reply.handoff.reason,
         customerMessage: message,
         type: 'warning',
       });
       return handed ? [message] : [];
     }
     const sent: string[] = [];
-    for (const reply of answer.replies) {
-      if (!(await chats.postAssistantReply(chatId, reply))) break;
-      sent.push(reply);
+    for (const text of reply.replies) {
+      if (!(await chats.postAssistantReply(chatId, text))) break;
+      sent.push(text);
     }
     return sent;
   }

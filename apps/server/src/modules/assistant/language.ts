@@ -1,24 +1,86 @@
+import { eld } from 'eld/small';
+import { fold } from './rules/text.ts';
+
 export type Language = 'es' | 'en';
 
-const SPANISH =
-  /\b(hola|buen[oa]s|busco|quiero|necesito|entrenador[a]?|gracias|cita|precio|cu[aá]nto|d[oó]nde|persona|por favor|tengo|puedo|reservar|horario|clases?|fisio|nutricionista|s[ií]|vale|qu[eé]|para|en|de)\b|[¿¡ñáéíóú]/gi;
-const ENGLISH =
-  /\b(hello|hi|hey|looking|need|want|trainer|thanks|thank|appointment|price|how|where|person|please|book|can|could|would|the|for|in|is|are|and)\b/gi;
+export { fold };
 
-/** The customer's language, from the latest messages first; English when unsure. */
+// Words Spanish and English customers write on WhatsApp, typos and shorthand included ("q", "xq", "porfa").
+const SPANISH = new Set(
+  'hola holaa buenas buenos dias tardes noches que q k de la el los las en y por para con sin una uno un es esta estoy esto tiene tienen tienes teneis haceis hay quiero queria quisiera busco necesito puedo puedes cuanto cuanta cuesta vale gracias porfa mi mis me te le nos su sus como donde cuando xq porque pero tambien tb muy mas ya si no hoy manana finde semana viernes sabado domingo lunes martes miercoles jueves cita hueco horario precio sesion reservar mira oye eh pues entonces adios hasta luego genial perfecto claro alguien persona pasame dime dame ayer estais sois vivo soy'.split(
+    ' ',
+  ),
+);
+const ENGLISH = new Set(
+  'hi hello hey thanks thank you the an and or to for of in on at is are do does can could would i im my me we our your there any have has what whats when where how much price cost book booking appointment available free slot tomorrow today morning afternoon evening weekend next week please great bye goodbye cheers need want looking someone person talk speak with it this that who was again'.split(
+    ' ',
+  ),
+);
+
+/** Spanish or English by the words people write, with ¿ ¡ ñ as Spanish; null when it cannot tell. */
+function spanishOrEnglish(text: string): Language | null {
+  let es = /[¿¡ñ]/.test(text) ? 2 : 0;
+  let en = 0;
+  for (const word of fold(text)
+    .replace(/https?:\/\/\S+/g, ' ')
+    .split(/[^a-z]+/)
+    .filter(Boolean)) {
+    const squeezed = word.replace(/([a-z])\1+$/, '$1');
+    if (SPANISH.has(word) || SPANISH.has(squeezed)) es++;
+    if (ENGLISH.has(word)) en++;
+  }
+  if (es === en) return null;
+  return es > en ? 'es' : 'en';
+}
+
+/** How many Spanish and English words a text has; one alone is weak evidence in a longer message. */
+function evidence(text: string) {
+  return fold(text)
+    .split(/[^a-z]+/)
+    .filter((word) => SPANISH.has(word) || ENGLISH.has(word)).length;
+}
+
+/**
+ * The language of one message: Spanish or English by their words first (short WhatsApp messages
+ * fool statistical detectors), then eld (measured best on our corpus, see docs/decisions) to tell
+ * another language; null for a message too short to say ("ok", "madrid").
+ */
+export function messageLanguage(text: string): Language | 'other' | null {
+  const known = spanishOrEnglish(text);
+  const letters = fold(text)
+    .replace(/[^a-z ]/g, '')
+    .trim();
+  const length = letters.split(/\s+/).length;
+  // "Guten Tag, haben Sie … in Madrid": one shared word is not English; let the detector look.
+  if (known && (evidence(text) >= 2 || length < 4)) return known;
+  if (length < 3) return known;
+  const detected = eld.detect(text).language;
+  if (known && (detected === 'es' || detected === 'en' || !detected)) return known;
+  if (detected === 'es' || detected === 'en') return detected;
+  return detected ? 'other' : null;
+}
+
+/**
+ * The language to answer in: the customer's latest message that tells, else the business's own.
+ * `foreign` says the customer writes in a language we do not answer in (they get the business's).
+ */
+export function replyLanguage(
+  texts: string[],
+  businessLanguage: Language,
+): { language: Language; foreign: boolean } {
+  for (const text of [...texts].reverse()) {
+    const language = messageLanguage(text);
+    if (language === 'other') return { language: businessLanguage, foreign: true };
+    if (language) return { language, foreign: false };
+  }
+  return { language: businessLanguage, foreign: false };
+}
+
+/** The customer's language, Spanish or English, from the latest messages first; English when unsure. */
 export function detectLanguage(texts: string[]): Language {
   for (const text of [...texts].reverse()) {
-    const es = text.match(SPANISH)?.length ?? 0;
-    const en = text.match(ENGLISH)?.length ?? 0;
-    if (es > en) return 'es';
-    if (en > es) return 'en';
+    const language = spanishOrEnglish(text);
+    if (language) return language;
   }
   return 'en';
 }
-
-/** Lowercase without accents, for matching what customers type against names and places. */
-export const fold = (value: string) =>
-  value
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();

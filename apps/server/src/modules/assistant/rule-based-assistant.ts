@@ -1,253 +1,835 @@
 import { NEW_CONVERSATION_COMMAND } from '@chatdesk/contract/chats';
+import { MEETING_MINUTES } from '@chatdesk/contract/constants';
+import { addDays, zonedDate } from '../../lib/time-zone.ts';
 import type {
   AssistantAnswer,
-  AssistantDirectoryEntry,
   AssistantEngine,
   AssistantKnowledge,
+  OpenDay,
   Turn,
 } from './assistant-engine.ts';
-import { HANDOFF_MESSAGE } from './handoff.ts';
-import { detectLanguage, fold, type Language } from './language.ts';
-
-/** Kinds of professional customers ask for, with the words they use and the words in titles and roles. */
-const SPECIALTIES = [
-  {
-    asked: [
-      'entrenador',
-      'entrenadora',
-      'entrenamiento',
-      'personal trainer',
-      'trainer',
-      'training',
-      'gym',
-      'fuerza',
-      'strength',
-      'coach',
-    ],
-    matches: ['trainer', 'coach', 'entrenador', 'strength'],
-  },
-  {
-    asked: ['nutricion', 'nutricionista', 'dieta', 'nutrition', 'nutritionist', 'diet', 'nutricionista'],
-    matches: ['nutrition'],
-  },
-  {
-    asked: [
-      'fisio',
-      'fisioterapeuta',
-      'fisioterapia',
-      'lesion',
-      'rodilla',
-      'physio',
-      'physiotherapist',
-      'injury',
-      'knee',
-      'back pain',
-    ],
-    matches: ['physio'],
-  },
-  { asked: ['yoga'], matches: ['yoga'] },
-  { asked: ['pilates'], matches: ['pilates'] },
-  { asked: ['running', 'correr', 'maraton', 'marathon', 'runner'], matches: ['running'] },
-];
-
-const ASKS_FOR_PERSON = [
-  'persona',
-  'humano',
-  'agente',
-  'hablar con alguien',
-  'un empleado',
-  'atencion al cliente',
-  'human',
-  'real person',
-  'a person',
-  'someone',
-  'agent',
-  'representative',
-  'speak to staff',
-  'talk to staff',
-];
-
-const GREETINGS = [
-  'hola',
-  'buenas',
-  'buenos dias',
-  'buenas tardes',
-  'hello',
-  'hi',
-  'hey',
-  'good morning',
-  'good afternoon',
-];
-
-/** Questions answered from the company information: what customers ask → words to find in it. */
-const TOPICS = [
-  {
-    asked: ['precio', 'cuesta', 'cuanto', 'coste', 'tarifa', 'price', 'cost', 'fee', 'how much'],
-    find: ['cost', 'price', 'eur', '€', 'fee', 'precio'],
-  },
-  {
-    asked: ['horario', 'horas', 'abierto', 'abris', 'hours', 'open', 'opening'],
-    find: ['hour', 'horario', 'open'],
-  },
-  { asked: ['online', 'en linea', 'virtual', 'videollamada', 'remote'], find: ['online'] },
-  {
-    asked: ['suscripcion', 'premium', 'contenido', 'subscription', 'subscribe', 'videos'],
-    find: ['subscription', 'premium', 'suscrip'],
-  },
-  {
-    asked: ['donde', 'ubicacion', 'direccion', 'ciudades', 'where', 'location', 'address', 'cities'],
-    find: ['network', 'located', 'address', 'cities'],
-  },
-];
-
-const TEXT = {
-  greeting: {
-    es: (company: string) =>
-      `¡Hola! Soy el asistente de ${company}. ¿En qué ciudad estás y qué tipo de profesional buscas?`,
-    en: (company: string) =>
-      `Hello! I'm the assistant of ${company}. Which city are you in, and what kind of professional are you looking for?`,
-  },
-  matches: {
-    es: 'Estos profesionales encajan con lo que buscas:',
-    en: 'These professionals match what you are looking for:',
-  },
-  noMatchInCity: {
-    es: (city: string) =>
-      `Ahora mismo no tenemos ese tipo de profesional en ${city}. Estas son otras opciones:`,
-    en: (city: string) =>
-      `We don't have that kind of professional in ${city} right now. Here are other options:`,
-  },
-  book: { es: 'Reservar cita', en: 'Book an appointment' },
-  subscribe: { es: 'Contenido premium', en: 'Premium content' },
-  slots: {
-    es: (name: string, zone: string) => `Próximos huecos libres de ${name} (hora de ${zone}):`,
-    en: (name: string, zone: string) => `Next open slots with ${name} (${zone} time):`,
-  },
-  noSlots: {
-    es: (name: string) => `${name} no tiene huecos libres en los próximos días.`,
-    en: (name: string) => `${name} has no open slots in the coming days.`,
-  },
-  info: { es: 'Esto es lo que puedo contarte:', en: "Here's what I can tell you:" },
-  fallback: {
-    es: 'No estoy seguro de poder ayudarte con eso. ¿Me dices en qué ciudad estás y qué tipo de profesional buscas?',
-    en: "I'm not sure I can help with that. Could you tell me which city you're in and what kind of professional you're looking for?",
-  },
-};
-
-const FALLBACKS = new Set(Object.values(TEXT.fallback));
-
-const includesAny = (text: string, words: string[]) =>
-  words.some((word) => new RegExp(`(^|[^a-z])${fold(word)}([^a-z]|$)`).test(text));
-
-function describe(entry: AssistantDirectoryEntry, lang: Language) {
-  const label = [entry.title, entry.locations.join(', ')].filter(Boolean).join(' · ');
-  return `• ${entry.name}${label ? ` (${label})` : ''}\n  ${TEXT.book[lang]}: ${entry.bookingUrl}\n  ${TEXT.subscribe[lang]}: ${entry.subscriptionUrl}`;
-}
-
-function mentionedEmployee(text: string, employees: AssistantDirectoryEntry[]) {
-  return employees.find((e) => {
-    const first = fold(e.name.split(' ')[0] ?? '');
-    return (
-      includesAny(text, [fold(e.name)]) ||
-      (first.length > 2 && includesAny(text, [first])) ||
-      includesAny(text, [e.username])
-    );
-  });
-}
-
-const formatSlot = (date: string, time: string, lang: Language) => {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const day = new Intl.DateTimeFormat(lang === 'es' ? 'es-ES' : 'en-US', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(y, m - 1, d)));
-  return `${day}, ${time}`;
-};
+import { type Language, replyLanguage } from './language.ts';
+import { type CompanyInfo, findAnswer, findPrice, readCompanyInfo, topicsOf } from './rules/company-info.ts';
+import { buildDirectory, type Directory, type Professional, professionalsOfKind } from './rules/directory.ts';
+import {
+  AVAILABILITY_KEYS,
+  HANDOFF_REPLIES,
+  KIND_NAMES,
+  list,
+  longDate,
+  money,
+  weekdayName,
+  weekdaysPlural,
+  writtenPrice,
+} from './rules/phrases.ts';
+import { fold, hasPhrase } from './rules/text.ts';
+import { type Understanding, understand } from './rules/understand.ts';
+import { PART_OF_DAY, type When } from './rules/when.ts';
 
 /**
- * The assistant used when no LLM is configured: it greets, finds professionals by city and
- * specialty with their links, lists open slots, answers simple questions from the company
- * information, and hands over at once when asked for a person, or after failing twice in a row.
+ * The built-in assistant: no model, no network. It understands a message from the business's own
+ * data (its professionals' names, titles, roles and cities; its company information and prices)
+ * widened by a small multilingual lexicon, reads days and times in the business's zone, answers
+ * in the customer's language, and hands the chat to a person for what it must not do alone:
+ * complaints, a customer's own booking, or a request for a person.
  */
 export function createRuleBasedAssistant(): AssistantEngine {
   return {
     name: 'rules',
-    async respond(history: Turn[], knowledge: AssistantKnowledge): Promise<AssistantAnswer> {
-      const customerTexts = history.filter((t) => t.role === 'customer').map((t) => t.text);
-      const lastCustomer = customerTexts.at(-1) ?? '';
-      const text = fold(lastCustomer);
-      const lang = detectLanguage(customerTexts.filter((t) => t.trim() !== NEW_CONVERSATION_COMMAND));
-      const reply = (...replies: string[]): AssistantAnswer => ({ replies, handoff: null });
-
-      if (lastCustomer.trim().toLowerCase() === NEW_CONVERSATION_COMMAND) {
-        return reply(TEXT.greeting[lang](knowledge.companyName || 'our team'));
-      }
-      if (includesAny(text, ASKS_FOR_PERSON)) {
-        return {
-          replies: [HANDOFF_MESSAGE[lang]],
-          handoff: { reason: 'The customer asked to talk to a person.' },
-        };
-      }
-
-      const specialty = SPECIALTIES.find((s) => includesAny(text, s.asked));
-      const cities = [...new Set(knowledge.employees.flatMap((e) => e.locations))];
-      const city = cities.find((c) => includesAny(text, [c]));
-      const employee = mentionedEmployee(text, knowledge.employees);
-
-      if (employee && !specialty && !city) {
-        const { timeZone, slots } = await knowledge.openSlots(employee.username, 5);
-        const slotLines = slots.map((s) => `• ${formatSlot(s.date, s.time, lang)}`);
-        return reply(
-          [
-            slots.length ? TEXT.slots[lang](employee.name, timeZone) : TEXT.noSlots[lang](employee.name),
-            ...slotLines,
-            '',
-            describe(employee, lang),
-          ].join('\n'),
-        );
-      }
-
-      if (specialty || city) {
-        const bySpecialty = (e: AssistantDirectoryEntry) =>
-          !specialty ||
-          specialty.matches.some((word) => fold(`${e.title ?? ''} ${e.role ?? ''}`).includes(word));
-        const inCity = (e: AssistantDirectoryEntry) =>
-          !city || e.locations.some((l) => fold(l) === fold(city));
-        const matches = knowledge.employees.filter((e) => bySpecialty(e) && inCity(e));
-        if (matches.length > 0) {
-          return reply([TEXT.matches[lang], ...matches.map((e) => describe(e, lang))].join('\n'));
-        }
-        const alternatives = knowledge.employees.filter(bySpecialty);
-        if (city && alternatives.length > 0) {
-          return reply(
-            [TEXT.noMatchInCity[lang](city), ...alternatives.map((e) => describe(e, lang))].join('\n'),
-          );
-        }
-      }
-
-      const topic = TOPICS.find((t) => includesAny(text, t.asked));
-      const line = topic
-        ? knowledge.information
-            .split('\n')
-            .map((l) => l.trim())
-            .find((l) => l && topic.find.some((word) => fold(l).includes(fold(word))))
-        : undefined;
-      if (line) return reply(`${TEXT.info[lang]} ${line}`);
-
-      if (includesAny(text, GREETINGS) && text.split(/\s+/).length <= 4) {
-        return reply(TEXT.greeting[lang](knowledge.companyName || 'our team'));
-      }
-
-      const previousReply = history.filter((t) => t.role === 'assistant').at(-1)?.text;
-      if (previousReply && FALLBACKS.has(previousReply)) {
-        return {
-          replies: [HANDOFF_MESSAGE[lang]],
-          handoff: { reason: 'The assistant could not help twice in a row.' },
-        };
-      }
-      return reply(TEXT.fallback[lang]);
-    },
+    respond: (history, knowledge) => new Conversation(history, knowledge).answer(),
   };
 }
+
+/** Words for a service name the company information prices ("taglio uomo" → "corte caballero"). */
+const SERVICE_SYNONYMS = new Map<string, string[]>(
+  Object.entries({
+    taglio: ['corte'],
+    haircut: ['corte'],
+    cut: ['corte'],
+    cortar: ['corte'],
+    cortarme: ['corte'],
+    cortarle: ['corte'],
+    cortes: ['corte'],
+    uomo: ['caballero'],
+    hombre: ['caballero'],
+    men: ['caballero'],
+    mens: ['caballero'],
+    man: ['caballero'],
+    chico: ['caballero'],
+    mujer: ['senora'],
+    women: ['senora'],
+    womens: ['senora'],
+    woman: ['senora'],
+    ladies: ['senora'],
+    chica: ['senora'],
+    hijo: ['infantil'],
+    hija: ['infantil'],
+    nino: ['infantil'],
+    nina: ['infantil'],
+    kid: ['infantil'],
+    kids: ['infantil'],
+    child: ['infantil'],
+    children: ['infantil'],
+    manicure: ['manicura'],
+    manucure: ['manicura'],
+    mani: ['manicura'],
+    pedicure: ['pedicura'],
+    beard: ['barba'],
+    dye: ['tinte'],
+    colour: ['tinte'],
+    color: ['tinte'],
+    highlights: ['mechas'],
+    eyebrows: ['cejas'],
+    brows: ['cejas'],
+    lashes: ['pestanas'],
+    eyelashes: ['pestanas'],
+  }),
+);
+
+type Context = {
+  /** The professionals the assistant's last reply offered. */
+  offered: Professional[];
+  /** What earlier customer messages asked for, most recent first wins. */
+  kinds: Set<string>;
+  roleStems: Set<string>;
+  places: string[];
+  /** The previous message named only a place ("vivo en a coruña"). */
+  placeStatement: boolean;
+  named: Professional[];
+  /** The day the previous message asked about, if it named no one. */
+  when: When | undefined;
+  premium: boolean;
+  /** The assistant's last reply did not understand either. */
+  lastNotUnderstood: boolean;
+};
+
+/** Topics answered from the company information even when a city or a service is named too. */
+const COMPANY_TOPICS = [
+  'address',
+  'hours',
+  'parking',
+  'payment',
+  'cancellation',
+  'languages',
+  'gifts',
+  'products',
+];
+
+const NOT_UNDERSTOOD_MARK = {
+  es: 'No estoy seguro de haberte entendido',
+  en: "I'm not sure I understood",
+};
+
+class Conversation {
+  readonly knowledge: AssistantKnowledge;
+  readonly directory: Directory;
+  readonly info: CompanyInfo;
+  readonly language: Language;
+  readonly foreign: boolean;
+  readonly message: Understanding;
+  readonly context: Context;
+
+  constructor(history: Turn[], knowledge: AssistantKnowledge) {
+    this.knowledge = knowledge;
+    this.directory = buildDirectory(knowledge);
+    this.info = readCompanyInfo(knowledge.information);
+    const customer = history
+      .filter(
+        (turn) => turn.role === 'customer' && turn.text.trim().toLowerCase() !== NEW_CONVERSATION_COMMAND,
+      )
+      .map((turn) => turn.text);
+    ({ language: this.language, foreign: this.foreign } = replyLanguage(
+      customer,
+      knowledge.businessLanguage,
+    ));
+    this.message = understand(customer.at(-1) ?? '', this.directory, knowledge);
+    this.context = this.recall(
+      history.slice(
+        0,
+        history.findLastIndex((turn) => turn.role === 'customer'),
+      ),
+    );
+  }
+
+  private t(es: string, en: string) {
+    return this.language === 'es' ? es : en;
+  }
+
+  /** What the conversation so far tells about the current message. */
+  private recall(earlier: Turn[]): Context {
+    const context: Context = {
+      offered: [],
+      kinds: new Set(),
+      roleStems: new Set(),
+      places: [],
+      placeStatement: false,
+      named: [],
+      when: undefined,
+      premium: false,
+      lastNotUnderstood: false,
+    };
+    const lastReply = earlier.findLast((turn) => turn.role === 'assistant');
+    if (lastReply) context.lastNotUnderstood = lastReply.text.startsWith(NOT_UNDERSTOOD_MARK[this.language]);
+    // The professionals of the latest reply that offered any ("ok" and "thanks" in between do not count).
+    for (const turn of [...earlier].reverse()) {
+      if (turn.role !== 'assistant') continue;
+      const text = fold(turn.text);
+      const offered = this.directory.professionals.filter((p) => hasPhrase(text, p.fullName));
+      if (offered.length) {
+        context.offered = offered;
+        break;
+      }
+    }
+    const customerTurns = earlier.filter(
+      (turn) => turn.role === 'customer' && turn.text.trim().toLowerCase() !== NEW_CONVERSATION_COMMAND,
+    );
+    for (const [index, turn] of customerTurns.entries()) {
+      const seen = understand(turn.text, this.directory, this.knowledge);
+      const last = index === customerTurns.length - 1;
+      if (seen.kinds.size || seen.roleStems.size) {
+        context.kinds = seen.kinds;
+        context.roleStems = seen.roleStems;
+      }
+      if (seen.places.length) context.places = seen.places;
+      if (seen.named.length) context.named = seen.named;
+      if (last) {
+        context.placeStatement = seen.places.length > 0 && !seen.kinds.size && !seen.roleStems.size;
+        context.premium = seen.premium;
+        context.when = seen.named.length ? undefined : seen.when;
+      }
+    }
+    return context;
+  }
+
+  async answer(): Promise<AssistantAnswer> {
+    const m = this.message;
+    const reply = (text: string): AssistantAnswer => ({ replies: [this.withNote(text)], handoff: null });
+    const handOver = (text: string, reason: string): AssistantAnswer => ({
+      replies: [this.withNote(text)],
+      handoff: { reason },
+    });
+
+    if (!m.text.trim()) return reply(this.greeting());
+    if (m.complaint && !m.injection)
+      return handOver(HANDOFF_REPLIES.complaint[this.language], `Complaint: "${m.text}"`);
+    if (m.asksForPerson && !m.injection)
+      return handOver(HANDOFF_REPLIES.person[this.language], 'The customer asked for a person.');
+    if (m.ownBooking && !m.injection)
+      return handOver(
+        HANDOFF_REPLIES.ownBooking[this.language],
+        `The customer asks about their own booking (to see, move or cancel it): "${m.text}"`,
+      );
+    if (m.injection || (m.privateData && !this.isCompanyQuestion())) return reply(this.refusal());
+    // "Hello, is this the hair salon?": who we are.
+    if (m.greeting && /\b(is this|es esto|es aqui|sois|are you)\b/.test(m.folded) && !m.named.length)
+      return reply(this.greeting());
+
+    const business = await this.businessAnswer();
+    if (business) return reply(business);
+    if (m.offTopic) return reply(this.offTopic());
+    if (m.closing) return reply(m.thanks ? this.goodbye() : this.acknowledge());
+    if (m.greeting) return reply(this.greeting());
+    if (this.context.lastNotUnderstood)
+      return handOver(
+        HANDOFF_REPLIES.notUnderstood[this.language],
+        `The assistant could not understand: "${m.text}"`,
+      );
+    return reply(this.notUnderstood());
+  }
+
+  /** A customer writing in another language gets the business's, with a word about it. */
+  private withNote(text: string) {
+    if (!this.foreign) return text;
+    return `${this.t('Te respondo en español, el idioma en que atendemos.', 'I answer in English, the language we work in.')}\n\n${text}`;
+  }
+
+  private isCompanyQuestion() {
+    return (
+      hasPhrase(this.message.folded, 'salon') &&
+      !this.message.named.length &&
+      !hasPhrase(this.message.folded, 'casa')
+    );
+  }
+
+  // --- What the business can answer -------------------------------------------------------------
+
+  private async businessAnswer(): Promise<string | null> {
+    const m = this.message;
+    const c = this.context;
+    const asksKind = m.kinds.size > 0 || m.roleStems.size > 0;
+    // "¿hay parking cerca del de Zaragoza?", "a qué hora abrís en Granada": the company information, not a search.
+    const topics = topicsOf(m.text).filter((topic) => COMPANY_TOPICS.includes(topic));
+    if (topics.length && !m.named.length) {
+      const answer = findAnswer(
+        this.info,
+        m.text,
+        m.places.map((place) => fold(place).slice(0, 5)),
+      );
+      if (answer) return topics.includes('hours') ? this.hours() : this.quote(answer.text);
+    }
+    // "¿qué tiempo hará mañana en Madrid?" is about the weather, not about Madrid's professionals.
+    if (m.offTopic && !asksKind && !m.named.length) return null;
+    const wantsProfessional = m.availability || m.bookingLink || m.premium || m.whichDays;
+
+    // Who the message is about: named now, or the one the conversation is about.
+    let professional = m.named.length === 1 ? m.named[0] : undefined;
+    if (!professional && !asksKind && !m.places.length && wantsProfessional && !m.offTopic) {
+      const candidates = c.offered.length ? c.offered : c.named;
+      if (candidates.length === 1) professional = candidates[0];
+    }
+
+    if (m.price && !(m.availability && m.when && professional)) return this.prices(professional);
+    if (professional && (m.when || m.whichDays || (m.availability && !m.bookingLink && !m.premium)))
+      return this.openTimes(professional, m.when);
+    if (professional && m.named.length && c.when && !m.premium && !m.price)
+      return this.openTimes(professional, c.when);
+    if (professional && m.premium) return this.subscription(professional);
+    if (professional && m.bookingLink && !m.places.length) return this.bookingLink(professional);
+    if (m.named.length) return this.describe(m.named);
+
+    if (m.cities && !asksKind) return this.cities();
+    if (m.whatWeDo && !asksKind && !m.places.length) return this.whatWeDo();
+    if (m.duration)
+      return this.t(
+        `Cada cita dura ${MEETING_MINUTES} minutos.`,
+        `Each appointment lasts ${MEETING_MINUTES} minutes.`,
+      );
+
+    // "a trainer in Madrid on Friday morning": when the search finds one person, their open times.
+    if ((asksKind || m.places.length) && m.when && !m.price) {
+      const { here } = this.matching(m.kinds, m.roleStems, m.places);
+      if (here.length === 1) return this.openTimes(here[0]!, m.when);
+    }
+    if (asksKind || m.places.length) {
+      const found = this.find(m);
+      if (found) return found;
+    }
+    // "madrid" or "y online?" after a search: the same search, there.
+    if (m.places.length && (c.kinds.size || c.roleStems.size))
+      return this.search(c.kinds, c.roleStems, m.places);
+
+    if (m.premium) return this.subscription(undefined);
+    if (m.hours) return this.hours();
+    // "¿tiene hueco el viernes?" with nobody named yet: ask with whom, showing who there is.
+    if ((m.when || m.bookingLink) && !professional) return this.whoToBook();
+    if (m.offTopic) return null;
+    if (m.isQuestion || m.text.split(/\s+/).length >= 3) {
+      const answer = findAnswer(this.info, m.text);
+      if (answer) return this.quote(answer.text);
+      if (m.isQuestion && !m.greeting && !m.closing) return this.unknownFact();
+    }
+    return null;
+  }
+
+  private find(m: Understanding): string | null {
+    const kinds = m.kinds;
+    const roleStems = m.roleStems;
+    const hasKind = kinds.size > 0 || roleStems.size > 0;
+    // A kind after a place statement ("vivo en a coruña" … "busco nutricionista"): there.
+    const places = m.places.length
+      ? m.places
+      : hasKind && this.context.placeStatement
+        ? this.context.places
+        : [];
+    if (!hasKind) {
+      if (
+        places.length &&
+        (this.context.kinds.size || this.context.roleStems.size) &&
+        m.text.split(/\s+/).length <= 4
+      )
+        return this.search(this.context.kinds, this.context.roleStems, places);
+      return this.search(new Set(), new Set(), places);
+    }
+    return this.search(kinds, roleStems, places);
+  }
+
+  /** Who offers these kinds in these places ("online" wins over a city named with it). */
+  private matching(kinds: Set<string>, roleStems: Set<string>, places: string[]) {
+    const anyKind = kinds.size > 0 || roleStems.size > 0;
+    const ofKind = anyKind
+      ? professionalsOfKind(kinds, roleStems, this.directory)
+      : this.directory.professionals;
+    const online = places.includes('Online');
+    const wanted = online ? ['Online'] : places.filter((place) => place !== 'Online');
+    const here = wanted.length
+      ? ofKind.filter((p) => p.places.some((place) => wanted.includes(place)))
+      : ofKind;
+    return { anyKind, ofKind, online, wanted, here };
+  }
+
+  /** Professionals of these kinds in these places, or an honest answer and the nearest options. */
+  private search(kinds: Set<string>, roleStems: Set<string>, places: string[]): string {
+    const { anyKind, ofKind, online, wanted, here } = this.matching(kinds, roleStems, places);
+    const placeNames = list(
+      wanted.map((place) => this.placeName(place)),
+      this.language,
+    );
+
+    if (here.length) {
+      const intro = wanted.length
+        ? this.t(
+            online ? 'Online te puede atender:' : `En ${placeNames} te puede atender:`,
+            online ? 'Online, you can book:' : `In ${placeNames}, you can book:`,
+          )
+        : this.t('Te puede atender:', 'You can book:');
+      return [
+        intro,
+        ...here.slice(0, 5).map((p) => this.card(p)),
+        this.t('¿Quieres ver sus huecos libres?', 'Would you like to see their open times?'),
+      ].join('\n');
+    }
+
+    const lines: string[] = [];
+    if (!anyKind || ofKind.length === 0) {
+      // A kind nobody offers, or a place where nobody is.
+      if (anyKind) {
+        lines.push(this.t('Ese servicio no lo ofrecemos, lo siento.', "We don't offer that service, sorry."));
+        lines.push(this.offerSummary());
+      } else {
+        lines.push(
+          this.t(
+            `Ahora mismo no tenemos a nadie en ${placeNames}.`,
+            `We don't have anyone in ${placeNames} at the moment.`,
+          ),
+        );
+        lines.push(this.servedPlacesLine());
+      }
+      return lines.join('\n');
+    }
+    // The kind exists, elsewhere.
+    lines.push(
+      this.t(
+        `Ahora mismo no tenemos a nadie para eso en ${placeNames}.`,
+        `We don't have anyone for that in ${placeNames} at the moment.`,
+      ),
+    );
+    const others = wanted.length
+      ? this.directory.professionals.filter((p) => p.places.some((place) => wanted.includes(place)))
+      : [];
+    lines.push(this.t('Para lo que buscas tenemos:', 'For what you are looking for we have:'));
+    lines.push(...ofKind.slice(0, 4).map((p) => this.card(p)));
+    if (others.length) {
+      lines.push(this.t(`En ${placeNames} está:`, `In ${placeNames} there is:`));
+      lines.push(...others.slice(0, 3).map((p) => `• ${p.name} (${this.titleOf(p)})`));
+    }
+    return lines.join('\n');
+  }
+
+  // --- Times ----------------------------------------------------------------------------------
+
+  private async openTimes(professional: Professional, when: When | undefined): Promise<string> {
+    const today = zonedDate(this.knowledge.now, this.knowledge.timeZone);
+    const worked = AVAILABILITY_KEYS.flatMap((key, index) =>
+      (professional.availability[key as keyof typeof professional.availability] ?? []).length ? [index] : [],
+    );
+    const first = professional.name.split(' ')[0];
+    const link = this.t(`Reserva aquí: ${professional.bookingUrl}`, `Book here: ${professional.bookingUrl}`);
+    if (!worked.length)
+      return this.t(
+        `${professional.name} no tiene horario publicado ahora mismo.`,
+        `${professional.name} has no published hours at the moment.`,
+      );
+    const workedLine = this.t(
+      `${first} trabaja ${weekdaysPlural(worked, 'es')}.`,
+      `${first} works ${weekdaysPlural(worked, 'en')}.`,
+    );
+    if (!when && this.message.whichDays) {
+      const days = await this.knowledge.openSlots(professional.username, {
+        from: today,
+        to: addDays(today, 13),
+      });
+      return [workedLine, this.dayLines(days.slice(0, 2), 4), link].filter(Boolean).join('\n');
+    }
+
+    const range = when ?? { from: today, to: addDays(today, 6) };
+    const window = this.window(range);
+    const days = await this.knowledge.openSlots(professional.username, {
+      from: range.from,
+      to: range.to,
+      ...window,
+    });
+
+    if (range.at) {
+      const day = days.find((d) => d.date === range.from);
+      const label = this.dayLabel(range.from, range);
+      if (day?.times.includes(range.at))
+        return this.t(
+          `¡Sí! ${professional.name} tiene hueco el ${label} a las ${range.at}.\n${link}`,
+          `Yes! ${professional.name} is free on ${label} at ${range.at}.\n${link}`,
+        );
+      const sameHalf = (
+        await this.knowledge.openSlots(professional.username, { from: range.from, to: range.from })
+      )
+        .flatMap((d) => d.times)
+        .filter((time) => (range.at! < '14:00' ? time < '14:00' : time >= '14:00'));
+      if (sameHalf.length)
+        return this.t(
+          `A las ${range.at} no está libre, pero el ${label} ${first} tiene hueco a las ${list(sameHalf.slice(0, 8), 'es')}.\n${link}`,
+          `${range.at} is not free, but on ${label} ${first} is free at ${list(sameHalf.slice(0, 8), 'en')}.\n${link}`,
+        );
+      return [
+        this.noSlots(professional, range, worked, workedLine),
+        await this.nextSlots(professional, range),
+        link,
+      ].join('\n');
+    }
+
+    if (!days.length) {
+      return [
+        this.noSlots(professional, range, worked, workedLine),
+        await this.nextSlots(professional, range),
+        link,
+      ]
+        .filter(Boolean)
+        .join('\n');
+    }
+    const earliest = range.partOfDay === 'early';
+    const shown = earliest ? [{ date: days[0]!.date, times: days[0]!.times.slice(0, 3) }] : days.slice(0, 3);
+    return [
+      this.t(`${professional.name} tiene estos huecos libres:`, `${professional.name} has these open times:`),
+      this.dayLines(shown, 8, range),
+      link,
+    ].join('\n');
+  }
+
+  /** The local times asked for: a part of the day, or "after 6". */
+  private window(range: When): { after?: string; before?: string } {
+    if (range.after) return { after: range.after };
+    if (range.partOfDay) {
+      const [after, before] = PART_OF_DAY[range.partOfDay];
+      return { after, ...(before !== '24:00' ? { before } : {}) };
+    }
+    return {};
+  }
+
+  private dayLabel(date: string, range?: When) {
+    const long = longDate(date, this.language);
+    return range?.today ? this.t(`hoy, ${long}`, `today, ${long}`) : long;
+  }
+
+  private dayLines(days: OpenDay[], perDay: number, range?: When) {
+    return days
+      .map((day) => `• ${this.dayLabel(day.date, range)}: ${day.times.slice(0, perDay).join(', ')}`)
+      .join('\n');
+  }
+
+  private noSlots(professional: Professional, range: When, worked: number[], workedLine: string) {
+    const first = professional.name.split(' ')[0];
+    const weekday = new Date(`${range.from}T12:00:00Z`).getUTCDay();
+    if (range.from === range.to && !worked.includes(weekday)) {
+      return this.t(
+        `${first} no trabaja los ${weekdayName(weekday, 'es')}${weekday === 6 || weekday === 0 ? 's' : ''}. ${workedLine}`,
+        `${first} doesn't work on ${weekdayName(weekday, 'en')}s. ${workedLine}`,
+      );
+    }
+    const when =
+      range.from === range.to
+        ? this.dayLabel(range.from, range)
+        : this.t(
+            `del ${longDate(range.from, 'es')} al ${longDate(range.to, 'es')}`,
+            `from ${longDate(range.from, 'en')} to ${longDate(range.to, 'en')}`,
+          );
+    return this.t(
+      `${first} no tiene huecos libres ${range.from === range.to ? 'el ' : ''}${when}${this.partLabel(range)}.`,
+      `${first} has no open times ${range.from === range.to ? 'on ' : ''}${when}${this.partLabel(range)}.`,
+    );
+  }
+
+  private partLabel(range: When) {
+    if (range.after) return this.t(` a partir de las ${range.after}`, ` after ${range.after}`);
+    const part = range.partOfDay;
+    if (!part || part === 'early') return '';
+    return this.t(
+      { morning: ' por la mañana', afternoon: ' por la tarde', evening: ' por la noche' }[part],
+      { morning: ' in the morning', afternoon: ' in the afternoon', evening: ' in the evening' }[part],
+    );
+  }
+
+  /** The next days with open times after the range, in the same part of the day when one was asked. */
+  private async nextSlots(professional: Professional, range: When) {
+    const from = addDays(range.to, 1);
+    const window = this.window(range);
+    let days = await this.knowledge.openSlots(professional.username, {
+      from,
+      to: addDays(from, 13),
+      ...window,
+    });
+    if (!days.length)
+      days = await this.knowledge.openSlots(professional.username, { from, to: addDays(from, 13) });
+    if (!days.length) return '';
+    return `${this.t('Próximos huecos:', 'Next open times:')}\n${this.dayLines(days.slice(0, 2), 6)}`;
+  }
+
+  // --- Prices ---------------------------------------------------------------------------------
+
+  private prices(professional: Professional | undefined): string {
+    const m = this.message;
+    const premium = m.premium || (this.context.premium && !m.bookingLink && m.text.split(/\s+/).length <= 4);
+    const lines: string[] = [];
+    const service = findPrice(this.info, m.text, SERVICE_SYNONYMS);
+    if (service && !premium) {
+      const amount = writtenPrice(service.amount, this.language);
+      lines.push(
+        this.t(
+          `${capitalise(service.name)}: ${service.from ? `desde ${amount}` : amount} (precio orientativo del servicio).`,
+          `${capitalise(service.name)}: ${service.from ? `from ${amount}` : amount} (guide price of the service).`,
+        ),
+      );
+    }
+    const asksFee = !service || /reserv|cita|book|consult/.test(m.folded);
+    if (asksFee && !(premium && !/cita|consulta|sesion|appointment|session/.test(m.folded)))
+      lines.push(this.feeLine());
+    if (premium) {
+      lines.push(this.premiumLine(professional));
+      const about = findAnswer(this.info, 'premium suscripcion subscription contenido');
+      if (about) lines.push(this.quote(about.text));
+    }
+    // "¿se paga aparte?", "do I pay the rest at the salon?": what the business says about it.
+    const detail = m.text.split(/\s+/).length > 4 ? findAnswer(this.info, m.text) : null;
+    if (detail && !service && /\d/.test(detail.text) && !lines.some((line) => line.includes(detail.text)))
+      lines.push(this.quote(detail.text));
+    return lines.join('\n');
+  }
+
+  private feeLine() {
+    const fee = money(
+      this.knowledge.appointmentFee.amount,
+      this.knowledge.appointmentFee.currency,
+      this.language,
+    );
+    return this.t(
+      `Una cita de ${MEETING_MINUTES} minutos cuesta ${fee} y se paga online al reservar.`,
+      `A ${MEETING_MINUTES}-minute appointment costs ${fee}, paid online when you book.`,
+    );
+  }
+
+  private premiumLine(professional: Professional | undefined) {
+    const price = this.knowledge.premiumPrice;
+    if (!price)
+      return this.t(
+        'Ahora mismo no ofrecemos suscripción premium.',
+        "We don't offer a premium subscription at the moment.",
+      );
+    const amount = money(price.amount, price.currency, this.language);
+    const per = this.t(
+      price.interval === 'year' ? 'al año' : 'al mes',
+      price.interval === 'year' ? 'a year' : 'a month',
+    );
+    const link = professional
+      ? this.t(
+          ` Suscríbete a ${professional.name} aquí: ${professional.subscriptionUrl}`,
+          ` Subscribe to ${professional.name} here: ${professional.subscriptionUrl}`,
+        )
+      : '';
+    return this.t(
+      `La suscripción premium cuesta ${amount} ${per}, igual con cualquier profesional.${link}`,
+      `The premium subscription costs ${amount} ${per}, the same with every professional.${link}`,
+    );
+  }
+
+  private subscription(professional: Professional | undefined) {
+    const lines = [this.premiumLine(professional)];
+    const about = findAnswer(this.info, 'premium suscripcion subscription contenido');
+    if (about) lines.push(this.quote(about.text));
+    if (!professional && this.knowledge.premiumPrice)
+      lines.push(
+        this.t(
+          '¿De qué profesional te interesa? Te paso su enlace.',
+          'Which professional are you interested in? I will send you their link.',
+        ),
+      );
+    return lines.join('\n');
+  }
+
+  // --- People ---------------------------------------------------------------------------------
+
+  private titleOf(professional: Professional) {
+    return professional.title ?? professional.role ?? this.t('Profesional', 'Professional');
+  }
+
+  private placeName(place: string) {
+    return place === 'Online' ? 'online' : place;
+  }
+
+  private card(professional: Professional) {
+    const where = list(
+      professional.places.map((place) => this.placeName(place)),
+      this.language,
+    );
+    return `• ${professional.name}, ${this.titleOf(professional)}${where ? ` (${where})` : ''}: ${professional.bookingUrl}`;
+  }
+
+  private describe(people: Professional[]) {
+    return people
+      .slice(0, 3)
+      .map((p) => {
+        const where = list(
+          p.places.map((place) => this.placeName(place)),
+          this.language,
+        );
+        // Their role as the business wrote it, in its own language.
+        const role = p.role && p.role !== p.title ? ` («${p.role}»)` : '';
+        return [
+          `${p.name}: ${this.titleOf(p)}${role}.`,
+          where ? this.t(`Atiende en ${where}.`, `Works in ${where}.`) : '',
+          this.t(`Reserva: ${p.bookingUrl}`, `Book: ${p.bookingUrl}`),
+          this.t(`Contenido premium: ${p.subscriptionUrl}`, `Premium content: ${p.subscriptionUrl}`),
+        ]
+          .filter(Boolean)
+          .join('\n');
+      })
+      .join('\n\n');
+  }
+
+  private bookingLink(professional: Professional) {
+    return this.t(
+      `Puedes reservar con ${professional.name} (${this.titleOf(professional)}) aquí: ${professional.bookingUrl}\nAllí ves sus huecos libres y pagas la cita (${money(this.knowledge.appointmentFee.amount, this.knowledge.appointmentFee.currency, 'es')}).`,
+      `You can book with ${professional.name} (${this.titleOf(professional)}) here: ${professional.bookingUrl}\nThere you see their open times and pay for the appointment (${money(this.knowledge.appointmentFee.amount, this.knowledge.appointmentFee.currency, 'en')}).`,
+    );
+  }
+
+  private whoToBook() {
+    return [
+      this.t(
+        '¿Con quién quieres la cita? Estos son nuestros profesionales:',
+        'Who would you like to book with? These are our professionals:',
+      ),
+      ...this.directory.professionals.slice(0, 6).map((p) => this.card(p)),
+      this.t(
+        'Dime con quién (y qué día te viene bien) y te digo sus huecos libres.',
+        'Tell me who (and which day suits you) and I will tell you their open times.',
+      ),
+    ].join('\n');
+  }
+
+  private offerSummary() {
+    const kinds = [...new Set(this.directory.professionals.flatMap((p) => [...p.kinds]))].filter(
+      (kind) => KIND_NAMES[kind],
+    );
+    const names = kinds.map((kind) => KIND_NAMES[kind]![this.language]);
+    const people = this.directory.professionals.slice(0, 6).map((p) => `• ${p.name} (${this.titleOf(p)})`);
+    return [
+      names.length
+        ? this.t(`Lo que sí ofrecemos: ${list(names, 'es')}.`, `What we do offer: ${list(names, 'en')}.`)
+        : '',
+      ...people,
+    ]
+      .filter(Boolean)
+      .join('\n');
+  }
+
+  private servedPlacesLine() {
+    const places = this.directory.servedPlaces.map((place) => this.placeName(place));
+    return this.t(`Estamos en ${list(places, 'es')}.`, `We are in ${list(places, 'en')}.`);
+  }
+
+  // --- The business ---------------------------------------------------------------------------
+
+  private cities() {
+    return this.servedPlacesLine();
+  }
+
+  private whatWeDo() {
+    const kinds = [...new Set(this.directory.professionals.flatMap((p) => [...p.kinds]))].filter(
+      (kind) => KIND_NAMES[kind],
+    );
+    const names = kinds.map((kind) => KIND_NAMES[kind]![this.language]);
+    return [
+      this.t(
+        `En ${this.knowledge.companyName} nos dedicamos a ${list(names, 'es')}.`,
+        `At ${this.knowledge.companyName} we offer ${list(names, 'en')}.`,
+      ),
+      ...this.directory.professionals.slice(0, 6).map((p) => this.card(p)),
+      this.servedPlacesLine(),
+    ].join('\n');
+  }
+
+  private hours() {
+    const answer = findAnswer(this.info, this.message.text);
+    return [
+      this.t(
+        'Cada profesional tiene su propio horario: en su página de reservas ves sus huecos libres.',
+        'Each professional has their own hours: their booking page shows their open times.',
+      ),
+      answer ? this.quote(answer.text) : '',
+    ]
+      .filter(Boolean)
+      .join('\n');
+  }
+
+  /** A sentence of the company information, quoted as the business wrote it. */
+  private quote(text: string) {
+    return this.t(
+      `Esto es lo que te puedo decir, según la información del negocio: «${text}»`,
+      `Here is what our information says about it: «${text}»`,
+    );
+  }
+
+  private unknownFact() {
+    return this.t(
+      'No tengo esa información. Si quieres, te paso con una persona de nuestro equipo que te lo confirme.',
+      "I don't have that information. If you like, I can pass you to a person on our team who can confirm it.",
+    );
+  }
+
+  // --- Small talk and refusals ----------------------------------------------------------------
+
+  private greeting() {
+    return this.t(
+      `¡Hola! Soy el asistente de ${this.knowledge.companyName}. Puedo ayudarte a encontrar profesional, ver huecos libres y precios, y reservar una cita. ¿Qué necesitas?`,
+      `Hi! I'm the assistant of ${this.knowledge.companyName}. I can help you find a professional, check open times and prices, and book an appointment. What do you need?`,
+    );
+  }
+
+  private goodbye() {
+    return this.t(
+      '¡Gracias a ti! Aquí estoy si necesitas algo más. ¡Hasta pronto! 👋',
+      "You're welcome! I'm here if you need anything else. Bye! 👋",
+    );
+  }
+
+  private acknowledge() {
+    return this.t('¡Perfecto! ¿Te ayudo con algo más?', 'Great! Can I help with anything else?');
+  }
+
+  private refusal() {
+    const [person] = this.message.named;
+    const lines = [
+      this.t(
+        'Lo siento, eso no puedo hacerlo: no comparto datos personales de nuestro equipo ni de otros clientes, ni mis instrucciones internas.',
+        "Sorry, I can't do that: I don't share personal details of our team or other customers, nor my internal instructions.",
+      ),
+    ];
+    if (person)
+      lines.push(
+        this.t(
+          `Para hablar con ${person.name}, reserva una cita aquí: ${person.bookingUrl}`,
+          `To talk to ${person.name}, book an appointment here: ${person.bookingUrl}`,
+        ),
+      );
+    else
+      lines.push(
+        this.t(
+          'Puedo ayudarte a encontrar profesional, ver huecos libres, precios y reservar una cita.',
+          'I can help you find a professional, check open times and prices, and book an appointment.',
+        ),
+      );
+    return lines.join('\n');
+  }
+
+  private offTopic() {
+    return this.t(
+      `Eso se me escapa 🙂 Solo puedo ayudarte con ${this.knowledge.companyName}: encontrar profesional, ver huecos libres, precios y reservar una cita.`,
+      `That's outside what I can do 🙂 I can only help with ${this.knowledge.companyName}: finding a professional, open times, prices and booking an appointment.`,
+    );
+  }
+
+  private notUnderstood() {
+    return this.t(
+      `${NOT_UNDERSTOOD_MARK.es}. Puedo ayudarte a encontrar profesional (dime qué buscas y en qué ciudad), ver huecos libres, precios o reservar una cita.`,
+      `${NOT_UNDERSTOOD_MARK.en}. I can help you find a professional (tell me what you need and where), check open times and prices, or book an appointment.`,
+    );
+  }
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,0 +1,128 @@
+import { STOPWORDS, TOPICS } from './lexicon.ts';
+import { fold, stem, words } from './text.ts';
+
+/** The company information, cut into sentences, ready to answer questions from. */
+export type CompanyInfo = {
+  sentences: Array<{ text: string; stems: Set<string> }>;
+  /** Services with their price, read from lines like "corte de caballero 16 €, tinte desde 35 €". */
+  prices: Array<{ name: string; stems: string[]; amount: string; from: boolean }>;
+};
+
+const topicStems = new Map<string, Set<string>>(
+  Object.entries(TOPICS).map(([topic, list]) => [
+    topic,
+    new Set(list.flatMap((entry) => words(entry)).map(stem)),
+  ]),
+);
+
+/** Splits on full stops followed by a capital letter and on new lines; "9:00" and "45;" stay inside. */
+function sentencesOf(information: string): string[] {
+  const sentences: string[] = [];
+  for (const line of information.split(/\n+/)) {
+    const parts = line.split(/(?<=[.!?])\s+(?=[A-ZÁÉÍÓÚÑ¿¡])/).map((part) => part.trim());
+    for (const part of parts.filter(Boolean)) {
+      // "Horarios: Madrid …. Zaragoza: …. Granada: …": one list, kept whole.
+      const previous = sentences.at(-1);
+      if (
+        previous &&
+        /^[\p{Lu}][\p{L} ]{2,30}:/u.test(part) &&
+        previous.includes(':') &&
+        parts.indexOf(part) > 0
+      )
+        sentences[sentences.length - 1] = `${previous} ${part}`;
+      else sentences.push(part);
+    }
+  }
+  return sentences;
+}
+
+const PRICE_ITEM =
+  /([\p{L}][\p{L}\s+()/0-9-]*?)\s+(desde\s+|from\s+)?(\d+(?:[.,]\d{1,2})?)\s*(?:€|eur|euros)/giu;
+
+function pricesOf(sentences: string[]): CompanyInfo['prices'] {
+  const prices: CompanyInfo['prices'] = [];
+  for (const sentence of sentences) {
+    const list = sentence.includes(':') ? sentence.slice(sentence.indexOf(':') + 1) : sentence;
+    for (const part of list.split(/[,;]| y (?=[\p{L}])/u)) {
+      PRICE_ITEM.lastIndex = 0;
+      const match = PRICE_ITEM.exec(part.trim());
+      if (!match) continue;
+      const name = match[1]!.replace(/\(.*?\)/g, '').trim();
+      const stems = words(name)
+        .filter((word) => word.length >= 3 && !STOPWORDS.has(word))
+        .map(stem);
+      // "La reserva de una cita de 30 minutos cuesta 10 €" is the booking fee, not a service.
+      if (stems.length === 0 || stems.length > 5 || /cuesta|costs|reserva|booking/.test(fold(name))) continue;
+      prices.push({ name, stems, amount: match[3]!.replace('.', ','), from: Boolean(match[2]) });
+    }
+  }
+  return prices;
+}
+
+export function readCompanyInfo(information: string): CompanyInfo {
+  const sentences = sentencesOf(information);
+  return {
+    sentences: sentences.map((text) => ({ text, stems: new Set(words(text).map(stem)) })),
+    prices: pricesOf(sentences),
+  };
+}
+
+/** The topics of the company information a question is about (parking, hours, payment…), if any. */
+export function topicsOf(question: string): string[] {
+  return queryStems(question).topics;
+}
+
+/** The question's words that could appear in an answer, widened with their topic's synonyms. */
+function queryStems(question: string) {
+  const own = words(question)
+    .filter((word) => word.length >= 3 && !STOPWORDS.has(word))
+    .map(stem);
+  const topics = [...topicStems].filter(([, stems]) => own.some((s) => stems.has(s))).map(([topic]) => topic);
+  return { own: new Set(own), topics };
+}
+
+/**
+ * The sentence of the company information that best answers the question, or null when none
+ * shares a topic or two of its words with it (then the honest answer is "I don't know").
+ */
+export function findAnswer(info: CompanyInfo, question: string, extraStems: string[] = []) {
+  const { own, topics } = queryStems(question);
+  for (const extra of extraStems) own.add(extra);
+  let best: { text: string; score: number } | null = null;
+  for (const sentence of info.sentences) {
+    let score = 0;
+    for (const s of own) if (sentence.stems.has(s)) score += 1;
+    for (const topic of topics) {
+      // A sentence that speaks of the topic in several words ("reserva … paga … descuenta") beats one word.
+      const matched = [...topicStems.get(topic)!].filter((s) => sentence.stems.has(s)).length;
+      if (matched) score += 1 + Math.min(3, matched);
+    }
+    if (score > (best?.score ?? 0)) best = { text: sentence.text, score };
+  }
+  return best && best.score >= 2 ? best : null;
+}
+
+/**
+ * The service whose name the customer used ("corte de caballero", "mechas"), preferring the closest
+ * match. A word several services share ("corte") names none of them on its own.
+ */
+export function findPrice(info: CompanyInfo, question: string, synonyms: Map<string, string[]>) {
+  const typed = new Set(
+    words(question)
+      .flatMap((word) => [word, ...(synonyms.get(word) ?? [])])
+      .map(stem),
+  );
+  const uses = new Map<string, number>();
+  for (const item of info.prices) for (const s of new Set(item.stems)) uses.set(s, (uses.get(s) ?? 0) + 1);
+  let best: { item: CompanyInfo['prices'][number]; score: number } | null = null;
+  for (const item of info.prices) {
+    const matchedStems = item.stems.filter((s) => typed.has(s));
+    const matched = matchedStems.length;
+    if (matched === 0) continue;
+    if (matched < item.stems.length && matchedStems.every((s) => (uses.get(s) ?? 0) > 1)) continue;
+    // Every word of the name matched beats a partial match; fewer extra words beat more.
+    const score = matched * 10 - (item.stems.length - matched) * 4 - item.stems.length;
+    if (!best || score > best.score) best = { item, score };
+  }
+  return best?.item ?? null;
+}

@@ -1,0 +1,123 @@
+import type { AssistantDirectoryEntry, AssistantKnowledge } from '../assistant-engine.ts';
+import { KINDS, PLACES, STOPWORDS } from './lexicon.ts';
+import { fold, hasPhrase, sameWord, stem, words } from './text.ts';
+
+export type Professional = AssistantDirectoryEntry & {
+  /** Folded first name and full name, as customers write them. */
+  firstName: string;
+  fullName: string;
+  /** The kinds (lexicon groups) their title and role speak of. */
+  kinds: Set<string>;
+  /** Stems of the words of their title and role, for kinds the lexicon does not know. */
+  roleStems: Set<string>;
+  /** Their places, by canonical name. */
+  places: string[];
+};
+
+export type Directory = {
+  professionals: Professional[];
+  /** Folded alias → canonical place, from the lexicon and from the professionals' own locations. */
+  placeAliases: Map<string, string>;
+  /** Places where at least one professional works, in the order first seen. */
+  servedPlaces: string[];
+};
+
+const roleWords = (entry: AssistantDirectoryEntry) =>
+  words(`${entry.title ?? ''} ${entry.role ?? ''}`).filter(
+    (word) => word.length >= 5 && !STOPWORDS.has(word),
+  );
+
+export function kindsOfText(folded: string): Set<string> {
+  const found = new Set<string>();
+  for (const [kind, phrases] of Object.entries(KINDS)) {
+    if (phrases.some((phrase) => hasPhrase(folded, phrase))) found.add(kind);
+  }
+  return found;
+}
+
+export function buildDirectory(knowledge: AssistantKnowledge): Directory {
+  const placeAliases = new Map<string, string>();
+  for (const [place, aliases] of Object.entries(PLACES))
+    for (const alias of aliases) placeAliases.set(alias, place);
+  const canonical = (location: string) => placeAliases.get(fold(location)) ?? location;
+  for (const entry of knowledge.employees) {
+    for (const location of entry.locations) {
+      if (!placeAliases.has(fold(location))) placeAliases.set(fold(location), location);
+    }
+  }
+  const professionals = knowledge.employees.map((entry) => {
+    const description = fold(`${entry.title ?? ''} ${entry.role ?? ''}`);
+    return {
+      ...entry,
+      firstName: fold(entry.name.split(/\s+/)[0] ?? entry.name),
+      fullName: fold(entry.name),
+      kinds: kindsOfText(description),
+      roleStems: new Set(roleWords(entry).map(stem)),
+      places: entry.locations.map(canonical),
+    };
+  });
+  const servedPlaces: string[] = [];
+  for (const professional of professionals)
+    for (const place of professional.places) if (!servedPlaces.includes(place)) servedPlaces.push(place);
+  return { professionals, placeAliases, servedPlaces };
+}
+
+/** Places named in a text, by canonical name (longest aliases first, so "palma de mallorca" wins). */
+export function placesIn(folded: string, directory: Directory): string[] {
+  const found: string[] = [];
+  const aliases = [...directory.placeAliases.keys()].sort((a, b) => b.length - a.length);
+  let rest = folded;
+  for (const alias of aliases) {
+    if (hasPhrase(rest, alias)) {
+      const place = directory.placeAliases.get(alias)!;
+      if (!found.includes(place)) found.push(place);
+      rest = rest.replace(alias, ' ');
+    }
+  }
+  return found;
+}
+
+/** Professionals the customer names ("con javier", "Is Carmen free"), never the customer's own name ("soy Marta"). */
+export function professionalsNamed(text: string, directory: Directory): Professional[] {
+  const folded = fold(text);
+  const own = /(?:soy|me llamo|my name is|i am|i'm|im)\s+([a-z]+)/.exec(folded)?.[1];
+  const typed = words(text);
+  return directory.professionals.filter((professional) => {
+    if (own && sameWord(own, professional.firstName)) return false;
+    if (hasPhrase(folded, professional.fullName)) return true;
+    return typed.some((word) => sameWord(word, professional.firstName));
+  });
+}
+
+/** Stems of every lexicon word: a role word outside them ("despidos", "caballero") is the business's own. */
+const LEXICON_STEMS = new Set(
+  Object.values(KINDS).flatMap((phrases) => phrases.flatMap((phrase) => words(phrase)).map(stem)),
+);
+
+/**
+ * Professionals whose kinds, or whose own title and role words, meet what the customer asked for.
+ * A word only the business uses narrows it down: "abogado para un despido" is the employment lawyer.
+ */
+export function professionalsOfKind(kinds: Set<string>, typedStems: Set<string>, directory: Directory) {
+  const found = directory.professionals.filter(
+    (professional) =>
+      [...kinds].some((kind) => professional.kinds.has(kind)) ||
+      [...typedStems].some((typed) => professional.roleStems.has(typed)),
+  );
+  const specific = [...typedStems].filter((typed) => !LEXICON_STEMS.has(typed));
+  const narrowed = found.filter((professional) =>
+    specific.some((typed) => professional.roleStems.has(typed)),
+  );
+  return narrowed.length ? narrowed : found;
+}
+
+/** Stems of the customer's words that name something in a professional's title or role ("colorista", "caballero"). */
+export function roleStemsIn(text: string, directory: Directory): Set<string> {
+  const all = new Set(directory.professionals.flatMap((professional) => [...professional.roleStems]));
+  return new Set(
+    words(text)
+      .filter((word) => word.length >= 5 && !STOPWORDS.has(word))
+      .map(stem)
+      .filter((typed) => all.has(typed)),
+  );
+}

@@ -1,0 +1,49 @@
+/** Lowercase without accents, for matching what customers type against names, places and words. */
+export const fold = (value: string) =>
+  value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
+/** Folded words of a text: letters and digits only, repeated letters squeezed ("holaaa" → "hola"). */
+export function words(text: string): string[] {
+  return fold(text)
+    .replace(/https?:\/\/\S+/g, ' ')
+    .split(/[^a-z0-9ñç]+/)
+    .filter(Boolean)
+    .map((word) => word.replace(/([a-z])\1{2,}/g, '$1').replace(/^([a-z]+?)([aeiou])\2+$/, '$1$2'));
+}
+
+/** A crude stem that lets "nutricionista" meet "nutrition", and "pagan" meet "paga". */
+export const stem = (word: string) => word.slice(0, word.length <= 5 ? 4 : 5);
+
+export function levenshtein(a: string, b: string): number {
+  if (a === b) return 0;
+  const row = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = current;
+    }
+  }
+  return row[b.length]!;
+}
+
+/** A word the customer typed is this word, allowing one typo in longer words. */
+export const sameWord = (typed: string, known: string) =>
+  typed === known ||
+  (known.length >= 5 && typed.length >= 4 && levenshtein(typed, known) <= 1) ||
+  // A short form of a name: "javi" for Javier.
+  (typed.length >= 4 && known.length > typed.length && known.startsWith(typed));
+
+/** Whether a folded text contains a phrase as whole words. */
+export function hasPhrase(folded: string, phrase: string): boolean {
+  const escaped = fold(phrase).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^a-z0-9])${escaped}($|[^a-z0-9])`).test(folded);
+}
+
+export const hasAny = (folded: string, phrases: readonly string[]) =>
+  phrases.some((phrase) => hasPhrase(folded, phrase));

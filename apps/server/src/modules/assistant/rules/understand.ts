@@ -1,0 +1,198 @@
+import type { AssistantKnowledge } from '../assistant-engine.ts';
+import {
+  type Directory,
+  kindsOfText,
+  type Professional,
+  placesIn,
+  professionalsNamed,
+  roleStemsIn,
+} from './directory.ts';
+import {
+  ACKNOWLEDGEMENTS,
+  ASKS_FOR_PERSON,
+  AVAILABILITY_WORDS,
+  BOOKING_REQUEST,
+  COMPLAINS,
+  GOODBYES,
+  GREETINGS,
+  INJECTION,
+  OFF_TOPIC,
+  OWN_BOOKING,
+  PRICE_WORDS,
+  PRIVATE_DATA,
+  SUBSCRIPTION_WORDS,
+  THANKS,
+} from './lexicon.ts';
+import { fold, hasAny, hasPhrase, words } from './text.ts';
+import { resolveWhen, type When } from './when.ts';
+
+/** What one customer message says, in our terms. */
+export type Understanding = {
+  text: string;
+  folded: string;
+  named: Professional[];
+  kinds: Set<string>;
+  roleStems: Set<string>;
+  places: string[];
+  when: When | undefined;
+  greeting: boolean;
+  /** Nothing but thanks, goodbyes and "ok". */
+  closing: boolean;
+  thanks: boolean;
+  asksForPerson: boolean;
+  complaint: boolean;
+  ownBooking: boolean;
+  injection: boolean;
+  privateData: boolean;
+  offTopic: boolean;
+  price: boolean;
+  premium: boolean;
+  bookingLink: boolean;
+  availability: boolean;
+  /** "q dias tiene", "which days": the weekdays a professional works. */
+  whichDays: boolean;
+  cities: boolean;
+  whatWeDo: boolean;
+  online: boolean;
+  hours: boolean;
+  duration: boolean;
+  isQuestion: boolean;
+};
+
+const CITIES_QUESTION = [
+  'q ciudades',
+  'que ciudades',
+  'en que ciudad',
+  'donde estais',
+  'donde teneis',
+  'donde estan',
+  'where are you',
+  'based',
+  'which cities',
+  'what cities',
+  'sedes',
+  'ubicaciones',
+  'donde os encuentro',
+];
+const WHAT_WE_DO = [
+  'a q os dedicais',
+  'a que os dedicais',
+  'os dedicais',
+  'que haceis',
+  'q haceis',
+  'que es exactamente',
+  'q es exactamente',
+  'what do you do',
+  'what is',
+  'que ofreceis',
+  'q ofreceis',
+  'servicios',
+  'services',
+  'what services',
+];
+const HOURS = [
+  'horario',
+  'horarios',
+  'opening hours',
+  'hours',
+  'a q hora abris',
+  'a que hora abris',
+  'abris',
+  'abre',
+  'open on',
+  'cerrais',
+  'cierra',
+];
+const DURATION = ['cuanto dura', 'duracion', 'how long', 'cuanto tiempo dura', 'minutos dura'];
+const WHICH_DAYS = [
+  'q dias',
+  'que dias',
+  'which days',
+  'what days',
+  'que dia trabaja',
+  'q dia trabaja',
+  'dias trabaja',
+];
+
+const onlyClosingWords = (text: string) => {
+  const rest = words(text).filter(
+    (word) =>
+      ![
+        ...THANKS,
+        ...GOODBYES,
+        ...ACKNOWLEDGEMENTS,
+        'muchas',
+        'mil',
+        'por',
+        'todo',
+        'a',
+        'lot',
+        'so',
+        'much',
+        'y',
+        'and',
+        'pues',
+        'then',
+        'luego',
+        'hasta',
+        'nada',
+        'mas',
+        'eso',
+        'es',
+        'todo',
+        'de',
+        'momento',
+        'de momento',
+      ].some((phrase) => fold(phrase) === word),
+  );
+  return rest.length === 0;
+};
+
+export function understand(text: string, directory: Directory, knowledge: AssistantKnowledge): Understanding {
+  const folded = fold(text)
+    .replace(/[¿?¡!.,;:()"']/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const named = professionalsNamed(text, directory);
+  const places = placesIn(folded, directory);
+  const kinds = kindsOfText(folded);
+  const roleStems = roleStemsIn(text, directory);
+  // A professional's own name is no kind ("con Marta" is not "marta" the role word).
+  for (const professional of named) roleStems.delete(professional.firstName.slice(0, 5));
+  const when = resolveWhen(text, knowledge.now, knowledge.timeZone);
+  const premium = hasAny(folded, SUBSCRIPTION_WORDS);
+  const closing = onlyClosingWords(text);
+  return {
+    text,
+    folded,
+    named,
+    kinds,
+    roleStems,
+    places,
+    when,
+    greeting: hasAny(folded, GREETINGS),
+    closing,
+    thanks: hasAny(folded, [...THANKS, ...GOODBYES]),
+    asksForPerson: hasAny(folded, ASKS_FOR_PERSON),
+    complaint: hasAny(folded, COMPLAINS) || /😡|🤬|😤/u.test(text),
+    ownBooking: hasAny(folded, OWN_BOOKING),
+    injection: hasAny(folded, INJECTION),
+    privateData: hasAny(folded, PRIVATE_DATA),
+    offTopic: hasAny(folded, OFF_TOPIC) || /\d+\s*x\s*[-+]/.test(folded),
+    price: hasAny(folded, PRICE_WORDS) || hasPhrase(folded, 'lo mismo'),
+    premium,
+    bookingLink: hasAny(folded, BOOKING_REQUEST),
+    availability: hasAny(folded, AVAILABILITY_WORDS) || when !== undefined,
+    whichDays: hasAny(folded, WHICH_DAYS),
+    cities: hasAny(folded, CITIES_QUESTION),
+    whatWeDo: hasAny(folded, WHAT_WE_DO),
+    online: places.includes('Online'),
+    hours: hasAny(folded, HOURS),
+    duration: hasAny(folded, DURATION),
+    isQuestion:
+      text.includes('?') ||
+      /^(q|que|donde|cuando|cuanto|como|hay|teneis|haceis|do|does|is|are|can|what|where|when|how)\b/.test(
+        folded,
+      ),
+  };
+}

@@ -1,0 +1,272 @@
+import * as chrono from 'chrono-node';
+import { addDays, zonedDate } from '../../../lib/time-zone.ts';
+import { fold, hasAny, hasPhrase } from './text.ts';
+
+export type PartOfDay = 'early' | 'morning' | 'afternoon' | 'evening';
+
+/** When the customer wants to come: a range of local dates, and maybe a part of the day or a time. */
+export type When = {
+  from: string;
+  to: string;
+  partOfDay?: PartOfDay;
+  /** "after 6": times from this one on. */
+  after?: string;
+  /** "a las 18:30": this exact time. */
+  at?: string;
+  /** The words they used were "today" (so a reply may say "today" rather than the date). */
+  today?: boolean;
+};
+
+/** Local time windows of each part of the day: [from, before). */
+export const PART_OF_DAY: Record<PartOfDay, [string, string]> = {
+  early: ['00:00', '10:30'],
+  morning: ['00:00', '14:00'],
+  afternoon: ['14:00', '21:00'],
+  evening: ['18:00', '24:00'],
+};
+
+const PARTS: Array<[PartOfDay, string[]]> = [
+  [
+    'early',
+    [
+      'a primera hora',
+      'primera hora',
+      'first thing',
+      'earliest',
+      'lo antes posible',
+      'lo mas temprano',
+      'temprano',
+      'early',
+    ],
+  ],
+  [
+    'morning',
+    [
+      'por la manana',
+      'x la manana',
+      'de la manana',
+      'en la manana',
+      'a la manana',
+      'por las mananas',
+      'x las mananas',
+      'las mananas',
+      'morning',
+      'mornings',
+      'vormittag',
+      'matin',
+      'mattina',
+    ],
+  ],
+  [
+    'afternoon',
+    [
+      'por la tarde',
+      'x la tarde',
+      'por las tardes',
+      'x las tardes',
+      'las tardes',
+      'la tarde',
+      'esta tarde',
+      'tarde',
+      'tardes',
+      'afternoon',
+      'afternoons',
+      'nachmittag',
+      'apres-midi',
+      'pomeriggio',
+    ],
+  ],
+  [
+    'evening',
+    [
+      'por la noche',
+      'x la noche',
+      'esta noche',
+      'noche',
+      'evening',
+      'evenings',
+      'tonight',
+      'abend',
+      'soir',
+      'sera',
+    ],
+  ],
+];
+
+/** Weekday words → 0 (Sunday) … 6 (Saturday), in the languages customers write. */
+const WEEKDAY_WORDS: Array<[number, string[]]> = [
+  [1, ['lunes', 'monday', 'mon', 'lundi', 'montag', 'lunedi', 'segunda']],
+  [2, ['martes', 'tuesday', 'tue', 'tues', 'mardi', 'dienstag', 'martedi', 'terca']],
+  [3, ['miercoles', 'wednesday', 'wed', 'mercredi', 'mittwoch', 'mercoledi', 'quarta']],
+  [4, ['jueves', 'thursday', 'thu', 'thurs', 'jeudi', 'donnerstag', 'giovedi', 'quinta']],
+  [5, ['viernes', 'friday', 'fri', 'vendredi', 'freitag', 'venerdi', 'sexta']],
+  [6, ['sabado', 'saturday', 'sat', 'samedi', 'samstag', 'sabato']],
+  [0, ['domingo', 'sunday', 'sun', 'dimanche', 'sonntag', 'domenica']],
+];
+
+const NEXT_WEEK = [
+  'la semana que viene',
+  'la semana q viene',
+  'semana que viene',
+  'semana q viene',
+  'la proxima semana',
+  'proxima semana',
+  'la semana proxima',
+  'next week',
+  'naechste woche',
+  'semaine prochaine',
+];
+const THIS_WEEK = ['esta semana', 'this week', 'cette semaine', 'questa settimana', 'diese woche'];
+const WEEKEND = [
+  'este finde',
+  'el finde',
+  'finde',
+  'fin de semana',
+  'this weekend',
+  'the weekend',
+  'weekend',
+  'wochenende',
+  'week-end',
+];
+const TODAY = ['hoy', 'today', 'esta tarde', 'esta noche', 'tonight', 'aujourd hui', 'heute', 'oggi', 'hoje'];
+const TOMORROW = ['manana', 'tomorrow', 'demain', 'morgen', 'domani', 'amanha'];
+const DAY_AFTER_TOMORROW = [
+  'pasado manana',
+  'day after tomorrow',
+  'apres-demain',
+  'ubermorgen',
+  'dopodomani',
+];
+
+/** The first part of the day mentioned ("por las tardes porque por la mañana curro" is afternoons). */
+function partOfDay(folded: string): { part?: PartOfDay; rest: string } {
+  let best: { part: PartOfDay; index: number; phrase: string } | undefined;
+  for (const [part, phrases] of PARTS) {
+    for (const phrase of phrases) {
+      const match = new RegExp(`(^|[^a-z])${phrase}($|[^a-z])`).exec(folded);
+      if (match && (!best || match.index < best.index)) best = { part, index: match.index, phrase };
+    }
+  }
+  if (!best) return { rest: folded };
+  // Remove every part-of-day phrase, so "mañana por la mañana" keeps one "mañana": tomorrow.
+  let rest = folded;
+  for (const [, phrases] of PARTS)
+    for (const phrase of phrases) if (phrase.includes(' ')) rest = rest.replaceAll(phrase, ' ');
+  return { part: best.part, rest };
+}
+
+const hhmm = (hour: number, minute = 0) =>
+  `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+
+/** "after 6" / "a partir de las 18"; "a las 18:30" / "at 5pm" / "18h". Small hours without am are afternoon ones. */
+function times(folded: string): { after?: string; at?: string } {
+  const afternoonHour = (hour: number, meridiem?: string) =>
+    meridiem === 'pm' && hour < 12
+      ? hour + 12
+      : meridiem === 'am'
+        ? hour % 12
+        : hour >= 1 && hour <= 7
+          ? hour + 12
+          : hour;
+  const after =
+    /(?:after|despues de las|a partir de las|desde las|from)\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm)?/.exec(
+      folded,
+    );
+  if (after) return { after: hhmm(afternoonHour(Number(after[1]), after[3]), Number(after[2] ?? 0)) };
+  const at =
+    /(?:a las|at|sobre las|para las|las)\s*(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm|h)?(?![\d/])/.exec(folded) ??
+    /(?:^|\s)(\d{1,2}):(\d{2})(?:\s*(am|pm))?/.exec(folded);
+  if (at) {
+    const hour = Number(at[1]);
+    if (hour > 23) return {};
+    return { at: hhmm(afternoonHour(hour, at[3] === 'h' ? undefined : at[3]), Number(at[2] ?? 0)) };
+  }
+  return {};
+}
+
+/** An explicit calendar date ("27/11", "27 de noviembre", "November 27"): chrono-node reads these well. */
+function explicitDate(text: string, now: Date, timeZone: string): string | undefined {
+  const reference = { instant: now, timezone: timeZone };
+  for (const parser of [chrono.es, chrono.en]) {
+    for (const result of parser.parse(text, reference, { forwardDate: true })) {
+      if (!result.start.isCertain('day') || !/\d/.test(result.text)) continue;
+      const year = result.start.get('year');
+      const month = result.start.get('month');
+      const day = result.start.get('day');
+      if (!year || !month || !day) continue;
+      return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+    }
+  }
+  return undefined;
+}
+
+/** The weekday named first, if any: "el miércoles 25" → 3 with day of month 25. */
+function namedWeekday(folded: string): { weekday: number; dayOfMonth?: number } | undefined {
+  let best: { weekday: number; index: number; dayOfMonth?: number } | undefined;
+  for (const [weekday, names] of WEEKDAY_WORDS) {
+    for (const name of names) {
+      const match = new RegExp(`(^|[^a-z])${name}(?:\\s+(?:dia\\s+)?(\\d{1,2}))?($|[^a-z])`).exec(folded);
+      if (match && name.length > 3 && (!best || match.index < best.index)) {
+        best = { weekday, index: match.index, ...(match[2] ? { dayOfMonth: Number(match[2]) } : {}) };
+      }
+      if (match && name.length <= 3 && !best && /^[a-z]/.test(folded.slice(match.index + match[1]!.length))) {
+        // Three-letter English abbreviations only as whole words: "sat", "sun".
+        best = { weekday, index: match.index };
+      }
+    }
+  }
+  return best;
+}
+
+const weekdayIndex = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
+const daysUntil = (fromDate: string, weekday: number) => (weekday - weekdayIndex(fromDate) + 7) % 7;
+
+/** Reads when the customer means, relative to now in the business's zone; undefined when they say no day. */
+export function resolveWhen(text: string, now: Date, timeZone: string): When | undefined {
+  const folded = fold(text).replace(/[¿?¡!.,]/g, ' ');
+  const { part, rest } = partOfDay(folded);
+  const clock = times(rest);
+  const today = zonedDate(now, timeZone);
+  const extra = { ...(part ? { partOfDay: part } : {}), ...clock };
+  const single = (date: string, isToday = false) => ({
+    from: date,
+    to: date,
+    ...extra,
+    ...(isToday ? { today: true } : {}),
+  });
+
+  const explicit = explicitDate(text, now, timeZone);
+  if (explicit) return single(explicit, explicit === today);
+  if (hasAny(rest, DAY_AFTER_TOMORROW)) return single(addDays(today, 2));
+
+  const weekday = namedWeekday(rest);
+  const nextWeek = hasAny(rest, NEXT_WEEK) || /\b(next|proximo|proxima)\s+[a-z]+/.test(rest);
+  const monday = addDays(today, (8 - weekdayIndex(today)) % 7 || 7);
+  if (weekday) {
+    if (weekday.dayOfMonth) {
+      // "miércoles 25": the next date with that day of the month.
+      for (let offset = 0; offset < 62; offset++) {
+        const date = addDays(today, offset);
+        if (Number(date.slice(8)) === weekday.dayOfMonth) return single(date, offset === 0);
+      }
+    }
+    const base = nextWeek ? monday : addDays(today, 1);
+    const target = addDays(base, nextWeek ? (weekday.weekday + 6) % 7 : daysUntil(base, weekday.weekday));
+    return single(target);
+  }
+  if (hasAny(rest, TODAY) || (part && hasPhrase(folded, 'esta tarde'))) return single(today, true);
+  if (hasAny(rest, TOMORROW)) return single(addDays(today, 1));
+  if (hasAny(rest, WEEKEND)) {
+    const saturday = addDays(today, daysUntil(today, 6));
+    const sunday = addDays(saturday, 1);
+    return { from: weekdayIndex(today) === 0 ? today : saturday, to: sunday, ...extra };
+  }
+  if (nextWeek) return { from: monday, to: addDays(monday, 6), ...extra };
+  if (hasAny(rest, THIS_WEEK)) return { from: today, to: addDays(monday, -1), ...extra };
+  if (part || clock.at || clock.after) return undefined;
+  return undefined;
+}
+
+/** Whether the text names any day or time at all. */
+export const mentionsTime = (text: string, now: Date, timeZone: string) =>
+  resolveWhen(text, now, timeZone) !== undefined || partOfDay(fold(text)).part !== undefined;
