@@ -71,7 +71,7 @@ test('the simulator answer links to the right booking page', async ({ page }) =>
   const input = page.getByRole('textbox');
   await expect(input).toHaveValue('Hola, busco un entrenador personal en Madrid');
   // The page opens by starting a new conversation; wait for its greeting before sending.
-  await expect(page.getByText(/assistant of Entrena Studio/)).toBeVisible();
+  await expect(page.getByText(/asistente de Entrena Studio/)).toBeVisible();
   await page.getByRole('button', { name: /send/i }).click();
   const link = page.getByRole('link', { name: /\/schedule\/carlos/ }).first();
   await expect(link).toBeVisible({ timeout: 15_000 });
