@@ -244,6 +244,8 @@ describe('the tools', () => {
     const { chatId } = await write(text);
     await expect.poll(() => assignedTo(chatId), waitFor).toBe('human');
     expect(await assistantTexts(chatId)).toEqual([HANDOFF_MESSAGE.en]);
+    // Staff are told right after the switch: wait for it rather than race it.
+    await expect.poll(async () => (await noticesOf(chatId)).length, waitFor).toBe(1);
     const [notice] = await noticesOf(chatId);
     expect(notice).toMatchObject({ type: 'warning', title: 'Chat needs a person' });
     expect(notice!.message).toContain('Customer wants to discuss a refund');
@@ -314,6 +316,7 @@ describe.concurrent('when the model fails', () => {
       await expect.poll(() => assignedTo(chatId), { ...waitFor, timeout: 30_000 }).toBe('human');
       expect(llm.requestsAbout(text)).toHaveLength(3);
       expect(await assistantTexts(chatId)).toEqual([HANDOFF_MESSAGE.es]);
+      await expect.poll(async () => (await noticesOf(chatId)).length, waitFor).toBe(1);
       const [notice] = await t.db
         .select()
         .from(notifications)
