@@ -58,6 +58,8 @@ export default defineConfig({
       // Lets the specs post signed WhatsApp webhooks, as Meta would.
       WHATSAPP_APP_SECRET: E2E_WHATSAPP_SECRET,
       WHATSAPP_VERIFY_TOKEN: 'e2e-verify',
+      // Lets a spec play a second visitor from another address (X-Forwarded-For from the loopback only).
+      TRUST_PROXY: 'loopback',
     },
   })),
 });

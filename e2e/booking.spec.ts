@@ -381,8 +381,10 @@ test.describe('public booking page', () => {
     await page.goto(`/schedule/${schedule.employee.username}`);
     await toPayment(page, slot);
 
+    // Another visitor, from another address: a visitor's own new hold would release their earlier one.
     const hold = await request.post('/api/payments/intent', {
       data: { employeeId: schedule.employee.id, date: slot.date, timeSlot: slot.time },
+      headers: { 'x-forwarded-for': '198.51.100.7' },
     });
     expect(hold.ok()).toBe(true);
 

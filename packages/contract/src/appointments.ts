@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginationSchema } from './common.ts';
+import { calendarDate, paginationSchema } from './common.ts';
 import { APPOINTMENTS_PAGE_SIZE } from './constants.ts';
 
 export const APPOINTMENT_STATUSES = ['scheduled', 'completed', 'cancelled', 'no-show'] as const;
@@ -28,9 +28,7 @@ export const appointmentSchema = z.object({
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 
-const dateFilter = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, APPOINTMENT_MESSAGES.dateInvalid)
+const dateFilter = calendarDate(APPOINTMENT_MESSAGES.dateInvalid)
   .optional()
   .or(z.literal('').transform(() => undefined));
 

@@ -1,5 +1,23 @@
 import { z } from 'zod';
 
+/** yyyy-MM-dd that names a day the calendar has (no 2027-02-29, no 2027-04-31). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** HH:mm on a 24-hour clock, 00:00 to 23:59. */
+export const isTimeOfDay = (value: string): boolean => /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
+
+/** A local date (yyyy-MM-dd) that exists: every date that enters the API goes through this. */
+export const calendarDate = (message: string) => z.string().refine(isCalendarDate, { message });
+
+/** A wall-clock time (HH:mm) that exists on a 24-hour clock. */
+export const timeOfDay = (message: string) => z.string().refine(isTimeOfDay, { message });
+
 export const idSchema = z.uuid({ message: 'Invalid id' });
 export const idParamsSchema = z.object({ id: idSchema });
 export type IdParams = z.infer<typeof idParamsSchema>;

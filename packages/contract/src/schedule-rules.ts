@@ -14,6 +14,8 @@ export const BOOKING_MESSAGES = {
   slotTaken: 'This time slot was just booked. Please choose another.',
   slotUnavailable: 'This time slot is not available. Please choose another.',
   slotHeld: 'Someone is paying for this time slot right now. Please choose another.',
+  slotUnavailableRefunded: 'This time slot is not available. Your payment has been refunded.',
+  bookingFailedRefunded: 'We could not complete your booking. Your payment has been refunded.',
   paymentNotFound: 'We could not find this payment. Please try again.',
   paymentIncomplete: 'Payment failed.',
   paymentMismatch: 'This payment does not match the appointment. Please try again.',

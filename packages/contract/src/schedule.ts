@@ -1,13 +1,28 @@
 import { z } from 'zod';
-import { idSchema } from './common.ts';
+import { calendarDate, idSchema, isCalendarDate, timeOfDay } from './common.ts';
 import { EMAIL_PATTERN } from './constants.ts';
 import { availabilitySchema, HALF_HOURS } from './employees.ts';
 import { BOOKING_MESSAGES, CLIENT_INFO_MAX_LENGTH } from './schedule-rules.ts';
 
 export * from './schedule-rules.ts';
 
-const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, BOOKING_MESSAGES.dateInvalid);
-const timeSlot = z.string().refine((value) => HALF_HOURS.includes(value), BOOKING_MESSAGES.timeInvalid);
+const localDate = calendarDate(BOOKING_MESSAGES.dateInvalid);
+const timeSlot = timeOfDay(BOOKING_MESSAGES.timeInvalid).refine(
+  (value) => HALF_HOURS.includes(value),
+  BOOKING_MESSAGES.timeInvalid,
+);
+/** A local day, or an ISO timestamp of the slot (older pages send one): either must name a real instant. */
+const dayOrInstant = z
+  .string()
+  .min(10)
+  .max(40)
+  .refine(
+    (value) =>
+      value.length === 10
+        ? isCalendarDate(value)
+        : isCalendarDate(value.slice(0, 10)) && !Number.isNaN(Date.parse(value)),
+    BOOKING_MESSAGES.dateInvalid,
+  );
 
 export const publicScheduleSchema = z.object({
   employee: z.object({
@@ -79,7 +94,7 @@ export type ClientInfo = z.infer<typeof clientInfoSchema>;
 export const bookingRequestSchema = z.object({
   employeeId: idSchema,
   /** The chosen local day (yyyy-MM-dd), or an ISO timestamp of the slot. */
-  date: z.string().min(10).max(40),
+  date: dayOrInstant,
   timeSlot,
   day: z.string().max(20).optional(),
   clientInfo: clientInfoSchema,

@@ -56,6 +56,12 @@ export function zonedTimeToUtc(date: string, time: string, timeZone: string): Da
   return new Date(secondGuess);
 }
 
+/** Whether the zone's clocks ever show `date` `time`: 02:30 on a spring-forward day in Madrid they do not. */
+export function localTimeExists(date: string, time: string, timeZone: string): boolean {
+  const instant = zonedTimeToUtc(date, time, timeZone);
+  return zonedDate(instant, timeZone) === date && zonedTime(instant, timeZone) === time;
+}
+
 /** yyyy-MM-dd of an instant in a zone. */
 export function zonedDate(instant: Date, timeZone: string): string {
   const p = zonedParts(instant, timeZone);

@@ -40,7 +40,10 @@ export const appointments = pgTable(
   ],
 );
 
-/** A slot held while a visitor pays; it stops counting once it expires. */
+/**
+ * A slot held while a visitor pays; it stops counting once it expires. One hold per slot: an
+ * expired one is deleted in the transaction that takes the slot again.
+ */
 export const slotHolds = pgTable(
   'slot_holds',
   {
@@ -51,7 +54,14 @@ export const slotHolds = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     providerPaymentId: text('provider_payment_id').notNull().unique(),
+    /** Who holds it (address, and email when the form gave one): one live hold per visitor. */
+    clientIp: text('client_ip'),
+    clientEmail: text('client_email'),
     createdAt: createdAt(),
   },
-  (t) => [index('slot_holds_employee_idx').on(t.employeeId, t.startsAt)],
+  (t) => [
+    uniqueIndex('slot_holds_slot_key').on(t.employeeId, t.startsAt),
+    index('slot_holds_client_ip_idx').on(t.clientIp),
+    index('slot_holds_client_email_idx').on(sql`lower(${t.clientEmail})`),
+  ],
 );

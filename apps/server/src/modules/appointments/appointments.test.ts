@@ -47,6 +47,16 @@ describe('appointments', () => {
     expect(bad.json().message).toMatch(/^status: /);
   });
 
+  it('answers 400, not 500, for a filter date the calendar does not have', async () => {
+    for (const query of ['startDate=2026-02-30', 'endDate=2027-02-29', 'startDate=2026-13-01']) {
+      const response = await t.app.inject({ url: `/api/appointments?${query}`, headers });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().message).toBe(`${query.split('=')[0]}: ${APPOINTMENT_MESSAGES.dateInvalid}`);
+    }
+    const leap = await t.app.inject({ url: '/api/appointments?startDate=2028-02-29', headers });
+    expect(leap.statusCode).toBe(200);
+  });
+
   it('shows one appointment with client and employee', async () => {
     const employee = await insertEmployee(t.db, { name: 'Carlos Ruiz', email: 'carlos@example.com' });
     const row = await insertAppointment(t.db, {

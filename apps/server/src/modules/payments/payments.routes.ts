@@ -42,6 +42,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       summary: 'Hold a slot for 10 minutes and open its payment (the server sets the amount)',
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
-    async (request) => schedule.startPayment(request.body),
+    async (request) => schedule.startPayment(request.body, { ip: request.ip }),
   );
 };

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appointments, clients, employees, payments, slotHolds } from '../../db/schema.ts';
 
@@ -74,13 +74,74 @@ export function createScheduleRepository(db: Db) {
       return rows.map((row) => row.startsAt);
     },
 
-    async createHold(values: {
+    /**
+     * Holds a slot in one transaction, serialized per slot by an advisory lock: drops the slot's
+     * expired hold and the visitor's own earlier holds, then inserts unless a live appointment
+     * or a live hold has the slot. The unique index on (employee, start) backs this up.
+     */
+    async takeHold(hold: {
       employeeId: string;
       startsAt: Date;
       expiresAt: Date;
+      now: Date;
       providerPaymentId: string;
-    }) {
-      await db.insert(slotHolds).values(values);
+      clientIp: string;
+      clientEmail: string | null;
+    }): Promise<'held' | 'booked' | { id: string }> {
+      return db.transaction(async (tx) => {
+        const slotKey = `${hold.employeeId}/${hold.startsAt.toISOString()}`;
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${slotKey}, 0))`);
+        await tx
+          .delete(slotHolds)
+          .where(
+            or(
+              and(
+                eq(slotHolds.employeeId, hold.employeeId),
+                eq(slotHolds.startsAt, hold.startsAt),
+                lte(slotHolds.expiresAt, hold.now),
+              ),
+              eq(slotHolds.clientIp, hold.clientIp),
+              hold.clientEmail
+                ? sql`lower(${slotHolds.clientEmail}) = lower(${hold.clientEmail})`
+                : undefined,
+            ),
+          );
+        const [booked] = await tx
+          .select({ id: appointments.id })
+          .from(appointments)
+          .where(
+            and(
+              eq(appointments.employeeId, hold.employeeId),
+              eq(appointments.startsAt, hold.startsAt),
+              ne(appointments.status, 'cancelled'),
+            ),
+          )
+          .limit(1)
+          .for('share');
+        if (booked) return 'booked';
+        const [row] = await tx
+          .insert(slotHolds)
+          .values({
+            employeeId: hold.employeeId,
+            startsAt: hold.startsAt,
+            expiresAt: hold.expiresAt,
+            providerPaymentId: hold.providerPaymentId,
+            clientIp: hold.clientIp,
+            clientEmail: hold.clientEmail,
+          })
+          .onConflictDoNothing({ target: [slotHolds.employeeId, slotHolds.startsAt] })
+          .returning({ id: slotHolds.id });
+        return row ?? 'held';
+      });
+    },
+
+    /** Names the payment opened for a hold taken before it existed. */
+    async attachPayment(holdId: string, providerPaymentId: string) {
+      await db.update(slotHolds).set({ providerPaymentId }).where(eq(slotHolds.id, holdId));
+    },
+
+    async releaseHoldById(holdId: string) {
+      await db.delete(slotHolds).where(eq(slotHolds.id, holdId));
     },
 
     async releaseHold(providerPaymentId: string) {

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { isCalendarDate } from '@chatdesk/contract/common';
 import { APPOINTMENT_FEE, MEETING_MINUTES, SLOT_HOLD_MINUTES } from '@chatdesk/contract/constants';
 import type { Availability } from '@chatdesk/contract/employees';
 import {
@@ -13,7 +15,13 @@ import type { EventBus } from '../../events/event-bus.ts';
 import type { PaymentIntent, PaymentProvider } from '../../integrations/payments/payment-provider.ts';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/app-error.ts';
 import { isOfferedSlot, openSlots } from '../../lib/slots.ts';
-import { addDays, addMinutesToTime, zonedDate, zonedTimeToUtc } from '../../lib/time-zone.ts';
+import {
+  addDays,
+  addMinutesToTime,
+  localTimeExists,
+  zonedDate,
+  zonedTimeToUtc,
+} from '../../lib/time-zone.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { Notify } from '../notifications/notifications.service.ts';
@@ -22,6 +30,9 @@ import type { ScheduleRepository } from './schedule.repository.ts';
 
 /** How far ahead the public page offers slots. */
 export const BOOKING_HORIZON_DAYS = 60;
+
+/** Who asks to hold a slot: one live hold per address (and per email when the form gave one). */
+export type Visitor = { ip: string };
 
 export type BookingConfirmation = {
   appointmentId: string;
@@ -56,7 +67,7 @@ const formatMoney = (amount: number, currency: string) =>
 
 /** A slot as the page names it: the local date and HH:mm in the business's zone. */
 function resolveLocalDate(date: string, timeZone: string) {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
+  if (isCalendarDate(date)) return date;
   const instant = new Date(date);
   if (Number.isNaN(instant.getTime())) throw invalid(`date: ${BOOKING_MESSAGES.dateInvalid}`);
   return zonedDate(instant, timeZone);
@@ -97,6 +108,24 @@ export function createScheduleService(deps: Deps) {
     return employee;
   }
 
+  /**
+   * A paid booking that cannot be made: the money goes back and staff hear of it, with what to do
+   * by hand when the provider refused the refund. Answers whether the refund went through.
+   */
+  async function giveBack(intent: PaymentIntent, why: string): Promise<boolean> {
+    const refunded = await refund(intent.id, `refund failed: ${why}`);
+    const paid = `${formatMoney(intent.amount, intent.currency)} (payment ${intent.id})`;
+    await notify({
+      type: refunded ? 'warning' : 'error',
+      title: refunded ? 'Booking failed, payment refunded' : 'Booking failed, refund it by hand',
+      message: refunded
+        ? `A visitor paid ${paid} but the booking could not be made (${why}). The payment was refunded.`
+        : `A visitor paid ${paid} but the booking could not be made (${why}) and the refund failed: refund it with the payment provider.`,
+      link: null,
+    });
+    return refunded;
+  }
+
   /** Gives a visitor's payment back; a failed refund is logged for a person to finish. */
   async function refund(paymentIntentId: string, reason: string): Promise<boolean> {
     try {
@@ -110,25 +139,45 @@ export function createScheduleService(deps: Deps) {
     }
   }
 
-  /** The slot's instant, if the employee offers it, it is in the future and nobody has it. */
-  async function assertOpen(
-    employee: { id: string; availability: unknown },
-    date: string,
-    time: string,
-    timeZone: string,
-    exceptPaymentId?: string,
-  ) {
+  /**
+   * The slot's instant, if its date and time exist in the zone (no 02:30 on a spring-forward day),
+   * the employee offers it, and it lies between now and the booking horizon.
+   */
+  function offeredInstant(employee: { availability: unknown }, date: string, time: string, timeZone: string) {
+    if (!isCalendarDate(date)) throw invalid(`date: ${BOOKING_MESSAGES.dateInvalid}`);
+    if (!localTimeExists(date, time, timeZone)) throw conflict(BOOKING_MESSAGES.slotUnavailable);
     const startsAt = zonedTimeToUtc(date, time, timeZone);
     const now = clock();
-    if (!isOfferedSlot(employee.availability as Availability, date, time) || startsAt <= now) {
-      throw conflict(BOOKING_MESSAGES.slotUnavailable);
-    }
-    const booked = await repository.bookedStarts(employee.id, startsAt, new Date(startsAt.getTime() + 1));
-    if (booked.length > 0) throw conflict(BOOKING_MESSAGES.slotTaken);
-    const held = await repository.heldStarts(employee.id, now, exceptPaymentId);
-    if (held.some((instant) => instant.getTime() === startsAt.getTime()))
-      throw conflict(BOOKING_MESSAGES.slotHeld);
+    const lastDay = addDays(zonedDate(now, timeZone), BOOKING_HORIZON_DAYS);
+    const offered = isOfferedSlot(employee.availability as Availability, date, time);
+    if (!offered || startsAt <= now || date > lastDay) throw conflict(BOOKING_MESSAGES.slotUnavailable);
     return startsAt;
+  }
+
+  function openPayment(
+    employee: { id: string; name: string },
+    input: PaymentIntentRequest,
+    startsAt: Date,
+  ): Promise<PaymentIntent> {
+    return payments.createPaymentIntent({
+      amount: APPOINTMENT_FEE.amount,
+      currency: APPOINTMENT_FEE.currency,
+      description: `30-minute appointment with ${employee.name} on ${input.date} at ${input.timeSlot}`,
+      metadata: {
+        purpose: 'appointment',
+        employeeId: employee.id,
+        startsAt: startsAt.toISOString(),
+        date: input.date,
+        timeSlot: input.timeSlot,
+        ...(input.clientInfo
+          ? {
+              clientName: input.clientInfo.name,
+              clientEmail: input.clientInfo.email,
+              clientPhone: input.clientInfo.phone,
+            }
+          : {}),
+      },
+    });
   }
 
   function checkPayment(intent: PaymentIntent | null, employeeId: string, startsAt: Date): PaymentIntent {
@@ -191,37 +240,37 @@ export function createScheduleService(deps: Deps) {
       };
     },
 
-    /** Decides the amount itself, holds the slot for 10 minutes, and opens a payment for it. */
-    async startPayment(input: PaymentIntentRequest): Promise<PaymentIntentResponse> {
+    /**
+     * Decides the amount itself, holds the slot for 10 minutes, and only then opens a payment for
+     * it, so of visitors racing for one slot only the holder can pay. A visitor's new hold
+     * releases their earlier one: one visitor cannot block a calendar.
+     */
+    async startPayment(input: PaymentIntentRequest, visitor: Visitor): Promise<PaymentIntentResponse> {
       const employee = await loadBookableEmployee(input.employeeId);
       const { timeZone } = await company.get();
-      const startsAt = await assertOpen(employee, input.date, input.timeSlot, timeZone);
-      const intent = await payments.createPaymentIntent({
-        amount: APPOINTMENT_FEE.amount,
-        currency: APPOINTMENT_FEE.currency,
-        description: `30-minute appointment with ${employee.name} on ${input.date} at ${input.timeSlot}`,
-        metadata: {
-          purpose: 'appointment',
-          employeeId: employee.id,
-          startsAt: startsAt.toISOString(),
-          date: input.date,
-          timeSlot: input.timeSlot,
-          ...(input.clientInfo
-            ? {
-                clientName: input.clientInfo.name,
-                clientEmail: input.clientInfo.email,
-                clientPhone: input.clientInfo.phone,
-              }
-            : {}),
-        },
-      });
-      const expiresAt = new Date(clock().getTime() + SLOT_HOLD_MINUTES * 60_000);
-      await repository.createHold({
+      const startsAt = offeredInstant(employee, input.date, input.timeSlot, timeZone);
+      const now = clock();
+      const expiresAt = new Date(now.getTime() + SLOT_HOLD_MINUTES * 60_000);
+      const hold = await repository.takeHold({
         employeeId: employee.id,
         startsAt,
         expiresAt,
-        providerPaymentId: intent.id,
+        now,
+        // Renamed to the payment's id once the payment exists.
+        providerPaymentId: `pending_${randomUUID()}`,
+        clientIp: visitor.ip,
+        clientEmail: input.clientInfo?.email ?? null,
       });
+      if (hold === 'booked') throw conflict(BOOKING_MESSAGES.slotTaken);
+      if (hold === 'held') throw conflict(BOOKING_MESSAGES.slotHeld);
+      let intent: PaymentIntent;
+      try {
+        intent = await openPayment(employee, input, startsAt);
+      } catch (error) {
+        await repository.releaseHoldById(hold.id);
+        throw error;
+      }
+      await repository.attachPayment(hold.id, intent.id);
       return {
         clientSecret: intent.clientSecret,
         paymentIntentId: intent.id,
@@ -259,9 +308,16 @@ export function createScheduleService(deps: Deps) {
       if (await repository.findAppointmentByPayment(intent.id)) return false;
       if (!m.clientName || !m.clientEmail || !m.clientPhone) return false;
       const { timeZone } = await company.get();
+      if (!isCalendarDate(m.date) || !localTimeExists(m.date, m.timeSlot, timeZone)) {
+        // Paid for a day or time that does not exist (taken before dates were checked): give it back.
+        if (intent.status === 'succeeded' && !intent.refunded) {
+          await giveBack(intent, `${m.date} ${m.timeSlot} is not a time in ${timeZone}`);
+        }
+        return false;
+      }
       const startsAt = zonedTimeToUtc(m.date, m.timeSlot, timeZone);
-      checkPayment(intent, m.employeeId, startsAt);
       try {
+        checkPayment(intent, m.employeeId, startsAt);
         await completeBooking(
           intent,
           { employeeId: m.employeeId, localDate: m.date, timeSlot: m.timeSlot, startsAt, timeZone },
@@ -269,6 +325,7 @@ export function createScheduleService(deps: Deps) {
         );
         return true;
       } catch (error) {
+        // Refused for good (and refunded where money was taken): a retry would change nothing.
         if (error instanceof AppError && error.status < 500) return false;
         throw error;
       }
@@ -289,10 +346,16 @@ export function createScheduleService(deps: Deps) {
     const previous = await repository.findAppointmentByPayment(intent.id);
     if (previous) return sameBooking(previous, employeeId, startsAt, timeZone);
 
+    if (!localTimeExists(localDate, slot.timeSlot, timeZone)) {
+      // Paid for a time the clocks skip (taken before times were checked): the money goes back.
+      const refunded = await giveBack(intent, `${localDate} ${slot.timeSlot} is not a time in ${timeZone}`);
+      throw conflict(refunded ? BOOKING_MESSAGES.slotUnavailableRefunded : BOOKING_MESSAGES.slotUnavailable);
+    }
+
     const employee = await repository.findActiveEmployeeById(employeeId);
     if (!employee?.takesBookings) {
       // The employee left or stopped taking bookings while this visitor paid: the money goes back.
-      const refunded = await refund(intent.id, 'refund for an employee who takes no bookings failed');
+      const refunded = await giveBack(intent, 'the employee takes no bookings');
       if (!employee) throw notFound(BOOKING_MESSAGES.employeeNotFound);
       throw conflict(
         refunded ? BOOKING_MESSAGES.employeeNotBookableRefunded : BOOKING_MESSAGES.employeeNotBookable,
@@ -321,13 +384,18 @@ export function createScheduleService(deps: Deps) {
         },
       });
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
       // The same payment booked by a concurrent retry: that booking stands.
       const again = await repository.findAppointmentByPayment(intent.id);
       if (again) return sameBooking(again, employeeId, startsAt, timeZone);
-      // Someone else's booking of this slot won: give this visitor's money back.
-      await refund(intent.id, 'refund after a lost booking race failed');
-      throw conflict(BOOKING_MESSAGES.slotTaken);
+      if (isUniqueViolation(error)) {
+        // Someone else's booking of this slot won: give this visitor's money back.
+        await giveBack(intent, `another booking took ${localDate} ${slot.timeSlot} first`);
+        throw conflict(BOOKING_MESSAGES.slotTaken);
+      }
+      // Paid but not booked, whatever the cause: never keep the money without the appointment.
+      deps.log?.warn({ err: error, paymentIntentId: intent.id }, 'a paid booking could not be saved');
+      if (!(await giveBack(intent, 'the booking could not be saved'))) throw error;
+      throw conflict(BOOKING_MESSAGES.bookingFailedRefunded);
     }
     await repository.releaseHold(intent.id);
 

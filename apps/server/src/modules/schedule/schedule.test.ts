@@ -1,5 +1,5 @@
 import { BOOKING_MESSAGES } from '@chatdesk/contract/schedule';
-import { eq } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
 import { insertEmployee } from '../../../test/factories.ts';
@@ -7,6 +7,7 @@ import {
   appointments,
   clients,
   employees as employeesTable,
+  localPaymentIntents,
   mailOutbox,
   notifications,
   payments,
@@ -435,5 +436,248 @@ describe('an employee who takes no bookings', () => {
     expect(retry.json().appointment.id).toBe(first.json().appointment.id);
     const provider = createLocalPaymentProvider({ db: t.db, clock: () => now });
     expect((await provider.retrievePaymentIntent(intent.paymentIntentId))?.refunded).toBe(false);
+  });
+});
+
+const EVERY_DAY = Object.fromEntries(
+  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [
+    day,
+    [['09:00', '12:00'] as [string, string]],
+  ]),
+);
+
+/** A payment made before dates were checked, for a slot named only by its metadata. */
+async function paidBeforeTheFix(employeeId: string, date: string, timeSlot: string, startsAt: string) {
+  const provider = createLocalPaymentProvider({ db: t.db, clock: () => now });
+  const intent = await provider.createPaymentIntent({
+    amount: 1000,
+    currency: 'eur',
+    description: 'taken before dates were checked',
+    metadata: {
+      purpose: 'appointment',
+      employeeId,
+      startsAt,
+      date,
+      timeSlot,
+      clientName: visitor.name,
+      clientEmail: visitor.email,
+      clientPhone: visitor.phone,
+    },
+  });
+  await provider.confirmCard(intent.clientSecret, card(TEST_CARDS.success));
+  return { intent, provider };
+}
+
+const staffToldAbout = (paymentId: string) =>
+  t.db
+    .select()
+    .from(notifications)
+    .where(like(notifications.message, `%${paymentId}%`));
+
+describe('only real, near, future slots can be paid for', () => {
+  it('refuses a day the calendar does not have before holding or charging anything', async () => {
+    const employee = await insertEmployee(t.db, { availability: EVERY_DAY });
+    for (const date of ['2027-02-29', '2027-04-31', '2026-11-31']) {
+      const response = await post('/api/payments/intent', {
+        employeeId: employee.id,
+        date,
+        timeSlot: '09:00',
+      });
+      expect(response.statusCode, date).toBe(400);
+      expect(response.json().message).toBe(`date: ${BOOKING_MESSAGES.dateInvalid}`);
+    }
+    const booking = await book(employee.id, 'pi_local_none', '09:00', '2027-02-29');
+    expect(booking.statusCode).toBe(400);
+    expect(await t.db.select().from(slotHolds).where(eq(slotHolds.employeeId, employee.id))).toEqual([]);
+  });
+
+  it('offers nothing beyond the 60-day horizon: not a year ahead, not in 9999', async () => {
+    const employee = await insertEmployee(t.db, { availability: EVERY_DAY });
+    // Today is 2026-11-22 in Madrid: the last bookable day is 2027-01-21.
+    for (const date of ['2027-01-22', '2027-11-22', '9999-12-31']) {
+      const response = await post('/api/payments/intent', {
+        employeeId: employee.id,
+        date,
+        timeSlot: '09:00',
+      });
+      expect(response.statusCode, date).toBe(409);
+      expect(response.json()).toEqual({ message: BOOKING_MESSAGES.slotUnavailable });
+    }
+    await startPayment(employee.id, '09:00', '2027-01-21');
+  });
+
+  it('refuses 02:30 on the spring-forward day instead of moving it to 03:30', async () => {
+    const employee = await insertEmployee(t.db, { availability: { sunday: [['01:00', '05:00']] } });
+    const before = now;
+    now = new Date('2027-03-20T10:00:00Z');
+    try {
+      const skipped = await post('/api/payments/intent', {
+        employeeId: employee.id,
+        date: '2027-03-28',
+        timeSlot: '02:30',
+      });
+      expect(skipped.statusCode).toBe(409);
+      expect(skipped.json()).toEqual({ message: BOOKING_MESSAGES.slotUnavailable });
+      await startPayment(employee.id, '03:30', '2027-03-28');
+    } finally {
+      now = before;
+    }
+  });
+});
+
+describe('money taken without a booking goes back', () => {
+  it('a paid skipped time (02:30 on the spring-forward day) is refunded and staff are told', async () => {
+    const employee = await newEmployee();
+    const { intent, provider } = await paidBeforeTheFix(
+      employee.id,
+      '2027-03-28',
+      '02:30',
+      '2027-03-28T01:30:00.000Z',
+    );
+    const response = await book(employee.id, intent.id, '02:30', '2027-03-28');
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: BOOKING_MESSAGES.slotUnavailableRefunded });
+    expect((await provider.retrievePaymentIntent(intent.id))?.refunded).toBe(true);
+    expect(await staffToldAbout(intent.id)).toEqual([
+      expect.objectContaining({ type: 'warning', title: 'Booking failed, payment refunded' }),
+    ]);
+    expect(await t.db.select().from(appointments).where(eq(appointments.employeeId, employee.id))).toEqual(
+      [],
+    );
+  });
+
+  it('the provider confirming a payment for 2027-02-29 refunds it once instead of failing forever', async () => {
+    const employee = await newEmployee();
+    const { intent, provider } = await paidBeforeTheFix(
+      employee.id,
+      '2027-02-29',
+      '09:00',
+      '2027-03-01T08:00:00.000Z',
+    );
+    // What the Stripe webhook calls for payment_intent.succeeded, delivered twice.
+    expect(await t.app.services.schedule.completeFromProvider(intent.id)).toBe(false);
+    expect(await t.app.services.schedule.completeFromProvider(intent.id)).toBe(false);
+    expect((await provider.retrievePaymentIntent(intent.id))?.refunded).toBe(true);
+    expect(await staffToldAbout(intent.id)).toHaveLength(1);
+    expect(await t.db.select().from(appointments).where(eq(appointments.employeeId, employee.id))).toEqual(
+      [],
+    );
+  });
+
+  it('a paid booking the database refuses is refunded and staff are told', async () => {
+    const employee = await newEmployee();
+    const intent = await startPayment(employee.id, '11:30');
+    await pay(intent.clientSecret);
+    const name = `refuse_${employee.id.replaceAll('-', '')}`;
+    await t.db.execute(
+      sql.raw(
+        `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$`,
+      ),
+    );
+    await t.db.execute(
+      sql.raw(
+        `CREATE TRIGGER ${name} BEFORE INSERT ON appointments FOR EACH ROW WHEN (NEW.employee_id = '${employee.id}') EXECUTE FUNCTION ${name}()`,
+      ),
+    );
+    try {
+      const response = await book(employee.id, intent.paymentIntentId, '11:30');
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ message: BOOKING_MESSAGES.bookingFailedRefunded });
+    } finally {
+      await t.db.execute(sql.raw(`DROP TRIGGER ${name} ON appointments`));
+      await t.db.execute(sql.raw(`DROP FUNCTION ${name}()`));
+    }
+    const provider = createLocalPaymentProvider({ db: t.db, clock: () => now });
+    expect((await provider.retrievePaymentIntent(intent.paymentIntentId))?.refunded).toBe(true);
+    expect(await staffToldAbout(intent.paymentIntentId)).toHaveLength(1);
+  });
+});
+
+describe('holding a slot', () => {
+  it('of 50 visitors starting to pay for one slot at once, exactly one gets to pay', async () => {
+    const employee = await newEmployee();
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        post('/api/payments/intent', { employeeId: employee.id, date: MONDAY, timeSlot: '10:00' }),
+      ),
+    );
+    const codes = responses.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(49);
+    for (const r of responses.filter((r) => r.statusCode === 409)) {
+      expect([BOOKING_MESSAGES.slotHeld, BOOKING_MESSAGES.slotTaken]).toContain(r.json().message);
+    }
+    expect(await t.db.select().from(slotHolds).where(eq(slotHolds.employeeId, employee.id))).toHaveLength(1);
+    const opened = await t.db
+      .select()
+      .from(localPaymentIntents)
+      .where(sql`${localPaymentIntents.metadata}->>'employeeId' = ${employee.id}`);
+    expect(opened).toHaveLength(1);
+  });
+
+  it('a booked slot cannot be held again', async () => {
+    const employee = await newEmployee();
+    const intent = await startPayment(employee.id, '09:30');
+    await pay(intent.clientSecret);
+    expect((await book(employee.id, intent.paymentIntentId, '09:30')).statusCode).toBe(200);
+    const again = await post('/api/payments/intent', {
+      employeeId: employee.id,
+      date: MONDAY,
+      timeSlot: '09:30',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: BOOKING_MESSAGES.slotTaken });
+  });
+
+  it("a visitor's new hold releases their earlier one, by address and by email", async () => {
+    const employee = await newEmployee();
+    const heldTimes = async () =>
+      (await t.db.select().from(slotHolds).where(eq(slotHolds.employeeId, employee.id)))
+        .map((hold) => hold.startsAt.toISOString())
+        .sort();
+    const fromAddress = (remoteAddress: string, timeSlot: string, clientInfo?: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payments/intent',
+        remoteAddress,
+        payload: { employeeId: employee.id, date: MONDAY, timeSlot, clientInfo },
+      });
+    expect((await fromAddress('10.77.0.1', '09:00')).statusCode).toBe(200);
+    expect((await fromAddress('10.77.0.1', '09:30')).statusCode).toBe(200);
+    expect(await heldTimes()).toEqual(['2026-11-23T08:30:00.000Z']);
+    // The slot let go is open to the next visitor at once.
+    expect((await fromAddress('10.77.0.2', '09:00')).statusCode).toBe(200);
+
+    const ana = { name: 'Ana', email: 'ana.hold@example.com', phone: '600' };
+    expect((await fromAddress('10.77.0.3', '10:00', ana)).statusCode).toBe(200);
+    expect(
+      (await fromAddress('10.77.0.4', '10:30', { ...ana, email: 'ANA.hold@example.com' })).statusCode,
+    ).toBe(200);
+    expect(await heldTimes()).toEqual([
+      '2026-11-23T08:00:00.000Z',
+      '2026-11-23T08:30:00.000Z',
+      '2026-11-23T09:30:00.000Z',
+    ]);
+  });
+
+  it('sweeping a calendar from a few addresses leaves it open: a real visitor still books', async () => {
+    const employee = await newEmployee();
+    const times = ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30'];
+    for (const remoteAddress of ['10.66.0.1', '10.66.0.2', '10.66.0.3']) {
+      for (const timeSlot of times) {
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/payments/intent',
+          remoteAddress,
+          payload: { employeeId: employee.id, date: MONDAY, timeSlot },
+        });
+      }
+    }
+    const schedule = (await t.app.inject({ url: `/api/schedule/${employee.username}` })).json();
+    const open: string[] = schedule.slots.find((day: { date: string }) => day.date === MONDAY)?.times ?? [];
+    expect(open.length).toBeGreaterThanOrEqual(3);
+    const intent = await startPayment(employee.id, open[0]);
+    await pay(intent.clientSecret);
+    expect((await book(employee.id, intent.paymentIntentId, open[0])).statusCode).toBe(200);
   });
 });
