@@ -58,7 +58,11 @@ export async function buildApp(deps: AppDeps) {
   const options: FastifyServerOptions = {
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     bodyLimit: config.bodyLimit,
-    trustProxy: config.env === 'production',
+    // Only the proxies named in TRUST_PROXY may say who the client is; anyone can send X-Forwarded-For.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     logController: new RequestLogPolicy(config.logSlowRequestMs),
   };
   const app = Fastify(options).withTypeProvider<ZodTypeProvider>();

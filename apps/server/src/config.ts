@@ -19,7 +19,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: optional,
   DATA_DIR: optional,
-  SEED_DEMO: flag(true),
+  /** Demo data and its published credentials: on by default except in production. */
+  SEED_DEMO: z.preprocess(blankToUndefined, z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional()),
   ADMIN_USERNAME: optional,
   ADMIN_PASSWORD: optional,
   JWT_SECRET: z.preprocess(
@@ -34,6 +35,10 @@ const envSchema = z.object({
   WEB_DIST_DIR: optional,
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  /** Failed sign-ins one address may make across all accounts per window; default 4 × LOGIN_MAX_FAILURES. */
+  LOGIN_MAX_ADDRESS_FAILURES: z.coerce.number().int().positive().optional(),
+  /** Which proxies' X-Forwarded-For to believe: false (default), true, a hop count, or addresses/CIDRs. */
+  TRUST_PROXY: optional,
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   STRIPE_SECRET_KEY: optional,
@@ -78,6 +83,24 @@ export type Config = ReturnType<typeof toConfig>;
 
 export class ConfigError extends Error {}
 
+/** Fastify's trustProxy: off, every hop, the nearest n hops, or these proxies' addresses/CIDRs. */
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const text = value?.trim().toLowerCase();
+  if (!text || ['false', '0', 'no'].includes(text)) return false;
+  if (['true', 'yes'].includes(text)) return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  const proxies = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (proxies.some((entry) => !/^[0-9a-f.:]+(\/\d{1,3})?$|^(loopback|linklocal|uniquelocal)$/.test(entry))) {
+    throw new ConfigError(
+      `TRUST_PROXY must be true, false, a hop count, or a comma-separated list of proxy addresses or CIDRs; got "${value}".`,
+    );
+  }
+  return proxies;
+}
+
 /** Reads the environment once; every default works with no variables set. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -112,10 +135,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Set both WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID to send WhatsApp messages, or neither.',
     );
   }
-  return toConfig(e);
+  const seedDemo =
+    e.SEED_DEMO === undefined ? e.NODE_ENV !== 'production' : ['true', '1', 'yes'].includes(e.SEED_DEMO);
+  return toConfig(e, { seedDemo, trustProxy: parseTrustProxy(e.TRUST_PROXY) });
 }
 
-function toConfig(e: Env) {
+function toConfig(e: Env, derived: { seedDemo: boolean; trustProxy: boolean | number | string[] }) {
   const stripeApi = e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined;
   return {
     env: e.NODE_ENV,
@@ -125,7 +150,8 @@ function toConfig(e: Env) {
     databaseUrl: e.DATABASE_URL,
     /** PostgreSQL when set, else embedded PGlite in dataDir. */
     dataDir: e.DATA_DIR ? path.resolve(e.DATA_DIR) : DEFAULT_DATA_DIR,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: derived.seedDemo,
+    trustProxy: derived.trustProxy,
     admin:
       e.ADMIN_USERNAME && e.ADMIN_PASSWORD
         ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }
@@ -139,6 +165,7 @@ function toConfig(e: Env) {
     bodyLimit: e.BODY_LIMIT_BYTES,
     login: {
       maxFailures: e.LOGIN_MAX_FAILURES,
+      maxAddressFailures: e.LOGIN_MAX_ADDRESS_FAILURES ?? e.LOGIN_MAX_FAILURES * 4,
       windowMinutes: e.LOGIN_WINDOW_MINUTES,
       ratePerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     },

@@ -20,6 +20,8 @@ async function startServer(env: Record<string, string>) {
       PORT: '0',
       HOST: '127.0.0.1',
       SEED_DEMO: 'false',
+      ADMIN_USERNAME: 'owner',
+      ADMIN_PASSWORD: 'owner-password',
       LOG_LEVEL: 'info',
       ...env,
     },
@@ -94,6 +96,20 @@ describe('the server process', () => {
       expect(await status(`${server.baseUrl}/api/health/live`)).toBe(200);
       expect(await server.exited).toBe(0);
       expect(await status(`${server.baseUrl}/api/health/live`)).toBe(0);
+    } finally {
+      server.child.kill('SIGKILL');
+      await server.cleanup();
+    }
+  }, 60_000);
+
+  it('in production, refuses to start on an empty database without ADMIN_USERNAME, saying what to set', async () => {
+    const server = await startServer({ SEED_DEMO: '', ADMIN_USERNAME: '', ADMIN_PASSWORD: '' });
+    running = server.child;
+    try {
+      expect(await server.exited).toBe(1);
+      const fatal = server.lines.find((l) => (l as { level?: number }).level === 60);
+      expect(fatal?.msg).toMatch(/ADMIN_USERNAME and ADMIN_PASSWORD/);
+      expect(server.lines.some((l) => l.msg === 'ready')).toBe(false);
     } finally {
       server.child.kill('SIGKILL');
       await server.cleanup();

@@ -48,7 +48,15 @@ async function main() {
   const app = await buildApp({ config, database, events, jwtSecret, logger, queue, lifecycle });
   await app.listen({ port: config.port, host: config.host });
 
-  await prepareDatabase(database, { config, logger });
+  try {
+    await prepareDatabase(database, { config, logger });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    logger.fatal(error.message);
+    await app.close();
+    await database.close();
+    process.exit(1);
+  }
   await events.start();
   await queue.start();
   const stopSchedules = app.schedules.start((error) => logger.error({ err: error }, 'scheduled task failed'));

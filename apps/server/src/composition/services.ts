@@ -52,6 +52,7 @@ export function createServices(deps: ServiceDeps) {
 
   const auth = createAuthService({
     repository: createAuthRepository(db),
+    events,
     jwtSecret: deps.jwtSecret,
     sessionTtlHours: config.sessionTtlHours,
     login: config.login,
@@ -61,7 +62,7 @@ export function createServices(deps: ServiceDeps) {
   const notify = notifications.notify;
   const company = createCompanyService({ repository: createCompanyRepository(db) });
   const users = createUsersService({ repository: createUsersRepository(db), auth });
-  const employees = createEmployeesService({ repository: createEmployeesRepository(db) });
+  const employees = createEmployeesService({ repository: createEmployeesRepository(db), auth });
   const appointments = createAppointmentsService({ repository: createAppointmentsRepository(db), events });
   const clients = createClientsService({ repository: createClientsRepository(db), events });
   const mail = createMailService({

@@ -1,17 +1,17 @@
 import type { Logger } from 'pino';
-import type { Config } from '../config.ts';
+import { type Config, ConfigError } from '../config.ts';
 import type { Database, Db } from './client.ts';
 import { migrate } from './migrate.ts';
 import { createAdmin, hasEmployees, seedDemoData, seedReferenceData } from './seed-demo.ts';
 
 /**
  * Makes the database ready to serve: migrations, reference data, then on an empty database
- * either the demo business or the first administrator. All under the start-up lock (migrate.ts),
+ * either the demo business or the first administrator; with neither configured it refuses to go on. All under the start-up lock (migrate.ts),
  * and the seed in one transaction, so a crash mid-seed leaves nothing half-done behind.
  */
 export async function prepareDatabase(
   database: Database,
-  options: { config: Pick<Config, 'seedDemo' | 'admin'>; logger?: Pick<Logger, 'info' | 'warn'>; now?: Date },
+  options: { config: Pick<Config, 'seedDemo' | 'admin'>; logger?: Pick<Logger, 'info'>; now?: Date },
 ) {
   const { config, logger } = options;
   await migrate(database, async (db: Db) => {
@@ -24,8 +24,9 @@ export async function prepareDatabase(
       await createAdmin(db, config.admin);
       logger?.info(`first administrator "${config.admin.username}" created from ADMIN_USERNAME`);
     } else {
-      logger?.warn(
-        'no employees and SEED_DEMO=false: set ADMIN_USERNAME and ADMIN_PASSWORD to create the first administrator',
+      // Nobody could ever sign in; a guessable default administrator would be worse.
+      throw new ConfigError(
+        'The database has no employees: set ADMIN_USERNAME and ADMIN_PASSWORD (at least 8 characters) to create the first administrator, or SEED_DEMO=true for the demo business and its public admin / admin1234 sign-in.',
       );
     }
   });

@@ -4,16 +4,32 @@ import type { Database, Unlisten } from '../db/client.ts';
 
 const CHANNEL = 'app_events';
 
+/** Between server instances only: never forwarded to browsers. */
+export type InternalEvent = {
+  type: 'sessions.revoked';
+  /** These sessions ended (logout). */
+  sessionIds?: string[];
+  /** Every session of this employee ended, except exceptSessionId (password change, deactivation). */
+  employeeId?: string;
+  exceptSessionId?: string;
+};
+
+export type BusEvent = AppEvent | InternalEvent;
+
+export function isInternalEvent(event: BusEvent): event is InternalEvent {
+  return event.type === 'sessions.revoked';
+}
+
 export type EventBus = {
   /** Sends an event to every signed-in dashboard, through PostgreSQL so every server instance gets it. */
-  publish(event: AppEvent): Promise<void>;
-  subscribe(listener: (event: AppEvent) => void): () => void;
+  publish(event: BusEvent): Promise<void>;
+  subscribe(listener: (event: BusEvent) => void): () => void;
   start(): Promise<void>;
   stop(): Promise<void>;
 };
 
 export function createEventBus(database: Database, onError: (error: unknown) => void = () => {}): EventBus {
-  const listeners = new Set<(event: AppEvent) => void>();
+  const listeners = new Set<(event: BusEvent) => void>();
   let unlisten: Unlisten | undefined;
   return {
     async publish(event) {
@@ -30,9 +46,9 @@ export function createEventBus(database: Database, onError: (error: unknown) => 
     },
     async start() {
       unlisten = await database.listen(CHANNEL, (payload) => {
-        let event: AppEvent;
+        let event: BusEvent;
         try {
-          event = JSON.parse(payload) as AppEvent;
+          event = JSON.parse(payload) as BusEvent;
         } catch (error) {
           onError(error);
           return;

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { EventBus } from '../events/event-bus.ts';
+import { type EventBus, type InternalEvent, isInternalEvent } from '../events/event-bus.ts';
+import { currentStaff } from './auth.ts';
 
 const HEARTBEAT_MS = 25_000;
+
+function endsSession(event: InternalEvent, staff: { id: string; sessionId: string }) {
+  if (event.sessionIds?.includes(staff.sessionId)) return true;
+  return event.employeeId === staff.id && event.exceptSessionId !== staff.sessionId;
+}
 
 /** GET /api/events: a Server-Sent Events stream for signed-in staff. */
 export async function eventsRoutes(app: FastifyInstance, options: { events: EventBus }) {
@@ -11,6 +17,7 @@ export async function eventsRoutes(app: FastifyInstance, options: { events: Even
     for (const close of open) close();
   });
   app.get('/', { schema: { hide: true } }, (request, reply) => {
+    const staff = currentStaff(request);
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -24,6 +31,11 @@ export async function eventsRoutes(app: FastifyInstance, options: { events: Even
     };
     send('retry: 3000\n\nevent: ready\ndata: {}\n\n');
     const unsubscribe = options.events.subscribe((event) => {
+      // A revoked session must not keep watching, on whichever instance its stream is open.
+      if (isInternalEvent(event)) {
+        if (endsSession(event, staff)) close();
+        return;
+      }
       send(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
     });
     const heartbeat = setInterval(() => send(': heartbeat\n\n'), HEARTBEAT_MS);

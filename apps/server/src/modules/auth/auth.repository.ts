@@ -39,6 +39,13 @@ export function createAuthRepository(db: Db) {
       await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
     },
 
+    async revokeAllSessions(employeeId: string, now: Date) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.employeeId, employeeId), isNull(sessions.revokedAt)));
+    },
+
     async revokeOtherSessions(employeeId: string, keepSessionId: string, now: Date) {
       await db
         .update(sessions)
@@ -52,21 +59,12 @@ export function createAuthRepository(db: Db) {
         );
     },
 
-    /** Failures counted within the window that started at windowStart; older ones no longer count. */
-    async countFailures(keys: string[], windowStart: Date) {
-      const rows = await db
-        .select({
-          key: loginFailures.key,
-          count: loginFailures.count,
-          windowStart: loginFailures.windowStart,
-        })
-        .from(loginFailures)
-        .where(sql`${loginFailures.key} in ${keys} and ${loginFailures.windowStart} > ${windowStart}`);
-      return rows;
-    },
-
-    async recordFailure(key: string, now: Date, windowStart: Date) {
-      await db
+    /**
+     * Takes one attempt slot for the key in a single statement, so concurrent attempts each see
+     * their own count; a window older than windowStart starts again at 1.
+     */
+    async takeAttempt(key: string, now: Date, windowStart: Date) {
+      const [row] = await db
         .insert(loginFailures)
         .values({ key, count: 1, windowStart: now })
         .onConflictDoUpdate({
@@ -75,7 +73,17 @@ export function createAuthRepository(db: Db) {
             count: sql`case when ${loginFailures.windowStart} > ${windowStart} then ${loginFailures.count} + 1 else 1 end`,
             windowStart: sql`case when ${loginFailures.windowStart} > ${windowStart} then ${loginFailures.windowStart} else ${now} end`,
           },
-        });
+        })
+        .returning({ count: loginFailures.count, windowStart: loginFailures.windowStart });
+      return row!;
+    },
+
+    /** Gives back a slot taken by an attempt that turned out right. */
+    async refundAttempt(key: string) {
+      await db
+        .update(loginFailures)
+        .set({ count: sql`greatest(${loginFailures.count} - 1, 0)` })
+        .where(eq(loginFailures.key, key));
     },
 
     async clearFailures(key: string) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AUTH_MESSAGES, type LoginRequest, type SessionUser } from '@chatdesk/contract/auth';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { EventBus } from '../../events/event-bus.ts';
 import { AppError, unauthorized } from '../../lib/app-error.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import { spendVerifyTime, verifyPassword } from './passwords.ts';
@@ -9,56 +10,70 @@ export type StaffPrincipal = SessionUser & { sessionId: string };
 
 type Deps = {
   repository: AuthRepository;
+  events: EventBus;
   jwtSecret: string;
   sessionTtlHours: number;
-  login: { maxFailures: number; windowMinutes: number };
+  login: { maxFailures: number; maxAddressFailures: number; windowMinutes: number };
   clock: () => Date;
 };
 
 const ISSUER = 'chatdesk';
 
-export function createAuthService({ repository, jwtSecret, sessionTtlHours, login, clock }: Deps) {
+/**
+ * Sign-in throttle (docs/operations.md, Security notes). Attempts are counted per account and
+ * address together, and per address, each slot taken atomically before the password is checked.
+ * The account itself is never locked: a guesser elsewhere cannot keep its owner out.
+ */
+export function createAuthService({ repository, events, jwtSecret, sessionTtlHours, login, clock }: Deps) {
   const key = new TextEncoder().encode(jwtSecret);
   const windowMs = login.windowMinutes * 60_000;
 
-  async function assertNotThrottled(keys: string[], now: Date) {
-    const windowStart = new Date(now.getTime() - windowMs);
-    const rows = await repository.countFailures(keys, windowStart);
-    const blocked = rows.filter((row) => row.count >= login.maxFailures);
-    if (blocked.length === 0) return;
-    const retryAt = Math.max(...blocked.map((row) => row.windowStart.getTime() + windowMs));
-    const retryAfterSeconds = Math.max(1, Math.ceil((retryAt - now.getTime()) / 1000));
-    throw new AppError('TOO_MANY_REQUESTS', AUTH_MESSAGES.tooManyAttempts, {
+  function tooManyAttempts(windowStart: Date, now: Date) {
+    const retryAfterSeconds = Math.max(
+      1,
+      Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000),
+    );
+    return new AppError('TOO_MANY_REQUESTS', AUTH_MESSAGES.tooManyAttempts, {
       'retry-after': String(retryAfterSeconds),
     });
   }
 
-  async function recordFailure(keys: string[], now: Date) {
+  /**
+   * Takes a slot on both counters; throws 429 when either is spent, without checking the password.
+   * A blocked pair takes nothing from its address, so one colleague retrying cannot block the rest.
+   */
+  async function takeAttemptSlots(pairKey: string, addressKey: string, now: Date) {
     const windowStart = new Date(now.getTime() - windowMs);
-    for (const failureKey of keys) await repository.recordFailure(failureKey, now, windowStart);
+    const pair = await repository.takeAttempt(pairKey, now, windowStart);
+    if (pair.count > login.maxFailures) throw tooManyAttempts(pair.windowStart, now);
+    const address = await repository.takeAttempt(addressKey, now, windowStart);
+    if (address.count > login.maxAddressFailures) {
+      await repository.refundAttempt(pairKey);
+      throw tooManyAttempts(address.windowStart, now);
+    }
   }
 
   return {
     async login(input: LoginRequest, ip: string): Promise<{ token: string }> {
       const now = clock();
-      const userKey = `user:${input.username.toLowerCase()}`;
-      const keys = [userKey, `ip:${ip}`];
-      await assertNotThrottled(keys, now);
+      const pairKey = `pair:${input.username.toLowerCase()}|${ip}`;
+      const addressKey = `ip:${ip}`;
+      await takeAttemptSlots(pairKey, addressKey, now);
 
       const employee = await repository.findEmployeeByUsername(input.username);
       if (!employee) {
         await spendVerifyTime(input.password);
-        await recordFailure(keys, now);
         throw unauthorized(AUTH_MESSAGES.invalidCredentials);
       }
       if (!(await verifyPassword(employee.passwordHash, input.password))) {
-        await recordFailure(keys, now);
         throw unauthorized(AUTH_MESSAGES.invalidCredentials);
       }
       // Told only after the right password, so the message reveals nothing to a guesser.
       if (!employee.isActive) throw new AppError('FORBIDDEN', AUTH_MESSAGES.inactive);
 
-      await repository.clearFailures(userKey);
+      // A right password clears its pair and costs colleagues behind the same address nothing.
+      await repository.clearFailures(pairKey);
+      await repository.refundAttempt(addressKey);
       const sessionId = randomUUID();
       const expiresAt = new Date(now.getTime() + sessionTtlHours * 3_600_000);
       await repository.createSession({ id: sessionId, employeeId: employee.id, expiresAt });
@@ -104,11 +119,19 @@ export function createAuthService({ repository, jwtSecret, sessionTtlHours, logi
 
     async logout(sessionId: string) {
       await repository.revokeSession(sessionId, clock());
+      await events.publish({ type: 'sessions.revoked', sessionIds: [sessionId] });
     },
 
     /** After a password change, other devices must sign in again. */
     async revokeOtherSessions(employeeId: string, keepSessionId: string) {
       await repository.revokeOtherSessions(employeeId, keepSessionId, clock());
+      await events.publish({ type: 'sessions.revoked', employeeId, exceptSessionId: keepSessionId });
+    },
+
+    /** After deactivation, removal or a password reset by an administrator: every device signs in again. */
+    async revokeAllSessions(employeeId: string) {
+      await repository.revokeAllSessions(employeeId, clock());
+      await events.publish({ type: 'sessions.revoked', employeeId });
     },
   };
 }

@@ -6,7 +6,8 @@ import { insertEmployee } from '../../../test/factories.ts';
 let t: TestContext;
 let now = new Date('2026-11-22T10:00:00Z');
 beforeAll(async () => {
-  t = await buildTestApp({ clock: () => now });
+  // The per-minute request limit is tested elsewhere; here only the sign-in throttle answers 429.
+  t = await buildTestApp({ clock: () => now, env: { LOGIN_RATE_LIMIT_PER_MINUTE: '1000' } });
 });
 afterAll(() => t.close());
 
@@ -76,27 +77,55 @@ describe('sign-in', () => {
     expect(blank.json().message).toBe('username: Username is required');
   });
 
-  it('slows down repeated failures for one account with 429, then lets the right password in after the window', async () => {
+  it('slows down repeated failures for one account from one address, then lets the right password in after the window', async () => {
     const employee = await insertEmployee(t.db, { password: 'secret-pass' });
     for (let i = 0; i < 5; i++) {
-      expect((await login(employee.username, `wrong-${i}`, `10.4.0.${i}`)).statusCode).toBe(401);
+      expect((await login(employee.username, `wrong-${i}`, '10.4.0.1')).statusCode).toBe(401);
     }
-    const blocked = await login(employee.username, 'secret-pass', '10.4.1.1');
+    const blocked = await login(employee.username, 'secret-pass', '10.4.0.1');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({ message: AUTH_MESSAGES.tooManyAttempts });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
 
     now = new Date(now.getTime() + 16 * 60_000);
-    expect((await login(employee.username, 'secret-pass', '10.4.1.1')).statusCode).toBe(200);
+    expect((await login(employee.username, 'secret-pass', '10.4.0.1')).statusCode).toBe(200);
   });
 
-  it('slows down one address trying many accounts', async () => {
-    for (let i = 0; i < 5; i++) {
+  it('a guesser who does not know the password never keeps the owner out from another address', async () => {
+    const employee = await insertEmployee(t.db, { password: 'secret-pass' });
+    for (let i = 0; i < 12; i++) {
+      await login(employee.username, `wrong-${i}`, `10.4.2.${i % 3}`);
+    }
+    expect((await login(employee.username, 'secret-pass', '10.4.3.1')).statusCode).toBe(200);
+  });
+
+  it("one colleague's failures do not block the others behind the same address", async () => {
+    const clumsy = await insertEmployee(t.db, { password: 'secret-pass' });
+    const colleague = await insertEmployee(t.db, { password: 'other-pass' });
+    for (let i = 0; i < 30; i++) await login(clumsy.username, `wrong-${i}`, '10.6.0.1');
+    expect((await login(clumsy.username, 'secret-pass', '10.6.0.1')).statusCode).toBe(429);
+    expect((await login(colleague.username, 'other-pass', '10.6.0.1')).statusCode).toBe(200);
+  });
+
+  it('slows down one address trying many accounts, and only that address', async () => {
+    for (let i = 0; i < 20; i++) {
       expect((await login(`ghost-${i}`, 'x', '10.5.5.5')).statusCode).toBe(401);
     }
     const employee = await insertEmployee(t.db, { password: 'secret-pass' });
     expect((await login(employee.username, 'secret-pass', '10.5.5.5')).statusCode).toBe(429);
     expect((await login(employee.username, 'secret-pass', '10.5.5.6')).statusCode).toBe(200);
+  });
+
+  it('checks at most the limit of a burst of concurrent guesses, and the right password among them gets no extra turn', async () => {
+    const employee = await insertEmployee(t.db, { password: 'secret-pass' });
+    const passwords = Array.from({ length: 40 }, (_, i) => (i === 20 ? 'secret-pass' : `wrong-${i}`));
+    const responses = await Promise.all(passwords.map((p) => login(employee.username, p, '10.8.0.1')));
+    const codes = responses.map((r) => r.statusCode);
+    const evaluated = codes.filter((c) => c === 401 || c === 200).length;
+    expect(evaluated).toBeLessThanOrEqual(5);
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(35);
+    // Accepted only if it took one of the five turns; never as a sixth.
+    if (codes[20] === 200) expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(4);
   });
 });
 

@@ -7,7 +7,7 @@ import {
 } from '@chatdesk/contract/employees';
 import type { z } from 'zod';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/app-error.ts';
-import type { StaffPrincipal } from '../auth/auth.service.ts';
+import type { AuthService, StaffPrincipal } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { EmployeeRow, EmployeesRepository } from './employees.repository.ts';
 
@@ -24,7 +24,13 @@ export const toEmployee = (row: EmployeeRow): Employee => ({
   availability: row.availability as Availability,
 });
 
-export function createEmployeesService({ repository }: { repository: EmployeesRepository }) {
+export function createEmployeesService({
+  repository,
+  auth,
+}: {
+  repository: EmployeesRepository;
+  auth: Pick<AuthService, 'revokeAllSessions' | 'revokeOtherSessions'>;
+}) {
   async function assertUsernameFree(username: string, exceptId?: string) {
     const existing = await repository.findByUsername(username);
     if (existing && existing.id !== exceptId) throw conflict(EMPLOYEE_MESSAGES.usernameTaken);
@@ -70,6 +76,9 @@ export function createEmployeesService({ repository }: { repository: EmployeesRe
         repository.update(id, { ...values, ...(passwordHash ? { passwordHash } : {}) }),
       );
       if (!row) throw notFound(EMPLOYEE_MESSAGES.notFound);
+      // A deactivated account or a reset password must not stay signed in anywhere.
+      if (id === staff.id && passwordHash) await auth.revokeOtherSessions(id, staff.sessionId);
+      else if (!row.isActive || passwordHash) await auth.revokeAllSessions(id);
       return toEmployee(row);
     },
 
@@ -77,6 +86,7 @@ export function createEmployeesService({ repository }: { repository: EmployeesRe
     async remove(id: string, staff: StaffPrincipal) {
       if (id === staff.id) throw conflict(EMPLOYEE_MESSAGES.cannotDeleteSelf);
       if (!(await repository.delete(id))) throw notFound(EMPLOYEE_MESSAGES.notFound);
+      await auth.revokeAllSessions(id);
     },
   };
 }
