@@ -20,6 +20,8 @@ export const SUBSCRIPTION_MESSAGES = {
   emailInvalid: 'Please enter a valid email address.',
   employeeNotFound: 'Employee not found',
   priceNotFound: 'Price not found',
+  alreadySubscribed:
+    'This email already has a subscription to this premium content. Check your inbox for its receipt, or contact us to change it.',
 } as const;
 
 /** The alias the public page uses for the configured premium price. */

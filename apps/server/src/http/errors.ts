@@ -14,6 +14,7 @@ function fieldName(instancePath: string, context: string | undefined): string {
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       return reply.status(error.status).headers(error.headers).send({ message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -33,8 +34,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.status(415).send({ message: 'Unsupported content type: send application/json' });
     }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
+    // Only Fastify's own errors carry a status we trust; a provider's 401 must not sign staff out.
+    const status = typeof error.code === 'string' && error.code.startsWith('FST_') ? error.statusCode : 500;
+    if (status && status >= 400 && status < 500) {
       return reply.status(status).send({ message: error.message });
     }
     request.log.error({ err: error }, 'request failed');

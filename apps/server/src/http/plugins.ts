@@ -6,7 +6,17 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { AppError, invalid } from '../lib/app-error.ts';
 import { registerErrorHandling } from './errors.ts';
+
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (!value || typeof value !== 'object' || Buffer.isBuffer(value) || depth > 32) return false;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000') || containsNul(item, depth + 1)) return true;
+  }
+  return false;
+}
 
 /** The cross-cutting HTTP layer: validation, errors, security headers, compression, rate limits, docs. */
 export async function registerHttpPlugins(app: FastifyInstance) {
@@ -14,6 +24,12 @@ export async function registerHttpPlugins(app: FastifyInstance) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('staff', null);
   registerErrorHandling(app);
+  // PostgreSQL cannot store NUL in text: refuse it once here rather than fail deep in a query.
+  app.addHook('preValidation', async (request) => {
+    for (const part of [request.params, request.query, request.body]) {
+      if (containsNul(part)) throw invalid('Text must not contain the NUL character (\\u0000).');
+    }
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -37,7 +53,15 @@ export async function registerHttpPlugins(app: FastifyInstance) {
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
   });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    // Our own error, since the handler trusts no foreign status.
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        context.ban ? 'FORBIDDEN' : 'TOO_MANY_REQUESTS',
+        `Rate limit exceeded, retry in ${context.after}`,
+      ),
+  });
   await app.register(swagger, {
     openapi: {
       info: {

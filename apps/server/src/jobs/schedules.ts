@@ -10,16 +10,19 @@ export type Schedules = {
   start(onError: (error: unknown) => void): () => void;
 };
 
-/** Clock-driven work: the local payment provider renews and ends its subscriptions as periods pass. */
+/**
+ * Clock-driven work: the local payment provider renews and ends its subscriptions as periods pass,
+ * and first payments left waiting past the provider's window are canceled.
+ */
 export function createSchedules(services: Services, integrations: Integrations): Schedules {
   const local = integrations.localPayments;
   const runOnce = async () => {
     if (local) await services.subscriptions.runLocalRenewals(local.advanceSubscriptions);
+    await services.subscriptions.expireIncomplete();
   };
   return {
     runOnce,
     start(onError) {
-      if (!local) return () => {};
       const timer = setInterval(() => runOnce().catch(onError), RENEWAL_INTERVAL_MS);
       timer.unref();
       return () => clearInterval(timer);

@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { AppError } from '../../lib/app-error.ts';
 import type { Mailer } from './mailer.ts';
 
 export function createSmtpMailer({ url, from }: { url: string; from: string }): Mailer {
@@ -6,18 +7,26 @@ export function createSmtpMailer({ url, from }: { url: string; from: string }): 
   return {
     name: 'smtp',
     async send(message) {
-      await transport.sendMail({
-        from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        attachments: message.attachments?.map((a) => ({
-          filename: a.filename,
-          contentType: a.contentType,
-          content: a.content,
-        })),
-      });
+      try {
+        await transport.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          attachments: message.attachments?.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: a.content,
+          })),
+        });
+      } catch (error) {
+        // The mail server's failure as ours: its own codes never reach a client.
+        throw Object.assign(
+          new AppError('UPSTREAM', `The mail server did not take the message: ${(error as Error).message}`),
+          { cause: error },
+        );
+      }
       return 'sent';
     },
   };

@@ -97,7 +97,10 @@ export function createLocalSubscriptions({ db, clock }: { db: Db; clock: () => D
         .select()
         .from(localPaymentMethods)
         .where(eq(localPaymentMethods.id, input.paymentMethodId));
-      const builtIn = STRIPE_TEST_METHODS[input.paymentMethodId];
+      // Own keys only: `__proto__` or `toString` is no test card.
+      const builtIn = Object.hasOwn(STRIPE_TEST_METHODS, input.paymentMethodId)
+        ? STRIPE_TEST_METHODS[input.paymentMethodId]
+        : undefined;
       if (!method && !builtIn) throw invalid('No such payment method.');
       const behaviour = method?.behaviour ?? behaviourOf(builtIn!);
       const card = method?.card ?? { brand: 'visa', last4: builtIn!.slice(-4), expMonth: 12, expYear: 2030 };

@@ -18,5 +18,6 @@ export type PaymentEvent =
 
 /** Reads a provider's signed webhook; throws our VALIDATION error when the signature does not hold. */
 export type PaymentEventSource = {
-  read(rawBody: Buffer, signature: string | undefined): { id: string; event: PaymentEvent };
+  /** `id` is null for an event without one: acknowledged, never handled. */
+  read(rawBody: Buffer, signature: string | undefined): { id: string | null; event: PaymentEvent };
 };

@@ -2,63 +2,72 @@ import type Stripe from 'stripe';
 import { invalid } from '../../lib/app-error.ts';
 import type { PaymentEvent, PaymentEventSource } from './payment-events.ts';
 
+/** Signed events still carry whatever Stripe's API version (or a hand-made test event) put in them. */
+const text = (value: unknown) =>
+  typeof value === 'string' && value && !value.includes('\u0000') ? value : undefined;
+const count = (value: unknown) =>
+  typeof value === 'number' && Number.isSafeInteger(value) ? value : undefined;
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+const idOf = (value: unknown) => text(value) ?? text(record(value).id);
+
 /** The invoice's subscription: on `parent` since API 2025-03, on the invoice itself before. */
-function subscriptionOf(invoice: Stripe.Invoice): string | undefined {
-  const parent = (
-    invoice as unknown as { parent?: { subscription_details?: { subscription?: string | { id: string } } } }
-  ).parent?.subscription_details?.subscription;
-  const legacy = (invoice as unknown as { subscription?: string | { id: string } }).subscription;
-  const value = parent ?? legacy;
-  return typeof value === 'string' ? value : value?.id;
+function subscriptionOf(invoice: Record<string, unknown>): string | undefined {
+  const parent = record(record(invoice.parent).subscription_details).subscription;
+  return idOf(parent) ?? idOf(invoice.subscription);
 }
 
-const idOf = (value: string | { id: string } | null | undefined) =>
-  typeof value === 'string' ? value : value?.id;
-
-/** Stripe's event, read into ours; anything we do not act on is `ignored` (and acknowledged). */
+/** Stripe's event, read into ours; anything we do not act on, or of a shape we do not expect, is `ignored` (and acknowledged). */
 export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
+  const object = record(record(event.data).object);
+  const ignored = { type: 'ignored' } as const;
   switch (event.type) {
     case 'payment_intent.succeeded':
-      return { type: 'payment.succeeded', paymentId: event.data.object.id };
-    case 'payment_intent.payment_failed':
-      return { type: 'payment.failed', paymentId: event.data.object.id };
+    case 'payment_intent.payment_failed': {
+      const paymentId = text(object.id);
+      if (!paymentId) return ignored;
+      return {
+        type: event.type === 'payment_intent.succeeded' ? 'payment.succeeded' : 'payment.failed',
+        paymentId,
+      };
+    }
     case 'charge.refunded': {
-      const paymentId = idOf(event.data.object.payment_intent);
-      return paymentId ? { type: 'payment.refunded', paymentId } : { type: 'ignored' };
+      const paymentId = idOf(object.payment_intent);
+      return paymentId ? { type: 'payment.refunded', paymentId } : ignored;
     }
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
-    case 'customer.subscription.deleted':
-      return { type: 'subscription.changed', subscriptionId: event.data.object.id };
+    case 'customer.subscription.deleted': {
+      const subscriptionId = text(object.id);
+      return subscriptionId ? { type: 'subscription.changed', subscriptionId } : ignored;
+    }
     case 'invoice.paid': {
-      const invoice = event.data.object;
-      const subscriptionId = subscriptionOf(invoice);
-      if (!subscriptionId || !invoice.id) return { type: 'ignored' };
-      const paidAt = invoice.status_transitions?.paid_at;
+      const subscriptionId = subscriptionOf(object);
+      const id = text(object.id);
+      const amount = count(object.amount_paid);
+      const currency = text(object.currency);
+      if (!subscriptionId || !id || amount === undefined || !currency) return ignored;
+      const paidAt = count(record(object.status_transitions).paid_at);
       return {
         type: 'subscription.paid',
         subscriptionId,
-        payment: {
-          id: invoice.id,
-          amount: invoice.amount_paid,
-          currency: invoice.currency,
-          paidAt: paidAt ? new Date(paidAt * 1000) : new Date(),
-          card: null,
-        },
+        payment: { id, amount, currency, paidAt: paidAt ? new Date(paidAt * 1000) : new Date(), card: null },
       };
     }
     case 'invoice.payment_failed': {
-      const invoice = event.data.object;
+      const amount = count(object.amount_due);
+      const currency = text(object.currency);
+      if (amount === undefined || !currency) return ignored;
       return {
         type: 'subscription.payment_failed',
-        subscriptionId: subscriptionOf(invoice) ?? null,
-        amount: invoice.amount_due,
-        currency: invoice.currency,
-        email: invoice.customer_email ?? null,
+        subscriptionId: subscriptionOf(object) ?? null,
+        amount,
+        currency,
+        email: text(object.customer_email) ?? null,
       };
     }
     default:
-      return { type: 'ignored' };
+      return ignored;
   }
 }
 
@@ -72,11 +81,14 @@ export function createStripeEventSource(stripe: Stripe, webhookSecret: string): 
       } catch {
         throw invalid('Invalid Stripe signature');
       }
+      // Without an id of its own it cannot be handled once: acknowledged and left alone.
+      const id = text(event?.id);
+      if (!id) return { id: null, event: { type: 'ignored' } };
       try {
-        return { id: event.id, event: toPaymentEvent(event) };
+        return { id, event: toPaymentEvent(event) };
       } catch {
         // A signed event of a shape we did not expect: acknowledge it rather than have it retried for days.
-        return { id: event.id, event: { type: 'ignored' } };
+        return { id, event: { type: 'ignored' } };
       }
     },
   };

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type { PaymentIntent, PaymentIntentStatus, PaymentProvider } from './payment-provider.ts';
+import { callStripe, fromStripeError } from './stripe-errors.ts';
 
 export type StripeSettings = {
   secretKey: string;
@@ -47,14 +48,16 @@ export function createStripePaymentProvider(settings: StripeSettings) {
     stripe,
 
     async createPaymentIntent(input) {
-      const intent = await stripe.paymentIntents.create({
-        amount: input.amount,
-        currency: input.currency,
-        description: input.description,
-        metadata: input.metadata,
-        // Cards only, confirmed on the page without leaving it.
-        automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
-      });
+      const intent = await callStripe(() =>
+        stripe.paymentIntents.create({
+          amount: input.amount,
+          currency: input.currency,
+          description: input.description,
+          metadata: input.metadata,
+          // Cards only, confirmed on the page without leaving it.
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+        }),
+      );
       return toIntent(intent);
     },
 
@@ -64,7 +67,7 @@ export function createStripePaymentProvider(settings: StripeSettings) {
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
           return null;
-        throw error;
+        throw fromStripeError(error);
       }
     },
 
@@ -77,7 +80,7 @@ export function createStripePaymentProvider(settings: StripeSettings) {
           error.code === 'charge_already_refunded'
         )
           return;
-        throw error;
+        throw fromStripeError(error);
       }
     },
   } satisfies PaymentProvider & Record<string, unknown>;

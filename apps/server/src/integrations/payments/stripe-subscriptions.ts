@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { callStripe } from './stripe-errors.ts';
 import type { Interval, Price, ProviderSubscription, SubscriptionProvider } from './subscription-provider.ts';
 
 const seconds = (value: number | null | undefined) => (value ? new Date(value * 1000) : null);
@@ -41,6 +42,47 @@ export function createStripeSubscriptions(stripe: Stripe, premiumPriceId: string
     return (await stripe.customers.create({ ...(email ? { email } : {}), name })).id;
   }
 
+  async function createSubscription(input: Parameters<SubscriptionProvider['createSubscription']>[0]) {
+    const customer = await customerFor(input.email, input.name);
+    await stripe.paymentMethods.attach(input.paymentMethodId, { customer });
+    let item: Stripe.SubscriptionCreateParams.Item;
+    if ('id' in input.price) {
+      item = { price: input.price.id };
+    } else {
+      const product = await stripe.products.create({ name: input.price.productName });
+      item = {
+        price_data: {
+          currency: input.price.currency,
+          product: product.id,
+          unit_amount: Math.round(input.price.amount * 100),
+          recurring: { interval: input.price.interval },
+        },
+      };
+    }
+    const subscription = await stripe.subscriptions.create({
+      customer,
+      items: [item],
+      default_payment_method: input.paymentMethodId,
+      payment_behavior: 'allow_incomplete',
+      metadata: input.metadata,
+      expand: ['latest_invoice.confirmation_secret'],
+    });
+    const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
+    const paid = invoice && invoice.status === 'paid';
+    return {
+      subscription: toSubscription(subscription),
+      payment: paid
+        ? {
+            id: invoice.id ?? subscription.id,
+            amount: invoice.amount_paid,
+            currency: invoice.currency,
+            paidAt: seconds(invoice.status_transitions?.paid_at) ?? new Date(),
+            card: null,
+          }
+        : null,
+    };
+  }
+
   return {
     premiumPriceId,
 
@@ -58,53 +100,16 @@ export function createStripeSubscriptions(stripe: Stripe, premiumPriceId: string
       }
     },
 
-    async createSubscription(input) {
-      const customer = await customerFor(input.email, input.name);
-      await stripe.paymentMethods.attach(input.paymentMethodId, { customer });
-      let item: Stripe.SubscriptionCreateParams.Item;
-      if ('id' in input.price) {
-        item = { price: input.price.id };
-      } else {
-        const product = await stripe.products.create({ name: input.price.productName });
-        item = {
-          price_data: {
-            currency: input.price.currency,
-            product: product.id,
-            unit_amount: Math.round(input.price.amount * 100),
-            recurring: { interval: input.price.interval },
-          },
-        };
-      }
-      const subscription = await stripe.subscriptions.create({
-        customer,
-        items: [item],
-        default_payment_method: input.paymentMethodId,
-        payment_behavior: 'allow_incomplete',
-        metadata: input.metadata,
-        expand: ['latest_invoice.confirmation_secret'],
-      });
-      const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
-      const paid = invoice && invoice.status === 'paid';
-      return {
-        subscription: toSubscription(subscription),
-        payment: paid
-          ? {
-              id: invoice.id ?? subscription.id,
-              amount: invoice.amount_paid,
-              currency: invoice.currency,
-              paidAt: seconds(invoice.status_transitions?.paid_at) ?? new Date(),
-              card: null,
-            }
-          : null,
-      };
-    },
+    createSubscription: (input) => callStripe(() => createSubscription(input)),
 
-    async cancelSubscription(id, immediately) {
-      const subscription = immediately
-        ? await stripe.subscriptions.cancel(id)
-        : await stripe.subscriptions.update(id, { cancel_at_period_end: true });
-      return toSubscription(subscription);
-    },
+    cancelSubscription: (id, immediately) =>
+      callStripe(async () =>
+        toSubscription(
+          immediately
+            ? await stripe.subscriptions.cancel(id)
+            : await stripe.subscriptions.update(id, { cancel_at_period_end: true }),
+        ),
+      ),
 
     async retrieveSubscription(id) {
       try {

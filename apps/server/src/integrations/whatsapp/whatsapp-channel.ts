@@ -1,4 +1,5 @@
 import type { WhatsAppTemplate } from '@chatdesk/contract/chats';
+import { AppError } from '../../lib/app-error.ts';
 
 /** A template to send: its name and language, and a value for each body placeholder in order. */
 export type TemplateMessage = { name: string; language: string; parameters: string[] };
@@ -14,12 +15,13 @@ export type WhatsAppChannel = {
   listTemplates(): Promise<WhatsAppTemplate[]>;
 };
 
-export class WhatsAppSendError extends Error {
+/** WhatsApp's failure as our UPSTREAM error, so its 401 or 400 never reaches our client as its own. */
+export class WhatsAppSendError extends AppError {
   /** False when trying again cannot help (a bad number, a closed conversation window). */
   readonly retryable: boolean;
 
   constructor(message: string, retryable: boolean) {
-    super(message);
+    super('UPSTREAM', message);
     this.name = 'WhatsAppSendError';
     this.retryable = retryable;
   }

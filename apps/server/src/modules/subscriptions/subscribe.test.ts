@@ -132,6 +132,109 @@ describe('public subscribe', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: SUBSCRIPTION_MESSAGES.employeeNotFound });
   });
+
+  it('one email subscribes to one employee once, even when the submits arrive together', async () => {
+    const email = 'twice@example.com';
+    const methods = await Promise.all(
+      [1, 2, 3].map(() => post('/api/payments/local/payment-methods', card(TEST_CARDS.success))),
+    );
+    const responses = await Promise.all(
+      methods.map((method) =>
+        post('/api/payments/subscription', {
+          paymentMethodId: method.json().id,
+          priceId: 'premium',
+          email,
+          username: 'marta-sub',
+        }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    for (const refused of responses.filter((r) => r.statusCode === 409)) {
+      expect(refused.json()).toEqual({ message: SUBSCRIPTION_MESSAGES.alreadySubscribed });
+    }
+    const again = await subscribe('TWICE@example.com');
+    expect(again.statusCode).toBe(409);
+
+    const owners = await t.db.select().from(clients).where(eq(clients.email, email));
+    expect(owners).toHaveLength(1);
+    const rows = await t.db.select().from(subscriptions).where(eq(subscriptions.clientId, owners[0]!.id));
+    expect(rows.map((r) => r.status)).toEqual(['active']);
+    expect(await t.db.select().from(payments).where(eq(payments.clientId, owners[0]!.id))).toHaveLength(1);
+
+    const other = await insertEmployee(t.db, { name: 'Otro Profe', username: 'otro-sub' });
+    const method = await post('/api/payments/local/payment-methods', card(TEST_CARDS.success));
+    const toOther = await post('/api/payments/subscription', {
+      paymentMethodId: method.json().id,
+      priceId: 'premium',
+      email,
+      username: other.username,
+    });
+    expect(toOther.statusCode, toOther.body).toBe(200);
+  });
+
+  it('a declined card leaves no client behind, and a client waiting for its security check is not active yet', async () => {
+    expect((await subscribe('declined-new@example.com', TEST_CARDS.declined)).statusCode).toBe(402);
+    expect(await t.db.select().from(clients).where(eq(clients.email, 'declined-new@example.com'))).toEqual(
+      [],
+    );
+
+    const pending = (await subscribe('pending-check@example.com', TEST_CARDS.authentication)).json();
+    const [lead] = await t.db.select().from(clients).where(eq(clients.email, 'pending-check@example.com'));
+    expect(lead!.status).toBe('lead');
+    await post('/api/payments/local/authenticate', { clientSecret: pending.clientSecret, approve: true });
+    const [active] = await t.db.select().from(clients).where(eq(clients.id, lead!.id));
+    expect(active!.status).toBe('active');
+  });
+
+  it('refuses a payment method id that names a property of every object', async () => {
+    for (const paymentMethodId of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      const response = await post('/api/payments/subscription', {
+        paymentMethodId,
+        priceId: 'premium',
+        email: `proto-${paymentMethodId}@example.com`,
+        username: 'marta-sub',
+      });
+      expect(response.statusCode, `${paymentMethodId}: ${response.body}`).toBe(400);
+      expect(response.json()).toEqual({ message: 'No such payment method.' });
+    }
+  });
+
+  it('a first payment that never passes its security check is canceled after 23 hours, and the email can try again', async () => {
+    const started = now;
+    try {
+      const email = 'abandoned@example.com';
+      const first = (await subscribe(email, TEST_CARDS.authentication)).json();
+      expect(first.status).toBe('incomplete');
+      // Within the window it still counts: a second submit would charge twice.
+      expect((await subscribe(email)).statusCode).toBe(409);
+
+      now = new Date(started.getTime() + 22 * 3_600_000);
+      await t.app.schedules.runOnce();
+      const [waiting] = await t.db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.id, first.subscriptionId));
+      expect(waiting!.status).toBe('incomplete');
+
+      now = new Date(started.getTime() + 23 * 3_600_000 + 60_000);
+      await t.app.schedules.runOnce();
+      const [expired] = await t.db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.id, first.subscriptionId));
+      expect(expired).toMatchObject({ status: 'canceled', endedAt: now });
+      const provider = await createLocalSubscriptions({ db: t.db, clock: () => now }).retrieveSubscription(
+        expired!.providerSubscriptionId!,
+      );
+      expect(provider?.status).toBe('canceled');
+
+      const retry = await subscribe(email);
+      expect(retry.statusCode, retry.body).toBe(200);
+      expect(retry.json().status).toBe('active');
+    } finally {
+      now = started;
+    }
+  });
 });
 
 describe('staff-created subscriptions and the provider', () => {

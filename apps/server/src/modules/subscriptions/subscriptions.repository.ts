@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { clients, employees, payments, plans, subscriptions } from '../../db/schema.ts';
 
@@ -80,20 +80,107 @@ export function createSubscriptionsRepository(db: Db) {
       const [row] = await db.select().from(clients).where(eq(clients.id, id)).limit(1);
       return row;
     },
-    /** The oldest client with this email, or a new one from the website. */
-    async findOrCreateClientByEmail(email: string) {
-      const [existing] = await db
-        .select()
-        .from(clients)
-        .where(sql`lower(${clients.email}) = lower(${email})`)
-        .orderBy(asc(clients.createdAt))
-        .limit(1);
-      if (existing) return existing;
-      const [created] = await db
-        .insert(clients)
-        .values({ name: email.split('@')[0] ?? email, email, phone: '', status: 'active', source: 'website' })
-        .returning();
-      return created!;
+    /**
+     * Holds the place of a visitor's subscription before the card is charged, so two submits
+     * cannot both charge: under a lock on the email, finds or creates the client (a lead until a
+     * payment succeeds) and refuses when a live subscription to this employee exists.
+     */
+    async reserve(input: {
+      email: string;
+      employeeId: string;
+      planName: string;
+      amount: number;
+      currency: string;
+      interval: SubscriptionRow['interval'];
+      now: Date;
+      incompleteSince: Date;
+    }) {
+      return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext(${`subscribe:${input.email.toLowerCase()}`}))`,
+        );
+        const [existing] = await tx
+          .select()
+          .from(clients)
+          .where(sql`lower(${clients.email}) = lower(${input.email})`)
+          .orderBy(asc(clients.createdAt))
+          .limit(1);
+        const client =
+          existing ??
+          (
+            await tx
+              .insert(clients)
+              .values({
+                name: input.email.split('@')[0] ?? input.email,
+                email: input.email,
+                phone: '',
+                status: 'lead',
+                source: 'website',
+              })
+              .returning()
+          )[0]!;
+        const [live] = await tx
+          .select({ id: subscriptions.id })
+          .from(subscriptions)
+          .where(
+            and(
+              eq(subscriptions.clientId, client.id),
+              eq(subscriptions.employeeId, input.employeeId),
+              or(
+                inArray(subscriptions.status, ['active', 'trialing', 'past_due']),
+                and(
+                  eq(subscriptions.status, 'incomplete'),
+                  gt(subscriptions.createdAt, input.incompleteSince),
+                ),
+              ),
+            ),
+          )
+          .limit(1);
+        if (live) return { client, createdClient: !existing, subscriptionId: null };
+        const [row] = await tx
+          .insert(subscriptions)
+          .values({
+            clientId: client.id,
+            employeeId: input.employeeId,
+            planName: input.planName,
+            amount: input.amount,
+            currency: input.currency,
+            interval: input.interval,
+            status: 'incomplete',
+            createdAt: input.now,
+          })
+          .returning({ id: subscriptions.id });
+        return { client, createdClient: !existing, subscriptionId: row!.id };
+      });
+    },
+    /** Undoes a reservation whose payment failed, and the client it created if nothing else holds it. */
+    async release(subscriptionId: string | null, createdClientId: string | null) {
+      if (subscriptionId) await db.delete(subscriptions).where(eq(subscriptions.id, subscriptionId));
+      if (!createdClientId) return;
+      await db
+        .delete(clients)
+        .where(
+          and(
+            eq(clients.id, createdClientId),
+            eq(clients.status, 'lead'),
+            sql`not exists (select 1 from ${subscriptions} where ${subscriptions.clientId} = ${createdClientId})`,
+            sql`not exists (select 1 from ${payments} where ${payments.clientId} = ${createdClientId})`,
+          ),
+        );
+    },
+    /** A website lead becomes an active client once a payment succeeds. */
+    async activateClient(clientId: string) {
+      await db
+        .update(clients)
+        .set({ status: 'active' })
+        .where(and(eq(clients.id, clientId), eq(clients.status, 'lead')));
+    },
+    /** Subscriptions still waiting for their first payment since before `before`. */
+    async incompleteSince(before: Date) {
+      const rows = await select()
+        .where(and(eq(subscriptions.status, 'incomplete'), lt(subscriptions.createdAt, before)))
+        .limit(500);
+      return rows.map(flatten);
     },
     async findActiveEmployeeByUsername(username: string) {
       const [row] = await db

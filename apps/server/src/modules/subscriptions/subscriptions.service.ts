@@ -36,6 +36,9 @@ export const toSubscription = (row: SubscriptionRow): Subscription => ({
   stripeSubscriptionId: row.providerSubscriptionId,
 });
 
+/** How long a first invoice may wait for its security check: Stripe's window for a subscription's first payment. */
+export const INCOMPLETE_WINDOW_MS = 23 * 60 * 60 * 1000;
+
 const STATUS_PRIORITY: Record<string, number> = { canceled: 3, past_due: 2, unpaid: 2 };
 
 const money = (amount: number, currency: string) =>
@@ -107,6 +110,19 @@ export function createSubscriptionsService(deps: {
     return toSubscription((await repository.findById(row.id))!);
   }
 
+  async function expire(row: SubscriptionRow) {
+    const now = clock();
+    if (row.providerSubscriptionId) {
+      const current = await provider.retrieveSubscription(row.providerSubscriptionId);
+      if (current && current.status !== 'incomplete') {
+        await repository.update(row.id, mirror(current));
+        return;
+      }
+      if (current) await provider.cancelSubscription(row.providerSubscriptionId, true);
+    }
+    await repository.update(row.id, { status: 'canceled', canceledAt: now, endedAt: now });
+  }
+
   async function load(id: string) {
     const row = await repository.findById(id);
     if (!row) throw notFound(SUBSCRIPTION_MESSAGES.notFound);
@@ -139,6 +155,7 @@ export function createSubscriptionsService(deps: {
       const row = await repository.findByProviderId(providerSubscriptionId);
       if (!row) return;
       await recordPayment(row.clientId, row.id, payment, `${row.planName} (first payment)`);
+      await repository.activateClient(row.clientId);
       await syncFromProvider(providerSubscriptionId);
       await deps.notify({
         type: 'success',
@@ -216,29 +233,56 @@ export function createSubscriptionsService(deps: {
       if (!employee) throw notFound(SUBSCRIPTION_MESSAGES.employeeNotFound);
       const priceId = input.priceId === PREMIUM_PRICE_ALIAS ? provider.premiumPriceId : input.priceId;
       if (!priceId || priceId !== provider.premiumPriceId) throw invalid(SUBSCRIPTION_MESSAGES.priceNotFound);
-      const client = await repository.findOrCreateClientByEmail(input.email);
-      const { subscription, payment } = await provider.createSubscription({
-        email: input.email,
-        name: client.name,
-        paymentMethodId: input.paymentMethodId,
-        price: { id: priceId },
-        metadata: { clientId: client.id, employeeId: employee.id },
-      });
+      const price = await provider.retrievePrice(priceId);
+      if (!price) throw invalid(SUBSCRIPTION_MESSAGES.priceNotFound);
       const planName = `Premium content: ${employee.name}`;
-      const id = await repository.insert({
-        clientId: client.id,
+      const now = clock();
+      const reservation = await repository.reserve({
+        email: input.email,
         employeeId: employee.id,
         planName,
+        amount: price.unitAmount,
+        currency: price.currency,
+        interval: price.interval,
+        now,
+        incompleteSince: new Date(now.getTime() - INCOMPLETE_WINDOW_MS),
+      });
+      const { client } = reservation;
+      const createdClientId = reservation.createdClient ? client.id : null;
+      const id = reservation.subscriptionId;
+      if (!id) {
+        await repository.release(null, createdClientId);
+        throw conflict(SUBSCRIPTION_MESSAGES.alreadySubscribed);
+      }
+      let created: Awaited<ReturnType<SubscriptionProvider['createSubscription']>>;
+      try {
+        created = await provider.createSubscription({
+          email: input.email,
+          name: client.name,
+          paymentMethodId: input.paymentMethodId,
+          price: { id: priceId },
+          metadata: { clientId: client.id, employeeId: employee.id },
+        });
+      } catch (error) {
+        // A declined card leaves nothing behind: no subscription, no client made for it.
+        await repository.release(id, createdClientId);
+        throw error;
+      }
+      const { subscription, payment } = created;
+      await repository.update(id, {
         amount: subscription.amount,
         currency: subscription.currency,
         interval: subscription.interval,
         providerSubscriptionId: subscription.id,
         ...mirror(subscription),
       });
-      if (payment && id) await recordPayment(client.id, id, payment, `${planName} (first payment)`);
+      if (payment) {
+        await recordPayment(client.id, id, payment, `${planName} (first payment)`);
+        await repository.activateClient(client.id);
+      }
       if (subscription.pendingClientSecret) {
         return {
-          subscriptionId: id ?? null,
+          subscriptionId: id,
           status: subscription.status,
           requiresAction: true,
           clientSecret: subscription.pendingClientSecret,
@@ -249,16 +293,36 @@ export function createSubscriptionsService(deps: {
         type: 'success',
         title: 'New subscription',
         message: `${input.email} subscribed to ${employee.name}'s premium content (${money(subscription.amount, subscription.currency)}/${subscription.interval}).`,
-        link: id ? `/subscriptions/${id}` : null,
+        link: `/subscriptions/${id}`,
       });
       await changed();
       return {
-        subscriptionId: id ?? null,
+        subscriptionId: id,
         status: subscription.status,
         requiresAction: false,
         clientSecret: null,
         message: null,
       };
+    },
+
+    /**
+     * A first payment that waited for a security check and never came: Stripe gives up after 23
+     * hours; ours are canceled then too, so none stays incomplete (or blocks a new attempt) forever.
+     */
+    async expireIncomplete() {
+      const rows = await repository.incompleteSince(new Date(clock().getTime() - INCOMPLETE_WINDOW_MS));
+      let failure: unknown = null;
+      for (const row of rows) {
+        // One the provider cannot cancel now is tried again on the next pass; the others go on.
+        try {
+          await expire(row);
+        } catch (error) {
+          failure ??= error;
+        }
+      }
+      if (rows.length > 0) await changed();
+      if (failure) throw failure;
+      return rows.length;
     },
 
     /** At the end of the billing period by default, or at once. Offered only for live subscriptions not already canceling. */

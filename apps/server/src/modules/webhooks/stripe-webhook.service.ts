@@ -61,6 +61,7 @@ export function createStripeWebhookService({ source, repository, schedule, subsc
     /** Verifies the signature on the raw body before anything else, then handles each event once. */
     async receive(rawBody: Buffer, signature: string | undefined) {
       const { id, event } = source.read(rawBody, signature);
+      if (id === null) return { received: true, duplicate: false };
       if (!(await repository.markSeen('stripe', id))) return { received: true, duplicate: true };
       try {
         await handle(event);

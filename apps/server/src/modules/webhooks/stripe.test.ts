@@ -149,6 +149,45 @@ describe('POST /api/webhooks/stripe', () => {
     expect(forged.json()).toEqual({ message: 'Invalid Stripe signature' });
   });
 
+  it('acknowledges a signed event of a shape it does not expect, and ignores it', async () => {
+    const odd: object[] = [
+      { id: 'evt_shape_1', type: 'payment_intent.succeeded', data: { object: { id: { x: 1 } } } },
+      {
+        id: 'evt_shape_2',
+        type: 'invoice.payment_failed',
+        data: { object: { amount_due: 'x', currency: 5 } },
+      },
+      {
+        id: 'evt_shape_3',
+        type: 'invoice.paid',
+        data: { object: { id: 'in_1', parent: 'x', amount_paid: 'x' } },
+      },
+      { id: 'evt_shape_4', type: 'customer.subscription.updated', data: null },
+      { id: 'evt_shape_5', type: 'charge.refunded', data: { object: { payment_intent: { id: [1] } } } },
+      { id: 'evt_shape_6', type: 'payment_intent.payment_failed', data: { object: { id: 'pi_\u0000' } } },
+      { id: 'evt_shape_7', type: ['x'], data: 'x' },
+      { id: 5, type: 'payment_intent.succeeded', data: { object: { id: 'pi_x' } } },
+      { type: 'invoice.payment_failed', data: { object: { amount_due: 100, currency: 'eur' } } },
+      {
+        id: 'evt_shape_8',
+        type: 'invoice.payment_failed',
+        data: {
+          object: {
+            amount_due: 100,
+            currency: 'eur',
+            customer_email: 7,
+            parent: { subscription_details: { subscription: { id: 9 } } },
+          },
+        },
+      },
+    ];
+    for (const event of odd) {
+      const response = await sendEvent(event);
+      expect(response.statusCode, JSON.stringify(event)).toBe(200);
+      expect(response.json().received).toBe(true);
+    }
+  });
+
   it('books a paid slot whose page closed before booking, once, however often the event comes', async () => {
     const e = await employee();
     const intent = (

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
 import { invalid } from '../../lib/app-error.ts';
 import { splitPhone } from '../../lib/phone.ts';
 import type { ChatsService } from '../chats/chats.service.ts';
@@ -49,12 +50,34 @@ export function validSignature(rawBody: Buffer, header: string | undefined, appS
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
+const listOf = <T>(value: T[] | undefined): T[] => (Array.isArray(value) ? value : []);
+
+const waMessageSchema = z.object({
+  from: z.string().regex(/^\d{4,20}$/),
+  id: z
+    .string()
+    .min(1)
+    .max(500)
+    .refine((v) => !v.includes('\u0000')),
+  timestamp: z.string().optional(),
+  type: z.string().max(100),
+});
+const waStatusSchema = z.object({
+  id: z.string().min(1).max(500),
+  status: z.enum(['sent', 'delivered', 'read', 'failed']),
+});
+
+const textIn = (value: unknown) =>
+  // PostgreSQL cannot store NUL in text.
+  typeof value === 'string' && value ? value.replaceAll('\u0000', '') || null : null;
+
 function textOf(message: WaMessage) {
-  if (message.type === 'text' && message.text?.body) return message.text.body;
-  if (message.type === 'button' && message.button?.text) return message.button.text;
-  const reply = message.interactive?.button_reply?.title ?? message.interactive?.list_reply?.title;
+  if (message.type === 'text' && textIn(message.text?.body)) return textIn(message.text?.body)!;
+  if (message.type === 'button' && textIn(message.button?.text)) return textIn(message.button?.text)!;
+  const reply =
+    textIn(message.interactive?.button_reply?.title) ?? textIn(message.interactive?.list_reply?.title);
   if (reply) return reply;
-  return `[${message.type} message: open WhatsApp to see it]`;
+  return `[${message.type.replaceAll('\u0000', '')} message: open WhatsApp to see it]`;
 }
 
 export function createWhatsAppWebhookService(deps: {
@@ -87,14 +110,17 @@ export function createWhatsAppWebhookService(deps: {
         throw invalid('The request body is not valid JSON');
       }
       const result = { messages: 0, duplicates: 0, statuses: 0 };
-      for (const entry of payload.entry ?? []) {
-        for (const change of entry.changes ?? []) {
-          const value = change.value;
-          if (!value) continue;
-          for (const message of value.messages ?? []) {
+      // Signed but of a shape we do not handle: skip that part and acknowledge, or Meta retries for days.
+      for (const entry of listOf(payload?.entry)) {
+        for (const change of listOf(entry?.changes)) {
+          const value = change?.value;
+          if (!value || typeof value !== 'object') continue;
+          const contacts = listOf(value.contacts).filter((c) => typeof c?.wa_id === 'string');
+          for (const message of listOf(value.messages)) {
+            if (!waMessageSchema.safeParse(message).success) continue;
             const { prefix, phone } = splitPhone(message.from);
-            const name =
-              value.contacts?.find((c) => c.wa_id === message.from)?.profile?.name ?? `+${message.from}`;
+            const profileName = contacts.find((c) => c.wa_id === message.from)?.profile?.name;
+            const name = typeof profileName === 'string' && profileName ? profileName : `+${message.from}`;
             const at = sentAt(message.timestamp, deps.clock());
             const received = await deps.chats.receiveInbound({
               prefix,
@@ -108,8 +134,13 @@ export function createWhatsAppWebhookService(deps: {
             if (received.duplicate) result.duplicates++;
             else result.messages++;
           }
-          for (const status of value.statuses ?? []) {
-            const error = status.errors?.map((e) => e.message ?? e.title).join('; ') || null;
+          for (const status of listOf(value.statuses)) {
+            if (!waStatusSchema.safeParse(status).success) continue;
+            const error =
+              listOf(status.errors)
+                .map((e) => e?.message ?? e?.title)
+                .filter((m): m is string => typeof m === 'string')
+                .join('; ') || null;
             const applied = await deps.chats.applyDeliveryStatus({
               externalId: status.id,
               status: status.status,

@@ -200,6 +200,59 @@ describe('WhatsApp webhook', () => {
     ).toBe(400);
   });
 
+  it('acknowledges signed payloads of shapes it does not handle, and still takes the messages it can read', async () => {
+    graphMode = 'ok';
+    const postRaw = (body: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/whatsapp',
+        payload: body,
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': sign(body) },
+      });
+    const change = (value: unknown) => ({ entry: [{ changes: [{ field: 'messages', value }] }] });
+    const odd: unknown[] = [
+      null,
+      'text',
+      42,
+      [],
+      [1, 'x'],
+      { entry: 'x' },
+      { entry: 5 },
+      { entry: [null, 1, 'x', [], { changes: 'x' }, { changes: [null, 7, { value: 'x' }, { value: [] }] }] },
+      change({ messages: 'x', statuses: 5, contacts: 'x' }),
+      change({
+        messages: [null, 1, 'x', [], { from: 5, id: [] }, { from: '346', id: 'wamid.short', type: 'text' }],
+      }),
+      change({ messages: [{ from: '34644444444', id: { a: 1 }, type: 'text', text: { body: 'x' } }] }),
+      change({
+        messages: [{ from: '34644444444', id: 'wamid.nul\u0000', type: 'text', text: { body: 'x' } }],
+      }),
+      change({ statuses: [null, 'x', { id: 5, status: 'read' }, { id: 'wamid.x', status: 'weird' }] }),
+      change({ statuses: [{ id: 'wamid.unknown', status: 'failed', errors: 'x' }] }),
+      change({ statuses: [{ id: 'wamid.unknown', status: 'failed', errors: [null, 4, { message: 7 }] }] }),
+      { __proto__: { entry: [] }, entry: [{ changes: [{ value: { __proto__: null } }] }] },
+    ];
+    for (const payload of odd) {
+      const body = JSON.stringify(payload);
+      const response = await postRaw(body);
+      expect(response.statusCode, body).toBe(200);
+    }
+
+    const mixed = change({
+      contacts: [null, { wa_id: 5 }, { wa_id: '34688888888', profile: { name: ['x'] } }],
+      messages: [
+        'x',
+        { from: '34688888888', id: 'wamid.mixed', timestamp: 'soon', type: 'text', text: { body: { x: 1 } } },
+      ],
+    });
+    const response = await postRaw(JSON.stringify(mixed));
+    expect(response.json()).toEqual({ messages: 1, duplicates: 0, statuses: 0 });
+    const [stored] = await t.db.select().from(messages).where(eq(messages.externalId, 'wamid.mixed'));
+    expect(stored!.text).toBe('[text message: open WhatsApp to see it]');
+    const [contact] = await t.db.select().from(contacts).where(eq(contacts.phone, '688888888'));
+    expect(contact!.name).toBe('+34688888888');
+  });
+
   it('creates the contact and chat with the phone split, and the assistant replies through the Graph API', async () => {
     graphMode = 'ok';
     const response = await post(inbound('34622222222', 'wamid.in.1', 'Hola, busco entrenador personal'));
