@@ -1,6 +1,6 @@
 import { NEW_CONVERSATION_COMMAND } from '@chatdesk/contract/chats';
 import { MEETING_MINUTES } from '@chatdesk/contract/constants';
-import { addDays, zonedDate } from '../../lib/time-zone.ts';
+import { addDays, WEEKDAYS, zonedDate } from '../../lib/time-zone.ts';
 import type {
   AssistantAnswer,
   AssistantEngine,
@@ -12,7 +12,6 @@ import { type Language, replyLanguage } from './language.ts';
 import { type CompanyInfo, findAnswer, findPrice, readCompanyInfo, topicsOf } from './rules/company-info.ts';
 import { buildDirectory, type Directory, type Professional, professionalsOfKind } from './rules/directory.ts';
 import {
-  AVAILABILITY_KEYS,
   HANDOFF_REPLIES,
   KIND_NAMES,
   list,
@@ -419,7 +418,7 @@ class Conversation {
 
   private async openTimes(professional: Professional, when: When | undefined): Promise<string> {
     const today = zonedDate(this.knowledge.now, this.knowledge.timeZone);
-    const worked = AVAILABILITY_KEYS.flatMap((key, index) =>
+    const worked = WEEKDAYS.flatMap((key, index) =>
       (professional.availability[key as keyof typeof professional.availability] ?? []).length ? [index] : [],
     );
     const first = professional.name.split(' ')[0];
