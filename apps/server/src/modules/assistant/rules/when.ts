@@ -263,10 +263,5 @@ export function resolveWhen(text: string, now: Date, timeZone: string): When | u
   }
   if (nextWeek) return { from: monday, to: addDays(monday, 6), ...extra };
   if (hasAny(rest, THIS_WEEK)) return { from: today, to: addDays(monday, -1), ...extra };
-  if (part || clock.at || clock.after) return undefined;
   return undefined;
 }
-
-/** Whether the text names any day or time at all. */
-export const mentionsTime = (text: string, now: Date, timeZone: string) =>
-  resolveWhen(text, now, timeZone) !== undefined || partOfDay(fold(text)).part !== undefined;
