@@ -4,11 +4,10 @@
 //   npm run eval -- [--business fitness] [--intent open_times] [--case <id>] [--quiet] [--strict]
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
-import { fromPglite } from '../src/db/client.ts';
+import { createPglite, fromPglite } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { company, employees } from '../src/db/schema.ts';
 import { seedDemoData, seedReferenceData } from '../src/db/seed-demo.ts';
@@ -44,7 +43,7 @@ async function seedBusiness(db: Db, key: string) {
 type Outcome = { case: EvalCase; problems: string[]; transcript: string[] };
 
 async function runBusiness(key: string, cases: EvalCase[]): Promise<Outcome[]> {
-  const client = new PGlite();
+  const client = await createPglite();
   const database = fromPglite(client);
   await migrate(database);
   await seedReferenceData(database.db);

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { type Database, fromPglite, openPostgres } from '../src/db/client.ts';
+import { createPglite, type Database, fromPglite, openPostgres } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seedReferenceData } from '../src/db/seed-demo.ts';
 import { createEventBus } from '../src/events/event-bus.ts';
@@ -21,8 +20,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const template = await fs.readFile(inject('pgliteTemplate'));
-    const client = new PGlite({ loadDataDir: new Blob([template]) });
-    await client.waitReady;
+    const client = await createPglite({ loadDataDir: new Blob([template]) });
     return { database: fromPglite(client), drop: async () => {} };
   }
   const name = `chatdesk_test_${randomBytes(6).toString('hex')}`;

@@ -1,9 +1,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { fromPglite } from '../src/db/client.ts';
+import { createPglite, fromPglite } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seedReferenceData } from '../src/db/seed-demo.ts';
 
@@ -19,7 +18,7 @@ export default async function setup(project: TestProject) {
     project.provide('pgliteTemplate', '');
     return;
   }
-  const client = new PGlite();
+  const client = await createPglite();
   const database = fromPglite(client);
   await migrate(database);
   await seedReferenceData(database.db);

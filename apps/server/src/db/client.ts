@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
@@ -41,11 +42,19 @@ export function fromPglite(client: PGlite): Database {
   };
 }
 
+/**
+ * An embedded database with the extensions our migrations create (pg_trgm for search). Every
+ * PGlite of ours is made here: one made without them cannot open a migrated data folder.
+ */
+export async function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}) {
+  const client = new PGlite({ ...options, extensions: { pg_trgm } });
+  await client.waitReady;
+  return client;
+}
+
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) await fs.mkdir(path.dirname(dataDir), { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
-  await client.waitReady;
-  return fromPglite(client);
+  return fromPglite(await createPglite(dataDir ? { dataDir } : {}));
 }
 
 export function openPostgres(url: string, logger?: Logger): Database {

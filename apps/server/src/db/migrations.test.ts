@@ -1,12 +1,12 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from '../paths.ts';
-import { fromPglite } from './client.ts';
+import { createPglite, fromPglite } from './client.ts';
 import { migrate } from './migrate.ts';
 import { seedDemoData, seedReferenceData } from './seed-demo.ts';
 
@@ -34,7 +34,7 @@ describe('migration 0005: takes bookings and the business language', () => {
   let oldMigrations: string;
   beforeAll(async () => {
     oldMigrations = await migrationsBefore('0005_takes_bookings_and_business_language');
-    client = new PGlite();
+    client = await createPglite();
     await migratePglite(drizzle({ client }), { migrationsFolder: oldMigrations });
     await client.exec(`
       INSERT INTO employees (name, email, username, password_hash, availability) VALUES
@@ -80,7 +80,7 @@ describe('migration 0005: takes bookings and the business language', () => {
 describe('demo data', () => {
   let client: PGlite;
   beforeAll(async () => {
-    client = new PGlite();
+    client = await createPglite();
     const database = fromPglite(client);
     await migrate(database);
     await seedReferenceData(database.db);

@@ -392,6 +392,10 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
       .values({ name: seed.name, prefix: seed.prefix, phone: seed.phone, email: seed.email ?? null })
       .returning({ id: contacts.id });
     const newest = seed.messages.at(-1);
+    const unreadFrom = seed.messages.length - (seed.unread ?? 0);
+    const unreadCount = seed.messages.filter(
+      ([, sender], index) => sender === 'customer' && index >= unreadFrom,
+    ).length;
     const [chat] = await db
       .insert(chats)
       .values({
@@ -399,10 +403,12 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
         assignedTo: seed.assignedTo,
         channel: seed.channel ?? 'whatsapp',
         lastMessageAt: newest ? new Date(now.getTime() - newest[0] * 60_000) : null,
+        lastMessageText: newest?.[2] ?? null,
+        lastMessageSender: newest?.[1] ?? null,
+        unreadCount,
         createdAt: new Date(now.getTime() - (seed.messages[0]?.[0] ?? 60) * 60_000 - 60_000),
       })
       .returning({ id: chats.id });
-    const unreadFrom = seed.messages.length - (seed.unread ?? 0);
     if (seed.messages.length > 0) {
       await db.insert(messages).values(
         seed.messages.map(([minutesAgo, sender, text], index) => {

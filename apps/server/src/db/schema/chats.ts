@@ -1,6 +1,6 @@
 import { CHAT_ASSIGNEES, MESSAGE_STATUSES } from '@chatdesk/contract/chats';
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 
 /** Who wrote a message: the customer, a staff member, the assistant, or the system (handoff notes). */
@@ -17,10 +17,23 @@ export const contacts = pgTable(
     phone: text('phone').notNull(),
     notes: text('notes'),
     profilePicture: text('profile_picture'),
+    /** The full number in digits, the key that links a chat to the client with the same phone. */
+    phoneDigits: text('phone_digits')
+      .notNull()
+      .generatedAlwaysAs(sql`regexp_replace(prefix || phone, '\\D', '', 'g')`),
+    /** What chat search reads: name and email folded (lower case, no accents), and the number. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`chatdesk_fold(name || ' ' || coalesce(email, '')) || ' ' || regexp_replace(prefix || phone, '\\D', '', 'g')`,
+      ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('contacts_phone_key').on(t.prefix, t.phone)],
+  (t) => [
+    uniqueIndex('contacts_phone_key').on(t.prefix, t.phone),
+    index('contacts_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
 );
 
 export const chats = pgTable(
@@ -36,13 +49,21 @@ export const chats = pgTable(
     channel: text('channel', { enum: ['whatsapp', 'simulator'] })
       .notNull()
       .default('whatsapp'),
+    /**
+     * The latest message and the customer's unread count, kept by the statement that writes the
+     * message (chats.repository.ts), so the chat list reads one row per chat instead of its history.
+     */
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    lastMessageText: text('last_message_text'),
+    lastMessageSender: text('last_message_sender', { enum: MESSAGE_SENDERS }),
+    unreadCount: integer('unread_count').notNull().default(0),
     /** The assistant reads history only after this point (a '/new' command or a handoff). */
     contextStartsAt: timestamp('context_starts_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('chats_last_message_idx').on(t.lastMessageAt)],
+  // The chat list's order: latest activity first; its first page is a walk of this index.
+  (t) => [index('chats_activity_idx').on(sql`coalesce(${t.lastMessageAt}, ${t.createdAt}) desc`, t.id)],
 );
 
 export const messages = pgTable(

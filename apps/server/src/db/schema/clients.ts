@@ -1,4 +1,5 @@
 import { CLIENT_SOURCES, CLIENT_STATUSES, PAYMENT_STATUSES } from '@chatdesk/contract/clients';
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { employees } from './employees.ts';
@@ -19,10 +20,23 @@ export const clients = pgTable(
     notes: text('notes'),
     /** The payment provider's customer id, once the client has paid. */
     providerCustomerId: text('provider_customer_id').unique(),
+    /** The phone in digits only: the key a chat with the same number is linked by. */
+    phoneDigits: text('phone_digits').notNull().generatedAlwaysAs(sql`regexp_replace(phone, '\\D', '', 'g')`),
+    /** What client search reads: name, email and phone folded (lower case, no accents), and the digits. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`chatdesk_fold(name || ' ' || coalesce(email, '') || ' ' || phone) || ' ' || regexp_replace(phone, '\\D', '', 'g')`,
+      ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('clients_email_idx').on(t.email), index('clients_phone_idx').on(t.phone)],
+  (t) => [
+    index('clients_email_idx').on(t.email),
+    index('clients_phone_digits_idx').on(t.phoneDigits, t.createdAt),
+    index('clients_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('clients_created_idx').on(t.createdAt, t.id),
+  ],
 );
 
 /** Money is in minor units (cents) with its currency. */

@@ -31,10 +31,19 @@ export const employees = pgTable(
     title: text('title'),
     locations: text('locations').array().notNull().default(sql`'{}'::text[]`),
     availability: jsonb('availability').$type<WeeklyAvailability>().notNull().default({}),
+    /** What employee search reads: every searchable field folded (lower case, no accents). */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`chatdesk_fold(name || ' ' || email || ' ' || username || ' ' || coalesce(role, '') || ' ' || coalesce(title, '') || ' ' || chatdesk_join(locations))`,
+      ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('employees_username_key').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('employees_username_key').on(sql`lower(${t.username})`),
+    index('employees_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
 );
 
 /** A signed-in token; revoking the row makes the token stop working. */

@@ -14,5 +14,8 @@ export const notifications = pgTable(
     link: text('link'),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_created_idx').on(t.createdAt), index('notifications_unread_idx').on(t.isRead)],
+  (t) => [
+    index('notifications_created_idx').on(t.createdAt, t.id),
+    index('notifications_unread_idx').on(t.isRead),
+  ],
 );

@@ -1,4 +1,5 @@
 import { SUBSCRIPTION_STATUSES } from '@chatdesk/contract/subscriptions-rules';
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
@@ -40,8 +41,15 @@ export const subscriptions = pgTable(
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     providerSubscriptionId: text('provider_subscription_id').unique(),
+    /** The plan name folded (lower case, no accents); search also reads the client's own. */
+    searchText: text('search_text').notNull().generatedAlwaysAs(sql`chatdesk_fold(plan_name)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('subscriptions_client_idx').on(t.clientId), index('subscriptions_status_idx').on(t.status)],
+  (t) => [
+    index('subscriptions_client_idx').on(t.clientId),
+    index('subscriptions_status_idx').on(t.status),
+    index('subscriptions_created_idx').on(t.createdAt, t.id),
+    index('subscriptions_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
 );

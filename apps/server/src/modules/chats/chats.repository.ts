@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chats, contacts, messages } from '../../db/schema.ts';
+import { searchMatches } from '../../db/search.ts';
 
 export type ChatListRow = {
   id: string;
@@ -33,6 +34,33 @@ const STATUS_PREDECESSORS: Record<MessageRow['status'], MessageRow['status'][]> 
   failed: ['sending', 'sent', 'delivered'],
 };
 
+/** The columns of a message as a MessageRow names them, for statements written in SQL. */
+const MESSAGE_COLUMNS = sql.raw(
+  `id, chat_id as "chatId", text, sender, status, external_id as "externalId", error, template,
+   read_at as "readAt", created_at as "createdAt"`,
+);
+
+const asDate = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
+
+function toMessageRow(row: unknown): MessageRow | undefined {
+  if (!row) return undefined;
+  const message = row as MessageRow;
+  return { ...message, readAt: asDate(message.readAt), createdAt: asDate(message.createdAt)! };
+}
+
+/**
+ * The chat-summary update for the message rows in the CTE `m`: in the statement that writes the
+ * message, so the summary can never disagree with the history (a concurrent mark-read either
+ * sees the message and takes it off, or does not and leaves its +1).
+ */
+const updateSummary = sql`
+  update chats set
+    last_message_text = case when coalesce(chats.last_message_at, 'epoch') <= m."createdAt" then m.text else chats.last_message_text end,
+    last_message_sender = case when coalesce(chats.last_message_at, 'epoch') <= m."createdAt" then m.sender else chats.last_message_sender end,
+    last_message_at = greatest(chats.last_message_at, m."createdAt"),
+    unread_count = chats.unread_count + case when m.sender = 'customer' and m."readAt" is null then 1 else 0 end
+    from m where chats.id = m."chatId"`;
+
 export function createChatsRepository(db: Db) {
   async function findMessage(id: string) {
     const [row] = await db.select().from(messages).where(eq(messages.id, id)).limit(1);
@@ -40,8 +68,9 @@ export function createChatsRepository(db: Db) {
   }
 
   /**
-   * One query for a page of chats: the page is chosen first on the chats table alone, then only
-   * its rows get their contact, last message, unread count and linked client.
+   * A page of chats in one query: the page is an index walk in activity order (chats_activity_idx);
+   * each chat carries its last message and unread count, and its client is an index lookup by the
+   * stored phone digits. Nothing here reads a chat's history, so the cost does not grow with it.
    */
   async function selectChats(
     where: ReturnType<typeof sql>,
@@ -50,29 +79,23 @@ export function createChatsRepository(db: Db) {
   ): Promise<ChatListRow[]> {
     const result = await db.execute(sql`
       with page as (
-        select c.* from chats c join contacts ct on ct.id = c.contact_id
+        select c.*, ct.name, ct.email, ct.prefix, ct.phone, ct.profile_picture, ct.phone_digits
+          from chats c join contacts ct on ct.id = c.contact_id
          where ${where}
          order by coalesce(c.last_message_at, c.created_at) desc, c.id
          limit ${limit} offset ${offset}
       )
-      select c.id, c.contact_id as "contactId", ct.name, ct.email, ct.prefix, ct.phone,
-             ct.profile_picture as "profilePicture", c.assigned_to as "assignedTo", c.channel,
-             lm.text as "lastText", lm.created_at as "lastAt", lm.sender as "lastSender",
-             (select count(*)::int from messages u
-               where u.chat_id = c.id and u.sender = 'customer' and u.read_at is null) as "unreadCount",
-             (select cl.id from clients cl
-               where regexp_replace(cl.phone, '\\D', '', 'g') = ct.prefix || ct.phone
+      select c.id, c.contact_id as "contactId", c.name, c.email, c.prefix, c.phone,
+             c.profile_picture as "profilePicture", c.assigned_to as "assignedTo", c.channel,
+             c.last_message_text as "lastText", c.last_message_at as "lastAt",
+             c.last_message_sender as "lastSender", c.unread_count as "unreadCount",
+             (select cl.id from clients cl where cl.phone_digits = c.phone_digits
                order by cl.created_at limit 1) as "clientId"
         from page c
-        join contacts ct on ct.id = c.contact_id
-        left join lateral (
-          select m.text, m.created_at, m.sender from messages m
-           where m.chat_id = c.id order by m.created_at desc, m.id desc limit 1
-        ) lm on true
        order by coalesce(c.last_message_at, c.created_at) desc, c.id`);
     return (result.rows as ChatListRow[]).map((row) => ({
       ...row,
-      lastAt: row.lastAt ? new Date(row.lastAt) : null,
+      lastAt: row.lastText === null || !row.lastAt ? null : new Date(row.lastAt),
       unreadCount: Number(row.unreadCount),
     }));
   }
@@ -80,12 +103,11 @@ export function createChatsRepository(db: Db) {
   return {
     async list(search?: string, limit = 5000, offset = 0) {
       if (!search) return selectChats(sql`true`, limit, offset);
-      const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      // Name and email, without regard to case or accents; a number however it is written.
       const digits = search.replace(/\D/g, '');
+      const phoneLike = digits.length >= 3 && /^[\d\s()+.-]+$/.test(search);
       return selectChats(
-        digits
-          ? sql`(ct.name ilike ${pattern} or (ct.prefix || ct.phone) like ${`%${digits}%`})`
-          : sql`ct.name ilike ${pattern}`,
+        sql`(${searchMatches(sql`ct.search_text`, search)}${phoneLike ? sql` or ${searchMatches(sql`ct.search_text`, digits)}` : sql``})`,
         limit,
         offset,
       );
@@ -195,22 +217,24 @@ export function createChatsRepository(db: Db) {
       return row?.at;
     },
 
-    /** Inserts a message; an external id seen before inserts nothing and answers undefined. */
+    /**
+     * Inserts a message and, in the same statement, moves its chat's summary: the last message if
+     * this one is the latest, and one more unread if the customer wrote it. An external id seen
+     * before inserts nothing and answers undefined.
+     */
     async insertMessage(values: NewMessage) {
-      const [row] = await db
-        .insert(messages)
-        .values(values)
-        .onConflictDoNothing({ target: messages.externalId })
-        .returning();
-      if (row) {
-        await db
-          .update(chats)
-          .set({ lastMessageAt: row.createdAt })
-          .where(
-            and(eq(chats.id, row.chatId), sql`coalesce(${chats.lastMessageAt}, 'epoch') <= ${row.createdAt}`),
-          );
-      }
-      return row;
+      const template = values.template ? JSON.stringify(values.template) : null;
+      const result = await db.execute(sql`
+        with m as (
+          insert into messages (chat_id, text, sender, status, external_id, error, template, read_at, created_at)
+          values (${values.chatId}, ${values.text}, ${values.sender}, ${values.status}, ${values.externalId ?? null},
+                  ${values.error ?? null}, ${template}::jsonb, ${values.readAt ?? null},
+                  coalesce(${values.createdAt ?? null}::timestamptz, now()))
+          on conflict (external_id) do nothing
+          returning ${MESSAGE_COLUMNS}
+        ), summary as (${updateSummary})
+        select * from m`);
+      return toMessageRow(result.rows[0]);
     },
 
     findMessage,
@@ -260,18 +284,15 @@ export function createChatsRepository(db: Db) {
       values: { text: string; status: MessageRow['status']; at: Date },
     ) {
       const result = await db.execute(sql`
-        insert into messages (chat_id, text, sender, status, created_at)
-        select c.id, ${values.text}, 'assistant', ${values.status}, ${values.at}
-          from chats c where c.id = ${chatId} and c.assigned_to = 'ai'
-           for share of c
-        returning id`);
-      const id = (result.rows[0] as { id: string } | undefined)?.id;
-      if (!id) return undefined;
-      await db
-        .update(chats)
-        .set({ lastMessageAt: values.at })
-        .where(and(eq(chats.id, chatId), sql`coalesce(${chats.lastMessageAt}, 'epoch') <= ${values.at}`));
-      return findMessage(id);
+        with m as (
+          insert into messages (chat_id, text, sender, status, created_at)
+          select c.id, ${values.text}, 'assistant', ${values.status}, ${values.at}
+            from chats c where c.id = ${chatId} and c.assigned_to = 'ai'
+             for share of c
+          returning ${MESSAGE_COLUMNS}
+        ), summary as (${updateSummary})
+        select * from m`);
+      return toMessageRow(result.rows[0]);
     },
 
     /** Gives the chat to a person if the assistant still has it; false when it was already a person's. */
@@ -284,13 +305,19 @@ export function createChatsRepository(db: Db) {
       return rows.length > 0;
     },
 
+    /** Marks the customer's messages read and takes exactly those off the chat's unread count. */
     async markRead(chatId: string, at: Date) {
-      const rows = await db
-        .update(messages)
-        .set({ readAt: at })
-        .where(and(eq(messages.chatId, chatId), eq(messages.sender, 'customer'), isNull(messages.readAt)))
-        .returning({ id: messages.id });
-      return rows.length;
+      const result = await db.execute(sql`
+        with r as (
+          update messages set read_at = ${at}
+           where chat_id = ${chatId} and sender = 'customer' and read_at is null
+          returning 1
+        ), summary as (
+          update chats set unread_count = greatest(unread_count - (select count(*) from r), 0)
+           where id = ${chatId} and exists (select 1 from r)
+        )
+        select count(*)::int as n from r`);
+      return Number((result.rows[0] as { n: number }).n);
     },
   };
 }
