@@ -69,6 +69,8 @@ const envSchema = z.object({
     .int()
     .min(0)
     .default(JOBS.assistantReply.retry.retryDelaySeconds),
+  /** Customer messages a minute on one chat beyond which the assistant stops answering it. */
+  ASSISTANT_SENDER_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   SIMULATOR_ENABLED: flag(true),
   /** How long SIGTERM keeps serving with /api/health/ready at 503, so a load balancer stops sending first. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).optional(),
@@ -207,6 +209,7 @@ function toConfig(e: Env, derived: { seedDemo: boolean; trustProxy: boolean | nu
         : undefined,
     assistant: {
       historyTurns: e.ASSISTANT_HISTORY_TURNS,
+      senderLimitPerMinute: e.ASSISTANT_SENDER_LIMIT_PER_MINUTE,
       retry: { retryLimit: e.ASSISTANT_RETRY_LIMIT, retryDelaySeconds: e.ASSISTANT_RETRY_DELAY_SECONDS },
     },
     simulatorEnabled: e.SIMULATOR_ENABLED,

@@ -96,6 +96,7 @@ export function createServices(deps: ServiceDeps) {
     queue,
     notify,
     clock,
+    senderLimitPerMinute: config.assistant.senderLimitPerMinute,
   });
   const assistant = createAssistantService({
     engine: integrations.assistant,

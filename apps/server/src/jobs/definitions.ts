@@ -13,6 +13,14 @@ export type JobDefinition = {
   payload: z.ZodType;
   /** The job's own policy, over the queue's default (queue.ts `DEFAULT_RETRY`). */
   retry?: Partial<RetryPolicy>;
+  /** How many of these run at once in one process (queue.ts `DEFAULT_CONCURRENCY` otherwise). */
+  concurrency?: number;
+  /**
+   * Jobs with the same key never run at the same time, on any instance, and while one waits to
+   * start another with its key is not queued (the waiting one will see everything anyway).
+   * Jobs with different keys run side by side.
+   */
+  serialKey?: (payload: never) => string;
 };
 
 /**
@@ -25,11 +33,14 @@ export const JOBS = {
   assistantReply: {
     name: 'assistant.reply',
     payload: z.object({ chatId: z.string(), messageId: z.string() }),
-    // A customer is waiting: three tries within about a minute, then a person takes the chat.
-    // ASSISTANT_RETRY_LIMIT and ASSISTANT_RETRY_DELAY_SECONDS override the first two.
-    retry: { retryLimit: 2, retryDelaySeconds: 10, retryBackoff: true },
+    // A customer is waiting: five tries within about a minute (2, 4, 8, 16 s apart), then a person
+    // takes the chat. ASSISTANT_RETRY_LIMIT and ASSISTANT_RETRY_DELAY_SECONDS override the first two.
+    retry: { retryLimit: 4, retryDelaySeconds: 2, retryBackoff: true, expireInSeconds: 90 },
+    // One run per chat at a time: a burst of messages is answered once, by a run that reads it all.
+    serialKey: (payload: { chatId: string }) => payload.chatId,
+    concurrency: 16,
   },
-  whatsappSend: { name: 'whatsapp.send', payload: z.object({ messageId: z.string() }) },
+  whatsappSend: { name: 'whatsapp.send', payload: z.object({ messageId: z.string() }), concurrency: 8 },
 } as const satisfies Record<string, JobDefinition>;
 
 export type JobKey = keyof typeof JOBS;

@@ -40,18 +40,19 @@ describe('durable mail', () => {
 });
 
 describe('retry policies', () => {
-  it("the assistant's replies have their own: three tries with back-off, unless configured otherwise", () => {
+  it("the assistant's replies have their own: five tries within a minute, unless configured otherwise", () => {
     expect(retryPolicyOf('assistantReply')).toEqual({
       ...DEFAULT_RETRY,
-      retryLimit: 2,
-      retryDelaySeconds: 10,
-      retryBackoff: true,
-    });
-    expect(retryPolicyOf('mailDeliver')).toEqual(DEFAULT_RETRY);
-    const configured = { jobs: { assistantReply: { retryLimit: 4, retryDelaySeconds: 2 } } };
-    expect(retryPolicyOf('assistantReply', configured)).toMatchObject({
       retryLimit: 4,
       retryDelaySeconds: 2,
+      retryBackoff: true,
+      expireInSeconds: 90,
+    });
+    expect(retryPolicyOf('mailDeliver')).toEqual(DEFAULT_RETRY);
+    const configured = { jobs: { assistantReply: { retryLimit: 1, retryDelaySeconds: 7 } } };
+    expect(retryPolicyOf('assistantReply', configured)).toMatchObject({
+      retryLimit: 1,
+      retryDelaySeconds: 7,
     });
     expect(retryPolicyOf('mailDeliver', configured)).toEqual(DEFAULT_RETRY);
   });

@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import PgBoss from 'pg-boss';
+import { type Job, PgBoss, fromPglite as pgBossOnPglite, type Queue } from 'pg-boss';
 import type { Logger } from 'pino';
 import { JOBS, type JobDefinition, type JobKey, type JobPayload, type RetryPolicy } from './definitions.ts';
 
@@ -8,7 +8,7 @@ export type JobHandler<T> = (data: T, attempt: { isLast: boolean }) => Promise<v
 
 /** Durable background work: a crash or an outage delays a job, never loses it. */
 export type JobQueue = {
-  send<K extends JobKey>(job: K, data: JobPayload<K>, options?: { singletonKey?: string }): Promise<void>;
+  send<K extends JobKey>(job: K, data: JobPayload<K>): Promise<void>;
   /** Registers the worker of a job; it starts taking jobs once the queue has started. */
   work<K extends JobKey>(job: K, handler: JobHandler<JobPayload<K>>): void;
   /** Connects and starts the registered workers; called once the database is migrated. */
@@ -23,11 +23,24 @@ export const DEFAULT_RETRY: RetryPolicy = {
   expireInSeconds: 120,
 };
 
+export const DEFAULT_CONCURRENCY = 4;
+
+/**
+ * A running job proves it is alive this often (pg-boss refreshes it every half of this while the
+ * handler runs; 10 s is its minimum). A job whose process died is failed and retried once this
+ * much time passes without a beat, found by the supervisor within SUPERVISE_SECONDS.
+ */
+const HEARTBEAT_SECONDS = 10;
+const SUPERVISE_SECONDS = 2;
+
+/** pg-boss 12 keeps its tables here; `pgboss` holds pg-boss 10's, carried over once (carryOverV10). */
+const SCHEMA = 'jobs';
+
 type Options = {
   pglite?: PGlite;
   connectionString?: string;
-  logger?: Pick<Logger, 'error' | 'warn'>;
-  /** How often an idle worker looks for work (pg-boss allows 0.5 at least); tests look more often. */
+  logger?: Pick<Logger, 'error' | 'warn' | 'info'>;
+  /** How often an idle worker looks for work when no wake-up arrives (pg-boss allows 0.5 at least). */
   pollingIntervalSeconds?: number;
   /** Over every job's own policy (tests shorten the delays). */
   retry?: Partial<RetryPolicy>;
@@ -41,82 +54,128 @@ export function retryPolicyOf(job: JobKey, options: Pick<Options, 'retry' | 'job
   return { ...DEFAULT_RETRY, ...definition.retry, ...options.retry, ...options.jobs?.[job] };
 }
 
-/** The production queue: pg-boss in the same database (on PGlite through a one-connection adapter). */
+/**
+ * The production queue: pg-boss in the same database (on PGlite through pg-boss's own adapter).
+ * Workers wake on LISTEN/NOTIFY when a job is sent, run several jobs at once, and never run two
+ * jobs with the same serial key at once (a chat's assistant runs), on any instance.
+ */
 export function createJobQueue(options: Options): JobQueue {
   const pglite = options.pglite;
-  const jobOptions = (job: JobKey) => {
+  const boss = new PgBoss({
+    ...(pglite
+      ? { db: pgBossOnPglite(pglite), backend: 'pglite' as const }
+      : { connectionString: options.connectionString!, max: 10 }),
+    schema: SCHEMA,
+    schedule: false,
+    useListenNotify: true,
+    superviseIntervalSeconds: SUPERVISE_SECONDS,
+  });
+  boss.on('error', (error) => options.logger?.error({ err: error }, 'job queue error'));
+  const workers = new Map<JobKey, JobHandler<never>>();
+  let started = false;
+
+  const queueOptions = (job: JobKey): Omit<Queue, 'name' | 'policy'> => {
     const retry = retryPolicyOf(job, options);
     return {
       retryLimit: retry.retryLimit,
       retryDelay: retry.retryDelaySeconds,
       retryBackoff: retry.retryBackoff,
       expireInSeconds: retry.expireInSeconds,
+      heartbeatSeconds: HEARTBEAT_SECONDS,
+      notify: true,
     };
   };
-  const boss = new PgBoss(
-    pglite
-      ? {
-          // PGlite is one connection: pg-boss talks to it through this adapter (STACK.md).
-          db: {
-            executeSql: (text: string, values?: unknown[]) =>
-              values?.length
-                ? pglite.query(text, values as never[])
-                : pglite.exec(text).then((results) => ({ rows: results.flatMap((r) => r.rows) })),
-          } as never,
-          schedule: false,
-        }
-      : { connectionString: options.connectionString, schedule: false },
-  );
-  boss.on('error', (error) => options.logger?.error({ err: error }, 'job queue error'));
-  const workers = new Map<JobKey, JobHandler<never>>();
-  let started = false;
-  const created = new Set<string>();
-  const ensureQueue = async (job: JobKey) => {
-    const { name } = JOBS[job];
-    if (created.has(name)) return;
-    await boss.createQueue(name, { name, ...jobOptions(job) });
-    created.add(name);
+
+  /** Creates each queue once; later starts bring its settings up to date (its policy is fixed). */
+  const ensureQueues = async () => {
+    for (const job of Object.keys(JOBS) as JobKey[]) {
+      const definition: JobDefinition = JOBS[job];
+      const settings = queueOptions(job);
+      // `short`: while one job of a key waits to start, another with that key is not queued.
+      await boss.createQueue(definition.name, {
+        ...settings,
+        policy: definition.serialKey ? 'short' : 'standard',
+      });
+      await boss.updateQueue(definition.name, settings);
+    }
   };
+
+  /**
+   * pg-boss 10 kept its jobs in the `pgboss` schema, which pg-boss 12 cannot upgrade. The jobs
+   * still to run there are moved into the new queues once, then the old schema is dropped.
+   */
+  const carryOverV10 = async () => {
+    const run = pglite
+      ? (sql: string) => pglite.query<{ name: string; data: unknown }>(sql)
+      : (sql: string) => boss.getDb().executeSql(sql) as Promise<{ rows: { name: string; data: unknown }[] }>;
+    const { rows: found } = await run(
+      `SELECT 1 AS name, NULL::jsonb AS data FROM information_schema.tables
+        WHERE table_schema = 'pgboss' AND table_name = 'job'`,
+    );
+    if (found.length === 0) return;
+    const { rows } = await run(
+      `DELETE FROM pgboss.job WHERE state IN ('created', 'retry', 'active') RETURNING name, data`,
+    );
+    for (const row of rows) {
+      const job = (Object.keys(JOBS) as JobKey[]).find((key) => JOBS[key].name === row.name);
+      if (job) await send(job, row.data as never);
+    }
+    await run('DROP SCHEMA pgboss CASCADE');
+    options.logger?.info({ jobs: rows.length }, 'moved the pending jobs of pg-boss 10');
+  };
+
+  async function send<K extends JobKey>(job: K, data: JobPayload<K>) {
+    const definition: JobDefinition = JOBS[job];
+    const key = definition.serialKey?.(data as never);
+    await boss.send(definition.name, data as object, key ? { singletonKey: key, group: { id: key } } : {});
+  }
+
   const startWorker = async (job: JobKey, handler: JobHandler<never>) => {
-    const { name, payload } = JOBS[job];
-    await ensureQueue(job);
+    const definition: JobDefinition = JOBS[job];
     await boss.work(
-      name,
-      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, includeMetadata: true },
-      async (jobs) => {
+      definition.name,
+      {
+        // A new job wakes the workers at once (LISTEN/NOTIFY); polling still finds retries and
+        // delayed jobs, which nothing announces, so it keeps its pace while notifications work.
+        pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+        notifyPollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+        localConcurrency: definition.concurrency ?? DEFAULT_CONCURRENCY,
+        ...(definition.serialKey ? { groupConcurrency: 1 } : {}),
+      },
+      async (jobs: Job<unknown>[]) => {
         for (const item of jobs) {
-          const parsed = payload.safeParse(item.data);
+          const parsed = definition.payload.safeParse(item.data);
           if (!parsed.success) {
             // Retrying cannot fix a payload of the wrong shape: log it and let the job end.
-            options.logger?.error({ job: name, id: item.id, issues: parsed.error.issues }, 'malformed job');
+            options.logger?.error(
+              { job: definition.name, id: item.id, issues: parsed.error.issues },
+              'malformed job',
+            );
             continue;
           }
-          await handler(parsed.data as never, { isLast: item.retryCount >= item.retryLimit });
+          const retry = retryPolicyOf(job, options);
+          await handler(parsed.data as never, { isLast: item.retryCount >= retry.retryLimit });
         }
       },
     );
   };
+
   return {
-    async send(job, data, sendOptions) {
-      const { name } = JOBS[job];
-      await ensureQueue(job);
-      await boss.send(name, data, {
-        ...jobOptions(job),
-        ...(sendOptions?.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
-      });
-    },
+    send,
     work(job, handler) {
       workers.set(job, handler as JobHandler<never>);
     },
     async start() {
       await boss.start();
       started = true;
+      await ensureQueues();
+      await carryOverV10();
       for (const [job, handler] of workers) await startWorker(job, handler);
     },
     async stop() {
       if (!started) return;
       started = false;
-      await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+      await boss.stop({ graceful: true, timeout: 5000 });
     },
   };
 }

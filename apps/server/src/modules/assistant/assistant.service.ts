@@ -107,7 +107,7 @@ export function createAssistantService(deps: Deps) {
   }
 
   async function answer(
-    { chatId, messageId }: { chatId: string; messageId: string },
+    { chatId }: { chatId: string; messageId: string },
     attempt: { isLast: boolean },
     round: number,
   ): Promise<string[]> {
@@ -116,7 +116,9 @@ export function createAssistantService(deps: Deps) {
     if (conversation?.chat.assignedTo !== 'ai') return [];
     const { history } = conversation;
     const last = history.at(-1);
-    if (last?.sender !== 'customer' || !history.some((m) => m.id === messageId)) return [];
+    // Only while the customer spoke last: a run for a message already answered (a burst answered
+    // by one run, a retry after a crash) has nothing to do.
+    if (last?.sender !== 'customer') return [];
     const turns = turnsOf(history);
     const language = detectLanguage(turns.filter((t) => t.role === 'customer').map((t) => t.text));
 

@@ -207,6 +207,20 @@ export function createChatsRepository(db: Db) {
       return rows.reverse();
     },
 
+    async countCustomerMessagesSince(chatId: string, since: Date) {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.chatId, chatId),
+            eq(messages.sender, 'customer'),
+            sql`${messages.createdAt} > ${since}`,
+          ),
+        );
+      return Number(row?.n ?? 0);
+    },
+
     async lastCustomerMessageAt(chatId: string) {
       const [row] = await db
         .select({ at: messages.createdAt })

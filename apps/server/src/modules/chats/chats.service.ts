@@ -88,11 +88,34 @@ type Deps = {
   queue: JobQueue;
   notify: Notify;
   clock: () => Date;
+  /**
+   * More customer messages than this within a minute on one chat and the assistant stops answering
+   * it (staff are told once) until the customer slows down; the messages are kept all the same.
+   */
+  senderLimitPerMinute: number;
 };
 
 /** The only writer of contacts, chats and messages, whoever triggers the change. */
 export function createChatsService(deps: Deps) {
   const { repository, events, clock } = deps;
+
+  /**
+   * Whether the assistant may answer this chat's new message: not while the customer floods it.
+   * Staff hear of it once, when the message that crosses the limit arrives.
+   */
+  const withinSenderLimit = async (chatId: string, at: Date, sender: InboundMessage) => {
+    const lastMinute = await repository.countCustomerMessagesSince(chatId, new Date(at.getTime() - 60_000));
+    if (lastMinute <= deps.senderLimitPerMinute) return true;
+    if (lastMinute === deps.senderLimitPerMinute + 1) {
+      await deps.notify({
+        type: 'warning',
+        title: 'Too many messages from one customer',
+        message: `${sender.name} (+${sender.prefix} ${sender.phone}) sent more than ${deps.senderLimitPerMinute} messages in a minute. The assistant stops answering them until they slow down; their messages are all in the chat.`,
+        link: `/chat/${chatId}`,
+      });
+    }
+    return false;
+  };
 
   const changed = async (chatId: string) => {
     await events.publish({ type: 'messages.changed', chatId });
@@ -155,7 +178,7 @@ export function createChatsService(deps: Deps) {
     });
     if (!row) throw new Error('outgoing message was not stored');
     await changed(chatId);
-    if (viaWhatsApp) await deps.queue.send('whatsappSend', { messageId: row.id }, { singletonKey: row.id });
+    if (viaWhatsApp) await deps.queue.send('whatsappSend', { messageId: row.id });
     return (await repository.findMessage(row.id)) ?? row;
   }
 
@@ -174,7 +197,7 @@ export function createChatsService(deps: Deps) {
     });
     if (!row) return null;
     await changed(chatId);
-    if (viaWhatsApp) await deps.queue.send('whatsappSend', { messageId: row.id }, { singletonKey: row.id });
+    if (viaWhatsApp) await deps.queue.send('whatsappSend', { messageId: row.id });
     return toMessage(row);
   }
 
@@ -369,8 +392,8 @@ export function createChatsService(deps: Deps) {
       await changed(chatId);
       const chat = await repository.findChatRecord(chatId);
       const forAssistant = chat?.assignedTo === 'ai';
-      if (forAssistant && input.channel !== 'simulator')
-        await deps.queue.send('assistantReply', { chatId, messageId: row.id }, { singletonKey: row.id });
+      if (forAssistant && input.channel !== 'simulator' && (await withinSenderLimit(chatId, at, input)))
+        await deps.queue.send('assistantReply', { chatId, messageId: row.id });
       return { chatId, messageId: row.id, duplicate: false, forAssistant };
     },
   };

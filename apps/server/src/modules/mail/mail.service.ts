@@ -20,7 +20,7 @@ export function createMailService({
   return {
     async enqueue(message: MailMessage) {
       const id = await repository.insert(message);
-      await queue.send('mailDeliver', { id }, { singletonKey: id });
+      await queue.send('mailDeliver', { id });
       return id;
     },
 
