@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { type Job, PgBoss, fromPglite as pgBossOnPglite, type Queue } from 'pg-boss';
+import { type Job, type JobResult, PgBoss, fromPglite as pgBossOnPglite, type Queue } from 'pg-boss';
 import type { Logger } from 'pino';
 import { JOBS, type JobDefinition, type JobKey, type JobPayload, type RetryPolicy } from './definitions.ts';
 
@@ -23,7 +23,10 @@ export const DEFAULT_RETRY: RetryPolicy = {
   expireInSeconds: 120,
 };
 
+/** Jobs of one queue in flight at once in one process, unless its definition says otherwise. */
 export const DEFAULT_CONCURRENCY = 4;
+/** Jobs a worker takes per fetch; a queue has as many workers as its concurrency needs. */
+const BATCH_SIZE = 4;
 
 /**
  * A running job proves it is alive this often (pg-boss refreshes it every half of this while the
@@ -132,6 +135,25 @@ export function createJobQueue(options: Options): JobQueue {
 
   const startWorker = async (job: JobKey, handler: JobHandler<never>) => {
     const definition: JobDefinition = JOBS[job];
+    const retry = retryPolicyOf(job, options);
+    const concurrency = definition.concurrency ?? DEFAULT_CONCURRENCY;
+    const runOne = async (item: Job<unknown>): Promise<JobResult> => {
+      const parsed = definition.payload.safeParse(item.data);
+      if (!parsed.success) {
+        // Retrying cannot fix a payload of the wrong shape: log it and let the job end.
+        options.logger?.error(
+          { job: definition.name, id: item.id, issues: parsed.error.issues },
+          'malformed job',
+        );
+        return { id: item.id, status: 'deadletter', output: { message: 'malformed payload' } };
+      }
+      try {
+        await handler(parsed.data as never, { isLast: item.retryCount >= retry.retryLimit });
+        return { id: item.id, status: 'completed' };
+      } catch (error) {
+        return { id: item.id, status: 'failed', output: { message: (error as Error).message } };
+      }
+    };
     await boss.work(
       definition.name,
       {
@@ -139,24 +161,15 @@ export function createJobQueue(options: Options): JobQueue {
         // delayed jobs, which nothing announces, so it keeps its pace while notifications work.
         pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
         notifyPollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
-        localConcurrency: definition.concurrency ?? DEFAULT_CONCURRENCY,
+        // Each worker takes a batch and runs it at once, and fetches again without pausing while
+        // batches come back full: a backlog drains at full speed, not a batch per poll.
+        localConcurrency: Math.ceil(concurrency / BATCH_SIZE),
+        batchSize: Math.min(BATCH_SIZE, concurrency),
+        burstWhenBatchFull: true,
+        perJobResults: true,
         ...(definition.serialKey ? { groupConcurrency: 1 } : {}),
       },
-      async (jobs: Job<unknown>[]) => {
-        for (const item of jobs) {
-          const parsed = definition.payload.safeParse(item.data);
-          if (!parsed.success) {
-            // Retrying cannot fix a payload of the wrong shape: log it and let the job end.
-            options.logger?.error(
-              { job: definition.name, id: item.id, issues: parsed.error.issues },
-              'malformed job',
-            );
-            continue;
-          }
-          const retry = retryPolicyOf(job, options);
-          await handler(parsed.data as never, { isLast: item.retryCount >= retry.retryLimit });
-        }
-      },
+      (jobs: Job<unknown>[]) => Promise.all(jobs.map(runOne)),
     );
   };
 

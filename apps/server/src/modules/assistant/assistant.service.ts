@@ -25,6 +25,15 @@ type Deps = {
   log?: { error: (o: object, m: string) => void; warn: (o: object, m: string) => void };
 };
 
+/** How long one read of the company, its employees and the premium price serves the replies. */
+const BUSINESS_FACTS_TTL_MS = 5_000;
+
+type BusinessFacts = [
+  Awaited<ReturnType<CompanyService['get']>>,
+  Awaited<ReturnType<EmployeesService['list']>>,
+  AssistantKnowledge['premiumPrice'],
+];
+
 const isNewConversationCommand = (text: string) => text.trim().toLowerCase() === NEW_CONVERSATION_COMMAND;
 
 export function createAssistantService(deps: Deps) {
@@ -40,12 +49,25 @@ export function createAssistantService(deps: Deps) {
     }
   }
 
+  /**
+   * The business as the assistant reads it changes rarely and is read for every reply: one read
+   * serves all the replies of the next few seconds (staff edits reach the assistant that late at most).
+   */
+  let business: { at: number; value: Promise<BusinessFacts> } | null = null;
+  function businessFacts(): Promise<BusinessFacts> {
+    const now = Date.now();
+    if (business && now - business.at < BUSINESS_FACTS_TTL_MS) return business.value;
+    const value = Promise.all([deps.company.get(), deps.employees.list(), premiumPrice()]);
+    business = { at: now, value };
+    // A failed read is not kept: the next reply tries again.
+    value.catch(() => {
+      if (business?.value === value) business = null;
+    });
+    return value;
+  }
+
   async function knowledge(): Promise<AssistantKnowledge> {
-    const [company, employees, premium] = await Promise.all([
-      deps.company.get(),
-      deps.employees.list(),
-      premiumPrice(),
-    ]);
+    const [company, employees, premium] = await businessFacts();
     return {
       now: deps.clock(),
       timeZone: company.timeZone,

@@ -1,0 +1,265 @@
+/**
+ * The assistant under load, with real server processes and the built-in engine:
+ * - 200 customers write on WhatsApp at once (signed webhooks); each reply is timed from the
+ *   customer's POST to the moment the reply reaches the (local, fake) WhatsApp Cloud API.
+ *   Targets on PostgreSQL: every one answered, p95 under 2 s, at least 100 replies a second.
+ * - crash recovery: a reply in flight (the model has the question) when the server is killed with
+ *   SIGKILL is finished within 15 s of the restart.
+ * PostgreSQL from BENCH_DATABASE_URL (a role that may create databases; default the CI one), or the
+ * embedded database with `--db pglite`.
+ * Run: node bench/assistant-load.ts [--db postgres|pglite] [--customers 200]
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { completion, startJsonServer } from '../apps/server/test/fake-servers.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'postgres' },
+    customers: { type: 'string', default: '200' },
+    'skip-crash': { type: 'boolean', default: false },
+  },
+});
+const CUSTOMERS = Number(args.customers);
+const ADMIN_URL =
+  process.env.BENCH_DATABASE_URL ?? 'postgres://chatdesk_ci:chatdesk_ci@127.0.0.1:5432/chatdesk_ci';
+const MAIN = fileURLToPath(new URL('../apps/server/src/main.ts', import.meta.url));
+const SECRET = 'bench-app-secret';
+const QUESTIONS = [
+  'hola, cuanto cuesta una cita?',
+  'buenas, quien da clases de yoga?',
+  'que horarios teneis el viernes por la tarde?',
+  'hi, how much is a session?',
+  'quiero reservar con carlos',
+  'donde estais?',
+  'hay algo el lunes por la manana?',
+  'gracias!',
+];
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
+
+/** Where replies arrive: the time each recipient got its first message. */
+const replies = new Map<string, number>();
+const whatsapp = await startJsonServer(({ path: url, body }) => {
+  if (url.endsWith('/messages')) {
+    const to = (body as { to: string }).to;
+    if (!replies.has(to)) replies.set(to, performance.now());
+    return { status: 200, body: { messages: [{ id: `wamid.out.${randomBytes(6).toString('hex')}` }] } };
+  }
+  return { status: 200, body: { data: [] } };
+});
+
+/** A model that keeps its first question unanswered (the reply in flight at the crash), then answers. */
+let llmCalls = 0;
+let llmHeld: (() => void) | null = null;
+const llm = await startJsonServer(async () => {
+  llmCalls++;
+  if (llmCalls === 1) {
+    await new Promise<void>((resolve) => {
+      llmHeld = resolve;
+    });
+  }
+  return { status: 200, body: completion({ text: 'Claro, te ayudo.' }) };
+});
+
+async function freshDatabase() {
+  if (args.db === 'pglite') return { env: {}, drop: async () => {} };
+  const name = `chatdesk_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: ADMIN_URL });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+      await cleanup.end();
+    },
+  };
+}
+
+async function startServer(env: Record<string, string>, dataDir: string) {
+  const child = spawn(process.execPath, [MAIN], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'development',
+      JWT_SECRET: 'bench-jwt-secret-bench-jwt-secret-0123',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'info',
+      WHATSAPP_APP_SECRET: SECRET,
+      WHATSAPP_TOKEN: 'bench-token',
+      WHATSAPP_PHONE_NUMBER_ID: '1000',
+      WHATSAPP_API_URL: whatsapp.url,
+      ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let base = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+    if (match) base = match[1]!;
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (Date.now() > deadline) throw new Error(`the server did not get ready:\n${output.slice(-3000)}`);
+    if (base) {
+      const ready = await fetch(`${base}/api/health/ready`).catch(() => undefined);
+      if (ready?.ok) break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child, base, output: () => output };
+}
+
+function webhookBody(from: string, text: string) {
+  return JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              contacts: [{ wa_id: from, profile: { name: `Cliente ${from.slice(-3)}` } }],
+              messages: [
+                {
+                  from,
+                  id: `wamid.in.${randomBytes(8).toString('hex')}`,
+                  type: 'text',
+                  text: { body: text },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  });
+}
+function deliver(base: string, from: string, text: string) {
+  const body = webhookBody(from, text);
+  return fetch(`${base}/api/webhooks/whatsapp`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-hub-signature-256': `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`,
+    },
+    body,
+  }).then((response) => response.arrayBuffer());
+}
+async function waitFor(predicate: () => boolean, timeoutMs: number) {
+  const deadline = performance.now() + timeoutMs;
+  while (!predicate() && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+  return predicate();
+}
+const kill = (child: ChildProcess, signal: NodeJS.Signals) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill(signal);
+  });
+
+const report = (ok: boolean, text: string) => console.log(`${ok ? 'ok  ' : 'MISS'} ${text}`);
+let allOk = true;
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'chatdesk-bench-'));
+const database = await freshDatabase();
+try {
+  // 1. Many customers at once.
+  const server = await startServer(database.env, dataDir);
+  // Warm-up: a few conversations, so the timing is of the steady state.
+  for (let i = 0; i < 5; i++) await deliver(server.base, `3469900000${i}`, QUESTIONS[i]!);
+  await waitFor(() => [0, 1, 2, 3, 4].every((i) => replies.has(`3469900000${i}`)), 20_000);
+  const phones = Array.from({ length: CUSTOMERS }, (_, i) => `34611${String(i).padStart(6, '0')}`);
+  const sentAt = new Map<string, number>();
+  const started = performance.now();
+  await Promise.all(
+    phones.map((phone, i) => {
+      sentAt.set(phone, performance.now());
+      return deliver(server.base, phone, QUESTIONS[i % QUESTIONS.length]!);
+    }),
+  );
+  const acknowledged = performance.now() - started;
+  await waitFor(() => phones.every((phone) => replies.has(phone)), 60_000);
+  const answered = phones.filter((phone) => replies.has(phone));
+  const times = answered.map((phone) => replies.get(phone)! - sentAt.get(phone)!).sort((a, b) => a - b);
+  const lastReply = Math.max(...answered.map((phone) => replies.get(phone)!));
+  const perSecond = answered.length / ((lastReply - started) / 1000);
+  const everyOne = answered.length === CUSTOMERS;
+  const p95 = quantile(times, 0.95);
+  report(
+    everyOne,
+    `${CUSTOMERS} customers at once on ${args.db}: ${answered.length} answered (webhooks all acknowledged after ${acknowledged.toFixed(0)} ms)`,
+  );
+  report(
+    p95 < 2000,
+    `time to reply: p50 ${quantile(times, 0.5).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, max ${times.at(-1)?.toFixed(0)} ms (target p95 < 2,000 ms)`,
+  );
+  report(perSecond >= 100, `drained at ${perSecond.toFixed(0)} replies/s (target ≥ 100/s)`);
+  allOk &&= everyOne && p95 < 2000 && perSecond >= 100;
+  if (process.env.BENCH_TIMELINE && 'DATABASE_URL' in database.env) {
+    const client = new pg.Client({
+      connectionString: (database.env as { DATABASE_URL: string }).DATABASE_URL,
+    });
+    await client.connect();
+    const { rows } = await client.query(`
+      select extract(epoch from (a.created_at - c.created_at)) * 1000 as assistant_ms,
+             extract(epoch from (c.created_at - min(c.created_at) over ())) * 1000 as arrived_ms
+        from messages c join lateral (select created_at from messages a where a.chat_id = c.chat_id and a.sender = 'assistant' order by created_at limit 1) a on true
+       where c.sender = 'customer' and c.created_at > now() - interval '5 minutes'`);
+    const assistant = rows.map((r) => Number(r.assistant_ms)).sort((a, b) => a - b);
+    const arrived = rows.map((r) => Number(r.arrived_ms)).sort((a, b) => a - b);
+    console.log(
+      `  stored reply after the message: p50 ${quantile(assistant, 0.5).toFixed(0)} ms, p95 ${quantile(assistant, 0.95).toFixed(0)} ms; messages stored over ${arrived.at(-1)?.toFixed(0)} ms`,
+    );
+    await client.end();
+  }
+  await kill(server.child, 'SIGTERM');
+
+  // 2. A reply in flight when the process dies.
+  if (!args['skip-crash']) {
+    const llmEnv = { ...database.env, LLM_BASE_URL: `${llm.url}/v1`, LLM_MODEL: 'bench-model' };
+    const first = await startServer(llmEnv, dataDir);
+    const phone = '34622000001';
+    await deliver(first.base, phone, 'hola, una pregunta');
+    await waitFor(() => llmHeld !== null, 20_000);
+    await kill(first.child, 'SIGKILL');
+    const restarted = performance.now();
+    const second = await startServer(llmEnv, dataDir);
+    const readyAfter = performance.now() - restarted;
+    await waitFor(() => replies.has(phone), 60_000);
+    const recovery = replies.has(phone) ? replies.get(phone)! - restarted : Number.POSITIVE_INFINITY;
+    report(
+      recovery <= 15_000,
+      `SIGKILL with a reply in flight: finished ${(recovery / 1000).toFixed(1)} s after the restart (ready after ${(readyAfter / 1000).toFixed(1)} s; target ≤ 15 s)`,
+    );
+    allOk &&= recovery <= 15_000;
+    (llmHeld as (() => void) | null)?.();
+    await kill(second.child, 'SIGTERM');
+  }
+} finally {
+  await database.drop();
+  await whatsapp.close();
+  await llm.close();
+  await fs.rm(dataDir, { recursive: true, force: true });
+}
+process.exitCode = allOk ? 0 : 1;
