@@ -69,7 +69,7 @@ const llm = await startJsonServer(async () => {
   return { status: 200, body: completion({ text: 'Claro, te ayudo.' }) };
 });
 
-async function freshDatabase() {
+async function freshDatabase(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
   if (args.db === 'pglite') return { env: {}, drop: async () => {} };
   const name = `chatdesk_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
