@@ -4,6 +4,7 @@ import { fetchEventSource } from '@microsoft/fetch-event-source';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { authHeaders, handleUnauthorized } from './api-client';
+import { refetchSoon } from './coalesce';
 
 class FatalStreamError extends Error {}
 class RetriableStreamError extends Error {}
@@ -88,7 +89,7 @@ export function useAppEvents(handler: AppEventListener): void {
   useEffect(() => subscribeToAppEvents((event) => handlerRef.current(event)), []);
 }
 
-/** Keeps the query cache in step with server changes while a staff page is open. */
+/** Keeps the query cache in step with server changes while a staff page is open; a burst refetches each key once a second. */
 export function useRealtime(invalidations: RealtimeInvalidations): void {
   const queryClient = useQueryClient();
   const invalidationsRef = useRef(invalidations);
@@ -98,9 +99,7 @@ export function useRealtime(invalidations: RealtimeInvalidations): void {
     const controller = new AbortController();
     connectEvents(controller.signal, {
       onEvent: (event) => {
-        for (const queryKey of invalidationsRef.current[event.type] ?? []) {
-          void queryClient.invalidateQueries({ queryKey });
-        }
+        for (const queryKey of invalidationsRef.current[event.type] ?? []) refetchSoon(queryClient, queryKey);
         for (const listener of listeners) listener(event);
       },
       onReconnect: () => void queryClient.invalidateQueries(),

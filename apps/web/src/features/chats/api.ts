@@ -19,8 +19,10 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiCall } from '../../lib/api-client';
+import { ApiError, apiCall } from '../../lib/api-client';
+import { coalescerFor, refetchSoon } from '../../lib/coalesce';
 import { useAppEvents } from '../../lib/realtime';
+import { placeChat } from './chat-cache';
 import { keepUnlessCountChanged } from './chat-format';
 
 export const chatKeys = {
@@ -61,6 +63,14 @@ function updateLists(queryClient: QueryClient, change: (chats: Chat[]) => Chat[]
   queryClient.setQueriesData<InfiniteData<Chat[]>>({ queryKey: chatKeys.list }, (data) =>
     data ? { ...data, pages: data.pages.map(change) } : data,
   );
+}
+
+/** Gives a chat its new copy in every cached list that shows it, moved up if it has a newer message. */
+function placeInLists(queryClient: QueryClient, id: string, next: (row: Chat) => Chat) {
+  queryClient.setQueriesData<InfiniteData<Chat[]>>({ queryKey: chatKeys.list }, (data) => {
+    const row = data?.pages.flat().find((item) => item.id === id);
+    return data && row ? { ...data, pages: placeChat(data.pages, next(row)) } : data;
+  });
 }
 
 export function chatQueryOptions(id: string) {
@@ -134,18 +144,96 @@ export function useMessagePolling(id: string) {
   }, [id, queryClient]);
 }
 
-/** Keeps the chat list and the open chat in step with the server's events. */
+/** More changed chats than this in one go cost more one by one than the list in one request. */
+const MAX_CHAT_REFRESHES = 5;
+
+/** Fetches one chat and puts it in the detail cache and in the lists; a deleted one leaves the lists. */
+async function refreshChat(queryClient: QueryClient, id: string) {
+  try {
+    const chat = await apiCall(apiRoutes.chats.get, { params: { id } });
+    queryClient.setQueryData(chatKeys.detail(id), chat);
+    const { replyWindowEndsAt: _detailOnly, ...row } = chat;
+    placeInLists(queryClient, id, () => row);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      updateLists(queryClient, (list) => list.filter((chat) => chat.id !== id));
+    } else {
+      console.warn('Refreshing a chat failed', error);
+    }
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: chatKeys.detail(id) }),
+      queryClient.invalidateQueries({ queryKey: chatKeys.list }),
+    ]);
+  }
+}
+
+/** Whether every list on screen shows these chats; a new one (or one a search now finds) it does not. */
+function onScreen(queryClient: QueryClient, ids: string[]): boolean {
+  return queryClient
+    .getQueryCache()
+    .findAll({ queryKey: chatKeys.list, type: 'active' })
+    .every((query) => {
+      const data = query.state.data as InfiniteData<Chat[]> | undefined;
+      const shown = new Set(data?.pages.flat().map((chat) => chat.id));
+      return ids.every((id) => shown.has(id));
+    });
+}
+
+type ChatSync = {
+  /** The chat changed on the server; no id: some chats did, which ones is not known. */
+  changed(id?: string): void;
+};
+
+const chatSyncs = new WeakMap<QueryClient, ChatSync>();
+
+/**
+ * Brings the lists and the open chat up to date after changes, coalesced: at most once a second,
+ * either the few chats that changed, each fetched alone (the list costs far more at volume), or,
+ * when a chat is not listed yet or many changed, the lists in one refetch.
+ */
+function chatSync(queryClient: QueryClient): ChatSync {
+  const known = chatSyncs.get(queryClient);
+  if (known) return known;
+  const changed = new Set<string>();
+  let unknownChange = false;
+  const refresh = async () => {
+    const ids = [...changed];
+    const wholeList = unknownChange || ids.length > MAX_CHAT_REFRESHES;
+    changed.clear();
+    unknownChange = false;
+    // A list already on its way may have been read before these changes: it must come again instead.
+    if (!wholeList && !queryClient.isFetching({ queryKey: chatKeys.list }) && onScreen(queryClient, ids)) {
+      // Lists not on screen may lack a chat that now belongs in them: they reload when shown again.
+      void queryClient.invalidateQueries({ queryKey: chatKeys.list, type: 'inactive', refetchType: 'none' });
+      await Promise.all(ids.map((id) => refreshChat(queryClient, id)));
+      return;
+    }
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: chatKeys.list }),
+      ...ids.map((id) => queryClient.invalidateQueries({ queryKey: chatKeys.detail(id) })),
+    ]);
+  };
+  const sync: ChatSync = {
+    changed(id) {
+      if (id) changed.add(id);
+      else unknownChange = true;
+      coalescerFor(queryClient).run('chats:sync', refresh);
+    },
+  };
+  chatSyncs.set(queryClient, sync);
+  return sync;
+}
+
+/**
+ * Keeps the chat list and the open chat in step with the server's events. Events name only what
+ * changed (docs/decisions/003), so what they name is refetched, coalesced to once a second.
+ */
 export function useChatEvents() {
   const queryClient = useQueryClient();
   useAppEvents((event) => {
-    if (event.type === 'chats.changed') {
-      void queryClient.invalidateQueries({ queryKey: chatKeys.list });
-      if (event.chatId) void queryClient.invalidateQueries({ queryKey: chatKeys.detail(event.chatId) });
-    }
-    if (event.type === 'messages.changed') {
-      void queryClient.invalidateQueries({ queryKey: chatKeys.list });
-      void queryClient.invalidateQueries({ queryKey: chatKeys.messages(event.chatId) });
-    }
+    if (event.type === 'chats.changed') chatSync(queryClient).changed(event.chatId);
+    // A message's delivery status shows only in its chat; every other change also sends chats.changed.
+    if (event.type === 'messages.changed') refetchSoon(queryClient, chatKeys.messages(event.chatId));
   });
 }
 
@@ -155,15 +243,15 @@ function storeChat(queryClient: QueryClient, chat: Chat) {
   queryClient.setQueryData<ChatDetail>(chatKeys.detail(chat.id), (detail) =>
     detail ? { ...detail, ...chat } : detail,
   );
-  updateLists(queryClient, (list) => list.map((item) => (item.id === chat.id ? chat : item)));
+  placeInLists(queryClient, chat.id, () => chat);
 }
 
 function patchChat(queryClient: QueryClient, id: string, patch: Partial<Chat>) {
   queryClient.setQueryData<ChatDetail>(chatKeys.detail(id), (chat) => (chat ? { ...chat, ...patch } : chat));
-  updateLists(queryClient, (list) => list.map((item) => (item.id === id ? { ...item, ...patch } : item)));
+  placeInLists(queryClient, id, (row) => ({ ...row, ...patch }));
 }
 
-/** A message staff sent: into the open thread and the list at once, then the list from the server. */
+/** A message staff sent: into the open thread and on top of the list at once; its events confirm it. */
 function showSent(queryClient: QueryClient, id: string, message: Message) {
   queryClient.setQueryData<Message[]>(chatKeys.messages(id), (list) =>
     !list || list.some((item) => item.id === message.id) ? list : [...list, message],
@@ -171,17 +259,13 @@ function showSent(queryClient: QueryClient, id: string, message: Message) {
   patchChat(queryClient, id, {
     lastMessage: { text: message.text, timestamp: message.timestamp, isOutgoing: true },
   });
-  return queryClient.invalidateQueries({ queryKey: chatKeys.list });
 }
 
 export function useMarkChatRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiCall(apiRoutes.chats.markRead, { params: { id } }),
-    onSuccess: (_data, id) => {
-      patchChat(queryClient, id, { unreadCount: 0 });
-      return queryClient.invalidateQueries({ queryKey: chatKeys.list });
-    },
+    onSuccess: (_data, id) => patchChat(queryClient, id, { unreadCount: 0 }),
     onError: (error) => console.warn('Marking the chat read failed', error),
   });
 }
@@ -190,10 +274,7 @@ export function useToggleAi() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiCall(apiRoutes.chats.toggleAi, { params: { id } }),
-    onSuccess: (chat) => {
-      storeChat(queryClient, chat);
-      return queryClient.invalidateQueries({ queryKey: chatKeys.list });
-    },
+    onSuccess: (chat) => storeChat(queryClient, chat),
   });
 }
 
@@ -232,7 +313,8 @@ export function useDeleteChat() {
       updateLists(queryClient, (list) => list.filter((chat) => chat.id !== id));
       queryClient.removeQueries({ queryKey: chatKeys.detail(id) });
       queryClient.removeQueries({ queryKey: chatKeys.messages(id) });
-      return queryClient.invalidateQueries({ queryKey: chatKeys.list });
+      // Later pages start one row earlier now: the lists come again from the server.
+      chatSync(queryClient).changed(id);
     },
   });
 }
@@ -249,10 +331,7 @@ export function useUpdateContact(chatId: string) {
         email: contact.email,
         profilePicture: contact.profilePicture,
       });
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: chatKeys.detail(chatId) }),
-        queryClient.invalidateQueries({ queryKey: chatKeys.list }),
-      ]);
+      chatSync(queryClient).changed(chatId);
     },
   });
 }
