@@ -21,8 +21,11 @@ export function isInternalEvent(event: BusEvent): event is InternalEvent {
 }
 
 export type EventBus = {
-  /** Sends an event to every signed-in dashboard, through PostgreSQL so every server instance gets it. */
-  publish(event: BusEvent): Promise<void>;
+  /**
+   * Sends events to every signed-in dashboard, through PostgreSQL so every server instance gets
+   * them; several events go in one statement, in order.
+   */
+  publish(...events: BusEvent[]): Promise<void>;
   subscribe(listener: (event: BusEvent) => void): () => void;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -32,9 +35,14 @@ export function createEventBus(database: Database, onError: (error: unknown) => 
   const listeners = new Set<(event: BusEvent) => void>();
   let unlisten: Unlisten | undefined;
   return {
-    async publish(event) {
+    async publish(...events) {
       try {
-        await database.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`);
+        const payloads = events.map((event) => JSON.stringify(event));
+        await database.db.execute(
+          payloads.length === 1
+            ? sql`select pg_notify(${CHANNEL}, ${payloads[0]})`
+            : sql`select pg_notify(${CHANNEL}, payload) from unnest(${payloads}::text[]) with ordinality as e(payload, n) order by n`,
+        );
       } catch (error) {
         // A lost live update is repaired by the web's polling; the change itself is already saved.
         onError(error);

@@ -117,10 +117,8 @@ export function createChatsService(deps: Deps) {
     return false;
   };
 
-  const changed = async (chatId: string) => {
-    await events.publish({ type: 'messages.changed', chatId });
-    await events.publish({ type: 'chats.changed', chatId });
-  };
+  const changed = (chatId: string) =>
+    events.publish({ type: 'messages.changed', chatId }, { type: 'chats.changed', chatId });
 
   async function loadChat(id: string) {
     const row = await repository.findChat(id);
