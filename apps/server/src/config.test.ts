@@ -54,17 +54,23 @@ describe('configuration', () => {
     expect(config.admin).toEqual({ username: 'boss', password: 'long-password' });
   });
 
-  it("reads the assistant's history size and retries, with defaults of 20 turns and three tries", () => {
+  it("reads the assistant's history size, retries and sender limit, with defaults of 20 turns, six tries and 20 a minute", () => {
     expect(loadConfig({}).assistant).toEqual({
       historyTurns: 20,
-      retry: { retryLimit: 2, retryDelaySeconds: 10 },
+      senderLimitPerMinute: 20,
+      retry: { retryLimit: 5, retryDelaySeconds: 1 },
     });
     const config = loadConfig({
       ASSISTANT_HISTORY_TURNS: '8',
       ASSISTANT_RETRY_LIMIT: '0',
       ASSISTANT_RETRY_DELAY_SECONDS: '3',
+      ASSISTANT_SENDER_LIMIT_PER_MINUTE: '5',
     });
-    expect(config.assistant).toEqual({ historyTurns: 8, retry: { retryLimit: 0, retryDelaySeconds: 3 } });
+    expect(config.assistant).toEqual({
+      historyTurns: 8,
+      senderLimitPerMinute: 5,
+      retry: { retryLimit: 0, retryDelaySeconds: 3 },
+    });
     expect(() => loadConfig({ ASSISTANT_HISTORY_TURNS: '0' })).toThrow(/ASSISTANT_HISTORY_TURNS/);
   });
 });

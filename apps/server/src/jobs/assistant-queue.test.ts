@@ -90,7 +90,8 @@ describe('a customer who floods a chat', () => {
 
   it('stops getting answers past the limit, keeps every message, and staff are told once', async () => {
     const customer = { prefix: '34', phone: '720000001', name: 'Flood', channel: 'whatsapp' as const };
-    for (let n = 1; n <= 8; n++) await t.app.services.chats.receiveInbound({ ...customer, text: `flood: ${n}` });
+    for (let n = 1; n <= 8; n++)
+      await t.app.services.chats.receiveInbound({ ...customer, text: `flood: ${n}` });
     // The inline queue answers each message at once: three answers, then silence.
     expect(record.runs.get('flood')).toBe(3);
     const { rows } = await t.db.execute(sql`
@@ -139,7 +140,9 @@ describe('jobs left by pg-boss 10', () => {
       const queue = createJobQueue(
         t.database.kind === 'pglite' ? { pglite: t.database.pglite! } : { connectionString: t.database.url! },
       );
-      queue.work('assistantReply', (job, attempt) => t.app.services.assistant.replyTo(job, attempt).then(() => {}));
+      queue.work('assistantReply', (job, attempt) =>
+        t.app.services.assistant.replyTo(job, attempt).then(() => {}),
+      );
       await queue.start();
       try {
         await expect.poll(() => repliesOf(t, '730000001'), { timeout: 15_000 }).toEqual(['old saw 1']);

@@ -33,9 +33,11 @@ export const JOBS = {
   assistantReply: {
     name: 'assistant.reply',
     payload: z.object({ chatId: z.string(), messageId: z.string() }),
-    // A customer is waiting: five tries within about a minute (2, 4, 8, 16 s apart), then a person
-    // takes the chat. ASSISTANT_RETRY_LIMIT and ASSISTANT_RETRY_DELAY_SECONDS override the first two.
-    retry: { retryLimit: 4, retryDelaySeconds: 2, retryBackoff: true, expireInSeconds: 90 },
+    // A customer is waiting: six tries within about a minute (pg-boss's back-off: about 1.5, 3,
+    // 6, 12 and 24 s apart, with jitter), then a person takes the chat. The first retry comes
+    // soon, since it is also what finishes a reply whose process died (after its heartbeat lapses).
+    // ASSISTANT_RETRY_LIMIT and ASSISTANT_RETRY_DELAY_SECONDS override the first two.
+    retry: { retryLimit: 5, retryDelaySeconds: 1, retryBackoff: true, expireInSeconds: 90 },
     // One run per chat at a time: a burst of messages is answered once, by a run that reads it all.
     serialKey: (payload: { chatId: string }) => payload.chatId,
     concurrency: 16,

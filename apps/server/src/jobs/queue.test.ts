@@ -40,11 +40,11 @@ describe('durable mail', () => {
 });
 
 describe('retry policies', () => {
-  it("the assistant's replies have their own: five tries within a minute, unless configured otherwise", () => {
+  it("the assistant's replies have their own: six tries within about a minute, unless configured otherwise", () => {
     expect(retryPolicyOf('assistantReply')).toEqual({
       ...DEFAULT_RETRY,
-      retryLimit: 4,
-      retryDelaySeconds: 2,
+      retryLimit: 5,
+      retryDelaySeconds: 1,
       retryBackoff: true,
       expireInSeconds: 90,
     });

@@ -71,7 +71,10 @@ export function createJobQueue(options: Options): JobQueue {
     schema: SCHEMA,
     schedule: false,
     useListenNotify: true,
+    // Expiry and lost heartbeats are found by the per-queue monitor pass of the supervisor: both
+    // every SUPERVISE_SECONDS, or a crashed job would wait for pg-boss's default minute.
     superviseIntervalSeconds: SUPERVISE_SECONDS,
+    monitorIntervalSeconds: SUPERVISE_SECONDS,
   });
   boss.on('error', (error) => options.logger?.error({ err: error }, 'job queue error'));
   const workers = new Map<JobKey, JobHandler<never>>();

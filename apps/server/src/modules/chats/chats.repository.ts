@@ -128,6 +128,17 @@ export function createChatsRepository(db: Db) {
       return row;
     },
 
+    /** The chat's id with its contact's name and number: what a send needs, without the list's summary. */
+    async findChatContact(id: string) {
+      const [row] = await db
+        .select({ id: chats.id, name: contacts.name, prefix: contacts.prefix, phone: contacts.phone })
+        .from(chats)
+        .innerJoin(contacts, eq(contacts.id, chats.contactId))
+        .where(eq(chats.id, id))
+        .limit(1);
+      return row;
+    },
+
     async findChatRecord(id: string) {
       const [row] = await db.select().from(chats).where(eq(chats.id, id)).limit(1);
       return row;

@@ -133,7 +133,7 @@ export function createChatsService(deps: Deps) {
   ) {
     const message = await repository.findMessage(messageId);
     if (message?.status !== 'sending') return;
-    const chat = await repository.findChat(message.chatId);
+    const chat = await repository.findChatContact(message.chatId);
     if (!chat) return;
     const to = internationalDigits(chat.prefix, chat.phone);
     try {
