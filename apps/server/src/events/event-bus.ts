@@ -41,7 +41,9 @@ export function createEventBus(database: Database, onError: (error: unknown) => 
         await database.db.execute(
           payloads.length === 1
             ? sql`select pg_notify(${CHANNEL}, ${payloads[0]})`
-            : sql`select pg_notify(${CHANNEL}, payload) from unnest(${payloads}::text[]) with ordinality as e(payload, n) order by n`,
+            : sql`select pg_notify(${CHANNEL}, payload)
+                    from jsonb_array_elements_text(${JSON.stringify(payloads)}::jsonb) with ordinality as e(payload, n)
+                   order by n`,
         );
       } catch (error) {
         // A lost live update is repaired by the web's polling; the change itself is already saved.
