@@ -178,10 +178,9 @@ export function createAssistantService(deps: Deps) {
     // that again, atomically). The customer may also have written again meanwhile. Stored now,
     // this answer would come after a message it never saw, and that message would look answered:
     // answer everything instead (a few times at most), or leave it to the run that answered it.
-    const current = await chats.conversation(chatId);
-    if (current?.chat.assignedTo !== 'ai') return [];
-    const newest = current.history.at(-1);
-    if (newest && newest.id !== last.id) {
+    const newest = await chats.latest(chatId);
+    if (newest?.assignedTo !== 'ai') return [];
+    if (newest.id && newest.id !== last.id) {
       if (newest.sender !== 'customer') return [];
       if (round < 3) return answer({ chatId, messageId: newest.id }, attempt, round + 1);
     }

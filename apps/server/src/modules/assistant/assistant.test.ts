@@ -409,23 +409,20 @@ describe('a person who takes over', () => {
       const { signIn } = app;
       const { headers } = await signIn();
       const chatsService = app.app.services.chats;
-      const conversation = chatsService.conversation;
-      let calls = 0;
+      const latest = chatsService.latest;
       let switchedChat: string | null = null;
-      // The assistant reads the conversation twice: before asking the engine and right before
-      // storing. Staff switch the AI off just after that second read, the narrowest window there is.
-      chatsService.conversation = async (chatId, limit) => {
-        const result = await conversation(chatId, limit);
-        calls++;
-        if (calls === 2) {
-          const toggled = await app.app.inject({
-            method: 'PUT',
-            url: `/api/chats/${chatId}/toggle-ai`,
-            headers,
-          });
-          expect(toggled.json().assignedTo).toBe('human');
-          switchedChat = chatId;
-        }
+      // The assistant reads the conversation before asking the engine and checks the chat's
+      // newest message right before storing. Staff switch the AI off just after that check, the
+      // narrowest window there is.
+      chatsService.latest = async (chatId) => {
+        const result = await latest(chatId);
+        const toggled = await app.app.inject({
+          method: 'PUT',
+          url: `/api/chats/${chatId}/toggle-ai`,
+          headers,
+        });
+        expect(toggled.json().assignedTo).toBe('human');
+        switchedChat = chatId;
         return result;
       };
       const { chatId } = await chatsService.receiveInbound({
@@ -435,7 +432,7 @@ describe('a person who takes over', () => {
         text: 'hola',
         channel: 'whatsapp',
       });
-      chatsService.conversation = conversation;
+      chatsService.latest = latest;
       expect(switchedChat).toBe(chatId);
       const texts = (await app.db.select().from(messages).where(eq(messages.chatId, chatId))).map(
         (m) => m.text,

@@ -232,6 +232,20 @@ export function createChatsRepository(db: Db) {
       return Number(row?.n ?? 0);
     },
 
+    /** Who has the chat and its newest message, in one read. */
+    async latest(chatId: string) {
+      const result = await db.execute(sql`
+        select c.assigned_to as "assignedTo", m.id, m.sender
+          from chats c
+          left join lateral (
+            select id, sender from messages where chat_id = c.id order by created_at desc, id desc limit 1
+          ) m on true
+         where c.id = ${chatId}`);
+      return result.rows[0] as
+        | { assignedTo: 'ai' | 'human'; id: string | null; sender: MessageRow['sender'] | null }
+        | undefined;
+    },
+
     async lastCustomerMessageAt(chatId: string) {
       const [row] = await db
         .select({ at: messages.createdAt })
@@ -302,16 +316,15 @@ export function createChatsRepository(db: Db) {
     /**
      * Stores the assistant's message only while the chat is still the assistant's, in the same
      * statement that checks it. The row lock makes a concurrent switch to a person wait for this
-     * insert, or this insert see the switch: never a message after the switch.
+     * insert, or this insert see the switch: never a message after the switch. A WhatsApp chat's
+     * message starts `sending` (a job sends it), any other `delivered`.
      */
-    async insertIfAssistantHolds(
-      chatId: string,
-      values: { text: string; status: MessageRow['status']; at: Date },
-    ) {
+    async insertIfAssistantHolds(chatId: string, values: { text: string; at: Date }) {
       const result = await db.execute(sql`
         with m as (
           insert into messages (chat_id, text, sender, status, created_at)
-          select c.id, ${values.text}, 'assistant', ${values.status}, ${values.at}
+          select c.id, ${values.text}, 'assistant',
+                 case when c.channel = 'whatsapp' then 'sending' else 'delivered' end, ${values.at}
             from chats c where c.id = ${chatId} and c.assigned_to = 'ai'
              for share of c
           returning ${MESSAGE_COLUMNS}

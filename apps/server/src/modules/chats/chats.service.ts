@@ -185,17 +185,10 @@ export function createChatsService(deps: Deps) {
    * same statement). Null when a person has taken the chat meanwhile: nothing is stored or sent.
    */
   async function postAssistantReply(chatId: string, text: string): Promise<Message | null> {
-    const chat = await repository.findChatRecord(chatId);
-    if (!chat) return null;
-    const viaWhatsApp = chat.channel === 'whatsapp';
-    const row = await repository.insertIfAssistantHolds(chatId, {
-      text,
-      status: viaWhatsApp ? 'sending' : 'delivered',
-      at: clock(),
-    });
+    const row = await repository.insertIfAssistantHolds(chatId, { text, at: clock() });
     if (!row) return null;
     await changed(chatId);
-    if (viaWhatsApp) await deps.queue.send('whatsappSend', { messageId: row.id });
+    if (row.status === 'sending') await deps.queue.send('whatsappSend', { messageId: row.id });
     return toMessage(row);
   }
 
@@ -218,6 +211,11 @@ export function createChatsService(deps: Deps) {
       if (!chat) return null;
       const history = await repository.messagesSince(chatId, chat.contextStartsAt, limit);
       return { chat, history };
+    },
+
+    /** Who has the chat and its newest message: what a run checks right before it answers. */
+    latest(chatId: string) {
+      return repository.latest(chatId);
     },
 
     async findByPhone(prefix: string, phone: string) {
