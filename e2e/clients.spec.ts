@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { type Client, choose, createClient, createSubscription } from './client-data';
-import { expect, test } from './fixtures';
+import { expect, type Paged, test } from './fixtures';
 import { createEmployee, uniqueSuffix } from './staff-data';
 
 const table = (page: Page) => page.getByRole('table', { name: 'Clients' });
@@ -166,7 +166,7 @@ test('the detail shows appointments, subscription and payments of a demo client 
   page,
   api,
 }) => {
-  const [david] = await api.get<Client[]>('/clients?search=David%20Romero');
+  const [david] = (await api.get<Paged<Client>>('/clients?search=David%20Romero')).items;
   expect(david).toBeTruthy();
   await page.goto(`/clients/${david!.id}`);
   await expect(page.getByRole('heading', { name: 'David Romero' })).toBeVisible();
@@ -251,7 +251,7 @@ test('the subscription summary cancels at the end of the period', async ({ page,
 });
 
 test('a client with a chat links to it', async ({ page, api }) => {
-  const withChat = (await api.get<Client[]>('/clients')).find((client) => client.chatId);
+  const withChat = (await api.get<Paged<Client>>('/clients?limit=100')).items.find((client) => client.chatId);
   expect(withChat, 'a demo client shares a phone with a chat').toBeTruthy();
   await page.goto(`/clients/${withChat!.id}`);
   await expect(page.getByRole('link', { name: 'Open chat' })).toHaveAttribute(
@@ -294,4 +294,46 @@ test('deleting asks first, from the list and from the detail', async ({ page, ap
   await expect(page.getByRole('textbox', { name: 'Name' })).toHaveCount(0);
   await page.getByRole('main').getByRole('link', { name: 'Back to Clients' }).click();
   await expect(page).toHaveURL(/\/clients$/);
+});
+
+test('the list loads the next clients as it scrolls, and from a Load more button', async ({ page, api }) => {
+  const suffix = uniqueSuffix();
+  for (let index = 0; index < 55; index++) {
+    await createClient(api, { name: `Paged ${suffix} ${String(index).padStart(2, '0')}` });
+  }
+  const loadMore = page.getByRole('button', { name: 'Load more' });
+
+  await page.goto(`/clients?search=${suffix}`);
+  // The newest 50 first, then the rest once the end of the list comes into view.
+  await expect(table(page).getByRole('row')).toHaveCount(51);
+  await expect(rowOf(page, { name: `Paged ${suffix} 54` })).toBeVisible();
+  await expect(rowOf(page, { name: `Paged ${suffix} 04` })).toHaveCount(0);
+  await loadMore.scrollIntoViewIfNeeded();
+  await expect(table(page).getByRole('row')).toHaveCount(56);
+  await expect(rowOf(page, { name: `Paged ${suffix} 00` })).toHaveCount(1);
+  await expect(loadMore).toHaveCount(0);
+
+  // A new search starts again from its first page.
+  await search(page).fill(`Paged ${suffix} 3`);
+  await expect(table(page).getByRole('row')).toHaveCount(11);
+  await expect(loadMore).toHaveCount(0);
+
+  // Without IntersectionObserver the button still loads the next page.
+  await page.addInitScript(() => {
+    Reflect.deleteProperty(window, 'IntersectionObserver');
+  });
+  await page.goto(`/clients?search=${suffix}`);
+  await expect(table(page).getByRole('row')).toHaveCount(51);
+  await loadMore.click();
+  await expect(table(page).getByRole('row')).toHaveCount(56);
+  await expect(loadMore).toHaveCount(0);
+});
+
+test('search finds names whatever their accents and case', async ({ page, api }) => {
+  const suffix = uniqueSuffix();
+  const lucia = await createClient(api, { name: `Lucía García ${suffix}` });
+  await page.goto('/clients');
+  await search(page).fill(`LUCIA GARCIA ${suffix}`);
+  await expect(rowOf(page, lucia)).toHaveCount(1);
+  await expect(table(page).getByRole('row')).toHaveCount(2);
 });

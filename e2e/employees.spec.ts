@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { type Api, expect, test } from './fixtures';
+import { type Api, expect, type Paged, test } from './fixtures';
 import { createEmployee, type Employee, uniqueSuffix } from './staff-data';
 
 const MESSAGES = {
@@ -36,7 +36,8 @@ test.beforeEach(async ({ login }) => {
 test('the list shows each employee with title, role, locations and status', async ({ page, api }) => {
   const active = await createEmployee(api, { locations: ['Madrid', 'Online'], title: 'Head Coach' });
   const inactive = await createEmployee(api, { isActive: false, locations: [] });
-  const all = await api.get<Employee[]>('/employees');
+  // The page shows the list's first page.
+  const all = (await api.get<Paged<Employee>>('/employees')).items;
 
   await page.goto('/employees');
   await expect(page.getByRole('heading', { name: 'Employees' })).toBeVisible();
@@ -221,7 +222,7 @@ test('create, then edit, then delete an employee', async ({ page, api }) => {
   const row = page.getByRole('row').filter({ hasText: `@nora-${suffix}` });
   await expect(row).toContainText(`Nora ${suffix}`);
   await expect(row).toContainText('Swim Coach');
-  const created = (await api.get<Employee[]>(`/employees?search=nora-${suffix}`))[0]!;
+  const created = (await api.get<Paged<Employee>>(`/employees?search=nora-${suffix}`)).items[0]!;
   expect(created).toMatchObject({
     name: `Nora ${suffix}`,
     title: 'Swim Coach',
@@ -305,7 +306,9 @@ test('a new employee takes bookings unless switched off; the demo admin does not
   await page.goto('/employee/new');
   await expect(page.getByRole('switch', { name: 'Takes bookings' })).toBeChecked();
 
-  const admin = (await api.get<Employee[]>('/employees?search=admin')).find((e) => e.username === 'admin')!;
+  const admin = (await api.get<Paged<Employee>>('/employees?search=admin')).items.find(
+    (e) => e.username === 'admin',
+  )!;
   expect(admin.takesBookings).toBe(false);
   await page.goto('/employees');
   await expect(rowOf(page, admin).getByText('No bookings', { exact: true })).toBeVisible();

@@ -36,6 +36,9 @@ export function apiAs(request: APIRequestContext, token: string) {
 
 export type Api = ReturnType<typeof apiAs>;
 
+/** A page of a list endpoint (clients, subscriptions, notifications, employees). */
+export type Paged<Item> = { items: Item[]; nextCursor: string | null };
+
 /** Puts a token in the page's storage once, before the app's first script runs. */
 export async function useToken(page: Page, token: string): Promise<void> {
   await page.addInitScript((value) => {

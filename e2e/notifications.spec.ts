@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { type Api, expect, test } from './fixtures';
+import { type Api, expect, type Paged, test } from './fixtures';
 
 type Notification = {
   id: string;
@@ -24,8 +24,9 @@ async function chooseFilter(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** The first page, as the page shows it first. */
 async function list(api: Api, query = ''): Promise<Notification[]> {
-  return api.get<Notification[]>(`/notifications${query}`);
+  return (await api.get<Paged<Notification>>(`/notifications${query}`)).items;
 }
 
 async function expectBadge(page: Page, api: Api) {

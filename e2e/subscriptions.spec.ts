@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { type Client, choose, createClient, createSubscription, type Subscription } from './client-data';
-import { expect, test } from './fixtures';
+import { expect, type Paged, test } from './fixtures';
 
 const table = (page: Page) => page.getByRole('table', { name: 'Subscriptions' });
 const search = (page: Page) => page.getByRole('textbox', { name: 'Search subscriptions' });
@@ -62,7 +62,7 @@ test('the list searches client and plan, filters by status, and keeps both in th
 });
 
 test('a canceling subscription shows the badge and offers no cancel', async ({ page, api }) => {
-  const [david] = await api.get<Subscription[]>('/subscriptions?search=David%20Romero');
+  const [david] = (await api.get<Paged<Subscription>>('/subscriptions?search=David%20Romero')).items;
   await page.goto(`/subscriptions/${david!.id}`);
   await expect(page.getByRole('heading', { name: 'Premium Plan' })).toBeVisible();
   await expect(page.getByText('Canceling', { exact: true })).toBeVisible();

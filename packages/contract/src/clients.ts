@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from './common.ts';
+import { optionalText, pageQuerySchema } from './common.ts';
 import { EMAIL_PATTERN } from './constants.ts';
 
 export const CLIENT_STATUSES = ['lead', 'active', 'inactive', 'former'] as const;
@@ -77,9 +77,7 @@ export const clientDetailSchema = clientSchema.extend({
 });
 export type ClientDetail = z.infer<typeof clientDetailSchema>;
 
-export const clientListSchema = z.array(clientSchema);
-
-export const listClientsQuerySchema = z.object({
+export const listClientsQuerySchema = pageQuerySchema.extend({
   search: z.string().trim().max(200).optional(),
   status: z
     .enum(CLIENT_STATUSES)

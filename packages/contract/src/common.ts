@@ -36,6 +36,28 @@ export const paginationSchema = z.object({
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 100;
+export const CURSOR_INVALID = 'Invalid cursor';
+
+/**
+ * A page of a list that grows without bound: `cursor` is the `nextCursor` of the page before, so
+ * each page starts where the last ended (keyset pagination) and costs the same however deep it is.
+ */
+export const pageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  cursor: z
+    .string()
+    .max(2000)
+    .regex(/^[A-Za-z0-9_-]+$/, CURSOR_INVALID)
+    .optional(),
+});
+
+/** One page of `item`s; `nextCursor` asks for the next page, and is null on the last. */
+export const pagedSchema = <Item extends z.ZodType>(item: Item) =>
+  z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+export type Paged<Item> = { items: Item[]; nextCursor: string | null };
+
 /** Query-string booleans arrive as text; anything but 'true'/'false' is a validation error. */
 export const booleanQuerySchema = z.enum(['true', 'false']).transform((value) => value === 'true');
 

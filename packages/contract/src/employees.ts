@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema } from './common.ts';
 import { EMAIL_PATTERN, MIN_PASSWORD_LENGTH } from './constants.ts';
 import { EMPLOYEE_MESSAGES, HALF_HOURS, normalizeLocations, WEEKDAYS } from './employees-rules.ts';
 
@@ -26,7 +27,6 @@ export const employeeSchema = z.object({
   availability: availabilitySchema,
 });
 export type Employee = z.infer<typeof employeeSchema>;
-export const employeeListSchema = z.array(employeeSchema);
 
 const optionalLabel = z
   .string()
@@ -85,4 +85,6 @@ export const updateEmployeeSchema = z.object({
 });
 export type UpdateEmployeeRequest = z.input<typeof updateEmployeeSchema>;
 
-export const listEmployeesQuerySchema = z.object({ search: z.string().trim().max(200).optional() });
+export const listEmployeesQuerySchema = pageQuerySchema.extend({
+  search: z.string().trim().max(200).optional(),
+});

@@ -25,17 +25,15 @@ import {
 import {
   clientDetailSchema,
   clientFormSchema,
-  clientListSchema,
   clientPaymentSchema,
   clientSchema,
   createPaymentSchema,
   listClientsQuerySchema,
 } from './clients.ts';
-import { idParamsSchema, okBodySchema } from './common.ts';
+import { idParamsSchema, okBodySchema, pagedSchema } from './common.ts';
 import { companySchema, updateCompanySchema } from './company.ts';
 import {
   createEmployeeSchema,
-  employeeListSchema,
   employeeSchema,
   listEmployeesQuerySchema,
   updateEmployeeSchema,
@@ -43,7 +41,6 @@ import {
 import {
   listNotificationsQuerySchema,
   markAllReadResponseSchema,
-  notificationListSchema,
   notificationSchema,
   unreadCountSchema,
 } from './notifications.ts';
@@ -63,7 +60,6 @@ import {
   priceResponseSchema,
   subscribeRequestSchema,
   subscribeResponseSchema,
-  subscriptionListSchema,
   subscriptionSchema,
 } from './subscriptions.ts';
 import { changePasswordSchema, profileSchema, updateProfileSchema } from './users.ts';
@@ -180,7 +176,7 @@ export const endpoints = {
     list: {
       ...apiRoutes.notifications.list,
       query: listNotificationsQuerySchema,
-      response: notificationListSchema,
+      response: pagedSchema(notificationSchema),
     },
     unreadCount: { ...apiRoutes.notifications.unreadCount, response: unreadCountSchema },
     markAllRead: { ...apiRoutes.notifications.markAllRead, response: markAllReadResponseSchema },
@@ -193,7 +189,11 @@ export const endpoints = {
     remove: { ...apiRoutes.notifications.remove, params: idParamsSchema, response: okBodySchema },
   },
   employees: {
-    list: { ...apiRoutes.employees.list, query: listEmployeesQuerySchema, response: employeeListSchema },
+    list: {
+      ...apiRoutes.employees.list,
+      query: listEmployeesQuerySchema,
+      response: pagedSchema(employeeSchema),
+    },
     get: { ...apiRoutes.employees.get, params: idParamsSchema, response: employeeSchema },
     create: {
       ...apiRoutes.employees.create,
@@ -259,7 +259,7 @@ export const endpoints = {
     },
   },
   clients: {
-    list: { ...apiRoutes.clients.list, query: listClientsQuerySchema, response: clientListSchema },
+    list: { ...apiRoutes.clients.list, query: listClientsQuerySchema, response: pagedSchema(clientSchema) },
     get: { ...apiRoutes.clients.get, params: idParamsSchema, response: clientDetailSchema },
     create: { ...apiRoutes.clients.create, body: clientFormSchema, response: clientSchema, status: 201 },
     update: {
@@ -281,7 +281,7 @@ export const endpoints = {
     list: {
       ...apiRoutes.subscriptions.list,
       query: listSubscriptionsQuerySchema,
-      response: subscriptionListSchema,
+      response: pagedSchema(subscriptionSchema),
     },
     plans: { ...apiRoutes.subscriptions.plans, response: planListSchema },
     get: { ...apiRoutes.subscriptions.get, params: idParamsSchema, response: subscriptionSchema },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanQuerySchema } from './common.ts';
+import { booleanQuerySchema, pageQuerySchema } from './common.ts';
 
 export const NOTIFICATION_TYPES = ['info', 'success', 'warning', 'error'] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
@@ -18,14 +18,13 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-export const listNotificationsQuerySchema = z.object({
+export const listNotificationsQuerySchema = pageQuerySchema.extend({
   isRead: booleanQuerySchema.optional(),
   isSolved: booleanQuerySchema.optional(),
   type: notificationTypeSchema.optional(),
 });
 export type ListNotificationsQuery = z.input<typeof listNotificationsQuerySchema>;
 
-export const notificationListSchema = z.array(notificationSchema);
 export const unreadCountSchema = z.object({ count: z.number().int() });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
 export const markAllReadResponseSchema = z.object({ updated: z.number().int() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common.ts';
+import { idSchema, pageQuerySchema } from './common.ts';
 import { CURRENCIES, EMAIL_PATTERN, INTERVALS } from './constants.ts';
 import { SUBSCRIPTION_MESSAGES, SUBSCRIPTION_STATUSES } from './subscriptions-rules.ts';
 
@@ -37,9 +37,8 @@ export const subscriptionSchema = z.object({
   stripeSubscriptionId: z.string().nullable(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
-export const subscriptionListSchema = z.array(subscriptionSchema);
 
-export const listSubscriptionsQuerySchema = z.object({
+export const listSubscriptionsQuerySchema = pageQuerySchema.extend({
   search: z.string().trim().max(200).optional(),
   status: subscriptionStatusSchema.optional().or(z.literal('').transform(() => undefined)),
   clientId: z.uuid().optional(),

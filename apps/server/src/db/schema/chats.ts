@@ -32,6 +32,8 @@ export const contacts = pgTable(
   },
   (t) => [
     uniqueIndex('contacts_phone_key').on(t.prefix, t.phone),
+    // A client's chat, found by the client's phone digits for each row of the client list.
+    index('contacts_phone_digits_idx').on(t.phoneDigits),
     index('contacts_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );

@@ -1,6 +1,9 @@
-import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { olderThan, timestampKey } from '../../db/keyset.ts';
 import { appointments, clients, employees, payments, subscriptions } from '../../db/schema.ts';
+import { searchMatches } from '../../db/search.ts';
+import type { Position } from '../../lib/cursor.ts';
 
 export type ClientRow = typeof clients.$inferSelect & {
   assignedEmployeeName: string | null;
@@ -8,12 +11,21 @@ export type ClientRow = typeof clients.$inferSelect & {
 };
 export type ClientValues = Omit<typeof clients.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** The chat whose contact has the same phone (digits compared). */
+/** The chat whose contact has the same phone (digits compared): an index lookup per client shown. */
 const chatIdOf = sql<string | null>`(
-  select c.id from chats c join contacts ct on ct.id = c.contact_id
-   where ct.prefix || ct.phone = regexp_replace(${clients.phone}, '\\D', '', 'g') limit 1)`;
+  select c.id from contacts ct join chats c on c.contact_id = ct.id
+   where ct.phone_digits = ${clients.phoneDigits} limit 1)`;
+
+/**
+ * Name, email and phone, without regard to case or accents, from the trigram-indexed search_text;
+ * a number however it is written ("+34 611-222-333" finds the digits the column also holds).
+ */
+function matchesSearch(search: string): SQL {
+  const digits = search.replace(/\D/g, '');
+  const phoneLike = digits.length >= 3 && /^[\d\s()+.-]+$/.test(search);
+  const text = searchMatches(sql`${clients.searchText}`, search);
+  return phoneLike ? or(text, searchMatches(sql`${clients.searchText}`, digits))! : text;
+}
 
 export function createClientsRepository(db: Db) {
   const select = () =>
@@ -22,6 +34,7 @@ export function createClientsRepository(db: Db) {
         client: clients,
         assignedEmployeeName: employees.name,
         chatId: chatIdOf,
+        cursorKey: timestampKey(clients.createdAt),
       })
       .from(clients)
       .leftJoin(employees, eq(employees.id, clients.assignedEmployeeId));
@@ -37,28 +50,17 @@ export function createClientsRepository(db: Db) {
   });
 
   return {
-    async list(filter: { search?: string; status?: ClientRow['status'] }) {
+    /** A page, newest first: a walk of clients_created_idx from `after`, filtered as it goes. */
+    async page(filter: { search?: string; status?: ClientRow['status'] }, limit: number, after?: Position) {
       const conditions: SQL[] = [];
       if (filter.status) conditions.push(eq(clients.status, filter.status));
-      if (filter.search) {
-        const pattern = `%${escapeLike(filter.search)}%`;
-        const digits = filter.search.replace(/\D/g, '');
-        conditions.push(
-          or(
-            ilike(clients.name, pattern),
-            ilike(clients.email, pattern),
-            ilike(clients.phone, pattern),
-            ...(digits.length >= 3
-              ? [sql`regexp_replace(${clients.phone}, '\\D', '', 'g') like ${`%${digits}%`}`]
-              : []),
-          )!,
-        );
-      }
+      if (filter.search) conditions.push(matchesSearch(filter.search));
+      if (after) conditions.push(olderThan(clients.createdAt, clients.id, after));
       const rows = await select()
         .where(and(...conditions))
-        .orderBy(desc(clients.createdAt))
-        .limit(1000);
-      return rows.map(flatten);
+        .orderBy(desc(clients.createdAt), desc(clients.id))
+        .limit(limit + 1);
+      return rows.map((row) => ({ ...flatten(row), cursorKey: row.cursorKey }));
     },
     async findById(id: string) {
       const [row] = await select().where(eq(clients.id, id)).limit(1);

@@ -10,8 +10,13 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ clients: ClientsService }> =
   route(
     app,
     endpoints.clients.list,
-    { tags, security, summary: 'Clients, newest first; search matches name, email and phone' },
-    async (request) => clients.list(request.query),
+    {
+      tags,
+      security,
+      summary:
+        'A page of clients, newest first; search matches name, email and phone, ignoring case and accents',
+    },
+    async (request) => clients.page(request.query),
   );
   route(
     app,

@@ -5,10 +5,13 @@ import {
   type ClientPayment,
   type clientFormSchema,
   type createPaymentSchema,
+  type listClientsQuerySchema,
 } from '@chatdesk/contract/clients';
+import type { Paged } from '@chatdesk/contract/common';
 import type { z } from 'zod';
 import type { EventBus } from '../../events/event-bus.ts';
 import { invalid, notFound } from '../../lib/app-error.ts';
+import { decodeCursor, isTimestampKey, toPage } from '../../lib/cursor.ts';
 import type { ClientRow, ClientsRepository } from './clients.repository.ts';
 
 type PaymentRow = Awaited<ReturnType<ClientsRepository['paymentsOf']>>[number];
@@ -56,8 +59,9 @@ export function createClientsService({
   }
 
   return {
-    async list(filter: { search?: string; status?: Client['status'] }) {
-      return (await repository.list(filter)).map(toClient);
+    async page(query: z.output<typeof listClientsQuerySchema>): Promise<Paged<Client>> {
+      const after = decodeCursor(query.cursor, isTimestampKey);
+      return toPage(await repository.page(query, query.limit, after), query.limit, toClient);
     },
 
     async get(id: string): Promise<ClientDetail> {

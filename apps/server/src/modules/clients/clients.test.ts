@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { CLIENT_MESSAGES } from '@chatdesk/contract/clients';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
 import { insertAppointment, insertEmployee } from '../../../test/factories.ts';
+import { forgedCursor, readAllPages } from '../../../test/paging.ts';
+import { clients } from '../../db/schema.ts';
 
 let t: TestContext;
 let headers: Record<string, string>;
@@ -84,10 +88,13 @@ describe('clients', () => {
       })
     ).json();
     const ids = async (query: string) =>
-      (await t.app.inject({ url: `/api/clients?${query}`, headers })).json().map((c: { id: string }) => c.id);
+      (await t.app.inject({ url: `/api/clients?${query}`, headers }))
+        .json()
+        .items.map((c: { id: string }) => c.id);
     expect(await ids('search=olga')).toEqual([id]);
     expect(await ids('search=vera.example')).toEqual([id]);
     expect(await ids('search=611222333')).toEqual([id]);
+    expect(await ids(`search=${encodeURIComponent('611-222-333')}`)).toEqual([id]);
     expect(await ids('status=former')).toContain(id);
     expect(await ids('status=inactive')).not.toContain(id);
   });
@@ -135,5 +142,138 @@ describe('clients', () => {
     const gone = await t.app.inject({ url: `/api/clients/${id}`, headers });
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toEqual({ message: CLIENT_MESSAGES.notFound });
+  });
+});
+
+type Listed = { id: string; name: string; status: string };
+
+/** Clients made at exact instants (microseconds), named with a token only they carry. */
+async function insertClientsAt(token: string, rows: Array<{ at: string; status?: 'lead' | 'active' }>) {
+  const made = [];
+  for (const [index, row] of rows.entries()) {
+    const [client] = await t.db
+      .insert(clients)
+      .values({
+        name: `Paging ${token} ${index}`,
+        phone: '+34 600 000 000',
+        status: row.status ?? 'lead',
+        createdAt: sql`${row.at}::timestamptz`,
+      })
+      .returning({ id: clients.id });
+    made.push({ id: client!.id, at: row.at, status: row.status ?? 'lead' });
+  }
+  // The list's order: newest first, the id breaking ties.
+  return made.sort((a, b) => (a.at === b.at ? (a.id < b.id ? 1 : -1) : a.at < b.at ? 1 : -1));
+}
+
+const token = () => `tk${randomUUID().slice(0, 8)}`;
+
+describe('client list pages', () => {
+  it('follow each other newest first, without overlap or gaps, even within one millisecond', async () => {
+    const tk = token();
+    const made = await insertClientsAt(tk, [
+      { at: '2026-03-01T10:00:00.000300Z' },
+      { at: '2026-03-01T10:00:00.000200Z' },
+      { at: '2026-03-01T10:00:00.000200Z' },
+      { at: '2026-03-01T10:00:00.000100Z' },
+      { at: '2026-02-01T09:00:00.000000Z' },
+    ]);
+    for (const limit of [1, 2]) {
+      const pages = await readAllPages<Listed>(t.app, `/api/clients?search=${tk}&limit=${limit}`, headers);
+      expect(pages.every((page) => page.length <= limit)).toBe(true);
+      expect(pages.flat().map((c) => c.id)).toEqual(made.map((c) => c.id));
+    }
+  });
+
+  it('cover the whole list, in the order of one big page', async () => {
+    await insertClientsAt(
+      token(),
+      Array.from({ length: 7 }, () => ({ at: '2026-01-01T00:00:00.000001Z' })),
+    );
+    const whole = (await t.app.inject({ url: '/api/clients?limit=100', headers })).json();
+    expect(whole.nextCursor).toBeNull();
+    const pages = await readAllPages<Listed>(t.app, '/api/clients?limit=3', headers);
+    expect(pages.length).toBeGreaterThan(2);
+    expect(pages.flat().map((c) => c.id)).toEqual(whole.items.map((c: Listed) => c.id));
+  });
+
+  it('hold 50 clients unless asked for 1 to 100', async () => {
+    const tk = token();
+    await t.db
+      .insert(clients)
+      .values(Array.from({ length: 55 }, (_, index) => ({ name: `Many ${tk} ${index}`, phone: '1' })));
+    const first = (await t.app.inject({ url: `/api/clients?search=${tk}`, headers })).json();
+    expect(first.items).toHaveLength(50);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const rest = (
+      await t.app.inject({ url: `/api/clients?search=${tk}&cursor=${first.nextCursor}`, headers })
+    ).json();
+    expect(rest).toMatchObject({ nextCursor: null });
+    expect(rest.items).toHaveLength(5);
+    expect(
+      (await t.app.inject({ url: `/api/clients?search=${tk}&limit=100`, headers })).json().items,
+    ).toHaveLength(55);
+    for (const limit of ['0', '101', '-1', '2.5', 'ten']) {
+      const response = await t.app.inject({ url: `/api/clients?limit=${limit}`, headers });
+      expect(response.statusCode, limit).toBe(400);
+      expect(response.json().message, limit).toMatch(/^limit: /);
+    }
+  });
+
+  it('refuse a cursor they did not write with a 400 that says so', async () => {
+    const id = randomUUID();
+    for (const cursor of [
+      '!!!',
+      'abc',
+      forgedCursor({}),
+      forgedCursor(['2026-03-01T10:00:00.000300Z']),
+      forgedCursor(['2026-03-01T10:00:00.000300Z', 'not-an-id']),
+      forgedCursor(['2026-02-30T10:00:00.000000Z', id]),
+      forgedCursor(['0000-01-01T00:00:00.000000Z', id]),
+      forgedCursor(['yesterday', id]),
+      forgedCursor([12, id]),
+    ]) {
+      const response = await t.app.inject({
+        url: `/api/clients?cursor=${encodeURIComponent(cursor)}`,
+        headers,
+      });
+      expect(response.statusCode, cursor).toBe(400);
+      expect(response.json().message, cursor).toBe('cursor: Invalid cursor');
+    }
+  });
+
+  it('keep the filters from page to page', async () => {
+    const tk = token();
+    const made = await insertClientsAt(tk, [
+      { at: '2026-04-01T10:00:00.000005Z', status: 'active' },
+      { at: '2026-04-01T10:00:00.000004Z', status: 'lead' },
+      { at: '2026-04-01T10:00:00.000003Z', status: 'active' },
+      { at: '2026-04-01T10:00:00.000002Z', status: 'lead' },
+      { at: '2026-04-01T10:00:00.000001Z', status: 'active' },
+    ]);
+    const pages = await readAllPages<Listed>(
+      t.app,
+      `/api/clients?search=${tk}&status=active&limit=1`,
+      headers,
+    );
+    expect(pages).toHaveLength(3);
+    expect(pages.flat().map((c) => c.id)).toEqual(made.filter((c) => c.status === 'active').map((c) => c.id));
+  });
+
+  it('search ignores case and accents, on both sides', async () => {
+    const lucia = (await create({ name: 'Lucía Fernández', phone: '+34 633 100 200' })).json().id;
+    const upper = (await create({ name: 'LUCÍA PRIETO', phone: '+34 633 100 201' })).json().id;
+    const garcia = (await create({ name: 'Tomás Garcia', phone: '+34 633 100 202' })).json().id;
+    const ids = async (search: string) =>
+      (await t.app.inject({ url: `/api/clients?search=${encodeURIComponent(search)}`, headers }))
+        .json()
+        .items.map((c: { id: string }) => c.id)
+        .sort();
+    expect(await ids('lucia')).toEqual([lucia, upper].sort());
+    expect(await ids('LUCIA')).toEqual([lucia, upper].sort());
+    expect(await ids('fernandez')).toEqual([lucia]);
+    expect(await ids('garcía')).toEqual([garcia]);
+    expect(await ids('tomas garcia')).toEqual([garcia]);
+    expect(await ids('%')).toEqual([]);
   });
 });

@@ -1,32 +1,30 @@
-import { asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { textAfter } from '../../db/keyset.ts';
 import { employees } from '../../db/schema.ts';
+import { searchMatches } from '../../db/search.ts';
+import type { Position } from '../../lib/cursor.ts';
 
 export type EmployeeRow = typeof employees.$inferSelect;
 export type EmployeeValues = Omit<typeof employees.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export function createEmployeesRepository(db: Db) {
   return {
-    async list(search?: string) {
-      const pattern = search ? `%${escapeLike(search)}%` : undefined;
-      return db
+    /** A page by name; search reads the trigram-indexed search_text, ignoring case and accents. */
+    async page(search: string | undefined, limit: number, after?: Position) {
+      const conditions: SQL[] = [];
+      if (search) conditions.push(searchMatches(sql`${employees.searchText}`, search));
+      if (after) conditions.push(textAfter(employees.name, employees.id, after));
+      const rows = await db
         .select()
         .from(employees)
-        .where(
-          pattern
-            ? or(
-                ilike(employees.name, pattern),
-                ilike(employees.email, pattern),
-                ilike(employees.username, pattern),
-                ilike(employees.role, pattern),
-                ilike(employees.title, pattern),
-                sql`array_to_string(${employees.locations}, ',') ilike ${pattern}`,
-              )
-            : undefined,
-        )
-        .orderBy(asc(employees.name));
+        .where(and(...conditions))
+        .orderBy(asc(employees.name), asc(employees.id))
+        .limit(limit + 1);
+      return rows.map((row) => ({ ...row, cursorKey: row.name }));
+    },
+    async all() {
+      return db.select().from(employees).orderBy(asc(employees.name), asc(employees.id));
     },
     async findById(id: string) {
       const [row] = await db.select().from(employees).where(eq(employees.id, id)).limit(1);

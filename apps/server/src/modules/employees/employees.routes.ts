@@ -17,9 +17,10 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ employees: EmployeesServic
     {
       tags,
       security,
-      summary: 'Employees by name; search matches name, email, username, role, title and locations',
+      summary:
+        'A page of employees by name; search matches name, email, username, role, title and locations, ignoring case and accents',
     },
-    async (request) => employees.list(request.query.search),
+    async (request) => employees.page(request.query),
   );
   route(app, endpoints.employees.get, { tags, security, summary: 'One employee' }, async (request) =>
     employees.get(request.params.id),

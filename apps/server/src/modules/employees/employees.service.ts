@@ -1,12 +1,15 @@
+import type { Paged } from '@chatdesk/contract/common';
 import {
   type Availability,
   type createEmployeeSchema,
   EMPLOYEE_MESSAGES,
   type Employee,
+  type listEmployeesQuerySchema,
   type updateEmployeeSchema,
 } from '@chatdesk/contract/employees';
 import type { z } from 'zod';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/app-error.ts';
+import { decodeCursor, isTextKey, toPage } from '../../lib/cursor.ts';
 import type { AuthService, StaffPrincipal } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { EmployeeRow, EmployeesRepository } from './employees.repository.ts';
@@ -47,8 +50,14 @@ export function createEmployeesService({
   }
 
   return {
-    async list(search?: string) {
-      return (await repository.list(search)).map(toEmployee);
+    async page(query: z.output<typeof listEmployeesQuerySchema>): Promise<Paged<Employee>> {
+      const after = decodeCursor(query.cursor, isTextKey);
+      return toPage(await repository.page(query.search, query.limit, after), query.limit, toEmployee);
+    },
+
+    /** Every employee, for the assistant's directory: a business has a team, not thousands. */
+    async list() {
+      return (await repository.all()).map(toEmployee);
     },
 
     async get(id: string) {

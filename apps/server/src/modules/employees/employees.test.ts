@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { EMPLOYEE_MESSAGES } from '@chatdesk/contract/employees';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
 import { insertAppointment, insertEmployee } from '../../../test/factories.ts';
+import { forgedCursor, readAllPages } from '../../../test/paging.ts';
 import { appointments } from '../../db/schema.ts';
 
 let t: TestContext;
@@ -91,8 +93,8 @@ describe('employees', () => {
     const { id } = off.json();
     expect(off.json().takesBookings).toBe(false);
     expect((await t.app.inject({ url: `/api/employees/${id}`, headers })).json().takesBookings).toBe(false);
-    const listed = (await t.app.inject({ url: '/api/employees', headers })).json();
-    expect(listed.find((e: { id: string }) => e.id === id).takesBookings).toBe(false);
+    const listed = (await t.app.inject({ url: '/api/employees?limit=100', headers })).json();
+    expect(listed.items.find((e: { id: string }) => e.id === id).takesBookings).toBe(false);
 
     const on = await t.app.inject({
       method: 'PUT',
@@ -168,10 +170,12 @@ describe('employees', () => {
     const names = async (search: string) =>
       (await t.app.inject({ url: `/api/employees?search=${encodeURIComponent(search)}`, headers }))
         .json()
-        .map((e: { name: string }) => e.name);
+        .items.map((e: { name: string }) => e.name);
     expect(await names('zoe')).toEqual(['Zoe Quinn']);
     expect(await names('AQUAGYM')).toEqual(['Zoe Quinn']);
     expect(await names('cádiz')).toEqual(['Zoe Quinn']);
+    expect(await names('cadiz')).toEqual(['Zoe Quinn']);
+    expect(await names('CÁDIZ')).toEqual(['Zoe Quinn']);
     expect(await names('%')).toEqual([]);
   });
 
@@ -199,5 +203,78 @@ describe('employees', () => {
     expect((await t.app.inject({ url: `/api/employees/${unknown}`, headers })).json()).toEqual({
       message: EMPLOYEE_MESSAGES.notFound,
     });
+  });
+});
+
+type Listed = { id: string; name: string };
+
+describe('employee list pages', () => {
+  it('follow each other by name, without overlap or gaps, same names included', async () => {
+    const tk = `tk${randomUUID().slice(0, 8)}`;
+    for (const name of ['Carla', 'Alba', 'Berta', 'Alba', 'Dora']) {
+      await insertEmployee(t.db, { name: `${name} ${tk}` });
+    }
+    const whole = (await t.app.inject({ url: `/api/employees?search=${tk}&limit=100`, headers })).json();
+    expect(whole.items.map((e: Listed) => e.name.split(' ')[0])).toEqual([
+      'Alba',
+      'Alba',
+      'Berta',
+      'Carla',
+      'Dora',
+    ]);
+    for (const limit of [1, 2]) {
+      const pages = await readAllPages<Listed>(t.app, `/api/employees?search=${tk}&limit=${limit}`, headers);
+      expect(pages).toHaveLength(Math.ceil(5 / limit));
+      expect(pages.flat().map((e) => e.id)).toEqual(whole.items.map((e: Listed) => e.id));
+    }
+  });
+
+  it('cover every employee, in the order of one big page', async () => {
+    for (let index = 0; index < 7; index++) await insertEmployee(t.db, { name: 'Same Name' });
+    const whole = (await t.app.inject({ url: '/api/employees?limit=100', headers })).json();
+    expect(whole.nextCursor).toBeNull();
+    const pages = await readAllPages<Listed>(t.app, '/api/employees?limit=3', headers);
+    expect(pages.length).toBeGreaterThan(2);
+    expect(pages.flat().map((e) => e.id)).toEqual(whole.items.map((e: Listed) => e.id));
+  });
+
+  it('search ignoring case and accents, from page to page', async () => {
+    const tk = `tk${randomUUID().slice(0, 8)}`;
+    const made = [
+      await insertEmployee(t.db, { name: `Álvaro Núñez ${tk}` }),
+      await insertEmployee(t.db, { name: `ALVARO Ruiz ${tk}` }),
+    ];
+    await insertEmployee(t.db, { name: `Beatriz ${tk}` });
+    const pages = await readAllPages<Listed>(
+      t.app,
+      `/api/employees?search=${encodeURIComponent(`alvaro`)}&limit=1`,
+      headers,
+    );
+    expect(
+      pages
+        .flat()
+        .map((e) => e.id)
+        .sort(),
+    ).toEqual(made.map((e) => e.id).sort());
+    const nunez = (await t.app.inject({ url: '/api/employees?search=NUNEZ', headers })).json();
+    expect(nunez.items.map((e: Listed) => e.id)).toEqual([made[0]!.id]);
+  });
+
+  it('refuse a malformed cursor or limit with a 400 that says so', async () => {
+    for (const cursor of [
+      'abc',
+      forgedCursor(['Ana\u0000', randomUUID()]),
+      forgedCursor(['Ana', 'x']),
+      forgedCursor(['Ana']),
+    ]) {
+      const response = await t.app.inject({ url: `/api/employees?cursor=${cursor}`, headers });
+      expect(response.statusCode, cursor).toBe(400);
+      expect(response.json().message).toBe('cursor: Invalid cursor');
+    }
+    for (const limit of ['0', '101']) {
+      const response = await t.app.inject({ url: `/api/employees?limit=${limit}`, headers });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toMatch(/^limit: /);
+    }
   });
 });

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { olderThan, timestampKey } from '../../db/keyset.ts';
 import { notifications } from '../../db/schema.ts';
+import type { Position } from '../../lib/cursor.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = Pick<typeof notifications.$inferInsert, 'title' | 'message' | 'type' | 'link'>;
@@ -8,17 +10,20 @@ export type NotificationFilter = { isRead?: boolean; isSolved?: boolean; type?: 
 
 export function createNotificationsRepository(db: Db) {
   return {
-    async list(filter: NotificationFilter) {
+    /** A page, newest first: a walk of notifications_created_idx from `after`, filtered as it goes. */
+    async page(filter: NotificationFilter, limit: number, after?: Position) {
       const conditions: SQL[] = [];
       if (filter.isRead !== undefined) conditions.push(eq(notifications.isRead, filter.isRead));
       if (filter.isSolved !== undefined) conditions.push(eq(notifications.isSolved, filter.isSolved));
       if (filter.type) conditions.push(eq(notifications.type, filter.type));
-      return db
-        .select()
+      if (after) conditions.push(olderThan(notifications.createdAt, notifications.id, after));
+      const rows = await db
+        .select({ notification: notifications, cursorKey: timestampKey(notifications.createdAt) })
         .from(notifications)
         .where(and(...conditions))
         .orderBy(desc(notifications.createdAt), desc(notifications.id))
-        .limit(500);
+        .limit(limit + 1);
+      return rows.map((row) => ({ ...row.notification, cursorKey: row.cursorKey }));
     },
     async countUnread() {
       const [row] = await db

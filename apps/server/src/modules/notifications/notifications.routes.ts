@@ -13,8 +13,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
   route(
     app,
     endpoints.notifications.list,
-    { tags, security, summary: 'Notifications, newest first' },
-    async (request) => notifications.list(request.query),
+    { tags, security, summary: 'A page of notifications, newest first' },
+    async (request) => notifications.page(request.query),
   );
   route(
     app,

@@ -1,6 +1,8 @@
+import type { Paged } from '@chatdesk/contract/common';
 import type { Notification } from '@chatdesk/contract/notifications';
 import type { EventBus } from '../../events/event-bus.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { decodeCursor, isTimestampKey, toPage } from '../../lib/cursor.ts';
 import type {
   NewNotification,
   NotificationFilter,
@@ -38,8 +40,9 @@ export function createNotificationsService({
       return toNotification(row);
     },
 
-    async list(filter: NotificationFilter): Promise<Notification[]> {
-      return (await repository.list(filter)).map(toNotification);
+    async page(query: NotificationFilter & { limit: number; cursor?: string }): Promise<Paged<Notification>> {
+      const after = decodeCursor(query.cursor, isTimestampKey);
+      return toPage(await repository.page(query, query.limit, after), query.limit, toNotification);
     },
 
     async unreadCount() {

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
 import { insertNotification } from '../../../test/factories.ts';
+import { forgedCursor, readAllPages } from '../../../test/paging.ts';
 import { notifications as notificationsTable } from '../../db/schema.ts';
 
 let t: TestContext;
@@ -29,9 +32,10 @@ describe('notifications', () => {
     });
     const response = await get('/api/notifications');
     expect(response.statusCode).toBe(200);
-    const list = response.json();
-    expect(list.map((n: { title: string }) => n.title)).toEqual(['Newer', 'Older']);
-    expect(list[0]).toEqual({
+    const page = response.json();
+    expect(page.nextCursor).toBeNull();
+    expect(page.items.map((n: { title: string }) => n.title)).toEqual(['Newer', 'Older']);
+    expect(page.items[0]).toEqual({
       id: newer.id,
       title: 'Newer',
       message: 'A chat needs you',
@@ -50,7 +54,7 @@ describe('notifications', () => {
     const titles = async (query: string) =>
       (await get(`/api/notifications${query}`))
         .json()
-        .map((n: { title: string }) => n.title)
+        .items.map((n: { title: string }) => n.title)
         .sort();
     expect(await titles('?isRead=true')).toEqual(['a', 'c']);
     expect(await titles('?isRead=false')).toEqual(['b']);
@@ -85,7 +89,7 @@ describe('notifications', () => {
 
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/notifications/${first.id}`, headers });
     expect(deleted.statusCode).toBe(200);
-    expect((await get('/api/notifications')).json()).toHaveLength(2);
+    expect((await get('/api/notifications')).json().items).toHaveLength(2);
   });
 
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
@@ -110,7 +114,113 @@ describe('notifications', () => {
       link: null,
     });
     expect(created).toMatchObject({ title: 'New booking', type: 'success', isRead: false, isSolved: false });
-    expect((await get('/api/notifications?type=success')).json()[0].id).toBe(created.id);
+    expect((await get('/api/notifications?type=success')).json().items[0].id).toBe(created.id);
     expect((await get('/api/notifications/unread-count')).json()).toEqual({ count: 1 });
+  });
+});
+
+type Listed = { id: string; title: string; isRead: boolean };
+
+/** Notifications made at exact instants (microseconds), in the list's order: newest first, id breaking ties. */
+async function insertAt(rows: Array<{ at: string; isRead?: boolean; type?: 'info' | 'error' }>) {
+  const made = [];
+  for (const [index, row] of rows.entries()) {
+    const [notification] = await t.db
+      .insert(notificationsTable)
+      .values({
+        title: `n${index}`,
+        message: 'm',
+        isRead: row.isRead ?? false,
+        type: row.type ?? 'info',
+        createdAt: sql`${row.at}::timestamptz`,
+      })
+      .returning();
+    made.push({ ...notification!, at: row.at });
+  }
+  return made.sort((a, b) => (a.at === b.at ? (a.id < b.id ? 1 : -1) : a.at < b.at ? 1 : -1));
+}
+
+describe('notification list pages', () => {
+  it('follow each other newest first, without overlap or gaps, even within one millisecond', async () => {
+    const made = await insertAt([
+      { at: '2026-11-02T10:00:00.000900Z' },
+      { at: '2026-11-02T10:00:00.000500Z' },
+      { at: '2026-11-02T10:00:00.000500Z' },
+      { at: '2026-11-02T10:00:00.000500Z' },
+      { at: '2026-11-02T10:00:00.000100Z' },
+      { at: '2026-11-01T08:00:00.000000Z' },
+    ]);
+    for (const limit of [1, 2, 4, 6]) {
+      const pages = await readAllPages<Listed>(t.app, `/api/notifications?limit=${limit}`, headers);
+      expect(pages).toHaveLength(Math.ceil(made.length / limit));
+      expect(pages.flat().map((n) => n.id)).toEqual(made.map((n) => n.id));
+    }
+  });
+
+  it('hold 50 unless asked for 1 to 100', async () => {
+    await t.db.insert(notificationsTable).values(
+      Array.from({ length: 51 }, (_, index) => ({
+        title: `Bulk ${index}`,
+        message: 'm',
+        type: 'info' as const,
+      })),
+    );
+    const first = (await get('/api/notifications')).json();
+    expect(first.items).toHaveLength(50);
+    const last = (await get(`/api/notifications?cursor=${first.nextCursor}`)).json();
+    expect(last.items).toHaveLength(1);
+    expect(last.nextCursor).toBeNull();
+    expect((await get('/api/notifications?limit=100')).json().items).toHaveLength(51);
+    for (const limit of ['0', '101']) {
+      const response = await get(`/api/notifications?limit=${limit}`);
+      expect(response.statusCode, limit).toBe(400);
+      expect(response.json().message, limit).toMatch(/^limit: /);
+    }
+  });
+
+  it('keep the filters from page to page', async () => {
+    const made = await insertAt([
+      { at: '2026-11-03T10:00:00.000006Z', type: 'error' },
+      { at: '2026-11-03T10:00:00.000005Z', type: 'error', isRead: true },
+      { at: '2026-11-03T10:00:00.000004Z', type: 'info' },
+      { at: '2026-11-03T10:00:00.000003Z', type: 'error' },
+      { at: '2026-11-03T10:00:00.000002Z', type: 'error' },
+    ]);
+    const pages = await readAllPages<Listed>(
+      t.app,
+      '/api/notifications?type=error&isRead=false&limit=2',
+      headers,
+    );
+    expect(pages.map((page) => page.length)).toEqual([2, 1]);
+    expect(pages.flat().map((n) => n.id)).toEqual(
+      made.filter((n) => n.type === 'error' && !n.isRead).map((n) => n.id),
+    );
+  });
+
+  it('go on after the row a page ended on is deleted', async () => {
+    const made = await insertAt([
+      { at: '2026-11-04T10:00:00.000003Z' },
+      { at: '2026-11-04T10:00:00.000002Z' },
+      { at: '2026-11-04T10:00:00.000001Z' },
+    ]);
+    const first = (await get('/api/notifications?limit=1')).json();
+    await t.db.delete(notificationsTable).where(eq(notificationsTable.id, made[0]!.id));
+    const rest = (await get(`/api/notifications?limit=5&cursor=${first.nextCursor}`)).json();
+    expect(rest.items.map((n: Listed) => n.id)).toEqual([made[1]!.id, made[2]!.id]);
+  });
+
+  it('refuse a cursor they did not write with a 400 that says so', async () => {
+    for (const cursor of [
+      '%20',
+      'not*base64',
+      'bm90IGpzb24',
+      forgedCursor(['2026-11-02T25:00:00.000000Z', randomUUID()]),
+      forgedCursor(['2026-11-02T10:00:00Z', randomUUID()]),
+      forgedCursor(['2026-11-02T10:00:00.000000Z', `${randomUUID()}\u0000`]),
+    ]) {
+      const response = await get(`/api/notifications?cursor=${cursor}`);
+      expect(response.statusCode, cursor).toBe(400);
+      expect(response.json().message, cursor).toBe('cursor: Invalid cursor');
+    }
   });
 });

@@ -1,6 +1,9 @@
-import { and, asc, desc, eq, gt, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { olderThan, timestampKey } from '../../db/keyset.ts';
 import { clients, employees, payments, plans, subscriptions } from '../../db/schema.ts';
+import { searchMatches } from '../../db/search.ts';
+import type { Position } from '../../lib/cursor.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect & {
   clientName: string;
@@ -8,9 +11,34 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect & {
   employeeName: string | null;
 };
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export function createSubscriptionsRepository(db: Db) {
+  /**
+   * Subscriptions whose plan, or whose client's name, email or phone, match the search (folded
+   * search_text on trigram indexes). Each side is its own page (`limit` newest after the same
+   * filters), and the page is taken from their union: one OR across both tables would leave the
+   * planner to guess, and it walks every subscription for a rare name or sorts them all for a common one.
+   */
+  function matchesSearch(search: string, filters: SQL[], limit: number): SQL {
+    const newest = (match: SQL) =>
+      db
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(and(...filters, match))
+        .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+        .limit(limit);
+    const byPlan = newest(searchMatches(sql`${subscriptions.searchText}`, search));
+    const byClient = newest(
+      inArray(
+        subscriptions.clientId,
+        db
+          .select({ id: clients.id })
+          .from(clients)
+          .where(searchMatches(sql`${clients.searchText}`, search)),
+      ),
+    );
+    return sql`${subscriptions.id} in ((${byPlan}) union (${byClient}))`;
+  }
+
   const select = () =>
     db
       .select({
@@ -18,6 +46,7 @@ export function createSubscriptionsRepository(db: Db) {
         clientName: clients.name,
         clientEmail: clients.email,
         employeeName: employees.name,
+        cursorKey: timestampKey(subscriptions.createdAt),
       })
       .from(subscriptions)
       .innerJoin(clients, eq(clients.id, subscriptions.clientId))
@@ -35,25 +64,22 @@ export function createSubscriptionsRepository(db: Db) {
   });
 
   return {
-    async list(filter: { search?: string; status?: SubscriptionRow['status']; clientId?: string }) {
+    /** A page, newest first: a walk of subscriptions_created_idx from `after`, filtered as it goes. */
+    async page(
+      filter: { search?: string; status?: SubscriptionRow['status']; clientId?: string },
+      limit: number,
+      after?: Position,
+    ) {
       const conditions: SQL[] = [];
       if (filter.status) conditions.push(eq(subscriptions.status, filter.status));
       if (filter.clientId) conditions.push(eq(subscriptions.clientId, filter.clientId));
-      if (filter.search) {
-        const pattern = `%${escapeLike(filter.search)}%`;
-        conditions.push(
-          or(
-            ilike(clients.name, pattern),
-            ilike(clients.email, pattern),
-            ilike(subscriptions.planName, pattern),
-          )!,
-        );
-      }
+      if (after) conditions.push(olderThan(subscriptions.createdAt, subscriptions.id, after));
+      if (filter.search) conditions.push(matchesSearch(filter.search, conditions, limit + 1));
       const rows = await select()
         .where(and(...conditions))
-        .orderBy(desc(subscriptions.createdAt))
-        .limit(1000);
-      return rows.map(flatten);
+        .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+        .limit(limit + 1);
+      return rows.map((row) => ({ ...flatten(row), cursorKey: row.cursorKey }));
     },
     async findById(id: string) {
       const [row] = await select().where(eq(subscriptions.id, id)).limit(1);

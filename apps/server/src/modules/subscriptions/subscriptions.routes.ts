@@ -13,8 +13,13 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
   route(
     app,
     endpoints.subscriptions.list,
-    { tags, security, summary: 'Subscriptions, newest first; search matches client and plan' },
-    async (request) => subscriptions.list(request.query),
+    {
+      tags,
+      security,
+      summary:
+        "A page of subscriptions, newest first; search matches the plan and the client's name, email and phone, ignoring case and accents",
+    },
+    async (request) => subscriptions.page(request.query),
   );
   route(app, endpoints.subscriptions.plans, { tags, security, summary: 'The plan catalogue' }, async () =>
     subscriptions.plans(),

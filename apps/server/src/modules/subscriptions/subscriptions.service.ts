@@ -1,5 +1,7 @@
+import type { Paged } from '@chatdesk/contract/common';
 import {
   type createSubscriptionSchema,
+  type listSubscriptionsQuerySchema,
   type Plan,
   PREMIUM_PRICE_ALIAS,
   SUBSCRIPTION_MESSAGES,
@@ -15,6 +17,7 @@ import type {
   SubscriptionProvider,
 } from '../../integrations/payments/subscription-provider.ts';
 import { conflict, invalid, notFound } from '../../lib/app-error.ts';
+import { decodeCursor, isTimestampKey, toPage } from '../../lib/cursor.ts';
 import type { Notify } from '../notifications/notifications.service.ts';
 import type { SubscriptionRow, SubscriptionsRepository } from './subscriptions.repository.ts';
 
@@ -130,8 +133,9 @@ export function createSubscriptionsService(deps: {
   }
 
   return {
-    async list(filter: { search?: string; status?: Subscription['status']; clientId?: string }) {
-      return (await repository.list(filter)).map(toSubscription);
+    async page(query: z.output<typeof listSubscriptionsQuerySchema>): Promise<Paged<Subscription>> {
+      const after = decodeCursor(query.cursor, isTimestampKey);
+      return toPage(await repository.page(query, query.limit, after), query.limit, toSubscription);
     },
 
     async get(id: string) {

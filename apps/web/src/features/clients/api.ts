@@ -1,7 +1,16 @@
 import { apiRoutes } from '@chatdesk/contract/api-routes';
 import type { CLIENT_STATUSES, ClientForm, CreatePaymentRequest } from '@chatdesk/contract/clients';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { apiCall } from '../../lib/api-client';
+import { cursorPaging, itemsOf } from '../../lib/pages';
 
 export type ClientStatus = (typeof CLIENT_STATUSES)[number];
 export type ClientFilters = { search?: string; status?: ClientStatus };
@@ -10,15 +19,32 @@ export const clientKeys = {
   all: ['clients'] as const,
   lists: ['clients', 'list'] as const,
   list: (filters: ClientFilters) => ['clients', 'list', filters] as const,
+  options: (search: string) => ['clients', 'list', 'options', search] as const,
   details: ['clients', 'detail'] as const,
   detail: (id: string) => ['clients', 'detail', id] as const,
 };
 
+/** The list in pages as it scrolls; a new search or status starts again from the first page. */
 export function clientsQueryOptions(filters: ClientFilters) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: clientKeys.list(filters),
-    queryFn: ({ signal }) => apiCall(apiRoutes.clients.list, { query: filters, signal }),
+    queryFn: ({ signal, pageParam }) =>
+      apiCall(apiRoutes.clients.list, { query: { ...filters, cursor: pageParam }, signal }),
+    ...cursorPaging,
     // The table keeps its rows while a new search loads, so it does not flash empty.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** How many clients a picker offers for what was typed: a search narrows 50,000 to a few. */
+const CLIENT_OPTIONS_LIMIT = 20;
+
+export function clientOptionsQueryOptions(search: string) {
+  return queryOptions({
+    queryKey: clientKeys.options(search),
+    queryFn: ({ signal }) =>
+      apiCall(apiRoutes.clients.list, { query: { search, limit: CLIENT_OPTIONS_LIMIT }, signal }),
+    select: (page) => page.items,
     placeholderData: keepPreviousData,
   });
 }
@@ -31,7 +57,13 @@ export function clientQueryOptions(id: string) {
 }
 
 export function useClients(filters: ClientFilters = {}) {
-  return useQuery(clientsQueryOptions(filters));
+  const query = useInfiniteQuery(clientsQueryOptions(filters));
+  return { ...query, data: itemsOf(query.data) };
+}
+
+/** The first clients that match `search`, for a search-as-you-type picker. */
+export function useClientOptions(search: string) {
+  return useQuery(clientOptionsQueryOptions(search));
 }
 
 export function useClient(id: string | undefined) {

@@ -7,7 +7,7 @@ import { FormActions } from '../../components/form-actions';
 import { PageHeader } from '../../components/page-header';
 import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
-import { useEmployees } from '../employees/api';
+import { useAllEmployees } from '../employees/api';
 import { useClient, useSaveClient } from './api';
 import {
   type ClientFormValues,
@@ -45,7 +45,7 @@ export function ClientFormPage() {
 function ClientForm({ client }: { client?: ClientDetail }) {
   const navigate = useNavigate();
   const save = useSaveClient();
-  const employees = useEmployees();
+  const employees = useAllEmployees();
   const employeeOptions = (employees.data ?? []).map((employee) => ({
     value: employee.id,
     label: employee.name,

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { ListFilters, useListFilters } from '../../components/list-filters';
+import { LoadMore } from '../../components/load-more';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { paths } from '../../lib/paths';
@@ -65,7 +66,14 @@ export function ClientsPage() {
                   }
                 />
               ) : (
-                <ClientsTable clients={data} onDelete={setToDelete} />
+                <>
+                  <ClientsTable clients={data} onDelete={setToDelete} />
+                  <LoadMore
+                    hasNextPage={clients.hasNextPage}
+                    isFetchingNextPage={clients.isFetchingNextPage}
+                    fetchNextPage={clients.fetchNextPage}
+                  />
+                </>
               )}
             </Card>
           )}

@@ -1,17 +1,56 @@
 import { apiRoutes } from '@chatdesk/contract/api-routes';
-import type { CreateEmployeeRequest, UpdateEmployeeRequest } from '@chatdesk/contract/employees';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MAX_PAGE_SIZE } from '@chatdesk/contract/common';
+import type { CreateEmployeeRequest, Employee, UpdateEmployeeRequest } from '@chatdesk/contract/employees';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { apiCall } from '../../lib/api-client';
+import { cursorPaging, itemsOf } from '../../lib/pages';
 
 export const employeeKeys = {
   all: ['employees'] as const,
-  list: ['employees', 'list'] as const,
+  lists: ['employees', 'list'] as const,
+  list: (search: string) => ['employees', 'list', { search }] as const,
+  everyone: ['employees', 'list', 'everyone'] as const,
   detail: (id: string) => ['employees', 'detail', id] as const,
 };
 
-export const employeesQueryOptions = queryOptions({
-  queryKey: employeeKeys.list,
-  queryFn: ({ signal }) => apiCall(apiRoutes.employees.list, { signal }),
+/** The list in pages as it scrolls; a new search starts again from the first page. */
+export function employeesQueryOptions(search: string) {
+  return infiniteQueryOptions({
+    queryKey: employeeKeys.list(search),
+    queryFn: ({ signal, pageParam }) =>
+      apiCall(apiRoutes.employees.list, { query: { search, cursor: pageParam }, signal }),
+    ...cursorPaging,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * Every employee, for a form that offers them all: a team is small, so its pages are read one
+ * after another, the most the API gives at a time.
+ */
+export const allEmployeesQueryOptions = queryOptions({
+  queryKey: employeeKeys.everyone,
+  queryFn: async ({ signal }) => {
+    const employees: Employee[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await apiCall(apiRoutes.employees.list, {
+        query: { limit: MAX_PAGE_SIZE, cursor },
+        signal,
+      });
+      employees.push(...page.items);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    return employees;
+  },
 });
 
 export function employeeQueryOptions(id: string) {
@@ -21,8 +60,13 @@ export function employeeQueryOptions(id: string) {
   });
 }
 
-export function useEmployees() {
-  return useQuery(employeesQueryOptions);
+export function useEmployees(search = '') {
+  const query = useInfiniteQuery(employeesQueryOptions(search.trim()));
+  return { ...query, data: itemsOf(query.data) };
+}
+
+export function useAllEmployees() {
+  return useQuery(allEmployeesQueryOptions);
 }
 
 export function useEmployee(id: string | undefined) {
@@ -42,7 +86,7 @@ export function useSaveEmployee() {
         : apiCall(apiRoutes.employees.update, { params: { id: input.id }, body: input.body }),
     onSuccess: (employee) => {
       queryClient.setQueryData(employeeKeys.detail(employee.id), employee);
-      return queryClient.invalidateQueries({ queryKey: employeeKeys.list });
+      return queryClient.invalidateQueries({ queryKey: employeeKeys.lists });
     },
   });
 }
@@ -53,7 +97,7 @@ export function useDeleteEmployee() {
     mutationFn: (id: string) => apiCall(apiRoutes.employees.remove, { params: { id } }),
     onSuccess: (_data, id) => {
       queryClient.removeQueries({ queryKey: employeeKeys.detail(id) });
-      return queryClient.invalidateQueries({ queryKey: employeeKeys.list });
+      return queryClient.invalidateQueries({ queryKey: employeeKeys.lists });
     },
     onError: (error) => console.error('Failed to delete employee', error),
   });

@@ -4,7 +4,6 @@ import {
   commitLocationDraft,
   emptyEmployeeValues,
   isRangeInvalid,
-  matchesEmployeeSearch,
   shouldCommitOnBlur,
   toFormValues,
   toRequest,
@@ -77,15 +76,5 @@ describe('employee request', () => {
     const values = toFormValues(employee);
     expect(values.takesBookings).toBe(false);
     expect(toRequest(values).takesBookings).toBe(false);
-  });
-});
-
-describe('employee search', () => {
-  it('matches name, email, username and role, ignoring case', () => {
-    expect(matchesEmployeeSearch(employee, 'carlos r')).toBe(true);
-    expect(matchesEmployeeSearch(employee, 'EXAMPLE.COM')).toBe(true);
-    expect(matchesEmployeeSearch(employee, 'strength')).toBe(true);
-    expect(matchesEmployeeSearch(employee, 'nutrition')).toBe(false);
-    expect(matchesEmployeeSearch(employee, '  ')).toBe(true);
   });
 });

@@ -115,19 +115,3 @@ export function toRequest(values: EmployeeFormValues): CreateEmployeeRequest & U
     availability,
   };
 }
-
-/** The list search: the same fields the server searches, role included. */
-export function matchesEmployeeSearch(employee: Employee, search: string): boolean {
-  const needle = search.trim().toLocaleLowerCase();
-  if (!needle) return true;
-  return [
-    employee.name,
-    employee.email,
-    employee.username,
-    employee.role,
-    employee.title,
-    ...employee.locations,
-  ]
-    .filter((value): value is string => Boolean(value))
-    .some((value) => value.toLocaleLowerCase().includes(needle));
-}

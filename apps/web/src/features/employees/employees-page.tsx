@@ -1,21 +1,23 @@
 import type { Employee } from '@chatdesk/contract/employees';
 import { Box, Button, Card, CloseButton, Stack, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
+import { LoadMore } from '../../components/load-more';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { paths } from '../../lib/paths';
 import { useDeleteEmployee, useEmployees } from './api';
 import { DeleteEmployeeModal } from './components/delete-employee-modal';
 import { EmployeeTable } from './components/employee-table';
-import { matchesEmployeeSearch } from './employee-form';
 
 export function EmployeesPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const search = searchParams.get('search') ?? '';
-  const employees = useEmployees();
+  const [debouncedSearch] = useDebouncedValue(search, 250);
+  const employees = useEmployees(debouncedSearch);
   const remove = useDeleteEmployee();
   const [toDelete, setToDelete] = useState<Employee | null>(null);
 
@@ -30,8 +32,6 @@ export function EmployeesPage() {
   // A failed delete is only logged (spec §8); the dialog stays open so the user can retry or cancel.
   const confirmDelete = (employee: Employee) =>
     remove.mutate(employee.id, { onSuccess: () => setToDelete(null) });
-
-  const visible = employees.data?.filter((employee) => matchesEmployeeSearch(employee, search)) ?? [];
 
   return (
     <Box maw={1200}>
@@ -61,15 +61,25 @@ export function EmployeesPage() {
         />
 
         <QueryState query={employees} loadingLabel="Loading employees" errorTitle="Failed to load employees">
-          {() => (
-            <Card p={0}>
-              {visible.length === 0 ? (
+          {(data) => (
+            <Card
+              p={0}
+              style={{ opacity: employees.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
+            >
+              {data.length === 0 ? (
                 <EmptyState
                   icon={<IconUsers size={28} />}
                   title={search.trim() ? 'No employees found matching your search' : 'No employees found'}
                 />
               ) : (
-                <EmployeeTable employees={visible} onDelete={setToDelete} />
+                <>
+                  <EmployeeTable employees={data} onDelete={setToDelete} />
+                  <LoadMore
+                    hasNextPage={employees.hasNextPage}
+                    isFetchingNextPage={employees.isFetchingNextPage}
+                    fetchNextPage={employees.fetchNextPage}
+                  />
+                </>
               )}
             </Card>
           )}

@@ -1,8 +1,19 @@
 import { apiRoutes } from '@chatdesk/contract/api-routes';
+import type { Paged } from '@chatdesk/contract/common';
 import { NOTIFICATION_BADGE_REFRESH_MS } from '@chatdesk/contract/constants';
 import type { Notification, NotificationType } from '@chatdesk/contract/notifications';
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { apiCall } from '../../lib/api-client';
+import { cursorPaging, itemsOf, mapPages } from '../../lib/pages';
 
 export type NotificationFilters = {
   isRead?: boolean;
@@ -17,10 +28,13 @@ export const notificationKeys = {
   unreadCount: ['notifications', 'unread-count'] as const,
 };
 
+/** The list in pages as it scrolls; a new filter starts again from the first page. */
 export function notificationsQueryOptions(filters: NotificationFilters) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: notificationKeys.list(filters),
-    queryFn: ({ signal }) => apiCall(apiRoutes.notifications.list, { query: filters, signal }),
+    queryFn: ({ signal, pageParam }) =>
+      apiCall(apiRoutes.notifications.list, { query: { ...filters, cursor: pageParam }, signal }),
+    ...cursorPaging,
   });
 }
 
@@ -33,20 +47,22 @@ export const unreadCountQueryOptions = queryOptions({
 });
 
 export function useNotifications(filters: NotificationFilters) {
-  return useQuery(notificationsQueryOptions(filters));
+  const query = useInfiniteQuery(notificationsQueryOptions(filters));
+  return { ...query, data: itemsOf(query.data) };
 }
 
 export function useUnreadCount() {
   return useQuery(unreadCountQueryOptions);
 }
 
-/** Applies a change the server accepted to every cached list, then refreshes the badge. */
+/** Applies a change the server accepted to every loaded page of every cached list, then refreshes the badge. */
 function applyLocally(
   queryClient: QueryClient,
   update: (list: Notification[]) => Notification[],
 ): Promise<void> {
-  queryClient.setQueriesData<Notification[]>({ queryKey: notificationKeys.lists }, (list) =>
-    list ? update(list) : list,
+  queryClient.setQueriesData<InfiniteData<Paged<Notification>>>(
+    { queryKey: notificationKeys.lists },
+    (data) => mapPages(data, update),
   );
   return queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount });
 }

@@ -2,6 +2,7 @@ import { Box, Button, Stack } from '@mantine/core';
 import { IconBellOff, IconChecks } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
+import { LoadMore } from '../../components/load-more';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import {
@@ -76,17 +77,24 @@ export function NotificationsPage() {
                 description="You don't have any notifications at the moment."
               />
             ) : (
-              <Stack component="ul" gap="sm" p={0} m={0} aria-label="Notifications">
-                {data.map((notification) => (
-                  <NotificationItem
-                    key={notification.id}
-                    notification={notification}
-                    busy={pendingId === notification.id}
-                    onMarkRead={(id) => markRead.mutate(id)}
-                    onMarkSolved={(id) => markSolved.mutate(id)}
-                    onDelete={(id) => remove.mutate(id)}
-                  />
-                ))}
+              <Stack gap={0}>
+                <Stack component="ul" gap="sm" p={0} m={0} aria-label="Notifications">
+                  {data.map((notification) => (
+                    <NotificationItem
+                      key={notification.id}
+                      notification={notification}
+                      busy={pendingId === notification.id}
+                      onMarkRead={(id) => markRead.mutate(id)}
+                      onMarkSolved={(id) => markSolved.mutate(id)}
+                      onDelete={(id) => remove.mutate(id)}
+                    />
+                  ))}
+                </Stack>
+                <LoadMore
+                  hasNextPage={notifications.hasNextPage}
+                  isFetchingNextPage={notifications.isFetchingNextPage}
+                  fetchNextPage={notifications.fetchNextPage}
+                />
               </Stack>
             )
           }

@@ -1,7 +1,16 @@
 import { apiRoutes } from '@chatdesk/contract/api-routes';
 import type { CreateSubscriptionRequest, SUBSCRIPTION_STATUSES } from '@chatdesk/contract/subscriptions';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { apiCall } from '../../lib/api-client';
+import { cursorPaging, itemsOf } from '../../lib/pages';
 
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
@@ -18,10 +27,13 @@ export const subscriptionKeys = {
 /** A client's detail embeds its subscription summary, so subscription changes refresh it too. */
 const clientDetailsKey = ['clients', 'detail'] as const;
 
+/** The list in pages as it scrolls; a new search or status starts again from the first page. */
 export function subscriptionsQueryOptions(filters: SubscriptionFilters) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: subscriptionKeys.list(filters),
-    queryFn: ({ signal }) => apiCall(apiRoutes.subscriptions.list, { query: filters, signal }),
+    queryFn: ({ signal, pageParam }) =>
+      apiCall(apiRoutes.subscriptions.list, { query: { ...filters, cursor: pageParam }, signal }),
+    ...cursorPaging,
     placeholderData: keepPreviousData,
   });
 }
@@ -40,7 +52,8 @@ export const plansQueryOptions = queryOptions({
 });
 
 export function useSubscriptions(filters: SubscriptionFilters) {
-  return useQuery(subscriptionsQueryOptions(filters));
+  const query = useInfiniteQuery(subscriptionsQueryOptions(filters));
+  return { ...query, data: itemsOf(query.data) };
 }
 
 export function useSubscription(id: string) {

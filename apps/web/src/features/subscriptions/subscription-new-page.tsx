@@ -23,12 +23,11 @@ import { FormActions } from '../../components/form-actions';
 import { PageHeader } from '../../components/page-header';
 import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
-import { useClients } from '../clients/api';
 import { useCreateSubscription, usePlans } from './api';
+import { ClientSelect } from './components/client-select';
 import {
   applyPlan,
   CURRENCY_OPTIONS,
-  clientOptionLabel,
   currencySymbol,
   INTERVAL_OPTIONS,
   initialSubscriptionValues,
@@ -68,7 +67,6 @@ export function SubscriptionNewPage() {
 
 function SubscriptionForm({ plans, clientId }: { plans: Plan[]; clientId: string | null }) {
   const navigate = useNavigate();
-  const clients = useClients();
   const create = useCreateSubscription();
   const form = useForm<SubscriptionFormValues>({
     mode: 'controlled',
@@ -76,10 +74,6 @@ function SubscriptionForm({ plans, clientId }: { plans: Plan[]; clientId: string
     validate: validateSubscriptionForm,
   });
 
-  const clientOptions = (clients.data ?? []).map((client) => ({
-    value: client.id,
-    label: clientOptionLabel(client),
-  }));
   const planOptions = plans.map((plan) => ({ value: plan.id, label: planOptionLabel(plan) }));
 
   const choosePlan = (planId: string | null) => {
@@ -107,11 +101,9 @@ function SubscriptionForm({ plans, clientId }: { plans: Plan[]; clientId: string
     <form onSubmit={handleSubmit} noValidate>
       <Card p={{ base: 'md', sm: 'xl' }}>
         <Stack gap="md">
-          <Select
+          <ClientSelect
             label="Client"
-            placeholder={clients.isPending ? 'Loading clients...' : 'Select a client'}
-            data={clientOptions}
-            searchable
+            placeholder="Select a client"
             withAsterisk
             nothingFoundMessage="No clients found"
             checkIconPosition="right"

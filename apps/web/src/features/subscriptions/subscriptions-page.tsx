@@ -3,6 +3,7 @@ import { IconPlus, IconReceiptOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { ListFilters, useListFilters } from '../../components/list-filters';
+import { LoadMore } from '../../components/load-more';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { paths } from '../../lib/paths';
@@ -52,7 +53,14 @@ export function SubscriptionsPage() {
                   description={filtered ? 'Try another search or status.' : undefined}
                 />
               ) : (
-                <SubscriptionsTable subscriptions={data} />
+                <>
+                  <SubscriptionsTable subscriptions={data} />
+                  <LoadMore
+                    hasNextPage={subscriptions.hasNextPage}
+                    isFetchingNextPage={subscriptions.isFetchingNextPage}
+                    fetchNextPage={subscriptions.fetchNextPage}
+                  />
+                </>
               )}
             </Card>
           )}

@@ -1,0 +1,1 @@
+CREATE INDEX "contacts_phone_digits_idx" ON "contacts" USING btree ("phone_digits");
