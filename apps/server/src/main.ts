@@ -49,7 +49,8 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
 
   try {
-    await prepareDatabase(database, { config, logger });
+    // The queue starts under the start-up lock too: instances starting together take turns at it.
+    await prepareDatabase(database, { config, logger, thenUnderLock: () => queue.start() });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     logger.fatal(error.message);
@@ -58,7 +59,6 @@ async function main() {
     process.exit(1);
   }
   await events.start();
-  await queue.start();
   const stopSchedules = app.schedules.start((error) => logger.error({ err: error }, 'scheduled task failed'));
   lifecycle.ready();
   logger.info('ready');

@@ -45,7 +45,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
  * straggler is an autovacuum worker; a plain DROP ends autovacuum itself, so that is the
  * fallback, retried while a late connection of our own is still closing.
  */
-async function dropDatabase(adminUrl: string, name: string) {
+export async function dropDatabase(adminUrl: string, name: string) {
   const cleanup = new pg.Client({ connectionString: adminUrl });
   await cleanup.connect();
   try {

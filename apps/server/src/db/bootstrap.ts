@@ -11,12 +11,25 @@ import { createAdmin, hasEmployees, seedDemoData, seedReferenceData } from './se
  */
 export async function prepareDatabase(
   database: Database,
-  options: { config: Pick<Config, 'seedDemo' | 'admin'>; logger?: Pick<Logger, 'info'>; now?: Date },
+  options: {
+    config: Pick<Config, 'seedDemo' | 'admin'>;
+    logger?: Pick<Logger, 'info'>;
+    now?: Date;
+    /**
+     * Runs last, still under the lock: starting the job queue, whose own set-up (pg-boss's schema,
+     * the carry-over of pg-boss 10's jobs) must not race another instance's.
+     */
+    thenUnderLock?: () => Promise<void>;
+  },
 ) {
   const { config, logger } = options;
   await migrate(database, async (db: Db) => {
     await seedReferenceData(db);
-    if (await hasEmployees(db)) return;
+    if (!(await hasEmployees(db))) await seedEmpty(db);
+    await options.thenUnderLock?.();
+  });
+
+  async function seedEmpty(db: Db) {
     if (config.seedDemo) {
       await db.transaction((tx) => seedDemoData(tx as unknown as Db, options.now));
       logger?.info('demo data seeded: sign in as admin / admin1234');
@@ -29,5 +42,5 @@ export async function prepareDatabase(
         'The database has no employees: set ADMIN_USERNAME and ADMIN_PASSWORD (at least 8 characters) to create the first administrator, or SEED_DEMO=true for the demo business and its public admin / admin1234 sign-in.',
       );
     }
-  });
+  }
 }

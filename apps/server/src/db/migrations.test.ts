@@ -1,12 +1,18 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dropDatabase } from '../../test/build-test-app.ts';
+import { createChatsRepository } from '../modules/chats/chats.repository.ts';
 import { MIGRATIONS_DIR } from '../paths.ts';
-import { createPglite, fromPglite } from './client.ts';
+import { createPglite, type Database, fromPglite, openPostgres } from './client.ts';
 import { migrate } from './migrate.ts';
 import { seedDemoData, seedReferenceData } from './seed-demo.ts';
 
@@ -28,6 +34,146 @@ async function migrationsBefore(tag: string) {
   await fs.writeFile(path.join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
   return dir;
 }
+
+/**
+ * A database migrated with the migrations in `folder` only: on PGlite, or on a new PostgreSQL
+ * database when the engine is 'postgres' (TEST_DATABASE_URL).
+ */
+async function olderDatabase(engine: 'pglite' | 'postgres', folder: string) {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (engine === 'pglite' || !adminUrl) {
+    const client = await createPglite();
+    await migratePglite(drizzle({ client }), { migrationsFolder: folder });
+    return { database: fromPglite(client), close: () => client.close() };
+  }
+  const name = `chatdesk_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database: Database = openPostgres(url.toString());
+  await migratePg(database.db, { migrationsFolder: folder });
+  return {
+    database,
+    close: async () => {
+      await database.close();
+      await dropDatabase(adminUrl, name);
+    },
+  };
+}
+
+const engines = process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
+
+describe.each(engines)('migration 0007 on %s: the chat summary and the search columns', (engine) => {
+  let older: Awaited<ReturnType<typeof olderDatabase>>;
+  let oldMigrations: string;
+  const ids = {
+    contact: [randomUUID(), randomUUID(), randomUUID()] as const,
+    chat: [randomUUID(), randomUUID(), randomUUID()] as const,
+    client: randomUUID(),
+  };
+  const at = (time: string) => `2026-03-01T${time}:00Z`;
+  beforeAll(async () => {
+    oldMigrations = await migrationsBefore('0007_search_and_chat_summary');
+    older = await olderDatabase(engine, oldMigrations);
+    const { db } = older.database;
+    const [lucia, empty, read] = ids.contact;
+    const [busy, quiet, done] = ids.chat;
+    // Rows as the release before 0007 wrote them: a number written with spaces and a plus, accents,
+    // a chat whose stored last_message_at had fallen behind its history.
+    await db.execute(sql`
+      INSERT INTO contacts (id, name, email, prefix, phone) VALUES
+        (${lucia}, 'Lucía Núñez', 'LUCIA@Example.com', '+34', '600 123 456'),
+        (${empty}, 'Ángel Sin Mensajes', null, '34', '611000000'),
+        (${read}, 'Read Everything', null, '44', '7700900123')`);
+    await db.execute(sql`
+      INSERT INTO chats (id, contact_id, last_message_at) VALUES
+        (${busy}, ${lucia}, ${at('08:00')}), (${quiet}, ${empty}, null), (${done}, ${read}, ${at('09:05')})`);
+    // Out of order on purpose: the summary follows created_at, not the order rows were stored in.
+    await db.execute(sql`
+      INSERT INTO messages (chat_id, text, sender, status, read_at, created_at) VALUES
+        (${busy}, 'Sí, a las diez', 'staff', 'sent', null, ${at('10:04')}),
+        (${busy}, 'Hola', 'customer', 'delivered', null, ${at('10:00')}),
+        (${busy}, '¿Mañana?', 'customer', 'delivered', null, ${at('10:03')}),
+        (${busy}, 'Te cuento', 'assistant', 'sent', null, ${at('10:01')}),
+        (${busy}, 'Vale', 'customer', 'delivered', ${at('10:02')}, ${at('10:02')}),
+        (${done}, 'Gracias', 'customer', 'delivered', ${at('09:10')}, ${at('09:05')}),
+        (${done}, 'Hello', 'customer', 'delivered', ${at('09:10')}, ${at('09:00')})`);
+    await db.execute(sql`
+      INSERT INTO clients (id, name, phone, email) VALUES (${ids.client}, 'Lucía Cliente', '+34 600-123-456', 'Lucia@Example.com')`);
+    await migrate(older.database);
+  });
+  afterAll(async () => {
+    await older?.close();
+    await fs.rm(oldMigrations, { recursive: true, force: true });
+  });
+
+  const rows = async <T>(query: ReturnType<typeof sql>) =>
+    (await older.database.db.execute(query)).rows as T[];
+
+  it('each chat carries its latest message and the number of customer messages nobody read', async () => {
+    const summary = await rows<Record<string, unknown>>(sql`
+      SELECT id, last_message_text, last_message_sender, last_message_at, unread_count FROM chats`);
+    const byId = new Map(summary.map((row) => [row.id, row]));
+    const [busy, quiet, done] = ids.chat;
+    expect(byId.get(busy)).toMatchObject({
+      last_message_text: 'Sí, a las diez',
+      last_message_sender: 'staff',
+      unread_count: 2,
+    });
+    expect(new Date(byId.get(busy)!.last_message_at as string).getTime()).toBe(Date.parse(at('10:04')));
+    expect(byId.get(quiet)).toMatchObject({
+      last_message_text: null,
+      last_message_sender: null,
+      last_message_at: null,
+      unread_count: 0,
+    });
+    expect(byId.get(done)).toMatchObject({
+      last_message_text: 'Gracias',
+      last_message_sender: 'customer',
+      unread_count: 0,
+    });
+  });
+
+  it('contacts and clients carry their number in digits and their folded search text', async () => {
+    const contacts = await rows<{ id: string; phone_digits: string; search_text: string }>(
+      sql`SELECT id, phone_digits, search_text FROM contacts`,
+    );
+    const byId = new Map(contacts.map((row) => [row.id, row]));
+    const [lucia, empty, read] = ids.contact;
+    expect(byId.get(lucia)).toMatchObject({
+      phone_digits: '34600123456',
+      search_text: 'lucia nunez lucia@example.com 34600123456',
+    });
+    expect(byId.get(empty)).toMatchObject({
+      phone_digits: '34611000000',
+      search_text: 'angel sin mensajes  34611000000',
+    });
+    expect(byId.get(read)!.phone_digits).toBe('447700900123');
+    const [client] = await rows<{ phone_digits: string; search_text: string }>(
+      sql`SELECT phone_digits, search_text FROM clients WHERE id = ${ids.client}`,
+    );
+    expect(client).toEqual({
+      phone_digits: '34600123456',
+      search_text: 'lucia cliente lucia@example.com +34 600-123-456 34600123456',
+    });
+  });
+
+  it('the chat list reads them: the summary, the linked client, and search by folded name or number', async () => {
+    const repository = createChatsRepository(older.database.db);
+    const [busy] = ids.chat;
+    expect(await repository.findChat(busy)).toMatchObject({
+      lastText: 'Sí, a las diez',
+      lastSender: 'staff',
+      unreadCount: 2,
+      clientId: ids.client,
+    });
+    expect((await repository.list('NUÑEZ')).map((chat) => chat.id)).toEqual([busy]);
+    expect((await repository.list('600 123')).map((chat) => chat.id)).toEqual([busy]);
+  });
+});
 
 describe('migration 0005: takes bookings and the business language', () => {
   let client: PGlite;
