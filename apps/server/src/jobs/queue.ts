@@ -108,7 +108,9 @@ export function createJobQueue(options: Options): JobQueue {
 
   /**
    * pg-boss 10 kept its jobs in the `pgboss` schema, which pg-boss 12 cannot upgrade. The jobs
-   * still to run there are moved into the new queues once, then the old schema is dropped.
+   * still to run there are sent to the new queues, then the old schema is dropped. main.ts starts
+   * the queue under the start-up lock, so instances take turns; a crash before the drop sends
+   * them again on the next start, which every handler tolerates (each is safe to run twice).
    */
   const carryOverV10 = async () => {
     const run = pglite
@@ -120,13 +122,13 @@ export function createJobQueue(options: Options): JobQueue {
     );
     if (found.length === 0) return;
     const { rows } = await run(
-      `DELETE FROM pgboss.job WHERE state IN ('created', 'retry', 'active') RETURNING name, data`,
+      `SELECT name, data FROM pgboss.job WHERE state IN ('created', 'retry', 'active')`,
     );
     for (const row of rows) {
       const job = (Object.keys(JOBS) as JobKey[]).find((key) => JOBS[key].name === row.name);
       if (job) await send(job, row.data as never);
     }
-    await run('DROP SCHEMA pgboss CASCADE');
+    await run('DROP SCHEMA IF EXISTS pgboss CASCADE');
     options.logger?.info({ jobs: rows.length }, 'moved the pending jobs of pg-boss 10');
   };
 
