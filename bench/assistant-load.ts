@@ -236,15 +236,21 @@ try {
       await client.end();
     }
     if (process.env.BENCH_LOG_SUMMARY) {
-    const counts = new Map<string, number>();
-    for (const line of server.output().split('\n')) {
-      const msg = /"msg":"([^"]{0,80})/.exec(line)?.[1] ?? line.slice(0, 80);
-      counts.set(msg, (counts.get(msg) ?? 0) + 1);
+      const counts = new Map<string, number>();
+      for (const line of server.output().split('\n')) {
+        const msg = /"msg":"([^"]{0,80})/.exec(line)?.[1] ?? line.slice(0, 80);
+        counts.set(msg, (counts.get(msg) ?? 0) + 1);
+      }
+      console.log([...counts].sort((a, b) => b[1] - a[1]).slice(0, 10));
+      console.log(
+        server
+          .output()
+          .split('\n')
+          .find((line) => line.includes('realtime event failed'))
+          ?.slice(0, 1500),
+      );
     }
-    console.log([...counts].sort((a, b) => b[1] - a[1]).slice(0, 10));
-    console.log(server.output().split('\n').find((line) => line.includes('realtime event failed'))?.slice(0, 1500));
-  }
-  await kill(server.child, 'SIGTERM');
+    await kill(server.child, 'SIGTERM');
   }
 
   // 2. A reply in flight when the process dies.
