@@ -119,8 +119,8 @@ await database.db.execute(sql`
   insert into contacts (name, prefix, phone)
   select 'Customer ' || g, '34', (700000000 + g)::text from generate_series(1, 5000) g`);
 await database.db.execute(sql`
-  insert into chats (contact_id, assigned_to, last_message_at)
-  select id, 'human', now() - (random() * interval '30 days') from contacts where phone::bigint >= 700000001`);
+  insert into chats (contact_id, assigned_to, last_message_at, search_text)
+  select id, 'human', now() - (random() * interval '30 days'), search_text from contacts where phone::bigint >= 700000001`);
 await database.db.execute(sql`
   insert into messages (chat_id, text, sender, status, created_at, read_at)
   select c.id, 'Message ' || g, case when g % 2 = 0 then 'customer' else 'staff' end, 'delivered',

@@ -182,14 +182,15 @@ function dataset(base: string) {
         from generate_series(1, ${n}) g`,
     chats: (n: number) => `
       insert into chats (id, contact_id, assigned_to, channel, last_message_at, last_message_text,
-                         last_message_sender, unread_count, created_at, updated_at)
+                         last_message_sender, unread_count, created_at, updated_at, search_text)
       select ${uid(CHAT, 'g')}, ${uid(CONTACT, 'g')},
              case when g % 3 = 0 then 'ai' else 'human' end,
              case when g % 50 = 0 then 'simulator' else 'whatsapp' end,
              ${messageAt('g', last)}, ${text('g', last)}, ${sender('g', last)},
              (select count(*)::int from generate_series(1, ${MESSAGES_PER_CHAT}) k
                where ${sender('g', 'k')} = 'customer' and ${readAt('g', 'k')} is null),
-             ${chatCreated('g')}, ${activity('g')}
+             ${chatCreated('g')}, ${activity('g')},
+             (select search_text from contacts where id = ${uid(CONTACT, 'g')})
         from generate_series(1, ${n}) g`,
     messages: (from: number, to: number) => `
       insert into messages (chat_id, text, sender, status, read_at, created_at)

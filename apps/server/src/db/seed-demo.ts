@@ -1,5 +1,5 @@
 import { DEMO_CREDENTIALS, PLAN_CATALOGUE } from '@chatdesk/contract/constants';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { addDays, addMinutesToTime, zonedDate, zonedTimeToUtc } from '../lib/time-zone.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import type { Db } from './client.ts';
@@ -406,6 +406,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
         lastMessageText: newest?.[2] ?? null,
         lastMessageSender: newest?.[1] ?? null,
         unreadCount,
+        searchText: sql`(select search_text from contacts where id = ${contact!.id})`,
         createdAt: new Date(now.getTime() - (seed.messages[0]?.[0] ?? 60) * 60_000 - 60_000),
       })
       .returning({ id: chats.id });

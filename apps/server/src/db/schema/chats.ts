@@ -34,7 +34,6 @@ export const contacts = pgTable(
     uniqueIndex('contacts_phone_key').on(t.prefix, t.phone),
     // A client's chat, found by the client's phone digits for each row of the client list.
     index('contacts_phone_digits_idx').on(t.phoneDigits),
-    index('contacts_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
 
@@ -59,13 +58,22 @@ export const chats = pgTable(
     lastMessageText: text('last_message_text'),
     lastMessageSender: text('last_message_sender', { enum: MESSAGE_SENDERS }),
     unreadCount: integer('unread_count').notNull().default(0),
+    /**
+     * The contact's `search_text`, copied by the statements that write a contact
+     * (chats.repository.ts): chat search filters and orders on this one table, so it never looks
+     * up a contact per candidate chat, whatever the term.
+     */
+    searchText: text('search_text').notNull().default(''),
     /** The assistant reads history only after this point (a '/new' command or a handoff). */
     contextStartsAt: timestamp('context_starts_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   // The chat list's order: latest activity first; its first page is a walk of this index.
-  (t) => [index('chats_activity_idx').on(sql`coalesce(${t.lastMessageAt}, ${t.createdAt}) desc`, t.id)],
+  (t) => [
+    index('chats_activity_idx').on(sql`coalesce(${t.lastMessageAt}, ${t.createdAt}) desc`, t.id),
+    index('chats_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
 );
 
 export const messages = pgTable(

@@ -263,6 +263,21 @@ describe('chat search', () => {
     }
   });
 
+  it('finds a contact by the name and email staff gave it, and no longer by the old name', async () => {
+    const { chatId } = await customerWrites('hola', { name: 'Nombre Viejo' });
+    const contactId = ((await detail(chatId)) as unknown as { contact: string }).contact;
+    const updated = await t.app.inject({
+      method: 'PUT',
+      url: `/api/contacts/${contactId}`,
+      headers,
+      payload: { name: 'Begoña Íñiguez', email: 'bego@example.com' },
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(await search('begona iniguez')).toContain(chatId);
+    expect(await search('bego@example')).toContain(chatId);
+    expect(await search('nombre viejo')).not.toContain(chatId);
+  });
+
   it('treats % and _ as the characters they are', async () => {
     // A marker of letters, so it is never read as a phone number.
     const suffix = `zq${randomUUID().slice(0, 8)}`;

@@ -107,7 +107,7 @@ export function createChatsRepository(db: Db) {
       const digits = search.replace(/\D/g, '');
       const phoneLike = digits.length >= 3 && /^[\d\s()+.-]+$/.test(search);
       return selectChats(
-        sql`(${searchMatches(sql`ct.search_text`, search)}${phoneLike ? sql` or ${searchMatches(sql`ct.search_text`, digits)}` : sql``})`,
+        sql`(${searchMatches(sql`c.search_text`, search)}${phoneLike ? sql` or ${searchMatches(sql`c.search_text`, digits)}` : sql``})`,
         limit,
         offset,
       );
@@ -167,7 +167,12 @@ export function createChatsRepository(db: Db) {
           )[0]!.id;
         const [chat] = await tx
           .insert(chats)
-          .values({ contactId, channel: input.channel, assignedTo: 'ai' })
+          .values({
+            contactId,
+            channel: input.channel,
+            assignedTo: 'ai',
+            searchText: sql`(select search_text from contacts where id = ${contactId})`,
+          })
           .onConflictDoNothing({ target: chats.contactId })
           .returning({ id: chats.id });
         const chatId =
@@ -283,9 +288,13 @@ export function createChatsRepository(db: Db) {
       return row;
     },
 
+    /** Updates the contact and, in the same transaction, its chat's copy of its search text. */
     async updateContact(id: string, values: Pick<ContactRow, 'name' | 'email' | 'notes' | 'profilePicture'>) {
-      const [row] = await db.update(contacts).set(values).where(eq(contacts.id, id)).returning();
-      return row;
+      return db.transaction(async (tx) => {
+        const [row] = await tx.update(contacts).set(values).where(eq(contacts.id, id)).returning();
+        if (row) await tx.update(chats).set({ searchText: row.searchText }).where(eq(chats.contactId, id));
+        return row;
+      });
     },
 
     async findMessageByExternalId(externalId: string) {
