@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { type Api, expect, test } from './fixtures';
+import { type Api, expect, type Paged, test } from './fixtures';
 
 type Subscription = {
   id: string;
@@ -36,8 +36,8 @@ async function subscribeWith(page: Page, email: string, number: string) {
   await page.getByRole('button', { name: 'Subscribe Now' }).click();
 }
 
-const subscriptionsOf = (api: Api, email: string) =>
-  api.get<Subscription[]>(`/subscriptions?search=${encodeURIComponent(email)}`);
+const subscriptionsOf = async (api: Api, email: string) =>
+  (await api.get<Paged<Subscription>>(`/subscriptions?search=${encodeURIComponent(email)}`)).items;
 
 test.describe('public subscribe page', () => {
   test('shows the employee, the premium plan and its monthly price', async ({ page }) => {
