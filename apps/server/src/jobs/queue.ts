@@ -34,7 +34,7 @@ const BATCH_SIZE = 4;
  * much time passes without a beat, found by the supervisor within SUPERVISE_SECONDS.
  */
 const HEARTBEAT_SECONDS = 10;
-const SUPERVISE_SECONDS = 2;
+const SUPERVISE_SECONDS = 1;
 
 /** pg-boss 12 keeps its tables here; `pgboss` holds pg-boss 10's, carried over once (carryOverV10). */
 const SCHEMA = 'jobs';

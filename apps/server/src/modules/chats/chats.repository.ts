@@ -223,20 +223,6 @@ export function createChatsRepository(db: Db) {
       return rows.reverse();
     },
 
-    async countCustomerMessagesSince(chatId: string, since: Date) {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(messages)
-        .where(
-          and(
-            eq(messages.chatId, chatId),
-            eq(messages.sender, 'customer'),
-            sql`${messages.createdAt} > ${since}`,
-          ),
-        );
-      return Number(row?.n ?? 0);
-    },
-
     /** Who has the chat and its newest message, in one read. */
     async latest(chatId: string) {
       const result = await db.execute(sql`
@@ -279,6 +265,36 @@ export function createChatsRepository(db: Db) {
         ), summary as (${updateSummary})
         select * from m`);
       return toMessageRow(result.rows[0]);
+    },
+
+    /**
+     * A customer's message, as insertMessage stores it, answering in the same statement who has the
+     * chat and how many customer messages it got since `since` (this one included), so receiving a
+     * message is one round trip. A message id seen before inserts nothing and answers undefined.
+     */
+    async insertCustomerMessage(values: Omit<NewMessage, 'sender'>, since: Date) {
+      const result = await db.execute(sql`
+        with m as (
+          insert into messages (chat_id, text, sender, status, external_id, created_at)
+          values (${values.chatId}, ${values.text}, 'customer', ${values.status}, ${values.externalId ?? null},
+                  coalesce(${values.createdAt ?? null}::timestamptz, now()))
+          on conflict (external_id) do nothing
+          returning ${MESSAGE_COLUMNS}
+        ), summary as (${updateSummary} returning chats.assigned_to)
+        select m.*, (select assigned_to from summary) as "assignedTo",
+               (select count(*)::int from messages r
+                 where r.chat_id = m."chatId" and r.sender = 'customer' and r.created_at > ${since}) + 1
+                 as "recentCustomerMessages"
+          from m`);
+      const row = result.rows[0] as
+        | (MessageRow & { assignedTo: 'ai' | 'human'; recentCustomerMessages: number })
+        | undefined;
+      if (!row) return undefined;
+      return {
+        message: toMessageRow(row)!,
+        assignedTo: row.assignedTo,
+        recentCustomerMessages: Number(row.recentCustomerMessages),
+      };
     },
 
     findMessage,

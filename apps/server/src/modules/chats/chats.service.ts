@@ -100,11 +100,11 @@ export function createChatsService(deps: Deps) {
   const { repository, events, clock } = deps;
 
   /**
-   * Whether the assistant may answer this chat's new message: not while the customer floods it.
-   * Staff hear of it once, when the message that crosses the limit arrives.
+   * Whether the assistant may answer a chat that got `lastMinute` customer messages in the last
+   * minute: not while the customer floods it. Staff hear of it once, when the message that crosses
+   * the limit arrives.
    */
-  const withinSenderLimit = async (chatId: string, at: Date, sender: InboundMessage) => {
-    const lastMinute = await repository.countCustomerMessagesSince(chatId, new Date(at.getTime() - 60_000));
+  const withinSenderLimit = async (chatId: string, lastMinute: number, sender: InboundMessage) => {
     if (lastMinute <= deps.senderLimitPerMinute) return true;
     if (lastMinute === deps.senderLimitPerMinute + 1) {
       await deps.notify({
@@ -374,21 +374,27 @@ export function createChatsService(deps: Deps) {
           })
         ).chatId;
       const at = input.at ?? clock();
-      const row = await repository.insertMessage({
-        chatId,
-        text: input.text,
-        sender: 'customer',
-        status: 'delivered',
-        createdAt: at,
-        ...(input.externalId ? { externalId: input.externalId } : {}),
-      });
-      if (!row) return { chatId, messageId: null, duplicate: true, forAssistant: false };
+      const stored = await repository.insertCustomerMessage(
+        {
+          chatId,
+          text: input.text,
+          status: 'delivered',
+          createdAt: at,
+          ...(input.externalId ? { externalId: input.externalId } : {}),
+        },
+        new Date(at.getTime() - 60_000),
+      );
+      if (!stored) return { chatId, messageId: null, duplicate: true, forAssistant: false };
+      const row = stored.message;
       if (input.text.trim().toLowerCase() === NEW_CONVERSATION_COMMAND)
         await repository.resetContext(chatId, at);
       await changed(chatId);
-      const chat = await repository.findChatRecord(chatId);
-      const forAssistant = chat?.assignedTo === 'ai';
-      if (forAssistant && input.channel !== 'simulator' && (await withinSenderLimit(chatId, at, input)))
+      const forAssistant = stored.assignedTo === 'ai';
+      if (
+        forAssistant &&
+        input.channel !== 'simulator' &&
+        (await withinSenderLimit(chatId, stored.recentCustomerMessages, input))
+      )
         await deps.queue.send('assistantReply', { chatId, messageId: row.id });
       return { chatId, messageId: row.id, duplicate: false, forAssistant };
     },
