@@ -24,6 +24,8 @@ const { values: args } = parseArgs({
   options: {
     db: { type: 'string', default: 'postgres' },
     customers: { type: 'string', default: '200' },
+    /** Server processes on the one database (PostgreSQL only); webhooks go to them in turn. */
+    instances: { type: 'string', default: '1' },
     'skip-crash': { type: 'boolean', default: false },
     'skip-load': { type: 'boolean', default: false },
   },
@@ -187,7 +189,9 @@ const database = await freshDatabase();
 try {
   // 1. Many customers at once.
   if (!args['skip-load']) {
-    const server = await startServer(database.env, dataDir);
+    const servers = [await startServer(database.env, dataDir)];
+    for (let i = 1; i < Number(args.instances); i++) servers.push(await startServer(database.env, dataDir));
+    const server = servers[0]!;
     // Warm-up: a few conversations, so the timing is of the steady state.
     for (let i = 0; i < 5; i++) await deliver(server.base, `3469900000${i}`, QUESTIONS[i]!);
     await waitFor(() => [0, 1, 2, 3, 4].every((i) => replies.has(`3469900000${i}`)), 20_000);
@@ -197,7 +201,7 @@ try {
     await Promise.all(
       phones.map((phone, i) => {
         sentAt.set(phone, performance.now());
-        return deliver(server.base, phone, QUESTIONS[i % QUESTIONS.length]!);
+        return deliver(servers[i % servers.length]!.base, phone, QUESTIONS[i % QUESTIONS.length]!);
       }),
     );
     const acknowledged = performance.now() - started;
@@ -210,7 +214,7 @@ try {
     const p95 = quantile(times, 0.95);
     report(
       everyOne,
-      `${CUSTOMERS} customers at once on ${args.db}: ${answered.length} answered (webhooks all acknowledged after ${acknowledged.toFixed(0)} ms)`,
+      `${CUSTOMERS} customers at once on ${args.db}, ${servers.length} server process${servers.length > 1 ? 'es' : ''}: ${answered.length} answered (webhooks all acknowledged after ${acknowledged.toFixed(0)} ms)`,
     );
     report(
       p95 < 2000,
@@ -250,7 +254,7 @@ try {
           ?.slice(0, 1500),
       );
     }
-    await kill(server.child, 'SIGTERM');
+    for (const each of servers) await kill(each.child, 'SIGTERM');
   }
 
   // 2. A reply in flight when the process dies.

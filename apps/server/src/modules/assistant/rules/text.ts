@@ -39,10 +39,28 @@ export const sameWord = (typed: string, known: string) =>
   // A short form of a name: "javi" for Javier.
   (typed.length >= 4 && known.length > typed.length && known.startsWith(typed));
 
+/**
+ * Each phrase's pattern, compiled once: the lexicon's and the directory's phrases are tested against
+ * every message, and building their patterns was most of the engine's time. Bounded, since
+ * directory phrases come from data staff can change.
+ */
+const phrasePatterns = new Map<string, RegExp>();
+const MAX_PHRASE_PATTERNS = 10_000;
+
+function phrasePattern(phrase: string): RegExp {
+  let pattern = phrasePatterns.get(phrase);
+  if (!pattern) {
+    const escaped = fold(phrase).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    pattern = new RegExp(`(^|[^a-z0-9])${escaped}($|[^a-z0-9])`);
+    if (phrasePatterns.size >= MAX_PHRASE_PATTERNS) phrasePatterns.clear();
+    phrasePatterns.set(phrase, pattern);
+  }
+  return pattern;
+}
+
 /** Whether a folded text contains a phrase as whole words. */
 export function hasPhrase(folded: string, phrase: string): boolean {
-  const escaped = fold(phrase).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(^|[^a-z0-9])${escaped}($|[^a-z0-9])`).test(folded);
+  return phrasePattern(phrase).test(folded);
 }
 
 export const hasAny = (folded: string, phrases: readonly string[]) =>
