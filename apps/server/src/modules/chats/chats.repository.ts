@@ -128,19 +128,18 @@ export function createChatsRepository(db: Db) {
       return row;
     },
 
-    /** The chat's id with its contact's name and number: what a send needs, without the list's summary. */
-    async findChatContact(id: string) {
+    /** An outgoing message with its chat's contact name and number: what a send needs, in one read. */
+    async findMessageToSend(messageId: string) {
       const [row] = await db
-        .select({ id: chats.id, name: contacts.name, prefix: contacts.prefix, phone: contacts.phone })
-        .from(chats)
+        .select({
+          message: messages,
+          chat: { id: chats.id, name: contacts.name, prefix: contacts.prefix, phone: contacts.phone },
+        })
+        .from(messages)
+        .innerJoin(chats, eq(chats.id, messages.chatId))
         .innerJoin(contacts, eq(contacts.id, chats.contactId))
-        .where(eq(chats.id, id))
+        .where(eq(messages.id, messageId))
         .limit(1);
-      return row;
-    },
-
-    async findChatRecord(id: string) {
-      const [row] = await db.select().from(chats).where(eq(chats.id, id)).limit(1);
       return row;
     },
 
@@ -213,14 +212,30 @@ export function createChatsRepository(db: Db) {
       return rows.reverse();
     },
 
-    async messagesSince(chatId: string, since: Date | null, limit = 40) {
-      const rows = await db
-        .select()
-        .from(messages)
-        .where(and(eq(messages.chatId, chatId), since ? sql`${messages.createdAt} >= ${since}` : undefined))
-        .orderBy(desc(messages.createdAt), desc(messages.id))
-        .limit(limit);
-      return rows.reverse();
+    /**
+     * Who has the chat and its latest messages since its context starts (the last '/new' or
+     * handoff), oldest first, in one read. Undefined when there is no such chat.
+     */
+    async conversation(chatId: string, limit: number) {
+      const result = await db.execute(sql`
+        select c.assigned_to as "assignedTo", m.*
+          from chats c
+          left join lateral (
+            select ${MESSAGE_COLUMNS} from messages
+             where chat_id = c.id and (c.context_starts_at is null or created_at >= c.context_starts_at)
+             order by created_at desc, id desc
+             limit ${limit}
+          ) m on true
+         where c.id = ${chatId}`);
+      const rows = result.rows as Array<MessageRow & { assignedTo: 'ai' | 'human' }>;
+      if (rows.length === 0) return undefined;
+      return {
+        chat: { id: chatId, assignedTo: rows[0]!.assignedTo },
+        history: rows
+          .filter((row) => row.id !== null)
+          .map((row) => toMessageRow(row)!)
+          .reverse(),
+      };
     },
 
     /** Who has the chat and its newest message, in one read. */

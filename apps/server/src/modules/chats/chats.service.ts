@@ -131,10 +131,9 @@ export function createChatsService(deps: Deps) {
     { messageId }: { messageId: string },
     attempt: { isLast: boolean } = { isLast: true },
   ) {
-    const message = await repository.findMessage(messageId);
-    if (message?.status !== 'sending') return;
-    const chat = await repository.findChatContact(message.chatId);
-    if (!chat) return;
+    const found = await repository.findMessageToSend(messageId);
+    if (found?.message.status !== 'sending') return;
+    const { message, chat } = found;
     const to = internationalDigits(chat.prefix, chat.phone);
     try {
       const { externalId } = message.template
@@ -207,10 +206,7 @@ export function createChatsService(deps: Deps) {
 
     /** The chat's assignment and its messages since the last '/new' or handoff (the assistant's memory). */
     async conversation(chatId: string, limit = 40) {
-      const chat = await repository.findChatRecord(chatId);
-      if (!chat) return null;
-      const history = await repository.messagesSince(chatId, chat.contextStartsAt, limit);
-      return { chat, history };
+      return (await repository.conversation(chatId, limit)) ?? null;
     },
 
     /** Who has the chat and its newest message: what a run checks right before it answers. */
