@@ -241,6 +241,20 @@ describe('the chat list summary', () => {
   });
 });
 
+describe('a new number', () => {
+  it('writing several messages at once gets one contact and one chat with all of them', async () => {
+    const phone = String(++phoneNumber);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, n) => customerWrites(`a la vez ${n}`, { phone, name: 'Nueva' })),
+    );
+    const chatIds = new Set(results.map((result) => result.chatId));
+    expect(chatIds.size).toBe(1);
+    const [chatId] = [...chatIds];
+    expect((await listed(chatId!)).unreadCount).toBe(8);
+    expect(await unreadInHistory(chatId!)).toBe(8);
+  });
+});
+
 describe('chat search', () => {
   it('finds a name without regard to case or accents, and not the others', async () => {
     const { chatId } = await customerWrites('hola', { name: 'Lucía García' });

@@ -150,6 +150,20 @@ export function createChatsRepository(db: Db) {
       phone: string;
       channel: 'whatsapp' | 'simulator';
     }) {
+      // The usual case, a new number, in one statement: a contact this statement creates has no chat.
+      const created = await db.execute(sql`
+        with ct as (
+          insert into contacts (name, prefix, phone) values (${input.name}, ${input.prefix}, ${input.phone})
+          on conflict (prefix, phone) do nothing
+          returning id, search_text
+        )
+        insert into chats (contact_id, channel, assigned_to, search_text)
+        select id, ${input.channel}, 'ai', search_text from ct
+        returning id as "chatId", contact_id as "contactId"`);
+      const row = created.rows[0] as { chatId: string; contactId: string } | undefined;
+      if (row) return row;
+      // A concurrent delivery made the contact first: find it (and its chat, or make the chat), each
+      // statement seeing what committed before it.
       return db.transaction(async (tx) => {
         const [contact] = await tx
           .insert(contacts)
