@@ -90,9 +90,16 @@ export function createAssistantService(deps: Deps) {
           subscriptionUrl: `${deps.publicUrl}/subscription/${encodeURIComponent(e.username)}`,
         })),
       async openSlots(username, query) {
-        const schedule = await deps.schedule.getPublicSchedule(username);
-        return schedule.slots
-          .filter((day) => day.date >= query.from && day.date <= query.to)
+        const employee = employees.find(
+          (e) => e.isActive && e.takesBookings && e.username.toLowerCase() === username.toLowerCase(),
+        );
+        // Not in the directory read a moment ago: the public schedule answers (usually: not found).
+        const days = employee
+          ? await deps.schedule.openTimes(employee, company.timeZone, query)
+          : (await deps.schedule.getPublicSchedule(username)).slots.filter(
+              (day) => day.date >= query.from && day.date <= query.to,
+            );
+        return days
           .map((day) => ({
             date: day.date,
             times: day.times.filter(

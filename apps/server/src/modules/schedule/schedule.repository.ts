@@ -60,6 +60,17 @@ export function createScheduleRepository(db: Db) {
     },
 
     /** Starts held by payments in progress, other than `exceptPaymentId`. */
+    /** The starts taken between `from` and `to`: live appointments and holds not yet expired. */
+    async takenStarts(employeeId: string, from: Date, to: Date, now: Date) {
+      const result = await db.execute(sql`
+        select starts_at from appointments
+         where employee_id = ${employeeId} and status <> 'cancelled' and starts_at >= ${from} and starts_at < ${to}
+        union all
+        select starts_at from slot_holds
+         where employee_id = ${employeeId} and expires_at > ${now} and starts_at >= ${from} and starts_at < ${to}`);
+      return (result.rows as Array<{ starts_at: string | Date }>).map((row) => new Date(row.starts_at));
+    },
+
     async heldStarts(employeeId: string, now: Date, exceptPaymentId?: string) {
       const rows = await db
         .select({ startsAt: slotHolds.startsAt })

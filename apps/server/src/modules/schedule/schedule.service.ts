@@ -196,6 +196,35 @@ export function createScheduleService(deps: Deps) {
   }
 
   return {
+    /**
+     * An employee's open times on the business's days `from`..`to`, as the public schedule offers
+     * them on those days (within the booking horizon, never in the past), read with one query: for
+     * the assistant, which already knows the employee and the business's zone.
+     */
+    async openTimes(
+      employee: { id: string; availability: Availability },
+      timeZone: string,
+      range: { from: string; to: string },
+    ): Promise<Array<{ date: string; times: string[] }>> {
+      const now = clock();
+      const today = zonedDate(now, timeZone);
+      const lastDay = addDays(today, BOOKING_HORIZON_DAYS);
+      const from = range.from > today ? range.from : today;
+      const to = range.to < lastDay ? range.to : lastDay;
+      if (from > to) return [];
+      const taken = await repository.takenStarts(
+        employee.id,
+        zonedTimeToUtc(from, '00:00', timeZone),
+        zonedTimeToUtc(addDays(to, 1), '00:00', timeZone),
+        now,
+      );
+      const byDate = new Map<string, string[]>();
+      for (const slot of openSlots({ availability: employee.availability, timeZone, from, to, now, taken })) {
+        byDate.set(slot.date, [...(byDate.get(slot.date) ?? []), slot.time]);
+      }
+      return [...byDate].map(([date, times]) => ({ date, times }));
+    },
+
     async getPublicSchedule(username: string): Promise<PublicSchedule> {
       const employee = await repository.findActiveEmployeeByUsername(username);
       // One who takes no bookings has no booking page, just as an inactive one.
