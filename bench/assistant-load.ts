@@ -10,7 +10,7 @@
  * Run: node bench/assistant-load.ts [--db postgres|pglite] [--customers 200]
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { completion, startJsonServer } from '../apps/server/test/fake-servers.ts';
+import { postWebhook, webhookBody } from './whatsapp-webhook.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -134,41 +135,14 @@ async function startServer(env: Record<string, string>, dataDir: string) {
   return { child, base, output: () => output };
 }
 
-function webhookBody(from: string, text: string) {
-  return JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              contacts: [{ wa_id: from, profile: { name: `Cliente ${from.slice(-3)}` } }],
-              messages: [
-                {
-                  from,
-                  id: `wamid.in.${randomBytes(8).toString('hex')}`,
-                  type: 'text',
-                  text: { body: text },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    ],
-  });
-}
 function deliver(base: string, from: string, text: string) {
-  const body = webhookBody(from, text);
-  return fetch(`${base}/api/webhooks/whatsapp`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-hub-signature-256': `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`,
-    },
-    body,
-  }).then((response) => response.arrayBuffer());
+  const body = webhookBody({
+    from,
+    id: `wamid.in.${randomBytes(8).toString('hex')}`,
+    text,
+    name: `Cliente ${from.slice(-3)}`,
+  });
+  return postWebhook(base, SECRET, body).then((response) => response.arrayBuffer());
 }
 async function waitFor(predicate: () => boolean, timeoutMs: number) {
   const deadline = performance.now() + timeoutMs;

@@ -5,7 +5,7 @@
  * - the first screenful of the chat list with 5,000 chats and 250,000 messages (target median < 50 ms).
  * Run: npm run bench
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -15,6 +15,7 @@ import { openPglite } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { createEventBus } from '../apps/server/src/events/event-bus.ts';
 import { insertEmployee } from '../apps/server/test/factories.ts';
+import { postWebhook, webhookBody } from './whatsapp-webhook.ts';
 
 const SECRET = 'bench-app-secret';
 const MESSAGES = 1000;
@@ -43,36 +44,10 @@ const { token } = (await (
 ).json()) as { token: string };
 const auth = { authorization: `Bearer ${token}` };
 
-function webhookBody(from: string, id: string, text: string) {
-  return JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              contacts: [{ wa_id: from, profile: { name: 'Bench' } }],
-              messages: [{ from, id, type: 'text', text: { body: text } }],
-            },
-          },
-        ],
-      },
-    ],
-  });
-}
-const post = (body: string) =>
-  fetch(`${base}/api/webhooks/whatsapp`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-hub-signature-256': `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`,
-    },
-    body,
-  });
+const post = (body: string) => postWebhook(base, SECRET, body);
 
 // A chat a person already has, so the assistant stays out of the timing.
-await post(webhookBody('34600000001', 'wamid.bench.first', 'hola'));
+await post(webhookBody({ from: '34600000001', id: 'wamid.bench.first', text: 'hola' }));
 const [chat] = (await (await fetch(`${base}/api/chats?limit=1`, { headers: auth })).json()) as Array<{
   id: string;
 }>;
@@ -99,7 +74,7 @@ void (async () => {
 const ack: number[] = [];
 const delivery: number[] = [];
 for (let i = 0; i < MESSAGES; i++) {
-  const body = webhookBody('34600000001', `wamid.bench.${i}`, `message ${i}`);
+  const body = webhookBody({ from: '34600000001', id: `wamid.bench.${i}`, text: `message ${i}` });
   const arrived = new Promise<void>((resolve) => {
     waiting.resolve = resolve;
   });

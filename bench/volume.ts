@@ -91,7 +91,18 @@ const DIGITS_SEARCH = '600000123';
 const FIRST = ['Lucía', 'María', 'José', 'Andrés', 'Sofía', 'Martín', 'Inés', 'Raúl', 'Ángela', 'Óscar'];
 // 'Lucía' twice, so one name in ten is hers and the name search returns a full page (50) even at 1×:
 // the scales are compared on the same work.
-const FIRST_MORE = ['Carmen', 'Javier', 'Pablo', 'Elena', 'Jesús', 'Nuria', 'Iván', 'Begoña', 'Tomás', 'Lucía'];
+const FIRST_MORE = [
+  'Carmen',
+  'Javier',
+  'Pablo',
+  'Elena',
+  'Jesús',
+  'Nuria',
+  'Iván',
+  'Begoña',
+  'Tomás',
+  'Lucía',
+];
 const FIRST_NAMES = [...FIRST, ...FIRST_MORE];
 const LAST_NAMES = [
   'García',
