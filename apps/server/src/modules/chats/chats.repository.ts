@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chats, contacts, messages } from '../../db/schema.ts';
 import { searchMatches } from '../../db/search.ts';
@@ -42,10 +42,22 @@ const MESSAGE_COLUMNS = sql.raw(
 
 const asDate = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
 
+/** A message from a row that may carry more columns (those MESSAGE_COLUMNS names, and others). */
 function toMessageRow(row: unknown): MessageRow | undefined {
   if (!row) return undefined;
-  const message = row as MessageRow;
-  return { ...message, readAt: asDate(message.readAt), createdAt: asDate(message.createdAt)! };
+  const m = row as MessageRow;
+  return {
+    id: m.id,
+    chatId: m.chatId,
+    text: m.text,
+    sender: m.sender,
+    status: m.status,
+    externalId: m.externalId,
+    error: m.error,
+    template: m.template,
+    readAt: asDate(m.readAt),
+    createdAt: asDate(m.createdAt)!,
+  };
 }
 
 /**
@@ -301,7 +313,7 @@ export function createChatsRepository(db: Db) {
      * chat and how many customer messages it got since `since` (this one included), so receiving a
      * message is one round trip. A message id seen before inserts nothing and answers undefined.
      */
-    async insertCustomerMessage(values: Omit<NewMessage, 'sender'>, since: Date) {
+    async insertCustomerMessage(values: Omit<NewMessage, 'sender'>, since: Date, events: SQL) {
       const result = await db.execute(sql`
         with m as (
           insert into messages (chat_id, text, sender, status, external_id, created_at)
@@ -309,8 +321,10 @@ export function createChatsRepository(db: Db) {
                   coalesce(${values.createdAt ?? null}::timestamptz, now()))
           on conflict (external_id) do nothing
           returning ${MESSAGE_COLUMNS}
-        ), summary as (${updateSummary} returning chats.assigned_to)
+        ), summary as (${updateSummary} returning chats.assigned_to),
+        notified as (${events})
         select m.*, (select assigned_to from summary) as "assignedTo",
+               (select count(*) from notified) as "notified",
                (select count(*)::int from messages r
                  where r.chat_id = m."chatId" and r.sender = 'customer' and r.created_at > ${since}) + 1
                  as "recentCustomerMessages"
@@ -370,20 +384,23 @@ export function createChatsRepository(db: Db) {
     /**
      * Stores the assistant's message only while the chat is still the assistant's, in the same
      * statement that checks it. The row lock makes a concurrent switch to a person wait for this
-     * insert, or this insert see the switch: never a message after the switch. A WhatsApp chat's
+     * insert, or this insert see the switch: never a message after the switch. It is the lock the
+     * summary's update takes anyway (no key update): a share lock upgraded by that update
+     * deadlocked two stores racing on one chat. A WhatsApp chat's
      * message starts `sending` (a job sends it), any other `delivered`.
      */
-    async insertIfAssistantHolds(chatId: string, values: { text: string; at: Date }) {
+    async insertIfAssistantHolds(chatId: string, values: { text: string; at: Date }, events: SQL) {
       const result = await db.execute(sql`
         with m as (
           insert into messages (chat_id, text, sender, status, created_at)
           select c.id, ${values.text}, 'assistant',
                  case when c.channel = 'whatsapp' then 'sending' else 'delivered' end, ${values.at}
             from chats c where c.id = ${chatId} and c.assigned_to = 'ai'
-             for share of c
+             for no key update of c
           returning ${MESSAGE_COLUMNS}
-        ), summary as (${updateSummary})
-        select * from m`);
+        ), summary as (${updateSummary}),
+        notified as (${events})
+        select m.*, (select count(*) from notified) as "notified" from m`);
       return toMessageRow(result.rows[0]);
     },
 
