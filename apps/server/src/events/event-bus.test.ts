@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../test/build-test-app.ts';
 import type { BusEvent } from './event-bus.ts';
@@ -26,6 +27,26 @@ describe('the event bus', () => {
         { type: 'chats.changed', chatId: 'a' },
         { type: 'chats.changed', chatId: 'b' },
       ]);
+    } finally {
+      unsubscribe();
+    }
+  });
+
+  it('events sent inside a statement arrive once it commits, and not at all if it rolls back', async () => {
+    const seen: BusEvent[] = [];
+    const unsubscribe = t.events.subscribe((event) => seen.push(event));
+    try {
+      const send = (chatId: string) =>
+        sql`with n as (${t.events.inStatement({ type: 'chats.changed', chatId })}) select count(*) from n`;
+      await t.db
+        .transaction(async (tx) => {
+          await tx.execute(send('rolled-back'));
+          throw new Error('roll back');
+        })
+        .catch(() => {});
+      await t.db.execute(send('committed'));
+      await expect.poll(() => seen.length).toBe(1);
+      expect(seen).toEqual([{ type: 'chats.changed', chatId: 'committed' }]);
     } finally {
       unsubscribe();
     }

@@ -1,5 +1,5 @@
 import type { AppEvent } from '@chatdesk/contract/events';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Unlisten } from '../db/client.ts';
 
 const CHANNEL = 'app_events';
@@ -26,25 +26,35 @@ export type EventBus = {
    * them; several events go in one statement, in order.
    */
   publish(...events: BusEvent[]): Promise<void>;
+  /**
+   * The same events as an SQL query to run inside the statement that makes the change (as a CTE
+   * the statement reads): one round trip instead of two, and PostgreSQL delivers them only if and
+   * when that statement commits.
+   */
+  inStatement(...events: BusEvent[]): SQL;
   subscribe(listener: (event: BusEvent) => void): () => void;
   start(): Promise<void>;
   stop(): Promise<void>;
 };
 
+/** `select pg_notify(...)` for the events, in order; one row per event. */
+function notifyQuery(...events: BusEvent[]): SQL {
+  const payloads = events.map((event) => JSON.stringify(event));
+  return payloads.length === 1
+    ? sql`select pg_notify(${CHANNEL}, ${payloads[0]})`
+    : sql`select pg_notify(${CHANNEL}, payload)
+            from jsonb_array_elements_text(${JSON.stringify(payloads)}::jsonb) with ordinality as e(payload, n)
+           order by n`;
+}
+
 export function createEventBus(database: Database, onError: (error: unknown) => void = () => {}): EventBus {
   const listeners = new Set<(event: BusEvent) => void>();
   let unlisten: Unlisten | undefined;
   return {
+    inStatement: notifyQuery,
     async publish(...events) {
       try {
-        const payloads = events.map((event) => JSON.stringify(event));
-        await database.db.execute(
-          payloads.length === 1
-            ? sql`select pg_notify(${CHANNEL}, ${payloads[0]})`
-            : sql`select pg_notify(${CHANNEL}, payload)
-                    from jsonb_array_elements_text(${JSON.stringify(payloads)}::jsonb) with ordinality as e(payload, n)
-                   order by n`,
-        );
+        await database.db.execute(notifyQuery(...events));
       } catch (error) {
         // A lost live update is repaired by the web's polling; the change itself is already saved.
         onError(error);

@@ -117,8 +117,14 @@ export function createChatsService(deps: Deps) {
     return false;
   };
 
-  const changed = (chatId: string) =>
-    events.publish({ type: 'messages.changed', chatId }, { type: 'chats.changed', chatId });
+  const changeEvents = (chatId: string) =>
+    [
+      { type: 'messages.changed', chatId },
+      { type: 'chats.changed', chatId },
+    ] as const;
+  const changed = (chatId: string) => events.publish(...changeEvents(chatId));
+  /** The same events, sent by the statement that writes the message (only if it writes one). */
+  const changedInStatement = (chatId: string) => events.inStatement(...changeEvents(chatId));
 
   async function loadChat(id: string) {
     const row = await repository.findChat(id);
@@ -184,9 +190,12 @@ export function createChatsService(deps: Deps) {
    * same statement). Null when a person has taken the chat meanwhile: nothing is stored or sent.
    */
   async function postAssistantReply(chatId: string, text: string): Promise<Message | null> {
-    const row = await repository.insertIfAssistantHolds(chatId, { text, at: clock() });
+    const row = await repository.insertIfAssistantHolds(
+      chatId,
+      { text, at: clock() },
+      changedInStatement(chatId),
+    );
     if (!row) return null;
-    await changed(chatId);
     if (row.status === 'sending') await deps.queue.send('whatsappSend', { messageId: row.id });
     return toMessage(row);
   }
@@ -379,12 +388,12 @@ export function createChatsService(deps: Deps) {
           ...(input.externalId ? { externalId: input.externalId } : {}),
         },
         new Date(at.getTime() - 60_000),
+        changedInStatement(chatId),
       );
       if (!stored) return { chatId, messageId: null, duplicate: true, forAssistant: false };
       const row = stored.message;
       if (input.text.trim().toLowerCase() === NEW_CONVERSATION_COMMAND)
         await repository.resetContext(chatId, at);
-      await changed(chatId);
       const forAssistant = stored.assignedTo === 'ai';
       if (
         forAssistant &&
