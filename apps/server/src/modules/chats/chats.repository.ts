@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chats, contacts, messages } from '../../db/schema.ts';
 import { searchMatches } from '../../db/search.ts';
@@ -370,15 +370,25 @@ export function createChatsRepository(db: Db) {
       id: string,
       status: MessageRow['status'],
       values: { error?: string | null; externalId?: string } = {},
+      /** Events to send with the change (event bus inStatement), only if the status moved. */
+      events?: SQL,
     ) {
       const from = STATUS_PREDECESSORS[status];
       if (from.length === 0) return undefined;
-      const [row] = await db
-        .update(messages)
-        .set({ status, ...values })
-        .where(and(eq(messages.id, id), inArray(messages.status, from)))
-        .returning();
-      return row;
+      const sets = [sql`status = ${status}`];
+      if ('error' in values) sets.push(sql`error = ${values.error ?? null}`);
+      if (values.externalId !== undefined) sets.push(sql`external_id = ${values.externalId}`);
+      const result = await db.execute(sql`
+        with u as (
+          update messages set ${sql.join(sets, sql`, `)}
+           where id = ${id} and status in (${sql.join(
+             from.map((each) => sql`${each}`),
+             sql`, `,
+           )})
+          returning ${MESSAGE_COLUMNS}
+        )${events ? sql`, notified as (${events})` : sql``}
+        select u.*${events ? sql`, (select count(*) from notified) as "notified"` : sql``} from u`);
+      return toMessageRow(result.rows[0]);
     },
 
     /**

@@ -145,14 +145,17 @@ export function createChatsService(deps: Deps) {
       const { externalId } = message.template
         ? await deps.whatsapp.sendTemplate(to, message.template)
         : await deps.whatsapp.sendText(to, message.text);
-      await repository.advanceStatus(messageId, 'sent', { externalId, error: null });
-      await changed(chat.id);
+      await repository.advanceStatus(
+        messageId,
+        'sent',
+        { externalId, error: null },
+        changedInStatement(chat.id),
+      );
     } catch (error) {
       const retryable = error instanceof WhatsAppSendError ? error.retryable : true;
       if (retryable && !attempt.isLast) throw error;
       const reason = error instanceof Error ? error.message : String(error);
-      await repository.advanceStatus(messageId, 'failed', { error: reason });
-      await changed(chat.id);
+      await repository.advanceStatus(messageId, 'failed', { error: reason }, changedInStatement(chat.id));
       await deps.notify({
         type: 'error',
         title: 'WhatsApp message not delivered',
@@ -258,9 +261,9 @@ export function createChatsService(deps: Deps) {
         message.id,
         update.status,
         update.status === 'failed' ? { error: update.error } : {},
+        events.inStatement({ type: 'messages.changed', chatId: message.chatId }),
       );
       if (!updated) return false;
-      await events.publish({ type: 'messages.changed', chatId: message.chatId });
       if (update.status === 'failed') {
         await deps.notify({
           type: 'error',
