@@ -11,3 +11,14 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 export function searchMatches(column: SQL, term: string): SQL {
   return sql`${column} like chatdesk_fold(${`%${escapeLike(term)}%`})`;
 }
+
+/**
+ * As searchMatches, and a term that looks like a phone number ("+34 611-222-333") also matches by
+ * its digits, which the search_text columns of contacts' chats and clients hold.
+ */
+export function searchMatchesTextOrNumber(column: SQL, term: string): SQL {
+  const digits = term.replace(/\D/g, '');
+  const text = searchMatches(column, term);
+  const phoneLike = digits.length >= 3 && /^[\d\s()+.-]+$/.test(term);
+  return phoneLike ? sql`(${text} or ${searchMatches(column, digits)})` : text;
+}

@@ -1,7 +1,7 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chats, contacts, messages } from '../../db/schema.ts';
-import { searchMatches } from '../../db/search.ts';
+import { searchMatchesTextOrNumber } from '../../db/search.ts';
 
 export type ChatListRow = {
   id: string;
@@ -116,13 +116,7 @@ export function createChatsRepository(db: Db) {
     async list(search?: string, limit = 5000, offset = 0) {
       if (!search) return selectChats(sql`true`, limit, offset);
       // Name and email, without regard to case or accents; a number however it is written.
-      const digits = search.replace(/\D/g, '');
-      const phoneLike = digits.length >= 3 && /^[\d\s()+.-]+$/.test(search);
-      return selectChats(
-        sql`(${searchMatches(sql`c.search_text`, search)}${phoneLike ? sql` or ${searchMatches(sql`c.search_text`, digits)}` : sql``})`,
-        limit,
-        offset,
-      );
+      return selectChats(searchMatchesTextOrNumber(sql`c.search_text`, search), limit, offset);
     },
 
     async findChat(id: string) {

@@ -1,8 +1,8 @@
-import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { olderThan, timestampKey } from '../../db/keyset.ts';
 import { appointments, clients, employees, payments, subscriptions } from '../../db/schema.ts';
-import { searchMatches } from '../../db/search.ts';
+import { searchMatchesTextOrNumber } from '../../db/search.ts';
 import type { Position } from '../../lib/cursor.ts';
 
 export type ClientRow = typeof clients.$inferSelect & {
@@ -15,17 +15,6 @@ export type ClientValues = Omit<typeof clients.$inferInsert, 'id' | 'createdAt' 
 const chatIdOf = sql<string | null>`(
   select c.id from contacts ct join chats c on c.contact_id = ct.id
    where ct.phone_digits = ${clients.phoneDigits} limit 1)`;
-
-/**
- * Name, email and phone, without regard to case or accents, from the trigram-indexed search_text;
- * a number however it is written ("+34 611-222-333" finds the digits the column also holds).
- */
-function matchesSearch(search: string): SQL {
-  const digits = search.replace(/\D/g, '');
-  const phoneLike = digits.length >= 3 && /^[\d\s()+.-]+$/.test(search);
-  const text = searchMatches(sql`${clients.searchText}`, search);
-  return phoneLike ? or(text, searchMatches(sql`${clients.searchText}`, digits))! : text;
-}
 
 export function createClientsRepository(db: Db) {
   const select = () =>
@@ -54,7 +43,8 @@ export function createClientsRepository(db: Db) {
     async page(filter: { search?: string; status?: ClientRow['status'] }, limit: number, after?: Position) {
       const conditions: SQL[] = [];
       if (filter.status) conditions.push(eq(clients.status, filter.status));
-      if (filter.search) conditions.push(matchesSearch(filter.search));
+      if (filter.search)
+        conditions.push(searchMatchesTextOrNumber(sql`${clients.searchText}`, filter.search));
       if (after) conditions.push(olderThan(clients.createdAt, clients.id, after));
       const rows = await select()
         .where(and(...conditions))
