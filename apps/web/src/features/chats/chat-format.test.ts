@@ -96,6 +96,12 @@ describe('filterChats', () => {
     expect(filterChats(chats, '+44 7700').map((c) => c.id)).toEqual(['2']);
     expect(filterChats(chats, '  ').map((c) => c.id)).toEqual(['1', '2']);
     expect(filterChats(chats, 'nobody')).toEqual([]);
+    expect(filterChats([{ ...chats[0]!, id: '3', name: 'Sofía López' }], 'sofia').map((c) => c.id)).toEqual([
+      '3',
+    ]);
+    expect(filterChats([{ ...chats[0]!, id: '3', name: 'Sofia Lopez' }], 'SOFÍA').map((c) => c.id)).toEqual([
+      '3',
+    ]);
   });
 });
 

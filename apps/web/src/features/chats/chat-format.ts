@@ -58,12 +58,19 @@ export function keepUnlessCountChanged(current: Message[] | undefined, fresh: Me
 }
 
 /** Name matches ignore case; phone matches ignore spaces and the leading +. */
+/** Lower case without accents, as the server's search folds names ("sofia" finds "Sofía"). */
+const fold = (value: string) =>
+  value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
 export function filterChats(chats: Chat[], search: string): Chat[] {
-  const term = search.trim().toLowerCase();
+  const term = fold(search.trim());
   if (!term) return chats;
   const digits = term.replace(/[\s+\-()]/g, '');
   return chats.filter((chat) => {
-    if (chat.name.toLowerCase().includes(term)) return true;
+    if (fold(chat.name).includes(term)) return true;
     if (!digits) return false;
     const phone = chat.phone.toLowerCase();
     return phone.includes(digits) || `${chat.prefix}${chat.phone}`.toLowerCase().includes(digits);
