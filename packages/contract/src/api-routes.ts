@@ -55,6 +55,8 @@ export const apiRoutes = {
     create: { method: 'POST', path: '/employees' },
     update: { method: 'PUT', path: '/employees/:id' },
     remove: { method: 'DELETE', path: '/employees/:id' },
+    calendarFeed: { method: 'GET', path: '/employees/:id/calendar-feed' },
+    regenerateCalendarFeed: { method: 'POST', path: '/employees/:id/calendar-feed/regenerate' },
   },
   appointments: {
     list: { method: 'GET', path: '/appointments' },
@@ -65,6 +67,7 @@ export const apiRoutes = {
   chats: {
     list: { method: 'GET', path: '/chats' },
     templates: { method: 'GET', path: '/chats/templates' },
+    waiting: { method: 'GET', path: '/chats/waiting' },
     get: { method: 'GET', path: '/chats/:id' },
     messages: { method: 'GET', path: '/chats/:id/messages' },
     send: { method: 'POST', path: '/chats/:id/messages' },
@@ -91,6 +94,12 @@ export const apiRoutes = {
     get: { method: 'GET', path: '/subscriptions/:id' },
     create: { method: 'POST', path: '/subscriptions' },
     cancel: { method: 'POST', path: '/subscriptions/:id/cancel' },
+  },
+  cannedReplies: {
+    list: { method: 'GET', path: '/canned-replies' },
+    create: { method: 'POST', path: '/canned-replies' },
+    update: { method: 'PUT', path: '/canned-replies/:id' },
+    remove: { method: 'DELETE', path: '/canned-replies/:id' },
   },
 } as const satisfies Record<string, Record<string, ApiRoute>>;
 

@@ -53,6 +53,13 @@ export const chatSchema = z.object({
 export type Chat = z.infer<typeof chatSchema>;
 export const chatListSchema = z.array(chatSchema);
 
+/**
+ * Chats the assistant handed to a person that nobody has opened since (their handoff notification
+ * is neither read nor solved) and that a person still has.
+ */
+export const waitingChatsSchema = z.object({ chatIds: z.array(z.string()) });
+export type WaitingChats = z.infer<typeof waitingChatsSchema>;
+
 /** One chat as its conversation page reads it. */
 export const chatDetailSchema = chatSchema.extend({
   /**

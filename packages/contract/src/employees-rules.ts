@@ -31,6 +31,7 @@ export const EMPLOYEE_MESSAGES = {
   rangeInvalid: 'End time must be after start time',
   notFound: 'Employee not found',
   cannotDeleteSelf: 'You cannot delete your own account',
+  calendarFeedNotFound: 'Calendar feed not found',
 } as const;
 
 /** Trims, drops empties and duplicates (case-insensitive), keeping the first spelling. */

@@ -85,6 +85,13 @@ export const updateEmployeeSchema = z.object({
 });
 export type UpdateEmployeeRequest = z.input<typeof updateEmployeeSchema>;
 
+/** An employee's private calendar feed: the same address over https and for calendar apps (webcal). */
+export const calendarFeedSchema = z.object({
+  url: z.string(),
+  webcalUrl: z.string(),
+});
+export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
+
 export const listEmployeesQuerySchema = pageQuerySchema.extend({
   search: z.string().trim().max(200).optional(),
 });

@@ -7,6 +7,7 @@ import {
   updateAppointmentStatusSchema,
 } from './appointments.ts';
 import { loginConfigSchema, loginRequestSchema, loginResponseSchema, verifyResponseSchema } from './auth.ts';
+import { cannedReplyFormSchema, cannedReplyListSchema, cannedReplySchema } from './canned-replies.ts';
 import {
   chatDetailSchema,
   chatListSchema,
@@ -20,6 +21,7 @@ import {
   simulatorRequestSchema,
   simulatorResponseSchema,
   updateContactSchema,
+  waitingChatsSchema,
   whatsappTemplateListSchema,
 } from './chats.ts';
 import {
@@ -33,6 +35,7 @@ import {
 import { idParamsSchema, okBodySchema, pagedSchema } from './common.ts';
 import { companySchema, updateCompanySchema } from './company.ts';
 import {
+  calendarFeedSchema,
   createEmployeeSchema,
   employeeSchema,
   listEmployeesQuerySchema,
@@ -208,6 +211,16 @@ export const endpoints = {
       response: employeeSchema,
     },
     remove: { ...apiRoutes.employees.remove, params: idParamsSchema, response: okBodySchema },
+    calendarFeed: {
+      ...apiRoutes.employees.calendarFeed,
+      params: idParamsSchema,
+      response: calendarFeedSchema,
+    },
+    regenerateCalendarFeed: {
+      ...apiRoutes.employees.regenerateCalendarFeed,
+      params: idParamsSchema,
+      response: calendarFeedSchema,
+    },
   },
   appointments: {
     list: {
@@ -227,6 +240,7 @@ export const endpoints = {
   chats: {
     list: { ...apiRoutes.chats.list, query: listChatsQuerySchema, response: chatListSchema },
     templates: { ...apiRoutes.chats.templates, response: whatsappTemplateListSchema },
+    waiting: { ...apiRoutes.chats.waiting, response: waitingChatsSchema },
     get: { ...apiRoutes.chats.get, params: idParamsSchema, response: chatDetailSchema },
     messages: { ...apiRoutes.chats.messages, params: idParamsSchema, response: messageListSchema },
     send: {
@@ -297,6 +311,22 @@ export const endpoints = {
       body: cancelSubscriptionSchema,
       response: subscriptionSchema,
     },
+  },
+  cannedReplies: {
+    list: { ...apiRoutes.cannedReplies.list, response: cannedReplyListSchema },
+    create: {
+      ...apiRoutes.cannedReplies.create,
+      body: cannedReplyFormSchema,
+      response: cannedReplySchema,
+      status: 201,
+    },
+    update: {
+      ...apiRoutes.cannedReplies.update,
+      params: idParamsSchema,
+      body: cannedReplyFormSchema,
+      response: cannedReplySchema,
+    },
+    remove: { ...apiRoutes.cannedReplies.remove, params: idParamsSchema, response: okBodySchema },
   },
 } satisfies EndpointTable;
 

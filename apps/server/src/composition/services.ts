@@ -9,6 +9,10 @@ import { createAppointmentsService } from '../modules/appointments/appointments.
 import { createAssistantService } from '../modules/assistant/assistant.service.ts';
 import { createAuthRepository } from '../modules/auth/auth.repository.ts';
 import { createAuthService } from '../modules/auth/auth.service.ts';
+import { createCalendarFeedRepository } from '../modules/calendar-feed/calendar-feed.repository.ts';
+import { createCalendarFeedService } from '../modules/calendar-feed/calendar-feed.service.ts';
+import { createCannedRepliesRepository } from '../modules/canned-replies/canned-replies.repository.ts';
+import { createCannedRepliesService } from '../modules/canned-replies/canned-replies.service.ts';
 import { createChatsRepository } from '../modules/chats/chats.repository.ts';
 import { createChatsService } from '../modules/chats/chats.service.ts';
 import { createClientsRepository } from '../modules/clients/clients.repository.ts';
@@ -61,8 +65,19 @@ export function createServices(deps: ServiceDeps) {
   const notifications = createNotificationsService({ repository: createNotificationsRepository(db), events });
   const notify = notifications.notify;
   const company = createCompanyService({ repository: createCompanyRepository(db) });
+  const cannedReplies = createCannedRepliesService({ repository: createCannedRepliesRepository(db) });
   const users = createUsersService({ repository: createUsersRepository(db), auth });
-  const employees = createEmployeesService({ repository: createEmployeesRepository(db), auth });
+  const employees = createEmployeesService({
+    repository: createEmployeesRepository(db),
+    auth,
+    publicUrl: config.publicUrl,
+  });
+  const calendarFeed = createCalendarFeedService({
+    repository: createCalendarFeedRepository(db),
+    company,
+    publicUrl: config.publicUrl,
+    clock,
+  });
   const appointments = createAppointmentsService({ repository: createAppointmentsRepository(db), events });
   const clients = createClientsService({ repository: createClientsRepository(db), events });
   const mail = createMailService({
@@ -95,6 +110,7 @@ export function createServices(deps: ServiceDeps) {
     whatsapp: integrations.whatsapp,
     queue,
     notify,
+    markNotificationsRead: notifications.markReadAbout,
     clock,
     senderLimitPerMinute: config.assistant.senderLimitPerMinute,
   });
@@ -133,8 +149,10 @@ export function createServices(deps: ServiceDeps) {
     auth,
     notifications,
     company,
+    cannedReplies,
     users,
     employees,
+    calendarFeed,
     appointments,
     clients,
     mail,

@@ -5,6 +5,7 @@ import { hashPassword } from '../modules/auth/passwords.ts';
 import type { Db } from './client.ts';
 import {
   appointments,
+  cannedReplies,
   chats,
   clients,
   company,
@@ -363,6 +364,21 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
       systemPrompt:
         'You are the friendly assistant of Entrena Studio. Help customers find the right professional in their city, share booking links, and hand over to a person when you cannot help.',
     })
+    .onConflictDoNothing();
+
+  await db
+    .insert(cannedReplies)
+    .values([
+      {
+        name: 'hours',
+        text: 'Hi {{name}}, each professional sets their own hours: you can see them and book on their page.',
+      },
+      {
+        name: 'price',
+        text: 'Hi {{name}}, a first 30-minute consultation costs 10 EUR and is paid when you book online.',
+      },
+      { name: 'thanks', text: 'Thank you, {{name}}! Write to us any time if you need anything else.' },
+    ])
     .onConflictDoNothing();
 
   const employeeIds = new Map<string, string>();

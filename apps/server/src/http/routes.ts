@@ -6,6 +6,8 @@ import type { EventBus } from '../events/event-bus.ts';
 import type { Integrations } from '../integrations/choose-integrations.ts';
 import { appointmentsRoutes } from '../modules/appointments/appointments.routes.ts';
 import { authRoutes } from '../modules/auth/auth.routes.ts';
+import { calendarFeedRoutes } from '../modules/calendar-feed/calendar-feed.routes.ts';
+import { cannedRepliesRoutes } from '../modules/canned-replies/canned-replies.routes.ts';
 import { chatsRoutes, contactsRoutes } from '../modules/chats/chats.routes.ts';
 import { clientsRoutes } from '../modules/clients/clients.routes.ts';
 import { companyRoutes } from '../modules/company/company.routes.ts';
@@ -47,6 +49,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
         loginRatePerMinute: config.login.ratePerMinute,
       });
       await api.register(scheduleRoutes, { schedule: s.schedule });
+      await api.register(calendarFeedRoutes, { calendarFeed: s.calendarFeed });
       await api.register(webhooksRoutes, {
         prefix: '/webhooks',
         stripe: s.stripeWebhooks,
@@ -79,6 +82,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
         await staff.register(clientsRoutes, { clients: s.clients });
         await staff.register(subscriptionsRoutes, { subscriptions: s.subscriptions });
         await staff.register(contactsRoutes, { chats: s.chats });
+        await staff.register(cannedRepliesRoutes, { cannedReplies: s.cannedReplies });
       });
     },
     { prefix: '/api' },

@@ -1,6 +1,16 @@
 import { APPOINTMENT_STATUSES } from '@chatdesk/contract/appointments';
 import { sql } from 'drizzle-orm';
-import { date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { employees } from './employees.ts';
@@ -38,6 +48,21 @@ export const appointments = pgTable(
     index('appointments_starts_idx').on(t.startsAt),
     index('appointments_client_idx').on(t.clientId),
   ],
+);
+
+/**
+ * How many appointments each local date has in each status, kept by triggers on `appointments`
+ * (migration 0011) in the statement that changes them. The list's exact total is a sum over the
+ * dates asked for, so it costs the same with 500 appointments as with 50,000.
+ */
+export const appointmentDayCounts = pgTable(
+  'appointment_day_counts',
+  {
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    status: text('status', { enum: APPOINTMENT_STATUSES }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.localDate, t.status] })],
 );
 
 /**

@@ -31,6 +31,13 @@ export const employees = pgTable(
     title: text('title'),
     locations: text('locations').array().notNull().default(sql`'{}'::text[]`),
     availability: jsonb('availability').$type<WeeklyAvailability>().notNull().default({}),
+    /**
+     * The secret in the employee's calendar feed URL, kept as is because the URL is shown again.
+     * The service sets it; the default (two random UUIDs, 244 random bits) gave existing rows one.
+     */
+    calendarSecret: text('calendar_secret')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
     /** What employee search reads: every searchable field folded (lower case, no accents). */
     searchText: text('search_text')
       .notNull()
@@ -42,6 +49,7 @@ export const employees = pgTable(
   },
   (t) => [
     uniqueIndex('employees_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('employees_calendar_secret_key').on(t.calendarSecret),
     index('employees_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, type SQL, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { appointments } from '../../db/schema.ts';
+import { appointmentDayCounts, appointments } from '../../db/schema.ts';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type AppointmentFilter = {
@@ -20,9 +20,30 @@ export function createAppointmentsRepository(db: Db) {
     return and(...conditions);
   };
 
+  /**
+   * The exact number of appointments the filter matches. A client's are few and counted directly;
+   * otherwise the per-day counts the triggers keep are summed, so the cost follows the dates asked
+   * for, not how many appointments there are.
+   */
+  const total = async (filter: AppointmentFilter): Promise<number> => {
+    if (filter.clientId) {
+      const [row] = await db.select({ value: count() }).from(appointments).where(where(filter));
+      return row?.value ?? 0;
+    }
+    const conditions: SQL[] = [];
+    if (filter.status) conditions.push(eq(appointmentDayCounts.status, filter.status));
+    if (filter.startDate) conditions.push(gte(appointmentDayCounts.localDate, filter.startDate));
+    if (filter.endDate) conditions.push(lte(appointmentDayCounts.localDate, filter.endDate));
+    const [row] = await db
+      .select({ value: sum(appointmentDayCounts.count).mapWith(Number) })
+      .from(appointmentDayCounts)
+      .where(and(...conditions));
+    return row?.value ?? 0;
+  };
+
   return {
     async page(filter: AppointmentFilter, page: number, limit: number) {
-      const [rows, [total]] = await Promise.all([
+      const [rows, matching] = await Promise.all([
         db
           .select()
           .from(appointments)
@@ -30,9 +51,9 @@ export function createAppointmentsRepository(db: Db) {
           .orderBy(desc(appointments.startsAt), asc(appointments.id))
           .limit(limit)
           .offset((page - 1) * limit),
-        db.select({ value: count() }).from(appointments).where(where(filter)),
+        total(filter),
       ]);
-      return { rows, total: total?.value ?? 0 };
+      return { rows, total: matching };
     },
     async findById(id: string) {
       const [row] = await db.select().from(appointments).where(eq(appointments.id, id)).limit(1);

@@ -1,4 +1,5 @@
 import { APPOINTMENT_MESSAGES } from '@chatdesk/contract/appointments';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
 import { insertAppointment, insertEmployee } from '../../../test/factories.ts';
@@ -45,6 +46,38 @@ describe('appointments', () => {
     const bad = await t.app.inject({ url: '/api/appointments?status=done', headers });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/^status: /);
+  });
+
+  it('keeps the total exact through bookings, status changes, moved dates and deletions', async () => {
+    const ids: string[] = [];
+    for (let n = 1; n <= 12; n++)
+      ids.push((await insertAppointment(t.db, { localDate: day((n % 4) + 1), startsAt: at(n) })).id);
+    const [a, b, c] = ids as [string, string, string];
+    await t.db.update(appointmentsTable).set({ status: 'completed' }).where(eq(appointmentsTable.id, a));
+    await t.db
+      .update(appointmentsTable)
+      .set({ status: 'cancelled', localDate: day(20) })
+      .where(eq(appointmentsTable.id, b));
+    await t.db.update(appointmentsTable).set({ notes: 'only a note' }).where(eq(appointmentsTable.id, c));
+    await t.db.delete(appointmentsTable).where(inArray(appointmentsTable.id, ids.slice(9)));
+
+    // The truth, counted from the rows themselves.
+    const rows = await t.db.select().from(appointmentsTable);
+    const expected = (keep: (row: (typeof rows)[number]) => boolean) => rows.filter(keep).length;
+    const total = async (query: string) =>
+      (await t.app.inject({ url: `/api/appointments?${query}`, headers })).json().pagination.total;
+
+    expect(await total('')).toBe(9);
+    expect(await total('status=scheduled')).toBe(expected((row) => row.status === 'scheduled'));
+    expect(await total('status=completed')).toBe(1);
+    expect(await total('status=cancelled')).toBe(1);
+    expect(await total(`startDate=${day(2)}&endDate=${day(3)}`)).toBe(
+      expected((row) => row.localDate >= day(2) && row.localDate <= day(3)),
+    );
+    expect(await total(`startDate=${day(10)}`)).toBe(1);
+    expect(await total(`status=scheduled&endDate=${day(1)}`)).toBe(
+      expected((row) => row.status === 'scheduled' && row.localDate <= day(1)),
+    );
   });
 
   it('answers 400, not 500, for a filter date the calendar does not have', async () => {

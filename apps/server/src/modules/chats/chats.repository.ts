@@ -1,6 +1,6 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { chats, contacts, messages } from '../../db/schema.ts';
+import { chats, contacts, messages, notifications } from '../../db/schema.ts';
 import { searchMatchesTextOrNumber } from '../../db/search.ts';
 
 export type ChatListRow = {
@@ -416,6 +416,27 @@ export function createChatsRepository(db: Db) {
         .where(and(eq(chats.id, id), eq(chats.assignedTo, 'ai')))
         .returning({ id: chats.id });
       return rows.length > 0;
+    },
+
+    /**
+     * Chats a person has and an unread, unsolved notification among `titles` links to (`linkPrefix`
+     * and the chat's id), latest activity first. Reads the few unread notifications through their index.
+     */
+    async waitingChatIds(linkPrefix: string, titles: readonly string[]) {
+      const rows = await db
+        .selectDistinct({ id: chats.id, activity: sql`coalesce(${chats.lastMessageAt}, ${chats.createdAt})` })
+        .from(notifications)
+        .innerJoin(chats, eq(notifications.link, sql`${linkPrefix} || ${chats.id}::text`))
+        .where(
+          and(
+            eq(notifications.isRead, false),
+            eq(notifications.isSolved, false),
+            inArray(notifications.title, [...titles]),
+            eq(chats.assignedTo, 'human'),
+          ),
+        )
+        .orderBy(sql`2 desc`, chats.id);
+      return rows.map((row) => row.id);
     },
 
     /** Marks the customer's messages read and takes exactly those off the chat's unread count. */

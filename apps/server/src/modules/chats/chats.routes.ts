@@ -25,6 +25,16 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ chats: ChatsService }> = async
   );
   route(
     app,
+    endpoints.chats.waiting,
+    {
+      tags,
+      security,
+      summary: 'Chats the assistant handed to a person that nobody has opened since, latest activity first',
+    },
+    async () => chats.waiting(),
+  );
+  route(
+    app,
     endpoints.chats.get,
     { tags, security, summary: "One chat, with the end of WhatsApp's 24-hour reply window" },
     async (request) => chats.get(request.params.id),

@@ -20,10 +20,23 @@ import {
 import type { JobQueue } from '../../jobs/queue.ts';
 import { AppError, conflict, invalid, notFound } from '../../lib/app-error.ts';
 import { internationalDigits } from '../../lib/phone.ts';
-import type { Notify } from '../notifications/notifications.service.ts';
+import type { MarkNotificationsRead, Notify } from '../notifications/notifications.service.ts';
 import type { ChatListRow, ChatsRepository, ContactRow, MessageRow } from './chats.repository.ts';
 
 const WINDOW_MS = 24 * 3_600_000;
+
+/** Where a notification about a chat points: the chat's page. */
+const CHAT_LINK_PREFIX = '/chat/';
+const chatLink = (chatId: string) => `${CHAT_LINK_PREFIX}${chatId}`;
+
+/**
+ * The titles of the notification a handoff creates: while one is unread the chat waits for a
+ * person, and opening the chat marks it read.
+ */
+const HANDOFF_TITLES = {
+  warning: 'Chat needs a person',
+  error: 'Assistant error: chat needs a person',
+} as const;
 
 export const toChat = (row: ChatListRow): Chat => ({
   id: row.id,
@@ -87,6 +100,7 @@ type Deps = {
   whatsapp: WhatsAppChannel;
   queue: JobQueue;
   notify: Notify;
+  markNotificationsRead: MarkNotificationsRead;
   clock: () => Date;
   /**
    * More customer messages than this within a minute on one chat and the assistant stops answering
@@ -246,9 +260,9 @@ export function createChatsService(deps: Deps) {
       await events.publish({ type: 'chats.changed', chatId });
       await deps.notify({
         type: handover.type,
-        title: handover.type === 'error' ? 'Assistant error: chat needs a person' : 'Chat needs a person',
+        title: HANDOFF_TITLES[handover.type],
         message: `${chat.name}: ${handover.reason}`,
-        link: `/chat/${chatId}`,
+        link: chatLink(chatId),
       });
       return true;
     },
@@ -273,6 +287,13 @@ export function createChatsService(deps: Deps) {
         });
       }
       return true;
+    },
+
+    /** Chats handed to a person that nobody has opened since, latest activity first. */
+    async waiting() {
+      return {
+        chatIds: await repository.waitingChatIds(CHAT_LINK_PREFIX, Object.values(HANDOFF_TITLES)),
+      };
     },
 
     async list(query: { search?: string; limit?: number; offset?: number }) {
@@ -334,10 +355,12 @@ export function createChatsService(deps: Deps) {
       return toChat(await loadChat(id));
     },
 
+    /** Opening a chat: the customer's messages are read, and so is its handoff notification. */
     async markRead(id: string) {
       await loadChat(id);
       const updated = await repository.markRead(id, clock());
       if (updated > 0) await events.publish({ type: 'chats.changed', chatId: id });
+      await deps.markNotificationsRead(chatLink(id), Object.values(HANDOFF_TITLES));
       return { updated };
     },
 

@@ -78,6 +78,59 @@ describe('chats', () => {
     expect(again.json()).toEqual({ updated: 0 });
   });
 
+  it('a handed-over chat waits for a person until someone opens it, which reads its handoff notification', async () => {
+    const first = await customerWrites('hola', { name: 'Sofía Waiting' });
+    await customerWrites('quiero hablar con una persona por favor', { phone: first.phone });
+    const waiting = async () => (await get('/api/chats/waiting')).json().chatIds as string[];
+    const handoffNotifications = async () =>
+      (await get('/api/notifications?limit=100'))
+        .json()
+        .items.filter((n: { link: string | null }) => n.link === `/chat/${first.chatId}`);
+    expect(await waiting()).toContain(first.chatId);
+    expect(await handoffNotifications()).toMatchObject([{ title: 'Chat needs a person', isRead: false }]);
+    const unreadBefore = (await get('/api/notifications/unread-count')).json().count;
+
+    const read = await t.app.inject({ method: 'POST', url: `/api/chats/${first.chatId}/read`, headers });
+    expect(read.statusCode).toBe(200);
+    expect(await waiting()).not.toContain(first.chatId);
+    expect(await handoffNotifications()).toMatchObject([{ isRead: true }]);
+    expect((await get('/api/notifications/unread-count')).json().count).toBe(unreadBefore - 1);
+  });
+
+  it('a handed-over chat stops waiting once its handoff is solved', async () => {
+    const first = await customerWrites('hola');
+    await customerWrites('quiero hablar con una persona por favor', { phone: first.phone });
+    expect((await get('/api/chats/waiting')).json().chatIds).toContain(first.chatId);
+    const handoff = (await get('/api/notifications?limit=100'))
+      .json()
+      .items.find((n: { link: string | null }) => n.link === `/chat/${first.chatId}`);
+    const solved = await t.app.inject({
+      method: 'POST',
+      url: `/api/notifications/${handoff.id}/solve`,
+      headers,
+    });
+    expect(solved.statusCode).toBe(200);
+    expect((await get('/api/chats/waiting')).json().chatIds).not.toContain(first.chatId);
+  });
+
+  it('a handed-over chat stops waiting when it goes back to the assistant, and other notifications stay unread', async () => {
+    const first = await customerWrites('hola');
+    await customerWrites('quiero hablar con una persona por favor', { phone: first.phone });
+    const other = await t.app.services.notifications.notify({
+      type: 'error',
+      title: 'WhatsApp message not delivered',
+      message: 'A message could not be delivered',
+      link: `/chat/${first.chatId}`,
+    });
+    expect((await get('/api/chats/waiting')).json().chatIds).toContain(first.chatId);
+    await t.app.inject({ method: 'PUT', url: `/api/chats/${first.chatId}/toggle-ai`, headers });
+    expect((await get('/api/chats/waiting')).json().chatIds).not.toContain(first.chatId);
+
+    await t.app.inject({ method: 'POST', url: `/api/chats/${first.chatId}/read`, headers });
+    const list = (await get('/api/notifications?limit=100')).json().items;
+    expect(list.find((n: { id: string }) => n.id === other.id)).toMatchObject({ isRead: false });
+  });
+
   it('staff cannot send while the assistant has the chat; after toggling they can', async () => {
     const { chatId } = await customerWrites('hola');
     const refused = await t.app.inject({

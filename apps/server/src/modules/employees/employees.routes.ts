@@ -39,6 +39,18 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ employees: EmployeesServic
   );
   route(
     app,
+    endpoints.employees.calendarFeed,
+    { tags, security, summary: "The employee's private calendar feed URL (iCalendar, for calendar apps)" },
+    async (request) => employees.calendarFeed(request.params.id),
+  );
+  route(
+    app,
+    endpoints.employees.regenerateCalendarFeed,
+    { tags, security, summary: 'A new calendar feed URL; the old one stops working at once' },
+    async (request) => employees.regenerateCalendarFeed(request.params.id),
+  );
+  route(
+    app,
     endpoints.employees.remove,
     { tags, security, summary: 'Delete an employee; their appointments stay' },
     async (request) => {

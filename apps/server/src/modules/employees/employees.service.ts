@@ -12,6 +12,7 @@ import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/app-e
 import { decodeCursor, isTextKey, toPage } from '../../lib/cursor.ts';
 import type { AuthService, StaffPrincipal } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { calendarFeedUrls, newCalendarSecret } from '../calendar-feed/feed-url.ts';
 import type { EmployeeRow, EmployeesRepository } from './employees.repository.ts';
 
 export const toEmployee = (row: EmployeeRow): Employee => ({
@@ -30,9 +31,11 @@ export const toEmployee = (row: EmployeeRow): Employee => ({
 export function createEmployeesService({
   repository,
   auth,
+  publicUrl,
 }: {
   repository: EmployeesRepository;
   auth: Pick<AuthService, 'revokeAllSessions' | 'revokeOtherSessions'>;
+  publicUrl: string;
 }) {
   async function assertUsernameFree(username: string, exceptId?: string) {
     const existing = await repository.findByUsername(username);
@@ -70,7 +73,11 @@ export function createEmployeesService({
       await assertUsernameFree(input.username);
       const { password, ...values } = input;
       const passwordHash = await hashPassword(password);
-      return toEmployee(await guardUnique(() => repository.insert({ ...values, passwordHash })));
+      return toEmployee(
+        await guardUnique(() =>
+          repository.insert({ ...values, passwordHash, calendarSecret: newCalendarSecret() }),
+        ),
+      );
     },
 
     async update(id: string, input: z.output<typeof updateEmployeeSchema>, staff: StaffPrincipal) {
@@ -89,6 +96,19 @@ export function createEmployeesService({
       if (id === staff.id && passwordHash) await auth.revokeOtherSessions(id, staff.sessionId);
       else if (!row.isActive || passwordHash) await auth.revokeAllSessions(id);
       return toEmployee(row);
+    },
+
+    async calendarFeed(id: string) {
+      const row = await repository.findById(id);
+      if (!row) throw notFound(EMPLOYEE_MESSAGES.notFound);
+      return calendarFeedUrls(publicUrl, row.calendarSecret);
+    },
+
+    /** A new secret: the old URL stops working at once, for whoever had it. */
+    async regenerateCalendarFeed(id: string) {
+      const row = await repository.update(id, { calendarSecret: newCalendarSecret() });
+      if (!row) throw notFound(EMPLOYEE_MESSAGES.notFound);
+      return calendarFeedUrls(publicUrl, row.calendarSecret);
     },
 
     /** Appointments keep the employee's name and email; they are not lost with the employee. */

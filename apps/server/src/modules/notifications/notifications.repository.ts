@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { olderThan, timestampKey } from '../../db/keyset.ts';
 import { notifications } from '../../db/schema.ts';
@@ -45,6 +45,20 @@ export function createNotificationsRepository(db: Db) {
         .update(notifications)
         .set({ isRead: true })
         .where(eq(notifications.isRead, false))
+        .returning({ id: notifications.id });
+      return rows.length;
+    },
+    async markReadAbout(link: string, titles: readonly string[]) {
+      const rows = await db
+        .update(notifications)
+        .set({ isRead: true })
+        .where(
+          and(
+            eq(notifications.isRead, false),
+            eq(notifications.link, link),
+            inArray(notifications.title, [...titles]),
+          ),
+        )
         .returning({ id: notifications.id });
       return rows.length;
     },

@@ -63,6 +63,13 @@ export function createNotificationsService({
       return { updated };
     },
 
+    /** Marks read the unread notifications with one of these titles about one thing (its in-app link). */
+    async markReadAbout(link: string, titles: readonly string[]) {
+      const updated = await repository.markReadAbout(link, titles);
+      if (updated > 0) await changed();
+      return updated;
+    },
+
     async remove(id: string) {
       if (!(await repository.delete(id))) throw notFound(NOT_FOUND);
       await changed();
@@ -79,3 +86,4 @@ export function createNotificationsService({
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
 export type Notify = NotificationsService['notify'];
+export type MarkNotificationsRead = NotificationsService['markReadAbout'];

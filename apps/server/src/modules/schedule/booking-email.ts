@@ -39,10 +39,12 @@ export function bookingConfirmationEmail(
     endInputType: 'utc',
     endOutputType: 'utc',
     status: 'CONFIRMED',
-    organizer: { name: company.name || booking.employeeName },
+    // No ORGANIZER: it needs an address to write to, and the business has none here. Without one the
+    // file is a published event (METHOD:PUBLISH), not a meeting request the customer could answer.
     attendees: [{ name: booking.clientName, email: booking.clientEmail, rsvp: false }],
     url: company.publicUrl,
     productId: 'chatdesk/booking',
+    method: 'PUBLISH',
   });
   if (error || !value) throw error ?? new Error('could not build the calendar invitation');
   const text = [
@@ -65,7 +67,8 @@ export function bookingConfirmationEmail(
     attachments: [
       {
         filename: 'appointment.ics',
-        contentType: 'text/calendar; charset=utf-8; method=REQUEST',
+        // The MIME method must match the file's METHOD, or mail clients treat it as a broken invitation.
+        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
         content: value,
       },
     ],

@@ -3,6 +3,7 @@ import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
 import { insertEmployee } from '../../../test/factories.ts';
+import { parseCalendar } from '../../../test/ical.ts';
 import {
   appointments,
   clients,
@@ -161,8 +162,18 @@ describe('paying and booking', () => {
     expect(delivered!.status).toBe('kept');
     expect(delivered!.subject).toContain('Carlos Ruiz');
     expect(delivered!.attachments[0]!.filename).toBe('appointment.ics');
-    expect(delivered!.attachments[0]!.content).toContain('BEGIN:VCALENDAR');
-    expect(delivered!.attachments[0]!.content).toContain('DTSTART:20261123T090000Z');
+    expect(delivered!.attachments[0]!.contentType).toBe('text/calendar; charset=utf-8; method=PUBLISH');
+    const invitation = parseCalendar(delivered!.attachments[0]!.content);
+    expect(invitation.method).toBe('PUBLISH');
+    expect(invitation.events).toEqual([
+      expect.objectContaining({
+        uid: `${appointment.id}@chatdesk`,
+        summary: 'Appointment with Carlos Ruiz',
+        start: new Date('2026-11-23T09:00:00Z'),
+        end: new Date('2026-11-23T09:30:00Z'),
+        utc: true,
+      }),
+    ]);
   });
 
   it('a second booking of the same client by email reuses the client', async () => {

@@ -1,0 +1,2 @@
+ALTER TABLE "employees" ADD COLUMN "calendar_secret" text DEFAULT replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "employees_calendar_secret_key" ON "employees" USING btree ("calendar_secret");
