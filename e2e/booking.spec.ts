@@ -121,6 +121,10 @@ async function bookedSlots(api: Api, username: string) {
   return (await api.get<Schedule>(`/schedule/${username}`)).bookedSlots;
 }
 
+// The visitor's browser in the business's zone, as most are: a visitor elsewhere sees both clocks
+// (tested below with another zone).
+test.use({ timezoneId: 'Europe/Madrid' });
+
 test.describe('public booking page', () => {
   test('greets the visitor with the employee, a default title and a Monday-first calendar', async ({
     page,
@@ -462,4 +466,39 @@ test.describe('public booking page', () => {
     await expect(errorBox(page)).toContainText('Failed to load employee schedule');
     await expect(page.getByRole('link', { name: 'Return to home' })).toHaveAttribute('href', '/');
   });
+});
+
+test.describe('a visitor in another time zone', () => {
+  test.use({ timezoneId: 'America/New_York' });
+
+  test('sees the chosen time on both clocks, the business zone staying the reference', async ({
+    page,
+    api,
+  }) => {
+    const schedule = await createEmployee(api);
+    const slot = firstSlot(schedule, 20);
+    const city = schedule.timeZone.split('/').pop()?.replace(/_/g, ' ') ?? schedule.timeZone;
+    await page.goto(`/schedule/${schedule.employee.username}`);
+    await expect(
+      page.getByText(`Times shown in ${schedule.timeZone} · your time zone is America/New_York`),
+    ).toBeVisible();
+
+    await toPayment(page, slot);
+    const both = page.getByTestId('visitor-time');
+    // Once under the chosen slot, once in the summary.
+    await expect(both).toHaveCount(2);
+    await expect(both.first()).toHaveText(
+      new RegExp(`^${timeLabel(slot.time)} ${city} · (\\w{3} )?\\d{1,2}:\\d{2} [AP]M your time$`),
+    );
+    await expect(both.first()).not.toHaveText(new RegExp(`· ${timeLabel(slot.time)} your time`));
+    // The slots themselves stay in the business's time.
+    await expect(page.getByTestId('chosen-slot')).toContainText(timeLabel(slot.time));
+  });
+});
+
+test('a visitor in the business zone sees one clock only', async ({ page, api }) => {
+  const schedule = await createEmployee(api);
+  await page.goto(`/schedule/${schedule.employee.username}`);
+  await toPayment(page, firstSlot(schedule, 20));
+  await expect(page.getByTestId('visitor-time')).toHaveCount(0);
 });

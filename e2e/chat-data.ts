@@ -1,4 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
+import { E2E_WHATSAPP_SECRET } from '../playwright.config';
 import { type Api, expect } from './fixtures';
 
 /** Helpers that make the chats a chat spec needs; each conversation has its own simulator session. */
@@ -53,4 +55,44 @@ export async function createHumanChat(api: Api, text?: string) {
   const taken = await api.put<Chat>(`/chats/${chat.id}/toggle-ai`);
   expect(taken.assignedTo).toBe('human');
   return { chat: taken, sessionId };
+}
+
+/** Meta's delivery: a text from a WhatsApp number, signed with the app secret. */
+export async function whatsappMessage(
+  request: APIRequestContext,
+  from: string,
+  name: string,
+  text: string,
+  at = new Date(),
+) {
+  const body = JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              contacts: [{ wa_id: from, profile: { name } }],
+              messages: [
+                {
+                  from,
+                  id: `wamid.e2e.${randomUUID()}`,
+                  timestamp: String(Math.floor(at.getTime() / 1000)),
+                  type: 'text',
+                  text: { body: text },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  });
+  const signature = `sha256=${createHmac('sha256', E2E_WHATSAPP_SECRET).update(body).digest('hex')}`;
+  const response = await request.post('/api/webhooks/whatsapp', {
+    data: body,
+    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+  });
+  expect(response.status(), await response.text()).toBe(200);
 }

@@ -393,3 +393,71 @@ test('the list loads more chats as it scrolls', async ({ page }) => {
   await page.locator('[class*="listScroller"]').evaluate((element) => element.scrollBy(0, 100_000));
   await expect(rowOf(page, 'Paged chat 130')).toBeVisible();
 });
+
+test("a long conversation's day labels never overlap as it scrolls", async ({ page, api }) => {
+  const { chat } = await createHumanChat(api);
+  const day = 24 * 60 * 60_000;
+  const messages: Message[] = Array.from({ length: 45 }, (_, n) => ({
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    text: `Message ${n}`,
+    isOutgoing: n % 2 === 1,
+    status: 'read',
+    // Three days of fifteen messages each, a few minutes apart.
+    timestamp: new Date(Date.now() - (3 - Math.floor(n / 15)) * day + (n % 15) * 180_000).toISOString(),
+    sender: n % 2 === 1 ? 'staff' : 'customer',
+    error: null,
+  }));
+  await page.route(`**/api/chats/${chat.id}/messages*`, (route) => route.fulfill({ json: messages }));
+  await page.goto(`/chat/${chat.id}`);
+  await expect(messageLog(page).getByTestId('message')).toHaveCount(45);
+
+  const log = messageLog(page);
+  for (const fraction of [0.2, 0.5, 0.8]) {
+    await log.evaluate((element, f) => {
+      element.scrollTop = (element.scrollHeight - element.clientHeight) * f;
+    }, fraction);
+    // Every day label on screen has its own place: none is drawn over another.
+    const boxes = await log
+      .getByTestId('day-label')
+      .evaluateAll((labels) =>
+        labels
+          .map((label) => label.getBoundingClientRect())
+          .map((box) => ({ top: box.top, bottom: box.bottom })),
+      );
+    const logBox = await log.boundingBox();
+    const visible = boxes.filter(
+      (box) => logBox && box.bottom > logBox.y && box.top < logBox.y + logBox.height,
+    );
+    for (const [i, a] of visible.entries())
+      for (const b of visible.slice(i + 1)) expect(a.bottom <= b.top || b.bottom <= a.top).toBe(true);
+  }
+});
+
+test("a customer's /new reads as a note, and simulator chats show real initials", async ({ page, api }) => {
+  const { chat } = await createHumanChat(api, '/new');
+  await page.goto(`/chat/${chat.id}`);
+  await expect(messageLog(page).getByText('The customer started a new conversation')).toBeVisible();
+  await expect(
+    messageLog(page)
+      .getByTestId('message')
+      .filter({ hasText: /^\/new/ }),
+  ).toHaveCount(0);
+  await expect(header(page).getByText('CS', { exact: true })).toBeVisible();
+});
+
+test('a WhatsApp chat whose customer never wrote says so, not that 24 hours passed', async ({
+  page,
+  api,
+}) => {
+  const { chat } = await createHumanChat(api);
+  // A WhatsApp chat that staff opened before the customer ever wrote (e.g. from a client's page).
+  const detail = await api.get<Chat>(`/chats/${chat.id}`);
+  await page.route(`**/api/chats/${chat.id}`, (route) =>
+    route.fulfill({ json: { ...detail, channel: 'whatsapp', replyWindowEndsAt: null } }),
+  );
+  await page.goto(`/chat/${chat.id}`);
+  await expect(
+    page.getByText('The customer has not written yet: only an approved template can start the conversation.'),
+  ).toBeVisible();
+  await expect(page.getByText(/More than 24 hours since the customer last wrote/)).toHaveCount(0);
+});

@@ -18,7 +18,7 @@ const rowOf = (page: Page, employee: Pick<Employee, 'username'>) =>
     .filter({ hasText: `@${employee.username}` });
 const tags = (page: Page) => page.getByRole('list', { name: 'Locations' }).getByRole('listitem');
 const locationInput = (page: Page) => page.getByRole('textbox', { name: 'Add locations' });
-const day = (page: Page, name: string) => page.getByRole('group', { name });
+const day = (page: Page, name: string) => page.getByRole('group', { name, exact: true });
 
 async function chooseTime(page: Page, label: string, time: string) {
   await page.getByRole('combobox', { name: label }).click();
@@ -156,6 +156,31 @@ test('the availability editor adds, flags and removes ranges per day', async ({ 
   await page.getByRole('button', { name: 'Remove Monday range 1' }).click();
   await expect(monday.getByRole('combobox')).toHaveCount(2);
   await expect(page.getByRole('combobox', { name: 'Monday range 1 start' })).toHaveValue('08:30');
+});
+
+test("a day's hours are copied to other days, and times are typed rather than scrolled", async ({ page }) => {
+  await page.goto('/employee/new');
+  await page.getByRole('tab', { name: 'Availability Schedule' }).click();
+  const monday = day(page, 'Monday');
+  await monday.getByRole('button', { name: 'Add time range' }).click();
+
+  // Typing '1330' and Enter picks 13:30 without opening a 48-item list.
+  const end = page.getByRole('combobox', { name: 'Monday range 1 end' });
+  await end.fill('1330');
+  await end.press('Enter');
+  await expect(end).toHaveValue('13:30');
+
+  // Each day's own button, named by its day's group.
+  await monday.getByRole('button', { name: 'Copy to…' }).click();
+  await page.getByRole('checkbox', { name: 'Tuesday' }).check();
+  await page.getByRole('checkbox', { name: 'Thursday' }).check();
+  await page.getByRole('button', { name: 'Copy', exact: true }).click();
+
+  for (const name of ['Tuesday', 'Thursday']) {
+    await expect(page.getByRole('combobox', { name: `${name} range 1 start` })).toHaveValue('09:00');
+    await expect(page.getByRole('combobox', { name: `${name} range 1 end` })).toHaveValue('13:30');
+  }
+  await expect(day(page, 'Wednesday').getByRole('combobox')).toHaveCount(0);
 });
 
 test('required fields show the messages, and the password is required only on creation', async ({

@@ -155,10 +155,16 @@ test('Delete removes a notification without asking', async ({ page, api }) => {
   await page.goto('/notifications');
   await expect(rows(page)).toHaveCount(all.length);
 
+  // The server is told once the few seconds to undo are over (feedback.spec.ts covers Undo).
+  const deleted = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'DELETE' && response.url().endsWith(`/notifications/${target!.id}`),
+  );
   await rowOf(page, target!).getByRole('button', { name: 'Delete' }).click();
 
   await expect(rowOf(page, target!)).toHaveCount(0);
   await expect(rows(page)).toHaveCount(all.length - 1);
+  expect((await deleted).ok()).toBe(true);
   await page.reload();
   await expect(rows(page)).toHaveCount(all.length - 1);
   await expectBadge(page, api);

@@ -1,48 +1,6 @@
-import { createHmac, randomUUID } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { E2E_WHATSAPP_SECRET } from '../playwright.config';
-import type { Chat } from './chat-data';
+import type { Page } from '@playwright/test';
+import { type Chat, whatsappMessage } from './chat-data';
 import { expect, test } from './fixtures';
-
-/** Meta's delivery: a text from a WhatsApp number, signed with the app secret. */
-async function whatsappMessage(
-  request: APIRequestContext,
-  from: string,
-  name: string,
-  text: string,
-  at = new Date(),
-) {
-  const body = JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              contacts: [{ wa_id: from, profile: { name } }],
-              messages: [
-                {
-                  from,
-                  id: `wamid.e2e.${randomUUID()}`,
-                  timestamp: String(Math.floor(at.getTime() / 1000)),
-                  type: 'text',
-                  text: { body: text },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    ],
-  });
-  const signature = `sha256=${createHmac('sha256', E2E_WHATSAPP_SECRET).update(body).digest('hex')}`;
-  const response = await request.post('/api/webhooks/whatsapp', {
-    data: body,
-    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
 
 const messageLog = (page: Page) => page.getByRole('log', { name: 'Messages' });
 

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useLocation, useNavigate } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { paths } from '../lib/paths';
+import { listenBeforeRouter } from '../lib/pop-state-guard';
 import { createQueryClient } from './query-client';
 import { AppRoutes, preloadRoute } from './router';
 
@@ -23,6 +24,8 @@ const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
 preloadRoute(window.location.pathname);
+// Before the router's own listener, so a page with unsaved changes can hold Back and Forward.
+listenBeforeRouter();
 
 // Mantine and its styles come with the public or staff shell, so the entry stays small.
 createRoot(container).render(

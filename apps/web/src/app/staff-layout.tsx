@@ -13,7 +13,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
+import { useDisclosure, useDocumentTitle, useHotkeys } from '@mantine/hooks';
 import {
   IconAddressBook,
   IconBell,
@@ -23,18 +23,26 @@ import {
   IconId,
   IconMessageCircle,
   IconMessages,
+  IconSettings,
 } from '@tabler/icons-react';
 import { type ComponentType, Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { MAIN_CONTENT_ID, SkipLink } from '../components/skip-link';
 import { appointmentKeys } from '../features/appointments/api';
 import { useSession } from '../features/auth/api';
+import { chatKeys, useWaitingChats } from '../features/chats/api';
+import { WaitingBadge } from '../features/chats/components/waiting-badge';
+import { useHandoffAlerts } from '../features/chats/handoff-alerts';
 import { notificationKeys, useUnreadCount } from '../features/notifications/api';
 import { UnreadBadge } from '../features/notifications/components/unread-badge';
 import { useCompany } from '../features/settings/api';
 import { initials } from '../lib/format';
+import { documentTitle, staffPageName, useSpecificPageName } from '../lib/page-title';
 import { paths } from '../lib/paths';
 import { type RealtimeInvalidations, useRealtime } from '../lib/realtime';
+import { CommandPalette, type PaletteLink } from './command-palette';
 import { RequireAuth } from './require-auth';
+import { ShortcutsDialog } from './shortcuts-dialog';
 
 type NavItem = {
   label: string;
@@ -54,9 +62,17 @@ const NAV_ITEMS: NavItem[] = [
 ];
 
 const REALTIME: RealtimeInvalidations = {
-  'notifications.changed': [notificationKeys.all],
+  // A handoff and a chat opened both change notifications; a chat given back to the assistant or
+  // deleted changes chats: either may change which chats wait for a person.
+  'notifications.changed': [notificationKeys.all, chatKeys.waiting],
+  'chats.changed': [chatKeys.waiting],
   'appointments.changed': [appointmentKeys.all],
 };
+
+const PALETTE_PAGES: PaletteLink[] = [
+  ...NAV_ITEMS.map(({ label, to, icon }) => ({ label, to, icon })),
+  { label: 'Settings', to: paths.settings, icon: IconSettings },
+];
 
 function isActive(item: NavItem, pathname: string): boolean {
   return (
@@ -77,17 +93,33 @@ function StaffShell() {
   const { pathname } = useLocation();
   const company = useCompany();
   const unread = useUnreadCount();
+  const waiting = useWaitingChats();
   const companyName = company.data?.name?.trim() || 'Dashboard';
-  useDocumentTitle(companyName);
+  const pageName = useSpecificPageName() ?? staffPageName(pathname);
+  useDocumentTitle(
+    documentTitle({ page: pageName, company: company.data?.name, waiting: waiting.data?.length ?? 0 }),
+  );
   useRealtime(REALTIME);
+  useHandoffAlerts(waiting.data);
+  const [shortcutsOpened, shortcuts] = useDisclosure(false);
+  useHotkeys([
+    // '?' is Shift+/ on most layouts; some type it without Shift.
+    ['shift+?', shortcuts.open],
+    ['?', shortcuts.open],
+  ]);
+  // The phone's navigation menu is not a dialog Mantine closes on Esc by itself.
+  useHotkeys([['Escape', () => opened && close(), { preventDefault: false }]], []);
 
   return (
     <AppShell
       header={{ height: 60 }}
       navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding={{ base: 'md', sm: 'xl' }}
-      styles={{ main: { background: 'var(--mantine-color-gray-0)' } }}
+      styles={{ main: { background: 'var(--app-color-canvas)' } }}
     >
+      <SkipLink />
+      <CommandPalette pages={PALETTE_PAGES} onShowShortcuts={shortcuts.open} />
+      <ShortcutsDialog opened={shortcutsOpened} onClose={shortcuts.close} />
       <AppShell.Header>
         <Group h="100%" px="md" gap="sm" wrap="nowrap">
           <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
@@ -107,7 +139,7 @@ function StaffShell() {
                   <IconMessageCircle size={20} />
                 </ThemeIcon>
               )}
-              <Title order={1} fz={18} c="dark.8" lineClamp={1}>
+              <Title order={1} fz={18} c="bright" lineClamp={1}>
                 {companyName}
               </Title>
             </Group>
@@ -127,7 +159,13 @@ function StaffShell() {
                 active={isActive(item, pathname)}
                 aria-current={isActive(item, pathname) ? 'page' : undefined}
                 leftSection={<item.icon size={20} stroke={1.7} />}
-                rightSection={item.to === paths.notifications ? <UnreadBadge count={unread.data} /> : null}
+                rightSection={
+                  item.to === paths.notifications ? (
+                    <UnreadBadge count={unread.data} />
+                  ) : item.to === paths.home ? (
+                    <WaitingBadge count={waiting.data?.length} />
+                  ) : null
+                }
                 onClick={close}
                 variant="light"
                 fw={500}
@@ -136,12 +174,12 @@ function StaffShell() {
             ))}
           </Stack>
         </AppShell.Section>
-        <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+        <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--app-color-border)' }}>
           <AccountLink active={pathname === paths.settings} onNavigate={close} />
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         {/* A page's chunk loading on first visit keeps the shell and shows a loader in its place. */}
         <Suspense
           fallback={
@@ -170,7 +208,8 @@ function AccountLink({ active, onNavigate }: { active: boolean; onNavigate: () =
       active={active}
       aria-current={active ? 'page' : undefined}
       variant="light"
-      styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }}
+      // Mantine fades an active link's description to 90%: its two lines would fall under 4.5:1.
+      styles={{ root: { borderRadius: 'var(--mantine-radius-md)' }, description: { opacity: 1 } }}
       leftSection={
         <Avatar color="brand" radius="xl" size={38}>
           {initials(name)}
@@ -189,7 +228,7 @@ function AccountLink({ active, onNavigate }: { active: boolean; onNavigate: () =
               {secondary}
             </Text>
           ) : null}
-          <Text size="xs" c="brand.7" fw={500}>
+          <Text size="xs" c="var(--app-color-accent-text)" fw={500}>
             View settings
           </Text>
         </Stack>

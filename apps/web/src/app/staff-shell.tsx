@@ -1,9 +1,12 @@
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
+import '@mantine/spotlight/styles.css';
 import './global.css';
 
 import { Notifications } from '@mantine/notifications';
+import { MutationToasts } from '../components/mutation-toasts';
+import { UnsavedChangesDialog } from '../components/unsaved-changes-dialog';
 import { MantineShell } from './mantine-shell';
 
 /** Staff pages: every Mantine style and the toast notifications. */
@@ -11,6 +14,8 @@ export function StaffShell() {
   return (
     <MantineShell>
       <Notifications position="top-right" />
+      <MutationToasts />
+      <UnsavedChangesDialog />
     </MantineShell>
   );
 }

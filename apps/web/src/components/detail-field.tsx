@@ -16,7 +16,7 @@ export function DetailField({
       <ThemeIcon variant="light" size={36} radius="md">
         {icon}
       </ThemeIcon>
-      <Stack gap={2} miw={0}>
+      <Stack gap={2} miw={0} style={{ overflowWrap: 'anywhere' }}>
         <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
           {label}
         </Text>

@@ -1,12 +1,13 @@
 import { Button, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { DISCARDS_CHANGES } from '../lib/unsaved-changes';
 import { ErrorAlert } from './error-alert';
 
 type FormActionsProps = {
   /** Why the last save failed, shown above the buttons. */
   error: string | null;
-  /** Where Cancel goes, without saving. */
+  /** Where Cancel goes, without saving (and without asking about unsaved changes). */
   cancelTo: string;
   /** The form's submit button. */
   children: ReactNode;
@@ -18,7 +19,7 @@ export function FormActions({ error, cancelTo, children }: FormActionsProps) {
     <>
       <ErrorAlert>{error}</ErrorAlert>
       <Group justify="flex-end">
-        <Button variant="default" component={Link} to={cancelTo}>
+        <Button variant="default" component={Link} to={cancelTo} state={DISCARDS_CHANGES}>
           Cancel
         </Button>
         {children}

@@ -6,7 +6,8 @@ type PageHeaderProps = { title: string; description?: ReactNode; actions?: React
 export function PageHeader({ title, description, actions }: PageHeaderProps) {
   return (
     <Group justify="space-between" align="flex-end" gap="md" mb="lg" wrap="wrap">
-      <Stack gap={4}>
+      {/* A name typed as one long word wraps instead of pushing the page sideways. */}
+      <Stack gap={4} miw={0} style={{ overflowWrap: 'anywhere' }}>
         <Title order={2}>{title}</Title>
         {description ? (
           <Text c="dimmed" size="sm">

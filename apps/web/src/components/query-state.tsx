@@ -1,7 +1,8 @@
-import { Alert, Button, Center, Loader } from '@mantine/core';
+import { Alert, Box, Button } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { ApiError } from '../lib/api-client';
+import { ContentSkeleton, type SkeletonShape } from './skeletons';
 
 type QueryStateProps<T> = {
   query: {
@@ -13,6 +14,8 @@ type QueryStateProps<T> = {
   };
   /** Read by screen readers while loading, e.g. 'Loading clients'. */
   loadingLabel: string;
+  /** The placeholder's shape while loading: rows of a list (the default), a record, or a form. */
+  skeleton?: SkeletonShape;
   /** The alert's title when loading failed, e.g. 'Failed to load clients'. */
   errorTitle: string;
   /** Shown instead of the failure when the server answered 404 (a deleted record, a wrong link). */
@@ -20,13 +23,20 @@ type QueryStateProps<T> = {
   children: (data: T) => ReactNode;
 };
 
-/** A page's states while it reads from the API: a loader, not found, a failure with Retry, or its content. */
-export function QueryState<T>({ query, loadingLabel, errorTitle, notFound, children }: QueryStateProps<T>) {
+/** A page's states while it reads from the API: placeholders, not found, a failure with Retry, or its content. */
+export function QueryState<T>({
+  query,
+  loadingLabel,
+  skeleton = 'list',
+  errorTitle,
+  notFound,
+  children,
+}: QueryStateProps<T>) {
   if (query.isPending) {
     return (
-      <Center py={64}>
-        <Loader aria-label={loadingLabel} />
-      </Center>
+      <Box role="status" aria-label={loadingLabel} aria-busy="true">
+        <ContentSkeleton shape={skeleton} />
+      </Box>
     );
   }
   if (notFound !== undefined && query.error instanceof ApiError && query.error.status === 404)

@@ -43,6 +43,9 @@ export function ResponsiveTable<T>({
             horizontalSpacing={horizontalSpacing}
             highlightOnHover={highlightOnHover}
             aria-label={label}
+            // A value typed as one long word breaks rather than overflowing its cell; columns that
+            // hold names cap their width (see WrapAnywhere) so it cannot widen the table either.
+            styles={{ td: { overflowWrap: 'break-word' } }}
           >
             <Table.Thead>
               <Table.Tr>
@@ -89,8 +92,9 @@ export function ListCard({
       onClick={onClick}
       style={{
         listStyle: 'none',
+        overflowWrap: 'anywhere',
         cursor: onClick ? 'pointer' : undefined,
-        borderBottom: '1px solid var(--mantine-color-gray-2)',
+        borderBottom: '1px solid var(--app-color-border)',
       }}
     >
       {children}
@@ -105,4 +109,16 @@ export function useOpenOnClick(to: string) {
     if ((event.target as HTMLElement).closest('a, button')) return;
     void navigate(to);
   };
+}
+
+/**
+ * A table cell's text that may be one long word (a name typed without spaces): at most `maw`
+ * wide and broken anywhere, so it wraps instead of squeezing the other columns or the page.
+ */
+export function WrapAnywhere({ maw, children }: { maw: number; children: ReactNode }) {
+  return (
+    <Box maw={maw} style={{ overflowWrap: 'anywhere' }}>
+      {children}
+    </Box>
+  );
 }

@@ -91,6 +91,8 @@ type RequestOptions = {
   signal?: AbortSignal | undefined;
   /** The login form shows its own 401 instead of leaving the page. */
   skipUnauthorizedRedirect?: boolean | undefined;
+  /** Lets the request outlive the page: a deletion sent as the tab closes still reaches the server. */
+  keepalive?: boolean | undefined;
 };
 
 /** Path parameters and a body are required where the endpoint has them; a query where one of its fields is. */
@@ -124,7 +126,14 @@ export async function apiCall<R extends ApiRoute>(
   route: R,
   ...[options]: CallArgs<R>
 ): Promise<EndpointResponse<R>> {
-  const { params, query, body, signal, skipUnauthorizedRedirect = false }: UntypedOptions = options ?? {};
+  const {
+    params,
+    query,
+    body,
+    signal,
+    skipUnauthorizedRedirect = false,
+    keepalive = false,
+  }: UntypedOptions = options ?? {};
   const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -133,6 +142,7 @@ export async function apiCall<R extends ApiRoute>(
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
+    keepalive,
   });
   const data = await readBody(response);
 

@@ -26,4 +26,11 @@ describe('initials', () => {
     expect(initials('admin')).toBe('A');
     expect(initials('Ana María García')).toBe('AG');
   });
+
+  it('skips punctuation, so a name in brackets never shows a bracket', () => {
+    expect(initials('Chat simulator (a1b2c3)')).toBe('CS');
+    expect(initials('(Ana) - López')).toBe('L');
+    expect(initials('(Ana)')).toBe('A');
+    expect(initials('  ')).toBe('');
+  });
 });

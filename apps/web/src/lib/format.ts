@@ -20,8 +20,11 @@ export function formatDateTime(value: string | Date): string {
 }
 
 export function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  const letters = parts.length > 1 ? [parts[0]![0], parts[parts.length - 1]![0]] : [parts[0]?.[0]];
+  // Words that start with a letter or digit: 'Chat simulator (a1b2c3)' is 'CS', not 'C('.
+  const words = name.trim().split(/\s+/);
+  const firsts = words.filter((word) => /^[\p{L}\p{N}]/u.test(word)).map((word) => word[0] as string);
+  if (firsts.length === 0) return name.match(/[\p{L}\p{N}]/u)?.[0]?.toUpperCase() ?? '';
+  const letters = firsts.length > 1 ? [firsts[0], firsts[firsts.length - 1]] : [firsts[0]];
   return letters.join('').toUpperCase();
 }
 

@@ -50,7 +50,7 @@ export function AuthenticationModal({
             fail it to see what happens when the check is not passed.
           </Text>
         </Group>
-        <Paper withBorder p="sm" radius="md" bg="gray.0">
+        <Paper withBorder p="sm" radius="md" bg="var(--app-color-canvas)">
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
               Amount

@@ -1,4 +1,4 @@
-import { Group, Input, Loader, Stack, Text } from '@mantine/core';
+import { Group, Input, Loader, Stack, Text, useComputedColorScheme } from '@mantine/core';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe, StripeCardElementChangeEvent } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
@@ -21,15 +21,25 @@ function getStripe(publishableKey: string): Promise<Stripe | null> {
   return stripe;
 }
 
-const cardStyle = {
-  base: {
-    fontSize: '16px',
-    color: '#212529',
-    fontFamily: 'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-    '::placeholder': { color: '#adb5bd' },
-  },
-  invalid: { color: '#e03131' },
-};
+// Stripe's field is an iframe: it cannot read our CSS variables, so it gets the scheme's colours
+// (the theme's text, placeholder and error colours) as values.
+const cardStyles = {
+  light: { text: '#212529', placeholder: '#6b7178', invalid: '#c92a2a' },
+  dark: { text: '#c9c9c9', placeholder: '#9e9e9e', invalid: '#ff8787' },
+} as const;
+
+function cardStyle(scheme: keyof typeof cardStyles) {
+  const colors = cardStyles[scheme];
+  return {
+    base: {
+      fontSize: '16px',
+      color: colors.text,
+      fontFamily: 'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+      '::placeholder': { color: colors.placeholder },
+    },
+    invalid: { color: colors.invalid },
+  };
+}
 
 type StripeElementsProps = {
   publishableKey: string;
@@ -98,6 +108,7 @@ export function StripeCardField({
   unavailable,
   disabled,
 }: StripeCardFieldProps) {
+  const scheme = useComputedColorScheme('light');
   return (
     <Input.Wrapper label="Card details" error={error}>
       <div className={classes.cardBox}>
@@ -112,7 +123,7 @@ export function StripeCardField({
           </Group>
         )}
         <CardElement
-          options={{ hidePostalCode: true, style: cardStyle, disabled }}
+          options={{ hidePostalCode: true, style: cardStyle(scheme), disabled }}
           onReady={onReady}
           onChange={onChange}
         />

@@ -47,6 +47,8 @@ export function useUpdateAppointmentStatus() {
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: AppointmentStatus }) =>
       apiCall(apiRoutes.appointments.setStatus, { params: { id }, body: { status } }),
+    // A refusal is shown beside the status dropdown (appointment-detail-page.tsx), so only success toasts.
+    meta: { success: 'Appointment status updated' },
     onSuccess: (appointment) => {
       queryClient.setQueryData(appointmentKeys.detail(appointment.id), appointment);
       return queryClient.invalidateQueries({ queryKey: appointmentKeys.lists });
@@ -59,6 +61,7 @@ export function useDeleteAppointment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiCall(apiRoutes.appointments.remove, { params: { id } }),
+    meta: { success: 'Appointment deleted', failure: 'Failed to delete appointment' },
     onSuccess: (_data, id) => {
       queryClient.removeQueries({ queryKey: appointmentKeys.detail(id) });
       return queryClient.invalidateQueries({ queryKey: appointmentKeys.lists });

@@ -33,6 +33,7 @@ import { DetailField } from '../../components/detail-field';
 import { ErrorAlert } from '../../components/error-alert';
 import { QueryState } from '../../components/query-state';
 import { ApiError } from '../../lib/api-client';
+import { usePageName } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 import { useCompany } from '../settings/api';
 import { useAppointment, useDeleteAppointment, useUpdateAppointmentStatus } from './api';
@@ -47,6 +48,7 @@ const STATUS_OPTIONS = APPOINTMENT_STATUSES.map((status) => ({
 export function AppointmentDetailPage() {
   const { id = '' } = useParams();
   const appointment = useAppointment(id);
+  usePageName(appointment.data ? `Appointment: ${appointment.data.client.name}` : undefined);
 
   return (
     <Box maw={900}>
@@ -54,6 +56,7 @@ export function AppointmentDetailPage() {
       <QueryState
         query={appointment}
         loadingLabel="Loading appointment"
+        skeleton="detail"
         errorTitle="Failed to load appointment details"
         notFound={<ErrorAlert>Appointment not found</ErrorAlert>}
       >

@@ -12,6 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useDocumentTitle } from '@mantine/hooks';
 import { IconLock, IconMessageCircle, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -23,6 +24,7 @@ import { useLogin, useLoginConfig } from './api';
 import { LOGIN_FAILED, loginErrorMessage } from './login-error';
 
 export function LoginPage() {
+  useDocumentTitle('Sign in');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const config = useLoginConfig();
@@ -64,10 +66,11 @@ export function LoginPage() {
 
   return (
     <Box
+      component="main"
       mih="100vh"
       style={{
         background:
-          'radial-gradient(1200px 600px at 10% -10%, var(--mantine-color-brand-1), transparent 60%), radial-gradient(900px 500px at 110% 110%, var(--mantine-color-brand-0), transparent 60%), var(--mantine-color-gray-0)',
+          'radial-gradient(1200px 600px at 10% -10%, var(--app-color-hero), transparent 60%), radial-gradient(900px 500px at 110% 110%, var(--app-color-accent-soft), transparent 60%), var(--app-color-canvas)',
       }}
     >
       <Center mih="100vh" p="md">
@@ -82,7 +85,7 @@ export function LoginPage() {
               >
                 <IconMessageCircle size={28} />
               </ThemeIcon>
-              <Title order={2} mt="xs">
+              <Title order={1} size="h2" mt="xs">
                 Welcome back
               </Title>
               <Text c="dimmed" size="sm">

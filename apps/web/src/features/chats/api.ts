@@ -6,7 +6,11 @@ import type {
   SendTemplateRequest,
   UpdateContactRequest,
 } from '@chatdesk/contract/chats';
-import { CHAT_LIST_REFRESH_MS, MESSAGE_POLL_MS } from '@chatdesk/contract/constants';
+import {
+  CHAT_LIST_REFRESH_MS,
+  MESSAGE_POLL_MS,
+  NOTIFICATION_BADGE_REFRESH_MS,
+} from '@chatdesk/contract/constants';
 import {
   type InfiniteData,
   infiniteQueryOptions,
@@ -32,6 +36,7 @@ export const chatKeys = {
   messages: (id: string) => ['chats', 'messages', id] as const,
   contact: (id: string) => ['contacts', id] as const,
   templates: ['chats', 'templates'] as const,
+  waiting: ['chats', 'waiting'] as const,
 };
 
 /** The list comes in pages as it scrolls, so thousands of chats cost one screenful at first. */
@@ -97,9 +102,35 @@ export function contactQueryOptions(id: string) {
   });
 }
 
+/**
+ * The chats handed to a person that nobody has opened yet, latest first. Kept fresh by events
+ * (staff layout); the poll is the fallback the notification badge also has.
+ */
+export const waitingChatsQueryOptions = queryOptions({
+  queryKey: chatKeys.waiting,
+  queryFn: ({ signal }) => apiCall(apiRoutes.chats.waiting, { signal }),
+  refetchInterval: NOTIFICATION_BADGE_REFRESH_MS,
+  staleTime: 0,
+  select: (data) => data.chatIds,
+});
+
+export function useWaitingChats() {
+  return useQuery(waitingChatsQueryOptions);
+}
+
 export function useChats(search = '') {
   const query = useInfiniteQuery(chatsQueryOptions(search.trim()));
   return { ...query, data: query.data?.pages.flat() };
+}
+
+/** The first few chats whose contact matches (case and accents ignored by the server), for the command palette. */
+export function useChatSearch(search: string) {
+  return useQuery({
+    queryKey: [...chatKeys.all, 'search', search] as const,
+    queryFn: ({ signal }) => apiCall(apiRoutes.chats.list, { query: { search, limit: 8 }, signal }),
+    enabled: search.length > 0,
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useChat(id: string) {
@@ -265,7 +296,14 @@ export function useMarkChatRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiCall(apiRoutes.chats.markRead, { params: { id } }),
-    onSuccess: (_data, id) => patchChat(queryClient, id, { unreadCount: 0 }),
+    onSuccess: (_data, id) => {
+      patchChat(queryClient, id, { unreadCount: 0 });
+      // Opening it read its handoff notification too: it waits for no one now.
+      queryClient.setQueryData<{ chatIds: string[] }>(
+        chatKeys.waiting,
+        (waiting) => waiting && { chatIds: waiting.chatIds.filter((chatId) => chatId !== id) },
+      );
+    },
     onError: (error) => console.warn('Marking the chat read failed', error),
   });
 }
@@ -275,6 +313,10 @@ export function useToggleAi() {
   return useMutation({
     mutationFn: (id: string) => apiCall(apiRoutes.chats.toggleAi, { params: { id } }),
     onSuccess: (chat) => storeChat(queryClient, chat),
+    meta: {
+      success: (chat: ChatDetail) =>
+        chat.assignedTo === 'ai' ? 'AI response turned on' : 'AI response turned off',
+    },
   });
 }
 
@@ -309,6 +351,7 @@ export function useDeleteChat() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiCall(apiRoutes.chats.remove, { params: { id } }),
+    meta: { success: 'Chat deleted' },
     onSuccess: (_data, id) => {
       updateLists(queryClient, (list) => list.filter((chat) => chat.id !== id));
       queryClient.removeQueries({ queryKey: chatKeys.detail(id) });
@@ -324,6 +367,7 @@ export function useUpdateContact(chatId: string) {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateContactRequest }) =>
       apiCall(apiRoutes.contacts.update, { params: { id }, body }),
+    meta: { success: 'Contact saved' },
     onSuccess: (contact) => {
       queryClient.setQueryData(chatKeys.contact(contact.id), contact);
       patchChat(queryClient, chatId, {

@@ -3,10 +3,13 @@ import { describe, expect, it } from 'vitest';
 import {
   filterChats,
   formatPhone,
+  groupByDay,
+  isNewConversationCommand,
   keepUnlessCountChanged,
   previewText,
   relativeTimeLabel,
   statusIndicator,
+  templateOnlyReason,
 } from './chat-format';
 import { EMOJI } from './emoji';
 
@@ -127,5 +130,49 @@ describe('emoji picker', () => {
     expect(EMOJI.length).toBeGreaterThanOrEqual(85);
     expect(EMOJI.length).toBeLessThanOrEqual(100);
     expect(new Set(EMOJI).size).toBe(EMOJI.length);
+  });
+});
+
+describe('groupByDay', () => {
+  it('puts consecutive messages of one day under one label, so each day has one sticky label', () => {
+    const at = (days: number, hour: number) => new Date(2025, 2, 12 - days, hour).toISOString();
+    const groups = groupByDay(
+      [{ timestamp: at(2, 9) }, { timestamp: at(2, 18) }, { timestamp: at(0, 8) }, { timestamp: at(0, 14) }],
+      now,
+    );
+    expect(groups.map((group) => [group.day, group.items.length])).toEqual([
+      [groups[0]?.day, 2],
+      ['Today', 2],
+    ]);
+    expect(groups[0]?.day).not.toBe('Today');
+  });
+
+  it('has no groups without messages', () => {
+    expect(groupByDay([], now)).toEqual([]);
+  });
+});
+
+describe('templateOnlyReason', () => {
+  const at = now.getTime();
+  it('lets a person write while the window is open, and on the simulator always', () => {
+    expect(templateOnlyReason({ channel: 'whatsapp', replyWindowEndsAt: minutesAgo(-60) }, at)).toBe(false);
+    expect(templateOnlyReason({ channel: 'simulator', replyWindowEndsAt: null }, at)).toBe(false);
+  });
+
+  it('tells a closed window from a customer who never wrote', () => {
+    expect(templateOnlyReason({ channel: 'whatsapp', replyWindowEndsAt: minutesAgo(5) }, at)).toBe(
+      'window-closed',
+    );
+    expect(templateOnlyReason({ channel: 'whatsapp', replyWindowEndsAt: null }, at)).toBe(
+      'customer-never-wrote',
+    );
+  });
+});
+
+describe('isNewConversationCommand', () => {
+  it("is the customer's /new only", () => {
+    expect(isNewConversationCommand({ sender: 'customer', text: ' /NEW ' })).toBe(true);
+    expect(isNewConversationCommand({ sender: 'staff', text: '/new' })).toBe(false);
+    expect(isNewConversationCommand({ sender: 'customer', text: '/new please' })).toBe(false);
   });
 });

@@ -1,5 +1,13 @@
-import type { Chat, Message, MessageStatus } from '@chatdesk/contract/chats';
+import {
+  type Chat,
+  type ChatDetail,
+  type Message,
+  type MessageStatus,
+  NEW_CONVERSATION_COMMAND,
+  replyWindowOpen,
+} from '@chatdesk/contract/chats';
 import dayjs from 'dayjs';
+import { fold } from '../../lib/fold';
 
 /** The short time beside a chat in the list: 'now', '5m', '2h', 'Yesterday', 'Mon', 'Mar 7', 'Mar 7, 2023'. */
 export function relativeTimeLabel(timestamp: string | null | undefined, now: Date = new Date()): string {
@@ -58,13 +66,6 @@ export function keepUnlessCountChanged(current: Message[] | undefined, fresh: Me
 }
 
 /** Name matches ignore case; phone matches ignore spaces and the leading +. */
-/** Lower case without accents, as the server's search folds names ("sofia" finds "Sofía"). */
-const fold = (value: string) =>
-  value
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
-
 export function filterChats(chats: Chat[], search: string): Chat[] {
   const term = fold(search.trim());
   if (!term) return chats;
@@ -84,5 +85,48 @@ export function formatPhone(prefix: string, phone: string): string {
 
 export function previewText(chat: Chat): string {
   if (!chat.lastMessage) return 'No messages yet';
+  if (
+    !chat.lastMessage.isOutgoing &&
+    isNewConversationCommand({ sender: 'customer', text: chat.lastMessage.text })
+  )
+    return NEW_CONVERSATION_NOTE;
   return chat.lastMessage.isOutgoing ? `You: ${chat.lastMessage.text}` : chat.lastMessage.text;
+}
+
+/** Consecutive messages that share a day label, in order. */
+export function groupByDay<M extends { timestamp: string }>(
+  messages: M[],
+  now: Date,
+): { day: string; items: M[] }[] {
+  const groups: { day: string; items: M[] }[] = [];
+  for (const message of messages) {
+    const day = dayLabel(message.timestamp, now);
+    const current = groups[groups.length - 1];
+    if (current && current.day === day) current.items.push(message);
+    else groups.push({ day, items: [message] });
+  }
+  return groups;
+}
+
+/**
+ * Why only a template can be sent now, or false when a person may write freely: WhatsApp closes
+ * free replies 24 hours after the customer's last message, and never opens them before the first.
+ */
+export function templateOnlyReason(
+  chat: Pick<ChatDetail, 'channel' | 'replyWindowEndsAt'>,
+  now = Date.now(),
+): false | 'window-closed' | 'customer-never-wrote' {
+  if (replyWindowOpen(chat, now)) return false;
+  return chat.replyWindowEndsAt === null ? 'customer-never-wrote' : 'window-closed';
+}
+
+/** How staff see a customer's '/new', in the conversation and the list's preview. */
+export const NEW_CONVERSATION_NOTE = 'The customer started a new conversation';
+
+/**
+ * The customer's '/new' (it restarts the assistant's memory; the simulator opens with it): staff
+ * see it as a note about the conversation, not as something the customer said.
+ */
+export function isNewConversationCommand(message: Pick<Message, 'sender' | 'text'>): boolean {
+  return message.sender === 'customer' && message.text.trim().toLowerCase() === NEW_CONVERSATION_COMMAND;
 }

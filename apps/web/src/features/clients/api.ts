@@ -79,6 +79,9 @@ export function useSaveClient() {
       id
         ? apiCall(apiRoutes.clients.update, { params: { id }, body })
         : apiCall(apiRoutes.clients.create, { body }),
+    meta: {
+      success: (_client: unknown, { id }: SaveClientInput) => (id ? 'Client saved' : 'Client created'),
+    },
     onSuccess: (client) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: clientKeys.detail(client.id) }),
@@ -93,6 +96,7 @@ export function useDeleteClient() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiCall(apiRoutes.clients.remove, { params: { id } }),
+    meta: { success: 'Client deleted' },
     onSuccess: (_data, id) => {
       queryClient.removeQueries({ queryKey: clientKeys.detail(id) });
       return Promise.all([
@@ -109,6 +113,7 @@ export function useCreatePayment(clientId: string) {
   return useMutation({
     mutationFn: (body: CreatePaymentRequest) =>
       apiCall(apiRoutes.clients.recordPayment, { params: { id: clientId }, body }),
+    meta: { success: 'Payment recorded' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: clientKeys.detail(clientId) }),
   });
 }

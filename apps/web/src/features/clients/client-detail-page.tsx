@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { BackLink } from '../../components/back-link';
 import { initials } from '../../lib/format';
+import { usePageName } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 import { useClient, useDeleteClient } from './api';
 import { ClientAppointments } from './components/client-appointments';
@@ -27,6 +28,7 @@ type Tab = (typeof TABS)[number];
 export function ClientDetailPage() {
   const { id = '' } = useParams();
   const client = useClient(id);
+  usePageName(client.data ? `Client: ${client.data.name}` : undefined);
 
   return (
     <Box maw={1000}>
@@ -130,7 +132,7 @@ function ClientDetailView({ client }: { client: ClientDetail }) {
       <DeleteClientModal
         client={deleting ? client : null}
         busy={remove.isPending}
-        failed={remove.isError}
+        error={remove.isError ? remove.error : null}
         onConfirm={() => remove.mutate(client.id, { onSuccess: () => void navigate(paths.clients) })}
         onClose={closeDelete}
       />

@@ -6,7 +6,9 @@ import { useNavigate, useParams } from 'react-router';
 import { FormActions } from '../../components/form-actions';
 import { PageHeader } from '../../components/page-header';
 import { ApiError } from '../../lib/api-client';
+import { usePageName } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
+import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { useAllEmployees } from '../employees/api';
 import { useClient, useSaveClient } from './api';
 import {
@@ -24,6 +26,7 @@ const SAVE_FAILED = 'Failed to save client';
 export function ClientFormPage() {
   const { id } = useParams();
   const client = useClient(id);
+  usePageName(id && client.data ? `Edit client: ${client.data.name}` : undefined);
 
   return (
     <Box maw={960}>
@@ -34,7 +37,7 @@ export function ClientFormPage() {
       {!id ? (
         <ClientForm />
       ) : (
-        <ClientQueryState query={client} withBackLink>
+        <ClientQueryState query={client} withBackLink skeleton="form">
           {(data) => <ClientForm key={data.id} client={data} />}
         </ClientQueryState>
       )}
@@ -61,6 +64,7 @@ function ClientForm({ client }: { client?: ClientDetail }) {
     initialValues: client ? toClientFormValues(client) : emptyClientValues(),
     validate: schemaResolver(clientFormSchema, { sync: true }),
   });
+  useUnsavedChangesGuard(form.isDirty() && !save.isPending && !save.isSuccess);
 
   const handleSubmit = form.onSubmit((values) => {
     save.reset();

@@ -4,6 +4,7 @@ import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
+import { SearchQueryProvider } from '../../components/highlight-match';
 import { ListFilters, useListFilters } from '../../components/list-filters';
 import { LoadMore } from '../../components/load-more';
 import { PageHeader } from '../../components/page-header';
@@ -67,7 +68,9 @@ export function ClientsPage() {
                 />
               ) : (
                 <>
-                  <ClientsTable clients={data} onDelete={setToDelete} />
+                  <SearchQueryProvider query={search}>
+                    <ClientsTable clients={data} onDelete={setToDelete} />
+                  </SearchQueryProvider>
                   <LoadMore
                     hasNextPage={clients.hasNextPage}
                     isFetchingNextPage={clients.isFetchingNextPage}
@@ -83,7 +86,7 @@ export function ClientsPage() {
       <DeleteClientModal
         client={toDelete}
         busy={remove.isPending}
-        failed={remove.isError}
+        error={remove.isError ? remove.error : null}
         onConfirm={confirmDelete}
         onClose={closeDelete}
       />

@@ -19,6 +19,7 @@ export const employeeKeys = {
   list: (search: string) => ['employees', 'list', { search }] as const,
   everyone: ['employees', 'list', 'everyone'] as const,
   detail: (id: string) => ['employees', 'detail', id] as const,
+  calendarFeed: (id: string) => ['employees', 'detail', id, 'calendar-feed'] as const,
 };
 
 /** The list in pages as it scrolls; a new search starts again from the first page. */
@@ -84,6 +85,10 @@ export function useSaveEmployee() {
       input.id === undefined
         ? apiCall(apiRoutes.employees.create, { body: input.body })
         : apiCall(apiRoutes.employees.update, { params: { id: input.id }, body: input.body }),
+    meta: {
+      success: (_employee: unknown, input: SaveEmployeeInput) =>
+        input.id === undefined ? 'Employee created' : 'Employee saved',
+    },
     onSuccess: (employee) => {
       queryClient.setQueryData(employeeKeys.detail(employee.id), employee);
       return queryClient.invalidateQueries({ queryKey: employeeKeys.lists });
@@ -91,10 +96,27 @@ export function useSaveEmployee() {
   });
 }
 
+export function useCalendarFeed(id: string) {
+  return useQuery({
+    queryKey: employeeKeys.calendarFeed(id),
+    queryFn: ({ signal }) => apiCall(apiRoutes.employees.calendarFeed, { params: { id }, signal }),
+  });
+}
+
+export function useRegenerateCalendarFeed(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiCall(apiRoutes.employees.regenerateCalendarFeed, { params: { id } }),
+    meta: { success: 'Calendar link regenerated' },
+    onSuccess: (feed) => queryClient.setQueryData(employeeKeys.calendarFeed(id), feed),
+  });
+}
+
 export function useDeleteEmployee() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiCall(apiRoutes.employees.remove, { params: { id } }),
+    meta: { success: 'Employee deleted' },
     onSuccess: (_data, id) => {
       queryClient.removeQueries({ queryKey: employeeKeys.detail(id) });
       return queryClient.invalidateQueries({ queryKey: employeeKeys.lists });

@@ -27,10 +27,13 @@ import { NotFoundCard } from '../../components/not-found-card';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { ApiError } from '../../lib/api-client';
+import { usePageName } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
+import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { useCompany } from '../settings/api';
 import { useEmployee, useSaveEmployee } from './api';
 import { AvailabilityEditor } from './components/availability-editor';
+import { CalendarFeedCard } from './components/calendar-feed-card';
 import { LocationTagsInput } from './components/location-tags-input';
 import { type EmployeeFormValues, emptyEmployeeValues, toFormValues, toRequest } from './employee-form';
 
@@ -41,6 +44,7 @@ export function EmployeeFormPage() {
   const { id } = useParams();
   const employee = useEmployee(id);
   const title = id ? 'Edit Employee' : 'New Employee';
+  usePageName(id && employee.data ? `Employee: ${employee.data.name}` : undefined);
 
   return (
     <Box maw={960}>
@@ -58,6 +62,7 @@ export function EmployeeFormPage() {
         <QueryState
           query={employee}
           loadingLabel="Loading employee"
+          skeleton="form"
           errorTitle="Failed to load employee data"
           notFound={
             <NotFoundCard
@@ -87,6 +92,7 @@ function EmployeeForm({ employee }: { employee?: Employee }) {
     initialValues: employee ? toFormValues(employee) : emptyEmployeeValues(),
     validate: schemaResolver(editing ? updateEmployeeSchema : createEmployeeSchema, { sync: true }),
   });
+  useUnsavedChangesGuard(form.isDirty() && !save.isPending && !save.isSuccess);
 
   const handleSubmit = form.onSubmit(
     (values) => {
@@ -210,6 +216,11 @@ function EmployeeForm({ employee }: { employee?: Employee }) {
               />
             </Stack>
           </Card>
+          {employee ? (
+            <Box mt="lg">
+              <CalendarFeedCard employeeId={employee.id} />
+            </Box>
+          ) : null}
         </Tabs.Panel>
       </Tabs>
 

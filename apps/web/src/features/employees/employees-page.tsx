@@ -5,9 +5,11 @@ import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
+import { SearchQueryProvider } from '../../components/highlight-match';
 import { LoadMore } from '../../components/load-more';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
+import { refusalText } from '../../lib/mutation-feedback';
 import { paths } from '../../lib/paths';
 import { useDeleteEmployee, useEmployees } from './api';
 import { DeleteEmployeeModal } from './components/delete-employee-modal';
@@ -29,7 +31,7 @@ export function EmployeesPage() {
     setToDelete(null);
   };
 
-  // A failed delete is only logged (spec §8); the dialog stays open so the user can retry or cancel.
+  // A failed delete is logged (spec §8) and said in the dialog, which stays open to retry or cancel.
   const confirmDelete = (employee: Employee) =>
     remove.mutate(employee.id, { onSuccess: () => setToDelete(null) });
 
@@ -73,7 +75,9 @@ export function EmployeesPage() {
                 />
               ) : (
                 <>
-                  <EmployeeTable employees={data} onDelete={setToDelete} />
+                  <SearchQueryProvider query={debouncedSearch}>
+                    <EmployeeTable employees={data} onDelete={setToDelete} />
+                  </SearchQueryProvider>
                   <LoadMore
                     hasNextPage={employees.hasNextPage}
                     isFetchingNextPage={employees.isFetchingNextPage}
@@ -89,6 +93,7 @@ export function EmployeesPage() {
       <DeleteEmployeeModal
         employee={toDelete}
         busy={remove.isPending}
+        error={remove.isError ? refusalText(remove.error, 'Failed to delete employee') : null}
         onConfirm={confirmDelete}
         onClose={closeDelete}
       />

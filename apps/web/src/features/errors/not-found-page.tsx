@@ -1,11 +1,13 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 
 export function NotFoundPage() {
+  useDocumentTitle('Page not found');
   return (
-    <Center mih="100vh" p="md">
+    <Center component="main" mih="100vh" p="md">
       <Stack align="center" gap="md" maw={460} ta="center">
         <Text
           fw={800}

@@ -12,7 +12,11 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { showUndoToast } from '../../components/undo-toast';
 import { apiCall } from '../../lib/api-client';
+import { deferredDeletions } from '../../lib/deferred-deletions';
+import { announceFailure } from '../../lib/mutation-feedback';
 import { cursorPaging, itemsOf, mapPages } from '../../lib/pages';
 
 export type NotificationFilters = {
@@ -48,7 +52,12 @@ export const unreadCountQueryOptions = queryOptions({
 
 export function useNotifications(filters: NotificationFilters) {
   const query = useInfiniteQuery(notificationsQueryOptions(filters));
-  return { ...query, data: itemsOf(query.data) };
+  const hidden = useHiddenNotifications();
+  const items = itemsOf(query.data);
+  return {
+    ...query,
+    data: items && hidden.size > 0 ? items.filter((n) => !hidden.has(deletionKey(n.id))) : items,
+  };
 }
 
 export function useUnreadCount() {
@@ -75,6 +84,7 @@ export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiCall(apiRoutes.notifications.markRead, { params: { id } }),
+    meta: { success: 'Marked as read', failure: 'Failed to mark the notification as read' },
     onSuccess: (_data, id) =>
       applyLocally(queryClient, (list) => list.map((n) => (n.id === id ? { ...n, isRead: true } : n))),
     onError: logFailure('mark notification as read'),
@@ -85,25 +95,48 @@ export function useMarkNotificationSolved() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiCall(apiRoutes.notifications.markSolved, { params: { id } }),
+    meta: { success: 'Marked as solved', failure: 'Failed to mark the notification as solved' },
     onSuccess: (_data, id) =>
       applyLocally(queryClient, (list) => list.map((n) => (n.id === id ? { ...n, isSolved: true } : n))),
     onError: logFailure('mark notification as solved'),
   });
 }
 
+const deletionKey = (id: string) => `notification:${id}`;
+
+/** Notifications deleted in the last few seconds: gone from the lists, not yet from the server. */
+export function useHiddenNotifications(): ReadonlySet<string> {
+  return useSyncExternalStore(deferredDeletions.subscribe, deferredDeletions.hidden);
+}
+
+/**
+ * Deletes at once on screen, with Undo for a few seconds; the server, which removes a notification
+ * for good, is told only when the window ends (or as the tab closes).
+ */
 export function useDeleteNotification() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => apiCall(apiRoutes.notifications.remove, { params: { id } }),
-    onSuccess: (_data, id) => applyLocally(queryClient, (list) => list.filter((n) => n.id !== id)),
-    onError: logFailure('delete notification'),
-  });
+  return (id: string) => {
+    const key = deletionKey(id);
+    let hideToast = () => {};
+    deferredDeletions.schedule(key, ({ keepalive }) => {
+      hideToast();
+      return apiCall(apiRoutes.notifications.remove, { params: { id }, keepalive }).then(
+        () => applyLocally(queryClient, (list) => list.filter((n) => n.id !== id)),
+        (error: unknown) => {
+          logFailure('delete notification')(error);
+          announceFailure({ failure: 'Failed to delete notification' }, error);
+        },
+      );
+    });
+    hideToast = showUndoToast({ message: 'Notification deleted', onUndo: () => deferredDeletions.undo(key) });
+  };
 }
 
 export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiCall(apiRoutes.notifications.markAllRead),
+    meta: { success: 'All notifications marked as read', failure: 'Failed to mark all as read' },
     onSuccess: () => applyLocally(queryClient, (list) => list.map((n) => ({ ...n, isRead: true }))),
     onError: logFailure('mark all notifications as read'),
   });

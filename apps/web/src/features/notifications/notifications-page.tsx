@@ -42,7 +42,7 @@ export function NotificationsPage() {
     );
   };
 
-  const pendingId = [markRead, markSolved, remove].find((m) => m.isPending)?.variables;
+  const pendingId = [markRead, markSolved].find((m) => m.isPending)?.variables;
 
   return (
     <Box maw={1100}>
@@ -86,7 +86,7 @@ export function NotificationsPage() {
                       busy={pendingId === notification.id}
                       onMarkRead={(id) => markRead.mutate(id)}
                       onMarkSolved={(id) => markSolved.mutate(id)}
-                      onDelete={(id) => remove.mutate(id)}
+                      onDelete={remove}
                     />
                   ))}
                 </Stack>

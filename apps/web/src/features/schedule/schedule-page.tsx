@@ -1,5 +1,6 @@
 import type { PublicSchedule } from '@chatdesk/contract/schedule';
 import { Box, Container, Grid, Group, Paper, Stack, Text } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useEffect, useReducer, useRef } from 'react';
 import { useParams } from 'react-router';
@@ -20,9 +21,12 @@ export function SchedulePage() {
   const { username = '' } = useParams();
   const schedule = useSchedule(username);
   const notFound = useNotFoundRedirect(schedule.error);
+  useDocumentTitle(
+    schedule.data ? `Book an appointment with ${schedule.data.employee.name}` : 'Book an appointment',
+  );
 
   return (
-    <Box className={classes.page}>
+    <Box component="main" className={classes.page}>
       <Container size="lg" px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 48 }}>
         {schedule.data ? (
           <BookingFlow schedule={schedule.data} />
@@ -70,7 +74,7 @@ function BookingFlow({ schedule }: { schedule: PublicSchedule }) {
   return (
     <Stack gap="lg">
       <Paper withBorder shadow="sm" className={classes.card}>
-        <Box p={{ base: 'md', sm: 'xl' }} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+        <Box p={{ base: 'md', sm: 'xl' }} style={{ borderBottom: '1px solid var(--app-color-border)' }}>
           <BookingHeader employee={schedule.employee} timeZone={schedule.timeZone} />
         </Box>
         <Grid gap={0}>

@@ -1,11 +1,12 @@
 import { Box, Tabs } from '@mantine/core';
-import { IconBuildingStore, IconUser } from '@tabler/icons-react';
+import { IconBuildingStore, IconMessageBolt, IconUser } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
+import { CannedRepliesSettings } from './components/canned-replies-settings';
 import { CompanySettings } from './components/company-settings';
 import { UserSettings } from './components/user-settings';
 
-const TABS = ['user', 'company'] as const;
+const TABS = ['user', 'company', 'canned'] as const;
 type SettingsTab = (typeof TABS)[number];
 
 export function SettingsPage() {
@@ -14,7 +15,8 @@ export function SettingsPage() {
   const tab: SettingsTab = TABS.find((value) => value === requested) ?? 'company';
 
   const changeTab = (value: string | null) =>
-    setSearchParams(value === 'user' ? { tab: 'user' } : {}, { replace: true });
+    // Company Settings is the default tab, so its address carries no parameter.
+    setSearchParams(value && value !== 'company' ? { tab: value } : {}, { replace: true });
 
   return (
     <Box maw={960}>
@@ -27,12 +29,18 @@ export function SettingsPage() {
           <Tabs.Tab value="company" leftSection={<IconBuildingStore size={16} />}>
             Company Settings
           </Tabs.Tab>
+          <Tabs.Tab value="canned" leftSection={<IconMessageBolt size={16} />}>
+            Canned Replies
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="user">
           <UserSettings />
         </Tabs.Panel>
         <Tabs.Panel value="company">
           <CompanySettings />
+        </Tabs.Panel>
+        <Tabs.Panel value="canned">
+          <CannedRepliesSettings />
         </Tabs.Panel>
       </Tabs>
     </Box>

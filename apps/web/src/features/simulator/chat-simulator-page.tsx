@@ -93,9 +93,9 @@ export function ChatSimulatorPage() {
             </div>
           </Group>
         </header>
-        <Group gap={6} px="md" py={8} bg="brand.0" wrap="nowrap">
-          <IconInfoCircle size={15} color="var(--mantine-color-brand-7)" style={{ flexShrink: 0 }} />
-          <Text size="xs" c="brand.9">
+        <Group gap={6} px="md" py={8} bg="var(--app-color-accent-soft)" wrap="nowrap">
+          <IconInfoCircle size={15} color="var(--app-color-accent-text)" style={{ flexShrink: 0 }} />
+          <Text size="xs" c="bright">
             Sending{' '}
             <Badge component="span" size="xs" variant="white" tt="none">
               {NEW_CONVERSATION_COMMAND}

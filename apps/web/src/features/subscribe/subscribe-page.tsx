@@ -1,5 +1,6 @@
 import type { PublicSchedule } from '@chatdesk/contract/schedule';
 import { Alert, Box, Container, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle, IconShieldCheck } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useParams } from 'react-router';
@@ -27,7 +28,7 @@ type Employee = PublicSchedule['employee'];
 export function SubscribePage() {
   const { username = '', email } = useParams();
   return (
-    <Box className={classes.page}>
+    <Box component="main" className={classes.page}>
       <Container size="md" px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 48 }}>
         {username ? (
           <EmployeeSubscription username={username} initialEmail={emailFromParam(email)} />
@@ -42,6 +43,7 @@ export function SubscribePage() {
 function EmployeeSubscription({ username, initialEmail }: { username: string; initialEmail: string }) {
   const employee = useSubscribeEmployee(username);
   const notFound = useNotFoundRedirect(employee.error);
+  useDocumentTitle(employee.data ? `Subscribe to ${employee.data.name}` : 'Subscribe');
 
   if (employee.isPending || notFound) return <PublicPageLoader label="Loading" text="Loading..." />;
   if (employee.isError) return <PublicPageError message={SUBSCRIBE_PAGE_MESSAGES.loadFailed} />;

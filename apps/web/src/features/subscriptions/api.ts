@@ -69,6 +69,10 @@ export function useCancelSubscription() {
   return useMutation({
     mutationFn: ({ id, cancelImmediately }: { id: string; cancelImmediately: boolean }) =>
       apiCall(apiRoutes.subscriptions.cancel, { params: { id }, body: { cancelImmediately } }),
+    meta: {
+      success: (_subscription: unknown, { cancelImmediately }: { cancelImmediately: boolean }) =>
+        cancelImmediately ? 'Subscription canceled' : 'Subscription will cancel at the end of the period',
+    },
     onSuccess: (subscription) =>
       Promise.all([
         // Reloaded rather than patched: the server decides the new status and dates.
@@ -83,6 +87,7 @@ export function useCreateSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateSubscriptionRequest) => apiCall(apiRoutes.subscriptions.create, { body }),
+    meta: { success: 'Subscription created' },
     onSuccess: (subscription) => {
       queryClient.setQueryData(subscriptionKeys.detail(subscription.id), subscription);
       return Promise.all([

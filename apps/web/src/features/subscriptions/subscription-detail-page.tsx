@@ -32,6 +32,7 @@ import { QueryState } from '../../components/query-state';
 import { CancelingBadge, SubscriptionStatusBadge } from '../../components/subscription-status-badge';
 import { ApiError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
+import { usePageName } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 import { useCancelSubscription, useSubscription } from './api';
 import { formatSubscriptionPrice } from './subscription-format';
@@ -39,6 +40,7 @@ import { formatSubscriptionPrice } from './subscription-format';
 export function SubscriptionDetailPage() {
   const { id = '' } = useParams();
   const subscription = useSubscription(id);
+  usePageName(subscription.data ? `Subscription: ${subscription.data.client.name}` : undefined);
 
   return (
     <Box maw={900}>
@@ -46,6 +48,7 @@ export function SubscriptionDetailPage() {
       <QueryState
         query={subscription}
         loadingLabel="Loading subscription"
+        skeleton="detail"
         errorTitle="Failed to load subscription data"
         notFound={<NotFoundCard icon={<IconReceiptOff size={28} />} title="Subscription not found" />}
       >

@@ -23,6 +23,7 @@ import { FormActions } from '../../components/form-actions';
 import { PageHeader } from '../../components/page-header';
 import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
+import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { useCreateSubscription, usePlans } from './api';
 import { ClientSelect } from './components/client-select';
 import {
@@ -73,6 +74,7 @@ function SubscriptionForm({ plans, clientId }: { plans: Plan[]; clientId: string
     initialValues: initialSubscriptionValues(plans, clientId),
     validate: validateSubscriptionForm,
   });
+  useUnsavedChangesGuard(form.isDirty() && !create.isPending && !create.isSuccess);
 
   const planOptions = plans.map((plan) => ({ value: plan.id, label: planOptionLabel(plan) }));
 
@@ -167,7 +169,7 @@ function SubscriptionForm({ plans, clientId }: { plans: Plan[]; clientId: string
             {...form.getInputProps('planName')}
           />
 
-          <Paper withBorder radius="md" p="md" bg="gray.0">
+          <Paper withBorder radius="md" p="md" bg="var(--app-color-canvas)">
             <Group gap="sm" wrap="nowrap">
               <ThemeIcon variant="light" size={40} radius="md">
                 <IconCreditCard size={22} />

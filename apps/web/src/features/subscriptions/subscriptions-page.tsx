@@ -2,6 +2,7 @@ import { Box, Button, Card, Stack } from '@mantine/core';
 import { IconPlus, IconReceiptOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
+import { SearchQueryProvider } from '../../components/highlight-match';
 import { ListFilters, useListFilters } from '../../components/list-filters';
 import { LoadMore } from '../../components/load-more';
 import { PageHeader } from '../../components/page-header';
@@ -54,7 +55,9 @@ export function SubscriptionsPage() {
                 />
               ) : (
                 <>
-                  <SubscriptionsTable subscriptions={data} />
+                  <SearchQueryProvider query={search}>
+                    <SubscriptionsTable subscriptions={data} />
+                  </SearchQueryProvider>
                   <LoadMore
                     hasNextPage={subscriptions.hasNextPage}
                     isFetchingNextPage={subscriptions.isFetchingNextPage}

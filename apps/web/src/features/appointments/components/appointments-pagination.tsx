@@ -14,7 +14,7 @@ export function AppointmentsPagination({ pagination, onPageChange }: Appointment
       px="md"
       py="sm"
       wrap="wrap"
-      style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+      style={{ borderTop: '1px solid var(--app-color-border)' }}
     >
       <Text size="sm" c="dimmed" role="status">
         {showingText(pagination)}

@@ -51,11 +51,11 @@ function ClientCell({ appointment: { client } }: { appointment: Appointment }) {
   return (
     <Stack gap={0} miw={0}>
       {client.id ? (
-        <Anchor component={Link} to={paths.client(client.id)} fw={600} c="dark.8" underline="hover">
+        <Anchor component={Link} to={paths.client(client.id)} fw={600} c="bright" underline="hover">
           {client.name}
         </Anchor>
       ) : (
-        <Text fw={600} c="dark.8">
+        <Text fw={600} c="bright">
           {client.name}
         </Text>
       )}

@@ -1,9 +1,18 @@
-import { type Message, replyWindowOpen } from '@chatdesk/contract/chats';
+import type { Message } from '@chatdesk/contract/chats';
 import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { useChat, useMarkChatRead, useMessagePolling, useMessages, useSendMessage } from '../api';
+import { usePageName } from '../../../lib/page-title';
+import {
+  useChat,
+  useMarkChatRead,
+  useMessagePolling,
+  useMessages,
+  useSendMessage,
+  useWaitingChats,
+} from '../api';
+import { templateOnlyReason } from '../chat-format';
 import { ChatHeader } from './chat-header';
 import { CenteredLoader } from './chat-layout';
 import { Composer } from './composer';
@@ -44,18 +53,22 @@ export function ChatConversation({ chatId }: { chatId: string }) {
   const [deleting, setDeleting] = useState(false);
   const [choosingTemplate, setChoosingTemplate] = useState(false);
 
-  // Opening a chat marks it read once; a new customer message arriving while it is open does again.
+  usePageName(chat.data ? `Chat: ${chat.data.name}` : undefined);
+
+  // Opening a chat marks it read once; a new customer message arriving while it is open does again,
+  // and so does a handoff (which reads its notification: the chat waits for no one now).
   const lastIncomingId = messages.data?.findLast((message) => !message.isOutgoing)?.id ?? null;
   const markedFor = useRef<string | null>(null);
   const unread = chat.data?.unreadCount ?? 0;
+  const waiting = useWaitingChats().data?.includes(chatId) ?? false;
   const { mutate: markChatRead } = markRead;
   useEffect(() => {
-    if (unread === 0 || !messages.isSuccess) return;
-    const key = `${chatId}:${lastIncomingId}`;
+    if ((unread === 0 && !waiting) || !messages.isSuccess) return;
+    const key = `${chatId}:${lastIncomingId}:${waiting}`;
     if (markedFor.current === key) return;
     markedFor.current = key;
     markChatRead(chatId);
-  }, [chatId, unread, lastIncomingId, messages.isSuccess, markChatRead]);
+  }, [chatId, unread, waiting, lastIncomingId, messages.isSuccess, markChatRead]);
 
   const sendText = (text: string) => {
     const temp = pendingMessage(text, messages.data ?? []);
@@ -129,9 +142,10 @@ export function ChatConversation({ chatId }: { chatId: string }) {
         key={chatId}
         locked={chat.data.assignedTo === 'ai'}
         // Judged on the chat itself, not on the list's copy shown while it loads.
-        templateOnly={!chat.isPlaceholderData && !replyWindowOpen(chat.data)}
+        templateOnly={chat.isPlaceholderData ? false : templateOnlyReason(chat.data)}
         onOpenTemplates={() => setChoosingTemplate(true)}
         onSend={sendText}
+        contactName={chat.data.name}
       />
       <TemplateDialog chatId={chatId} opened={choosingTemplate} onClose={() => setChoosingTemplate(false)} />
       <ContactEditModal

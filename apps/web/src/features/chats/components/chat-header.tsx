@@ -13,6 +13,7 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { initials } from '../../../lib/format';
+import { refusalText } from '../../../lib/mutation-feedback';
 import { paths } from '../../../lib/paths';
 import { useToggleAi } from '../api';
 import { formatPhone } from '../chat-format';
@@ -32,11 +33,11 @@ export function ChatHeader({ chat, onEditContact, onDelete }: ChatHeaderProps) {
   const toggle = () =>
     toggleAi.mutate(chat.id, {
       onSuccess: () => setMenuOpen(false),
-      onError: () =>
+      onError: (error) =>
         notifications.show({
           color: 'red',
           title: 'Failed to toggle AI response',
-          message: 'Please try again.',
+          message: refusalText(error, 'Please try again.'),
         }),
     });
 
@@ -102,7 +103,12 @@ export function ChatHeader({ chat, onEditContact, onDelete }: ChatHeaderProps) {
             {toggleAi.isPending ? 'Updating...' : aiOn ? 'Turn off AI Response' : 'Turn on AI Response'}
           </Menu.Item>
           <Menu.Divider />
-          <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+          <Menu.Item
+            // Not color="red": Mantine paints that in red 6, under 4.5:1 in both schemes.
+            c="var(--mantine-color-red-text)"
+            leftSection={<IconTrash size={16} />}
+            onClick={onDelete}
+          >
             Delete Chat
           </Menu.Item>
         </Menu.Dropdown>

@@ -1,7 +1,12 @@
+import type { Chat } from '@chatdesk/contract/chats';
 import { Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
 import { type ReactNode, useDeferredValue } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../../lib/paths';
 import { useChats } from '../api';
+import { filterChats } from '../chat-format';
+import { adjacentChatId } from '../chat-navigation';
 import classes from '../chats.module.css';
 import { ChatList, ChatListSkeleton, SEARCH_PARAM } from './chat-list';
 
@@ -15,6 +20,7 @@ export function ChatLayout({ activeChatId, children }: ChatLayoutProps) {
   const loadMore = () => {
     if (chats.hasNextPage && !chats.isFetchingNextPage) void chats.fetchNextPage();
   };
+  useAdjacentChatKeys(chats.data, activeChatId);
 
   const status = chats.isPending ? (
     <ChatListSkeleton />
@@ -36,6 +42,27 @@ export function ChatLayout({ activeChatId, children }: ChatLayoutProps) {
       </aside>
       <section className={classes.main}>{children}</section>
     </Paper>
+  );
+}
+
+/** Alt+↑/↓ opens the previous or next chat of the list as shown, also while typing a reply. */
+function useAdjacentChatKeys(chats: Chat[] | undefined, activeChatId?: string) {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const search = searchParams.get(SEARCH_PARAM) ?? '';
+  const go = (step: 1 | -1) => {
+    const ids = filterChats(chats ?? [], search).map((chat) => chat.id);
+    const next = adjacentChatId(ids, activeChatId, step);
+    if (!next) return;
+    const query = search ? `?${new URLSearchParams({ [SEARCH_PARAM]: search })}` : '';
+    void navigate(`${paths.chat(next)}${query}`);
+  };
+  useHotkeys(
+    [
+      ['alt+ArrowDown', () => go(1)],
+      ['alt+ArrowUp', () => go(-1)],
+    ],
+    [],
   );
 }
 

@@ -4,6 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { HighlightMatch } from '../../../components/highlight-match';
 import { paths } from '../../../lib/paths';
 import { filterChats, previewText, relativeTimeLabel } from '../chat-format';
 import classes from '../chats.module.css';
@@ -141,6 +142,7 @@ function VirtualChatRows({
                 active={chat.id === activeChatId}
                 to={`${paths.chat(chat.id)}${query}`}
                 now={now}
+                search={search}
               />
             </li>
           );
@@ -150,7 +152,9 @@ function VirtualChatRows({
   );
 }
 
-function ChatRow({ chat, active, to, now }: { chat: Chat; active: boolean; to: string; now: Date }) {
+type ChatRowProps = { chat: Chat; active: boolean; to: string; now: Date; search: string };
+
+function ChatRow({ chat, active, to, now, search }: ChatRowProps) {
   const unread = chat.unreadCount > 0;
   return (
     <Link
@@ -165,25 +169,30 @@ function ChatRow({ chat, active, to, now }: { chat: Chat; active: boolean; to: s
         <Group gap={6} wrap="nowrap" justify="space-between">
           <Group gap={4} wrap="nowrap" miw={0}>
             <Text size="sm" fw={unread ? 700 : 600} truncate="end">
-              {chat.name}
+              <HighlightMatch text={chat.name} query={search} />
             </Text>
             <Text
               size="xs"
-              c={chat.assignedTo === 'ai' ? 'brand.7' : 'dimmed'}
+              c={chat.assignedTo === 'ai' ? 'var(--app-color-accent-text)' : 'dimmed'}
               fw={500}
               style={{ flexShrink: 0 }}
             >
               {chat.assignedTo === 'ai' ? '(AI)' : '(manual)'}
             </Text>
           </Group>
-          <Text size="xs" c={unread ? 'brand.7' : 'dimmed'} fw={unread ? 600 : 400} style={{ flexShrink: 0 }}>
+          <Text
+            size="xs"
+            c={unread ? 'var(--app-color-accent-text)' : 'dimmed'}
+            fw={unread ? 600 : 400}
+            style={{ flexShrink: 0 }}
+          >
             {relativeTimeLabel(chat.lastMessage?.timestamp, now)}
           </Text>
         </Group>
         <Group gap={6} wrap="nowrap" justify="space-between" mt={2}>
           <Text
             size="sm"
-            c={unread ? 'dark.6' : 'dimmed'}
+            c={unread ? 'bright' : 'dimmed'}
             fs={chat.lastMessage ? undefined : 'italic'}
             truncate="end"
           >

@@ -3,6 +3,9 @@ import { COPY_CONFIRMATION_MS, EMAIL_PATTERN } from '@chatdesk/contract/constant
 import { Alert, Button, Center, Group, Loader, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { DiscardChangesModal } from '../../../components/unsaved-changes-dialog';
+import { serverRefusal } from '../../../lib/mutation-feedback';
+import { useUnsavedChangesGuard } from '../../../lib/unsaved-changes';
 import { useContact, useUpdateContact } from '../api';
 import { formatPhone } from '../chat-format';
 
@@ -10,21 +13,49 @@ type ContactEditModalProps = { chatId: string; contactId: string; opened: boolea
 
 export function ContactEditModal({ chatId, contactId, opened, onClose }: ContactEditModalProps) {
   const contact = useContact(contactId, { enabled: opened });
+  const [edited, setEdited] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  // Esc, a click outside or the close button would drop what was typed: ask first. Cancel is a clear choice.
+  // The question comes after the form's dialog, so it opens on top of it.
+  const dismiss = () => (edited ? setConfirming(true) : onClose());
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Edit Contact Information" centered radius="lg" size="md">
-      {contact.isPending ? (
-        <Center py="xl">
-          <Loader aria-label="Loading contact" />
-        </Center>
-      ) : contact.isError ? (
-        <Alert color="red" icon={<IconAlertCircle size={18} />}>
-          Failed to load contact information
-        </Alert>
-      ) : (
-        <ContactForm key={contact.data.id} chatId={chatId} contact={contact.data} onClose={onClose} />
-      )}
-    </Modal>
+    <>
+      <Modal
+        opened={opened}
+        onClose={dismiss}
+        title="Edit Contact Information"
+        centered
+        radius="lg"
+        size="md"
+      >
+        {contact.isPending ? (
+          <Center py="xl">
+            <Loader aria-label="Loading contact" />
+          </Center>
+        ) : contact.isError ? (
+          <Alert color="red" icon={<IconAlertCircle size={18} />}>
+            Failed to load contact information
+          </Alert>
+        ) : (
+          <ContactForm
+            key={contact.data.id}
+            chatId={chatId}
+            contact={contact.data}
+            onClose={onClose}
+            onEditedChange={setEdited}
+          />
+        )}
+      </Modal>
+      <DiscardChangesModal
+        opened={confirming}
+        onStay={() => setConfirming(false)}
+        onDiscard={() => {
+          setConfirming(false);
+          onClose();
+        }}
+      />
+    </>
   );
 }
 
@@ -45,10 +76,12 @@ function ContactForm({
   chatId,
   contact,
   onClose,
+  onEditedChange,
 }: {
   chatId: string;
   contact: Contact;
   onClose: () => void;
+  onEditedChange: (edited: boolean) => void;
 }) {
   const update = useUpdateContact(chatId);
   const [values, setValues] = useState<FormValues>({
@@ -58,6 +91,17 @@ function ContactForm({
     profilePicture: contact.profilePicture ?? '',
   });
   const [errors, setErrors] = useState<FormErrors>({});
+  const edited =
+    values.name !== contact.name ||
+    values.email !== (contact.email ?? '') ||
+    values.notes !== (contact.notes ?? '') ||
+    values.profilePicture !== (contact.profilePicture ?? '');
+  const unsaved = edited && !update.isPending && !update.isSuccess;
+  useUnsavedChangesGuard(unsaved);
+  useEffect(() => {
+    onEditedChange(unsaved);
+    return () => onEditedChange(false);
+  }, [unsaved, onEditedChange]);
   const phone = formatPhone(contact.prefix, contact.phone);
 
   const change = (field: keyof FormValues) => (event: { currentTarget: { value: string } }) => {
@@ -91,8 +135,12 @@ function ContactForm({
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         {update.isError ? (
-          <Alert color="red" icon={<IconAlertCircle size={18} />}>
-            Failed to update contact information
+          <Alert
+            color="red"
+            icon={<IconAlertCircle size={18} />}
+            title="Failed to update contact information"
+          >
+            {serverRefusal(update.error)}
           </Alert>
         ) : null}
         <TextInput

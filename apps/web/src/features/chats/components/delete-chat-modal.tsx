@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { serverRefusal } from '../../../lib/mutation-feedback';
 import { paths } from '../../../lib/paths';
 import { useDeleteChat } from '../api';
 
@@ -28,8 +29,8 @@ export function DeleteChatModal({ chatId, opened, onClose }: DeleteChatModalProp
         the contact. This action cannot be undone.
       </Text>
       {remove.isError ? (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} mt="md">
-          Failed to delete chat
+        <Alert color="red" icon={<IconAlertCircle size={18} />} mt="md" title="Failed to delete chat">
+          {serverRefusal(remove.error)}
         </Alert>
       ) : null}
       <Group justify="flex-end" mt="lg">

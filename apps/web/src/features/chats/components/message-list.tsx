@@ -8,8 +8,14 @@ import {
   IconMessageOff,
   IconRobot,
 } from '@tabler/icons-react';
-import { Fragment, useLayoutEffect, useRef } from 'react';
-import { dayLabel, messageTime, statusIndicator } from '../chat-format';
+import { useLayoutEffect, useRef } from 'react';
+import {
+  groupByDay,
+  isNewConversationCommand,
+  messageTime,
+  NEW_CONVERSATION_NOTE,
+  statusIndicator,
+} from '../chat-format';
 import classes from '../chats.module.css';
 import { MessageText } from './message-text';
 
@@ -42,31 +48,29 @@ export function MessageList({ messages, onRetry }: MessageListProps) {
   const now = new Date();
   return (
     <div ref={scrollerRef} className={classes.messages} role="log" aria-label="Messages" aria-live="polite">
-      {messages.map((message, index) => {
-        const previous = messages[index - 1];
-        const day = dayLabel(message.timestamp, now);
-        const newDay = !previous || dayLabel(previous.timestamp, now) !== day;
-        const first = newDay || previous?.sender !== message.sender;
-        return (
-          <Fragment key={message.id}>
-            {newDay ? (
-              <div className={classes.daySeparator}>
-                <Badge
-                  variant="white"
-                  color="gray"
-                  radius="sm"
-                  tt="none"
-                  fw={500}
-                  style={{ boxShadow: 'var(--mantine-shadow-xs)' }}
-                >
-                  {day}
-                </Badge>
-              </div>
-            ) : null}
-            <MessageBubble message={message} first={first} onRetry={onRetry} />
-          </Fragment>
-        );
-      })}
+      {/* One block per day: a sticky label only sticks inside its own block, so the next day's
+          label pushes it away instead of being drawn over it. */}
+      {groupByDay(messages, now).map(({ day, items }) => (
+        <div key={items[0]?.id ?? day} className={classes.dayGroup}>
+          <div className={classes.daySeparator} data-testid="day-label">
+            <Badge
+              variant="white"
+              color="gray"
+              radius="sm"
+              tt="none"
+              fw={500}
+              style={{ boxShadow: 'var(--mantine-shadow-xs)' }}
+            >
+              {day}
+            </Badge>
+          </div>
+          {items.map((message, index) => {
+            const previous = items[index - 1];
+            const first = !previous || previous.sender !== message.sender;
+            return <MessageBubble key={message.id} message={message} first={first} onRetry={onRetry} />;
+          })}
+        </div>
+      ))}
     </div>
   );
 }
@@ -80,7 +84,8 @@ function MessageBubble({
   first: boolean;
   onRetry: (message: Message) => void;
 }) {
-  if (message.sender === 'system') {
+  const restart = isNewConversationCommand(message);
+  if (message.sender === 'system' || restart) {
     return (
       <div className={classes.systemMessage} data-message-id={message.id}>
         <Badge
@@ -92,7 +97,7 @@ function MessageBubble({
           maw="80%"
           style={{ whiteSpace: 'normal', height: 'auto' }}
         >
-          {message.text}
+          {restart ? NEW_CONVERSATION_NOTE : message.text}
         </Badge>
       </div>
     );
@@ -112,8 +117,8 @@ function MessageBubble({
       >
         {message.sender === 'assistant' && first ? (
           <Group gap={4} mb={2}>
-            <IconRobot size={13} color="var(--mantine-color-brand-7)" />
-            <Text size="xs" fw={700} c="brand.7">
+            <IconRobot size={13} color="var(--app-color-accent-text)" />
+            <Text size="xs" fw={700} c="var(--app-color-accent-text)">
               AI
             </Text>
           </Group>

@@ -129,7 +129,7 @@ export function TemplateDialog({ chatId, opened, onClose }: TemplateDialogProps)
               })
             : null}
           {chosen ? (
-            <Paper withBorder p="sm" radius="md" bg="gray.0" aria-label="Preview">
+            <Paper withBorder p="sm" radius="md" bg="var(--app-color-canvas)" aria-label="Preview">
               <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={4}>
                 Preview
               </Text>

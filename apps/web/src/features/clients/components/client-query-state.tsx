@@ -10,15 +10,23 @@ type ClientQueryStateProps = {
   query: ComponentProps<typeof QueryState<ClientDetail>>['query'];
   /** For pages without a back link of their own above. */
   withBackLink?: boolean;
+  /** The placeholder while loading: the detail page's record, or the edit page's form. */
+  skeleton?: 'detail' | 'form';
   children: (client: ClientDetail) => ReactNode;
 };
 
 /** A client page while it reads the client: loading, not found, a failure with Retry, or the page. */
-export function ClientQueryState({ query, withBackLink = false, children }: ClientQueryStateProps) {
+export function ClientQueryState({
+  query,
+  withBackLink = false,
+  skeleton = 'detail',
+  children,
+}: ClientQueryStateProps) {
   return (
     <QueryState
       query={query}
       loadingLabel="Loading client"
+      skeleton={skeleton}
       errorTitle="Failed to load client data"
       notFound={
         <NotFoundCard

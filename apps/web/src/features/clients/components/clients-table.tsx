@@ -2,7 +2,8 @@ import type { Client } from '@chatdesk/contract/clients';
 import { Anchor, Avatar, Group, Stack, Table, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { ListCard, ResponsiveTable } from '../../../components/responsive-table';
+import { Highlighted } from '../../../components/highlight-match';
+import { ListCard, ResponsiveTable, WrapAnywhere } from '../../../components/responsive-table';
 import { deleteAction, editAction, RowActions } from '../../../components/row-actions';
 import { formatDate, initials } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
@@ -46,12 +47,12 @@ function NameLink({ client, withEmail = false }: { client: Client; withEmail?: b
         </Avatar>
       )}
       <Stack gap={0} miw={0}>
-        <Anchor component={Link} to={paths.client(client.id)} fw={600} c="dark.8" underline="hover">
-          {client.name}
+        <Anchor component={Link} to={paths.client(client.id)} fw={600} c="bright" underline="hover">
+          <Highlighted text={client.name} />
         </Anchor>
         {withEmail ? (
           <Text size="xs" c="dimmed" truncate="end">
-            {client.email || '—'}
+            {client.email ? <Highlighted text={client.email} /> : '—'}
           </Text>
         ) : null}
       </Stack>
@@ -75,7 +76,9 @@ function ClientRow({ client, onDelete }: ClientItemProps) {
   return (
     <Table.Tr>
       <Table.Td>
-        <NameLink client={client} withEmail />
+        <WrapAnywhere maw={320}>
+          <NameLink client={client} withEmail />
+        </WrapAnywhere>
       </Table.Td>
       <Table.Td>
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
@@ -89,9 +92,9 @@ function ClientRow({ client, onDelete }: ClientItemProps) {
         <Text size="sm">{CLIENT_SOURCE_LABELS[client.source]}</Text>
       </Table.Td>
       <Table.Td>
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {client.assignedEmployee?.name ?? '—'}
-        </Text>
+        <WrapAnywhere maw={200}>
+          <Text size="sm">{client.assignedEmployee?.name ?? '—'}</Text>
+        </WrapAnywhere>
       </Table.Td>
       <Table.Td>
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
@@ -112,7 +115,7 @@ function ClientCard({ client, onDelete }: ClientItemProps) {
         <NameLink client={client} />
         <ClientStatusBadge status={client.status} style={{ flexShrink: 0 }} />
       </Group>
-      <Text size="sm" c="gray.7" mt="xs">
+      <Text size="sm" c="var(--app-color-text-secondary)" mt="xs">
         {[client.phone, client.email].filter(Boolean).join(' · ')}
       </Text>
       <Group justify="space-between" align="center" mt={4} wrap="nowrap">

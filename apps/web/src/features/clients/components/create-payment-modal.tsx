@@ -3,6 +3,7 @@ import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@ma
 import { useForm } from '@mantine/form';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ApiError } from '../../../lib/api-client';
+import { useUnsavedChangesGuard } from '../../../lib/unsaved-changes';
 import { useCreatePayment } from '../api';
 import { PAYMENT_CURRENCY_OPTIONS, type PaymentFormValues, toPaymentRequest } from '../client-format';
 
@@ -18,6 +19,7 @@ export function CreatePaymentModal({ clientId, opened, onClose }: CreatePaymentM
       currency: (value) => (value ? null : CLIENT_MESSAGES.currencyInvalid),
     },
   });
+  useUnsavedChangesGuard(opened && form.isDirty() && !create.isPending);
 
   const close = () => {
     if (create.isPending) return;

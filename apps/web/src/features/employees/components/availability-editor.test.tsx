@@ -54,4 +54,13 @@ describe('AvailabilityEditor', () => {
     const monday = screen.getByRole('group', { name: 'Monday' });
     expect(within(monday).getAllByText(EMPLOYEE_MESSAGES.rangeInvalid)).toHaveLength(1);
   });
+
+  it('takes a typed time: 1730 then Enter', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Harness initial={toWeeklyRanges({ monday: [['09:00', '13:00']] })} />);
+    const end = screen.getByRole('combobox', { name: 'Monday range 1 end' });
+    await user.clear(end);
+    await user.type(end, '1730{Enter}');
+    expect(end).toHaveValue('17:30');
+  });
 });

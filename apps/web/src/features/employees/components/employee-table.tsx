@@ -2,7 +2,8 @@ import type { Employee } from '@chatdesk/contract/employees';
 import { Anchor, Avatar, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { ListCard, ResponsiveTable } from '../../../components/responsive-table';
+import { Highlighted } from '../../../components/highlight-match';
+import { ListCard, ResponsiveTable, WrapAnywhere } from '../../../components/responsive-table';
 import { deleteAction, editAction, RowActions } from '../../../components/row-actions';
 import { initials } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
@@ -39,7 +40,7 @@ function EmployeeCard({ employee, onDelete }: EmployeeItemProps) {
         <NameCell employee={employee} />
         <StatusBadges employee={employee} align="flex-end" />
       </Group>
-      <Text size="sm" c="gray.7" mt="xs">
+      <Text size="sm" c="var(--app-color-text-secondary)" mt="xs">
         @{employee.username}
         {employee.title ? ` · ${employee.title}` : ''}
       </Text>
@@ -63,11 +64,11 @@ function NameCell({ employee }: { employee: Employee }) {
         {initials(employee.name)}
       </Avatar>
       <Stack gap={0} miw={0}>
-        <Anchor component={Link} to={paths.employee(employee.id)} fw={600} c="dark.8" underline="hover">
-          {employee.name}
+        <Anchor component={Link} to={paths.employee(employee.id)} fw={600} c="bright" underline="hover">
+          <Highlighted text={employee.name} />
         </Anchor>
         <Text size="xs" c="dimmed" truncate="end">
-          {employee.email}
+          <Highlighted text={employee.email} />
         </Text>
       </Stack>
     </Group>
@@ -128,8 +129,11 @@ function LocationBadges({ locations }: { locations: string[] }) {
           variant="light"
           color="gray"
           tt="none"
-          style={{ overflow: 'visible' }}
-          styles={{ label: { overflow: 'visible' } }}
+          // A long place name is cut with an ellipsis (the whole name on hover), so it cannot
+          // squeeze the table's other columns to a letter wide.
+          maw={220}
+          title={location}
+          styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}
         >
           {location}
         </Badge>
@@ -159,18 +163,26 @@ function EmployeeRow({ employee, onDelete }: EmployeeItemProps) {
   return (
     <Table.Tr>
       <Table.Td>
-        <NameCell employee={employee} />
+        <WrapAnywhere maw={320}>
+          <NameCell employee={employee} />
+        </WrapAnywhere>
       </Table.Td>
       <Table.Td>
-        <Text size="sm">@{employee.username}</Text>
-      </Table.Td>
-      <Table.Td maw={240}>
-        <Text size="sm">{employee.title || '—'}</Text>
-        {employee.role ? (
-          <Text size="xs" c="dimmed">
-            {employee.role}
+        <WrapAnywhere maw={180}>
+          <Text size="sm">
+            @<Highlighted text={employee.username} />
           </Text>
-        ) : null}
+        </WrapAnywhere>
+      </Table.Td>
+      <Table.Td>
+        <WrapAnywhere maw={240}>
+          <Text size="sm">{employee.title || '—'}</Text>
+          {employee.role ? (
+            <Text size="xs" c="dimmed">
+              <Highlighted text={employee.role} />
+            </Text>
+          ) : null}
+        </WrapAnywhere>
       </Table.Td>
       <Table.Td>
         <LocationBadges locations={employee.locations} />

@@ -52,7 +52,7 @@ export function LocationTagsInput({ locations, draft, onChange }: LocationTagsIn
                   onChange({ locations: locations.filter((value) => value !== location), draft })
                 }
                 styles={{
-                  root: { background: 'var(--mantine-color-brand-0)', color: 'var(--mantine-color-brand-8)' },
+                  root: { background: 'var(--app-color-accent-soft)', color: 'var(--app-color-accent-text)' },
                 }}
               >
                 {location}

@@ -32,8 +32,8 @@ export function NotificationItem({
       data-unread={unread || undefined}
       style={{
         listStyle: 'none',
-        background: unread ? 'var(--mantine-color-brand-0)' : 'var(--mantine-color-white)',
-        borderColor: unread ? 'var(--mantine-color-brand-2)' : undefined,
+        background: unread ? 'var(--app-color-accent-soft)' : 'var(--app-color-surface)',
+        borderColor: unread ? 'var(--app-color-accent-soft-hover)' : undefined,
         borderLeft: unread ? '4px solid var(--mantine-color-brand-6)' : undefined,
       }}
     >
@@ -50,11 +50,11 @@ export function NotificationItem({
           <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
             <Group gap={8} wrap="wrap">
               {notification.link ? (
-                <Anchor component={Link} to={notification.link} fw={600} c="dark.8" underline="hover">
+                <Anchor component={Link} to={notification.link} fw={600} c="bright" underline="hover">
                   {notification.title}
                 </Anchor>
               ) : (
-                <Text fw={600} c="dark.8">
+                <Text fw={600} c="bright">
                   {notification.title}
                 </Text>
               )}
@@ -68,7 +68,11 @@ export function NotificationItem({
                 </Badge>
               ) : null}
             </Group>
-            <Text size="sm" c="gray.7" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+            <Text
+              size="sm"
+              c="var(--app-color-text-secondary)"
+              style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
+            >
               {notification.message}
             </Text>
             <Text size="xs" c="dimmed">

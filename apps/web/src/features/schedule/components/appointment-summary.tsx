@@ -2,6 +2,7 @@ import type { ClientInfo } from '@chatdesk/contract/schedule';
 import { Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatFee, formatLongDate, formatTimeRange } from '../booking-format';
 import type { Slot } from '../booking-state';
+import { VisitorTime } from './visitor-time';
 
 type AppointmentSummaryProps = {
   slot: Slot;
@@ -26,7 +27,14 @@ function Row({ label, value }: { label: string; value: string }) {
 
 export function AppointmentSummary({ slot, client, amount, currency, timeZone }: AppointmentSummaryProps) {
   return (
-    <Paper withBorder p="md" radius="md" bg="white" component="section" aria-labelledby="appointment-summary">
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      bg="var(--app-color-surface)"
+      component="section"
+      aria-labelledby="appointment-summary"
+    >
       <Title order={3} size="h5" mb="sm" id="appointment-summary">
         Appointment Summary
       </Title>
@@ -36,6 +44,7 @@ export function AppointmentSummary({ slot, client, amount, currency, timeZone }:
         <Row label="Phone" value={client.phone} />
         <Row label="Date" value={formatLongDate(slot.date)} />
         <Row label="Time" value={`${formatTimeRange(slot.time)} (${timeZone})`} />
+        <VisitorTime date={slot.date} time={slot.time} timeZone={timeZone} />
       </Stack>
       <Divider my="sm" />
       <Text fw={700}>Appointment Fee: {formatFee(amount, currency)}</Text>

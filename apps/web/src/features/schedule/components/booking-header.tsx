@@ -3,10 +3,12 @@ import { Avatar, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { IconClockHour4, IconMapPin, IconWorld } from '@tabler/icons-react';
 import { initials } from '../../../lib/format';
 import { SCHEDULE_PAGE_MESSAGES } from '../messages';
+import { visitorZoneNote } from './visitor-time';
 
 type BookingHeaderProps = { employee: PublicSchedule['employee']; timeZone: string };
 
 export function BookingHeader({ employee, timeZone }: BookingHeaderProps) {
+  const zoneNote = visitorZoneNote(timeZone);
   return (
     <Group gap="lg" wrap="nowrap" align="flex-start">
       <Avatar size={64} radius="xl" color="brand" variant="filled" visibleFrom="xs" aria-hidden>
@@ -31,7 +33,10 @@ export function BookingHeader({ employee, timeZone }: BookingHeaderProps) {
         </Group>
         <Group gap={6} c="dimmed" wrap="nowrap">
           <IconWorld size={15} aria-hidden />
-          <Text size="sm">Times shown in {timeZone}</Text>
+          <Text size="sm">
+            Times shown in {timeZone}
+            {zoneNote ? ` · ${zoneNote}` : ''}
+          </Text>
         </Group>
       </Stack>
     </Group>

@@ -10,6 +10,7 @@ import { SCHEDULE_PAGE_MESSAGES } from '../messages';
 import { AppointmentSummary } from './appointment-summary';
 import { BookingError, BookingSuccess } from './booking-result';
 import { ClientDetailsForm } from './client-details-form';
+import { VisitorTime } from './visitor-time';
 
 // Stripe.js is only fetched when the server really uses Stripe.
 const StripeCardForm = lazy(() => import('./stripe-card-form').then((m) => ({ default: m.StripeCardForm })));
@@ -120,6 +121,7 @@ export function BookingPanel({ schedule, state, dispatch, busy, onPay }: Booking
         <Text size="sm" c="dimmed">
           {formatTimeRange(slot.time)} · {schedule.timeZone}
         </Text>
+        <VisitorTime date={slot.date} time={slot.time} timeZone={schedule.timeZone} />
       </Stack>
 
       {state.step === 'details' ? (

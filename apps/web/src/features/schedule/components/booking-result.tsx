@@ -3,6 +3,7 @@ import { IconAlertCircle, IconCalendarCheck, IconCircleCheck } from '@tabler/ico
 import { formatLongDate, formatTimeRange } from '../booking-format';
 import type { BookedAppointment } from '../booking-state';
 import { SCHEDULE_PAGE_MESSAGES } from '../messages';
+import { VisitorTime } from './visitor-time';
 
 export function BookingError({ message }: { message: string }) {
   return (
@@ -23,7 +24,13 @@ export function BookingSuccess({ appointment }: { appointment: BookedAppointment
       >
         {SCHEDULE_PAGE_MESSAGES.bookingSucceeded}
       </Alert>
-      <Stack gap={4} p="md" bg="white" bdrs="md" style={{ border: '1px solid var(--mantine-color-gray-3)' }}>
+      <Stack
+        gap={4}
+        p="md"
+        bg="var(--app-color-surface)"
+        bdrs="md"
+        style={{ border: '1px solid var(--mantine-color-default-border)' }}
+      >
         <Text size="sm" c="dimmed" fw={500}>
           <IconCalendarCheck size={15} style={{ verticalAlign: '-2px', marginRight: 6 }} aria-hidden />
           Your appointment with {appointment.employeeName}
@@ -32,6 +39,7 @@ export function BookingSuccess({ appointment }: { appointment: BookedAppointment
         <Text>
           {formatTimeRange(appointment.startTime)} ({appointment.timeZone})
         </Text>
+        <VisitorTime date={appointment.date} time={appointment.startTime} timeZone={appointment.timeZone} />
       </Stack>
     </Stack>
   );

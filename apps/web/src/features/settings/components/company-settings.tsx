@@ -21,6 +21,7 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconDeviceFloppy, IconWorld } from '@tabler/icons-react';
 import { useMemo } from 'react';
+import { useUnsavedChangesGuard } from '../../../lib/unsaved-changes';
 import { useCompany, useUpdateCompany } from '../api';
 import { useFlashMessage } from '../use-flash-message';
 import { FormAlerts } from './form-alerts';
@@ -97,6 +98,7 @@ function CompanyForm({ company }: { company: Company }) {
     initialValues: toFormValues(company),
     validate: schemaResolver(updateCompanySchema, { sync: true }),
   });
+  useUnsavedChangesGuard(form.isDirty() && !update.isPending);
   const timeZones = useTimeZoneOptions(form.values.timeZone);
 
   const handleSubmit = form.onSubmit((values) => {

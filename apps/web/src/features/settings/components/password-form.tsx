@@ -6,6 +6,7 @@ import {
 import { Button, Group, PasswordInput, SimpleGrid, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconKey } from '@tabler/icons-react';
+import { useUnsavedChangesGuard } from '../../../lib/unsaved-changes';
 
 type PasswordFormProps = {
   onSubmit: (body: ChangePasswordRequest, reset: () => void) => void;
@@ -28,6 +29,7 @@ export function PasswordForm({ onSubmit, busy, alerts }: PasswordFormProps) {
     // Each error goes away as soon as its own field is edited.
     clearInputErrorOnChange: true,
   });
+  useUnsavedChangesGuard(form.isDirty() && !busy);
 
   const handleSubmit = form.onSubmit(({ currentPassword, newPassword }) =>
     onSubmit({ currentPassword, newPassword }, () => form.reset()),

@@ -2,6 +2,7 @@ import { type Profile, type UpdateProfileRequest, updateProfileSchema } from '@c
 import { Alert, Button, Group, Loader, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
+import { useUnsavedChangesGuard } from '../../../lib/unsaved-changes';
 import { useProfile, useUpdateProfile } from '../api';
 import { useFlashMessage } from '../use-flash-message';
 import { FormAlerts } from './form-alerts';
@@ -37,6 +38,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
     initialValues: { name: profile.name ?? '', email: profile.email ?? '' },
     validate: schemaResolver(updateProfileSchema, { sync: true }),
   });
+  useUnsavedChangesGuard(form.isDirty() && !update.isPending);
 
   const handleSubmit = form.onSubmit((values) => {
     success.clear();

@@ -7,6 +7,8 @@ import { paths } from '../../../lib/paths';
 import { useLogout } from '../../auth/api';
 import { useChangePassword } from '../api';
 import { useFlashMessage } from '../use-flash-message';
+import { AlertSettings } from './alert-settings';
+import { AppearanceSection } from './appearance-section';
 import { CollapsibleSection } from './collapsible-section';
 import { FormAlerts } from './form-alerts';
 import { PasswordForm } from './password-form';
@@ -79,6 +81,10 @@ export function UserSettings() {
           }}
         />
       </CollapsibleSection>
+
+      <AppearanceSection />
+
+      <AlertSettings />
 
       <Card p={{ base: 'md', sm: 'lg' }}>
         <Group justify="space-between" wrap="wrap" gap="md">

@@ -1,7 +1,13 @@
 import type { Subscription } from '@chatdesk/contract/subscriptions';
 import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { ListCard, ResponsiveTable, useOpenOnClick } from '../../../components/responsive-table';
+import { Highlighted } from '../../../components/highlight-match';
+import {
+  ListCard,
+  ResponsiveTable,
+  useOpenOnClick,
+  WrapAnywhere,
+} from '../../../components/responsive-table';
 import { CancelingBadge, SubscriptionStatusBadge } from '../../../components/subscription-status-badge';
 import { formatDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
@@ -25,11 +31,11 @@ export function SubscriptionsTable({ subscriptions }: { subscriptions: Subscript
 function ClientLink({ client }: { client: Subscription['client'] }) {
   return (
     <Stack gap={0} miw={0}>
-      <Anchor component={Link} to={paths.client(client.id)} fw={600} c="dark.8" underline="hover">
-        {client.name}
+      <Anchor component={Link} to={paths.client(client.id)} fw={600} c="bright" underline="hover">
+        <Highlighted text={client.name} />
       </Anchor>
       <Text size="xs" c="dimmed" truncate="end">
-        {client.email || '—'}
+        {client.email ? <Highlighted text={client.email} /> : '—'}
       </Text>
     </Stack>
   );
@@ -49,12 +55,16 @@ function SubscriptionRow({ subscription }: { subscription: Subscription }) {
   return (
     <Table.Tr onClick={openDetail} style={{ cursor: 'pointer' }}>
       <Table.Td>
-        <ClientLink client={subscription.client} />
+        <WrapAnywhere maw={280}>
+          <ClientLink client={subscription.client} />
+        </WrapAnywhere>
       </Table.Td>
       <Table.Td>
-        <Anchor component={Link} to={paths.subscription(subscription.id)} size="sm" fw={500} c="dark.8">
-          {subscription.planName}
-        </Anchor>
+        <WrapAnywhere maw={240}>
+          <Anchor component={Link} to={paths.subscription(subscription.id)} size="sm" fw={500} c="bright">
+            <Highlighted text={subscription.planName} />
+          </Anchor>
+        </WrapAnywhere>
       </Table.Td>
       <Table.Td>
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
@@ -87,8 +97,8 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
         <StatusBadges subscription={subscription} />
       </Group>
       <Text size="sm" fw={500} mt="xs">
-        <Anchor component={Link} to={paths.subscription(subscription.id)} inherit c="dark.8">
-          {subscription.planName}
+        <Anchor component={Link} to={paths.subscription(subscription.id)} inherit c="bright">
+          <Highlighted text={subscription.planName} />
         </Anchor>{' '}
         · {formatSubscriptionPrice(subscription)}
       </Text>

@@ -1,0 +1,27 @@
+import { Text } from '@mantine/core';
+import { formatTime } from '../booking-format';
+import { browserTimeZone, visitorTime, zoneCity } from '../zone-time';
+
+type VisitorTimeProps = { date: string; time: string; timeZone: string };
+
+/**
+ * For a visitor whose browser is in another zone: the time on both clocks, "5:00 PM Madrid ·
+ * 11:00 AM your time". The business's zone stays the reference everywhere else on the page.
+ */
+export function VisitorTime({ date, time, timeZone }: VisitorTimeProps) {
+  const mine = visitorTime(date, time, timeZone, browserTimeZone());
+  if (!mine) return null;
+  return (
+    <Text size="sm" c="dimmed" data-testid="visitor-time">
+      {formatTime(time)} {zoneCity(timeZone)} · {mine} your time
+    </Text>
+  );
+}
+
+/** The header's note, when the visitor's zone is not the business's. */
+export function visitorZoneNote(timeZone: string): string | null {
+  const mine = browserTimeZone();
+  const today = new Date().toISOString().slice(0, 10);
+  if (!mine || !visitorTime(today, '12:00', timeZone, mine)) return null;
+  return `your time zone is ${mine}`;
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { visitorTime, zoneCity, zonedInstant } from './zone-time';
+
+describe('zonedInstant', () => {
+  it('reads a wall-clock time in a zone, on both sides of a DST change', () => {
+    expect(new Date(zonedInstant('2026-01-15', '17:00', 'Europe/Madrid')).toISOString()).toBe(
+      '2026-01-15T16:00:00.000Z',
+    );
+    // Madrid moves to summer time on 29 March 2026.
+    expect(new Date(zonedInstant('2026-03-28', '17:00', 'Europe/Madrid')).toISOString()).toBe(
+      '2026-03-28T16:00:00.000Z',
+    );
+    expect(new Date(zonedInstant('2026-03-29', '17:00', 'Europe/Madrid')).toISOString()).toBe(
+      '2026-03-29T15:00:00.000Z',
+    );
+    expect(new Date(zonedInstant('2026-07-01', '09:30', 'America/New_York')).toISOString()).toBe(
+      '2026-07-01T13:30:00.000Z',
+    );
+  });
+});
+
+describe('visitorTime', () => {
+  it("gives the visitor's clock when it differs from the business's", () => {
+    expect(visitorTime('2026-01-15', '17:00', 'Europe/Madrid', 'America/New_York')).toBe('11:00 AM');
+    expect(visitorTime('2026-01-15', '17:00', 'Europe/Madrid', 'Europe/London')).toBe('4:00 PM');
+  });
+
+  it('names the weekday when the time falls on another day for the visitor', () => {
+    expect(visitorTime('2026-01-15', '09:00', 'Europe/Madrid', 'Pacific/Auckland')).toBe('9:00 PM');
+    expect(visitorTime('2026-01-15', '17:00', 'Europe/Madrid', 'Pacific/Auckland')).toBe('Fri 5:00 AM');
+    expect(visitorTime('2026-01-15', '02:00', 'Europe/Madrid', 'America/Los_Angeles')).toBe('Wed 5:00 PM');
+  });
+
+  it('says nothing when both clocks agree, the zone is unknown, or there is no visitor zone', () => {
+    expect(visitorTime('2026-01-15', '17:00', 'Europe/Madrid', 'Europe/Madrid')).toBeNull();
+    expect(visitorTime('2026-01-15', '17:00', 'Europe/Madrid', 'Europe/Paris')).toBeNull();
+    expect(visitorTime('2026-01-15', '17:00', 'Europe/Madrid', 'Mars/Olympus')).toBeNull();
+    expect(visitorTime('2026-01-15', '17:00', 'Europe/Madrid', null)).toBeNull();
+  });
+});
+
+describe('zoneCity', () => {
+  it('names the city of a zone', () => {
+    expect(zoneCity('Europe/Madrid')).toBe('Madrid');
+    expect(zoneCity('America/New_York')).toBe('New York');
+    expect(zoneCity('UTC')).toBe('UTC');
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * Wall-clock times between the business's time zone (the reference: slots are offered and kept in
+ * it) and the visitor's own, with Intl only, so the booking page carries no time-zone library.
+ */
+
+const partsFormats = new Map<string, Intl.DateTimeFormat>();
+
+function partsFormat(zone: string): Intl.DateTimeFormat {
+  let format = partsFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    partsFormats.set(zone, format);
+  }
+  return format;
+}
+
+/** The zone's wall clock at `instant`, read as if it were UTC (so differences are offsets). */
+function wallClock(zone: string, instant: number): number {
+  const parts: Record<string, number> = {};
+  for (const part of partsFormat(zone).formatToParts(new Date(instant)))
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  return Date.UTC(
+    parts.year ?? 1970,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+    parts.second ?? 0,
+  );
+}
+
+/** How far ahead of UTC the zone is at `instant`, in milliseconds. */
+function zoneOffset(zone: string, instant: number): number {
+  return wallClock(zone, instant) - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant that `date` ('2026-03-29') at `time` ('17:00') names in `zone`. */
+export function zonedInstant(date: string, time: string, zone: string): number {
+  const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
+  const [hour = 0, minute = 0] = time.split(':').map(Number);
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute);
+  // Twice: the offset at the first guess may differ from the one at the answer around a DST change.
+  const first = asUtc - zoneOffset(zone, asUtc);
+  return asUtc - zoneOffset(zone, first);
+}
+
+/** The browser's own zone, or null when it cannot tell. */
+export function browserTimeZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+}
+
+/** 'Europe/Madrid' → 'Madrid', 'America/New_York' → 'New York'. */
+export function zoneCity(zone: string): string {
+  return (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
+}
+
+const visitorFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The business's `date` at `time` on the visitor's clock ('11:00 AM', or 'Thu 11:00 PM' when it
+ * falls on another day there), or null when both clocks read the same then.
+ */
+export function visitorTime(date: string, time: string, businessZone: string, visitorZone: string | null) {
+  if (!visitorZone || visitorZone === businessZone) return null;
+  let instant: number;
+  try {
+    instant = zonedInstant(date, time, businessZone);
+    if (zoneOffset(visitorZone, instant) === zoneOffset(businessZone, instant)) return null;
+  } catch {
+    // A zone this browser does not know: show the business's time alone.
+    return null;
+  }
+  const sameDay = new Date(wallClock(visitorZone, instant)).toISOString().slice(0, 10) === date;
+  let format = visitorFormats.get(`${visitorZone}|${sameDay}`);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: visitorZone,
+      hour: 'numeric',
+      minute: '2-digit',
+      ...(sameDay ? {} : { weekday: 'short' }),
+    });
+    visitorFormats.set(`${visitorZone}|${sameDay}`, format);
+  }
+  return format.format(new Date(instant));
+}

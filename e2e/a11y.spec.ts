@@ -1,0 +1,312 @@
+import type { Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe';
+import { type Chat, createHumanChat, whatsappMessage } from './chat-data';
+import { createClient, createSubscription } from './client-data';
+import { expect, test } from './fixtures';
+import { bookAppointment, createEmployee } from './staff-data';
+
+/** Every page and every dialog, checked by axe-core in the system's light and dark schemes. */
+
+const SCHEMES = ['light', 'dark'] as const;
+
+// Each test walks several pages and runs axe on each: slower than a journey, never stuck.
+test.describe.configure({ timeout: 180_000 });
+
+// The local payment provider asks for 3-D Secure with this card, as Stripe's test card does.
+const AUTHENTICATION_CARD = '4000 0025 0000 3155';
+
+/** The page follows the emulated system scheme before anything is checked. */
+async function expectScheme(page: Page, scheme: (typeof SCHEMES)[number]) {
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+}
+
+async function visit(page: Page, url: string, heading: string | RegExp, context: string) {
+  await page.goto(url);
+  await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
+  await expectNoSeriousViolations(page, context);
+}
+
+/** Opens a dialog, checks the whole page with it open, and closes it through its labelled close button. */
+async function checkDialog(page: Page, name: string, context: string) {
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  await expectNoSeriousViolations(page, context);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry date').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+}
+
+for (const scheme of SCHEMES) {
+  test.describe(`${scheme} scheme`, () => {
+    test.use({ colorScheme: scheme });
+
+    test('public pages: login, 404 and the chat simulator', async ({ page }) => {
+      await page.goto('/login');
+      await expectScheme(page, scheme);
+      await expect(page.getByRole('main')).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+      await expectNoSeriousViolations(page, `login (${scheme})`);
+
+      await page.goto('/no-such-page');
+      await expect(page.getByRole('main')).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+      await expectNoSeriousViolations(page, `404 (${scheme})`);
+
+      await page.goto('/chat-simulator');
+      await expect(page.getByTestId('assistant-message').first()).toBeVisible();
+      await expectNoSeriousViolations(page, `chat simulator (${scheme})`);
+    });
+
+    test('public booking page through every step, with the 3-D Secure dialog', async ({ page, api }) => {
+      const employee = await createEmployee(api);
+      await page.goto(`/schedule/${employee.username}`);
+      await expect(page.getByRole('main')).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: /Book an Appointment with/ })).toBeVisible();
+      await expectNoSeriousViolations(page, `booking calendar (${scheme})`);
+
+      const calendar = page.getByRole('table').first();
+      await calendar.getByRole('button', { disabled: false }).last().click();
+      const times = page.getByRole('group', { name: 'Available times' });
+      await expect(times.getByRole('button').first()).toBeVisible();
+      await expectNoSeriousViolations(page, `booking time slots (${scheme})`);
+
+      await times.getByRole('button').first().click();
+      await expect(page.getByRole('heading', { name: 'Complete Your Booking' })).toBeVisible();
+      await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+      await expect(page.getByText('Name is required')).toBeVisible();
+      await expectNoSeriousViolations(page, `booking details form with errors (${scheme})`);
+
+      await page.getByLabel('Full Name').fill('Ana Visitor');
+      await page.getByLabel('Email Address').fill('ana.visitor@example.com');
+      await page.getByLabel('Phone number').fill('+34 600 111 222');
+      await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+      await expect(page.getByRole('heading', { name: 'Appointment Summary' })).toBeVisible();
+      await expectNoSeriousViolations(page, `booking payment (${scheme})`);
+
+      await fillCard(page, AUTHENTICATION_CARD);
+      await page.getByRole('button', { name: /^Pay .* and Book Appointment$/ }).click();
+      await checkDialog(page, 'Complete authentication', `booking 3-D Secure dialog (${scheme})`);
+    });
+
+    test('public subscribe page, with the 3-D Secure dialog', async ({ page }) => {
+      await page.goto('/subscription/carlos');
+      await expect(page.getByRole('main')).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Subscribe with Carlos Ruiz' })).toBeVisible();
+      await expectNoSeriousViolations(page, `subscribe (${scheme})`);
+
+      await page.getByLabel('Email Address').fill(`a11y-${Date.now().toString(36)}@example.com`);
+      await fillCard(page, AUTHENTICATION_CARD);
+      await page.getByRole('button', { name: 'Subscribe Now' }).click();
+      await checkDialog(page, 'Complete authentication', `subscribe 3-D Secure dialog (${scheme})`);
+    });
+
+    test('chats: list, a conversation, its menu and dialogs', async ({ page, login, api, request }) => {
+      await login();
+      const { chat } = await createHumanChat(api, 'Hola, ¿tenéis hueco el sábado?');
+      await api.post(`/chats/${chat.id}/messages`, { text: 'Sí, a las diez.' });
+      await visit(page, '/', 'Chats', `chats list (${scheme})`);
+      await expectScheme(page, scheme);
+
+      await page.goto(`/chat/${chat.id}`);
+      await expect(page.getByRole('log', { name: 'Messages' }).getByText('Sí, a las diez.')).toBeVisible();
+      await expectNoSeriousViolations(page, `open chat (${scheme})`);
+
+      await page.getByRole('button', { name: 'Chat options' }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await expectNoSeriousViolations(page, `chat options menu (${scheme})`);
+      await page.getByRole('menuitem', { name: 'Edit Contact Info' }).click();
+      await checkDialog(page, 'Edit Contact Information', `contact edit dialog (${scheme})`);
+
+      await page.getByRole('button', { name: 'Chat options' }).click();
+      await page.getByRole('menuitem', { name: 'Delete Chat' }).click();
+      await checkDialog(page, 'Delete Chat', `delete chat dialog (${scheme})`);
+
+      // A WhatsApp chat whose customer last wrote two days ago: only a template can be sent.
+      const from = `3463${Math.floor(1_000_000 + Math.random() * 8_999_999)}`;
+      const name = `Lucía ${from.slice(-6)}`;
+      await whatsappMessage(request, from, name, 'Hola', new Date(Date.now() - 48 * 3_600_000));
+      const [old] = await api.get<Chat[]>(`/chats?search=${encodeURIComponent(name)}`);
+      await api.put(`/chats/${old!.id}/toggle-ai`);
+      await page.goto(`/chat/${old!.id}`);
+      await page.getByRole('button', { name: 'Send a template' }).click();
+      await checkDialog(page, 'Send a WhatsApp template', `template dialog (${scheme})`);
+    });
+
+    test('employees: list, new, edit with its tabs, delete dialog', async ({ page, login, api }) => {
+      await login();
+      const employee = await createEmployee(api);
+      await visit(page, '/employees', 'Employees', `employees list (${scheme})`);
+      await visit(page, '/employee/new', 'New Employee', `new employee (${scheme})`);
+      await page.getByRole('tab', { name: 'Availability Schedule' }).click();
+      await expectNoSeriousViolations(page, `new employee availability (${scheme})`);
+
+      await visit(page, `/employee/${employee.id}`, 'Edit Employee', `edit employee (${scheme})`);
+      await page.getByRole('tab', { name: 'Availability Schedule' }).click();
+      await expect(page.getByRole('group', { name: 'Monday' })).toBeVisible();
+      await expectNoSeriousViolations(page, `edit employee availability (${scheme})`);
+
+      await page.goto('/employees');
+      await page
+        .getByRole('table', { name: 'Employees' })
+        .getByRole('row')
+        .filter({ hasText: employee.name })
+        .getByRole('button', { name: 'Delete' })
+        .click();
+      await checkDialog(page, 'Delete Employee', `delete employee dialog (${scheme})`);
+    });
+
+    test('clients: list, new, detail with its tabs, edit, and their dialogs', async ({
+      page,
+      login,
+      api,
+    }) => {
+      await login();
+      const client = await createClient(api);
+      await createSubscription(api, client, 'Standard Plan');
+      await visit(page, '/clients', 'Clients', `clients list (${scheme})`);
+      await visit(page, '/clients/new', /New Client|Add Client|Create Client/, `new client (${scheme})`);
+      await visit(page, `/clients/${client.id}`, client.name, `client detail (${scheme})`);
+      await page.getByRole('tab', { name: 'Appointments' }).click();
+      await expectNoSeriousViolations(page, `client appointments tab (${scheme})`);
+      await page.getByRole('tab', { name: 'Payments & Subscriptions' }).click();
+      await expect(page.getByRole('region', { name: 'Subscription' })).toContainText('Standard Plan');
+      await expectNoSeriousViolations(page, `client billing tab (${scheme})`);
+
+      await page.getByRole('button', { name: 'Create Payment' }).click();
+      await checkDialog(page, 'Create Payment', `create payment dialog (${scheme})`);
+      await page
+        .getByRole('region', { name: 'Subscription' })
+        .getByRole('button', { name: 'Cancel' })
+        .click();
+      await checkDialog(page, 'Cancel Subscription', `cancel subscription dialog (${scheme})`);
+
+      await visit(page, `/clients/${client.id}/edit`, /Edit/, `edit client (${scheme})`);
+
+      await page.goto('/clients');
+      await page
+        .getByRole('table', { name: 'Clients' })
+        .getByRole('row')
+        .filter({ hasText: client.name })
+        .getByRole('button', { name: 'Delete' })
+        .click();
+      await checkDialog(page, 'Delete Client', `delete client dialog (${scheme})`);
+    });
+
+    test('subscriptions: list, new, detail and the cancel dialog', async ({ page, login, api }) => {
+      await login();
+      const client = await createClient(api);
+      const subscription = await createSubscription(api, client, 'Basic Plan');
+      await visit(page, '/subscriptions', 'Subscriptions', `subscriptions list (${scheme})`);
+      await visit(
+        page,
+        '/subscriptions/new',
+        /New Subscription|Create Subscription/,
+        `new subscription (${scheme})`,
+      );
+      await visit(
+        page,
+        `/subscriptions/${subscription.id}`,
+        /Basic Plan|Subscription/,
+        `subscription detail (${scheme})`,
+      );
+      await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+      await checkDialog(page, 'Cancel Subscription', `cancel subscription dialog (${scheme})`);
+    });
+
+    test('appointments: list, date pickers, detail and the delete dialog; notifications; settings', async ({
+      page,
+      login,
+      api,
+    }) => {
+      await login();
+      const employee = await createEmployee(api);
+      const appointment = await bookAppointment(api, employee);
+      await visit(page, '/appointments', 'Appointments', `appointments list (${scheme})`);
+      for (const label of ['Start Date', 'End Date']) {
+        await page.getByRole('button', { name: label }).click();
+        await expect(page.locator('.mantine-DatePickerInput-weekday').first()).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Previous month' })).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Next month' })).toBeVisible();
+        await expectNoSeriousViolations(page, `${label} picker (${scheme})`);
+        await page.keyboard.press('Escape');
+        await expect(page.locator('.mantine-DatePickerInput-weekday')).toHaveCount(0);
+      }
+
+      await visit(page, `/appointments/${appointment.id}`, /Appointment/, `appointment detail (${scheme})`);
+
+      await page.goto(`/appointments?startDate=${appointment.date}&endDate=${appointment.date}`);
+      await page
+        .getByRole('row')
+        .filter({ hasText: appointment.client.email ?? appointment.client.name })
+        .getByRole('button', { name: 'Delete' })
+        .click();
+      await checkDialog(page, 'Delete Appointment', `delete appointment dialog (${scheme})`);
+
+      await visit(page, '/notifications', 'Notifications', `notifications (${scheme})`);
+
+      await visit(page, '/settings', 'Settings', `company settings (${scheme})`);
+      await page.getByRole('tab', { name: 'User Settings' }).click();
+      await expect(page.getByRole('radiogroup', { name: 'Theme' })).toBeVisible();
+      await expectNoSeriousViolations(page, `user settings (${scheme})`);
+    });
+  });
+}
+
+test('the theme switch in User Settings chooses dark or light, survives a reload, and System follows the device', async ({
+  page,
+  login,
+}) => {
+  await login();
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/settings');
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+  await page.getByRole('tab', { name: 'User Settings' }).click();
+  const theme = page.getByRole('radiogroup', { name: 'Theme' });
+
+  await theme.getByText('Dark', { exact: true }).click();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await page.reload();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+
+  await page.getByRole('tab', { name: 'User Settings' }).click();
+  await theme.getByText('System', { exact: true }).click();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+
+  await theme.getByText('Light', { exact: true }).click();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+  await page.reload();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+});
+
+test('Skip to content is the first stop of the keyboard and moves focus to the main content', async ({
+  page,
+  login,
+}) => {
+  await login();
+  await page.goto('/employees');
+  await expect(page.getByRole('heading', { name: 'Employees' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+});
+
+test('booking time buttons are at least 44 px tall on a phone', async ({ page, api }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const employee = await createEmployee(api);
+  await page.goto(`/schedule/${employee.username}`);
+  await page.getByRole('table').first().getByRole('button', { disabled: false }).last().click();
+  const first = page.getByRole('group', { name: 'Available times' }).getByRole('button').first();
+  await expect(first).toBeVisible();
+  expect((await first.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+});

@@ -1,0 +1,187 @@
+import type { Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe';
+import { type Chat, createHumanChat, createSimulatorChat, whatsappMessage } from './chat-data';
+import { type Api, expect, type Paged, test } from './fixtures';
+
+type Notification = { id: string; title: string; isRead: boolean; link: string | null };
+
+/** The built-in assistant hands a chat over when the customer asks for a person. */
+const ASK_FOR_A_PERSON = 'Quiero hablar con una persona, por favor';
+
+const chatRows = (page: Page) => page.getByRole('list', { name: 'Chats' }).locator('a[data-chat-id]');
+const waitingBadge = (page: Page) => page.getByTestId('waiting-badge');
+
+async function waitingChats(api: Api): Promise<string[]> {
+  return (await api.get<{ chatIds: string[] }>('/chats/waiting')).chatIds;
+}
+
+/** A chat staff have, under a name of the test's own. */
+async function namedHumanChat(api: Api, name: string) {
+  const { chat } = await createHumanChat(api);
+  await api.put(`/contacts/${chat.contact}`, { name });
+  return { id: chat.id, name };
+}
+
+/** Letters only, so a search for it is a name search, never a phone number. */
+function uniqueWord(): string {
+  return Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+}
+
+test.beforeEach(async ({ login }) => {
+  await login();
+});
+
+test('a handoff shows in the tab title and the Chats badge, alerts, and opening the chat clears it', async ({
+  page,
+  context,
+  api,
+}) => {
+  await context.grantPermissions(['notifications']);
+  // Records each system notification the page shows; the permission stays the browser's own.
+  await page.addInitScript(() => {
+    const Real = window.Notification;
+    const shown: { title: string; body?: string }[] = [];
+    function Recording(title: string, options?: NotificationOptions) {
+      shown.push({ title, ...(options?.body ? { body: options.body } : {}) });
+      return { close() {}, onclick: null };
+    }
+    Object.defineProperty(Recording, 'permission', { get: () => Real.permission });
+    Object.assign(Recording, { requestPermission: () => Real.requestPermission() });
+    Object.assign(window, { Notification: Recording, shownNotifications: shown });
+  });
+
+  await page.goto('/settings?tab=user');
+  const browserAlerts = page.getByRole('switch', { name: 'Show a browser notification' });
+  await expect(browserAlerts).not.toBeChecked();
+  await browserAlerts.check();
+  await expect(browserAlerts).toBeChecked();
+
+  await page.getByRole('link', { name: /^Chats/ }).click();
+  const before = (await waitingChats(api)).length;
+  await expect(page).toHaveTitle(before > 0 ? new RegExp(`^\\(${before}\\) Chats · `) : /^Chats · /);
+
+  const { chat, sessionId } = await createSimulatorChat(api, 'Hola');
+  const handoff = await api.raw.post('/api/chats/simulator', { data: { text: ASK_FOR_A_PERSON, sessionId } });
+  expect(handoff.status(), await handoff.text()).toBe(200);
+  expect(await waitingChats(api)).toContain(chat.id);
+
+  const count = before + 1;
+  await expect(page).toHaveTitle(new RegExp(`^\\(${count}\\) Chats · `));
+  await expect(waitingBadge(page)).toHaveText(`${count} chat${count === 1 ? '' : 's'} waiting for a person`);
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window as unknown as { shownNotifications: unknown[] }).shownNotifications),
+    )
+    .toContainEqual({ title: 'Chat needs a person', body: `${chat.name} is waiting for a reply.` });
+
+  await chatRows(page).filter({ hasText: chat.name }).click();
+  await expect(page).toHaveURL(`/chat/${chat.id}`);
+  const prefix = before > 0 ? `\\(${before}\\) ` : '';
+  await expect(page).toHaveTitle(new RegExp(`^${prefix}Chat: ${escapeRegExp(chat.name)} · `));
+  await expect
+    .poll(async () => {
+      const { items } = await api.get<Paged<Notification>>('/notifications?limit=100');
+      return items
+        .filter((item) => item.link === `/chat/${chat.id}`)
+        .map(({ title, isRead }) => ({ title, isRead }));
+    })
+    .toEqual([{ title: 'Chat needs a person', isRead: true }]);
+  expect(await waitingChats(api)).not.toContain(chat.id);
+  if (before === 0) await expect(waitingBadge(page)).toHaveCount(0);
+  else await expect(waitingBadge(page)).toHaveText(new RegExp(`^${before} chats? waiting`));
+});
+
+test('a browser that blocks notifications is explained beside the switch, which stays off', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(Notification, 'permission', { get: () => 'denied' });
+  });
+  await page.goto('/settings?tab=user');
+  const browserAlerts = page.getByRole('switch', { name: 'Show a browser notification' });
+  await browserAlerts.click();
+  await expect(page.getByRole('alert')).toContainText('Your browser blocks notifications from this site.');
+  await expect(browserAlerts).not.toBeChecked();
+});
+
+test('Ctrl+K finds a chat by a name typed without accents and opens it', async ({ page, request, api }) => {
+  const word = uniqueWord();
+  const name = `Íñigo Peñalver ${word}`;
+  await whatsappMessage(request, `3466${Math.floor(1_000_000 + Math.random() * 8_999_999)}`, name, 'Hola');
+  const chat = (await api.get<Chat[]>(`/chats?search=${encodeURIComponent(word)}`))[0]!;
+
+  await page.goto('/clients');
+  await expect(page.getByRole('heading', { name: 'Clients' })).toBeVisible();
+  await page.keyboard.press('ControlOrMeta+k');
+  const search = page.getByRole('textbox', { name: 'Go to a page or find a chat' });
+  await expect(search).toBeFocused();
+  await search.fill(`inigo penalver ${word}`);
+  await expect(page.getByRole('button', { name: new RegExp(name) })).toBeVisible();
+  await expectNoSeriousViolations(page, 'the command palette', { include: '[role="dialog"]' });
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`/chat/${chat.id}`);
+  await expect(page).toHaveTitle(new RegExp(`Chat: ${name} · `));
+
+  // Pages too, and from inside a text field.
+  await page.getByRole('textbox', { name: 'Search contacts' }).focus();
+  await page.keyboard.press('ControlOrMeta+k');
+  await search.fill('notif');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/notifications');
+});
+
+test('Alt+↓ and Alt+↑ move to the next and the previous chat in the list', async ({ page, api }) => {
+  // Two chats of this test alone, shown through a search: other chats' activity cannot reorder them.
+  const word = uniqueWord();
+  const older = await namedHumanChat(api, `Alt ${word} older`);
+  const newer = await namedHumanChat(api, `Alt ${word} newer`);
+  await page.goto(`/?search=${word}`);
+  await expect(chatRows(page)).toHaveCount(2);
+  await expect(chatRows(page).first()).toContainText(newer.name);
+
+  await page.keyboard.press('Alt+ArrowDown');
+  await expect(page).toHaveURL(`/chat/${newer.id}?search=${word}`);
+  // The conversation's page loads on its first visit; the keys work once it shows.
+  await expect(page.getByRole('log', { name: 'Messages' })).toBeVisible();
+  await page.keyboard.press('Alt+ArrowDown');
+  await expect(page).toHaveURL(`/chat/${older.id}?search=${word}`);
+  // Also while typing a reply.
+  await page.getByRole('textbox', { name: 'Message', exact: true }).focus();
+  await page.keyboard.press('Alt+ArrowUp');
+  await expect(page).toHaveURL(`/chat/${newer.id}?search=${word}`);
+});
+
+test('Esc closes the navigation menu on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const employees = page.getByRole('link', { name: 'Employees' });
+  await expect(employees).not.toBeInViewport();
+  await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  await expect(employees).toBeInViewport();
+  await page.keyboard.press('Escape');
+  await expect(employees).not.toBeInViewport();
+});
+
+test('? lists the keyboard shortcuts, except while typing', async ({ page }) => {
+  await page.goto('/');
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  const search = page.getByRole('textbox', { name: 'Search contacts' });
+  await search.focus();
+  await page.keyboard.press('Shift+?');
+  await expect(search).toHaveValue('?');
+  await expect(dialog).toHaveCount(0);
+  await search.fill('');
+  await search.blur();
+
+  await page.keyboard.press('Shift+?');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Go to a page or find a chat');
+  await expect(dialog).toContainText('Previous or next chat');
+  await expectNoSeriousViolations(page, 'the shortcuts dialog', { include: '[role="dialog"]' });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+});
+
+function escapeRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
