@@ -26,7 +26,15 @@ for (let i = 0; taken.length < 500; i++) {
     ),
   );
 }
-const query = { availability, timeZone, from, to, now: new Date('2026-11-22T10:00:00Z'), taken };
+// A few dated exceptions, as a real calendar has: a week off, a holiday, one day with other hours.
+const exceptions = {
+  overrides: [
+    { fromDate: addDays(from, 10), toDate: addDays(from, 16), ranges: [] },
+    { fromDate: addDays(from, 30), toDate: addDays(from, 30), ranges: [['10:00', '14:00'] as [string, string]] },
+  ],
+  closures: [{ fromDate: addDays(from, 24), toDate: addDays(from, 24) }],
+};
+const query = { availability, timeZone, from, to, now: new Date('2026-11-22T10:00:00Z'), taken, exceptions };
 
 for (let i = 0; i < 20; i++) openSlots(query);
 const samples: number[] = [];

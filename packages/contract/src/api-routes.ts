@@ -58,6 +58,19 @@ export const apiRoutes = {
     calendarFeed: { method: 'GET', path: '/employees/:id/calendar-feed' },
     regenerateCalendarFeed: { method: 'POST', path: '/employees/:id/calendar-feed/regenerate' },
   },
+  timeOff: {
+    dateOverrides: { method: 'GET', path: '/employees/:id/date-overrides' },
+    createDateOverride: { method: 'POST', path: '/employees/:id/date-overrides' },
+    dateOverrideAffected: {
+      method: 'GET',
+      path: '/employees/:id/date-overrides/:overrideId/affected-appointments',
+    },
+    removeDateOverride: { method: 'DELETE', path: '/employees/:id/date-overrides/:overrideId' },
+    closures: { method: 'GET', path: '/company/closures' },
+    createClosure: { method: 'POST', path: '/company/closures' },
+    closureAffected: { method: 'GET', path: '/company/closures/:id/affected-appointments' },
+    removeClosure: { method: 'DELETE', path: '/company/closures/:id' },
+  },
   appointments: {
     list: { method: 'GET', path: '/appointments' },
     get: { method: 'GET', path: '/appointments/:id' },

@@ -65,6 +65,16 @@ import {
   subscribeResponseSchema,
   subscriptionSchema,
 } from './subscriptions.ts';
+import {
+  affectedAppointmentSchema,
+  businessClosureCreatedSchema,
+  businessClosureSchema,
+  createBusinessClosureSchema,
+  createDateOverrideSchema,
+  dateOverrideCreatedSchema,
+  dateOverrideSchema,
+  overrideParamsSchema,
+} from './time-off.ts';
 import { changePasswordSchema, profileSchema, updateProfileSchema } from './users.ts';
 
 export type EndpointSchemas = {
@@ -221,6 +231,43 @@ export const endpoints = {
       params: idParamsSchema,
       response: calendarFeedSchema,
     },
+  },
+  timeOff: {
+    dateOverrides: {
+      ...apiRoutes.timeOff.dateOverrides,
+      params: idParamsSchema,
+      response: z.array(dateOverrideSchema),
+    },
+    createDateOverride: {
+      ...apiRoutes.timeOff.createDateOverride,
+      params: idParamsSchema,
+      body: createDateOverrideSchema,
+      response: dateOverrideCreatedSchema,
+      status: 201,
+    },
+    dateOverrideAffected: {
+      ...apiRoutes.timeOff.dateOverrideAffected,
+      params: overrideParamsSchema,
+      response: z.array(affectedAppointmentSchema),
+    },
+    removeDateOverride: {
+      ...apiRoutes.timeOff.removeDateOverride,
+      params: overrideParamsSchema,
+      response: okBodySchema,
+    },
+    closures: { ...apiRoutes.timeOff.closures, response: z.array(businessClosureSchema) },
+    createClosure: {
+      ...apiRoutes.timeOff.createClosure,
+      body: createBusinessClosureSchema,
+      response: businessClosureCreatedSchema,
+      status: 201,
+    },
+    closureAffected: {
+      ...apiRoutes.timeOff.closureAffected,
+      params: idParamsSchema,
+      response: z.array(affectedAppointmentSchema),
+    },
+    removeClosure: { ...apiRoutes.timeOff.removeClosure, params: idParamsSchema, response: okBodySchema },
   },
   appointments: {
     list: {

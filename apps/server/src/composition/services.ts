@@ -30,6 +30,8 @@ import { createScheduleService } from '../modules/schedule/schedule.service.ts';
 import { createSimulatorService } from '../modules/simulator/simulator.service.ts';
 import { createSubscriptionsRepository } from '../modules/subscriptions/subscriptions.repository.ts';
 import { createSubscriptionsService } from '../modules/subscriptions/subscriptions.service.ts';
+import { createTimeOffRepository } from '../modules/time-off/time-off.repository.ts';
+import { createTimeOffService } from '../modules/time-off/time-off.service.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
 import { createUsersService } from '../modules/users/users.service.ts';
 import { createStripeWebhookService } from '../modules/webhooks/stripe-webhook.service.ts';
@@ -78,6 +80,7 @@ export function createServices(deps: ServiceDeps) {
     publicUrl: config.publicUrl,
     clock,
   });
+  const timeOff = createTimeOffService({ repository: createTimeOffRepository(db), clock });
   const appointments = createAppointmentsService({ repository: createAppointmentsRepository(db), events });
   const clients = createClientsService({ repository: createClientsRepository(db), events });
   const mail = createMailService({
@@ -153,6 +156,7 @@ export function createServices(deps: ServiceDeps) {
     users,
     employees,
     calendarFeed,
+    timeOff,
     appointments,
     clients,
     mail,

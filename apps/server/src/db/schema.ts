@@ -7,3 +7,4 @@ export * from './schema/employees.ts';
 export * from './schema/integrations.ts';
 export * from './schema/notifications.ts';
 export * from './schema/subscriptions.ts';
+export * from './schema/time-off.ts';

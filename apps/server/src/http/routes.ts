@@ -17,6 +17,7 @@ import { paymentsRoutes } from '../modules/payments/payments.routes.ts';
 import { scheduleRoutes } from '../modules/schedule/schedule.routes.ts';
 import { simulatorRoutes } from '../modules/simulator/simulator.routes.ts';
 import { subscriptionsRoutes } from '../modules/subscriptions/subscriptions.routes.ts';
+import { timeOffRoutes } from '../modules/time-off/time-off.routes.ts';
 import { usersRoutes } from '../modules/users/users.routes.ts';
 import { webhooksRoutes } from '../modules/webhooks/webhooks.routes.ts';
 import { requireStaff } from './auth.ts';
@@ -83,6 +84,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
         await staff.register(subscriptionsRoutes, { subscriptions: s.subscriptions });
         await staff.register(contactsRoutes, { chats: s.chats });
         await staff.register(cannedRepliesRoutes, { cannedReplies: s.cannedReplies });
+        await staff.register(timeOffRoutes, { timeOff: s.timeOff });
       });
     },
     { prefix: '/api' },

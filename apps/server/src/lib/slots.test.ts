@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { dayStartTimes, isOfferedSlot, mergeRanges, openSlots } from './slots.ts';
+import {
+  type DateExceptions,
+  dayStartTimes,
+  isOfferedSlot,
+  mergeRanges,
+  NO_EXCEPTIONS,
+  openSlots,
+} from './slots.ts';
 
 const MADRID = 'Europe/Madrid';
 const iso = (slots: ReturnType<typeof openSlots>) =>
@@ -42,6 +49,7 @@ describe('slot engine', () => {
       to: '2026-11-30',
       now: new Date('2026-11-01T00:00:00Z'),
       taken: [],
+      exceptions: NO_EXCEPTIONS,
     });
     expect(slots.map((s) => `${s.date} ${s.time}`)).toEqual([
       '2026-11-23 09:00',
@@ -59,6 +67,7 @@ describe('slot engine', () => {
       to: '2026-11-22',
       now: new Date('2026-11-22T09:45:00Z'), // 10:45 in Madrid
       taken: [],
+      exceptions: NO_EXCEPTIONS,
     });
     expect(slots.map((s) => `${s.date} ${s.time}`)).toEqual(['2026-11-22 11:00', '2026-11-22 11:30']);
   });
@@ -71,6 +80,7 @@ describe('slot engine', () => {
       to: '2026-11-24',
       now: new Date('2026-11-01T00:00:00Z'),
       taken: [new Date('2026-11-24T08:30:00Z')], // 09:30 in Madrid
+      exceptions: NO_EXCEPTIONS,
     });
     expect(slots.map((s) => s.time)).toEqual(['09:00', '10:00']);
   });
@@ -93,6 +103,7 @@ describe('slot engine', () => {
       to: '2026-03-29',
       now: new Date('2026-01-01T00:00:00Z'),
       taken: [],
+      exceptions: NO_EXCEPTIONS,
     });
     expect(iso(slots)).toEqual([
       '2026-03-28 10:00 2026-03-28T09:00:00.000Z',
@@ -123,6 +134,7 @@ describe('slot engine', () => {
       to: '2026-10-25',
       now: new Date('2026-01-01T00:00:00Z'),
       taken: [],
+      exceptions: NO_EXCEPTIONS,
     });
     expect(iso(slots)).toEqual([
       '2026-10-24 10:00 2026-10-24T08:00:00.000Z',
@@ -140,14 +152,138 @@ describe('slot engine', () => {
       to: '2026-11-23',
       now: new Date('2026-01-01T00:00:00Z'),
       taken: [],
+      exceptions: NO_EXCEPTIONS,
     });
     expect(slot?.startsAt.toISOString()).toBe('2026-11-23T14:00:00.000Z');
   });
 
   it('tells whether a wall-clock slot is offered at all', () => {
     const availability = { monday: [['09:00', '10:00']] as Array<[string, string]> };
-    expect(isOfferedSlot(availability, '2026-11-23', '09:30')).toBe(true);
-    expect(isOfferedSlot(availability, '2026-11-23', '10:00')).toBe(false);
-    expect(isOfferedSlot(availability, '2026-11-24', '09:00')).toBe(false);
+    expect(isOfferedSlot(availability, NO_EXCEPTIONS, '2026-11-23', '09:30')).toBe(true);
+    expect(isOfferedSlot(availability, NO_EXCEPTIONS, '2026-11-23', '10:00')).toBe(false);
+    expect(isOfferedSlot(availability, NO_EXCEPTIONS, '2026-11-24', '09:00')).toBe(false);
+  });
+});
+
+describe('slot engine with time off', () => {
+  // Monday to Friday 09:00-11:00; Monday 23 November 2026 to Friday 27 November.
+  const weekdays: Array<[string, string]> = [['09:00', '11:00']];
+  const availability = {
+    monday: weekdays,
+    tuesday: weekdays,
+    wednesday: weekdays,
+    thursday: weekdays,
+    friday: weekdays,
+  };
+  const week = (exceptions: DateExceptions) => {
+    const byDate = new Map<string, string[]>();
+    for (const slot of openSlots({
+      availability,
+      timeZone: MADRID,
+      from: '2026-11-23',
+      to: '2026-11-27',
+      now: new Date('2026-11-01T00:00:00Z'),
+      taken: [],
+      exceptions,
+    })) {
+      byDate.set(slot.date, [...(byDate.get(slot.date) ?? []), slot.time]);
+    }
+    return Object.fromEntries(byDate);
+  };
+  const full = ['09:00', '09:30', '10:00', '10:30'];
+
+  it('offers nothing on a day off, and the weekly hours on the other days', () => {
+    const slots = week({
+      overrides: [{ fromDate: '2026-11-24', toDate: '2026-11-24', ranges: [] }],
+      closures: [],
+    });
+    expect(slots).toEqual({ '2026-11-23': full, '2026-11-25': full, '2026-11-26': full, '2026-11-27': full });
+  });
+
+  it('offers nothing on any day of a range of days off, both ends included', () => {
+    const slots = week({
+      overrides: [{ fromDate: '2026-11-20', toDate: '2026-11-25', ranges: [] }],
+      closures: [],
+    });
+    expect(Object.keys(slots)).toEqual(['2026-11-26', '2026-11-27']);
+  });
+
+  it('replaces the weekly hours with different hours on one date, even on a day off by the week', () => {
+    const slots = week({
+      overrides: [
+        { fromDate: '2026-11-25', toDate: '2026-11-25', ranges: [['16:00', '17:00']] },
+        { fromDate: '2026-11-22', toDate: '2026-11-22', ranges: [['10:00', '10:30']] },
+      ],
+      closures: [],
+    });
+    expect(slots['2026-11-25']).toEqual(['16:00', '16:30']);
+    expect(slots['2026-11-24']).toEqual(full);
+    const sunday = openSlots({
+      availability,
+      timeZone: MADRID,
+      from: '2026-11-22',
+      to: '2026-11-22',
+      now: new Date('2026-11-01T00:00:00Z'),
+      taken: [],
+      exceptions: {
+        overrides: [{ fromDate: '2026-11-22', toDate: '2026-11-22', ranges: [['10:00', '10:30']] }],
+        closures: [],
+      },
+    });
+    expect(sunday.map((s) => s.startsAt.toISOString())).toEqual(['2026-11-22T09:00:00.000Z']);
+  });
+
+  it('closes every calendar on a business closure, whatever the employee has that day', () => {
+    const slots = week({
+      overrides: [{ fromDate: '2026-11-26', toDate: '2026-11-26', ranges: [['12:00', '14:00']] }],
+      closures: [{ fromDate: '2026-11-26', toDate: '2026-11-27' }],
+    });
+    expect(Object.keys(slots)).toEqual(['2026-11-23', '2026-11-24', '2026-11-25']);
+  });
+
+  it('lets a day off win over different hours that overlap it, and adds up overlapping hours', () => {
+    const slots = week({
+      overrides: [
+        { fromDate: '2026-11-23', toDate: '2026-11-24', ranges: [['15:00', '16:00']] },
+        { fromDate: '2026-11-24', toDate: '2026-11-24', ranges: [] },
+        { fromDate: '2026-11-23', toDate: '2026-11-23', ranges: [['18:00', '18:30']] },
+      ],
+      closures: [{ fromDate: '2026-11-27', toDate: '2026-11-27' }],
+    });
+    expect(slots).toEqual({
+      '2026-11-23': ['15:00', '15:30', '18:00'],
+      '2026-11-25': full,
+      '2026-11-26': full,
+    });
+  });
+
+  it('keeps wall-clock times for different hours on the autumn change (2026-10-25)', () => {
+    const slots = openSlots({
+      availability: {},
+      timeZone: MADRID,
+      from: '2026-10-24',
+      to: '2026-10-25',
+      now: new Date('2026-01-01T00:00:00Z'),
+      taken: [],
+      exceptions: {
+        overrides: [{ fromDate: '2026-10-24', toDate: '2026-10-25', ranges: [['10:00', '10:30']] }],
+        closures: [],
+      },
+    });
+    expect(iso(slots)).toEqual([
+      '2026-10-24 10:00 2026-10-24T08:00:00.000Z',
+      '2026-10-25 10:00 2026-10-25T09:00:00.000Z',
+    ]);
+  });
+
+  it('tells whether a slot is offered once the exceptions apply', () => {
+    const exceptions: DateExceptions = {
+      overrides: [{ fromDate: '2026-11-24', toDate: '2026-11-24', ranges: [['14:00', '15:00']] }],
+      closures: [{ fromDate: '2026-11-25', toDate: '2026-11-25' }],
+    };
+    expect(isOfferedSlot(availability, exceptions, '2026-11-23', '09:00')).toBe(true);
+    expect(isOfferedSlot(availability, exceptions, '2026-11-24', '09:00')).toBe(false);
+    expect(isOfferedSlot(availability, exceptions, '2026-11-24', '14:30')).toBe(true);
+    expect(isOfferedSlot(availability, exceptions, '2026-11-25', '09:00')).toBe(false);
   });
 });

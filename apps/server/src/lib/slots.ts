@@ -4,6 +4,20 @@ import { addDays, offsetMinutes, weekdayOf, zonedTime, zonedTimeToUtc } from './
 
 export type Slot = { date: string; time: string; startsAt: Date };
 
+/** Local dates from..to, both inclusive. */
+type DateSpan = { fromDate: string; toDate: string };
+
+/**
+ * What changes the weekly hours on given dates: the employee's dated exceptions (no ranges is time
+ * off; otherwise the ranges replace that weekday's) and the days the whole business is closed.
+ */
+export type DateExceptions = {
+  overrides: ReadonlyArray<DateSpan & { ranges: readonly TimeRange[] }>;
+  closures: readonly DateSpan[];
+};
+
+export const NO_EXCEPTIONS: DateExceptions = { overrides: [], closures: [] };
+
 export type SlotQuery = {
   availability: Availability;
   timeZone: string;
@@ -13,6 +27,7 @@ export type SlotQuery = {
   now: Date;
   /** Start instants already booked by live appointments or held by a payment in progress. */
   taken: Iterable<Date>;
+  exceptions: DateExceptions;
 };
 
 const toMinutes = (time: string) => {
@@ -48,9 +63,29 @@ export function dayStartTimes(ranges: readonly TimeRange[]): string[] {
   return times;
 }
 
+const covers = (span: DateSpan, date: string) => span.fromDate <= date && date <= span.toDate;
+
+/**
+ * The ranges the exceptions put in place of the weekly ones on a date, or undefined when none
+ * covers it. A closure or a day off wins over any other exception; exceptions with hours that
+ * cover the same day add up.
+ */
+export function exceptionRanges(exceptions: DateExceptions, date: string): TimeRange[] | undefined {
+  if (exceptions.closures.some((closure) => covers(closure, date))) return [];
+  const onDate = exceptions.overrides.filter((override) => covers(override, date));
+  if (onDate.length === 0) return undefined;
+  if (onDate.some((override) => override.ranges.length === 0)) return [];
+  return onDate.flatMap((override) => override.ranges);
+}
+
+/** One date's working ranges: its exceptions' when any applies, else its weekday's. */
+function dayRanges(availability: Availability, exceptions: DateExceptions, date: string) {
+  return exceptionRanges(exceptions, date) ?? availability[weekdayOf(date) as keyof Availability] ?? [];
+}
+
 /**
  * Open 30-minute slots between two local dates, in the business's time zone: from the weekly
- * availability, minus taken starts, never in the past. Each date's offset is its own, so slots
+ * availability as the dated exceptions change it, minus taken starts, never in the past. Each date's offset is its own, so slots
  * stay at the same wall-clock times across daylight-saving changes; a time that does not exist
  * that day (the spring-forward gap) is skipped.
  */
@@ -68,8 +103,7 @@ export function openSlots(query: SlotQuery): Slot[] {
     const steady = endOffset === offset;
     const dayOffset = offset;
     offset = endOffset;
-    const ranges = query.availability[weekdayOf(date) as keyof Availability] ?? [];
-    const times = dayStartTimes(ranges);
+    const times = dayStartTimes(dayRanges(query.availability, query.exceptions, date));
     for (const time of times) {
       const [hours, minutes] = time.split(':').map(Number) as [number, number];
       const startsAt = steady
@@ -84,8 +118,15 @@ export function openSlots(query: SlotQuery): Slot[] {
   return slots;
 }
 
-/** Whether one wall-clock slot is offered by the availability at all (ignoring bookings and the clock). */
-export function isOfferedSlot(availability: Availability, date: string, time: string): boolean {
-  const ranges = availability[weekdayOf(date) as keyof Availability] ?? [];
-  return dayStartTimes(ranges).includes(time);
+/**
+ * Whether one wall-clock slot is offered by the availability and the date's exceptions at all
+ * (ignoring bookings and the clock).
+ */
+export function isOfferedSlot(
+  availability: Availability,
+  exceptions: DateExceptions,
+  date: string,
+  time: string,
+): boolean {
+  return dayStartTimes(dayRanges(availability, exceptions, date)).includes(time);
 }

@@ -1,6 +1,15 @@
 import { and, asc, eq, gt, gte, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { appointments, clients, employees, payments, slotHolds } from '../../db/schema.ts';
+import {
+  appointments,
+  businessClosures,
+  clients,
+  employeeDateOverrides,
+  employees,
+  payments,
+  slotHolds,
+} from '../../db/schema.ts';
+import type { DateExceptions } from '../../lib/slots.ts';
 
 export type NewBooking = {
   employee: { id: string; name: string; email: string };
@@ -37,6 +46,31 @@ export function createScheduleRepository(db: Db) {
         .where(and(eq(employees.id, id), eq(employees.isActive, true)))
         .limit(1);
       return row;
+    },
+
+    /** The employee's dated exceptions and the business's closures that touch local dates from..to. */
+    async exceptions(employeeId: string, from: string, to: string): Promise<DateExceptions> {
+      const [overrides, closures] = await Promise.all([
+        db
+          .select({
+            fromDate: employeeDateOverrides.fromDate,
+            toDate: employeeDateOverrides.toDate,
+            ranges: employeeDateOverrides.ranges,
+          })
+          .from(employeeDateOverrides)
+          .where(
+            and(
+              eq(employeeDateOverrides.employeeId, employeeId),
+              lte(employeeDateOverrides.fromDate, to),
+              gte(employeeDateOverrides.toDate, from),
+            ),
+          ),
+        db
+          .select({ fromDate: businessClosures.fromDate, toDate: businessClosures.toDate })
+          .from(businessClosures)
+          .where(and(lte(businessClosures.fromDate, to), gte(businessClosures.toDate, from))),
+      ]);
+      return { overrides, closures };
     },
 
     /** Starts of live appointments in [from, to). */

@@ -14,7 +14,13 @@ import type { z } from 'zod';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { PaymentIntent, PaymentProvider } from '../../integrations/payments/payment-provider.ts';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/app-error.ts';
-import { isOfferedSlot, openSlots } from '../../lib/slots.ts';
+import {
+  type DateExceptions,
+  dayStartTimes,
+  exceptionRanges,
+  isOfferedSlot,
+  openSlots,
+} from '../../lib/slots.ts';
 import {
   addDays,
   addMinutesToTime,
@@ -97,6 +103,15 @@ function sameBooking(
   };
 }
 
+/**
+ * Whether the date's exceptions take the slot away. Only they are checked once a payment is made:
+ * the weekly hours were checked when the slot was held, and changing them later is no time off.
+ */
+function closedByTimeOff(exceptions: DateExceptions, date: string, time: string) {
+  const ranges = exceptionRanges(exceptions, date);
+  return ranges !== undefined && !dayStartTimes(ranges).includes(time);
+}
+
 export function createScheduleService(deps: Deps) {
   const { repository, payments, company, notify, clock } = deps;
 
@@ -141,15 +156,22 @@ export function createScheduleService(deps: Deps) {
 
   /**
    * The slot's instant, if its date and time exist in the zone (no 02:30 on a spring-forward day),
-   * the employee offers it, and it lies between now and the booking horizon.
+   * the employee offers it that day (time off and closures included), and it lies between now and
+   * the booking horizon.
    */
-  function offeredInstant(employee: { availability: unknown }, date: string, time: string, timeZone: string) {
+  async function offeredInstant(
+    employee: { id: string; availability: unknown },
+    date: string,
+    time: string,
+    timeZone: string,
+  ) {
     if (!isCalendarDate(date)) throw invalid(`date: ${BOOKING_MESSAGES.dateInvalid}`);
     if (!localTimeExists(date, time, timeZone)) throw conflict(BOOKING_MESSAGES.slotUnavailable);
     const startsAt = zonedTimeToUtc(date, time, timeZone);
     const now = clock();
     const lastDay = addDays(zonedDate(now, timeZone), BOOKING_HORIZON_DAYS);
-    const offered = isOfferedSlot(employee.availability as Availability, date, time);
+    const exceptions = await repository.exceptions(employee.id, date, date);
+    const offered = isOfferedSlot(employee.availability as Availability, exceptions, date, time);
     if (!offered || startsAt <= now || date > lastDay) throw conflict(BOOKING_MESSAGES.slotUnavailable);
     return startsAt;
   }
@@ -218,8 +240,10 @@ export function createScheduleService(deps: Deps) {
         zonedTimeToUtc(addDays(to, 1), '00:00', timeZone),
         now,
       );
+      const exceptions = await repository.exceptions(employee.id, from, to);
       const byDate = new Map<string, string[]>();
-      for (const slot of openSlots({ availability: employee.availability, timeZone, from, to, now, taken })) {
+      const { availability } = employee;
+      for (const slot of openSlots({ availability, timeZone, from, to, now, taken, exceptions })) {
         byDate.set(slot.date, [...(byDate.get(slot.date) ?? []), slot.time]);
       }
       return [...byDate].map(([date, times]) => ({ date, times }));
@@ -237,6 +261,7 @@ export function createScheduleService(deps: Deps) {
       const to = zonedTimeToUtc(addDays(lastDay, 1), '00:00', timeZone);
       const booked = await repository.bookedStarts(employee.id, from, to);
       const held = await repository.heldStarts(employee.id, now);
+      const exceptions = await repository.exceptions(employee.id, today, lastDay);
       const availability = employee.availability as Availability;
       const slots = openSlots({
         availability,
@@ -245,6 +270,7 @@ export function createScheduleService(deps: Deps) {
         to: lastDay,
         now,
         taken: [...booked.map((b) => b.startsAt), ...held],
+        exceptions,
       });
       const byDate = new Map<string, string[]>();
       for (const slot of slots) byDate.set(slot.date, [...(byDate.get(slot.date) ?? []), slot.time]);
@@ -277,7 +303,7 @@ export function createScheduleService(deps: Deps) {
     async startPayment(input: PaymentIntentRequest, visitor: Visitor): Promise<PaymentIntentResponse> {
       const employee = await loadBookableEmployee(input.employeeId);
       const { timeZone } = await company.get();
-      const startsAt = offeredInstant(employee, input.date, input.timeSlot, timeZone);
+      const startsAt = await offeredInstant(employee, input.date, input.timeSlot, timeZone);
       const now = clock();
       const expiresAt = new Date(now.getTime() + SLOT_HOLD_MINUTES * 60_000);
       const hold = await repository.takeHold({
@@ -389,6 +415,14 @@ export function createScheduleService(deps: Deps) {
       throw conflict(
         refunded ? BOOKING_MESSAGES.employeeNotBookableRefunded : BOOKING_MESSAGES.employeeNotBookable,
       );
+    }
+
+    if (
+      closedByTimeOff(await repository.exceptions(employeeId, localDate, localDate), localDate, slot.timeSlot)
+    ) {
+      // Time off or a closed day put on the slot while this visitor paid: the money goes back.
+      const refunded = await giveBack(intent, `${localDate} ${slot.timeSlot} is now time off`);
+      throw conflict(refunded ? BOOKING_MESSAGES.slotUnavailableRefunded : BOOKING_MESSAGES.slotUnavailable);
     }
 
     const endTime = addMinutesToTime(slot.timeSlot, MEETING_MINUTES);

@@ -1,6 +1,7 @@
 import { apiRoutes } from '@chatdesk/contract/api-routes';
 import { MAX_PAGE_SIZE } from '@chatdesk/contract/common';
 import type { CreateEmployeeRequest, Employee, UpdateEmployeeRequest } from '@chatdesk/contract/employees';
+import type { CreateDateOverrideRequest } from '@chatdesk/contract/time-off';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -20,6 +21,7 @@ export const employeeKeys = {
   everyone: ['employees', 'list', 'everyone'] as const,
   detail: (id: string) => ['employees', 'detail', id] as const,
   calendarFeed: (id: string) => ['employees', 'detail', id, 'calendar-feed'] as const,
+  dateOverrides: (id: string) => ['employees', 'detail', id, 'date-overrides'] as const,
 };
 
 /** The list in pages as it scrolls; a new search starts again from the first page. */
@@ -122,5 +124,35 @@ export function useDeleteEmployee() {
       return queryClient.invalidateQueries({ queryKey: employeeKeys.lists });
     },
     onError: (error) => console.error('Failed to delete employee', error),
+  });
+}
+
+export function useDateOverrides(employeeId: string) {
+  return useQuery({
+    queryKey: employeeKeys.dateOverrides(employeeId),
+    queryFn: ({ signal }) => apiCall(apiRoutes.timeOff.dateOverrides, { params: { id: employeeId }, signal }),
+  });
+}
+
+export function useAddDateOverride(employeeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateDateOverrideRequest) =>
+      apiCall(apiRoutes.timeOff.createDateOverride, { params: { id: employeeId }, body }),
+    meta: {
+      success: (_data: unknown, body: CreateDateOverrideRequest) =>
+        body.ranges?.length ? 'Special hours added' : 'Time off added',
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: employeeKeys.dateOverrides(employeeId) }),
+  });
+}
+
+export function useRemoveDateOverride(employeeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (overrideId: string) =>
+      apiCall(apiRoutes.timeOff.removeDateOverride, { params: { id: employeeId, overrideId } }),
+    meta: { success: 'Time off removed', failure: 'Failed to remove the time off' },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: employeeKeys.dateOverrides(employeeId) }),
   });
 }

@@ -35,6 +35,7 @@ import { useEmployee, useSaveEmployee } from './api';
 import { AvailabilityEditor } from './components/availability-editor';
 import { CalendarFeedCard } from './components/calendar-feed-card';
 import { LocationTagsInput } from './components/location-tags-input';
+import { TimeOffCard } from './components/time-off-card';
 import { type EmployeeFormValues, emptyEmployeeValues, toFormValues, toRequest } from './employee-form';
 
 const SAVE_FAILED = 'Failed to save employee';
@@ -217,9 +218,14 @@ function EmployeeForm({ employee }: { employee?: Employee }) {
             </Stack>
           </Card>
           {employee ? (
-            <Box mt="lg">
-              <CalendarFeedCard employeeId={employee.id} />
-            </Box>
+            <>
+              <Box mt="lg">
+                <TimeOffCard employeeId={employee.id} timeZone={timeZone} />
+              </Box>
+              <Box mt="lg">
+                <CalendarFeedCard employeeId={employee.id} />
+              </Box>
+            </>
           ) : null}
         </Tabs.Panel>
       </Tabs>

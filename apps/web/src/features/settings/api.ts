@@ -1,11 +1,12 @@
 import { apiRoutes } from '@chatdesk/contract/api-routes';
 import type { UpdateCompanyRequest } from '@chatdesk/contract/company';
+import type { CreateBusinessClosureRequest } from '@chatdesk/contract/time-off';
 import type { ChangePasswordRequest, UpdateProfileRequest } from '@chatdesk/contract/users';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../lib/api-client';
 import { authKeys } from '../auth/api';
 
-export const companyKeys = { detail: ['company'] as const };
+export const companyKeys = { detail: ['company'] as const, closures: ['company', 'closures'] as const };
 export const profileKeys = { detail: ['users', 'profile'] as const };
 
 export const companyQueryOptions = queryOptions({
@@ -56,5 +57,30 @@ export function useUpdateProfile() {
 export function useChangePassword() {
   return useMutation({
     mutationFn: (body: ChangePasswordRequest) => apiCall(apiRoutes.users.changePassword, { body }),
+  });
+}
+
+export function useClosures() {
+  return useQuery({
+    queryKey: companyKeys.closures,
+    queryFn: ({ signal }) => apiCall(apiRoutes.timeOff.closures, { signal }),
+  });
+}
+
+export function useAddClosure() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateBusinessClosureRequest) => apiCall(apiRoutes.timeOff.createClosure, { body }),
+    meta: { success: 'Closed days added' },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: companyKeys.closures }),
+  });
+}
+
+export function useRemoveClosure() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiCall(apiRoutes.timeOff.removeClosure, { params: { id } }),
+    meta: { success: 'Closed days removed', failure: 'Failed to remove the closed days' },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: companyKeys.closures }),
   });
 }

@@ -200,7 +200,7 @@ type TimeSelectProps = { label: string; value: string; invalid: boolean; onChang
 const filterTimes: OptionsFilter = ({ search }) =>
   matchTimes(search, HALF_HOURS).map((time) => ({ value: time, label: time }));
 
-function TimeSelect({ label, value, invalid, onChange }: TimeSelectProps) {
+export function TimeSelect({ label, value, invalid, onChange }: TimeSelectProps) {
   return (
     <Select
       aria-label={label}

@@ -24,6 +24,7 @@ import { useMemo } from 'react';
 import { useUnsavedChangesGuard } from '../../../lib/unsaved-changes';
 import { useCompany, useUpdateCompany } from '../api';
 import { useFlashMessage } from '../use-flash-message';
+import { ClosedDaysSettings } from './closed-days-settings';
 import { FormAlerts } from './form-alerts';
 
 const SAVED = 'Company information saved successfully!';
@@ -87,7 +88,12 @@ export function CompanySettings() {
       </Alert>
     );
   }
-  return <CompanyForm company={company.data} />;
+  return (
+    <Stack gap="lg">
+      <CompanyForm company={company.data} />
+      <ClosedDaysSettings />
+    </Stack>
+  );
 }
 
 function CompanyForm({ company }: { company: Company }) {
