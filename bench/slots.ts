@@ -30,7 +30,11 @@ for (let i = 0; taken.length < 500; i++) {
 const exceptions = {
   overrides: [
     { fromDate: addDays(from, 10), toDate: addDays(from, 16), ranges: [] },
-    { fromDate: addDays(from, 30), toDate: addDays(from, 30), ranges: [['10:00', '14:00'] as [string, string]] },
+    {
+      fromDate: addDays(from, 30),
+      toDate: addDays(from, 30),
+      ranges: [['10:00', '14:00'] as [string, string]],
+    },
   ],
   closures: [{ fromDate: addDays(from, 24), toDate: addDays(from, 24) }],
 };
