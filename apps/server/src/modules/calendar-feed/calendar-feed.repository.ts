@@ -1,6 +1,7 @@
-import { and, asc, eq, gte, lt, ne } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appointments, employees } from '../../db/schema.ts';
+import { liveAppointmentsStarting } from '../schedule/schedule.repository.ts';
 
 export function createCalendarFeedRepository(db: Db) {
   return {
@@ -28,14 +29,7 @@ export function createCalendarFeedRepository(db: Db) {
           updatedAt: appointments.updatedAt,
         })
         .from(appointments)
-        .where(
-          and(
-            eq(appointments.employeeId, employeeId),
-            ne(appointments.status, 'cancelled'),
-            gte(appointments.startsAt, from),
-            lt(appointments.startsAt, to),
-          ),
-        )
+        .where(liveAppointmentsStarting(employeeId, from, to))
         .orderBy(asc(appointments.startsAt));
     },
   };

@@ -28,6 +28,16 @@ export type NewBooking = {
   };
 };
 
+/** An employee's live (not cancelled) appointments starting in [from, to): the partial slot index serves it. */
+export function liveAppointmentsStarting(employeeId: string, from: Date, to: Date) {
+  return and(
+    eq(appointments.employeeId, employeeId),
+    ne(appointments.status, 'cancelled'),
+    gte(appointments.startsAt, from),
+    lt(appointments.startsAt, to),
+  );
+}
+
 export function createScheduleRepository(db: Db) {
   return {
     async findActiveEmployeeByUsername(username: string) {
@@ -82,14 +92,7 @@ export function createScheduleRepository(db: Db) {
           startTime: appointments.startTime,
         })
         .from(appointments)
-        .where(
-          and(
-            eq(appointments.employeeId, employeeId),
-            ne(appointments.status, 'cancelled'),
-            gte(appointments.startsAt, from),
-            lt(appointments.startsAt, to),
-          ),
-        )
+        .where(liveAppointmentsStarting(employeeId, from, to))
         .orderBy(asc(appointments.startsAt));
     },
 
