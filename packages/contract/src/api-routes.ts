@@ -35,6 +35,8 @@ export const apiRoutes = {
   company: {
     get: { method: 'GET', path: '/company' },
     update: { method: 'PUT', path: '/company' },
+    bookingSettings: { method: 'GET', path: '/company/booking-settings' },
+    updateBookingSettings: { method: 'PUT', path: '/company/booking-settings' },
   },
   users: {
     profile: { method: 'GET', path: '/users/profile' },
@@ -75,7 +77,14 @@ export const apiRoutes = {
     list: { method: 'GET', path: '/appointments' },
     get: { method: 'GET', path: '/appointments/:id' },
     setStatus: { method: 'PATCH', path: '/appointments/:id/status' },
+    history: { method: 'GET', path: '/appointments/:id/history' },
     remove: { method: 'DELETE', path: '/appointments/:id' },
+  },
+  manageBooking: {
+    get: { method: 'GET', path: '/booking/:token' },
+    slots: { method: 'GET', path: '/booking/:token/slots' },
+    cancel: { method: 'POST', path: '/booking/:token/cancel' },
+    reschedule: { method: 'POST', path: '/booking/:token/reschedule' },
   },
   chats: {
     list: { method: 'GET', path: '/chats' },

@@ -33,7 +33,12 @@ import {
   listClientsQuerySchema,
 } from './clients.ts';
 import { idParamsSchema, okBodySchema, pagedSchema } from './common.ts';
-import { companySchema, updateCompanySchema } from './company.ts';
+import {
+  bookingSettingsSchema,
+  companySchema,
+  updateBookingSettingsSchema,
+  updateCompanySchema,
+} from './company.ts';
 import {
   calendarFeedSchema,
   createEmployeeSchema,
@@ -41,6 +46,14 @@ import {
   listEmployeesQuerySchema,
   updateEmployeeSchema,
 } from './employees.ts';
+import {
+  appointmentHistorySchema,
+  cancelBookingSchema,
+  managedBookingSchema,
+  managedBookingSlotsSchema,
+  manageTokenParamsSchema,
+  rescheduleBookingSchema,
+} from './manage-booking.ts';
 import {
   listNotificationsQuerySchema,
   markAllReadResponseSchema,
@@ -179,6 +192,12 @@ export const endpoints = {
   company: {
     get: { ...apiRoutes.company.get, response: companySchema },
     update: { ...apiRoutes.company.update, body: updateCompanySchema, response: companySchema },
+    bookingSettings: { ...apiRoutes.company.bookingSettings, response: bookingSettingsSchema },
+    updateBookingSettings: {
+      ...apiRoutes.company.updateBookingSettings,
+      body: updateBookingSettingsSchema,
+      response: bookingSettingsSchema,
+    },
   },
   users: {
     profile: { ...apiRoutes.users.profile, response: profileSchema },
@@ -282,7 +301,32 @@ export const endpoints = {
       body: updateAppointmentStatusSchema,
       response: appointmentSchema,
     },
+    history: {
+      ...apiRoutes.appointments.history,
+      params: idParamsSchema,
+      response: appointmentHistorySchema,
+    },
     remove: { ...apiRoutes.appointments.remove, params: idParamsSchema, response: okBodySchema },
+  },
+  manageBooking: {
+    get: { ...apiRoutes.manageBooking.get, params: manageTokenParamsSchema, response: managedBookingSchema },
+    slots: {
+      ...apiRoutes.manageBooking.slots,
+      params: manageTokenParamsSchema,
+      response: managedBookingSlotsSchema,
+    },
+    cancel: {
+      ...apiRoutes.manageBooking.cancel,
+      params: manageTokenParamsSchema,
+      body: cancelBookingSchema,
+      response: managedBookingSchema,
+    },
+    reschedule: {
+      ...apiRoutes.manageBooking.reschedule,
+      params: manageTokenParamsSchema,
+      body: rescheduleBookingSchema,
+      response: managedBookingSchema,
+    },
   },
   chats: {
     list: { ...apiRoutes.chats.list, query: listChatsQuerySchema, response: chatListSchema },

@@ -23,8 +23,12 @@ import { createEmployeesRepository } from '../modules/employees/employees.reposi
 import { createEmployeesService } from '../modules/employees/employees.service.ts';
 import { createMailRepository } from '../modules/mail/mail.repository.ts';
 import { createMailService } from '../modules/mail/mail.service.ts';
+import { createManageBookingRepository } from '../modules/manage-booking/manage-booking.repository.ts';
+import { createManageBookingService } from '../modules/manage-booking/manage-booking.service.ts';
 import { createNotificationsRepository } from '../modules/notifications/notifications.repository.ts';
 import { createNotificationsService } from '../modules/notifications/notifications.service.ts';
+import { createRemindersRepository } from '../modules/reminders/reminders.repository.ts';
+import { createRemindersService } from '../modules/reminders/reminders.service.ts';
 import { createScheduleRepository } from '../modules/schedule/schedule.repository.ts';
 import { createScheduleService } from '../modules/schedule/schedule.service.ts';
 import { createSimulatorService } from '../modules/simulator/simulator.service.ts';
@@ -81,7 +85,6 @@ export function createServices(deps: ServiceDeps) {
     clock,
   });
   const timeOff = createTimeOffService({ repository: createTimeOffRepository(db), clock });
-  const appointments = createAppointmentsService({ repository: createAppointmentsRepository(db), events });
   const clients = createClientsService({ repository: createClientsRepository(db), events });
   const mail = createMailService({
     repository: createMailRepository(db),
@@ -129,6 +132,36 @@ export function createServices(deps: ServiceDeps) {
     clock,
     ...(deps.logger ? { log: deps.logger } : {}),
   });
+  const reminders = createRemindersService({
+    repository: createRemindersRepository(db),
+    company,
+    chats,
+    mail,
+    notify,
+    publicUrl: config.publicUrl,
+    clock,
+    ...(deps.logger ? { log: deps.logger } : {}),
+  });
+  const appointments = createAppointmentsService({
+    repository: createAppointmentsRepository(db),
+    events,
+    clock,
+    onNoShow: reminders.followUpNoShow,
+    log: deps.logger,
+  });
+  const manageBooking = createManageBookingService({
+    repository: createManageBookingRepository(db),
+    schedule,
+    company,
+    payments: integrations.payments,
+    notify,
+    events,
+    mail,
+    publicUrl: config.publicUrl,
+    clock,
+    reminders: reminders.forAppointment,
+    ...(deps.logger ? { log: deps.logger } : {}),
+  });
   const simulator = createSimulatorService({ enabled: config.simulatorEnabled, chats, assistant });
   const whatsappWebhooks = config.whatsapp.appSecret
     ? createWhatsAppWebhookService({
@@ -163,6 +196,8 @@ export function createServices(deps: ServiceDeps) {
     schedule,
     subscriptions,
     chats,
+    reminders,
+    manageBooking,
     assistant,
     simulator,
     whatsappWebhooks,

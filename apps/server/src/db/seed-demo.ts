@@ -4,6 +4,7 @@ import { addDays, addMinutesToTime, zonedDate, zonedTimeToUtc } from '../lib/tim
 import { hashPassword } from '../modules/auth/passwords.ts';
 import type { Db } from './client.ts';
 import {
+  appointmentEvents,
   appointments,
   cannedReplies,
   chats,
@@ -593,23 +594,31 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
     const employee = employeeById.get(seed.employee)!;
     const client = clientByKey.get(seed.client)!;
     const startsAt = zonedTimeToUtc(localDate, seed.time, TIME_ZONE);
-    await db.insert(appointments).values({
-      employeeId: employeeIds.get(seed.employee),
-      employeeName: employee.name,
-      employeeEmail: employee.email,
-      clientId: clientIds.get(seed.client),
-      clientName: client.name,
-      clientEmail: client.email ?? null,
-      clientPhone: client.phone,
-      startsAt,
-      endsAt: new Date(startsAt.getTime() + 30 * 60_000),
-      localDate,
-      startTime: seed.time,
-      endTime: addMinutesToTime(seed.time, 30),
-      status: seed.status,
-      notes: 'notes' in seed ? seed.notes : null,
-      createdAt: new Date(startsAt.getTime() - 5 * DAY),
-    });
+    const bookedAt = new Date(startsAt.getTime() - 5 * DAY);
+    const [row] = await db
+      .insert(appointments)
+      .values({
+        employeeId: employeeIds.get(seed.employee),
+        employeeName: employee.name,
+        employeeEmail: employee.email,
+        clientId: clientIds.get(seed.client),
+        clientName: client.name,
+        clientEmail: client.email ?? null,
+        clientPhone: client.phone,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+        localDate,
+        startTime: seed.time,
+        endTime: addMinutesToTime(seed.time, 30),
+        status: seed.status,
+        notes: 'notes' in seed ? seed.notes : null,
+        slotChosenAt: bookedAt,
+        createdAt: bookedAt,
+      })
+      .returning({ id: appointments.id });
+    await db
+      .insert(appointmentEvents)
+      .values({ appointmentId: row!.id, kind: 'booked', actor: 'staff', createdAt: bookedAt });
   }
 
   const notificationSeeds = [

@@ -12,6 +12,7 @@ import { chatsRoutes, contactsRoutes } from '../modules/chats/chats.routes.ts';
 import { clientsRoutes } from '../modules/clients/clients.routes.ts';
 import { companyRoutes } from '../modules/company/company.routes.ts';
 import { employeesRoutes } from '../modules/employees/employees.routes.ts';
+import { manageBookingRoutes } from '../modules/manage-booking/manage-booking.routes.ts';
 import { notificationsRoutes } from '../modules/notifications/notifications.routes.ts';
 import { paymentsRoutes } from '../modules/payments/payments.routes.ts';
 import { scheduleRoutes } from '../modules/schedule/schedule.routes.ts';
@@ -51,6 +52,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
       });
       await api.register(scheduleRoutes, { schedule: s.schedule });
       await api.register(calendarFeedRoutes, { calendarFeed: s.calendarFeed });
+      await api.register(manageBookingRoutes, { manageBooking: s.manageBooking });
       await api.register(webhooksRoutes, {
         prefix: '/webhooks',
         stripe: s.stripeWebhooks,
@@ -78,7 +80,10 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
         await staff.register(usersRoutes, { users: s.users });
         await staff.register(notificationsRoutes, { notifications: s.notifications });
         await staff.register(employeesRoutes, { employees: s.employees });
-        await staff.register(appointmentsRoutes, { appointments: s.appointments });
+        await staff.register(appointmentsRoutes, {
+          appointments: s.appointments,
+          manageBooking: s.manageBooking,
+        });
         await staff.register(chatsRoutes, { chats: s.chats });
         await staff.register(clientsRoutes, { clients: s.clients });
         await staff.register(subscriptionsRoutes, { subscriptions: s.subscriptions });

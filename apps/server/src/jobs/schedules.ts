@@ -1,6 +1,7 @@
 import type { Services } from '../composition/services.ts';
 import type { Integrations } from '../integrations/choose-integrations.ts';
 
+// Reminders go out within a minute of their time.
 const RENEWAL_INTERVAL_MS = 60_000;
 
 export type Schedules = {
@@ -12,13 +13,16 @@ export type Schedules = {
 
 /**
  * Clock-driven work: the local payment provider renews and ends its subscriptions as periods pass,
- * and first payments left waiting past the provider's window are canceled.
+ * first payments left waiting past the provider's window are canceled, appointment reminders
+ * that fell due are sent, and refunds owed by cancellations a crash cut short are made.
  */
 export function createSchedules(services: Services, integrations: Integrations): Schedules {
   const local = integrations.localPayments;
   const runOnce = async () => {
     if (local) await services.subscriptions.runLocalRenewals(local.advanceSubscriptions);
     await services.subscriptions.expireIncomplete();
+    await services.reminders.sendDue();
+    await services.manageBooking.finishDueRefunds();
   };
   return {
     runOnce,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { internationalDigits, splitPhone } from './phone.ts';
+import { internationalDigits, internationalPhone, splitPhone } from './phone.ts';
 
 describe('phone numbers', () => {
   it('splits the country prefix from the number', () => {
@@ -15,5 +15,17 @@ describe('phone numbers', () => {
 
   it('joins them back for the API', () => {
     expect(internationalDigits('34', '612 345 678')).toBe('34612345678');
+  });
+});
+
+describe('internationalPhone', () => {
+  it('takes a valid number written with its country code', () => {
+    expect(internationalPhone('+34 600 123 456')).toEqual({ prefix: '34', phone: '600123456' });
+    expect(internationalPhone('0034 600 123 456')).toEqual({ prefix: '34', phone: '600123456' });
+  });
+  it('refuses to guess the country, and refuses invalid numbers', () => {
+    expect(internationalPhone('611 222 333')).toBeNull();
+    expect(internationalPhone('+34 12')).toBeNull();
+    expect(internationalPhone('')).toBeNull();
   });
 });

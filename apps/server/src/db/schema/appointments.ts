@@ -1,9 +1,17 @@
 import { APPOINTMENT_STATUSES } from '@chatdesk/contract/appointments';
+import {
+  APPOINTMENT_ACTORS,
+  APPOINTMENT_EVENT_KINDS,
+  REMINDER_CHANNELS,
+  REMINDER_STATUSES,
+} from '@chatdesk/contract/manage-booking';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -11,6 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { messages } from './chats.ts';
 import { clients } from './clients.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { employees } from './employees.ts';
@@ -37,10 +46,20 @@ export const appointments = pgTable(
     notes: text('notes'),
     /** The provider payment that paid for it: one appointment per payment. */
     providerPaymentId: text('provider_payment_id').unique(),
+    /**
+     * The secret of the customer's private link (/booking/{token}): two random UUIDs, 244 random
+     * bits. Anyone holding it may cancel or move this appointment, as the email's owner would.
+     */
+    manageToken: text('manage_token')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+    /** When its time was chosen (booked or moved): reminders due before then are not sent. */
+    slotChosenAt: timestamp('slot_chosen_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('appointments_manage_token_key').on(t.manageToken),
     // A slot is bookable once among live (not cancelled) appointments.
     uniqueIndex('appointments_live_slot_key')
       .on(t.employeeId, t.startsAt)
@@ -89,4 +108,50 @@ export const slotHolds = pgTable(
     index('slot_holds_client_ip_idx').on(t.clientIp),
     index('slot_holds_client_email_idx').on(sql`lower(${t.clientEmail})`),
   ],
+);
+
+/** What happened to an appointment and who did it: written in the transaction that changed it. */
+export const appointmentEvents = pgTable(
+  'appointment_events',
+  {
+    id: id(),
+    /** Insertion order: the history's order, also for events written within one millisecond. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: APPOINTMENT_EVENT_KINDS }).notNull(),
+    actor: text('actor', { enum: APPOINTMENT_ACTORS }).notNull(),
+    data: jsonb('data').$type<Record<string, string | number>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('appointment_events_appointment_idx').on(t.appointmentId, t.seq)],
+);
+
+/**
+ * A reminder sent (or tried) before an appointment: one per offset, channel and start time, so a
+ * moved appointment is reminded again for its new time and never twice for one. Planned reminders
+ * are not stored: the pass works them out from the appointments and the settings when they fall
+ * due, and claims each by inserting its row.
+ */
+export const appointmentReminders = pgTable(
+  'appointment_reminders',
+  {
+    id: id(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    hoursBefore: integer('hours_before').notNull(),
+    channel: text('channel', { enum: REMINDER_CHANNELS }).notNull(),
+    /** The appointment's start this reminder was for. */
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: REMINDER_STATUSES }).notNull(),
+    /** The WhatsApp message that carried it: its delivery status is the reminder's. */
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('appointment_reminders_key').on(t.appointmentId, t.hoursBefore, t.channel, t.startsAt)],
 );

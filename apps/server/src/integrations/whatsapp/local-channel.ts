@@ -16,11 +16,31 @@ const SAMPLE_TEMPLATES: WhatsAppTemplate[] = [
     category: 'UTILITY',
     body: 'Hi {{1}}, this is {{2}} following up on your enquiry. Is there anything else we can help with?',
   },
+  // The reminders send this one (reminders/reminder-messages.ts): a Cloud API account needs it approved.
   {
     name: 'appointment_reminder',
     language: 'es',
     category: 'UTILITY',
-    body: 'Hola {{1}}, te recordamos tu cita del {{2}}. Responde a este mensaje si necesitas cambiarla.',
+    body: 'Hola {{1}}, te recordamos tu cita del {{2}}. Para cancelarla o cambiarla: {{3}} (o responde a este mensaje).',
+  },
+  {
+    name: 'appointment_reminder',
+    language: 'en',
+    category: 'UTILITY',
+    body: 'Hi {{1}}, a reminder of your appointment on {{2}}. To cancel or reschedule: {{3}} (or reply to this message).',
+  },
+  // The no-show follow-up sends this one.
+  {
+    name: 'appointment_missed',
+    language: 'es',
+    category: 'UTILITY',
+    body: 'Hola {{1}}, te echamos de menos en tu cita del {{2}}. Si quieres, puedes reservar otra aquí: {{3}}',
+  },
+  {
+    name: 'appointment_missed',
+    language: 'en',
+    category: 'UTILITY',
+    body: 'Hi {{1}}, we missed you at your appointment on {{2}}. If you like, you can book another one here: {{3}}',
   },
 ].map((template) => ({ ...template, parameterCount: templateParameterCount(template.body) }));
 

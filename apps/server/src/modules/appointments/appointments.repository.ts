@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, lte, type SQL, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { appointmentDayCounts, appointments } from '../../db/schema.ts';
+import { appointmentDayCounts, appointmentEvents, appointments } from '../../db/schema.ts';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type AppointmentFilter = {
@@ -59,9 +59,34 @@ export function createAppointmentsRepository(db: Db) {
       const [row] = await db.select().from(appointments).where(eq(appointments.id, id)).limit(1);
       return row;
     },
-    async updateStatus(id: string, status: AppointmentRow['status']) {
-      const [row] = await db.update(appointments).set({ status }).where(eq(appointments.id, id)).returning();
-      return row;
+    /**
+     * Sets the status and notes it in the history, in one transaction (an unchanged status writes
+     * no history). Answers the row and the status it had.
+     */
+    async updateStatus(id: string, status: AppointmentRow['status'], at: Date) {
+      return db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ status: appointments.status })
+          .from(appointments)
+          .where(eq(appointments.id, id))
+          .for('update');
+        if (!before) return undefined;
+        const [row] = await tx
+          .update(appointments)
+          .set({ status })
+          .where(eq(appointments.id, id))
+          .returning();
+        if (before.status !== status) {
+          await tx.insert(appointmentEvents).values({
+            appointmentId: id,
+            kind: 'status_changed',
+            actor: 'staff',
+            createdAt: at,
+            data: { status, from: before.status },
+          });
+        }
+        return row && { row, from: before.status };
+      });
     },
     async delete(id: string) {
       const rows = await db

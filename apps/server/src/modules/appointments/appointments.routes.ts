@@ -1,15 +1,16 @@
 import { endpoints } from '@chatdesk/contract/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/endpoint.ts';
+import type { ManageBookingService } from '../manage-booking/manage-booking.service.ts';
 import type { AppointmentsService } from './appointments.service.ts';
 
 const tags = ['appointments'];
 const security = [{ bearer: [] }];
 
-export const appointmentsRoutes: FastifyPluginAsyncZod<{ appointments: AppointmentsService }> = async (
-  app,
-  { appointments },
-) => {
+export const appointmentsRoutes: FastifyPluginAsyncZod<{
+  appointments: AppointmentsService;
+  manageBooking: ManageBookingService;
+}> = async (app, { appointments, manageBooking }) => {
   route(
     app,
     endpoints.appointments.list,
@@ -24,6 +25,12 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ appointments: Appointme
     endpoints.appointments.setStatus,
     { tags, security, summary: 'Change the status' },
     async (request) => appointments.setStatus(request.params.id, request.body.status),
+  );
+  route(
+    app,
+    endpoints.appointments.history,
+    { tags, security, summary: "The customer's private link, what happened, and the reminders" },
+    async (request) => manageBooking.history(request.params.id),
   );
   route(app, endpoints.appointments.remove, { tags, security, summary: 'Delete' }, async (request) => {
     await appointments.remove(request.params.id);

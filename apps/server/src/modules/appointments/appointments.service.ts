@@ -26,9 +26,16 @@ export const toAppointment = (row: AppointmentRow): Appointment => ({
 export function createAppointmentsService({
   repository,
   events,
+  clock,
+  onNoShow,
+  log,
 }: {
   repository: AppointmentsRepository;
   events: EventBus;
+  clock: () => Date;
+  /** Marking a no-show may send the customer a rebooking message (Company Settings). */
+  onNoShow: (appointmentId: string) => Promise<void>;
+  log?: { warn: (object: unknown, message: string) => void } | undefined;
 }) {
   const changed = () => events.publish({ type: 'appointments.changed' });
 
@@ -50,16 +57,22 @@ export function createAppointmentsService({
 
     /** Any status may follow any other; a cancelled one frees its slot, and reviving it needs the slot free. */
     async setStatus(id: string, status: AppointmentStatus) {
-      let row: AppointmentRow | undefined;
+      let updated: { row: AppointmentRow; from: AppointmentStatus } | undefined;
       try {
-        row = await repository.updateStatus(id, status);
+        updated = await repository.updateStatus(id, status, clock());
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(APPOINTMENT_MESSAGES.slotTaken);
         throw error;
       }
-      if (!row) throw notFound(APPOINTMENT_MESSAGES.notFound);
+      if (!updated) throw notFound(APPOINTMENT_MESSAGES.notFound);
       await changed();
-      return toAppointment(row);
+      if (status === 'no-show' && updated.from !== 'no-show') {
+        // The status is saved whatever happens to the message; a failure reaches staff as a notification.
+        await onNoShow(id).catch((error) =>
+          log?.warn({ err: error, appointmentId: id }, 'no-show follow-up failed'),
+        );
+      }
+      return toAppointment(updated.row);
     },
 
     async remove(id: string) {

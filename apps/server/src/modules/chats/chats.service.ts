@@ -347,6 +347,31 @@ export function createChatsService(deps: Deps) {
       return toMessage(await postOutgoing(id, text, 'staff', message));
     },
 
+    /**
+     * A template the business sends on its own (a reminder) to a number's chat, made if the number
+     * never wrote. Answers the stored message's id; its delivery goes through the durable send job.
+     */
+    async sendSystemTemplate(to: { name: string; prefix: string; phone: string }, input: TemplateMessage) {
+      const template = (await templates()).find(
+        (candidate) => candidate.name === input.name && candidate.language === input.language,
+      );
+      if (!template || template.parameterCount !== input.parameters.length) {
+        throw invalid(
+          `WhatsApp template ${input.name} (${input.language}) is not approved with ${input.parameters.length} placeholders`,
+        );
+      }
+      const chatId =
+        (await repository.findChatByPhone(to.prefix, to.phone))?.id ??
+        (await repository.createContactChat({ ...to, channel: 'whatsapp' })).chatId;
+      const row = await postOutgoing(
+        chatId,
+        renderTemplate(template.body, input.parameters),
+        'system',
+        input,
+      );
+      return row.id;
+    },
+
     async toggleAi(id: string) {
       const chat = await loadChat(id);
       // Either way the assistant's memory starts afresh: it never reads a person's conversation.

@@ -10,6 +10,20 @@ export function createCompanyRepository(db: Db) {
       const [row] = await db.select().from(company).where(eq(company.id, 1)).limit(1);
       return row;
     },
+    /** Saves the booking settings; before the company is saved, a blank company row carries them. */
+    async upsertBookingSettings(
+      values: Pick<
+        CompanyValues,
+        'freeCancellationHours' | 'remindersEnabled' | 'reminderHours' | 'noShowFollowUp'
+      >,
+    ) {
+      const [row] = await db
+        .insert(company)
+        .values({ id: 1, name: '', information: '', ...values })
+        .onConflictDoUpdate({ target: company.id, set: values })
+        .returning();
+      return row!;
+    },
     async upsert(values: CompanyValues) {
       const [row] = await db
         .insert(company)

@@ -16,4 +16,16 @@ export const companyRoutes: FastifyPluginAsyncZod<{ company: CompanyService }> =
     { tags, summary: 'Update the company profile', security },
     async (request) => company.update(request.body),
   );
+  route(
+    app,
+    endpoints.company.bookingSettings,
+    { tags, summary: 'Cancellation policy, reminders and no-show follow-up', security },
+    async () => company.bookingSettings(),
+  );
+  route(
+    app,
+    endpoints.company.updateBookingSettings,
+    { tags, summary: 'Save the cancellation policy, reminders and no-show follow-up', security },
+    async (request) => company.updateBookingSettings(request.body),
+  );
 };

@@ -1,5 +1,7 @@
 import {
+  type BookingSettings,
   type Company,
+  DEFAULT_BOOKING_SETTINGS,
   DEFAULT_BUSINESS_LANGUAGE,
   type updateCompanySchema,
 } from '@chatdesk/contract/company';
@@ -18,6 +20,13 @@ const toCompany = (row: Row): Company => ({
   industry: row.industry,
   timeZone: row.timeZone,
   language: row.language,
+});
+
+const toBookingSettings = (row: Row): BookingSettings => ({
+  freeCancellationHours: row.freeCancellationHours,
+  remindersEnabled: row.remindersEnabled,
+  reminderHours: row.reminderHours,
+  noShowFollowUp: row.noShowFollowUp,
 });
 
 /** Before anyone has saved the settings, the company is blank but usable. */
@@ -40,6 +49,14 @@ export function createCompanyService({ repository }: { repository: CompanyReposi
     },
     async update(input: z.output<typeof updateCompanySchema>): Promise<Company> {
       return toCompany(await repository.upsert(input));
+    },
+    /** The cancellation policy, reminders and no-show follow-up; the defaults until saved. */
+    async bookingSettings(): Promise<BookingSettings> {
+      const row = await repository.find();
+      return row ? toBookingSettings(row) : DEFAULT_BOOKING_SETTINGS;
+    },
+    async updateBookingSettings(input: BookingSettings): Promise<BookingSettings> {
+      return toBookingSettings(await repository.upsertBookingSettings(input));
     },
   };
 }

@@ -21,32 +21,56 @@ function longDate(booking: BookingConfirmation) {
   }).format(booking.startsAt);
 }
 
-/** The email the booking page promises, with the appointment as an .ics attachment. */
-export function bookingConfirmationEmail(
+/** The customer's private page for this appointment. */
+export const manageBookingUrl = (publicUrl: string, token: string) => `${publicUrl}/booking/${token}`;
+
+const whenText = (booking: BookingConfirmation) =>
+  `${longDate(booking)}, ${booking.startTime}–${booking.endTime} (${booking.timeZone})`;
+
+/**
+ * The appointment as a calendar file. The UID stays the appointment's, and `sequence` grows with
+ * each change, so a calendar that imported the first file replaces it with a later one.
+ */
+function calendarFile(
   booking: BookingConfirmation,
-  company: { name: string; publicUrl: string },
-): MailMessage {
-  const businessName = company.name || 'our team';
-  const when = `${longDate(booking)}, ${booking.startTime}–${booking.endTime} (${booking.timeZone})`;
+  company: { name: string },
+  change: { sequence: number; cancelled?: boolean },
+) {
   const { value, error } = createEvent({
     uid: `${booking.appointmentId}@chatdesk`,
     title: `Appointment with ${booking.employeeName}`,
-    description: `30-minute appointment with ${booking.employeeName}${company.name ? ` at ${company.name}` : ''}.`,
+    description: `30-minute appointment with ${booking.employeeName}${company.name ? ` at ${company.name}` : ''}.\nCancel or reschedule: ${booking.manageUrl}`,
     start: utcParts(booking.startsAt),
     startInputType: 'utc',
     startOutputType: 'utc',
     end: utcParts(booking.endsAt),
     endInputType: 'utc',
     endOutputType: 'utc',
-    status: 'CONFIRMED',
+    status: change.cancelled ? 'CANCELLED' : 'CONFIRMED',
+    sequence: change.sequence,
     // No ORGANIZER: it needs an address to write to, and the business has none here. Without one the
     // file is a published event (METHOD:PUBLISH), not a meeting request the customer could answer.
     attendees: [{ name: booking.clientName, email: booking.clientEmail, rsvp: false }],
-    url: company.publicUrl,
+    url: booking.manageUrl,
     productId: 'chatdesk/booking',
     method: 'PUBLISH',
   });
   if (error || !value) throw error ?? new Error('could not build the calendar invitation');
+  return {
+    filename: 'appointment.ics',
+    // The MIME method must match the file's METHOD, or mail clients treat it as a broken invitation.
+    contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+    content: value,
+  };
+}
+
+/** The email the booking page promises, with the appointment as an .ics attachment. */
+export function bookingConfirmationEmail(
+  booking: BookingConfirmation,
+  company: { name: string },
+): MailMessage {
+  const businessName = company.name || 'our team';
+  const when = whenText(booking);
   const text = [
     `Hello ${booking.clientName},`,
     '',
@@ -57,6 +81,8 @@ export function bookingConfirmationEmail(
     '',
     'The invitation is attached: open it to add the appointment to your calendar.',
     '',
+    `To cancel or reschedule: ${booking.manageUrl}`,
+    '',
     `See you soon,`,
     businessName,
   ].join('\n');
@@ -64,13 +90,47 @@ export function bookingConfirmationEmail(
     to: booking.clientEmail,
     subject: `Your appointment with ${booking.employeeName} on ${longDate(booking)} at ${booking.startTime}`,
     text,
+    attachments: [calendarFile(booking, company, { sequence: 0 })],
+  };
+}
+
+/** After the customer (or the assistant for them) moved or cancelled it: what stands now. */
+export function bookingChangeEmail(
+  booking: BookingConfirmation,
+  company: { name: string },
+  change:
+    | { kind: 'moved'; from: string; sequence: number }
+    | { kind: 'cancelled'; refund: string | null; sequence: number },
+): MailMessage {
+  const businessName = company.name || 'our team';
+  const lines =
+    change.kind === 'moved'
+      ? [
+          `Your appointment with ${booking.employeeName} has been moved.`,
+          '',
+          `New time: ${whenText(booking)}`,
+          `Was: ${change.from}`,
+          '',
+          'The updated invitation is attached.',
+          '',
+          `To cancel or reschedule: ${booking.manageUrl}`,
+        ]
+      : [
+          `Your appointment with ${booking.employeeName} on ${whenText(booking)} is cancelled.`,
+          '',
+          change.refund
+            ? `${change.refund} is being refunded to your card.`
+            : 'The fee is not refunded under the cancellation policy.',
+        ];
+  return {
+    to: booking.clientEmail,
+    subject:
+      change.kind === 'moved'
+        ? `Your appointment with ${booking.employeeName} is now on ${longDate(booking)} at ${booking.startTime}`
+        : `Your appointment with ${booking.employeeName} on ${longDate(booking)} is cancelled`,
+    text: [`Hello ${booking.clientName},`, '', ...lines, '', businessName].join('\n'),
     attachments: [
-      {
-        filename: 'appointment.ics',
-        // The MIME method must match the file's METHOD, or mail clients treat it as a broken invitation.
-        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-        content: value,
-      },
+      calendarFile(booking, company, { sequence: change.sequence, cancelled: change.kind === 'cancelled' }),
     ],
   };
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, gte, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
+  appointmentEvents,
   appointments,
   businessClosures,
   clients,
@@ -16,6 +17,7 @@ export type NewBooking = {
   client: { name: string; email: string; phone: string };
   startsAt: Date;
   endsAt: Date;
+  bookedAt: Date;
   localDate: string;
   startTime: string;
   endTime: string;
@@ -260,6 +262,12 @@ export function createScheduleRepository(db: Db) {
           paymentMethod: booking.payment.method,
           description: booking.payment.description,
           providerPaymentId: booking.payment.providerPaymentId,
+        });
+        await tx.insert(appointmentEvents).values({
+          appointmentId: appointment!.id,
+          kind: 'booked',
+          actor: 'customer',
+          createdAt: booking.bookedAt,
         });
         return { appointment: appointment!, clientId };
       });

@@ -31,7 +31,7 @@ import {
 import type { CompanyService } from '../company/company.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { Notify } from '../notifications/notifications.service.ts';
-import { bookingConfirmationEmail } from './booking-email.ts';
+import { bookingConfirmationEmail, manageBookingUrl } from './booking-email.ts';
 import type { ScheduleRepository } from './schedule.repository.ts';
 
 /** How far ahead the public page offers slots. */
@@ -51,6 +51,8 @@ export type BookingConfirmation = {
   startsAt: Date;
   endsAt: Date;
   timeZone: string;
+  /** The customer's private page: cancel or reschedule. */
+  manageUrl: string;
 };
 
 type Deps = {
@@ -218,6 +220,15 @@ export function createScheduleService(deps: Deps) {
   }
 
   return {
+    /** An active employee who takes bookings, or the error a visitor would get. */
+    bookableEmployee: loadBookableEmployee,
+
+    /**
+     * The instant of a slot the employee offers on that date (weekly hours, time off, closures,
+     * the booking horizon), or a 409. Whether someone has it is for the caller's write to find.
+     */
+    offeredInstant,
+
     /**
      * An employee's open times on the business's days `from`..`to`, as the public schedule offers
      * them on those days (within the booking horizon, never in the past), read with one query: for
@@ -435,6 +446,7 @@ export function createScheduleService(deps: Deps) {
         client: clientInfo,
         startsAt,
         endsAt,
+        bookedAt: clock(),
         localDate,
         startTime: slot.timeSlot,
         endTime,
@@ -485,8 +497,9 @@ export function createScheduleService(deps: Deps) {
           startsAt,
           endsAt,
           timeZone,
+          manageUrl: manageBookingUrl(deps.publicUrl, appointment.manageToken),
         },
-        { name: company.name, publicUrl: deps.publicUrl },
+        { name: company.name },
       ),
     );
     return {

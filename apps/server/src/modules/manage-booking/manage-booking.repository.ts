@@ -1,0 +1,219 @@
+import type { AppointmentActor } from '@chatdesk/contract/manage-booking';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { appointmentEvents, appointments, employees, payments, slotHolds } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../lib/app-error.ts';
+
+export type ManagedAppointmentRow = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof createManageBookingRepository>['findByToken']>>
+>;
+
+export type Move = {
+  appointmentId: string;
+  /** The start the customer saw: a move from any other start is refused (someone changed it meanwhile). */
+  fromStartsAt: Date;
+  fromDate: string;
+  fromTime: string;
+  employeeId: string;
+  startsAt: Date;
+  endsAt: Date;
+  localDate: string;
+  startTime: string;
+  endTime: string;
+  now: Date;
+  actor: AppointmentActor;
+};
+
+const appointmentWithPayment = {
+  id: appointments.id,
+  status: appointments.status,
+  startsAt: appointments.startsAt,
+  localDate: appointments.localDate,
+  startTime: appointments.startTime,
+  endTime: appointments.endTime,
+  employeeId: appointments.employeeId,
+  employeeName: appointments.employeeName,
+  clientId: appointments.clientId,
+  clientName: appointments.clientName,
+  clientEmail: appointments.clientEmail,
+  clientPhone: appointments.clientPhone,
+  manageToken: appointments.manageToken,
+  providerPaymentId: appointments.providerPaymentId,
+  /** Whether its employee is still active and taking bookings (moving needs their calendar). */
+  employeeBookable: sql<boolean>`coalesce(${employees.isActive} and ${employees.takesBookings}, false)`,
+  payment: {
+    amount: payments.amount,
+    currency: payments.currency,
+    status: payments.status,
+  },
+};
+
+export function createManageBookingRepository(db: Db) {
+  const find = (where: ReturnType<typeof eq>) =>
+    db
+      .select(appointmentWithPayment)
+      .from(appointments)
+      .leftJoin(employees, eq(employees.id, appointments.employeeId))
+      .leftJoin(payments, eq(payments.providerPaymentId, appointments.providerPaymentId))
+      .where(where)
+      .limit(1)
+      .then(([row]) => row);
+
+  return {
+    findByToken: (token: string) => find(eq(appointments.manageToken, token)),
+    findById: (id: string) => find(eq(appointments.id, id)),
+
+    async history(appointmentId: string) {
+      return db
+        .select({
+          kind: appointmentEvents.kind,
+          actor: appointmentEvents.actor,
+          data: appointmentEvents.data,
+          createdAt: appointmentEvents.createdAt,
+        })
+        .from(appointmentEvents)
+        .where(eq(appointmentEvents.appointmentId, appointmentId))
+        .orderBy(asc(appointmentEvents.seq));
+    },
+
+    /**
+     * Cancels a scheduled appointment still at the start the customer saw, and writes it in the
+     * history in the same transaction. A refund owed is recorded with the cancellation
+     * (`refund: 'due'`), so a refund that the process dies before making is still found and made.
+     * Answers false when the appointment had changed (a second click, a concurrent move).
+     */
+    async cancel(input: {
+      appointmentId: string;
+      startsAt: Date;
+      at: Date;
+      actor: AppointmentActor;
+      refund: { amount: number; currency: string } | null;
+    }): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(appointments)
+          .set({ status: 'cancelled' })
+          .where(
+            and(
+              eq(appointments.id, input.appointmentId),
+              eq(appointments.status, 'scheduled'),
+              eq(appointments.startsAt, input.startsAt),
+            ),
+          )
+          .returning({ id: appointments.id });
+        if (!row) return false;
+        await tx.insert(appointmentEvents).values({
+          appointmentId: input.appointmentId,
+          kind: 'cancelled',
+          actor: input.actor,
+          createdAt: input.at,
+          data: input.refund ? { refund: 'due', ...input.refund } : {},
+        });
+        return true;
+      });
+    },
+
+    /**
+     * Moves an appointment to another slot of its employee in one transaction: serialised with
+     * holds on the new slot by the same advisory lock that `takeHold` takes, refused when a
+     * visitor holds it for payment, and refused by the live-slot unique index when another
+     * appointment has it (two moves into one slot: one wins). The old slot is free once this
+     * commits, never before the new one is taken.
+     */
+    async move(move: Move): Promise<'moved' | 'changed' | 'held' | 'taken'> {
+      try {
+        return await db.transaction(async (tx) => {
+          const slotKey = `${move.employeeId}/${move.startsAt.toISOString()}`;
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${slotKey}, 0))`);
+          const [hold] = await tx
+            .select({ id: slotHolds.id })
+            .from(slotHolds)
+            .where(
+              and(
+                eq(slotHolds.employeeId, move.employeeId),
+                eq(slotHolds.startsAt, move.startsAt),
+                gt(slotHolds.expiresAt, move.now),
+              ),
+            )
+            .limit(1);
+          if (hold) return 'held';
+          const [from] = await tx
+            .update(appointments)
+            .set({
+              startsAt: move.startsAt,
+              endsAt: move.endsAt,
+              localDate: move.localDate,
+              startTime: move.startTime,
+              endTime: move.endTime,
+              slotChosenAt: move.now,
+            })
+            .where(
+              and(
+                eq(appointments.id, move.appointmentId),
+                eq(appointments.status, 'scheduled'),
+                eq(appointments.startsAt, move.fromStartsAt),
+              ),
+            )
+            .returning({ id: appointments.id });
+          if (!from) return 'changed';
+          await tx.insert(appointmentEvents).values({
+            appointmentId: move.appointmentId,
+            kind: 'rescheduled',
+            actor: move.actor,
+            createdAt: move.now,
+            data: {
+              fromDate: move.fromDate,
+              fromTime: move.fromTime,
+              toDate: move.localDate,
+              toTime: move.startTime,
+            },
+          });
+          return 'moved';
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'taken';
+        throw error;
+      }
+    },
+
+    async addEvent(event: typeof appointmentEvents.$inferInsert) {
+      await db.insert(appointmentEvents).values(event);
+    },
+
+    /** The customer's payment is given back: the payment row says so. */
+    async markPaymentRefunded(providerPaymentId: string) {
+      await db
+        .update(payments)
+        .set({ status: 'refunded' })
+        .where(eq(payments.providerPaymentId, providerPaymentId));
+    },
+
+    /**
+     * Cancellations that owe a refund with neither a refund nor a failed one recorded after them,
+     * older than `before` (younger ones are still being handled by the request that made them).
+     */
+    async refundsDue(before: Date) {
+      const result = await db.execute(sql`
+        select e.appointment_id as "appointmentId", a.provider_payment_id as "providerPaymentId",
+               (e.data->>'amount')::int as amount, e.data->>'currency' as currency, e.actor
+          from appointment_events e
+          join appointments a on a.id = e.appointment_id
+         where e.kind = 'cancelled' and e.data->>'refund' = 'due' and e.created_at < ${before}
+           and a.provider_payment_id is not null
+           and not exists (
+             select 1 from appointment_events r
+              where r.appointment_id = e.appointment_id and r.kind in ('refunded', 'refund_failed')
+                and r.seq > e.seq)
+         limit 50`);
+      return result.rows as Array<{
+        appointmentId: string;
+        providerPaymentId: string;
+        amount: number;
+        currency: string;
+        actor: AppointmentActor;
+      }>;
+    },
+  };
+}
+
+export type ManageBookingRepository = ReturnType<typeof createManageBookingRepository>;

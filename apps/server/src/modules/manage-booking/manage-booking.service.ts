@@ -1,0 +1,355 @@
+import { MEETING_MINUTES } from '@chatdesk/contract/constants';
+import {
+  type AppointmentActor,
+  type AppointmentEvent,
+  type AppointmentHistory,
+  MANAGE_BOOKING_MESSAGES,
+  type ManagedBooking,
+  type ManagedBookingSlots,
+  type RefundTerms,
+} from '@chatdesk/contract/manage-booking';
+import type { EventBus } from '../../events/event-bus.ts';
+import type { PaymentProvider } from '../../integrations/payments/payment-provider.ts';
+import { AppError, conflict, notFound } from '../../lib/app-error.ts';
+import { addMinutesToTime, zonedDate } from '../../lib/time-zone.ts';
+import type { CompanyService } from '../company/company.service.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import type { Notify } from '../notifications/notifications.service.ts';
+import { bookingChangeEmail, manageBookingUrl } from '../schedule/booking-email.ts';
+import type { BookingConfirmation, ScheduleService } from '../schedule/schedule.service.ts';
+import type { ManageBookingRepository, ManagedAppointmentRow } from './manage-booking.repository.ts';
+import { type ChangeTerms, changeTerms } from './policy.ts';
+
+type Deps = {
+  repository: ManageBookingRepository;
+  schedule: ScheduleService;
+  company: CompanyService;
+  payments: PaymentProvider;
+  notify: Notify;
+  events: EventBus;
+  mail: MailService;
+  publicUrl: string;
+  clock: () => Date;
+  /** The reminders of an appointment, for staff (planned, sent, failed). */
+  reminders: (appointmentId: string) => Promise<AppointmentHistory['reminders']>;
+  log?: { warn: (object: unknown, message: string) => void };
+};
+
+/** How long the request that cancelled has to make its refund before the sweep takes it over. */
+const REFUND_SWEEP_AFTER_MS = 2 * 60_000;
+
+const who: Record<AppointmentActor, string> = {
+  customer: 'the customer',
+  assistant: 'the assistant for the customer',
+  staff: 'staff',
+  system: 'the system',
+};
+
+export const formatMoney = (amount: number, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
+    amount / 100,
+  );
+
+const paymentOf = (row: ManagedAppointmentRow) =>
+  row.payment?.amount != null && row.payment.currency
+    ? {
+        amount: row.payment.amount,
+        currency: row.payment.currency,
+        refunded: row.payment.status === 'refunded',
+      }
+    : null;
+
+const toEvent = (row: Awaited<ReturnType<ManageBookingRepository['history']>>[number]): AppointmentEvent => ({
+  kind: row.kind,
+  actor: row.actor,
+  at: row.createdAt.toISOString(),
+  data: row.data,
+});
+
+/**
+ * Cancelling and moving an appointment by its customer, through the private link or the
+ * assistant: one policy (policy.ts), one atomic move, refunds through the payment provider.
+ */
+export function createManageBookingService(deps: Deps) {
+  const { repository, company, clock } = deps;
+
+  async function load(token: string) {
+    const row = await repository.findByToken(token);
+    if (!row) throw notFound(MANAGE_BOOKING_MESSAGES.notFound);
+    return row;
+  }
+
+  async function termsFor(row: ManagedAppointmentRow): Promise<ChangeTerms> {
+    const settings = await company.bookingSettings();
+    return changeTerms(
+      {
+        status: row.status,
+        startsAt: row.startsAt,
+        payment: paymentOf(row),
+        employeeBookable: row.employeeBookable,
+      },
+      settings,
+      clock(),
+    );
+  }
+
+  async function view(row: ManagedAppointmentRow): Promise<ManagedBooking> {
+    const [settings, business, history, terms] = await Promise.all([
+      company.bookingSettings(),
+      company.get(),
+      repository.history(row.id),
+      termsFor(row),
+    ]);
+    return {
+      appointment: {
+        date: row.localDate,
+        startTime: row.startTime,
+        endTime: row.endTime,
+        startsAt: row.startsAt.toISOString(),
+        status: row.status,
+        employeeName: row.employeeName,
+        clientName: row.clientName,
+      },
+      timeZone: business.timeZone,
+      companyName: business.name,
+      payment: paymentOf(row),
+      policy: { freeCancellationHours: settings.freeCancellationHours },
+      changesUntil: row.status === 'scheduled' ? terms.changesUntil.toISOString() : null,
+      canCancel: terms.canCancel,
+      refundOnCancel: terms.refundOnCancel,
+      canReschedule: terms.canReschedule,
+      reason: terms.reason,
+      history: history.map(toEvent),
+    };
+  }
+
+  /** The appointment as the customer's emails describe it. */
+  async function described(row: ManagedAppointmentRow): Promise<BookingConfirmation | null> {
+    if (!row.clientEmail) return null;
+    const { timeZone } = await company.get();
+    return {
+      appointmentId: row.id,
+      clientName: row.clientName,
+      clientEmail: row.clientEmail,
+      employeeName: row.employeeName,
+      localDate: row.localDate,
+      startTime: row.startTime,
+      endTime: row.endTime,
+      startsAt: row.startsAt,
+      endsAt: new Date(row.startsAt.getTime() + MEETING_MINUTES * 60_000),
+      timeZone,
+      manageUrl: manageBookingUrl(deps.publicUrl, row.manageToken),
+    };
+  }
+
+  /**
+   * Gives the customer's money back and records it; a refused refund is recorded and put to staff
+   * to do by hand. Refunding twice is harmless, so the sweep may repeat a refund a crash cut short.
+   */
+  async function makeRefund(
+    refund: { appointmentId: string; providerPaymentId: string; amount: number; currency: string },
+    actor: AppointmentActor,
+  ): Promise<boolean> {
+    const money = formatMoney(refund.amount, refund.currency);
+    try {
+      await deps.payments.refundPaymentIntent(refund.providerPaymentId);
+    } catch (error) {
+      deps.log?.warn({ err: error, ...refund }, 'a cancellation refund failed');
+      await repository.addEvent({
+        appointmentId: refund.appointmentId,
+        kind: 'refund_failed',
+        actor: 'system',
+        createdAt: clock(),
+        data: { amount: refund.amount, currency: refund.currency },
+      });
+      await deps.notify({
+        type: 'error',
+        title: 'Refund failed, refund it by hand',
+        message: `An appointment cancelled by ${who[actor]} is owed ${money} (payment ${refund.providerPaymentId}), and the payment provider refused the refund. Refund it with the payment provider.`,
+        link: `/appointments/${refund.appointmentId}`,
+      });
+      return false;
+    }
+    await repository.markPaymentRefunded(refund.providerPaymentId);
+    await repository.addEvent({
+      appointmentId: refund.appointmentId,
+      kind: 'refunded',
+      actor: 'system',
+      createdAt: clock(),
+      data: { amount: refund.amount, currency: refund.currency },
+    });
+    return true;
+  }
+
+  async function cancel(row: ManagedAppointmentRow, actor: AppointmentActor, refundExpected: number) {
+    const terms = await termsFor(row);
+    if (!terms.canCancel) throw conflict(terms.reason ?? MANAGE_BOOKING_MESSAGES.notScheduled);
+    // The customer confirmed what they were shown: if the deadline passed while they read, ask again.
+    if ((terms.refundOnCancel?.amount ?? 0) !== refundExpected)
+      throw conflict(MANAGE_BOOKING_MESSAGES.termsChanged);
+    const refund: RefundTerms = terms.refundOnCancel;
+    const cancelled = await repository.cancel({
+      appointmentId: row.id,
+      startsAt: row.startsAt,
+      at: clock(),
+      actor,
+      refund,
+    });
+    if (!cancelled) throw conflict(MANAGE_BOOKING_MESSAGES.changedMeanwhile);
+    if (refund && row.providerPaymentId) {
+      await makeRefund({ appointmentId: row.id, providerPaymentId: row.providerPaymentId, ...refund }, actor);
+    }
+    const money = refund ? formatMoney(refund.amount, refund.currency) : null;
+    await deps.notify({
+      type: 'warning',
+      title: 'Appointment cancelled by customer',
+      message: `${row.clientName} cancelled ${row.employeeName} on ${row.localDate} at ${row.startTime}${
+        actor === 'assistant' ? ' in the chat' : ''
+      }. ${money ? `${money} refunded under the cancellation policy.` : 'No refund under the cancellation policy.'}`,
+      link: `/appointments/${row.id}`,
+    });
+    await deps.events.publish({ type: 'appointments.changed' });
+    const email = await described(row);
+    if (email) {
+      const sequence = (await repository.history(row.id)).length;
+      await deps.mail.enqueue(
+        bookingChangeEmail(email, await company.get(), { kind: 'cancelled', refund: money, sequence }),
+      );
+    }
+  }
+
+  async function reschedule(
+    row: ManagedAppointmentRow,
+    actor: AppointmentActor,
+    to: { date: string; timeSlot: string },
+  ) {
+    const terms = await termsFor(row);
+    if (!terms.canReschedule) throw conflict(terms.reason ?? MANAGE_BOOKING_MESSAGES.notScheduled);
+    if (to.date === row.localDate && to.timeSlot === row.startTime)
+      throw conflict(MANAGE_BOOKING_MESSAGES.sameSlot);
+    const employee = await deps.schedule.bookableEmployee(row.employeeId ?? '');
+    const { timeZone } = await company.get();
+    let startsAt: Date;
+    try {
+      startsAt = await deps.schedule.offeredInstant(employee, to.date, to.timeSlot, timeZone);
+    } catch (error) {
+      if (error instanceof AppError && error.status === 409)
+        throw conflict(MANAGE_BOOKING_MESSAGES.slotUnavailable);
+      throw error;
+    }
+    const endTime = addMinutesToTime(to.timeSlot, MEETING_MINUTES);
+    const outcome = await repository.move({
+      appointmentId: row.id,
+      fromStartsAt: row.startsAt,
+      fromDate: row.localDate,
+      fromTime: row.startTime,
+      employeeId: employee.id,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + MEETING_MINUTES * 60_000),
+      localDate: to.date,
+      startTime: to.timeSlot,
+      endTime,
+      now: clock(),
+      actor,
+    });
+    if (outcome === 'changed') throw conflict(MANAGE_BOOKING_MESSAGES.changedMeanwhile);
+    if (outcome !== 'moved') throw conflict(MANAGE_BOOKING_MESSAGES.slotTaken);
+    await deps.notify({
+      type: 'info',
+      title: 'Appointment rescheduled by customer',
+      message: `${row.clientName} moved ${row.employeeName} from ${row.localDate} at ${row.startTime} to ${to.date} at ${to.timeSlot}${
+        actor === 'assistant' ? ' in the chat' : ''
+      }.`,
+      link: `/appointments/${row.id}`,
+    });
+    await deps.events.publish({ type: 'appointments.changed' });
+    const moved = await repository.findById(row.id);
+    const email = moved && (await described(moved));
+    if (email) {
+      // Each change adds to the history, so its length orders the calendar files sent.
+      const sequence = (await repository.history(row.id)).length;
+      await deps.mail.enqueue(
+        bookingChangeEmail(email, await company.get(), {
+          kind: 'moved',
+          from: `${row.localDate} ${row.startTime} (${timeZone})`,
+          sequence,
+        }),
+      );
+    }
+    return moved;
+  }
+
+  return {
+    async get(token: string): Promise<ManagedBooking> {
+      return view(await load(token));
+    },
+
+    /** Where the appointment may move: its employee's open times, from today to the booking horizon. */
+    async slots(token: string): Promise<ManagedBookingSlots> {
+      const row = await load(token);
+      const terms = await termsFor(row);
+      const { timeZone } = await company.get();
+      if (!terms.canReschedule || !row.employeeId) return { timeZone, slots: [] };
+      const employee = await deps.schedule.bookableEmployee(row.employeeId);
+      const today = zonedDate(clock(), timeZone);
+      const slots = await deps.schedule.openTimes(
+        { id: employee.id, availability: employee.availability as never },
+        timeZone,
+        { from: today, to: '9999-12-31' },
+      );
+      return { timeZone, slots };
+    },
+
+    async cancel(token: string, refundExpected: number): Promise<ManagedBooking> {
+      const row = await load(token);
+      await cancel(row, 'customer', refundExpected);
+      return view(await load(token));
+    },
+
+    async reschedule(token: string, to: { date: string; timeSlot: string }): Promise<ManagedBooking> {
+      const row = await load(token);
+      await reschedule(row, 'customer', to);
+      return view(await load(token));
+    },
+
+    /** Staff's view of an appointment's life: the customer's link, what happened, its reminders. */
+    async history(appointmentId: string): Promise<AppointmentHistory> {
+      const row = await repository.findById(appointmentId);
+      if (!row) throw notFound('Appointment not found');
+      const [items, reminders] = await Promise.all([repository.history(row.id), deps.reminders(row.id)]);
+      return {
+        manageUrl: manageBookingUrl(deps.publicUrl, row.manageToken),
+        items: items.map(toEvent),
+        reminders,
+      };
+    },
+
+    /** For the assistant: the same rules, by appointment id (the chat has found the customer's appointment). */
+    async termsById(appointmentId: string) {
+      const row = await repository.findById(appointmentId);
+      return row ? { row, terms: await termsFor(row) } : null;
+    },
+    async cancelById(appointmentId: string, actor: AppointmentActor, refundExpected: number) {
+      const row = await repository.findById(appointmentId);
+      if (!row) throw notFound('Appointment not found');
+      await cancel(row, actor, refundExpected);
+    },
+    async rescheduleById(
+      appointmentId: string,
+      actor: AppointmentActor,
+      to: { date: string; timeSlot: string },
+    ) {
+      const row = await repository.findById(appointmentId);
+      if (!row) throw notFound('Appointment not found');
+      return reschedule(row, actor, to);
+    },
+
+    /** Refunds owed by cancellations whose request died before making them (run by the schedules). */
+    async finishDueRefunds() {
+      const due = await repository.refundsDue(new Date(clock().getTime() - REFUND_SWEEP_AFTER_MS));
+      for (const refund of due) await makeRefund(refund, refund.actor);
+    },
+  };
+}
+
+export type ManageBookingService = ReturnType<typeof createManageBookingService>;

@@ -1,0 +1,396 @@
+import { MANAGE_BOOKING_MESSAGES } from '@chatdesk/contract/manage-booking';
+import { and, eq, ne } from 'drizzle-orm';
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
+import { insertEmployee } from '../../../test/factories.ts';
+import { appointmentEvents, appointments, mailOutbox, notifications } from '../../db/schema.ts';
+import {
+  createLocalPaymentProvider,
+  TEST_CARDS,
+} from '../../integrations/payments/local-payment-provider.ts';
+import type { PaymentProvider } from '../../integrations/payments/payment-provider.ts';
+
+// Monday 23 November 2026, 10:10 in Madrid.
+let now = new Date('2026-11-23T09:10:00Z');
+const ZONE = 'Europe/Madrid';
+let t: TestContext;
+let headers: Record<string, string>;
+let inner: PaymentProvider;
+let refundFails = false;
+// The local provider, with a switch to make the provider refuse refunds.
+const payments: PaymentProvider = {
+  name: 'local',
+  publishableKey: null,
+  createPaymentIntent: (input) => inner.createPaymentIntent(input),
+  retrievePaymentIntent: (id) => inner.retrievePaymentIntent(id),
+  refundPaymentIntent: async (id) => {
+    if (refundFails) throw new Error('The provider is down');
+    return inner.refundPaymentIntent(id);
+  },
+};
+
+const weekdays: Array<[string, string]> = [['09:00', '12:00']];
+const availability = {
+  monday: weekdays,
+  tuesday: weekdays,
+  wednesday: weekdays,
+  thursday: weekdays,
+  friday: weekdays,
+};
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock: () => now, integrations: { payments } });
+  inner = createLocalPaymentProvider({ db: t.db, clock: () => now });
+  ({ headers } = await t.signIn());
+  const company = await t.app.inject({
+    method: 'PUT',
+    url: '/api/company',
+    headers,
+    payload: { name: 'Estudio Norte', information: 'A gym in Madrid.', timeZone: ZONE },
+  });
+  expect(company.statusCode, company.body).toBe(200);
+}, 60_000);
+afterAll(() => t.close());
+
+let visitorNumber = 0;
+const post = (url: string, payload: object) =>
+  t.app.inject({ method: 'POST', url, payload, remoteAddress: `10.8.0.${++visitorNumber}` });
+
+/** Books through the public page's calls and answers the appointment's id and private token. */
+async function book(
+  employeeId: string,
+  date: string,
+  timeSlot: string,
+  email = `ana${++visitorNumber}@example.com`,
+) {
+  const intent = await post('/api/payments/intent', { employeeId, date, timeSlot });
+  expect(intent.statusCode, intent.body).toBe(200);
+  const { clientSecret, paymentIntentId } = intent.json();
+  const confirmed = await post('/api/payments/local/confirm', {
+    clientSecret,
+    card: { number: TEST_CARDS.success, expMonth: 12, expYear: 2030, cvc: '123' },
+  });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  const booked = await post('/api/schedule/book', {
+    employeeId,
+    date,
+    timeSlot,
+    clientInfo: { name: 'Ana Ruiz', email, phone: '+34 600 222 333' },
+    payment: { id: paymentIntentId },
+  });
+  expect(booked.statusCode, booked.body).toBe(200);
+  const id = booked.json().appointment.id as string;
+  const [row] = await t.db.select().from(appointments).where(eq(appointments.id, id));
+  return { id, token: row!.manageToken, paymentIntentId: paymentIntentId as string, email };
+}
+
+const managed = (token: string) => t.app.inject({ url: `/api/booking/${token}` });
+const cancel = (token: string, refundExpected: number) =>
+  post(`/api/booking/${token}/cancel`, { refundExpected });
+const reschedule = (token: string, date: string, timeSlot: string) =>
+  post(`/api/booking/${token}/reschedule`, { date, timeSlot });
+const openTimes = async (username: string) => {
+  const response = await t.app.inject({ url: `/api/schedule/${username}` });
+  return Object.fromEntries(
+    (response.json().slots as Array<{ date: string; times: string[] }>).map((d) => [d.date, d.times]),
+  );
+};
+const titles = async () => (await t.db.select().from(notifications)).map((n) => n.title);
+
+describe('manage your booking', () => {
+  it('the confirmation email and its calendar file carry the private link', async () => {
+    const employee = await insertEmployee(t.db, { availability });
+    const { token, email } = await book(employee.id, '2026-11-25', '10:00');
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    const link = `http://localhost:3000/booking/${token}`;
+    expect(mail!.text).toContain(`To cancel or reschedule: ${link}`);
+    const event = new ICAL.Component(ICAL.parse(mail!.attachments[0]!.content)).getFirstSubcomponent(
+      'vevent',
+    )!;
+    expect(event.getFirstPropertyValue('url')).toBe(link);
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('shows the appointment and its terms, and cancels it with a refund before the deadline', async () => {
+    const employee = await insertEmployee(t.db, { availability });
+    const { token, paymentIntentId } = await book(employee.id, '2026-11-25', '10:00');
+    const view = await managed(token);
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json()).toMatchObject({
+      appointment: {
+        date: '2026-11-25',
+        startTime: '10:00',
+        endTime: '10:30',
+        status: 'scheduled',
+        clientName: 'Ana Ruiz',
+      },
+      timeZone: ZONE,
+      companyName: 'Estudio Norte',
+      payment: { amount: 1000, currency: 'eur', refunded: false },
+      policy: { freeCancellationHours: 24 },
+      changesUntil: '2026-11-24T09:00:00.000Z',
+      canCancel: true,
+      refundOnCancel: { amount: 1000, currency: 'eur' },
+      canReschedule: true,
+      reason: null,
+      history: [{ kind: 'booked', actor: 'customer' }],
+    });
+
+    // The page showed a refund; a request claiming none is refused, nothing is cancelled.
+    const wrongTerms = await cancel(token, 0);
+    expect(wrongTerms.statusCode).toBe(409);
+    expect(wrongTerms.json().message).toBe(MANAGE_BOOKING_MESSAGES.termsChanged);
+
+    const done = await cancel(token, 1000);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({
+      appointment: { status: 'cancelled' },
+      payment: { refunded: true },
+      canCancel: false,
+      canReschedule: false,
+      reason: MANAGE_BOOKING_MESSAGES.cancelled,
+    });
+    expect(done.json().history.map((e: { kind: string }) => e.kind)).toEqual([
+      'booked',
+      'cancelled',
+      'refunded',
+    ]);
+    expect((await inner.retrievePaymentIntent(paymentIntentId))?.refunded).toBe(true);
+    expect(await titles()).toContain('Appointment cancelled by customer');
+    // The slot is open again.
+    expect((await openTimes(employee.username))['2026-11-25']).toContain('10:00');
+
+    const again = await cancel(token, 0);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(MANAGE_BOOKING_MESSAGES.cancelled);
+  });
+
+  it('after the deadline says there is no refund, cancels without one, and refuses to move', async () => {
+    const employee = await insertEmployee(t.db, { availability });
+    // Tuesday 10:00 is less than 24 hours away.
+    const { token, paymentIntentId } = await book(employee.id, '2026-11-24', '10:00');
+    const view = (await managed(token)).json();
+    expect(view).toMatchObject({
+      canCancel: true,
+      refundOnCancel: null,
+      canReschedule: false,
+      reason: MANAGE_BOOKING_MESSAGES.tooLateToReschedule,
+    });
+    const moved = await reschedule(token, '2026-11-27', '10:00');
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().message).toBe(MANAGE_BOOKING_MESSAGES.tooLateToReschedule);
+    const done = await cancel(token, 0);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ appointment: { status: 'cancelled' }, payment: { refunded: false } });
+    expect((await inner.retrievePaymentIntent(paymentIntentId))?.refunded).toBe(false);
+  });
+
+  it('the policy in Company Settings decides: 0 hours refunds until the start', async () => {
+    const employee = await insertEmployee(t.db, { availability });
+    const { token } = await book(employee.id, '2026-11-24', '11:00');
+    const settings = await t.app.inject({
+      method: 'PUT',
+      url: '/api/company/booking-settings',
+      headers,
+      payload: {
+        freeCancellationHours: 0,
+        remindersEnabled: true,
+        reminderHours: [2, 24],
+        noShowFollowUp: false,
+      },
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    expect(settings.json().reminderHours).toEqual([24, 2]);
+    try {
+      expect((await managed(token)).json()).toMatchObject({
+        refundOnCancel: { amount: 1000 },
+        canReschedule: true,
+      });
+    } finally {
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/company/booking-settings',
+        headers,
+        payload: {
+          freeCancellationHours: 24,
+          remindersEnabled: true,
+          reminderHours: [24, 2],
+          noShowFollowUp: false,
+        },
+      });
+    }
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/company/booking-settings',
+      headers,
+      payload: {
+        freeCancellationHours: 200,
+        remindersEnabled: true,
+        reminderHours: [2, 2],
+        noShowFollowUp: false,
+      },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/hours/);
+  });
+
+  it('moves to another open time without paying again: the old slot opens, the new one closes', async () => {
+    const employee = await insertEmployee(t.db, { availability });
+    const { id, token, email } = await book(employee.id, '2026-11-25', '09:00');
+    const slots = await t.app.inject({ url: `/api/booking/${token}/slots` });
+    expect(slots.statusCode, slots.body).toBe(200);
+    const byDate = Object.fromEntries(
+      (slots.json().slots as Array<{ date: string; times: string[] }>).map((d) => [d.date, d.times]),
+    );
+    expect(byDate['2026-11-25']).not.toContain('09:00');
+    expect(byDate['2026-11-26']).toContain('10:30');
+
+    const moved = await reschedule(token, '2026-11-26', '10:30');
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({
+      appointment: { date: '2026-11-26', startTime: '10:30', endTime: '11:00', status: 'scheduled' },
+      payment: { refunded: false },
+      changesUntil: '2026-11-25T09:30:00.000Z',
+    });
+    expect(moved.json().history.at(-1)).toMatchObject({
+      kind: 'rescheduled',
+      actor: 'customer',
+      data: { fromDate: '2026-11-25', fromTime: '09:00', toDate: '2026-11-26', toTime: '10:30' },
+    });
+    const open = await openTimes(employee.username);
+    expect(open['2026-11-25']).toContain('09:00');
+    expect(open['2026-11-26']).not.toContain('10:30');
+    expect(await titles()).toContain('Appointment rescheduled by customer');
+
+    // The customer gets the new time, with a calendar file that replaces the first one.
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    const movedMail = mails.find((m) => m.subject.includes('is now on'))!;
+    expect(movedMail.text).toContain('Was: 2026-11-25 09:00 (Europe/Madrid)');
+    const event = new ICAL.Component(ICAL.parse(movedMail.attachments[0]!.content)).getFirstSubcomponent(
+      'vevent',
+    )!;
+    expect(event.getFirstPropertyValue('uid')).toBe(`${id}@chatdesk`);
+    expect(Number(event.getFirstPropertyValue('sequence'))).toBeGreaterThan(0);
+    expect(event.getFirstPropertyValue('dtstart')?.toString()).toBe('2026-11-26T09:30:00Z');
+
+    // Staff see the same history.
+    const history = await t.app.inject({ url: `/api/appointments/${id}/history`, headers });
+    expect(history.statusCode, history.body).toBe(200);
+    expect(history.json().manageUrl).toBe(`http://localhost:3000/booking/${token}`);
+    expect(history.json().items.map((e: { kind: string }) => e.kind)).toEqual(['booked', 'rescheduled']);
+  });
+
+  it('refuses a move to the same time, to a time not offered, and to a slot a visitor is paying for', async () => {
+    const employee = await insertEmployee(t.db, { availability });
+    const { token } = await book(employee.id, '2026-11-25', '09:30');
+    const same = await reschedule(token, '2026-11-25', '09:30');
+    expect(same.statusCode).toBe(409);
+    expect(same.json().message).toBe(MANAGE_BOOKING_MESSAGES.sameSlot);
+    const evening = await reschedule(token, '2026-11-25', '18:00');
+    expect(evening.statusCode).toBe(409);
+    expect(evening.json().message).toBe(MANAGE_BOOKING_MESSAGES.slotUnavailable);
+    const held = await post('/api/payments/intent', {
+      employeeId: employee.id,
+      date: '2026-11-27',
+      timeSlot: '11:00',
+    });
+    expect(held.statusCode, held.body).toBe(200);
+    const onHold = await reschedule(token, '2026-11-27', '11:00');
+    expect(onHold.statusCode).toBe(409);
+    expect(onHold.json().message).toBe(MANAGE_BOOKING_MESSAGES.slotTaken);
+    expect((await managed(token)).json().appointment).toMatchObject({
+      date: '2026-11-25',
+      startTime: '09:30',
+    });
+  });
+
+  it('two customers moving into one slot at once: one wins, the other is told it was taken', async () => {
+    const employee = await insertEmployee(t.db, { availability });
+    const first = await book(employee.id, '2026-11-25', '10:30');
+    const second = await book(employee.id, '2026-11-25', '11:00');
+    const results = await Promise.all([
+      reschedule(first.token, '2026-11-27', '09:00'),
+      reschedule(second.token, '2026-11-27', '09:00'),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(results.find((r) => r.statusCode === 409)!.json().message).toBe(MANAGE_BOOKING_MESSAGES.slotTaken);
+    const live = await t.db
+      .select()
+      .from(appointments)
+      .where(and(eq(appointments.employeeId, employee.id), ne(appointments.status, 'cancelled')));
+    expect(live.filter((a) => a.localDate === '2026-11-27' && a.startTime === '09:00')).toHaveLength(1);
+    expect(live).toHaveLength(2);
+  });
+
+  it('a refund the provider refuses is put to staff; one a crash cut short is made by the sweep', async () => {
+    const employee = await insertEmployee(t.db, { availability });
+    const refused = await book(employee.id, '2026-11-26', '09:00');
+    refundFails = true;
+    try {
+      const done = await cancel(refused.token, 1000);
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json().history.map((e: { kind: string }) => e.kind)).toEqual([
+        'booked',
+        'cancelled',
+        'refund_failed',
+      ]);
+      expect(done.json().payment.refunded).toBe(false);
+    } finally {
+      refundFails = false;
+    }
+    expect(await titles()).toContain('Refund failed, refund it by hand');
+
+    // The cancellation committed, then the process died before refunding.
+    const crashed = await book(employee.id, '2026-11-26', '09:30');
+    await t.db.update(appointments).set({ status: 'cancelled' }).where(eq(appointments.id, crashed.id));
+    await t.db.insert(appointmentEvents).values({
+      appointmentId: crashed.id,
+      kind: 'cancelled',
+      actor: 'customer',
+      data: { refund: 'due', amount: 1000, currency: 'eur' },
+      createdAt: now,
+    });
+    await t.app.services.manageBooking.finishDueRefunds();
+    expect((await inner.retrievePaymentIntent(crashed.paymentIntentId))?.refunded).toBe(false); // still the request's
+    now = new Date(now.getTime() + 3 * 60_000);
+    await t.app.services.manageBooking.finishDueRefunds();
+    expect((await inner.retrievePaymentIntent(crashed.paymentIntentId))?.refunded).toBe(true);
+    expect((await managed(crashed.token)).json().payment.refunded).toBe(true);
+    await t.app.services.manageBooking.finishDueRefunds();
+    const refunds = await t.db
+      .select()
+      .from(appointmentEvents)
+      .where(and(eq(appointmentEvents.appointmentId, crashed.id), eq(appointmentEvents.kind, 'refunded')));
+    expect(refunds).toHaveLength(1);
+  });
+
+  it('an unknown or malformed link is not a booking', async () => {
+    const unknown = await managed('a'.repeat(64));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(MANAGE_BOOKING_MESSAGES.notFound);
+    const malformed = await managed('not-a-token');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toContain(MANAGE_BOOKING_MESSAGES.notFound);
+    expect((await cancel('b'.repeat(64), 0)).statusCode).toBe(404);
+  });
+
+  it('staff status changes go in the history; the history needs staff sign-in', async () => {
+    const employee = await insertEmployee(t.db, { availability });
+    const { id } = await book(employee.id, '2026-11-27', '10:00');
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/appointments/${id}/status`,
+      headers,
+      payload: { status: 'completed' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const history = await t.app.inject({ url: `/api/appointments/${id}/history`, headers });
+    expect(history.json().items.at(-1)).toMatchObject({
+      kind: 'status_changed',
+      actor: 'staff',
+      data: { status: 'completed', from: 'scheduled' },
+    });
+    expect((await t.app.inject({ url: `/api/appointments/${id}/history` })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,54 @@
+import { MANAGE_BOOKING_MESSAGES, type RefundTerms } from '@chatdesk/contract/manage-booking';
+
+export type PolicyInput = {
+  status: 'scheduled' | 'completed' | 'cancelled' | 'no-show';
+  startsAt: Date;
+  /** What was paid online for it, and whether it was given back already. */
+  payment: { amount: number; currency: string; refunded: boolean } | null;
+  /** Whether its employee still takes bookings (moving needs their calendar). */
+  employeeBookable: boolean;
+};
+
+export type ChangeTerms = {
+  /** Cancelling until then refunds the fee; moving is allowed until then. */
+  changesUntil: Date;
+  canCancel: boolean;
+  refundOnCancel: RefundTerms;
+  canReschedule: boolean;
+  /** Why something is not possible, in the customer's words. */
+  reason: string | null;
+};
+
+/**
+ * What a customer may do with an appointment at `now` under the business's policy. One rule for
+ * the manage page and the assistant: cancelling is possible until the appointment starts, and
+ * refunds the fee only until `freeCancellationHours` before it; moving is allowed until then too,
+ * since a late move followed by a free cancellation would get round the policy.
+ */
+export function changeTerms(
+  appointment: PolicyInput,
+  policy: { freeCancellationHours: number },
+  now: Date,
+): ChangeTerms {
+  const changesUntil = new Date(appointment.startsAt.getTime() - policy.freeCancellationHours * 3_600_000);
+  const closed = (reason: string): ChangeTerms => ({
+    changesUntil,
+    canCancel: false,
+    refundOnCancel: null,
+    canReschedule: false,
+    reason,
+  });
+  if (appointment.status === 'cancelled') return closed(MANAGE_BOOKING_MESSAGES.cancelled);
+  if (appointment.status !== 'scheduled') return closed(MANAGE_BOOKING_MESSAGES.notScheduled);
+  if (appointment.startsAt <= now) return closed(MANAGE_BOOKING_MESSAGES.past);
+  const inTime = now <= changesUntil;
+  const { payment } = appointment;
+  const refundOnCancel =
+    inTime && payment && !payment.refunded ? { amount: payment.amount, currency: payment.currency } : null;
+  const reason = !inTime
+    ? MANAGE_BOOKING_MESSAGES.tooLateToReschedule
+    : appointment.employeeBookable
+      ? null
+      : MANAGE_BOOKING_MESSAGES.employeeUnavailable;
+  return { changesUntil, canCancel: true, refundOnCancel, canReschedule: reason === null, reason };
+}
