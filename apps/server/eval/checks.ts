@@ -5,7 +5,23 @@ export type Expectation = {
   /** Every entry must match; an array entry matches when any one of its strings does. */
   mustInclude?: Array<string | string[]>;
   mustNotInclude?: string[];
+  /** Self-service: the state of the case customer's first appointment after this turn. */
+  appointment?: { status?: string; date?: string; time?: string; refunded?: boolean };
 };
+
+/** The case customer's appointment as the database has it after a turn. */
+export type AppointmentState = { status: string; date: string; time: string; refunded: boolean };
+
+/** What differs between the expected appointment state and the real one. */
+export function judgeAppointment(
+  expected: NonNullable<Expectation['appointment']>,
+  actual: AppointmentState | null,
+) {
+  if (!actual) return ['the case customer has no appointment'];
+  return (Object.keys(expected) as Array<keyof AppointmentState>)
+    .filter((key) => expected[key] !== actual[key])
+    .map((key) => `appointment ${key} is ${actual[key]}, expected ${expected[key]}`);
+}
 
 /** Case- and accent-insensitive, as customers and the corpus write. */
 export const fold = (text: string) =>

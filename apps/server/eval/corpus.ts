@@ -10,6 +10,16 @@ export type EvalCase = {
   business: string;
   intent: string;
   turns: Array<{ customer: string; expect?: Expectation }>;
+  /**
+   * Self-service cases: the client who writes, from this number, with these appointments (paid
+   * online unless `paid` is false). Without it the customer is an anonymous simulator session.
+   */
+  customer?: {
+    name: string;
+    phone: string;
+    email?: string;
+    appointments: Array<{ employee: string; date: string; time: string; paid?: boolean }>;
+  };
 };
 
 export type BusinessFixture = {

@@ -4,16 +4,27 @@
 //   npm run eval -- [--business fitness] [--intent open_times] [--case <id>] [--quiet] [--strict]
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { and, eq } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import { createPglite, fromPglite } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { company, employees } from '../src/db/schema.ts';
+import {
+  appointmentEvents,
+  appointments,
+  clients,
+  company,
+  employees,
+  localPaymentIntents,
+  payments,
+} from '../src/db/schema.ts';
 import { seedDemoData, seedReferenceData } from '../src/db/seed-demo.ts';
 import { createEventBus } from '../src/events/event-bus.ts';
+import { splitPhone } from '../src/lib/phone.ts';
+import { addMinutesToTime, zonedTimeToUtc } from '../src/lib/time-zone.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
-import { judge } from './checks.ts';
+import { type AppointmentState, judge, judgeAppointment } from './checks.ts';
 import { type EvalCase, loadBusiness, loadCorpus } from './corpus.ts';
 
 /** Monday 23 November 2026, 10:00 in Madrid: every date in the corpus is relative to it. */
@@ -41,6 +52,101 @@ async function seedBusiness(db: Db, key: string) {
 }
 
 type Outcome = { case: EvalCase; problems: string[]; transcript: string[] };
+
+/**
+ * A self-service case's client and appointments, paid through the local provider as the booking
+ * page pays them, so cancelling can refund. Answers the first appointment's id.
+ */
+async function seedCustomer(
+  db: Db,
+  spec: NonNullable<EvalCase['customer']>,
+): Promise<{ first: string | null; clientId: string }> {
+  const [business] = await db.select({ timeZone: company.timeZone }).from(company).limit(1);
+  const timeZone = business?.timeZone ?? 'Europe/Madrid';
+  const [client] = await db
+    .insert(clients)
+    .values({
+      name: spec.name,
+      phone: spec.phone,
+      email: spec.email ?? null,
+      status: 'active',
+      source: 'whatsapp',
+    })
+    .returning({ id: clients.id });
+  let first: string | null = null;
+  for (const wanted of spec.appointments) {
+    const [employee] = await db.select().from(employees).where(eq(employees.username, wanted.employee));
+    if (!employee) throw new Error(`no employee ${wanted.employee}`);
+    const startsAt = zonedTimeToUtc(wanted.date, wanted.time, timeZone);
+    const paymentId = wanted.paid === false ? null : `pi_eval_${randomBytes(8).toString('hex')}`;
+    if (paymentId) {
+      await db.insert(localPaymentIntents).values({
+        id: paymentId,
+        clientSecret: `${paymentId}_secret`,
+        amount: 1000,
+        currency: 'eur',
+        status: 'succeeded',
+        metadata: { purpose: 'appointment' },
+      });
+    }
+    const [row] = await db
+      .insert(appointments)
+      .values({
+        employeeId: employee.id,
+        employeeName: employee.name,
+        employeeEmail: employee.email,
+        clientId: client!.id,
+        clientName: spec.name,
+        clientEmail: spec.email ?? null,
+        clientPhone: spec.phone,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+        localDate: wanted.date,
+        startTime: wanted.time,
+        endTime: addMinutesToTime(wanted.time, 30),
+        providerPaymentId: paymentId,
+        slotChosenAt: new Date(NOW.getTime() - 7 * 86_400_000),
+      })
+      .returning({ id: appointments.id });
+    if (paymentId) {
+      await db.insert(payments).values({
+        clientId: client!.id,
+        appointmentId: row!.id,
+        amount: 1000,
+        currency: 'eur',
+        status: 'completed',
+        paymentMethod: 'visa •••• 4242',
+        providerPaymentId: paymentId,
+      });
+    }
+    await db.insert(appointmentEvents).values({ appointmentId: row!.id, kind: 'booked', actor: 'customer' });
+    first ??= row!.id;
+  }
+  return { first, clientId: client!.id };
+}
+
+/** Each self-service case has the calendar to itself: its appointments go when it ends. */
+async function removeCustomer(db: Db, clientId: string) {
+  await db.delete(appointments).where(eq(appointments.clientId, clientId));
+  await db.delete(clients).where(eq(clients.id, clientId));
+}
+
+async function appointmentState(db: Db, id: string | null): Promise<AppointmentState | null> {
+  if (!id) return null;
+  const [row] = await db
+    .select({
+      status: appointments.status,
+      date: appointments.localDate,
+      time: appointments.startTime,
+      paymentStatus: payments.status,
+    })
+    .from(appointments)
+    .leftJoin(payments, and(eq(payments.providerPaymentId, appointments.providerPaymentId)))
+    .where(eq(appointments.id, id));
+  return row
+    ? { status: row.status, date: row.date, time: row.time, refunded: row.paymentStatus === 'refunded' }
+    : null;
+}
 
 async function runBusiness(key: string, cases: EvalCase[]): Promise<Outcome[]> {
   const client = await createPglite();
@@ -73,16 +179,39 @@ async function runBusiness(key: string, cases: EvalCase[]): Promise<Outcome[]> {
       const session = randomBytes(6).toString('hex');
       const transcript: string[] = [];
       const problems: string[] = [];
+      const seeded = item.customer ? await seedCustomer(database.db, item.customer) : null;
+      const appointmentId = seeded?.first ?? null;
+      // A known client writes from their own number, through the same pipeline as WhatsApp.
+      const send = async (text: string) => {
+        if (!item.customer) return app.services.simulator.send(text, session);
+        const received = await app.services.chats.receiveInbound({
+          ...splitPhone(item.customer.phone),
+          name: item.customer.name,
+          text,
+          channel: 'simulator',
+        });
+        const replies = received.messageId
+          ? await app.services.assistant.replyTo({ chatId: received.chatId, messageId: received.messageId })
+          : [];
+        const conversation = await app.services.chats.conversation(received.chatId, 1);
+        return { replies, assignedTo: conversation?.chat.assignedTo ?? null };
+      };
       for (const [index, turn] of item.turns.entries()) {
         transcript.push(`  customer: ${turn.customer}`);
-        const response = await app.services.simulator.send(turn.customer, session);
+        const response = await send(turn.customer);
         for (const reply of response.replies)
           transcript.push(`  assistant: ${reply.replaceAll('\n', '\n             ')}`);
         if (!turn.expect) continue;
         const handedOver = response.assignedTo === 'human';
         for (const problem of judge(response.replies, handedOver, turn.expect))
           problems.push(`turn ${index + 1}: ${problem}`);
+        if (turn.expect.appointment) {
+          const state = await appointmentState(database.db, appointmentId);
+          for (const problem of judgeAppointment(turn.expect.appointment, state))
+            problems.push(`turn ${index + 1}: ${problem}`);
+        }
       }
+      if (seeded) await removeCustomer(database.db, seeded.clientId);
       outcomes.push({ case: item, problems, transcript });
     }
   } finally {

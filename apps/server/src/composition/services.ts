@@ -120,18 +120,6 @@ export function createServices(deps: ServiceDeps) {
     clock,
     senderLimitPerMinute: config.assistant.senderLimitPerMinute,
   });
-  const assistant = createAssistantService({
-    engine: integrations.assistant,
-    chats,
-    company,
-    employees,
-    schedule,
-    subscriptions,
-    publicUrl: config.publicUrl,
-    historyTurns: config.assistant.historyTurns,
-    clock,
-    ...(deps.logger ? { log: deps.logger } : {}),
-  });
   const reminders = createRemindersService({
     repository: createRemindersRepository(db),
     company,
@@ -160,6 +148,19 @@ export function createServices(deps: ServiceDeps) {
     publicUrl: config.publicUrl,
     clock,
     reminders: reminders.forAppointment,
+    ...(deps.logger ? { log: deps.logger } : {}),
+  });
+  const assistant = createAssistantService({
+    engine: integrations.assistant,
+    chats,
+    company,
+    employees,
+    schedule,
+    subscriptions,
+    manageBooking,
+    publicUrl: config.publicUrl,
+    historyTurns: config.assistant.historyTurns,
+    clock,
     ...(deps.logger ? { log: deps.logger } : {}),
   });
   const simulator = createSimulatorService({ enabled: config.simulatorEnabled, chats, assistant });

@@ -64,6 +64,11 @@ export const chats = pgTable(
      * up a contact per candidate chat, whatever the term.
      */
     searchText: text('search_text').notNull().default(''),
+    /**
+     * A change to the customer's appointment the assistant asked them to confirm (cancel, or move
+     * to a date and time), with when it asked. Only the customer's next message can confirm it.
+     */
+    pendingChange: jsonb('pending_change').$type<Record<string, unknown>>(),
     /** The assistant reads history only after this point (a '/new' command or a handoff). */
     contextStartsAt: timestamp('context_starts_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -26,6 +26,34 @@ export type OpenSlotsQuery = {
 
 export type OpenDay = { date: string; times: string[] };
 
+/**
+ * One of the customer's upcoming appointments, with what the cancellation policy allows now
+ * (the same terms as the manage page).
+ */
+export type CustomerAppointment = {
+  id: string;
+  employeeName: string;
+  /** For open times to move it to; null when its employee no longer takes bookings. */
+  employeeUsername: string | null;
+  date: string;
+  startTime: string;
+  canCancel: boolean;
+  /** What cancelling now gives back; null for nothing. */
+  refundOnCancel: Money | null;
+  canReschedule: boolean;
+  /** Why a change is not possible (in English, from the policy); null when both are. */
+  reason: string | null;
+  freeCancellationHours: number;
+};
+
+/**
+ * A change the assistant proposes and the customer must confirm in their next message. A move
+ * may lack its time (or date) while the customer is still choosing; only a whole one is made.
+ */
+export type ChangeProposal =
+  | { kind: 'cancel'; appointmentId: string; refund: Money | null }
+  | { kind: 'reschedule'; appointmentId: string; date: string | null; time: string | null };
+
 /** What an assistant knows about the business and the moment when it answers. */
 export type AssistantKnowledge = {
   /** The current instant, and the business's IANA zone that dates and times are in. */
@@ -43,6 +71,13 @@ export type AssistantKnowledge = {
   employees: AssistantDirectoryEntry[];
   /** Open slots of one professional (by username) within a range of local dates, day by day. */
   openSlots(username: string, query: OpenSlotsQuery): Promise<OpenDay[]>;
+  /**
+   * The client who writes, when their number is a client's, with their upcoming appointments;
+   * null when the number is nobody's (then their bookings are for a person to look up).
+   */
+  customer: { name: string; appointments: CustomerAppointment[] } | null;
+  /** The change the assistant's last reply asked the customer to confirm, if any. */
+  pendingChange: ChangeProposal | null;
 };
 
 export type Turn = { role: 'customer' | 'assistant'; text: string };
@@ -51,6 +86,10 @@ export type AssistantAnswer = {
   replies: string[];
   /** A structured decision to give the chat to a person, never guessed from the reply's words. */
   handoff: { reason: string } | null;
+  /** A change the replies ask the customer to confirm; it is made only after they do. */
+  propose?: ChangeProposal;
+  /** The customer confirmed the pending change: make it (the service writes the reply). */
+  confirm?: boolean;
 };
 
 /** Produces the assistant's next answer from the conversation since the last '/new' or handoff. */

@@ -4,12 +4,20 @@ import { PREMIUM_PRICE_ALIAS } from '@chatdesk/contract/subscriptions';
 import type { ChatsService } from '../chats/chats.service.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { EmployeesService } from '../employees/employees.service.ts';
+import type { ManageBookingService } from '../manage-booking/manage-booking.service.ts';
 import type { ScheduleService } from '../schedule/schedule.service.ts';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
-import type { AssistantAnswer, AssistantEngine, AssistantKnowledge, Turn } from './assistant-engine.ts';
+import type {
+  AssistantAnswer,
+  AssistantEngine,
+  AssistantKnowledge,
+  ChangeProposal,
+  Turn,
+} from './assistant-engine.ts';
 import { AssistantUnavailable } from './assistant-unavailable.ts';
 import { HANDOFF_MESSAGE } from './handoff.ts';
 import { detectLanguage } from './language.ts';
+import { makeChange } from './self-service.ts';
 
 type Deps = {
   engine: AssistantEngine;
@@ -18,6 +26,7 @@ type Deps = {
   employees: EmployeesService;
   schedule: ScheduleService;
   subscriptions: SubscriptionsService;
+  manageBooking: Pick<ManageBookingService, 'customerByPhone' | 'cancelById' | 'rescheduleById'>;
   publicUrl: string;
   /** How many of the latest turns the engine reads. */
   historyTurns: number;
@@ -35,6 +44,30 @@ type BusinessFacts = [
 ];
 
 const isNewConversationCommand = (text: string) => text.trim().toLowerCase() === NEW_CONVERSATION_COMMAND;
+
+/** A proposal the customer leaves unanswered this long is asked again rather than taken as agreed. */
+const PENDING_CHANGE_TTL_MS = 30 * 60_000;
+/** Fewer digits than this are no phone number (the simulator's sessions): no client to find. */
+const MIN_PHONE_DIGITS = 8;
+
+type StoredChange = ChangeProposal & { at: string };
+
+/** The proposal stored on the chat, if it is one and still fresh. */
+function pendingOf(stored: unknown, now: Date): ChangeProposal | null {
+  const change = stored as Partial<StoredChange> | null;
+  if (!change || typeof change.appointmentId !== 'string' || typeof change.at !== 'string') return null;
+  if (now.getTime() - Date.parse(change.at) > PENDING_CHANGE_TTL_MS) return null;
+  if (change.kind === 'cancel')
+    return { kind: 'cancel', appointmentId: change.appointmentId, refund: change.refund ?? null };
+  if (change.kind === 'reschedule')
+    return {
+      kind: 'reschedule',
+      appointmentId: change.appointmentId,
+      date: change.date ?? null,
+      time: change.time ?? null,
+    };
+  return null;
+}
 
 export function createAssistantService(deps: Deps) {
   const { chats } = deps;
@@ -66,9 +99,14 @@ export function createAssistantService(deps: Deps) {
     return value;
   }
 
-  async function knowledge(): Promise<AssistantKnowledge> {
+  async function knowledge(
+    customer: AssistantKnowledge['customer'],
+    pendingChange: ChangeProposal | null,
+  ): Promise<AssistantKnowledge> {
     const [company, employees, premium] = await businessFacts();
     return {
+      customer,
+      pendingChange,
       now: deps.clock(),
       timeZone: company.timeZone,
       businessLanguage: company.language,
@@ -150,10 +188,15 @@ export function createAssistantService(deps: Deps) {
     if (last?.sender !== 'customer') return [];
     const turns = turnsOf(history);
     const language = detectLanguage(turns.filter((t) => t.role === 'customer').map((t) => t.text));
+    const { phoneDigits } = conversation.chat;
+    // The customer's own appointments, when their number is a client's: what self-service acts on.
+    const customer =
+      phoneDigits.length >= MIN_PHONE_DIGITS ? await deps.manageBooking.customerByPhone(phoneDigits) : null;
+    const pending = pendingOf(conversation.chat.pendingChange, deps.clock());
 
     let reply: AssistantAnswer;
     try {
-      reply = await deps.engine.respond(turns, await knowledge());
+      reply = await deps.engine.respond(turns, await knowledge(customer, pending));
     } catch (error) {
       const failure =
         error instanceof AssistantUnavailable
@@ -191,6 +234,20 @@ export function createAssistantService(deps: Deps) {
       if (newest.sender !== 'customer') return [];
       if (round < 3) return answer({ chatId, messageId: newest.id }, attempt, round + 1);
     }
+    const ownAppointment = (id: string | undefined) => customer?.appointments.find((a) => a.id === id);
+    const confirmed = reply.confirm ? pending : null;
+    const confirmedAppointment = ownAppointment(confirmed?.appointmentId);
+    if (confirmed && confirmedAppointment) {
+      // Only the customer's own appointment, only the change they were asked about, only now.
+      const outcome = await makeChange(confirmed, confirmedAppointment, deps.manageBooking, language);
+      await remember(chatId, outcome.repropose);
+      reply = { replies: [outcome.text], handoff: null };
+    } else if (reply.propose && ownAppointment(reply.propose.appointmentId)) {
+      await remember(chatId, reply.propose);
+    } else if (conversation.chat.pendingChange) {
+      await remember(chatId, null);
+    }
+
     if (reply.handoff) {
       const message = reply.replies[0] ?? HANDOFF_MESSAGE[language];
       const handed = await chats.handOver(chatId, {
@@ -206,6 +263,10 @@ export function createAssistantService(deps: Deps) {
       sent.push(text);
     }
     return sent;
+  }
+
+  function remember(chatId: string, change: ChangeProposal | null) {
+    return chats.setPendingChange(chatId, change ? { ...change, at: deps.clock().toISOString() } : null);
   }
 
   return {

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
-import { insertEmployee } from '../../../test/factories.ts';
+import { insertAppointment, insertEmployee } from '../../../test/factories.ts';
 import { type LlmAnswer, type LlmRequest, startFakeLlm } from '../../../test/fake-servers.ts';
-import { chats, messages, notifications } from '../../db/schema.ts';
+import { appointments, chats, clients, messages, notifications } from '../../db/schema.ts';
 import { HANDOFF_MESSAGE } from './handoff.ts';
 
 // Monday 23 November 2026, 10:00 in Madrid. Each reading moves on a millisecond, so messages keep their order.
@@ -441,5 +441,85 @@ describe('a person who takes over', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe("a client's own appointment, through the model", () => {
+  it('the model proposes, the customer confirms, the service moves it; nothing happens before the yes', async () => {
+    const from = String(++phone);
+    const [client] = await t.db
+      .insert(clients)
+      .values({ name: 'Nora Vidal', phone: `+34 ${from}`, status: 'active', source: 'whatsapp' })
+      .returning();
+    const employee = (await t.app.services.employees.list()).find((e) => e.username === 'carlos-llm')!;
+    // Thursday 26 November, 10:00 in Madrid.
+    const appointment = await insertAppointment(t.db, {
+      employeeId: employee.id,
+      employeeName: 'Carlos Ruiz',
+      clientId: client!.id,
+      clientName: 'Nora Vidal',
+      clientPhone: `+34 ${from}`,
+      localDate: '2026-11-26',
+      startTime: '10:00',
+      endTime: '10:30',
+      startsAt: new Date('2026-11-26T09:00:00Z'),
+    });
+
+    const ask = '¿Me pasas la cita al viernes a las 16:00?';
+    llm.script(
+      ask,
+      { tool: 'confirm_change', args: {} },
+      { tool: 'propose_move', args: { appointmentId: appointment.id, date: '2026-11-27', time: '12:30' } },
+      {
+        tool: 'propose_move',
+        args: { appointmentId: '00000000-0000-4000-8000-000000000000', date: '2026-11-27', time: '16:00' },
+      },
+      { tool: 'propose_move', args: { appointmentId: appointment.id, date: '2026-11-27', time: '16:00' } },
+      { text: '¿Te cambio la cita del jueves 26 a las 10:00 al viernes 27 a las 16:00?' },
+    );
+    const { chatId } = await write(ask, from);
+    await expect.poll(() => assistantTexts(chatId), waitFor).toHaveLength(1);
+    const prompt = systemPrompt(llm.requestsAbout(ask)[0]!);
+    expect(prompt).toContain('## The customer: Nora Vidal');
+    expect(prompt).toContain(`id ${appointment.id}: Thursday 26 November 2026 at 10:00 with Carlos Ruiz`);
+    const [early, taken, notOwn, proposed] = toolResults(ask);
+    expect(early!.error).toMatch(/No change is waiting/);
+    expect(taken!.error).toMatch(/12:30 on 2026-11-27 is not free/);
+    expect(notOwn!.error).toMatch(/Not one of this customer/);
+    expect(proposed).toMatchObject({ proposed: true });
+    const unchanged = await t.db.select().from(appointments).where(eq(appointments.id, appointment.id));
+    expect(unchanged[0]).toMatchObject({ localDate: '2026-11-26', startTime: '10:00' });
+
+    const yes = 'sí, porfa';
+    llm.script(yes, { tool: 'confirm_change', args: {} });
+    await write(yes, from);
+    await expect.poll(() => assistantTexts(chatId), waitFor).toHaveLength(2);
+    expect((await assistantTexts(chatId))[1]).toBe(
+      'Hecho: tu cita con Carlos Ruiz queda el viernes 27 de noviembre a las 16:00. Te enviamos el cambio por correo.',
+    );
+    const moved = await t.db.select().from(appointments).where(eq(appointments.id, appointment.id));
+    expect(moved[0]).toMatchObject({ localDate: '2026-11-27', startTime: '16:00', status: 'scheduled' });
+    const [chat] = await t.db
+      .select()
+      .from(chats)
+      .where(and(eq(chats.id, chatId)));
+    expect(chat!.pendingChange).toBeNull();
+  });
+
+  it('without a client behind the number, the model gets no self-service tools and is told to hand over', async () => {
+    const text = 'quiero cancelar mi cita';
+    llm.script(
+      text,
+      { tool: 'propose_cancel', args: { appointmentId: 'x' } },
+      { text: 'Te paso con una persona.' },
+    );
+    const { chatId } = await write(text);
+    await expect.poll(() => assistantTexts(chatId), waitFor).toHaveLength(1);
+    const prompt = systemPrompt(llm.requestsAbout(text)[0]!);
+    expect(prompt).not.toContain('## The customer');
+    expect(prompt).toContain('You cannot change or cancel appointments.');
+    const offered = llm.requestsAbout(text)[0]!.tools?.map((tool) => tool.function.name) ?? [];
+    expect(offered).toContain('hand_over');
+    expect(offered).not.toContain('propose_cancel');
   });
 });

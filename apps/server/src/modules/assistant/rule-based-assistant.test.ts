@@ -47,6 +47,8 @@ const lawOffice: AssistantKnowledge = {
   systemPrompt: null,
   appointmentFee: { amount: 1000, currency: 'eur' },
   premiumPrice: { amount: 999, currency: 'eur', interval: 'month' },
+  customer: null,
+  pendingChange: null,
   employees: [
     person(
       'Ane Etxeberria',

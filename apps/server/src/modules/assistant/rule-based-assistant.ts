@@ -11,6 +11,7 @@ import type {
 import { type Language, replyLanguage } from './language.ts';
 import { type CompanyInfo, findAnswer, findPrice, readCompanyInfo, topicsOf } from './rules/company-info.ts';
 import { buildDirectory, type Directory, type Professional, professionalsOfKind } from './rules/directory.ts';
+import { ownBookingAnswer } from './rules/own-booking.ts';
 import {
   HANDOFF_REPLIES,
   KIND_NAMES,
@@ -127,6 +128,8 @@ class Conversation {
   readonly foreign: boolean;
   readonly message: Understanding;
   readonly context: Context;
+  /** The assistant's previous reply, if any. */
+  readonly lastReply: string | undefined;
 
   constructor(history: Turn[], knowledge: AssistantKnowledge) {
     this.knowledge = knowledge;
@@ -142,6 +145,7 @@ class Conversation {
       knowledge.businessLanguage,
     ));
     this.message = understand(customer.at(-1) ?? '', this.directory, knowledge);
+    this.lastReply = history.findLast((turn) => turn.role === 'assistant')?.text;
     this.context = this.recall(
       history.slice(
         0,
@@ -213,6 +217,25 @@ class Conversation {
       return handOver(HANDOFF_REPLIES.complaint[this.language], `Complaint: "${m.text}"`);
     if (m.asksForPerson && !m.injection)
       return handOver(HANDOFF_REPLIES.person[this.language], 'The customer asked for a person.');
+    if (!m.injection) {
+      // A client writing from their number: their appointments, here, with their confirmation.
+      const own = await ownBookingAnswer({
+        text: m.text,
+        language: this.language,
+        knowledge: this.knowledge,
+        named: m.named,
+        ownBooking: m.ownBooking,
+        lastReply: this.lastReply,
+      });
+      if (own) {
+        return {
+          replies: own.replies.map((text) => this.withNote(text)),
+          handoff: null,
+          ...(own.propose ? { propose: own.propose } : {}),
+          ...(own.confirm ? { confirm: true } : {}),
+        };
+      }
+    }
     if (m.ownBooking && !m.injection)
       return handOver(
         HANDOFF_REPLIES.ownBooking[this.language],

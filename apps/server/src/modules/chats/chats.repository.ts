@@ -238,7 +238,8 @@ export function createChatsRepository(db: Db) {
      */
     async conversation(chatId: string, limit: number) {
       const result = await db.execute(sql`
-        select c.assigned_to as "assignedTo", m.*
+        select c.assigned_to as "assignedTo", c.pending_change as "pendingChange",
+               (select phone_digits from contacts where id = c.contact_id) as "phoneDigits", m.*
           from chats c
           left join lateral (
             select ${MESSAGE_COLUMNS} from messages
@@ -247,15 +248,22 @@ export function createChatsRepository(db: Db) {
              limit ${limit}
           ) m on true
          where c.id = ${chatId}`);
-      const rows = result.rows as Array<MessageRow & { assignedTo: 'ai' | 'human' }>;
+      const rows = result.rows as Array<
+        MessageRow & { assignedTo: 'ai' | 'human'; pendingChange: unknown; phoneDigits: string | null }
+      >;
       if (rows.length === 0) return undefined;
+      const { assignedTo, pendingChange, phoneDigits } = rows[0]!;
       return {
-        chat: { id: chatId, assignedTo: rows[0]!.assignedTo },
+        chat: { id: chatId, assignedTo, pendingChange, phoneDigits: phoneDigits ?? '' },
         history: rows
           .filter((row) => row.id !== null)
           .map((row) => toMessageRow(row)!)
           .reverse(),
       };
+    },
+
+    async setPendingChange(chatId: string, change: Record<string, unknown> | null) {
+      await db.update(chats).set({ pendingChange: change }).where(eq(chats.id, chatId));
     },
 
     /** Who has the chat and its newest message, in one read. */

@@ -235,6 +235,11 @@ export function createChatsService(deps: Deps) {
       return (await repository.conversation(chatId, limit)) ?? null;
     },
 
+    /** Remembers (or forgets, with null) the change the assistant asked the customer to confirm. */
+    setPendingChange(chatId: string, change: Record<string, unknown> | null) {
+      return repository.setPendingChange(chatId, change);
+    },
+
     /** Who has the chat and its newest message: what a run checks right before it answers. */
     latest(chatId: string) {
       return repository.latest(chatId);

@@ -63,6 +63,35 @@ export function createManageBookingRepository(db: Db) {
     findByToken: (token: string) => find(eq(appointments.manageToken, token)),
     findById: (id: string) => find(eq(appointments.id, id)),
 
+    /**
+     * Scheduled appointments starting after `now` of the client(s) with these phone digits (the
+     * chat–client key), or booked with that phone: the customer writing from it.
+     */
+    async upcomingForPhone(phoneDigits: string, now: Date) {
+      return db
+        .select({ ...appointmentWithPayment, employeeUsername: employees.username })
+        .from(appointments)
+        .leftJoin(employees, eq(employees.id, appointments.employeeId))
+        .leftJoin(payments, eq(payments.providerPaymentId, appointments.providerPaymentId))
+        .where(
+          and(
+            eq(appointments.status, 'scheduled'),
+            gt(appointments.startsAt, now),
+            sql`(${appointments.clientId} in (select id from clients where phone_digits = ${phoneDigits})
+                 or regexp_replace(coalesce(${appointments.clientPhone}, ''), '\D', '', 'g') = ${phoneDigits})`,
+          ),
+        )
+        .orderBy(asc(appointments.startsAt))
+        .limit(10);
+    },
+
+    async clientNameForPhone(phoneDigits: string) {
+      const result = await db.execute(
+        sql`select name from clients where phone_digits = ${phoneDigits} order by created_at limit 1`,
+      );
+      return (result.rows[0] as { name: string } | undefined)?.name ?? null;
+    },
+
     async history(appointmentId: string) {
       return db
         .select({

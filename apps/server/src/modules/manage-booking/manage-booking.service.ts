@@ -324,10 +324,37 @@ export function createManageBookingService(deps: Deps) {
       };
     },
 
-    /** For the assistant: the same rules, by appointment id (the chat has found the customer's appointment). */
-    async termsById(appointmentId: string) {
-      const row = await repository.findById(appointmentId);
-      return row ? { row, terms: await termsFor(row) } : null;
+    /**
+     * For the assistant: the client writing from these phone digits and their upcoming
+     * appointments, each with the policy's terms now; null when the number is no client's.
+     */
+    async customerByPhone(phoneDigits: string) {
+      if (!phoneDigits) return null;
+      const [rows, clientName] = await Promise.all([
+        repository.upcomingForPhone(phoneDigits, clock()),
+        repository.clientNameForPhone(phoneDigits),
+      ]);
+      const name = clientName ?? rows[0]?.clientName;
+      if (!name) return null;
+      const settings = await company.bookingSettings();
+      const appointments = await Promise.all(
+        rows.map(async (row) => {
+          const terms = await termsFor(row);
+          return {
+            id: row.id,
+            employeeName: row.employeeName,
+            employeeUsername: row.employeeBookable ? row.employeeUsername : null,
+            date: row.localDate,
+            startTime: row.startTime,
+            canCancel: terms.canCancel,
+            refundOnCancel: terms.refundOnCancel,
+            canReschedule: terms.canReschedule,
+            reason: terms.reason,
+            freeCancellationHours: settings.freeCancellationHours,
+          };
+        }),
+      );
+      return { name, appointments };
     },
     async cancelById(appointmentId: string, actor: AppointmentActor, refundExpected: number) {
       const row = await repository.findById(appointmentId);

@@ -221,6 +221,13 @@ function namedWeekday(folded: string): { weekday: number; dayOfMonth?: number } 
 const weekdayIndex = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
 const daysUntil = (fromDate: string, weekday: number) => (weekday - weekdayIndex(fromDate) + 7) % 7;
 
+/** The time of day a message names, without any day: "a las 6" (18:00), "after 5pm", "por la tarde". */
+export function clockOf(text: string): Pick<When, 'partOfDay' | 'at' | 'after'> {
+  const folded = fold(text).replace(/[¿?¡!.,]/g, ' ');
+  const { part, rest } = partOfDay(folded);
+  return { ...(part ? { partOfDay: part } : {}), ...times(rest) };
+}
+
 /** Reads when the customer means, relative to now in the business's zone; undefined when they say no day. */
 export function resolveWhen(text: string, now: Date, timeZone: string): When | undefined {
   const folded = fold(text).replace(/[¿?¡!.,]/g, ' ');

@@ -1,0 +1,426 @@
+import { addDays } from '../../../lib/time-zone.ts';
+import type {
+  AssistantKnowledge,
+  ChangeProposal,
+  CustomerAppointment,
+  OpenDay,
+} from '../assistant-engine.ts';
+import type { Language } from '../language.ts';
+import { askToCancel, askToMove, describeAppointment, reasonText } from '../self-service.ts';
+import type { Professional } from './directory.ts';
+import { list, longDate } from './phrases.ts';
+import { fold, hasAny, hasPhrase } from './text.ts';
+import { clockOf, PART_OF_DAY, resolveWhen, type When } from './when.ts';
+
+/** What self-service answers: replies, and maybe a change to propose or the confirmation of one. */
+export type OwnBookingAnswer = { replies: string[]; propose?: ChangeProposal; confirm?: boolean };
+
+const CANCEL = [
+  'cancelar',
+  'cancela',
+  'cancelala',
+  'cancelarla',
+  'cancelame',
+  'cancelo',
+  'anular',
+  'anula',
+  'anulala',
+  'anularla',
+  'no voy a poder ir',
+  'no voy a poder',
+  'no puedo ir',
+  'no podre ir',
+  'no podre',
+  'cancel',
+  'call off',
+  'cant make it',
+  'cannot make it',
+  'wont make it',
+  'cant come',
+  'cannot come',
+];
+const MOVE = [
+  'cambiar',
+  'cambia',
+  'cambiala',
+  'cambiarla',
+  'cambiarmela',
+  'mover',
+  'mueve',
+  'muevela',
+  'moverla',
+  'pasar',
+  'pasa',
+  'pasala',
+  'pasarla',
+  'pasarmela',
+  'pasame',
+  'pasamela',
+  'cambiame',
+  'cambiamela',
+  'mueveme',
+  'muevemela',
+  'aplazar',
+  'aplazala',
+  'aplazarla',
+  'retrasar',
+  'retrasarla',
+  'atrasar',
+  'atrasarla',
+  'adelantar',
+  'adelantarla',
+  'reprogramar',
+  'otro dia',
+  'otra hora',
+  'reschedule',
+  'move',
+  'change',
+  'postpone',
+  'bring forward',
+  'another day',
+  'another time',
+  'different day',
+  'different time',
+];
+const SEE = [
+  'cuando es mi cita',
+  'cuando tengo',
+  'a que hora es',
+  'a que hora tengo',
+  'que dia tengo',
+  'que dia es mi cita',
+  'tengo cita',
+  'tengo alguna cita',
+  'mis citas',
+  'when is my',
+  'what time is my',
+  'do i have',
+  'my appointments',
+];
+/** Words that say the message is about the customer's own appointment. */
+const OWN = [
+  'mi cita',
+  'mi reserva',
+  'la cita',
+  'mis citas',
+  'mi hora',
+  'mi sesion',
+  'me la',
+  'my appointment',
+  'my booking',
+  'my session',
+  'the appointment',
+];
+const PRONOUNS =
+  /\b(cancelala|anulala|cambiala|muevela|pasala|cancelarla|anularla|cambiarla|moverla|pasarla|pasarmela|cambiarmela|aplazarla|adelantarla|retrasarla|atrasarla|cancelame|(?:cancel|move|change|reschedule|postpone) it)\b/;
+const YES = [
+  'si',
+  'vale',
+  'ok',
+  'okay',
+  'okey',
+  'de acuerdo',
+  'confirmo',
+  'confirmado',
+  'adelante',
+  'dale',
+  'perfecto',
+  'correcto',
+  'claro',
+  'por favor',
+  'venga',
+  'hazlo',
+  'exacto',
+  'eso es',
+  'yes',
+  'yep',
+  'yeah',
+  'sure',
+  'please',
+  'confirm',
+  'confirmed',
+  'go ahead',
+  'do it',
+];
+const NO = [
+  'no',
+  'mejor no',
+  'dejalo',
+  'deja',
+  'olvidalo',
+  'no quiero',
+  'nope',
+  'no thanks',
+  'leave it',
+  'forget it',
+  'never mind',
+  'nevermind',
+  'keep it',
+];
+/** Where the new day or time starts in "pásala del jueves al viernes a las 6". */
+const TARGET = /\s(al|para el|para la|para|a las|a la|a otro|a otra|hasta el|to|for|until)\s/;
+
+const WHICH_MARK = { es: '¿Cuál quieres', en: 'Which one would you like' };
+const ASK_TIME_MARK = { es: '¿A qué día y hora', en: 'Which day and time' };
+
+type Input = {
+  text: string;
+  language: Language;
+  knowledge: AssistantKnowledge;
+  /** Professionals the message names. */
+  named: Professional[];
+  /** The message matched the lexicon's own-booking phrases. */
+  ownBooking: boolean;
+  /** The assistant's previous reply, if any. */
+  lastReply: string | undefined;
+};
+
+const t = (language: Language, es: string, en: string) => (language === 'es' ? es : en);
+
+function firstWords(folded: string, count: number) {
+  return folded.split(/\s+/).filter(Boolean).slice(0, count).join(' ');
+}
+
+/** A short yes or no, as the whole message or its start ("sí, cancélala", "no, mejor no"). */
+function answerOf(folded: string): 'yes' | 'no' | null {
+  const short = folded.split(/\s+/).filter(Boolean).length <= 6;
+  if (!short) return null;
+  const start = firstWords(folded, 3);
+  if (
+    hasAny(start, NO) &&
+    !hasPhrase(start, 'no problem') &&
+    !hasAny(folded, ['no puedo', 'no voy', 'no podre'])
+  )
+    return 'no';
+  if (hasAny(start, YES)) return 'yes';
+  return null;
+}
+
+/**
+ * The built-in engine's self-service: a client writing from their number sees, cancels or moves
+ * their upcoming appointments. It proposes, the customer confirms, and only then does the service
+ * act. Null when the message is not about their appointments (or the number is no client's).
+ */
+export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer | null> {
+  const { knowledge, language } = input;
+  const customer = knowledge.customer;
+  if (!customer) return null;
+  // Colons stay: "18:30" is a time.
+  const folded = fold(input.text).replace(/[¿?¡!.,;()«»"]/g, ' ');
+  const pending = knowledge.pendingChange;
+  const pendingAppointment = customer.appointments.find((a) => a.id === pending?.appointmentId);
+  const reply = (...replies: string[]): OwnBookingAnswer => ({ replies });
+  const answer = answerOf(folded);
+  const clock = clockOf(input.text);
+  const when = resolveWhen(input.text, knowledge.now, knowledge.timeZone);
+
+  if (pending && pendingAppointment) {
+    const retarget = pending.kind === 'reschedule' && (when || clock.at || clock.partOfDay || clock.after);
+    if (retarget) return move(pendingAppointment, input, folded, pending.date);
+    if (answer === 'yes') {
+      const complete = pending.kind === 'cancel' || (pending.date && pending.time);
+      if (complete) return { replies: [], confirm: true };
+    }
+    if (answer === 'no') {
+      return reply(
+        t(
+          language,
+          `De acuerdo, no cambio nada: tu cita sigue el ${describeAppointment(pendingAppointment, 'es')}.`,
+          `All right, nothing changes: your appointment is still on ${describeAppointment(pendingAppointment, 'en')}.`,
+        ),
+      );
+    }
+  }
+
+  const lastReply = input.lastReply ?? '';
+  const askedWhich = lastReply.includes(WHICH_MARK[language]);
+  const seeing = hasAny(folded, SEE);
+  const about =
+    seeing ||
+    input.ownBooking ||
+    hasAny(folded, OWN) ||
+    PRONOUNS.test(folded) ||
+    askedWhich ||
+    lastReply.includes(ASK_TIME_MARK[language]);
+  const cancelling = hasAny(folded, CANCEL) || (askedWhich && fold(lastReply).includes('cancel'));
+  const moving =
+    !cancelling && (hasAny(folded, MOVE) || (askedWhich && /cambiar|mover|move/.test(fold(lastReply))));
+  if (!about && !(cancelling && hasAny(folded, ['no voy', 'no puedo', 'no podre', 'cant', 'cannot', 'wont'])))
+    return null;
+  if (!cancelling && !moving && !seeing && !input.ownBooking && !askedWhich) return null;
+
+  const upcoming = customer.appointments;
+  if (upcoming.length === 0) {
+    return reply(
+      t(
+        language,
+        `No veo ninguna cita próxima a tu nombre, ${customer.name.split(' ')[0]}. Si quieres reservar una, dime con quién y te digo sus horas libres.`,
+        `I can't see any upcoming appointment in your name, ${customer.name.split(' ')[0]}. If you'd like to book one, tell me with whom and I'll tell you their open times.`,
+      ),
+    );
+  }
+
+  // The part before the new day or time names the appointment: "del jueves al viernes".
+  const targetAt = moving ? folded.search(TARGET) : -1;
+  const source = targetAt > 0 ? folded.slice(0, targetAt) : folded;
+  const candidates = pick(upcoming, source, input, moving);
+
+  if (!cancelling && !moving) {
+    const lines = candidates.length ? candidates : upcoming;
+    const listed =
+      lines.length === 1
+        ? t(
+            language,
+            `Tu próxima cita es el ${describeAppointment(lines[0]!, 'es')}.`,
+            `Your next appointment is on ${describeAppointment(lines[0]!, 'en')}.`,
+          )
+        : t(
+            language,
+            `Tienes estas citas:\n${lines.map((a) => `- ${describeAppointment(a, 'es')}`).join('\n')}`,
+            `You have these appointments:\n${lines.map((a) => `- ${describeAppointment(a, 'en')}`).join('\n')}`,
+          );
+    return reply(
+      `${listed}\n${t(language, 'Si necesitas cambiarla o cancelarla, dímelo.', 'If you need to move or cancel it, just tell me.')}`,
+    );
+  }
+
+  if (candidates.length !== 1) {
+    const options = candidates.length ? candidates : upcoming;
+    return reply(
+      t(
+        language,
+        `Tienes estas citas:\n${options.map((a) => `- ${describeAppointment(a, 'es')}`).join('\n')}\n${WHICH_MARK.es} ${cancelling ? 'cancelar' : 'cambiar'}?`,
+        `You have these appointments:\n${options.map((a) => `- ${describeAppointment(a, 'en')}`).join('\n')}\n${WHICH_MARK.en} to ${cancelling ? 'cancel' : 'move'}?`,
+      ),
+    );
+  }
+  const appointment = candidates[0]!;
+  if (cancelling) {
+    if (!appointment.canCancel) return reply(reasonText(appointment.reason, appointment, language));
+    return {
+      replies: [askToCancel(appointment, language)],
+      propose: { kind: 'cancel', appointmentId: appointment.id, refund: appointment.refundOnCancel },
+    };
+  }
+  return move(appointment, input, targetAt > 0 ? folded.slice(targetAt) : '', null);
+}
+
+/** The appointments the words point at: by the professional named, and by the day named. */
+function pick(upcoming: CustomerAppointment[], source: string, input: Input, moving: boolean) {
+  if (upcoming.length === 1) return upcoming;
+  let found = upcoming;
+  const named = input.named.map((p) => fold(p.name));
+  if (named.length) {
+    const byName = found.filter((a) => named.some((name) => fold(a.employeeName) === name));
+    if (byName.length) found = byName;
+  }
+  const when = resolveWhen(source, input.knowledge.now, input.knowledge.timeZone);
+  if (when && !(moving && source === fold(input.text))) {
+    const byDate = found.filter((a) => a.date >= when.from && a.date <= when.to);
+    if (byDate.length) found = byDate;
+  }
+  return found;
+}
+
+const timesText = (times: string[], language: Language) =>
+  list(times.length > 10 ? [...times.slice(0, 10), t(language, 'más', 'more')] : times, language);
+
+/**
+ * Moving: with a day and time that are free, the proposal; with only a day (or a part of it),
+ * that day's free times; with nothing, the question. A bare "a las 6" counts on the day asked before.
+ */
+async function move(
+  appointment: CustomerAppointment,
+  input: Input,
+  targetText: string,
+  draftDate: string | null,
+): Promise<OwnBookingAnswer> {
+  const { knowledge, language } = input;
+  if (!appointment.canReschedule || !appointment.employeeUsername)
+    return { replies: [reasonText(appointment.reason, appointment, language)] };
+  const text = targetText || input.text;
+  const when: When | undefined =
+    resolveWhen(text, knowledge.now, knowledge.timeZone) ??
+    (draftDate ? { from: draftDate, to: draftDate, ...clockOf(text) } : undefined);
+  const draft = (date: string | null): ChangeProposal => ({
+    kind: 'reschedule',
+    appointmentId: appointment.id,
+    date,
+    time: null,
+  });
+  if (!when) {
+    return {
+      replies: [
+        t(
+          language,
+          `Claro. ${ASK_TIME_MARK.es} quieres pasar tu cita del ${describeAppointment(appointment, 'es')}?`,
+          `Sure. ${ASK_TIME_MARK.en} would you like instead of ${describeAppointment(appointment, 'en')}?`,
+        ),
+      ],
+      propose: draft(null),
+    };
+  }
+  const to = when.to > addDays(when.from, 13) ? addDays(when.from, 13) : when.to;
+  const window = when.partOfDay ? PART_OF_DAY[when.partOfDay] : null;
+  const days: OpenDay[] = (
+    await knowledge.openSlots(appointment.employeeUsername, {
+      from: when.from,
+      to,
+      ...(window ? { after: window[0], before: window[1] === '24:00' ? '23:59' : window[1] } : {}),
+      ...(when.after ? { after: when.after } : {}),
+    })
+  )
+    .map((day) => ({
+      date: day.date,
+      times: day.times.filter((time) => !(day.date === appointment.date && time === appointment.startTime)),
+    }))
+    .filter((day) => day.times.length > 0);
+  const wanted = when.at
+    ? [when.at, morningTwin(when.at)].filter((time): time is string => Boolean(time))
+    : [];
+  if (wanted.length) {
+    for (const day of days) {
+      const time = wanted.find((candidate) => day.times.includes(candidate));
+      if (time) {
+        return {
+          replies: [askToMove(appointment, day.date, time, language)],
+          propose: { kind: 'reschedule', appointmentId: appointment.id, date: day.date, time },
+        };
+      }
+    }
+  }
+  const single = when.from === to;
+  if (days.length === 0) {
+    const span = single
+      ? t(language, `el ${longDate(when.from, 'es')}`, `on ${longDate(when.from, 'en')}`)
+      : t(language, 'esos días', 'on those days');
+    return {
+      replies: [
+        t(
+          language,
+          `${appointment.employeeName} no tiene horas libres ${span}${when.at ? ` a las ${when.at}` : ''}. ¿Te viene bien otro día?`,
+          `${appointment.employeeName} has no open times ${span}${when.at ? ` at ${when.at}` : ''}. Would another day suit you?`,
+        ),
+      ],
+      propose: draft(null),
+    };
+  }
+  const first = days[0]!;
+  const missed = when.at ? t(language, `A las ${when.at} no hay hueco. `, `${when.at} is not free. `) : '';
+  return {
+    replies: [
+      t(
+        language,
+        `${missed}El ${longDate(first.date, 'es')} ${appointment.employeeName} tiene libre: ${timesText(first.times, 'es')}. ¿A qué hora te la paso?`,
+        `${missed}On ${longDate(first.date, 'en')} ${appointment.employeeName} is free at ${timesText(first.times, 'en')}. Which time would you like?`,
+      ),
+    ],
+    propose: draft(first.date),
+  };
+}
+
+/** "a las 8" is read as 20:00 when small hours are taken as afternoon ones; 08:00 is the other reading. */
+function morningTwin(time: string) {
+  const hour = Number(time.slice(0, 2));
+  return hour >= 13 && hour <= 19 ? `${String(hour - 12).padStart(2, '0')}${time.slice(2)}` : null;
+}
