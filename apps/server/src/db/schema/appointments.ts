@@ -36,6 +36,10 @@ export const appointments = pgTable(
     clientName: text('client_name').notNull(),
     clientEmail: text('client_email'),
     clientPhone: text('client_phone'),
+    /** The booking's phone, digits only: finds a customer's appointments from the number they write from. */
+    clientPhoneDigits: text('client_phone_digits').generatedAlwaysAs(
+      sql`regexp_replace(coalesce(client_phone, ''), '\\D', '', 'g')`,
+    ),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     /** The business's local date and wall-clock times, as the customer chose them. */
@@ -60,6 +64,7 @@ export const appointments = pgTable(
   },
   (t) => [
     uniqueIndex('appointments_manage_token_key').on(t.manageToken),
+    index('appointments_client_phone_digits_idx').on(t.clientPhoneDigits, t.startsAt),
     // A slot is bookable once among live (not cancelled) appointments.
     uniqueIndex('appointments_live_slot_key')
       .on(t.employeeId, t.startsAt)

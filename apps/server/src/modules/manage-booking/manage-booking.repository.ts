@@ -78,7 +78,7 @@ export function createManageBookingRepository(db: Db) {
             eq(appointments.status, 'scheduled'),
             gt(appointments.startsAt, now),
             sql`(${appointments.clientId} in (select id from clients where phone_digits = ${phoneDigits})
-                 or regexp_replace(coalesce(${appointments.clientPhone}, ''), '\D', '', 'g') = ${phoneDigits})`,
+                 or ${appointments.clientPhoneDigits} = ${phoneDigits})`,
           ),
         )
         .orderBy(asc(appointments.startsAt))

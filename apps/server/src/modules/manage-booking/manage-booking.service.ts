@@ -1,3 +1,4 @@
+import { DEFAULT_BOOKING_SETTINGS } from '@chatdesk/contract/company';
 import { MEETING_MINUTES } from '@chatdesk/contract/constants';
 import {
   type AppointmentActor,
@@ -79,8 +80,10 @@ export function createManageBookingService(deps: Deps) {
     return row;
   }
 
-  async function termsFor(row: ManagedAppointmentRow): Promise<ChangeTerms> {
-    const settings = await company.bookingSettings();
+  async function termsFor(
+    row: ManagedAppointmentRow,
+    settings?: { freeCancellationHours: number },
+  ): Promise<ChangeTerms> {
     return changeTerms(
       {
         status: row.status,
@@ -88,7 +91,7 @@ export function createManageBookingService(deps: Deps) {
         payment: paymentOf(row),
         employeeBookable: row.employeeBookable,
       },
-      settings,
+      settings ?? (await company.bookingSettings()),
       clock(),
     );
   }
@@ -330,16 +333,16 @@ export function createManageBookingService(deps: Deps) {
      */
     async customerByPhone(phoneDigits: string) {
       if (!phoneDigits) return null;
-      const [rows, clientName] = await Promise.all([
-        repository.upcomingForPhone(phoneDigits, clock()),
-        repository.clientNameForPhone(phoneDigits),
-      ]);
+      // Read for every message the assistant answers: the client first (most numbers are nobody's),
+      // and the appointments and the policy only for a client.
+      const clientName = await repository.clientNameForPhone(phoneDigits);
+      const rows = await repository.upcomingForPhone(phoneDigits, clock());
       const name = clientName ?? rows[0]?.clientName;
       if (!name) return null;
-      const settings = await company.bookingSettings();
+      const settings = rows.length ? await company.bookingSettings() : DEFAULT_BOOKING_SETTINGS;
       const appointments = await Promise.all(
         rows.map(async (row) => {
-          const terms = await termsFor(row);
+          const terms = await termsFor(row, settings);
           return {
             id: row.id,
             employeeName: row.employeeName,

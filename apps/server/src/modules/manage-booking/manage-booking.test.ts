@@ -4,7 +4,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
 import { insertEmployee } from '../../../test/factories.ts';
-import { appointmentEvents, appointments, mailOutbox, notifications } from '../../db/schema.ts';
+import { appointmentEvents, appointments, clients, mailOutbox, notifications } from '../../db/schema.ts';
 import {
   createLocalPaymentProvider,
   TEST_CARDS,
@@ -63,6 +63,7 @@ async function book(
   date: string,
   timeSlot: string,
   email = `ana${++visitorNumber}@example.com`,
+  phone = '+34 600 222 333',
 ) {
   const intent = await post('/api/payments/intent', { employeeId, date, timeSlot });
   expect(intent.statusCode, intent.body).toBe(200);
@@ -76,7 +77,7 @@ async function book(
     employeeId,
     date,
     timeSlot,
-    clientInfo: { name: 'Ana Ruiz', email, phone: '+34 600 222 333' },
+    clientInfo: { name: 'Ana Ruiz', email, phone },
     payment: { id: paymentIntentId },
   });
   expect(booked.statusCode, booked.body).toBe(200);
@@ -392,5 +393,30 @@ describe('manage your booking', () => {
       data: { status: 'completed', from: 'scheduled' },
     });
     expect((await t.app.inject({ url: `/api/appointments/${id}/history` })).statusCode).toBe(401);
+  });
+
+  it("finds a customer's upcoming appointments from the number they write from, client's or booking's", async () => {
+    const employee = await insertEmployee(t.db, { availability });
+    // The client record has another number; the booking was made with this one.
+    await t.db
+      .insert(clients)
+      .values({
+        name: 'Eva Soto',
+        email: 'eva@example.com',
+        phone: '+34 611 111 111',
+        status: 'active',
+        source: 'website',
+      });
+    const { id } = await book(employee.id, '2026-11-27', '11:30', 'eva@example.com', '+34 699 888 777');
+    const byBooking = await t.app.services.manageBooking.customerByPhone('34699888777');
+    expect(byBooking?.appointments.map((a) => a.id)).toEqual([id]);
+    expect(byBooking?.appointments[0]).toMatchObject({
+      canCancel: true,
+      refundOnCancel: { amount: 1000, currency: 'eur' },
+    });
+    const byClient = await t.app.services.manageBooking.customerByPhone('34611111111');
+    expect(byClient).toMatchObject({ name: 'Eva Soto' });
+    expect(byClient?.appointments.map((a) => a.id)).toEqual([id]);
+    expect(await t.app.services.manageBooking.customerByPhone('34600000000')).toBeNull();
   });
 });

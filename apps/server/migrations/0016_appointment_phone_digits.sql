@@ -1,0 +1,2 @@
+ALTER TABLE "appointments" ADD COLUMN "client_phone_digits" text GENERATED ALWAYS AS (regexp_replace(coalesce(client_phone, ''), '\D', '', 'g')) STORED;--> statement-breakpoint
+CREATE INDEX "appointments_client_phone_digits_idx" ON "appointments" USING btree ("client_phone_digits","starts_at");
