@@ -119,6 +119,7 @@ export function createServices(deps: ServiceDeps) {
     markNotificationsRead: notifications.markReadAbout,
     clock,
     senderLimitPerMinute: config.assistant.senderLimitPerMinute,
+    ...(deps.logger ? { log: deps.logger } : {}),
   });
   const reminders = createRemindersService({
     repository: createRemindersRepository(db),

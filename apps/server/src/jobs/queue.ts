@@ -8,7 +8,8 @@ export type JobHandler<T> = (data: T, attempt: { isLast: boolean }) => Promise<v
 
 /** Durable background work: a crash or an outage delays a job, never loses it. */
 export type JobQueue = {
-  send<K extends JobKey>(job: K, data: JobPayload<K>): Promise<void>;
+  /** `after`: seconds before it may start (a safety net behind work tried at once). */
+  send<K extends JobKey>(job: K, data: JobPayload<K>, options?: { after?: number }): Promise<void>;
   /** Registers the worker of a job; it starts taking jobs once the queue has started. */
   work<K extends JobKey>(job: K, handler: JobHandler<JobPayload<K>>): void;
   /** Connects and starts the registered workers; called once the database is migrated. */
@@ -132,10 +133,13 @@ export function createJobQueue(options: Options): JobQueue {
     options.logger?.info({ jobs: rows.length }, 'moved the pending jobs of pg-boss 10');
   };
 
-  async function send<K extends JobKey>(job: K, data: JobPayload<K>) {
+  async function send<K extends JobKey>(job: K, data: JobPayload<K>, options: { after?: number } = {}) {
     const definition: JobDefinition = JOBS[job];
     const key = definition.serialKey?.(data as never);
-    await boss.send(definition.name, data as object, key ? { singletonKey: key, group: { id: key } } : {});
+    await boss.send(definition.name, data as object, {
+      ...(key ? { singletonKey: key, group: { id: key } } : {}),
+      ...(options.after ? { startAfter: options.after } : {}),
+    });
   }
 
   const startWorker = async (job: JobKey, handler: JobHandler<never>) => {

@@ -107,7 +107,11 @@ type Deps = {
    * it (staff are told once) until the customer slows down; the messages are kept all the same.
    */
   senderLimitPerMinute: number;
+  log?: { warn: (object: unknown, message: string) => void };
 };
+
+/** When the durable send behind an assistant reply sent at once may run: well after that first try. */
+const DELIVERY_SAFETY_NET_SECONDS = 30;
 
 /** The only writer of contacts, chats and messages, whoever triggers the change. */
 export function createChatsService(deps: Deps) {
@@ -213,7 +217,15 @@ export function createChatsService(deps: Deps) {
       changedInStatement(chatId),
     );
     if (!row) return null;
-    if (row.status === 'sending') await deps.queue.send('whatsappSend', { messageId: row.id });
+    if (row.status === 'sending') {
+      // Sent from this job at once, rather than by a second job a worker must first fetch: a
+      // customer is waiting. The durable send, queued first and due later, finds it sent and
+      // stops, or retries it if this try failed or the process died.
+      await deps.queue.send('whatsappSend', { messageId: row.id }, { after: DELIVERY_SAFETY_NET_SECONDS });
+      await deliver({ messageId: row.id }, { isLast: false }).catch((error: unknown) =>
+        deps.log?.warn({ err: error, messageId: row.id }, 'WhatsApp send failed; the queued send retries it'),
+      );
+    }
     return toMessage(row);
   }
 
