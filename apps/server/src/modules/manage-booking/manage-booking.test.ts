@@ -398,15 +398,13 @@ describe('manage your booking', () => {
   it("finds a customer's upcoming appointments from the number they write from, client's or booking's", async () => {
     const employee = await insertEmployee(t.db, { availability });
     // The client record has another number; the booking was made with this one.
-    await t.db
-      .insert(clients)
-      .values({
-        name: 'Eva Soto',
-        email: 'eva@example.com',
-        phone: '+34 611 111 111',
-        status: 'active',
-        source: 'website',
-      });
+    await t.db.insert(clients).values({
+      name: 'Eva Soto',
+      email: 'eva@example.com',
+      phone: '+34 611 111 111',
+      status: 'active',
+      source: 'website',
+    });
     const { id } = await book(employee.id, '2026-11-27', '11:30', 'eva@example.com', '+34 699 888 777');
     const byBooking = await t.app.services.manageBooking.customerByPhone('34699888777');
     expect(byBooking?.appointments.map((a) => a.id)).toEqual([id]);

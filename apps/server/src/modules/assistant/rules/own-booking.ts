@@ -15,104 +15,55 @@ import { clockOf, PART_OF_DAY, resolveWhen, type When } from './when.ts';
 /** What self-service answers: replies, and maybe a change to propose or the confirmation of one. */
 export type OwnBookingAnswer = { replies: string[]; propose?: ChangeProposal; confirm?: boolean };
 
-const CANCEL = [
-  'cancelar',
-  'cancela',
-  'cancelala',
-  'cancelarla',
-  'cancelame',
-  'cancelo',
-  'anular',
-  'anula',
-  'anulala',
-  'anularla',
-  'no voy a poder ir',
-  'no voy a poder',
-  'no puedo ir',
-  'no podre ir',
-  'no podre',
-  'cancel',
-  'call off',
-  'cant make it',
-  'cannot make it',
-  'wont make it',
-  'cant come',
-  'cannot come',
-];
-const MOVE = [
-  'cambiar',
-  'cambia',
-  'cambiala',
-  'cambiarla',
-  'cambiarmela',
-  'mover',
-  'mueve',
-  'muevela',
-  'moverla',
-  'pasar',
-  'pasa',
-  'pasala',
-  'pasarla',
-  'pasarmela',
-  'pasame',
-  'pasamela',
-  'cambiame',
-  'cambiamela',
-  'mueveme',
-  'muevemela',
-  'aplazar',
-  'aplazala',
-  'aplazarla',
-  'retrasar',
-  'retrasarla',
-  'atrasar',
-  'atrasarla',
-  'adelantar',
-  'adelantarla',
-  'reprogramar',
-  'otro dia',
-  'otra hora',
-  'reschedule',
-  'move',
-  'change',
-  'postpone',
-  'bring forward',
-  'another day',
-  'another time',
-  'different day',
-  'different time',
-];
-const SEE = [
-  'cuando es mi cita',
-  'cuando tengo',
-  'a que hora es',
-  'a que hora tengo',
-  'que dia tengo',
-  'que dia es mi cita',
-  'tengo cita',
-  'tengo alguna cita',
-  'mis citas',
-  'when is my',
-  'what time is my',
-  'do i have',
-  'my appointments',
-];
-/** Words that say the message is about the customer's own appointment. */
-const OWN = [
-  'mi cita',
-  'mi reserva',
-  'la cita',
-  'mis citas',
-  'mi hora',
-  'mi sesion',
-  'me la',
-  'my appointment',
-  'my booking',
-  'my session',
-  'the appointment',
-];
-const PRONOUNS =
-  /\b(cancelala|anulala|cambiala|muevela|pasala|cancelarla|anularla|cambiarla|moverla|pasarla|pasarmela|cambiarmela|aplazarla|adelantarla|retrasarla|atrasarla|cancelame|(?:cancel|move|change|reschedule|postpone) it)\b/;
+/** WhatsApp shorthand written out, so the patterns below read one spelling. */
+const SHORTHAND: Record<string, string> = {
+  q: 'que',
+  k: 'que',
+  ke: 'que',
+  xq: 'porque',
+  pq: 'porque',
+  porq: 'porque',
+  x: 'por',
+  xfa: 'por favor',
+  xfavor: 'por favor',
+  porfa: 'por favor',
+  plis: 'por favor',
+  d: 'de',
+  tb: 'tambien',
+  tmb: 'tambien',
+  pa: 'para',
+  kiero: 'quiero',
+  toy: 'estoy',
+  u: 'you',
+  pls: 'please',
+  plz: 'please',
+  tmr: 'tomorrow',
+  tmrw: 'tomorrow',
+  tmw: 'tomorrow',
+  appt: 'appointment',
+};
+const normalise = (folded: string) =>
+  folded
+    .split(/\s+/)
+    .map((word) => SHORTHAND[word] ?? word)
+    .join(' ');
+
+/** Cancelling, in any form of the verb ("cancélamela", "anularla") or by not being able to come. */
+const CANCEL =
+  /\b(cancel\w*|anul\w*|desapunt\w*|call off|can'?t make it|cannot make it|won'?t make it|can'?t come|cannot come|no (voy a poder|puedo|podre|llego|voy a llegar)( ir| venir| llegar)?\b)/;
+/** Moving, in any form of the verb. "Pasar" only counts with a word about the appointment (it also means "drop by"). */
+const MOVE =
+  /\b(cambi\w*|mover\w*|muev\w*|move|moving|aplaz\w*|retras\w*|atras\w*|adelant\w*|reprogram\w*|reschedul\w*|postpon\w*|push|shift|rearrang\w*|otro dia|otra hora|another (day|time)|different (day|time))\b/;
+const PASS = /\bpas(a|ar|arla|arme|armela|ame|amela|ala|ala)\b/;
+/** Asking about it: when, what time, with whom, whether there is one. */
+const SEE =
+  /\b(cuando|que dia|a que hora|que hora|con quien|donde)\b.*\b(cita|sesion|clase|consulta|reserva)\b|\b(tengo|tenia|tienes|hay)( alguna| una)? (cita|citas|reserva|sesion|clase|consulta)\b|\b(when|what time|what day)( is|s)? my\b|\bdo i have (an? |any )?(appointment|booking|session|class)|\bpense que tenia\b/;
+/** Words that make the message about the customer's own appointment. */
+const OWN =
+  /\b(mi|mis|my)( \w+)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta|hora|turno|appointment|appointments|booking|bookings|session|sessions|class|call|visit|consultation)\b|\b(tengo|tenia|la|una) (cita|sesion|clase|consulta|reserva) (del?|el|al|con|que|para|a las|a otro|a otra|de hoy|de manana|de esta)\b|\b(tengo|tenia) (una )?(cita|sesion|clase|consulta|reserva)\b|\bme la\b|\w+(mela|rmela)\b|\b(cancel|move|change|reschedule|postpone|push) it\b/;
+/** Subscriptions have their own way out: not this. */
+const SUBSCRIPTION = /\b(suscrip\w*|subscri\w*|premium|cuota|membership)\b/;
+
 const YES = [
   'si',
   'vale',
@@ -159,6 +110,19 @@ const NO = [
 ];
 /** Where the new day or time starts in "pásala del jueves al viernes a las 6". */
 const TARGET = /\s(al|para el|para la|para|a las|a la|a otro|a otra|hasta el|to|for|until)\s/;
+/** The starts of this module's own replies: a follow-up to one is about the same appointments. */
+const OWN_REPLIES = [
+  'Tu próxima cita',
+  'Tienes estas citas',
+  'No veo ninguna cita',
+  'De acuerdo, no cambio nada',
+  'Hecho:',
+  'Your next appointment',
+  'You have these appointments',
+  "I can't see any upcoming appointment",
+  'All right, nothing changes',
+  'Done:',
+];
 
 const WHICH_MARK = { es: '¿Cuál quieres', en: 'Which one would you like' };
 const ASK_TIME_MARK = { es: '¿A qué día y hora', en: 'Which day and time' };
@@ -206,13 +170,13 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   const customer = knowledge.customer;
   if (!customer) return null;
   // Colons stay: "18:30" is a time.
-  const folded = fold(input.text).replace(/[¿?¡!.,;()«»"]/g, ' ');
+  const folded = normalise(fold(input.text).replace(/[¿?¡!.,;()«»"]/g, ' '));
   const pending = knowledge.pendingChange;
   const pendingAppointment = customer.appointments.find((a) => a.id === pending?.appointmentId);
   const reply = (...replies: string[]): OwnBookingAnswer => ({ replies });
   const answer = answerOf(folded);
-  const clock = clockOf(input.text);
-  const when = resolveWhen(input.text, knowledge.now, knowledge.timeZone);
+  const clock = clockOf(folded);
+  const when = resolveWhen(folded, knowledge.now, knowledge.timeZone);
 
   if (pending && pendingAppointment) {
     const retarget = pending.kind === 'reschedule' && (when || clock.at || clock.partOfDay || clock.after);
@@ -234,20 +198,32 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
 
   const lastReply = input.lastReply ?? '';
   const askedWhich = lastReply.includes(WHICH_MARK[language]);
-  const seeing = hasAny(folded, SEE);
-  const about =
-    seeing ||
-    input.ownBooking ||
-    hasAny(folded, OWN) ||
-    PRONOUNS.test(folded) ||
-    askedWhich ||
-    lastReply.includes(ASK_TIME_MARK[language]);
-  const cancelling = hasAny(folded, CANCEL) || (askedWhich && fold(lastReply).includes('cancel'));
+  const askedTime = lastReply.includes(ASK_TIME_MARK[language]);
+  const followUp =
+    OWN_REPLIES.some((start) => lastReply.includes(start)) &&
+    (input.text.includes('?') || /^(y|and|seguro|sure|really|pero|but)\b/.test(folded) || SEE.test(folded));
+  const subscription = SUBSCRIPTION.test(folded);
+  const hasUpcoming = customer.appointments.length > 0;
+  const ownWords = OWN.test(folded);
+  const cancelling =
+    !subscription && (CANCEL.test(folded) || (askedWhich && fold(lastReply).includes('cancel')));
   const moving =
-    !cancelling && (hasAny(folded, MOVE) || (askedWhich && /cambiar|mover|move/.test(fold(lastReply))));
-  if (!about && !(cancelling && hasAny(folded, ['no voy', 'no puedo', 'no podre', 'cant', 'cannot', 'wont'])))
-    return null;
-  if (!cancelling && !moving && !seeing && !input.ownBooking && !askedWhich) return null;
+    !subscription &&
+    !cancelling &&
+    (MOVE.test(folded) ||
+      (PASS.test(folded) && ownWords) ||
+      (askedWhich && /cambiar|mover|move/.test(fold(lastReply))));
+  const about =
+    !subscription &&
+    (SEE.test(folded) ||
+      ownWords ||
+      input.ownBooking ||
+      askedWhich ||
+      askedTime ||
+      followUp ||
+      // A client with appointments who cancels, or moves to a day, means theirs ("cancel tomorrow's physio").
+      (hasUpcoming && (cancelling || (moving && Boolean(when || clock.at)))));
+  if (!about) return null;
 
   const upcoming = customer.appointments;
   if (upcoming.length === 0) {
@@ -390,6 +366,28 @@ async function move(
     }
   }
   const single = when.from === to;
+  if (days.length === 0 && single && (window || when.after)) {
+    // Nothing in the part of the day asked for: the rest of that day, if it has anything.
+    const [whole] = await knowledge.openSlots(appointment.employeeUsername, {
+      from: when.from,
+      to: when.from,
+    });
+    const others = (whole?.times ?? []).filter(
+      (time) => !(when.from === appointment.date && time === appointment.startTime),
+    );
+    if (others.length) {
+      return {
+        replies: [
+          t(
+            language,
+            `A esa hora no hay hueco. El ${longDate(when.from, 'es')} ${appointment.employeeName} tiene libre: ${timesText(others, 'es')}. ¿Te viene bien alguna?`,
+            `That time is not free. On ${longDate(when.from, 'en')} ${appointment.employeeName} is free at ${timesText(others, 'en')}. Would one of those suit you?`,
+          ),
+        ],
+        propose: draft(when.from),
+      };
+    }
+  }
   if (days.length === 0) {
     const span = single
       ? t(language, `el ${longDate(when.from, 'es')}`, `on ${longDate(when.from, 'en')}`)
@@ -402,7 +400,7 @@ async function move(
           `${appointment.employeeName} has no open times ${span}${when.at ? ` at ${when.at}` : ''}. Would another day suit you?`,
         ),
       ],
-      propose: draft(null),
+      propose: draft(single ? when.from : null),
     };
   }
   const first = days[0]!;
