@@ -105,6 +105,41 @@ for (const scheme of SCHEMES) {
       await checkDialog(page, 'Complete authentication', `subscribe 3-D Secure dialog (${scheme})`);
     });
 
+    test('public manage-booking page: the appointment, the cancel dialog and the cancelled state', async ({
+      page,
+      api,
+    }) => {
+      const employee = await createEmployee(api);
+      const schedule = await api.get<{ slots: { date: string; times: string[] }[] }>(
+        `/schedule/${employee.username}`,
+      );
+      // Days ahead, so the free cancellation period still runs and the policy shows its deadline.
+      const day = schedule.slots.filter((d) => d.times.length > 0)[3]!;
+      const appointment = await bookAppointment(api, employee, {
+        slot: { date: day.date, timeSlot: day.times[0]! },
+      });
+      const { manageUrl } = await api.get<{ manageUrl: string }>(`/appointments/${appointment.id}/history`);
+      await page.goto(new URL(manageUrl).pathname);
+      await expectScheme(page, scheme);
+      await expect(page.getByRole('heading', { level: 1, name: 'Your appointment' })).toBeVisible();
+      await expect(page.getByTestId('cancellation-policy')).toBeVisible();
+      await expectNoSeriousViolations(page, `manage booking (${scheme})`);
+
+      await page.getByRole('button', { name: 'Reschedule' }).click();
+      await expect(page.getByRole('table', { name: 'Available dates' })).toBeVisible();
+      await expectNoSeriousViolations(page, `manage booking reschedule calendar (${scheme})`);
+
+      await page.getByRole('button', { name: 'Cancel appointment' }).click();
+      await checkDialog(page, 'Cancel your appointment?', `manage booking cancel dialog (${scheme})`);
+      await page.getByRole('button', { name: 'Cancel appointment' }).click();
+      await page
+        .getByRole('dialog', { name: 'Cancel your appointment?' })
+        .getByRole('button', { name: 'Cancel appointment' })
+        .click();
+      await expect(page.getByTestId('appointment-status')).toHaveText('Cancelled');
+      await expectNoSeriousViolations(page, `manage booking cancelled (${scheme})`);
+    });
+
     test('chats: list, a conversation, its menu and dialogs', async ({ page, login, api, request }) => {
       await login();
       const { chat } = await createHumanChat(api, 'Hola, ¿tenéis hueco el sábado?');
@@ -237,7 +272,10 @@ for (const scheme of SCHEMES) {
         await expect(page.locator('.mantine-DatePickerInput-weekday')).toHaveCount(0);
       }
 
-      await visit(page, `/appointments/${appointment.id}`, /Appointment/, `appointment detail (${scheme})`);
+      await page.goto(`/appointments/${appointment.id}`);
+      // The history, reminders and the customer's link load on their own: checked once they are there.
+      await expect(page.getByLabel("Customer's booking link")).toBeVisible();
+      await expectNoSeriousViolations(page, `appointment detail (${scheme})`);
 
       await page.goto(`/appointments?startDate=${appointment.date}&endDate=${appointment.date}`);
       await page
@@ -249,7 +287,10 @@ for (const scheme of SCHEMES) {
 
       await visit(page, '/notifications', 'Notifications', `notifications (${scheme})`);
 
-      await visit(page, '/settings', 'Settings', `company settings (${scheme})`);
+      await page.goto('/settings');
+      // The Bookings card loads on its own: checked once its form is there.
+      await expect(page.getByRole('button', { name: 'Save booking settings' })).toBeVisible();
+      await expectNoSeriousViolations(page, `company settings (${scheme})`);
       await page.getByRole('tab', { name: 'User Settings' }).click();
       await expect(page.getByRole('radiogroup', { name: 'Theme' })).toBeVisible();
       await expectNoSeriousViolations(page, `user settings (${scheme})`);

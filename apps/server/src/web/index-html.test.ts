@@ -23,6 +23,11 @@ beforeAll(async () => {
       css: ['assets/public-1.css'],
     },
     '_subscribe-1.js': { file: 'assets/subscribe-1.js', name: 'subscribe', imports: ['_public-1.js'] },
+    'src/features/manage-booking/manage-booking-page.tsx': {
+      file: 'assets/manage-booking-page-1.js',
+      imports: ['_public-1.js'],
+      css: ['assets/manage-booking-page-1.css'],
+    },
   };
   await fs.writeFile(path.join(webDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
 });
@@ -37,6 +42,17 @@ describe('index.html for a path', () => {
     expect(html).not.toContain('framework-1.js');
     expect(html).not.toContain('index-1.js');
     expect(html).toMatch(/<\/title><link .*<\/head>/);
+  });
+
+  it("names the manage page's chunk and its booking read for a customer's private link, and nothing for a bad token", async () => {
+    const token = 'ab12'.repeat(16);
+    const html = await renderIndexHtml(webDir, `/booking/${token}`);
+    expect(html).toContain('href="/assets/public-1.js"');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/manage-booking-page-1.js">');
+    expect(html).toContain('href="/assets/manage-booking-page-1.css"');
+    expect(html).toContain(`<link rel="preload" as="fetch" crossorigin href="/api/booking/${token}">`);
+    expect(html).not.toContain('/api/booking/%3C');
+    expect(await renderIndexHtml(webDir, '/booking/%3Cscript%3E')).not.toContain('/api/booking/');
   });
 
   it('adds the subscribe chunk and its three reads for the subscribe page, with or without an email', async () => {

@@ -39,6 +39,12 @@ const PAGE_HINTS: PageHint[] = [
       `/api/payments/price/${PREMIUM_PRICE_ALIAS}`,
     ],
   },
+  {
+    // The customer's private link, from a confirmation email or a reminder: its token is hex.
+    path: /^\/booking\/([0-9a-f]{32,128})\/?$/,
+    modules: ['public', 'src/features/manage-booking/manage-booking-page.tsx'],
+    data: (match) => [`/api/booking/${match[1]}`],
+  },
 ];
 
 /** Chunks the page needs beyond those the HTML already loads (the entry and its imports). */

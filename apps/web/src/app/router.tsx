@@ -45,6 +45,10 @@ const SubscribePage = page(
   () => import('../features/subscribe/subscribe-page'),
   (m) => m.SubscribePage,
 );
+const ManageBookingPage = page(
+  () => import('../features/manage-booking/manage-booking-page'),
+  (m) => m.ManageBookingPage,
+);
 const ChatSimulatorPage = page(
   () => import('../features/simulator/chat-simulator-page'),
   (m) => m.ChatSimulatorPage,
@@ -116,6 +120,7 @@ const publicRoutes: [pattern: string, Page: LazyPage][] = [
   [routePatterns.schedule, SchedulePage],
   [routePatterns.subscribe, SubscribePage],
   [routePatterns.subscribeWithEmail, SubscribePage],
+  [routePatterns.manageBooking, ManageBookingPage],
   [paths.chatSimulator, ChatSimulatorPage],
   ['*', NotFoundPage],
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBadgeCount, formatDateTime, initials } from './format';
+import { formatBadgeCount, formatDateTime, formatHours, initials } from './format';
 
 describe('formatBadgeCount', () => {
   it('shows the count up to 99 and 99+ above', () => {
@@ -32,5 +32,15 @@ describe('initials', () => {
     expect(initials('(Ana) - López')).toBe('L');
     expect(initials('(Ana)')).toBe('A');
     expect(initials('  ')).toBe('');
+  });
+});
+
+describe('formatHours', () => {
+  it('counts hours, and whole days from two days on', () => {
+    expect(formatHours(1)).toBe('1 hour');
+    expect(formatHours(24)).toBe('24 hours');
+    expect(formatHours(36)).toBe('36 hours');
+    expect(formatHours(48)).toBe('2 days');
+    expect(formatHours(168)).toBe('7 days');
   });
 });

@@ -59,3 +59,9 @@ export function formatDate(value: string | Date | null | undefined): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
 }
+
+/** A span of notice: 24 → '24 hours', 1 → '1 hour', 72 → '3 days'. */
+export function formatHours(hours: number): string {
+  if (hours >= 48 && hours % 24 === 0) return `${hours / 24} days`;
+  return hours === 1 ? '1 hour' : `${hours} hours`;
+}

@@ -21,6 +21,8 @@ export const paths = {
   schedule: (username: string) => `/schedule/${encodeURIComponent(username)}`,
   subscribe: (username: string, email?: string) =>
     `/subscription/${encodeURIComponent(username)}${email ? `/${encodeURIComponent(email)}` : ''}`,
+  /** The customer's private link to their appointment, from the booking email and the reminders. */
+  manageBooking: (token: string) => `/booking/${encodeURIComponent(token)}`,
   chatSimulator: '/chat-simulator',
   notFound: '/404',
 } as const;
@@ -36,4 +38,5 @@ export const routePatterns = {
   schedule: '/schedule/:username',
   subscribe: '/subscription/:username',
   subscribeWithEmail: '/subscription/:username/:email',
+  manageBooking: '/booking/:token',
 } as const;

@@ -16,6 +16,8 @@ export const appointmentKeys = {
   lists: ['appointments', 'list'] as const,
   list: (filters: AppointmentFilters) => ['appointments', 'list', filters] as const,
   detail: (id: string) => ['appointments', 'detail', id] as const,
+  // Under the detail, so removing an appointment's queries removes its history too.
+  history: (id: string) => ['appointments', 'detail', id, 'history'] as const,
 };
 
 export function appointmentsQueryOptions(filters: AppointmentFilters) {
@@ -34,12 +36,24 @@ export function appointmentQueryOptions(id: string) {
   });
 }
 
+export function appointmentHistoryQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: appointmentKeys.history(id),
+    queryFn: ({ signal }) => apiCall(apiRoutes.appointments.history, { params: { id }, signal }),
+  });
+}
+
 export function useAppointments(filters: AppointmentFilters) {
   return useQuery(appointmentsQueryOptions(filters));
 }
 
 export function useAppointment(id: string) {
   return useQuery(appointmentQueryOptions(id));
+}
+
+/** The customer's link, what happened to the appointment and its reminders. */
+export function useAppointmentHistory(id: string) {
+  return useQuery(appointmentHistoryQueryOptions(id));
 }
 
 export function useUpdateAppointmentStatus() {
@@ -51,7 +65,11 @@ export function useUpdateAppointmentStatus() {
     meta: { success: 'Appointment status updated' },
     onSuccess: (appointment) => {
       queryClient.setQueryData(appointmentKeys.detail(appointment.id), appointment);
-      return queryClient.invalidateQueries({ queryKey: appointmentKeys.lists });
+      // A new status adds a history line, and a cancellation drops the reminders still planned.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: appointmentKeys.lists }),
+        queryClient.invalidateQueries({ queryKey: appointmentKeys.history(appointment.id) }),
+      ]);
     },
     onError: (error) => console.error('Failed to update appointment status', error),
   });

@@ -38,6 +38,7 @@ import { paths } from '../../lib/paths';
 import { useCompany } from '../settings/api';
 import { useAppointment, useDeleteAppointment, useUpdateAppointmentStatus } from './api';
 import { APPOINTMENT_STATUS_STYLE, formatLongDate, formatTimeRange } from './appointment-format';
+import { AppointmentHistoryCard } from './components/appointment-history-card';
 import { AppointmentStatusBadge } from './components/appointment-status-badge';
 
 const STATUS_OPTIONS = APPOINTMENT_STATUSES.map((status) => ({
@@ -60,7 +61,12 @@ export function AppointmentDetailPage() {
         errorTitle="Failed to load appointment details"
         notFound={<ErrorAlert>Appointment not found</ErrorAlert>}
       >
-        {(data) => <AppointmentDetail appointment={data} />}
+        {(data) => (
+          <Stack gap="lg">
+            <AppointmentDetail appointment={data} />
+            <AppointmentHistoryCard appointmentId={data.id} />
+          </Stack>
+        )}
       </QueryState>
     </Box>
   );

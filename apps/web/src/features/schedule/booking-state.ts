@@ -1,7 +1,7 @@
 import type { BookingResponse, ClientInfo } from '@chatdesk/contract/schedule';
 import { type ClientInfoErrors, validateClientInfo } from '@chatdesk/contract/schedule-rules';
+import type { Slot } from '../../components/slots/slot-calendar';
 
-export type Slot = { date: string; time: string };
 export type BookedAppointment = BookingResponse['appointment'];
 
 export type BookingResult =

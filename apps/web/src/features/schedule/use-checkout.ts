@@ -5,10 +5,11 @@ import {
   type ConfirmedPayment,
   PaymentError,
 } from '../../components/payments/payment-types';
+import type { Slot } from '../../components/slots/slot-calendar';
 import { ApiError } from '../../lib/api-client';
 import { useBookAppointment, useCreatePaymentIntent } from './api';
 import { weekdayOf } from './booking-format';
-import type { BookedAppointment, Slot } from './booking-state';
+import type { BookedAppointment } from './booking-state';
 import { SCHEDULE_PAGE_MESSAGES } from './messages';
 
 export type CheckoutOutcome = { ok: true; appointment: BookedAppointment } | { ok: false; message: string };

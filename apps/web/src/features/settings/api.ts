@@ -1,12 +1,16 @@
 import { apiRoutes } from '@chatdesk/contract/api-routes';
-import type { UpdateCompanyRequest } from '@chatdesk/contract/company';
+import type { BookingSettings, UpdateCompanyRequest } from '@chatdesk/contract/company';
 import type { CreateBusinessClosureRequest } from '@chatdesk/contract/time-off';
 import type { ChangePasswordRequest, UpdateProfileRequest } from '@chatdesk/contract/users';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../lib/api-client';
 import { authKeys } from '../auth/api';
 
-export const companyKeys = { detail: ['company'] as const, closures: ['company', 'closures'] as const };
+export const companyKeys = {
+  detail: ['company'] as const,
+  closures: ['company', 'closures'] as const,
+  bookingSettings: ['company', 'booking-settings'] as const,
+};
 export const profileKeys = { detail: ['users', 'profile'] as const };
 
 export const companyQueryOptions = queryOptions({
@@ -82,5 +86,22 @@ export function useRemoveClosure() {
     mutationFn: (id: string) => apiCall(apiRoutes.timeOff.removeClosure, { params: { id } }),
     meta: { success: 'Closed days removed', failure: 'Failed to remove the closed days' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: companyKeys.closures }),
+  });
+}
+
+export function useBookingSettings() {
+  return useQuery({
+    queryKey: companyKeys.bookingSettings,
+    queryFn: ({ signal }) => apiCall(apiRoutes.company.bookingSettings, { signal }),
+  });
+}
+
+export function useUpdateBookingSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BookingSettings) => apiCall(apiRoutes.company.updateBookingSettings, { body }),
+    // A refusal is shown on the form, beside the field it names.
+    meta: { success: 'Booking settings saved' },
+    onSuccess: (saved) => queryClient.setQueryData(companyKeys.bookingSettings, saved),
   });
 }

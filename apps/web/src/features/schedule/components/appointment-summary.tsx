@@ -1,8 +1,9 @@
 import type { ClientInfo } from '@chatdesk/contract/schedule';
 import { Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatFee, formatLongDate, formatTimeRange } from '../booking-format';
-import type { Slot } from '../booking-state';
-import { VisitorTime } from './visitor-time';
+import type { Slot } from '../../../components/slots/slot-calendar';
+import { VisitorTime } from '../../../components/slots/visitor-time';
+import { formatLongDate, formatTimeRange } from '../../../lib/wall-clock';
+import { formatFee } from '../booking-format';
 
 type AppointmentSummaryProps = {
   slot: Slot;

@@ -1,9 +1,9 @@
 import type { PublicSchedule } from '@chatdesk/contract/schedule';
 import { Avatar, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { IconClockHour4, IconMapPin, IconWorld } from '@tabler/icons-react';
+import { visitorZoneNote } from '../../../components/slots/visitor-time';
 import { initials } from '../../../lib/format';
 import { SCHEDULE_PAGE_MESSAGES } from '../messages';
-import { visitorZoneNote } from './visitor-time';
 
 type BookingHeaderProps = { employee: PublicSchedule['employee']; timeZone: string };
 

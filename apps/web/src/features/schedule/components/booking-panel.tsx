@@ -4,13 +4,14 @@ import { IconCalendarEvent, IconCalendarTime, IconCreditCard, IconMailCheck } fr
 import { type Dispatch, lazy, Suspense, useEffect } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
 import type { ConfirmCard } from '../../../components/payments/payment-types';
-import { formatFee, formatLongDate, formatTime, formatTimeRange } from '../booking-format';
+import { VisitorTime } from '../../../components/slots/visitor-time';
+import { formatLongDate, formatTime, formatTimeRange } from '../../../lib/wall-clock';
+import { formatFee } from '../booking-format';
 import type { BookingAction, BookingState } from '../booking-state';
 import { SCHEDULE_PAGE_MESSAGES } from '../messages';
 import { AppointmentSummary } from './appointment-summary';
 import { BookingError, BookingSuccess } from './booking-result';
 import { ClientDetailsForm } from './client-details-form';
-import { VisitorTime } from './visitor-time';
 
 // Stripe.js is only fetched when the server really uses Stripe.
 const StripeCardForm = lazy(() => import('./stripe-card-form').then((m) => ({ default: m.StripeCardForm })));

@@ -1,9 +1,9 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCalendarCheck, IconCircleCheck } from '@tabler/icons-react';
-import { formatLongDate, formatTimeRange } from '../booking-format';
+import { VisitorTime } from '../../../components/slots/visitor-time';
+import { formatLongDate, formatTimeRange } from '../../../lib/wall-clock';
 import type { BookedAppointment } from '../booking-state';
 import { SCHEDULE_PAGE_MESSAGES } from '../messages';
-import { VisitorTime } from './visitor-time';
 
 export function BookingError({ message }: { message: string }) {
   return (

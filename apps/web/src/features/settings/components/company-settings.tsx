@@ -24,6 +24,7 @@ import { useMemo } from 'react';
 import { useUnsavedChangesGuard } from '../../../lib/unsaved-changes';
 import { useCompany, useUpdateCompany } from '../api';
 import { useFlashMessage } from '../use-flash-message';
+import { BookingSettingsCard } from './booking-settings';
 import { ClosedDaysSettings } from './closed-days-settings';
 import { FormAlerts } from './form-alerts';
 
@@ -91,6 +92,7 @@ export function CompanySettings() {
   return (
     <Stack gap="lg">
       <CompanyForm company={company.data} />
+      <BookingSettingsCard />
       <ClosedDaysSettings />
     </Stack>
   );

@@ -96,3 +96,32 @@ export function visitorTime(date: string, time: string, businessZone: string, vi
   }
   return format.format(new Date(instant));
 }
+
+const instantFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An instant on a zone's clock, 'Tue, Nov 24, 5:00 PM'; on the browser's own clock when the zone
+ * is unknown (or the browser does not know it).
+ */
+export function formatZonedInstant(iso: string, zone: string | null | undefined): string {
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return '';
+  const key = zone ?? '';
+  let format = instantFormats.get(key);
+  if (!format) {
+    const options: Intl.DateTimeFormatOptions = {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    };
+    try {
+      format = new Intl.DateTimeFormat('en-US', zone ? { ...options, timeZone: zone } : options);
+    } catch {
+      format = new Intl.DateTimeFormat('en-US', options);
+    }
+    instantFormats.set(key, format);
+  }
+  return format.format(instant);
+}

@@ -2,11 +2,13 @@ import type { PublicSchedule } from '@chatdesk/contract/schedule';
 import { Button, Center, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { formatLongDate, formatTime } from '../booking-format';
-import type { Slot } from '../booking-state';
-import { monthOf } from '../calendar-grid';
-import classes from '../schedule.module.css';
+import { monthOf } from '../../lib/calendar-grid';
+import { formatLongDate, formatTime } from '../../lib/wall-clock';
 import { MonthCalendar } from './month-calendar';
+import classes from './slot-calendar.module.css';
+
+/** A day and a time of it, in the business's time zone. */
+export type Slot = { date: string; time: string };
 
 type SlotCalendarProps = {
   slots: PublicSchedule['slots'];

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders } from '../../test/render';
 import { MonthCalendar } from './month-calendar';
 
 const open = new Set(['2026-11-27', '2026-11-30', '2026-12-01']);

@@ -1,6 +1,6 @@
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { addDays, addMonths, formatMonth, monthOf, monthWeeks, WEEKDAY_SHORT } from '../calendar-grid';
+import { addDays, addMonths, formatMonth, monthOf, monthWeeks, WEEKDAY_SHORT } from '../../lib/calendar-grid';
 import classes from './month-calendar.module.css';
 
 type MonthCalendarProps = {

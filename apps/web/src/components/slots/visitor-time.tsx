@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
-import { formatTime } from '../booking-format';
-import { browserTimeZone, visitorTime, zoneCity } from '../zone-time';
+import { formatTime } from '../../lib/wall-clock';
+import { browserTimeZone, visitorTime, zoneCity } from '../../lib/zone-time';
 
 type VisitorTimeProps = { date: string; time: string; timeZone: string };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { visitorTime, zoneCity, zonedInstant } from './zone-time';
+import { formatZonedInstant, visitorTime, zoneCity, zonedInstant } from './zone-time';
 
 describe('zonedInstant', () => {
   it('reads a wall-clock time in a zone, on both sides of a DST change', () => {
@@ -44,5 +44,16 @@ describe('zoneCity', () => {
     expect(zoneCity('Europe/Madrid')).toBe('Madrid');
     expect(zoneCity('America/New_York')).toBe('New York');
     expect(zoneCity('UTC')).toBe('UTC');
+  });
+});
+
+describe('formatZonedInstant', () => {
+  it("shows an instant on the business's clock, whatever the browser's zone", () => {
+    expect(formatZonedInstant('2026-11-24T16:00:00.000Z', 'Europe/Madrid')).toBe('Tue, Nov 24, 5:00 PM');
+    expect(formatZonedInstant('2026-11-24T16:00:00.000Z', 'America/New_York')).toBe('Tue, Nov 24, 11:00 AM');
+  });
+
+  it('says nothing for a broken instant', () => {
+    expect(formatZonedInstant('not a date', 'Europe/Madrid')).toBe('');
   });
 });

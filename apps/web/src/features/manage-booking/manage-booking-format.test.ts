@@ -1,0 +1,111 @@
+import type { ManagedBooking } from '@chatdesk/contract/manage-booking';
+import { describe, expect, it } from 'vitest';
+import { cancelConsequence, cancelledMoney, policySentence } from './manage-booking-format';
+
+const fee = { amount: 1000, currency: 'eur' };
+
+/** Tue Nov 24 2026, 5:00 PM in Madrid is 16:00 UTC: the deadline of a 24-hour policy for Wed at 5 PM. */
+function booking(overrides: Partial<ManagedBooking> = {}): ManagedBooking {
+  return {
+    appointment: {
+      date: '2026-11-25',
+      startTime: '17:00',
+      endTime: '17:30',
+      startsAt: '2026-11-25T16:00:00.000Z',
+      status: 'scheduled',
+      employeeName: 'Carlos Ruiz',
+      clientName: 'Ana',
+    },
+    timeZone: 'Europe/Madrid',
+    companyName: 'Acme Studio',
+    payment: { ...fee, refunded: false },
+    policy: { freeCancellationHours: 24 },
+    changesUntil: '2026-11-24T16:00:00.000Z',
+    canCancel: true,
+    refundOnCancel: fee,
+    canReschedule: true,
+    reason: null,
+    history: [],
+    ...overrides,
+  };
+}
+
+const late = { refundOnCancel: null, canReschedule: false, reason: 'Too late' };
+const cancelled = (history: ManagedBooking['history'], refunded = false) =>
+  booking({
+    appointment: { ...booking().appointment, status: 'cancelled' },
+    payment: { ...fee, refunded },
+    canCancel: false,
+    canReschedule: false,
+    refundOnCancel: null,
+    changesUntil: null,
+    history,
+  });
+const at = '2026-11-23T10:00:00.000Z';
+
+describe('policySentence', () => {
+  it('names the deadline on the business clock and the fee kept after it', () => {
+    expect(policySentence(booking())).toBe(
+      'Free cancellation until Tue, Nov 24, 5:00 PM. After that the €10.00 fee is not refunded.',
+    );
+  });
+
+  it('says a cancellation now keeps the fee once the deadline has passed', () => {
+    expect(policySentence(booking(late))).toBe(
+      'It is less than 24 hours before your appointment: cancelling now does not refund the €10.00 fee.',
+    );
+    expect(policySentence(booking({ ...late, policy: { freeCancellationHours: 168 } }))).toBe(
+      'It is less than 7 days before your appointment: cancelling now does not refund the €10.00 fee.',
+    );
+  });
+
+  it('offers free cancellation until the start when the policy has no notice period', () => {
+    expect(
+      policySentence(
+        booking({ policy: { freeCancellationHours: 0 }, changesUntil: '2026-11-25T16:00:00.000Z' }),
+      ),
+    ).toBe('Free cancellation until your appointment starts.');
+  });
+
+  it('speaks only of rescheduling when nothing was paid', () => {
+    expect(policySentence(booking({ payment: null, refundOnCancel: null }))).toBe(
+      'You can reschedule until Tue, Nov 24, 5:00 PM.',
+    );
+    expect(policySentence(booking({ ...late, payment: null }))).toBeNull();
+  });
+
+  it('says nothing once the appointment cannot be cancelled', () => {
+    expect(policySentence(cancelled([]))).toBeNull();
+  });
+});
+
+describe('cancelConsequence', () => {
+  it('states the money before the customer confirms', () => {
+    expect(cancelConsequence(booking())).toBe('You will get €10.00 back to your card.');
+    expect(cancelConsequence(booking(late))).toBe('The €10.00 fee will not be refunded.');
+    expect(cancelConsequence(booking({ payment: null, refundOnCancel: null }))).toBe(
+      'Nothing was paid online, so there is nothing to refund.',
+    );
+  });
+});
+
+describe('cancelledMoney', () => {
+  it('reports the refund that was made', () => {
+    expect(cancelledMoney(cancelled([], true))).toBe('€10.00 has been refunded to your card.');
+  });
+
+  it('tells a due refund still on its way from one that failed', () => {
+    const due = { kind: 'cancelled', actor: 'customer', at, data: { refund: 'due', ...fee } } as const;
+    expect(cancelledMoney(cancelled([due]))).toBe('Your refund of €10.00 is on its way to your card.');
+    expect(cancelledMoney(cancelled([due, { kind: 'refund_failed', actor: 'system', at, data: fee }]))).toBe(
+      'The refund of €10.00 could not be made automatically. Acme Studio will refund it to you.',
+    );
+  });
+
+  it('says the fee was kept after a late cancellation, and nothing when nothing was paid', () => {
+    expect(cancelledMoney(cancelled([{ kind: 'cancelled', actor: 'customer', at, data: {} }]))).toBe(
+      'The €10.00 fee was not refunded.',
+    );
+    expect(cancelledMoney({ ...cancelled([]), payment: null })).toBeNull();
+  });
+});

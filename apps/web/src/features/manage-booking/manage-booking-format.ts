@@ -1,0 +1,60 @@
+// Types only: this page must not load zod (manage-booking-rules.ts holds what it needs at run time).
+import type { ManagedBooking } from '@chatdesk/contract/manage-booking';
+import { formatHours, formatMinorMoney } from '../../lib/format';
+import { formatZonedInstant } from '../../lib/zone-time';
+
+type Money = { amount: number; currency: string };
+
+const money = ({ amount, currency }: Money) => formatMinorMoney(amount, currency);
+
+/** The fee that was paid and is still held, if any. */
+function heldFee(booking: ManagedBooking): Money | null {
+  return booking.payment && !booking.payment.refunded ? booking.payment : null;
+}
+
+/**
+ * The cancellation policy as it stands for this appointment now, in plain words; null when there
+ * is nothing to say (it is over, or nothing was paid and nothing limits a change).
+ */
+export function policySentence(booking: ManagedBooking): string | null {
+  const { appointment, changesUntil, refundOnCancel, policy, timeZone } = booking;
+  if (appointment.status !== 'scheduled' || !booking.canCancel) return null;
+  const fee = heldFee(booking);
+  if (refundOnCancel) {
+    if (policy.freeCancellationHours === 0 || !changesUntil) {
+      return 'Free cancellation until your appointment starts.';
+    }
+    return `Free cancellation until ${formatZonedInstant(changesUntil, timeZone)}. After that the ${money(refundOnCancel)} fee is not refunded.`;
+  }
+  if (fee) {
+    return `It is less than ${formatHours(policy.freeCancellationHours)} before your appointment: cancelling now does not refund the ${money(fee)} fee.`;
+  }
+  if (booking.canReschedule && changesUntil && policy.freeCancellationHours > 0) {
+    return `You can reschedule until ${formatZonedInstant(changesUntil, timeZone)}.`;
+  }
+  return null;
+}
+
+/** What cancelling now does to the customer's money, said before they confirm. */
+export function cancelConsequence(booking: ManagedBooking): string {
+  if (booking.refundOnCancel) return `You will get ${money(booking.refundOnCancel)} back to your card.`;
+  const fee = heldFee(booking);
+  if (fee) return `The ${money(fee)} fee will not be refunded.`;
+  if (booking.payment) return `Your ${money(booking.payment)} fee has already been refunded.`;
+  return 'Nothing was paid online, so there is nothing to refund.';
+}
+
+/** What became of the money of a cancelled appointment; null when nothing was paid. */
+export function cancelledMoney(booking: ManagedBooking): string | null {
+  const { payment, history } = booking;
+  if (!payment) return null;
+  if (payment.refunded) return `${money(payment)} has been refunded to your card.`;
+  const last = (kind: string) => history.findLastIndex((event) => event.kind === kind);
+  const cancelled = history[last('cancelled')];
+  const refundDue = cancelled?.data.refund === 'due';
+  if (refundDue && last('refund_failed') > last('cancelled')) {
+    return `The refund of ${money(payment)} could not be made automatically. ${booking.companyName} will refund it to you.`;
+  }
+  if (refundDue) return `Your refund of ${money(payment)} is on its way to your card.`;
+  return `The ${money(payment)} fee was not refunded.`;
+}

@@ -1,0 +1,183 @@
+import type { ManagedBooking } from '@chatdesk/contract/manage-booking';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { ManageBookingPage } from './manage-booking-page';
+
+const TOKEN = 'a'.repeat(64);
+const fee = { amount: 1000, currency: 'eur' };
+
+const booking: ManagedBooking = {
+  appointment: {
+    date: '2026-11-25',
+    startTime: '17:00',
+    endTime: '17:30',
+    startsAt: '2026-11-25T16:00:00.000Z',
+    status: 'scheduled',
+    employeeName: 'Carlos Ruiz',
+    clientName: 'Ana',
+  },
+  timeZone: 'Europe/Madrid',
+  companyName: 'Acme Studio',
+  payment: { ...fee, refunded: false },
+  policy: { freeCancellationHours: 24 },
+  changesUntil: '2026-11-24T16:00:00.000Z',
+  canCancel: true,
+  refundOnCancel: fee,
+  canReschedule: true,
+  reason: null,
+  history: [{ kind: 'booked', actor: 'customer', at: '2026-11-20T09:00:00.000Z', data: {} }],
+};
+
+const late: ManagedBooking = {
+  ...booking,
+  refundOnCancel: null,
+  canReschedule: false,
+  reason: 'It is too late to reschedule this appointment online. Please contact us.',
+};
+
+const cancelled: ManagedBooking = {
+  ...booking,
+  appointment: { ...booking.appointment, status: 'cancelled' },
+  payment: { ...fee, refunded: true },
+  changesUntil: null,
+  canCancel: false,
+  refundOnCancel: null,
+  canReschedule: false,
+  reason: 'This appointment is cancelled.',
+  history: [
+    ...booking.history,
+    { kind: 'cancelled', actor: 'customer', at: '2026-11-21T09:00:00.000Z', data: { refund: 'due', ...fee } },
+    { kind: 'refunded', actor: 'system', at: '2026-11-21T09:00:01.000Z', data: fee },
+  ],
+};
+
+type Reply = { status: number; body: unknown };
+type Call = { method: string; path: string; body: unknown };
+
+/** Answers each request from a list per "METHOD path", the last answer repeating. */
+function serve(replies: Record<string, Reply[]>) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const method = init.method ?? 'GET';
+      const path = new URL(url, 'http://localhost').pathname;
+      calls.push({ method, path, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      const queue = replies[`${method} ${path}`];
+      const reply = queue && (queue.length > 1 ? queue.shift() : queue[0]);
+      if (!reply) return new Response(JSON.stringify({ message: 'unexpected' }), { status: 500 });
+      return new Response(JSON.stringify(reply.body), { status: reply.status });
+    }),
+  );
+  return calls;
+}
+
+function renderPage() {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/booking/:token" element={<ManageBookingPage />} />
+    </Routes>,
+    { route: `/booking/${TOKEN}` },
+  );
+}
+
+const path = `/api/booking/${TOKEN}`;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('ManageBookingPage', () => {
+  it('shows the appointment, the policy in plain words and its history', async () => {
+    serve({ [`GET ${path}`]: [{ status: 200, body: booking }] });
+    renderPage();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your appointment' })).toBeInTheDocument();
+    expect(screen.getByTestId('company-name')).toHaveTextContent('Acme Studio');
+    expect(screen.getByTestId('appointment-status')).toHaveTextContent('Confirmed');
+    expect(screen.getByTestId('appointment-date')).toHaveTextContent('Wednesday, November 25, 2026');
+    expect(screen.getByTestId('appointment-time')).toHaveTextContent('5:00 PM - 5:30 PM');
+    expect(screen.getByTestId('cancellation-policy')).toHaveTextContent(
+      'Free cancellation until Tue, Nov 24, 5:00 PM. After that the €10.00 fee is not refunded.',
+    );
+    expect(screen.getByRole('button', { name: 'Reschedule' })).toBeEnabled();
+    expect(within(screen.getByRole('list')).getByText('Booked')).toBeInTheDocument();
+  });
+
+  it('states the refund before cancelling and sends the refund it showed', async () => {
+    const calls = serve({
+      [`GET ${path}`]: [{ status: 200, body: booking }],
+      [`POST ${path}/cancel`]: [{ status: 200, body: cancelled }],
+    });
+    const user = userEvent.setup();
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel appointment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel your appointment?' });
+    expect(within(dialog).getByTestId('cancel-consequence')).toHaveTextContent(
+      'You will get €10.00 back to your card.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
+
+    expect(await screen.findByText('Your appointment has been cancelled.')).toBeInTheDocument();
+    expect(screen.getByText('€10.00 has been refunded to your card.')).toBeInTheDocument();
+    expect(screen.getByTestId('appointment-status')).toHaveTextContent('Cancelled');
+    expect(screen.queryByRole('button', { name: 'Cancel appointment' })).not.toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ refundExpected: 1000 });
+  }, 20_000);
+
+  it('shows a refusal in the dialog with the terms as they are now', async () => {
+    const calls = serve({
+      [`GET ${path}`]: [
+        { status: 200, body: booking },
+        { status: 200, body: late },
+      ],
+      [`POST ${path}/cancel`]: [
+        {
+          status: 409,
+          body: {
+            message:
+              'The refund terms have changed since you opened this page. Please review them and confirm again.',
+          },
+        },
+      ],
+    });
+    const user = userEvent.setup();
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel appointment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel your appointment?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The refund terms have changed since you opened this page. Please review them and confirm again.',
+    );
+    expect(await within(dialog).findByText('The €10.00 fee will not be refunded.')).toBeInTheDocument();
+    expect(screen.getByText(late.reason!)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'GET')).toHaveLength(2);
+  }, 20_000);
+
+  it('says a link that names no appointment is not valid', async () => {
+    serve({ [`GET ${path}`]: [{ status: 404, body: { message: 'This booking link is not valid.' } }] });
+    renderPage();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This booking link is not valid.' }),
+    ).toBeInTheDocument();
+  });
+
+  it('offers to try again when the appointment could not be loaded', async () => {
+    serve({
+      [`GET ${path}`]: [
+        { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } },
+        { status: 200, body: booking },
+      ],
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('cancellation-policy')).toBeInTheDocument();
+  });
+});
