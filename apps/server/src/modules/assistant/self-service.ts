@@ -51,14 +51,14 @@ export function refundSentence(appointment: CustomerAppointment, language: Langu
     return t(
       language,
       `Se te devolverán ${amount} a tu tarjeta.`,
-      `You will get ${amount} back on your card.`,
+      `The ${amount} fee will be refunded to your card.`,
     );
   }
   return appointment.freeCancellationHours > 0
     ? t(
         language,
         `Como faltan menos de ${appointment.freeCancellationHours} horas, no se devuelve el importe pagado.`,
-        `As it is less than ${appointment.freeCancellationHours} hours away, the fee is not refunded.`,
+        `As it is less than ${appointment.freeCancellationHours} hours away, there is no refund of the fee.`,
       )
     : t(language, 'No hay importe que devolver.', 'There is nothing to refund.');
 }

@@ -1,4 +1,4 @@
-import { addDays } from '../../../lib/time-zone.ts';
+import { addDays, zonedDate } from '../../../lib/time-zone.ts';
 import type {
   AssistantKnowledge,
   ChangeProposal,
@@ -156,7 +156,7 @@ function answerOf(folded: string): 'yes' | 'no' | null {
     !hasAny(folded, ['no puedo', 'no voy', 'no podre'])
   )
     return 'no';
-  if (hasAny(start, YES)) return 'yes';
+  if (hasAny(start, YES) || /^\s*(👍|👌|✅|🙏|💪|😊|🙂)/u.test(folded)) return 'yes';
   return null;
 }
 
@@ -181,10 +181,10 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   if (pending && pendingAppointment) {
     const retarget = pending.kind === 'reschedule' && (when || clock.at || clock.partOfDay || clock.after);
     if (retarget) return move(pendingAppointment, input, folded, pending.date);
-    if (answer === 'yes') {
-      const complete = pending.kind === 'cancel' || (pending.date && pending.time);
-      if (complete) return { replies: [], confirm: true };
-    }
+    const complete = pending.kind === 'cancel' || (pending.date && pending.time);
+    // "fine, cancel it then" to a proposed cancellation says yes too.
+    const sameAgain = pending.kind === 'cancel' && CANCEL.test(folded) && answer !== 'no' && !when;
+    if ((answer === 'yes' || sameAgain) && complete) return { replies: [], confirm: true };
     if (answer === 'no') {
       return reply(
         t(
@@ -201,7 +201,11 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   const askedTime = lastReply.includes(ASK_TIME_MARK[language]);
   const followUp =
     OWN_REPLIES.some((start) => lastReply.includes(start)) &&
-    (input.text.includes('?') || /^(y|and|seguro|sure|really|pero|but)\b/.test(folded) || SEE.test(folded));
+    (SEE.test(folded) ||
+      /^(y |and |pero |but )?(con quien|a que hora|que hora|donde|cuando|seguro|sure|really|what time|with whom|who with|where)\b/.test(
+        folded,
+      ) ||
+      /\b(pense que tenia|i thought i had|tenia una|i had one)\b/.test(folded));
   const subscription = SUBSCRIPTION.test(folded);
   const hasUpcoming = customer.appointments.length > 0;
   const ownWords = OWN.test(folded);
@@ -298,6 +302,9 @@ function pick(upcoming: CustomerAppointment[], source: string, input: Input, mov
   return found;
 }
 
+const today = (knowledge: AssistantKnowledge) => zonedDate(knowledge.now, knowledge.timeZone);
+const distance = (a: string, b: string) => Math.abs(Date.parse(a) - Date.parse(b));
+
 const timesText = (times: string[], language: Language) =>
   list(times.length > 10 ? [...times.slice(0, 10), t(language, 'más', 'more')] : times, language);
 
@@ -315,9 +322,14 @@ async function move(
   if (!appointment.canReschedule || !appointment.employeeUsername)
     return { replies: [reasonText(appointment.reason, appointment, language)] };
   const text = targetText || input.text;
-  const when: When | undefined =
+  const found: When | undefined =
     resolveWhen(text, knowledge.now, knowledge.timeZone) ??
     (draftDate ? { from: draftDate, to: draftDate, ...clockOf(text) } : undefined);
+  // "a la misma hora": the time asked for just before (in the reply that answered it), else the appointment's.
+  const sameTime = /\b(misma hora|same time)\b/.test(fold(text));
+  const askedBefore = /(?:a las|at) (\d{2}:\d{2})/.exec(input.lastReply ?? '')?.[1];
+  const when =
+    found && sameTime && !found.at ? { ...found, at: askedBefore ?? appointment.startTime } : found;
   const draft = (date: string | null): ChangeProposal => ({
     kind: 'reschedule',
     appointmentId: appointment.id,
@@ -385,6 +397,40 @@ async function move(
           ),
         ],
         propose: draft(when.from),
+      };
+    }
+  }
+  if (days.length === 0 && single) {
+    // Nothing that day: the nearest days with that time free (or with any time), either side of it.
+    const from = addDays(when.from, -6) > today(knowledge) ? addDays(when.from, -6) : today(knowledge);
+    const around = (
+      await knowledge.openSlots(appointment.employeeUsername, { from, to: addDays(when.from, 7) })
+    )
+      .map((day) => ({
+        date: day.date,
+        times: day.times.filter((time) => !(day.date === appointment.date && time === appointment.startTime)),
+      }))
+      .filter((day) => day.times.length > 0 && (!when.at || day.times.includes(when.at)))
+      .sort(
+        (a, b) => distance(a.date, when.from) - distance(b.date, when.from) || a.date.localeCompare(b.date),
+      )
+      .slice(0, 3)
+      .sort((a, b) => a.date.localeCompare(b.date));
+    if (around.length) {
+      const dates = (language_: Language) =>
+        list(
+          around.map((day) => longDate(day.date, language_)),
+          language_,
+        );
+      return {
+        replies: [
+          t(
+            language,
+            `${appointment.employeeName} no tiene hueco el ${longDate(when.from, 'es')}${when.at ? ` a las ${when.at}` : ''}. ${when.at ? `A las ${when.at} tiene libre el` : 'Tiene horas libres el'} ${dates('es')}. ¿Te viene bien alguno?`,
+            `${appointment.employeeName} has nothing free on ${longDate(when.from, 'en')}${when.at ? ` at ${when.at}` : ''}. ${when.at ? `At ${when.at} they are free on` : 'They have open times on'} ${dates('en')}. Would one of those suit you?`,
+          ),
+        ],
+        propose: draft(null),
       };
     }
   }

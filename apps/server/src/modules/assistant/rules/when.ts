@@ -159,7 +159,12 @@ const hhmm = (hour: number, minute = 0) =>
   `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 
 /** "after 6" / "a partir de las 18"; "a las 18:30" / "at 5pm" / "18h". Small hours without am are afternoon ones. */
-function times(folded: string): { after?: string; at?: string } {
+function times(text: string): { after?: string; at?: string } {
+  // "7 y media", "7 y cuarto", "half past 7": written as minutes first.
+  const folded = text
+    .replace(/\b(\d{1,2}) y media\b/g, '$1:30')
+    .replace(/\b(\d{1,2}) y cuarto\b/g, '$1:15')
+    .replace(/\bhalf past (\d{1,2})\b/g, 'at $1:30');
   const afternoonHour = (hour: number, meridiem?: string) =>
     meridiem === 'pm' && hour < 12
       ? hour + 12
@@ -260,6 +265,17 @@ export function resolveWhen(text: string, now: Date, timeZone: string): When | u
     const base = nextWeek ? monday : addDays(today, 1);
     const target = addDays(base, nextWeek ? (weekday.weekday + 6) % 7 : daysUntil(base, weekday.weekday));
     return single(target);
+  }
+  const dayOfMonth =
+    /\b(?:el|del|al|para el|dia|day|the|on)\s+(\d{1,2})(?:st|nd|rd|th)?\b(?!\s*(?::|h\b|am\b|pm\b|horas|hours|min|euros|eur\b|€|de la (?:manana|tarde|noche)))/.exec(
+      rest,
+    );
+  if (dayOfMonth && Number(dayOfMonth[1]) >= 1 && Number(dayOfMonth[1]) <= 31) {
+    // "el 26": the next date with that day of the month.
+    for (let offset = 0; offset < 62; offset++) {
+      const date = addDays(today, offset);
+      if (Number(date.slice(8)) === Number(dayOfMonth[1])) return single(date, offset === 0);
+    }
   }
   if (hasAny(rest, TODAY) || (part && hasPhrase(folded, 'esta tarde'))) return single(today, true);
   if (hasAny(rest, TOMORROW)) return single(addDays(today, 1));
