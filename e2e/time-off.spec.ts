@@ -39,8 +39,11 @@ async function laterOpenDay(api: Api, employee: Employee) {
 /** One date in a range picker: the same day twice. */
 async function pickDate(page: Page, date: string) {
   await page.getByRole('button', { name: 'Dates' }).click();
+  // isVisible() does not wait: ask only once the picker has drawn its month, or a slow machine
+  // turns the page to the next month before the wanted day could show.
+  await expect(page.getByRole('button', { name: 'Next month' }).last()).toBeVisible();
   const day = page.getByRole('button', { name: pickerDay(date), exact: true });
-  if (!(await day.isVisible())) await page.getByRole('button', { name: 'Next month' }).click();
+  if (!(await day.isVisible())) await page.getByRole('button', { name: 'Next month' }).last().click();
   await day.click();
   await day.click();
 }

@@ -259,7 +259,8 @@ export function createAssistantService(deps: Deps) {
     }
     const sent: string[] = [];
     for (const text of reply.replies) {
-      if (!(await chats.postAssistantReply(chatId, text))) break;
+      // Refused when a person took the chat, or the customer wrote again: that message's run answers.
+      if (!(await chats.postAssistantReply(chatId, text, last.createdAt))) break;
       sent.push(text);
     }
     return sent;

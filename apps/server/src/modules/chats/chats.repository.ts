@@ -401,13 +401,26 @@ export function createChatsRepository(db: Db) {
      * deadlocked two stores racing on one chat. A WhatsApp chat's
      * message starts `sending` (a job sends it), any other `delivered`.
      */
-    async insertIfAssistantHolds(chatId: string, values: { text: string; at: Date }, events: SQL) {
+    /**
+     * `answered`: the newest customer message the reply saw. A customer message written after it
+     * refuses the reply: the locked chat row (its summary is written with every message) is
+     * re-read under the lock, so one committed a moment ago counts, and the run for that message
+     * answers everything.
+     */
+    async insertIfAssistantHolds(
+      chatId: string,
+      values: { text: string; at: Date; answered?: Date },
+      events: SQL,
+    ) {
       const result = await db.execute(sql`
         with m as (
           insert into messages (chat_id, text, sender, status, created_at)
           select c.id, ${values.text}, 'assistant',
                  case when c.channel = 'whatsapp' then 'sending' else 'delivered' end, ${values.at}
             from chats c where c.id = ${chatId} and c.assigned_to = 'ai'
+             and (${values.answered ?? null}::timestamptz is null
+                  or c.last_message_sender is distinct from 'customer'
+                  or c.last_message_at <= ${values.answered ?? null}::timestamptz)
              for no key update of c
           returning ${MESSAGE_COLUMNS}
         ), summary as (${updateSummary}),

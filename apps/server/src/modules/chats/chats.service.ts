@@ -210,10 +210,10 @@ export function createChatsService(deps: Deps) {
    * The assistant's message, stored only while the chat is still the assistant's (checked in the
    * same statement). Null when a person has taken the chat meanwhile: nothing is stored or sent.
    */
-  async function postAssistantReply(chatId: string, text: string): Promise<Message | null> {
+  async function postAssistantReply(chatId: string, text: string, answered?: Date): Promise<Message | null> {
     const row = await repository.insertIfAssistantHolds(
       chatId,
-      { text, at: clock() },
+      { text, at: clock(), ...(answered ? { answered } : {}) },
       changedInStatement(chatId),
     );
     if (!row) return null;

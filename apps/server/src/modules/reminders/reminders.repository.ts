@@ -9,24 +9,27 @@ import {
 } from '../../db/schema.ts';
 import type { ReminderChannel } from './reminder-times.ts';
 
+/** What a reminder needs of its appointment. */
+const remindable = {
+  id: appointments.id,
+  status: appointments.status,
+  localDate: appointments.localDate,
+  startTime: appointments.startTime,
+  startsAt: appointments.startsAt,
+  slotChosenAt: appointments.slotChosenAt,
+  clientName: appointments.clientName,
+  clientPhone: appointments.clientPhone,
+  clientEmail: appointments.clientEmail,
+  employeeName: appointments.employeeName,
+  manageToken: appointments.manageToken,
+};
+
 export function createRemindersRepository(db: Db) {
   return {
     /** Scheduled appointments starting in (from, to]: the only ones a reminder can be due for. */
     async upcoming(from: Date, to: Date) {
       return db
-        .select({
-          id: appointments.id,
-          status: appointments.status,
-          localDate: appointments.localDate,
-          startTime: appointments.startTime,
-          startsAt: appointments.startsAt,
-          slotChosenAt: appointments.slotChosenAt,
-          clientName: appointments.clientName,
-          clientPhone: appointments.clientPhone,
-          clientEmail: appointments.clientEmail,
-          employeeName: appointments.employeeName,
-          manageToken: appointments.manageToken,
-        })
+        .select(remindable)
         .from(appointments)
         .where(
           and(
@@ -104,23 +107,7 @@ export function createRemindersRepository(db: Db) {
     },
 
     async findAppointment(id: string) {
-      const [row] = await db
-        .select({
-          id: appointments.id,
-          status: appointments.status,
-          localDate: appointments.localDate,
-          startTime: appointments.startTime,
-          startsAt: appointments.startsAt,
-          slotChosenAt: appointments.slotChosenAt,
-          clientName: appointments.clientName,
-          clientPhone: appointments.clientPhone,
-          clientEmail: appointments.clientEmail,
-          employeeName: appointments.employeeName,
-          manageToken: appointments.manageToken,
-        })
-        .from(appointments)
-        .where(eq(appointments.id, id))
-        .limit(1);
+      const [row] = await db.select(remindable).from(appointments).where(eq(appointments.id, id)).limit(1);
       return row;
     },
 
