@@ -224,15 +224,14 @@ export function createAssistantService(deps: Deps) {
       return handed ? [HANDOFF_MESSAGE[language]] : [];
     }
 
-    // A person may have taken the chat while the assistant was thinking (the store below checks
-    // that again, atomically). The customer may also have written again meanwhile. Stored now,
-    // this answer would come after a message it never saw, and that message would look answered:
-    // answer everything instead (a few times at most), or leave it to the run that answered it.
-    const newest = await chats.latest(chatId);
-    if (newest?.assignedTo !== 'ai') return [];
-    if (newest.id && newest.id !== last.id) {
-      if (newest.sender !== 'customer') return [];
-      if (round < 3) return answer({ chatId, messageId: newest.id }, attempt, round + 1);
+    // A person may have taken the chat while the assistant was thinking, or the customer written
+    // again: stored now, this answer would come after a message it never saw, and that message
+    // would look answered. The store refuses it in one statement (postAssistantReply); only an
+    // answer that acts first (a confirmed change, a handover) reads the chat before acting.
+    const again = () => rerun(chatId, last.id, attempt, round);
+    if (reply.confirm || reply.handoff) {
+      const moved = await again();
+      if (moved !== null) return moved;
     }
     const ownAppointment = (id: string | undefined) => customer?.appointments.find((a) => a.id === id);
     const confirmed = reply.confirm ? pending : null;
@@ -258,12 +257,34 @@ export function createAssistantService(deps: Deps) {
       return handed ? [message] : [];
     }
     const sent: string[] = [];
+    let follows = last.createdAt;
     for (const text of reply.replies) {
-      // Refused when a person took the chat, or the customer wrote again: that message's run answers.
-      if (!(await chats.postAssistantReply(chatId, text, last.createdAt))) break;
+      const stored = await chats.postAssistantReply(chatId, text, follows);
+      if (!stored) {
+        // Refused: a person has the chat, or something was written since, and then all of it is answered.
+        return sent.length ? sent : ((await again()) ?? []);
+      }
       sent.push(text);
+      follows = new Date(stored.timestamp);
     }
     return sent;
+  }
+
+  /**
+   * After the conversation moved on from `lastId`: null while it has not (go on), [] when there
+   * is nothing for this run to do, or the answer to everything, a few rounds at most.
+   */
+  async function rerun(
+    chatId: string,
+    lastId: string,
+    attempt: { isLast: boolean },
+    round: number,
+  ): Promise<string[] | null> {
+    const newest = await chats.latest(chatId);
+    if (newest?.assignedTo !== 'ai') return [];
+    if (!newest.id || newest.id === lastId) return null;
+    if (newest.sender !== 'customer' || round >= 3) return [];
+    return answer({ chatId, messageId: newest.id }, attempt, round + 1);
   }
 
   function remember(chatId: string, change: ChangeProposal | null) {

@@ -409,13 +409,11 @@ describe('a person who takes over', () => {
       const { signIn } = app;
       const { headers } = await signIn();
       const chatsService = app.app.services.chats;
-      const latest = chatsService.latest;
+      const post = chatsService.postAssistantReply;
       let switchedChat: string | null = null;
-      // The assistant reads the conversation before asking the engine and checks the chat's
-      // newest message right before storing. Staff switch the AI off just after that check, the
-      // narrowest window there is.
-      chatsService.latest = async (chatId) => {
-        const result = await latest(chatId);
+      // The assistant stores its answer in one statement that checks the chat is still its own.
+      // Staff switch the AI off right before that statement, the narrowest window there is.
+      chatsService.postAssistantReply = async (chatId, text, follows) => {
         const toggled = await app.app.inject({
           method: 'PUT',
           url: `/api/chats/${chatId}/toggle-ai`,
@@ -423,7 +421,7 @@ describe('a person who takes over', () => {
         });
         expect(toggled.json().assignedTo).toBe('human');
         switchedChat = chatId;
-        return result;
+        return post(chatId, text, follows);
       };
       const { chatId } = await chatsService.receiveInbound({
         prefix: '34',
@@ -432,7 +430,7 @@ describe('a person who takes over', () => {
         text: 'hola',
         channel: 'whatsapp',
       });
-      chatsService.latest = latest;
+      chatsService.postAssistantReply = post;
       expect(switchedChat).toBe(chatId);
       const texts = (await app.db.select().from(messages).where(eq(messages.chatId, chatId))).map(
         (m) => m.text,

@@ -402,10 +402,10 @@ export function createChatsRepository(db: Db) {
      * message starts `sending` (a job sends it), any other `delivered`.
      */
     /**
-     * `answered`: the newest customer message the reply saw. A customer message written after it
-     * refuses the reply: the locked chat row (its summary is written with every message) is
-     * re-read under the lock, so one committed a moment ago counts, and the run for that message
-     * answers everything.
+     * `answered`: the newest message the reply follows (the customer's it answered, or this run's
+     * previous reply). Any message written after it refuses the reply: a customer's (whose run
+     * answers everything) or another run's answer. The locked chat row, whose summary every
+     * message writes, is re-read under the lock, so one committed a moment ago counts.
      */
     async insertIfAssistantHolds(
       chatId: string,
@@ -419,14 +419,21 @@ export function createChatsRepository(db: Db) {
                  case when c.channel = 'whatsapp' then 'sending' else 'delivered' end, ${values.at}
             from chats c where c.id = ${chatId} and c.assigned_to = 'ai'
              and (${values.answered ?? null}::timestamptz is null
-                  or c.last_message_sender is distinct from 'customer'
+                  or c.last_message_at is null
                   or c.last_message_at <= ${values.answered ?? null}::timestamptz)
              for no key update of c
           returning ${MESSAGE_COLUMNS}
         ), summary as (${updateSummary}),
-        notified as (${events})
-        select m.*, (select count(*) from notified) as "notified" from m`);
-      return toMessageRow(result.rows[0]);
+        notified as (${events}),
+        -- Who it goes to, so the send needs no read of its own.
+        ct as (select ct.name, ct.prefix, ct.phone from contacts ct join chats c on c.contact_id = ct.id where c.id = ${chatId})
+        select m.*, (select count(*) from notified) as "notified",
+               ct.name as "toName", ct.prefix as "toPrefix", ct.phone as "toPhone"
+          from m cross join ct`);
+      const row = toMessageRow(result.rows[0]);
+      if (!row) return undefined;
+      const to = result.rows[0] as { toName: string; toPrefix: string; toPhone: string };
+      return { row, to: { id: chatId, name: to.toName, prefix: to.toPrefix, phone: to.toPhone } };
     },
 
     /** Gives the chat to a person if the assistant still has it; false when it was already a person's. */

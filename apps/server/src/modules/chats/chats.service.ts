@@ -154,8 +154,10 @@ export function createChatsService(deps: Deps) {
   async function deliver(
     { messageId }: { messageId: string },
     attempt: { isLast: boolean } = { isLast: true },
+    /** The message and its recipient when the caller has just written them. */
+    known?: NonNullable<Awaited<ReturnType<ChatsRepository['findMessageToSend']>>>,
   ) {
-    const found = await repository.findMessageToSend(messageId);
+    const found = known ?? (await repository.findMessageToSend(messageId));
     if (found?.message.status !== 'sending') return;
     const { message, chat } = found;
     const to = internationalDigits(chat.prefix, chat.phone);
@@ -211,19 +213,24 @@ export function createChatsService(deps: Deps) {
    * same statement). Null when a person has taken the chat meanwhile: nothing is stored or sent.
    */
   async function postAssistantReply(chatId: string, text: string, answered?: Date): Promise<Message | null> {
-    const row = await repository.insertIfAssistantHolds(
+    const stored = await repository.insertIfAssistantHolds(
       chatId,
       { text, at: clock(), ...(answered ? { answered } : {}) },
       changedInStatement(chatId),
     );
-    if (!row) return null;
+    if (!stored) return null;
+    const { row, to } = stored;
     if (row.status === 'sending') {
       // Sent from this job at once, rather than by a second job a worker must first fetch: a
       // customer is waiting. The durable send, queued first and due later, finds it sent and
       // stops, or retries it if this try failed or the process died.
       await deps.queue.send('whatsappSend', { messageId: row.id }, { after: DELIVERY_SAFETY_NET_SECONDS });
-      await deliver({ messageId: row.id }, { isLast: false }).catch((error: unknown) =>
-        deps.log?.warn({ err: error, messageId: row.id }, 'WhatsApp send failed; the queued send retries it'),
+      await deliver({ messageId: row.id }, { isLast: false }, { message: row, chat: to }).catch(
+        (error: unknown) =>
+          deps.log?.warn(
+            { err: error, messageId: row.id },
+            'WhatsApp send failed; the queued send retries it',
+          ),
       );
     }
     return toMessage(row);

@@ -85,11 +85,17 @@ export function createManageBookingRepository(db: Db) {
         .limit(10);
     },
 
-    async clientNameForPhone(phoneDigits: string) {
-      const result = await db.execute(
-        sql`select name from clients where phone_digits = ${phoneDigits} order by created_at limit 1`,
-      );
-      return (result.rows[0] as { name: string } | undefined)?.name ?? null;
+    /**
+     * The client with these phone digits (the oldest), and whether any upcoming appointment was
+     * booked with them: one indexed read, enough for the numbers that are nobody's.
+     */
+    async whoHasPhone(phoneDigits: string, now: Date) {
+      const result = await db.execute(sql`
+        select (select name from clients where phone_digits = ${phoneDigits} order by created_at limit 1) as "clientName",
+               exists(select 1 from appointments
+                       where client_phone_digits = ${phoneDigits} and status = 'scheduled' and starts_at > ${now}) as "booked"`);
+      const row = result.rows[0] as { clientName: string | null; booked: boolean };
+      return { clientName: row.clientName, booked: Boolean(row.booked) };
     },
 
     async history(appointmentId: string) {

@@ -335,7 +335,8 @@ export function createManageBookingService(deps: Deps) {
       if (!phoneDigits) return null;
       // Read for every message the assistant answers: the client first (most numbers are nobody's),
       // and the appointments and the policy only for a client.
-      const clientName = await repository.clientNameForPhone(phoneDigits);
+      const { clientName, booked } = await repository.whoHasPhone(phoneDigits, clock());
+      if (!clientName && !booked) return null;
       const rows = await repository.upcomingForPhone(phoneDigits, clock());
       const name = clientName ?? rows[0]?.clientName;
       if (!name) return null;
