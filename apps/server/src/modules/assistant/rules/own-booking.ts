@@ -50,7 +50,7 @@ const normalise = (folded: string) =>
 
 /** Cancelling, in any form of the verb ("cancélamela", "anularla") or by not being able to come. */
 const CANCEL =
-  /\b(cancel\w*|anul\w*|desapunt\w*|call off|can'?t make it|cannot make it|won'?t make it|can'?t come|cannot come|no (voy a poder|puedo|podre|llego|voy a llegar)( ir| venir| llegar)?\b)/;
+  /\b(cancel\w*|anul\w*|desapunt\w*|call off|can'?t make it|cannot make it|won'?t make it|can'?t come|cannot come|no (voy a poder|puedo|podre)( ir| venir| llegar| asistir| acudir)\b|no voy a poder\s*$|no (llego|voy a llegar)\b)/;
 /** Moving, in any form of the verb. "Pasar" only counts with a word about the appointment (it also means "drop by"). */
 const MOVE =
   /\b(cambi\w*|mover\w*|muev\w*|move|moving|aplaz\w*|retras\w*|atras\w*|adelant\w*|reprogram\w*|reschedul\w*|postpon\w*|push|shift|rearrang\w*|otro dia|otra hora|another (day|time)|different (day|time))\b/;
@@ -61,6 +61,8 @@ const SEE =
 /** Words that make the message about the customer's own appointment. */
 const OWN =
   /\b(mi|mis|my)( \w+)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta|hora|turno|appointment|appointments|booking|bookings|session|sessions|class|call|visit|consultation)\b|\b(tengo|tenia|la|una) (cita|sesion|clase|consulta|reserva) (del?|el|al|con|que|para|a las|a otro|a otra|de hoy|de manana|de esta)\b|\b(tengo|tenia) (una )?(cita|sesion|clase|consulta|reserva)\b|\bme la\b|\w+(mela|rmela)\b|\b(cancel|move|change|reschedule|postpone|push) it\b/;
+/** Asking about the money while a cancellation waits for their yes. */
+const REFUND_QUESTION = /\b(devol\w*|devuelv\w*|reembols\w*|dinero|money|refund\w*|get .* back)\b/;
 /** Subscriptions have their own way out: not this. */
 const SUBSCRIPTION = /\b(suscrip\w*|subscri\w*|premium|cuota|membership)\b/;
 
@@ -185,6 +187,10 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
     // "fine, cancel it then" to a proposed cancellation says yes too.
     const sameAgain = pending.kind === 'cancel' && CANCEL.test(folded) && answer !== 'no' && !when;
     if ((answer === 'yes' || sameAgain) && complete) return { replies: [], confirm: true };
+    if (pending.kind === 'cancel' && answer !== 'no' && REFUND_QUESTION.test(folded)) {
+      // "¿me devolvéis el dinero?" before saying yes: the answer, and the same question again.
+      return { replies: [askToCancel(pendingAppointment, language)], propose: pending };
+    }
     if (answer === 'no') {
       return reply(
         t(
@@ -234,8 +240,8 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
     return reply(
       t(
         language,
-        `No veo ninguna cita próxima a tu nombre, ${customer.name.split(' ')[0]}. Si quieres reservar una, dime con quién y te digo sus horas libres.`,
-        `I can't see any upcoming appointment in your name, ${customer.name.split(' ')[0]}. If you'd like to book one, tell me with whom and I'll tell you their open times.`,
+        `No veo ninguna cita próxima a tu nombre, ${customer.name.split(' ')[0]}: ahora mismo no tienes ninguna reservada. Si quieres reservar una, dime con quién y te digo sus horas libres.`,
+        `I can't see any upcoming appointment in your name, ${customer.name.split(' ')[0]}: you don't have one booked right now. If you'd like to book one, tell me with whom and I'll tell you their open times.`,
       ),
     );
   }
@@ -323,6 +329,7 @@ async function move(
     return { replies: [reasonText(appointment.reason, appointment, language)] };
   const text = targetText || input.text;
   const found: When | undefined =
+    laterDay(text, appointment, knowledge) ??
     resolveWhen(text, knowledge.now, knowledge.timeZone) ??
     (draftDate ? { from: draftDate, to: draftDate, ...clockOf(text) } : undefined);
   // "a la misma hora": the time asked for just before (in the reply that answered it), else the appointment's.
@@ -462,6 +469,21 @@ async function move(
     propose: draft(first.date),
   };
 }
+
+/**
+ * "move my class del jueves, ¿hay algo el sábado?": with no word marking the new day, the first
+ * day named is the appointment's own; the new one is the day named after it.
+ */
+function laterDay(text: string, appointment: CustomerAppointment, knowledge: AssistantKnowledge) {
+  const first = resolveWhen(text, knowledge.now, knowledge.timeZone);
+  if (!first || first.from !== appointment.date) return undefined;
+  const day = DAY_WORD.exec(text);
+  if (!day) return undefined;
+  const after = resolveWhen(text.slice(day.index + day[0].length), knowledge.now, knowledge.timeZone);
+  return after && after.from !== appointment.date ? after : undefined;
+}
+const DAY_WORD =
+  /\b(lunes|martes|miercoles|jueves|viernes|sabado|domingo|monday|tuesday|wednesday|thursday|friday|saturday|sunday|manana|tomorrow|hoy|today)\b/;
 
 /** "a las 8" is read as 20:00 when small hours are taken as afternoon ones; 08:00 is the other reading. */
 function morningTwin(time: string) {

@@ -195,6 +195,8 @@ function explicitDate(text: string, now: Date, timeZone: string): string | undef
   for (const parser of [chrono.es, chrono.en]) {
     for (const result of parser.parse(text, reference, { forwardDate: true })) {
       if (!result.start.isCertain('day') || !/\d/.test(result.text)) continue;
+      // chrono reads a bare time ("17h") as that time on a certain day: a time is not a date.
+      if (/^\s*\d{1,2}\s*([:.h]\s*\d{0,2})?\s*(h|am|pm)?\s*$/i.test(result.text)) continue;
       const year = result.start.get('year');
       const month = result.start.get('month');
       const day = result.start.get('day');
