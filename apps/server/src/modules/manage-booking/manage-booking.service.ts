@@ -12,6 +12,7 @@ import {
 import type { EventBus } from '../../events/event-bus.ts';
 import type { PaymentProvider } from '../../integrations/payments/payment-provider.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
+import { formatMoney } from '../../lib/money.ts';
 import { addMinutesToTime, zonedDate } from '../../lib/time-zone.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
@@ -45,11 +46,6 @@ const who: Record<AppointmentActor, string> = {
   staff: 'staff',
   system: 'the system',
 };
-
-export const formatMoney = (amount: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
-    amount / 100,
-  );
 
 const paymentOf = (row: ManagedAppointmentRow) =>
   row.payment?.amount != null && row.payment.currency
@@ -97,12 +93,12 @@ export function createManageBookingService(deps: Deps) {
   }
 
   async function view(row: ManagedAppointmentRow): Promise<ManagedBooking> {
-    const [settings, business, history, terms] = await Promise.all([
+    const [settings, business, history] = await Promise.all([
       company.bookingSettings(),
       company.get(),
       repository.history(row.id),
-      termsFor(row),
     ]);
+    const terms = await termsFor(row, settings);
     return {
       appointment: {
         date: row.localDate,

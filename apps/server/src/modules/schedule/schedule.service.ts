@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { PaymentIntent, PaymentProvider } from '../../integrations/payments/payment-provider.ts';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/app-error.ts';
+import { formatMoney } from '../../lib/money.ts';
 import {
   type DateExceptions,
   dayStartTimes,
@@ -67,11 +68,6 @@ type Deps = {
   clock: () => Date;
   log?: { warn: (object: unknown, message: string) => void };
 };
-
-const formatMoney = (amount: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
-    amount / 100,
-  );
 
 /** A slot as the page names it: the local date and HH:mm in the business's zone. */
 function resolveLocalDate(date: string, timeZone: string) {

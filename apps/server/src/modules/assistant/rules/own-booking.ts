@@ -249,7 +249,8 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   // The part before the new day or time names the appointment: "del jueves al viernes".
   const targetAt = moving ? folded.search(TARGET) : -1;
   const source = targetAt > 0 ? folded.slice(0, targetAt) : folded;
-  const candidates = pick(upcoming, source, input, moving);
+  // A move with no word marking the new day names only the new day: no day to pick the appointment by.
+  const candidates = pick(upcoming, source, input, !(moving && targetAt <= 0));
 
   if (!cancelling && !moving) {
     const lines = candidates.length ? candidates : upcoming;
@@ -291,8 +292,8 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   return move(appointment, input, targetAt > 0 ? folded.slice(targetAt) : '', null);
 }
 
-/** The appointments the words point at: by the professional named, and by the day named. */
-function pick(upcoming: CustomerAppointment[], source: string, input: Input, moving: boolean) {
+/** The appointments the words point at: by the professional named, and (`byDay`) by the day named. */
+function pick(upcoming: CustomerAppointment[], source: string, input: Input, byDay: boolean) {
   if (upcoming.length === 1) return upcoming;
   let found = upcoming;
   const named = input.named.map((p) => fold(p.name));
@@ -301,7 +302,7 @@ function pick(upcoming: CustomerAppointment[], source: string, input: Input, mov
     if (byName.length) found = byName;
   }
   const when = resolveWhen(source, input.knowledge.now, input.knowledge.timeZone);
-  if (when && !(moving && source === fold(input.text))) {
+  if (when && byDay) {
     const byDate = found.filter((a) => a.date >= when.from && a.date <= when.to);
     if (byDate.length) found = byDate;
   }
