@@ -3,13 +3,16 @@ import { type Job, type JobResult, PgBoss, fromPglite as pgBossOnPglite, type Qu
 import type { Logger } from 'pino';
 import { JOBS, type JobDefinition, type JobKey, type JobPayload, type RetryPolicy } from './definitions.ts';
 
-/** `isLast`: no retry follows if this attempt throws, so the handler can record the failure for good. */
-export type JobHandler<T> = (data: T, attempt: { isLast: boolean }) => Promise<void>;
+/**
+ * `isLast`: no retry follows if this attempt throws, so the handler can record the failure for good.
+ * `retried`: an earlier attempt threw or its process died, possibly halfway through the work.
+ */
+export type JobAttempt = { isLast: boolean; retried?: boolean };
+export type JobHandler<T> = (data: T, attempt: JobAttempt) => Promise<void>;
 
 /** Durable background work: a crash or an outage delays a job, never loses it. */
 export type JobQueue = {
-  /** `after`: seconds before it may start (a safety net behind work tried at once). */
-  send<K extends JobKey>(job: K, data: JobPayload<K>, options?: { after?: number }): Promise<void>;
+  send<K extends JobKey>(job: K, data: JobPayload<K>): Promise<void>;
   /** Registers the worker of a job; it starts taking jobs once the queue has started. */
   work<K extends JobKey>(job: K, handler: JobHandler<JobPayload<K>>): void;
   /** Connects and starts the registered workers; called once the database is migrated. */
@@ -133,13 +136,10 @@ export function createJobQueue(options: Options): JobQueue {
     options.logger?.info({ jobs: rows.length }, 'moved the pending jobs of pg-boss 10');
   };
 
-  async function send<K extends JobKey>(job: K, data: JobPayload<K>, options: { after?: number } = {}) {
+  async function send<K extends JobKey>(job: K, data: JobPayload<K>) {
     const definition: JobDefinition = JOBS[job];
     const key = definition.serialKey?.(data as never);
-    await boss.send(definition.name, data as object, {
-      ...(key ? { singletonKey: key, group: { id: key } } : {}),
-      ...(options.after ? { startAfter: options.after } : {}),
-    });
+    await boss.send(definition.name, data as object, key ? { singletonKey: key, group: { id: key } } : {});
   }
 
   const startWorker = async (job: JobKey, handler: JobHandler<never>) => {
@@ -157,7 +157,10 @@ export function createJobQueue(options: Options): JobQueue {
         return { id: item.id, status: 'deadletter', output: { message: 'malformed payload' } };
       }
       try {
-        await handler(parsed.data as never, { isLast: item.retryCount >= retry.retryLimit });
+        await handler(parsed.data as never, {
+          isLast: item.retryCount >= retry.retryLimit,
+          retried: item.retryCount > 0,
+        });
         return { id: item.id, status: 'completed' };
       } catch (error) {
         return { id: item.id, status: 'failed', output: { message: (error as Error).message } };

@@ -1,6 +1,7 @@
 import { NEW_CONVERSATION_COMMAND } from '@chatdesk/contract/chats';
 import { APPOINTMENT_FEE } from '@chatdesk/contract/constants';
 import { PREMIUM_PRICE_ALIAS } from '@chatdesk/contract/subscriptions';
+import type { JobAttempt } from '../../jobs/queue.ts';
 import type { ChatsService } from '../chats/chats.service.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { EmployeesService } from '../employees/employees.service.ts';
@@ -51,6 +52,16 @@ const PENDING_CHANGE_TTL_MS = 30 * 60_000;
 const MIN_PHONE_DIGITS = 8;
 
 type StoredChange = ChangeProposal & { at: string };
+
+/** The assistant's replies at the end of the conversation still waiting to be sent. */
+function unsentReplies(history: Array<{ id: string; sender: string; status: string }>) {
+  const unsent: string[] = [];
+  for (const message of history.toReversed()) {
+    if (message.sender !== 'assistant') break;
+    if (message.status === 'sending') unsent.unshift(message.id);
+  }
+  return unsent;
+}
 
 /** The proposal stored on the chat, if it is one and still fresh. */
 function pendingOf(stored: unknown, now: Date): ChangeProposal | null {
@@ -168,14 +179,14 @@ export function createAssistantService(deps: Deps) {
    */
   async function replyTo(
     job: { chatId: string; messageId: string },
-    attempt: { isLast: boolean } = { isLast: true },
+    attempt: JobAttempt = { isLast: true },
   ): Promise<string[]> {
     return answer(job, attempt, 1);
   }
 
   async function answer(
     { chatId }: { chatId: string; messageId: string },
-    attempt: { isLast: boolean },
+    attempt: JobAttempt,
     round: number,
   ): Promise<string[]> {
     // Enough messages for the turns kept and a '/new' just before them.
@@ -184,8 +195,13 @@ export function createAssistantService(deps: Deps) {
     const { history } = conversation;
     const last = history.at(-1);
     // Only while the customer spoke last: a run for a message already answered (a burst answered
-    // by one run, a retry after a crash) has nothing to do.
-    if (last?.sender !== 'customer') return [];
+    // by one run, a retry after a crash) has nothing to do, but for one case: a retry whose first
+    // attempt died between storing its reply and sending it. That reply is still 'sending' with
+    // no send under way (a failed send would have queued its own), so the durable send takes it.
+    if (last?.sender !== 'customer') {
+      if (attempt.retried) await chats.handOverUnsent(unsentReplies(history));
+      return [];
+    }
     const turns = turnsOf(history);
     const language = detectLanguage(turns.filter((t) => t.role === 'customer').map((t) => t.text));
     const { phoneDigits } = conversation.chat;
@@ -277,7 +293,7 @@ export function createAssistantService(deps: Deps) {
   async function rerun(
     chatId: string,
     lastId: string,
-    attempt: { isLast: boolean },
+    attempt: JobAttempt,
     round: number,
   ): Promise<string[] | null> {
     const newest = await chats.latest(chatId);

@@ -110,9 +110,6 @@ type Deps = {
   log?: { warn: (object: unknown, message: string) => void };
 };
 
-/** When the durable send behind an assistant reply sent at once may run: well after that first try. */
-const DELIVERY_SAFETY_NET_SECONDS = 30;
-
 /** The only writer of contacts, chats and messages, whoever triggers the change. */
 export function createChatsService(deps: Deps) {
   const { repository, events, clock } = deps;
@@ -222,15 +219,16 @@ export function createChatsService(deps: Deps) {
     const { row, to } = stored;
     if (row.status === 'sending') {
       // Sent from this job at once, rather than by a second job a worker must first fetch: a
-      // customer is waiting. The durable send, queued first and due later, finds it sent and
-      // stops, or retries it if this try failed or the process died.
-      await deps.queue.send('whatsappSend', { messageId: row.id }, { after: DELIVERY_SAFETY_NET_SECONDS });
+      // customer is waiting. If this try fails, the durable send takes over; if the process dies
+      // first, the reply job's retry hands it over (handOverUnsent).
       await deliver({ messageId: row.id }, { isLast: false }, { message: row, chat: to }).catch(
-        (error: unknown) =>
+        async (error: unknown) => {
           deps.log?.warn(
             { err: error, messageId: row.id },
             'WhatsApp send failed; the queued send retries it',
-          ),
+          );
+          await deps.queue.send('whatsappSend', { messageId: row.id });
+        },
       );
     }
     return toMessage(row);
@@ -245,9 +243,18 @@ export function createChatsService(deps: Deps) {
     }
   }
 
+  /**
+   * Messages stored for WhatsApp whose sending never started (their process died in between):
+   * the durable send takes them. Only for a caller that knows no send of theirs is under way.
+   */
+  async function handOverUnsent(messageIds: string[]) {
+    for (const messageId of messageIds) await deps.queue.send('whatsappSend', { messageId });
+  }
+
   return {
     deliver,
     postAssistantReply,
+    handOverUnsent,
 
     /** The chat's assignment and its messages since the last '/new' or handoff (the assistant's memory). */
     async conversation(chatId: string, limit = 40) {
