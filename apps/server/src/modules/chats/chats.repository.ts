@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import { chats, contacts, messages, notifications } from '../../db/schema.ts';
 import { searchMatchesTextOrNumber } from '../../db/search.ts';
 
@@ -125,13 +126,12 @@ export function createChatsRepository(db: Db) {
     },
 
     async findChatByPhone(prefix: string, phone: string) {
-      const [row] = await db
-        .select({ id: chats.id, contactId: contacts.id })
-        .from(chats)
-        .innerJoin(contacts, eq(contacts.id, chats.contactId))
-        .where(and(eq(contacts.prefix, prefix), eq(contacts.phone, phone)))
-        .limit(1);
-      return row;
+      const result = await executePrepared(
+        db,
+        sql`select c.id, ct.id as "contactId" from chats c join contacts ct on ct.id = c.contact_id
+             where ct.prefix = ${prefix} and ct.phone = ${phone} limit 1`,
+      );
+      return result.rows[0] as { id: string; contactId: string } | undefined;
     },
 
     /** An outgoing message with its chat's contact name and number: what a send needs, in one read. */
@@ -157,7 +157,9 @@ export function createChatsRepository(db: Db) {
       channel: 'whatsapp' | 'simulator';
     }) {
       // The usual case, a new number, in one statement: a contact this statement creates has no chat.
-      const created = await db.execute(sql`
+      const created = await executePrepared(
+        db,
+        sql`
         with ct as (
           insert into contacts (name, prefix, phone) values (${input.name}, ${input.prefix}, ${input.phone})
           on conflict (prefix, phone) do nothing
@@ -165,7 +167,8 @@ export function createChatsRepository(db: Db) {
         )
         insert into chats (contact_id, channel, assigned_to, search_text)
         select id, ${input.channel}, 'ai', search_text from ct
-        returning id as "chatId", contact_id as "contactId"`);
+        returning id as "chatId", contact_id as "contactId"`,
+      );
       const row = created.rows[0] as { chatId: string; contactId: string } | undefined;
       if (row) return row;
       // A concurrent delivery made the contact first: find it (and its chat, or make the chat), each
@@ -237,7 +240,9 @@ export function createChatsRepository(db: Db) {
      * handoff), oldest first, in one read. Undefined when there is no such chat.
      */
     async conversation(chatId: string, limit: number) {
-      const result = await db.execute(sql`
+      const result = await executePrepared(
+        db,
+        sql`
         select c.assigned_to as "assignedTo", c.pending_change as "pendingChange",
                (select phone_digits from contacts where id = c.contact_id) as "phoneDigits", m.*
           from chats c
@@ -247,7 +252,8 @@ export function createChatsRepository(db: Db) {
              order by created_at desc, id desc
              limit ${limit}
           ) m on true
-         where c.id = ${chatId}`);
+         where c.id = ${chatId}`,
+      );
       const rows = result.rows as Array<
         MessageRow & { assignedTo: 'ai' | 'human'; pendingChange: unknown; phoneDigits: string | null }
       >;
@@ -316,7 +322,9 @@ export function createChatsRepository(db: Db) {
      * message is one round trip. A message id seen before inserts nothing and answers undefined.
      */
     async insertCustomerMessage(values: Omit<NewMessage, 'sender'>, since: Date, events: SQL) {
-      const result = await db.execute(sql`
+      const result = await executePrepared(
+        db,
+        sql`
         with m as (
           insert into messages (chat_id, text, sender, status, external_id, created_at)
           values (${values.chatId}, ${values.text}, 'customer', ${values.status}, ${values.externalId ?? null},
@@ -330,7 +338,8 @@ export function createChatsRepository(db: Db) {
                (select count(*)::int from messages r
                  where r.chat_id = m."chatId" and r.sender = 'customer' and r.created_at > ${since}) + 1
                  as "recentCustomerMessages"
-          from m`);
+          from m`,
+      );
       const row = result.rows[0] as
         | (MessageRow & { assignedTo: 'ai' | 'human'; recentCustomerMessages: number })
         | undefined;
@@ -380,7 +389,9 @@ export function createChatsRepository(db: Db) {
       const sets = [sql`status = ${status}`];
       if ('error' in values) sets.push(sql`error = ${values.error ?? null}`);
       if (values.externalId !== undefined) sets.push(sql`external_id = ${values.externalId}`);
-      const result = await db.execute(sql`
+      const result = await executePrepared(
+        db,
+        sql`
         with u as (
           update messages set ${sql.join(sets, sql`, `)}
            where id = ${id} and status in (${sql.join(
@@ -389,7 +400,8 @@ export function createChatsRepository(db: Db) {
            )})
           returning ${MESSAGE_COLUMNS}
         )${events ? sql`, notified as (${events})` : sql``}
-        select u.*${events ? sql`, (select count(*) from notified) as "notified"` : sql``} from u`);
+        select u.*${events ? sql`, (select count(*) from notified) as "notified"` : sql``} from u`,
+      );
       return toMessageRow(result.rows[0]);
     },
 
@@ -412,7 +424,9 @@ export function createChatsRepository(db: Db) {
       values: { text: string; at: Date; answered?: Date },
       events: SQL,
     ) {
-      const result = await db.execute(sql`
+      const result = await executePrepared(
+        db,
+        sql`
         with m as (
           insert into messages (chat_id, text, sender, status, created_at)
           select c.id, ${values.text}, 'assistant',
@@ -429,7 +443,8 @@ export function createChatsRepository(db: Db) {
         ct as (select ct.name, ct.prefix, ct.phone from contacts ct join chats c on c.contact_id = ct.id where c.id = ${chatId})
         select m.*, (select count(*) from notified) as "notified",
                ct.name as "toName", ct.prefix as "toPrefix", ct.phone as "toPhone"
-          from m cross join ct`);
+          from m cross join ct`,
+      );
       const row = toMessageRow(result.rows[0]);
       if (!row) return undefined;
       const to = result.rows[0] as { toName: string; toPrefix: string; toPhone: string };

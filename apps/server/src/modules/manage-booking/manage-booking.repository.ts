@@ -1,6 +1,7 @@
 import type { AppointmentActor } from '@chatdesk/contract/manage-booking';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import { appointmentEvents, appointments, employees, payments, slotHolds } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/app-error.ts';
 
@@ -90,10 +91,13 @@ export function createManageBookingRepository(db: Db) {
      * booked with them: one indexed read, enough for the numbers that are nobody's.
      */
     async whoHasPhone(phoneDigits: string, now: Date) {
-      const result = await db.execute(sql`
+      const result = await executePrepared(
+        db,
+        sql`
         select (select name from clients where phone_digits = ${phoneDigits} order by created_at limit 1) as "clientName",
                exists(select 1 from appointments
-                       where client_phone_digits = ${phoneDigits} and status = 'scheduled' and starts_at > ${now}) as "booked"`);
+                       where client_phone_digits = ${phoneDigits} and status = 'scheduled' and starts_at > ${now}) as "booked"`,
+      );
       const row = result.rows[0] as { clientName: string | null; booked: boolean };
       return { clientName: row.clientName, booked: Boolean(row.booked) };
     },

@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
+import type { Db } from './client.ts';
+
+/** Statement names by text; the busy paths use a few dozen texts, so this stays small. */
+const names = new Map<string, string>();
+
+function nameOf(text: string) {
+  let name = names.get(text);
+  if (!name) {
+    name = `p_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * `db.execute` for the statements every customer message and every reply runs: a named prepared
+ * statement, which PostgreSQL parses once per connection and, once its plan settles, stops
+ * planning. Planning those few statements took more of the database's time than running them.
+ * The name comes from the statement's text, so a statement whose text varies (a list of
+ * parameters of another length) is simply another statement. Only for statements whose plan
+ * does not depend on the values (lookups by key, inserts): a search keeps `db.execute`. PGlite
+ * ignores the name. A connection pooler in front of PostgreSQL must keep session mode (as LISTEN
+ * already requires, docs/operations.md).
+ */
+export function executePrepared(db: Db, query: SQL) {
+  // drizzle's own `execute`, with the statement's name (`execute` passes none); `session` and
+  // `dialect` are drizzle's, present on the database and on a transaction alike.
+  const { session, dialect } = db as unknown as { session: PgSession; dialect: PgDialect };
+  const built = dialect.sqlToQuery(query);
+  return session.prepareQuery(built, undefined, nameOf(built.sql), false).execute() as ReturnType<
+    Db['execute']
+  >;
+}
