@@ -117,8 +117,8 @@ async function startServer(env: Record<string, string>, dataDir: string) {
   let base = '';
   child.stdout!.on('data', (chunk: Buffer) => {
     output += chunk.toString();
-    const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-    if (match) base = match[1]!;
+    // Only until it is found: the log keeps growing under load, and so would this search.
+    if (!base) base = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] ?? '';
   });
   child.stderr!.on('data', (chunk: Buffer) => {
     output += chunk.toString();
