@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { Db } from './client.ts';
 
 /** Statement names by text; the busy paths use a few dozen texts, so this stays small. */
@@ -33,4 +34,19 @@ export function executePrepared(db: Db, query: SQL) {
   return session.prepareQuery(built, undefined, nameOf(built.sql), false).execute() as ReturnType<
     Db['execute']
   >;
+}
+
+/**
+ * A node-postgres client that runs every statement with parameters as a named prepared statement,
+ * for the job queue's pool: pg-boss sends a few statements of fixed text (a job's insert, fetch and
+ * completion) for every message and reply, and planning them cost PostgreSQL as much as running
+ * them. A statement without parameters (pg-boss's multi-statement transactions) is sent as it is.
+ */
+export class PreparingClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: node-postgres's query has a dozen overloads; this passes them through.
+  override query(config: any, values?: any, callback?: any): any {
+    if (typeof config === 'string' && Array.isArray(values) && values.length > 0)
+      return super.query({ name: nameOf(config), text: config, values }, callback);
+    return super.query(config, values, callback);
+  }
 }

@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { type Job, type JobResult, PgBoss, fromPglite as pgBossOnPglite, type Queue } from 'pg-boss';
 import type { Logger } from 'pino';
+import { PreparingClient } from '../db/prepared.ts';
 import { JOBS, type JobDefinition, type JobKey, type JobPayload, type RetryPolicy } from './definitions.ts';
 
 /**
@@ -71,7 +72,9 @@ export function createJobQueue(options: Options): JobQueue {
   const boss = new PgBoss({
     ...(pglite
       ? { db: pgBossOnPglite(pglite), backend: 'pglite' as const }
-      : { connectionString: options.connectionString!, max: 10 }),
+      : // Its statements prepared once per connection (db/prepared.ts); pg-boss hands its
+        // options to node-postgres's pool, `Client` included.
+        { connectionString: options.connectionString!, max: 10, Client: PreparingClient }),
     schema: SCHEMA,
     schedule: false,
     useListenNotify: true,
