@@ -4,12 +4,17 @@ import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from './client.ts';
 
-/** Statement names by text; the busy paths use a few dozen texts, so this stays small. */
+/** Statement names by text; the busy paths use a few dozen texts. */
 const names = new Map<string, string>();
+/**
+ * Past this many texts, new ones go unnamed: each name is also a statement kept by every
+ * connection, so a text that varied without end must not grow them without end.
+ */
+const MAX_NAMED_STATEMENTS = 500;
 
-function nameOf(text: string) {
+function nameOf(text: string): string | undefined {
   let name = names.get(text);
-  if (!name) {
+  if (!name && names.size < MAX_NAMED_STATEMENTS) {
     name = `p_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
     names.set(text, name);
   }
@@ -45,8 +50,8 @@ export function executePrepared(db: Db, query: SQL) {
 export class PreparingClient extends pg.Client {
   // biome-ignore lint/suspicious/noExplicitAny: node-postgres's query has a dozen overloads; this passes them through.
   override query(config: any, values?: any, callback?: any): any {
-    if (typeof config === 'string' && Array.isArray(values) && values.length > 0)
-      return super.query({ name: nameOf(config), text: config, values }, callback);
+    const name = typeof config === 'string' && Array.isArray(values) && values.length > 0 && nameOf(config);
+    if (name) return super.query({ name, text: config, values }, callback);
     return super.query(config, values, callback);
   }
 }
