@@ -283,11 +283,47 @@ test.describe('manage your booking', () => {
       'Planned',
     );
 
-    // A status set here adds its line at once, and a cancellation drops the reminders still planned.
+    // Cancelling a paid booking asks what becomes of the payment first: refunded unless staff keep it.
+    await expect(page.getByText('€10.00 paid', { exact: true })).toBeVisible();
+    await expect(page.getByText('Deleting it refunds the €10.00 payment.')).toBeVisible();
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Cancelled', exact: true }).click();
-    await expect(history.getByRole('listitem').nth(2)).toContainText('Status changed to Cancelled by staff');
+    const dialog = page.getByRole('dialog', { name: 'Cancel a paid appointment' });
+    await expect(dialog.getByRole('checkbox', { name: 'Refund €10.00 to the customer' })).toBeChecked();
+    await expectNoSeriousViolations(page, 'the cancel a paid appointment dialog');
+    await dialog.getByRole('button', { name: 'Keep appointment' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Scheduled');
+
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Cancelled', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Cancel appointment' }).click();
+    await expect(dialog).toBeHidden();
+    // Its lines at once, the refund shown, and the reminders still planned dropped.
+    await expect(history.getByRole('listitem').nth(2)).toContainText('Cancelled by staff');
+    await expect(history.getByRole('listitem').nth(3)).toContainText('Refunded €10.00');
+    await expect(page.getByText('€10.00 refunded', { exact: true })).toBeVisible();
     await expect(page.getByText('No reminders planned', { exact: true })).toBeVisible();
+  });
+
+  test('staff may cancel a paid booking and keep the fee', async ({ page, api, login }) => {
+    const { appointment } = await bookWithLink(api);
+    await login();
+    await page.goto(`/appointments/${appointment.id}`);
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Cancelled', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel a paid appointment' });
+    await dialog.getByRole('checkbox', { name: 'Refund €10.00 to the customer' }).uncheck();
+    await expect(dialog).toContainText('the fee is not refunded');
+    await dialog.getByRole('button', { name: 'Cancel appointment' }).click();
+    await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Cancelled');
+    await expect(page.getByText('€10.00 paid', { exact: true })).toBeVisible();
+    const history = page.getByRole('list', { name: 'History' });
+    await expect(history.getByRole('listitem')).toHaveText([/^Booked/, /^Cancelled by staff/]);
+    const staffView = await api.get<Appointment & { payment: { refunded: boolean } }>(
+      `/appointments/${appointment.id}`,
+    );
+    expect(staffView.payment.refunded).toBe(false);
   });
 
   test('a time taken meanwhile is refused where it was chosen, and disappears from the calendar', async ({

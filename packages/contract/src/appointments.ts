@@ -10,6 +10,8 @@ export const APPOINTMENT_MESSAGES = {
   notFound: 'Appointment not found',
   slotTaken: 'Another appointment already takes this time slot.',
   dateInvalid: 'Use a date like 2026-11-23',
+  refundRefusedOnDelete:
+    'The payment could not be refunded, so the appointment was not deleted. Refund it with the payment provider, or cancel the appointment and keep the fee.',
 } as const;
 
 export const appointmentSchema = z.object({
@@ -25,6 +27,14 @@ export const appointmentSchema = z.object({
   client: z.object({ id: z.string().nullable(), name: z.string(), email: z.string().nullable() }),
   employee: z.object({ id: z.string().nullable(), name: z.string(), email: z.string().nullable() }),
   createdAt: z.string(),
+  /**
+   * What the customer paid when booking, on the detail only (absent from lists): staff cancelling
+   * or deleting a paid appointment decide what happens to it. Null when nothing was paid.
+   */
+  payment: z
+    .object({ amount: z.number().int(), currency: z.string(), refunded: z.boolean() })
+    .nullable()
+    .optional(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 
@@ -48,4 +58,11 @@ export const appointmentListSchema = z.object({
 });
 export type AppointmentList = z.infer<typeof appointmentListSchema>;
 
-export const updateAppointmentStatusSchema = z.object({ status: appointmentStatusSchema });
+export const updateAppointmentStatusSchema = z.object({
+  status: appointmentStatusSchema,
+  /**
+   * Cancelling a scheduled appointment the customer paid for: refund the payment (the default: the
+   * business is cancelling) or keep it (false: a late cancellation under the business's policy).
+   */
+  refund: z.boolean().optional(),
+});

@@ -131,13 +131,6 @@ export function createServices(deps: ServiceDeps) {
     clock,
     ...(deps.logger ? { log: deps.logger } : {}),
   });
-  const appointments = createAppointmentsService({
-    repository: createAppointmentsRepository(db),
-    events,
-    clock,
-    onNoShow: reminders.followUpNoShow,
-    log: deps.logger,
-  });
   const manageBooking = createManageBookingService({
     repository: createManageBookingRepository(db),
     schedule,
@@ -150,6 +143,14 @@ export function createServices(deps: ServiceDeps) {
     clock,
     reminders: reminders.forAppointment,
     ...(deps.logger ? { log: deps.logger } : {}),
+  });
+  const appointments = createAppointmentsService({
+    repository: createAppointmentsRepository(db),
+    events,
+    clock,
+    onNoShow: reminders.followUpNoShow,
+    paid: { cancel: manageBooking.cancelByStaff, refundBeforeDelete: manageBooking.refundBeforeDelete },
+    log: deps.logger,
   });
   const assistant = createAssistantService({
     engine: integrations.assistant,

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, lte, type SQL, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { appointmentDayCounts, appointmentEvents, appointments } from '../../db/schema.ts';
+import { appointmentDayCounts, appointmentEvents, appointments, payments } from '../../db/schema.ts';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type AppointmentFilter = {
@@ -57,6 +57,15 @@ export function createAppointmentsRepository(db: Db) {
     },
     async findById(id: string) {
       const [row] = await db.select().from(appointments).where(eq(appointments.id, id)).limit(1);
+      return row;
+    },
+    /** The payment a visitor made when booking (by the provider's id the appointment keeps). */
+    async paymentOf(providerPaymentId: string) {
+      const [row] = await db
+        .select({ amount: payments.amount, currency: payments.currency, status: payments.status })
+        .from(payments)
+        .where(eq(payments.providerPaymentId, providerPaymentId))
+        .limit(1);
       return row;
     },
     /**

@@ -24,7 +24,10 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{
     app,
     endpoints.appointments.setStatus,
     { tags, security, summary: 'Change the status' },
-    async (request) => appointments.setStatus(request.params.id, request.body.status),
+    async (request) =>
+      appointments.setStatus(request.params.id, request.body.status, {
+        ...(request.body.refund !== undefined ? { refund: request.body.refund } : {}),
+      }),
   );
   route(
     app,

@@ -28,6 +28,7 @@ export function createAppointmentsService({
   events,
   clock,
   onNoShow,
+  paid,
   log,
 }: {
   repository: AppointmentsRepository;
@@ -35,9 +36,34 @@ export function createAppointmentsService({
   clock: () => Date;
   /** Marking a no-show may send the customer a rebooking message (Company Settings). */
   onNoShow: (appointmentId: string) => Promise<void>;
+  /** What becomes of the customer's payment when staff cancel or delete a paid booking (manage-booking). */
+  paid: {
+    /** Cancels a scheduled, paid appointment with or without its refund; false if it is no such appointment. */
+    cancel: (appointmentId: string, refund: boolean) => Promise<boolean>;
+    /** Refunds a scheduled, paid appointment about to be deleted; throws if the refund is refused. */
+    refundBeforeDelete: (appointmentId: string) => Promise<void>;
+  };
   log?: { warn: (object: unknown, message: string) => void } | undefined;
 }) {
   const changed = () => events.publish({ type: 'appointments.changed' });
+
+  /** The appointment with what was paid for it, as its detail shows it. */
+  async function detailed(row: AppointmentRow): Promise<Appointment> {
+    const payment = row.providerPaymentId ? await repository.paymentOf(row.providerPaymentId) : undefined;
+    const counted = payment && (payment.status === 'completed' || payment.status === 'refunded');
+    return {
+      ...toAppointment(row),
+      payment: counted
+        ? { amount: payment.amount, currency: payment.currency, refunded: payment.status === 'refunded' }
+        : null,
+    };
+  }
+
+  async function load(id: string) {
+    const row = await repository.findById(id);
+    if (!row) throw notFound(APPOINTMENT_MESSAGES.notFound);
+    return row;
+  }
 
   return {
     async list(query: z.output<typeof listAppointmentsQuerySchema>): Promise<AppointmentList> {
@@ -50,13 +76,17 @@ export function createAppointmentsService({
     },
 
     async get(id: string) {
-      const row = await repository.findById(id);
-      if (!row) throw notFound(APPOINTMENT_MESSAGES.notFound);
-      return toAppointment(row);
+      return detailed(await load(id));
     },
 
-    /** Any status may follow any other; a cancelled one frees its slot, and reviving it needs the slot free. */
-    async setStatus(id: string, status: AppointmentStatus) {
+    /**
+     * Any status may follow any other; a cancelled one frees its slot, and reviving it needs the
+     * slot free. Cancelling a scheduled appointment the customer paid for refunds it unless staff
+     * keep the fee (`refund: false`), and tells the customer.
+     */
+    async setStatus(id: string, status: AppointmentStatus, options: { refund?: boolean } = {}) {
+      if (status === 'cancelled' && (await paid.cancel(id, options.refund ?? true)))
+        return detailed(await load(id));
       let updated: { row: AppointmentRow; from: AppointmentStatus } | undefined;
       try {
         updated = await repository.updateStatus(id, status, clock());
@@ -72,10 +102,11 @@ export function createAppointmentsService({
           log?.warn({ err: error, appointmentId: id }, 'no-show follow-up failed'),
         );
       }
-      return toAppointment(updated.row);
+      return detailed(updated.row);
     },
 
     async remove(id: string) {
+      await paid.refundBeforeDelete(id);
       if (!(await repository.delete(id))) throw notFound(APPOINTMENT_MESSAGES.notFound);
       await changed();
     },

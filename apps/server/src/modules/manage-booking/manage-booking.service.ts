@@ -1,3 +1,4 @@
+import { APPOINTMENT_MESSAGES } from '@chatdesk/contract/appointments';
 import { DEFAULT_BOOKING_SETTINGS } from '@chatdesk/contract/company';
 import { MEETING_MINUTES } from '@chatdesk/contract/constants';
 import {
@@ -208,14 +209,29 @@ export function createManageBookingService(deps: Deps) {
       link: `/appointments/${row.id}`,
     });
     await deps.events.publish({ type: 'appointments.changed' });
-    const email = await described(row);
-    if (email) {
-      const sequence = (await repository.history(row.id)).length;
-      await deps.mail.enqueue(
-        bookingChangeEmail(email, await company.get(), { kind: 'cancelled', refund: money, sequence }),
-      );
-    }
+    await emailCancelled(row, money);
   }
+
+  /** Tells the customer (when they gave an email) that the appointment is cancelled, and what is refunded. */
+  async function emailCancelled(row: ManagedAppointmentRow, refund: string | null) {
+    const email = await described(row);
+    if (!email) return;
+    const sequence = (await repository.history(row.id)).length;
+    await deps.mail.enqueue(
+      bookingChangeEmail(email, await company.get(), { kind: 'cancelled', refund, sequence }),
+    );
+  }
+
+  /** A scheduled appointment whose booking payment went through and has not been refunded. */
+  const paidAndScheduled = (row: ManagedAppointmentRow | undefined) =>
+    row?.status === 'scheduled' && row.providerPaymentId && row.payment?.status === 'completed'
+      ? {
+          row,
+          providerPaymentId: row.providerPaymentId,
+          amount: row.payment.amount,
+          currency: row.payment.currency,
+        }
+      : null;
 
   async function reschedule(
     row: ManagedAppointmentRow,
@@ -369,6 +385,49 @@ export function createManageBookingService(deps: Deps) {
       const row = await repository.findById(appointmentId);
       if (!row) throw notFound('Appointment not found');
       return reschedule(row, actor, to);
+    },
+
+    /**
+     * Staff cancelling a scheduled appointment the customer paid for: the customer's own kind of
+     * cancellation (conditional, in the history, the refund claimed in the same transaction so a
+     * crash still refunds), with all of the payment refunded, or none when staff keep the fee,
+     * and the customer told by email. False when it is no such appointment: a plain status change.
+     */
+    async cancelByStaff(appointmentId: string, refund: boolean): Promise<boolean> {
+      const paid = paidAndScheduled(await repository.findById(appointmentId));
+      if (!paid) return false;
+      const { row, providerPaymentId, amount, currency } = paid;
+      const owed = refund ? { amount, currency } : null;
+      const cancelled = await repository.cancel({
+        appointmentId,
+        startsAt: row.startsAt,
+        at: clock(),
+        actor: 'staff',
+        refund: owed,
+      });
+      if (!cancelled) throw conflict(MANAGE_BOOKING_MESSAGES.changedMeanwhile);
+      if (owed) await makeRefund({ appointmentId, providerPaymentId, ...owed }, 'staff');
+      await deps.events.publish({ type: 'appointments.changed' });
+      await emailCancelled(row, owed ? formatMoney(owed.amount, owed.currency) : null);
+      return true;
+    },
+
+    /**
+     * Before staff delete a scheduled appointment the customer paid for, the payment goes back:
+     * a deleted booking must not keep the customer's money, and the customer is told it is
+     * cancelled. If the provider refuses, nothing is deleted and staff are told why (409).
+     */
+    async refundBeforeDelete(appointmentId: string) {
+      const paid = paidAndScheduled(await repository.findById(appointmentId));
+      if (!paid) return;
+      try {
+        await deps.payments.refundPaymentIntent(paid.providerPaymentId);
+      } catch (error) {
+        deps.log?.warn({ err: error, appointmentId }, 'the refund before a delete failed');
+        throw conflict(APPOINTMENT_MESSAGES.refundRefusedOnDelete);
+      }
+      await repository.markPaymentRefunded(paid.providerPaymentId);
+      await emailCancelled(paid.row, formatMoney(paid.amount, paid.currency));
     },
 
     /** Refunds owed by cancellations whose request died before making them (run by the schedules). */

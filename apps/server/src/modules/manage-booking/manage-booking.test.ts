@@ -1,10 +1,18 @@
+import { APPOINTMENT_MESSAGES } from '@chatdesk/contract/appointments';
 import { MANAGE_BOOKING_MESSAGES } from '@chatdesk/contract/manage-booking';
 import { and, eq, ne } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
 import { insertEmployee } from '../../../test/factories.ts';
-import { appointmentEvents, appointments, clients, mailOutbox, notifications } from '../../db/schema.ts';
+import {
+  appointmentEvents,
+  appointments,
+  clients,
+  mailOutbox,
+  notifications,
+  payments as paymentRows,
+} from '../../db/schema.ts';
 import {
   createLocalPaymentProvider,
   TEST_CARDS,
@@ -416,5 +424,90 @@ describe('manage your booking', () => {
     expect(byClient).toMatchObject({ name: 'Eva Soto' });
     expect(byClient?.appointments.map((a) => a.id)).toEqual([id]);
     expect(await t.app.services.manageBooking.customerByPhone('34600000000')).toBeNull();
+  });
+});
+
+describe('staff cancelling or deleting a paid booking', () => {
+  const setStatus = (id: string, payload: object) =>
+    t.app.inject({ method: 'PATCH', url: `/api/appointments/${id}/status`, headers, payload });
+  const paymentStatus = async (paymentIntentId: string) =>
+    (await t.db.select().from(paymentRows).where(eq(paymentRows.providerPaymentId, paymentIntentId)))[0]
+      ?.status;
+  const events = async (id: string) =>
+    (
+      await t.db
+        .select()
+        .from(appointmentEvents)
+        .where(eq(appointmentEvents.appointmentId, id))
+        .orderBy(appointmentEvents.seq)
+    ).map((e) => `${e.kind}:${e.actor}`);
+  const lastMailTo = async (email: string) =>
+    (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).at(-1)?.text ?? '';
+
+  it('the detail shows what was paid, and cancelling refunds it unless staff keep the fee', async () => {
+    const employee = await insertEmployee(t.db, { availability });
+    const refunded = await book(employee.id, '2026-11-30', '09:00');
+    const detail = await t.app.inject({ url: `/api/appointments/${refunded.id}`, headers });
+    expect(detail.json().payment).toEqual({ amount: 1000, currency: 'eur', refunded: false });
+
+    // The spec's body, {status}, alone: the business cancels, so the customer gets the money back.
+    const cancelled = await setStatus(refunded.id, { status: 'cancelled' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({
+      status: 'cancelled',
+      payment: { amount: 1000, currency: 'eur', refunded: true },
+    });
+    expect(await paymentStatus(refunded.paymentIntentId)).toBe('refunded');
+    expect(await events(refunded.id)).toEqual(['booked:customer', 'cancelled:staff', 'refunded:system']);
+    expect(await lastMailTo(refunded.email)).toContain('€10.00 is being refunded to your card.');
+
+    const kept = await book(employee.id, '2026-11-30', '09:30');
+    const keptFee = await setStatus(kept.id, { status: 'cancelled', refund: false });
+    expect(keptFee.json()).toMatchObject({ status: 'cancelled', payment: { refunded: false } });
+    expect(await paymentStatus(kept.paymentIntentId)).toBe('completed');
+    expect(await events(kept.id)).toEqual(['booked:customer', 'cancelled:staff']);
+    expect(await lastMailTo(kept.email)).toContain('The fee is not refunded under the cancellation policy.');
+
+    // Reviving a cancelled one and cancelling it again is bookkeeping: no second refund.
+    await setStatus(refunded.id, { status: 'scheduled' });
+    const again = await setStatus(refunded.id, { status: 'cancelled' });
+    expect(again.statusCode).toBe(200);
+    expect((await events(refunded.id)).slice(-2)).toEqual(['status_changed:staff', 'status_changed:staff']);
+  });
+
+  it('a refused refund is recorded and put to staff; the appointment is cancelled all the same', async () => {
+    const employee = await insertEmployee(t.db, { availability });
+    const { id, paymentIntentId } = await book(employee.id, '2026-12-01', '09:00');
+    refundFails = true;
+    try {
+      expect((await setStatus(id, { status: 'cancelled' })).statusCode).toBe(200);
+    } finally {
+      refundFails = false;
+    }
+    expect(await paymentStatus(paymentIntentId)).toBe('completed');
+    expect(await events(id)).toEqual(['booked:customer', 'cancelled:staff', 'refund_failed:system']);
+    expect(await titles()).toContain('Refund failed, refund it by hand');
+  });
+
+  it('deleting a paid booking refunds it first, and deletes nothing if the refund is refused', async () => {
+    const employee = await insertEmployee(t.db, { availability });
+    const { id, paymentIntentId, email } = await book(employee.id, '2026-12-02', '09:00');
+    const remove = () => t.app.inject({ method: 'DELETE', url: `/api/appointments/${id}`, headers });
+
+    refundFails = true;
+    try {
+      const refused = await remove();
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(APPOINTMENT_MESSAGES.refundRefusedOnDelete);
+    } finally {
+      refundFails = false;
+    }
+    expect(await t.db.select().from(appointments).where(eq(appointments.id, id))).toHaveLength(1);
+    expect(await paymentStatus(paymentIntentId)).toBe('completed');
+
+    expect((await remove()).statusCode).toBe(200);
+    expect(await t.db.select().from(appointments).where(eq(appointments.id, id))).toHaveLength(0);
+    expect(await paymentStatus(paymentIntentId)).toBe('refunded');
+    expect(await lastMailTo(email)).toContain('€10.00 is being refunded to your card.');
   });
 });

@@ -59,8 +59,11 @@ export function useAppointmentHistory(id: string) {
 export function useUpdateAppointmentStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: AppointmentStatus }) =>
-      apiCall(apiRoutes.appointments.setStatus, { params: { id }, body: { status } }),
+    mutationFn: ({ id, status, refund }: { id: string; status: AppointmentStatus; refund?: boolean }) =>
+      apiCall(apiRoutes.appointments.setStatus, {
+        params: { id },
+        body: refund === undefined ? { status } : { status, refund },
+      }),
     // A refusal is shown beside the status dropdown (appointment-detail-page.tsx), so only success toasts.
     meta: { success: 'Appointment status updated' },
     onSuccess: (appointment) => {

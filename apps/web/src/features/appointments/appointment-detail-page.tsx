@@ -21,18 +21,21 @@ import {
   IconAlertCircle,
   IconCalendarEvent,
   IconClock,
+  IconCreditCard,
   IconId,
   IconMail,
   IconNotes,
   IconTrash,
   IconUser,
 } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../components/back-link';
 import { DetailField } from '../../components/detail-field';
 import { ErrorAlert } from '../../components/error-alert';
 import { QueryState } from '../../components/query-state';
 import { ApiError } from '../../lib/api-client';
+import { formatMoney } from '../../lib/format';
 import { usePageName } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 import { useCompany } from '../settings/api';
@@ -40,6 +43,7 @@ import { useAppointment, useDeleteAppointment, useUpdateAppointmentStatus } from
 import { APPOINTMENT_STATUS_STYLE, formatLongDate, formatTimeRange } from './appointment-format';
 import { AppointmentHistoryCard } from './components/appointment-history-card';
 import { AppointmentStatusBadge } from './components/appointment-status-badge';
+import { CancelPaidAppointmentModal } from './components/cancel-paid-appointment-modal';
 
 const STATUS_OPTIONS = APPOINTMENT_STATUSES.map((status) => ({
   value: status,
@@ -77,12 +81,26 @@ function AppointmentDetail({ appointment }: { appointment: Appointment }) {
   const updateStatus = useUpdateAppointmentStatus();
   const remove = useDeleteAppointment();
   const timeZone = useCompany().data?.timeZone;
-  const { client, employee } = appointment;
+  const { client, employee, payment } = appointment;
+  const [askingRefund, setAskingRefund] = useState(false);
+  const paid = payment ? formatMoney(payment.amount / 100, payment.currency) : null;
+  // A scheduled appointment whose payment is still held: cancelling or deleting it decides its fate.
+  const holdsPayment = appointment.status === 'scheduled' && payment && !payment.refunded;
 
   const changeStatus = (status: string | null) => {
     if (!status || status === appointment.status) return;
+    if (status === 'cancelled' && holdsPayment) {
+      setAskingRefund(true);
+      return;
+    }
     updateStatus.mutate({ id: appointment.id, status: status as AppointmentStatus });
   };
+
+  const cancelPaid = (refund: boolean) =>
+    updateStatus.mutate(
+      { id: appointment.id, status: 'cancelled', refund },
+      { onSettled: () => setAskingRefund(false) },
+    );
 
   const deleteAppointment = () => {
     if (!window.confirm('Are you sure you want to delete this appointment?')) return;
@@ -165,6 +183,11 @@ function AppointmentDetail({ appointment }: { appointment: Appointment }) {
               </Text>
             ) : null}
           </DetailField>
+          {payment && paid ? (
+            <DetailField icon={<IconCreditCard size={18} />} label="Payment">
+              <Text fw={500}>{payment.refunded ? `${paid} refunded` : `${paid} paid`}</Text>
+            </DetailField>
+          ) : null}
         </SimpleGrid>
 
         {appointment.notes ? (
@@ -178,6 +201,11 @@ function AppointmentDetail({ appointment }: { appointment: Appointment }) {
         <Divider />
 
         <Group justify="flex-end" gap="sm">
+          {holdsPayment ? (
+            <Text size="sm" c="dimmed">
+              Deleting it refunds the {paid} payment.
+            </Text>
+          ) : null}
           <Button
             color="red"
             variant="light"
@@ -189,6 +217,14 @@ function AppointmentDetail({ appointment }: { appointment: Appointment }) {
           </Button>
         </Group>
       </Stack>
+      <CancelPaidAppointmentModal
+        opened={askingRefund}
+        busy={updateStatus.isPending}
+        clientName={client.name}
+        paid={paid ?? ''}
+        onConfirm={cancelPaid}
+        onClose={() => setAskingRefund(false)}
+      />
     </Card>
   );
 }
