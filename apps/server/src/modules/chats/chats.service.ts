@@ -110,6 +110,9 @@ type Deps = {
   log?: { warn: (object: unknown, message: string) => void };
 };
 
+/** How long a listing of the WhatsApp templates serves the sends after it. */
+const TEMPLATES_FRESH_MS = 5 * 60_000;
+
 /** The only writer of contacts, chats and messages, whoever triggers the change. */
 export function createChatsService(deps: Deps) {
   const { repository, events, clock } = deps;
@@ -234,13 +237,27 @@ export function createChatsService(deps: Deps) {
     return toMessage(row);
   }
 
-  /** The WhatsApp templates staff can send (the channel's approved ones). */
+  /**
+   * The WhatsApp templates staff can send (the channel's approved ones), as the channel lists
+   * them now. Each listing is kept for the sends that follow for a few minutes: reminders go out
+   * in batches, and listing the templates for each would spend the Graph API's rate limit.
+   */
+  let listed: { at: number; value: Promise<WhatsAppTemplate[]> } | null = null;
   async function templates(): Promise<WhatsAppTemplate[]> {
+    const value = deps.whatsapp.listTemplates();
+    listed = { at: clock().getTime(), value };
     try {
-      return await deps.whatsapp.listTemplates();
+      return await value;
     } catch (error) {
+      if (listed?.value === value) listed = null;
       throw new AppError('UPSTREAM', `WhatsApp templates could not be loaded: ${(error as Error).message}`);
     }
+  }
+  /** The templates for a send: the latest listing while it is fresh, else a new one. */
+  function templatesToSend(): Promise<WhatsAppTemplate[]> {
+    if (listed && clock().getTime() - listed.at < TEMPLATES_FRESH_MS)
+      return listed.value.catch(() => templates());
+    return templates();
   }
 
   /**
@@ -367,7 +384,7 @@ export function createChatsService(deps: Deps) {
       const chat = await loadChat(id);
       if (chat.channel !== 'whatsapp') throw conflict(CHAT_MESSAGES.templateWhatsAppOnly);
       if (chat.assignedTo === 'ai') throw conflict(CHAT_MESSAGES.aiAssigned);
-      const template = (await templates()).find(
+      const template = (await templatesToSend()).find(
         (candidate) => candidate.name === input.name && candidate.language === input.language,
       );
       if (!template) throw invalid(CHAT_MESSAGES.templateNotFound);
@@ -383,7 +400,7 @@ export function createChatsService(deps: Deps) {
      * never wrote. Answers the stored message's id; its delivery goes through the durable send job.
      */
     async sendSystemTemplate(to: { name: string; prefix: string; phone: string }, input: TemplateMessage) {
-      const template = (await templates()).find(
+      const template = (await templatesToSend()).find(
         (candidate) => candidate.name === input.name && candidate.language === input.language,
       );
       if (!template || template.parameterCount !== input.parameters.length) {

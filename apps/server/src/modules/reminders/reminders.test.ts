@@ -13,11 +13,15 @@ let headers: Record<string, string>;
 // The local channel, with a switch to make WhatsApp refuse sends as an unapproved template would.
 const local = createLocalWhatsAppChannel();
 let whatsappDown = false;
+let listings = 0;
 const whatsapp: WhatsAppChannel = {
   name: 'local',
   sendText: (to, text) => local.sendText(to, text),
   sendTemplate: (to, template) => local.sendTemplate(to, template),
-  listTemplates: async () => (whatsappDown ? [] : local.listTemplates()),
+  listTemplates: async () => {
+    listings++;
+    return whatsappDown ? [] : local.listTemplates();
+  },
 };
 
 beforeAll(async () => {
@@ -164,6 +168,18 @@ describe('appointment reminders', () => {
       status: 'skipped',
       error: 'The phone number has no country code (+34 …) or is not valid',
     });
+  });
+
+  it('sent together share one listing of the approved templates', async () => {
+    const first = await appointment('2026-11-16', '10:00', '2026-11-16T09:00:00Z');
+    const second = await appointment('2026-11-16', '10:30', '2026-11-16T09:30:00Z');
+    const before = listings;
+    await at('2026-11-15T09:30:30Z');
+    for (const { id } of [first, second])
+      expect((await history(id)).find((r) => r.channel === 'whatsapp' && r.hoursBefore === 24)?.status).toBe(
+        'sent',
+      );
+    expect(listings - before).toBe(1);
   });
 
   it('are off when Company Settings turn them off', async () => {
