@@ -217,6 +217,12 @@ class Conversation {
       return handOver(HANDOFF_REPLIES.complaint[this.language], `Complaint: "${m.text}"`);
     if (m.asksForPerson && !m.injection)
       return handOver(HANDOFF_REPLIES.person[this.language], 'The customer asked for a person.');
+    // "Tengo cita el jueves, ¿puedo llevar a un amigo?": listing the appointment would not answer it.
+    if (m.ownBookingAside && !m.injection && !this.knowledge.pendingChange)
+      return handOver(
+        HANDOFF_REPLIES.ownBookingAside[this.language],
+        `The customer asks about their appointment: "${m.text}"`,
+      );
     if (!m.injection) {
       // A client writing from their number: their appointments, here, with their confirmation.
       const own = await ownBookingAnswer({

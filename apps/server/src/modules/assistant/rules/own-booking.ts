@@ -63,6 +63,33 @@ const OWN =
   /\b(mi|mis|my)( \w+)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta|hora|turno|appointment|appointments|booking|bookings|session|sessions|class|call|visit|consultation)\b|\b(tengo|tenia|la|una) (cita|sesion|clase|consulta|reserva) (del?|el|al|con|que|para|a las|a otro|a otra|de hoy|de manana|de esta)\b|\b(tengo|tenia) (una )?(cita|sesion|clase|consulta|reserva)\b|\bme la\b|\w+(mela|rmela)\b|\b(cancel|move|change|reschedule|postpone|push) it\b/;
 /** Asking about the money while a cancellation waits for their yes. */
 const REFUND_QUESTION = /\b(devol\w*|devuelv\w*|reembols\w*|dinero|money|refund\w*|get .* back)\b/;
+/** "Tengo cita", "I have an appointment": the customer saying they have one, not asking about it. */
+const HAVE_ONE =
+  /\b(tengo|tenia)( una)? (cita|sesion|clase|consulta|reserva)\b|\bi (have|had) (an? )?(appointment|booking|session|class)\b/;
+/** Asking when, what time or with whom: about the appointment itself. */
+const ASKS_WHICH =
+  /\b(cuando|que dia|a que hora|que hora|con quien|when|what time|what day|who with|with whom)\b/;
+
+/**
+ * "Tengo cita el jueves, ¿puedo llevar a un amigo?": the appointment named only to ask something
+ * else about it (a friend, parking, being late). Not self-service: neither seeing, moving nor
+ * cancelling it answers that, so a person does.
+ */
+export function ownBookingAside(text: string, isGreeting: (clause: string) => boolean): boolean {
+  const folded = fold(text);
+  if (!HAVE_ONE.test(folded) || CANCEL.test(folded) || MOVE.test(folded) || ASKS_WHICH.test(folded))
+    return false;
+  const clauses = folded
+    .split(/[,;.!?¿¡\n]+|\s(?:y|and|pero|but)\s/)
+    .map((clause) => clause.trim())
+    .filter((clause) => clause && !HAVE_ONE.test(clause));
+  return clauses.some((clause) => {
+    const count = clause.split(/\s+/).length;
+    if (count <= 3 && isGreeting(clause)) return false;
+    return count >= 3 || (count >= 2 && text.includes('?'));
+  });
+}
+
 /** Subscriptions have their own way out: not this. */
 const SUBSCRIPTION = /\b(suscrip\w*|subscri\w*|premium|cuota|membership)\b/;
 

@@ -76,6 +76,10 @@ export const HANDOFF_REPLIES = {
     es: 'Para ver, cambiar o cancelar tu cita te paso con una persona de nuestro equipo, que te ayudará en breve.',
     en: "To check, move or cancel your appointment I'm passing you to a person on our team, who will help you shortly.",
   },
+  ownBookingAside: {
+    es: 'Eso sobre tu cita te lo confirma una persona de nuestro equipo, que te responderá en breve.',
+    en: 'A person on our team will answer that about your appointment shortly.',
+  },
   notUnderstood: {
     es: 'No consigo ayudarte con esto, así que te paso con una persona de nuestro equipo, que te responderá en breve.',
     en: "I can't help with this, so I'm passing you to a person on our team, who will reply shortly.",

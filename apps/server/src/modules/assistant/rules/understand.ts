@@ -23,6 +23,7 @@ import {
   SUBSCRIPTION_WORDS,
   THANKS,
 } from './lexicon.ts';
+import { ownBookingAside } from './own-booking.ts';
 import { fold, hasAny, hasPhrase, words } from './text.ts';
 import { resolveWhen, type When } from './when.ts';
 
@@ -42,6 +43,8 @@ export type Understanding = {
   asksForPerson: boolean;
   complaint: boolean;
   ownBooking: boolean;
+  /** The customer's appointment named only to ask something else about it (own-booking.ts). */
+  ownBookingAside: boolean;
   injection: boolean;
   privateData: boolean;
   offTopic: boolean;
@@ -176,6 +179,7 @@ export function understand(text: string, directory: Directory, knowledge: Assist
     asksForPerson: hasAny(folded, ASKS_FOR_PERSON),
     complaint: hasAny(folded, COMPLAINS) || /😡|🤬|😤/u.test(text),
     ownBooking: hasAny(folded, OWN_BOOKING),
+    ownBookingAside: ownBookingAside(text, (clause) => hasAny(clause, GREETINGS)),
     injection: hasAny(folded, INJECTION),
     privateData: hasAny(folded, PRIVATE_DATA),
     offTopic: hasAny(folded, OFF_TOPIC) || /\d+\s*x\s*[-+]/.test(folded),
