@@ -14,7 +14,8 @@ export type Schedules = {
 /**
  * Clock-driven work: the local payment provider renews and ends its subscriptions as periods pass,
  * first payments left waiting past the provider's window are canceled, appointment reminders
- * that fell due are sent, and refunds owed by cancellations a crash cut short are made.
+ * that fell due are sent, refunds owed by cancellations a crash cut short are made, and dead
+ * sessions and spent sign-in counters are deleted.
  */
 export function createSchedules(services: Services, integrations: Integrations): Schedules {
   const local = integrations.localPayments;
@@ -23,6 +24,7 @@ export function createSchedules(services: Services, integrations: Integrations):
     await services.subscriptions.expireIncomplete();
     await services.reminders.sendDue();
     await services.manageBooking.finishDueRefunds();
+    await services.auth.forgetStale();
   };
   return {
     runOnce,

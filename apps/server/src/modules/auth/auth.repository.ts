@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { employees, loginFailures, sessions } from '../../db/schema.ts';
 
@@ -88,6 +88,23 @@ export function createAuthRepository(db: Db) {
 
     async clearFailures(key: string) {
       await db.delete(loginFailures).where(eq(loginFailures.key, key));
+    },
+
+    /**
+     * Deletes what decides nothing any more: sessions expired or revoked before `before` (a
+     * missing session is refused like a dead one), and counters whose window started at or before
+     * `windowStart` (the next attempt would start them again at 1). Answers how many of each.
+     */
+    async forgetStale(before: Date, windowStart: Date) {
+      const gone = await db
+        .delete(sessions)
+        .where(or(lt(sessions.expiresAt, before), lt(sessions.revokedAt, before)))
+        .returning({ id: sessions.id });
+      const reset = await db
+        .delete(loginFailures)
+        .where(lte(loginFailures.windowStart, windowStart))
+        .returning({ key: loginFailures.key });
+      return { sessions: gone.length, failures: reset.length };
     },
   };
 }

@@ -18,6 +18,8 @@ type Deps = {
 };
 
 const ISSUER = 'chatdesk';
+/** How long a session stays in the table after it expired or was revoked. */
+const STALE_SESSION_MS = 24 * 3_600_000;
 
 /**
  * Sign-in throttle (docs/operations.md, Security notes). Attempts are counted per account and
@@ -126,6 +128,15 @@ export function createAuthService({ repository, events, jwtSecret, sessionTtlHou
     async revokeOtherSessions(employeeId: string, keepSessionId: string) {
       await repository.revokeOtherSessions(employeeId, keepSessionId, clock());
       await events.publish({ type: 'sessions.revoked', employeeId, exceptSessionId: keepSessionId });
+    },
+
+    /**
+     * Run by the schedules: sessions dead for a day and sign-in counters whose window has passed
+     * go, so an address-spraying guesser or years of sign-ins do not grow the tables for ever.
+     */
+    async forgetStale() {
+      const now = clock().getTime();
+      return repository.forgetStale(new Date(now - STALE_SESSION_MS), new Date(now - windowMs));
     },
 
     /** After deactivation, removal or a password reset by an administrator: every device signs in again. */

@@ -174,6 +174,40 @@ describe('session', () => {
   });
 });
 
+describe('stale rows', () => {
+  it('dead sessions and spent sign-in counters are deleted by the schedules, live ones kept', async () => {
+    const { loginFailures, sessions } = await import('../../db/schema.ts');
+    const { eq } = await import('drizzle-orm');
+    const employee = await insertEmployee(t.db, { password: 'secret-pass' });
+    expect((await login(employee.username, 'wrong', '10.9.0.1')).statusCode).toBe(401);
+    const live = await t.signIn();
+    const revoked = await t.signIn();
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: revoked.headers });
+    const failures = () => t.db.select().from(loginFailures).where(eq(loginFailures.key, 'ip:10.9.0.1'));
+    const sessionOf = (headers: Record<string, string>) => {
+      const payload = headers.authorization!.split('.')[1]!;
+      return (JSON.parse(Buffer.from(payload, 'base64url').toString()) as { jti: string }).jti;
+    };
+    const kept = async () =>
+      (await t.db.select({ id: sessions.id }).from(sessions))
+        .map((row) => row.id)
+        .filter((id) => id === sessionOf(live.headers) || id === sessionOf(revoked.headers));
+
+    // Within the window and the day: nothing goes.
+    await t.app.schedules.runOnce();
+    expect(await failures()).toHaveLength(1);
+    expect(await kept()).toHaveLength(2);
+
+    // A day later: the counter's window is long over and the logged-out session a day dead.
+    now = new Date(now.getTime() + 25 * 3_600_000);
+    await t.app.schedules.runOnce();
+    expect(await failures()).toHaveLength(0);
+    expect(await kept()).toEqual([sessionOf(live.headers)]);
+    expect((await t.app.inject({ url: '/api/auth/verify', headers: live.headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/auth/verify', headers: revoked.headers })).statusCode).toBe(401);
+  });
+});
+
 describe('login config', () => {
   it('offers no demo credentials when demo data is off', async () => {
     const response = await t.app.inject({ url: '/api/auth/config' });

@@ -110,17 +110,11 @@ export function createScheduleRepository(db: Db) {
       return (result.rows as Array<{ starts_at: string | Date }>).map((row) => new Date(row.starts_at));
     },
 
-    async heldStarts(employeeId: string, now: Date, exceptPaymentId?: string) {
+    async heldStarts(employeeId: string, now: Date) {
       const rows = await db
         .select({ startsAt: slotHolds.startsAt })
         .from(slotHolds)
-        .where(
-          and(
-            eq(slotHolds.employeeId, employeeId),
-            gt(slotHolds.expiresAt, now),
-            exceptPaymentId ? ne(slotHolds.providerPaymentId, exceptPaymentId) : undefined,
-          ),
-        );
+        .where(and(eq(slotHolds.employeeId, employeeId), gt(slotHolds.expiresAt, now)));
       return rows.map((row) => row.startsAt);
     },
 
