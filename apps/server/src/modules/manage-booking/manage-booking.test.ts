@@ -441,8 +441,11 @@ describe('staff cancelling or deleting a paid booking', () => {
         .where(eq(appointmentEvents.appointmentId, id))
         .orderBy(appointmentEvents.seq)
     ).map((e) => `${e.kind}:${e.actor}`);
-  const lastMailTo = async (email: string) =>
-    (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).at(-1)?.text ?? '';
+  /** Every email to the address, in one text (the outbox has no order of its own). */
+  const mailsTo = async (email: string) =>
+    (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)))
+      .map((mail) => mail.text)
+      .join('\n---\n');
 
   it('the detail shows what was paid, and cancelling refunds it unless staff keep the fee', async () => {
     const employee = await insertEmployee(t.db, { availability });
@@ -459,14 +462,14 @@ describe('staff cancelling or deleting a paid booking', () => {
     });
     expect(await paymentStatus(refunded.paymentIntentId)).toBe('refunded');
     expect(await events(refunded.id)).toEqual(['booked:customer', 'cancelled:staff', 'refunded:system']);
-    expect(await lastMailTo(refunded.email)).toContain('€10.00 is being refunded to your card.');
+    expect(await mailsTo(refunded.email)).toContain('€10.00 is being refunded to your card.');
 
     const kept = await book(employee.id, '2026-11-30', '09:30');
     const keptFee = await setStatus(kept.id, { status: 'cancelled', refund: false });
     expect(keptFee.json()).toMatchObject({ status: 'cancelled', payment: { refunded: false } });
     expect(await paymentStatus(kept.paymentIntentId)).toBe('completed');
     expect(await events(kept.id)).toEqual(['booked:customer', 'cancelled:staff']);
-    expect(await lastMailTo(kept.email)).toContain('The fee is not refunded under the cancellation policy.');
+    expect(await mailsTo(kept.email)).toContain('The fee is not refunded under the cancellation policy.');
 
     // Reviving a cancelled one and cancelling it again is bookkeeping: no second refund.
     await setStatus(refunded.id, { status: 'scheduled' });
@@ -508,6 +511,6 @@ describe('staff cancelling or deleting a paid booking', () => {
     expect((await remove()).statusCode).toBe(200);
     expect(await t.db.select().from(appointments).where(eq(appointments.id, id))).toHaveLength(0);
     expect(await paymentStatus(paymentIntentId)).toBe('refunded');
-    expect(await lastMailTo(email)).toContain('€10.00 is being refunded to your card.');
+    expect(await mailsTo(email)).toContain('€10.00 is being refunded to your card.');
   });
 });
