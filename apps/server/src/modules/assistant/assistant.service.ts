@@ -274,14 +274,18 @@ export function createAssistantService(deps: Deps) {
     }
     const sent: string[] = [];
     let follows = last.createdAt;
+    // Messages written in the same millisecond share a time: those this run read, so the store
+    // can tell one it did not read (the race test in assistant-queue.test.ts).
+    let seen = history.filter((m) => m.createdAt.getTime() === follows.getTime()).map((m) => m.id);
     for (const text of reply.replies) {
-      const stored = await chats.postAssistantReply(chatId, text, follows);
+      const stored = await chats.postAssistantReply(chatId, text, follows, seen);
       if (!stored) {
         // Refused: a person has the chat, or something was written since, and then all of it is answered.
         return sent.length ? sent : ((await again()) ?? []);
       }
       sent.push(text);
       follows = new Date(stored.timestamp);
+      seen = [];
     }
     return sent;
   }

@@ -421,7 +421,7 @@ export function createChatsRepository(db: Db) {
      */
     async insertIfAssistantHolds(
       chatId: string,
-      values: { text: string; at: Date; answered?: Date },
+      values: { text: string; at: Date; answered?: Date; seen?: string[] },
       events: SQL,
     ) {
       const result = await executePrepared(
@@ -435,6 +435,13 @@ export function createChatsRepository(db: Db) {
              and (${values.answered ?? null}::timestamptz is null
                   or c.last_message_at is null
                   or c.last_message_at <= ${values.answered ?? null}::timestamptz)
+             -- Messages written in the same millisecond share a time: one the run did not see,
+             -- stamped like the one it answered, refuses the reply as a later one would.
+             and (${values.seen ? JSON.stringify(values.seen) : null}::jsonb is null or not exists (
+               select 1 from messages x
+                where x.chat_id = c.id and x.sender = 'customer'
+                  and x.created_at >= ${values.answered ?? null}::timestamptz
+                  and not (${JSON.stringify(values.seen ?? [])}::jsonb ? x.id::text)))
              for no key update of c
           returning ${MESSAGE_COLUMNS}
         ), summary as (${updateSummary}),
