@@ -11,16 +11,13 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
+/** A customer writing on the simulator from this number. */
+const writer = (phone: string) => (text: string) =>
+  t.app.services.chats.receiveInbound({ prefix: 'sim', phone, name: 'Race', text, channel: 'simulator' });
+
 describe("the assistant's reply and a customer who writes again", () => {
   it('is refused when a customer message came after the one it answered, and stored otherwise', async () => {
-    const write = (text: string) =>
-      t.app.services.chats.receiveInbound({
-        prefix: 'sim',
-        phone: 'race1',
-        name: 'Race',
-        text,
-        channel: 'simulator',
-      });
+    const write = writer('race1');
     const first = await write('hola');
     const [seen] = (await t.app.services.chats.conversation(first.chatId, 5))!.history;
     await write('y otra cosa');
@@ -41,14 +38,7 @@ describe("the assistant's reply and a customer who writes again", () => {
   it('is refused when a message of the same millisecond was not seen, and stored once it was', async () => {
     frozen = new Date(Date.UTC(2026, 10, 23, 12));
     try {
-      const write = (text: string) =>
-        t.app.services.chats.receiveInbound({
-          prefix: 'sim',
-          phone: 'race2',
-          name: 'Race',
-          text,
-          channel: 'simulator',
-        });
+      const write = writer('race2');
       const first = await write('hola');
       const [seen] = (await t.app.services.chats.conversation(first.chatId, 5))!.history;
       await write('y otra cosa');
