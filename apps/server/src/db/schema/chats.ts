@@ -1,6 +1,7 @@
 import { CHAT_ASSIGNEES, MESSAGE_STATUSES } from '@chatdesk/contract/chats';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { clients } from './clients.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 
 /** Who wrote a message: the customer, a staff member, the assistant, or the system (handoff notes). */
@@ -69,6 +70,16 @@ export const chats = pgTable(
      * to a date and time), with when it asked. Only the customer's next message can confirm it.
      */
     pendingChange: jsonb('pending_change').$type<Record<string, unknown>>(),
+    /**
+     * Simulator chats only: the client a staff member chose to play. A simulator chat is nobody
+     * unless staff pick someone; its own "number" is made up and never identifies a client.
+     */
+    simulatedClientId: uuid('simulated_client_id').references(() => clients.id, { onDelete: 'set null' }),
+    /**
+     * Since when the customer waits for a person: set by a handoff, cleared when a person replies
+     * or gives the chat back to the assistant. The waiting list and count read this, not notifications.
+     */
+    waitingSince: timestamp('waiting_since', { withTimezone: true }),
     /** The assistant reads history only after this point (a '/new' command or a handoff). */
     contextStartsAt: timestamp('context_starts_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -78,6 +89,8 @@ export const chats = pgTable(
   (t) => [
     index('chats_activity_idx').on(sql`coalesce(${t.lastMessageAt}, ${t.createdAt}) desc`, t.id),
     index('chats_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // The waiting chats, oldest wait first: a walk of the few rows that wait, never a scan.
+    index('chats_waiting_idx').on(t.waitingSince, t.id).where(sql`${t.waitingSince} is not null`),
   ],
 );
 
