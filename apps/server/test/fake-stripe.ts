@@ -41,6 +41,9 @@ function parseForm(body: string) {
   return result;
 }
 
+/** How Stripe fails while it is down: the connection drops, it answers 500, or it rate-limits us. */
+export type Outage = 'network' | 'server-error' | 'rate-limit';
+
 /** A local HTTP server speaking the part of Stripe's API the app uses, for the official SDK to talk to. */
 export async function startFakeStripe() {
   const intents = new Map<string, Intent>();
@@ -71,6 +74,7 @@ export async function startFakeStripe() {
   >();
   const charges = new Map<string, Charge>();
   const requests: string[] = [];
+  let outage: Outage | null = null;
   const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
   const error = (res: http.ServerResponse, status: number, code: string, message: string) => {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -78,6 +82,24 @@ export async function startFakeStripe() {
   };
 
   const server = http.createServer((req, res) => {
+    if (outage === 'network') {
+      req.socket.destroy();
+      return;
+    }
+    if (outage === 'server-error') {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { type: 'api_error', message: 'An unknown error occurred' } }));
+      return;
+    }
+    if (outage === 'rate-limit') {
+      res.writeHead(429, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          error: { type: 'invalid_request_error', code: 'rate_limit', message: 'Too many requests' },
+        }),
+      );
+      return;
+    }
     let body = '';
     req.on('data', (chunk) => {
       body += chunk;
@@ -228,6 +250,10 @@ export async function startFakeStripe() {
         currency,
         recurring: { interval: 'month' },
       });
+    },
+    /** Until called again with null, every request fails the way Stripe does in that outage. */
+    setOutage(mode: Outage | null) {
+      outage = mode;
     },
     refunded(intentId: string) {
       const chargeId = intents.get(intentId)?.latest_charge;

@@ -80,7 +80,7 @@ function choosePayments(config: Config, db: Db, clock: () => Date) {
       payments: provider,
       subscriptions: createStripeSubscriptions(provider.stripe, config.stripe.premiumPriceId ?? null),
       paymentEvents: config.stripe.webhookSecret
-        ? createStripeEventSource(provider.stripe, config.stripe.webhookSecret)
+        ? createStripeEventSource(provider.stripe, config.stripe.webhookSecret, clock)
         : null,
       localPayments: null,
     };

@@ -7,7 +7,10 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
+  /** A provider refused us (a wrong key, a request it does not take from us). */
   UPSTREAM: 502,
+  /** A provider is down, slow or rate-limiting us for now: worth trying again later. */
+  UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

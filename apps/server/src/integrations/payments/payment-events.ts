@@ -16,7 +16,7 @@ export type PaymentEvent =
     }
   | { type: 'ignored' };
 
-/** Reads a provider's signed webhook; throws our VALIDATION error when the signature does not hold. */
+/** Reads a provider's signed webhook; throws our VALIDATION error when the signature does not hold, is too old or is dated in the future. */
 export type PaymentEventSource = {
   /** `id` is null for an event without one: acknowledged, never handled. */
   read(rawBody: Buffer, signature: string | undefined): { id: string | null; event: PaymentEvent };

@@ -34,7 +34,7 @@ export type PaymentProvider = {
     description: string;
     metadata: Record<string, string>;
   }): Promise<PaymentIntent>;
-  /** The provider's current record, or null when it has no such payment. */
+  /** The provider's current record, or null when it has no such payment; an outage throws (UNAVAILABLE). */
   retrievePaymentIntent(id: string): Promise<PaymentIntent | null>;
   /** Gives the whole amount back; refunding twice is harmless. */
   refundPaymentIntent(id: string): Promise<void>;

@@ -76,14 +76,14 @@ describe("a payment provider's failure, in our terms", () => {
     expect((await t.app.inject({ url: '/api/subscriptions', headers })).statusCode).toBe(200);
   });
 
-  it('a card Stripe declines is a 402 with its message for the cardholder; an outage is a 502', async () => {
+  it('a card Stripe declines is a 402 with its message for the cardholder; an outage is a 503', async () => {
     stripeMode = 'declined';
     const declined = await createSubscription();
     expect(declined.statusCode).toBe(402);
     expect(declined.json()).toEqual({ message: 'Your card was declined.' });
     stripeMode = 'down';
     const down = await createSubscription();
-    expect(down.statusCode).toBe(502);
+    expect(down.statusCode).toBe(503);
     expect(down.json()).toEqual({ message: PAYMENT_PROVIDER_UNAVAILABLE });
   });
 });

@@ -71,16 +71,48 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
   }
 }
 
-export function createStripeEventSource(stripe: Stripe, webhookSecret: string): PaymentEventSource {
+/** Stripe's own tolerance: a signature older than this may be a replay. */
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
+/** Our clock and Stripe's may differ by this much; a signature further in the future is not Stripe's. */
+export const SIGNATURE_CLOCK_SKEW_SECONDS = 60;
+
+export const STRIPE_SIGNATURE_MESSAGES = {
+  missing: 'Missing Stripe-Signature header',
+  invalid: 'Invalid Stripe signature',
+  tooOld: 'The Stripe signature is too old',
+  future: 'The Stripe signature is dated in the future',
+} as const;
+
+/** The `t=` of a Stripe-Signature header, read as the SDK reads it when it checks the signature over it. */
+function signedAt(header: string) {
+  let timestamp = Number.NaN;
+  for (const item of header.split(',')) {
+    const [key, value] = item.split('=');
+    if (key === 't') timestamp = Number.parseInt(value ?? '', 10);
+  }
+  return timestamp;
+}
+
+export function createStripeEventSource(
+  stripe: Stripe,
+  webhookSecret: string,
+  clock: () => Date,
+): PaymentEventSource {
   return {
     read(rawBody, signature) {
-      if (!signature) throw invalid('Missing Stripe-Signature header');
+      if (!signature) throw invalid(STRIPE_SIGNATURE_MESSAGES.missing);
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+        // Tolerance 0: the SDK would check only the age, on its own clock; both ends are checked below, on ours.
+        event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret, 0);
       } catch {
-        throw invalid('Invalid Stripe signature');
+        throw invalid(STRIPE_SIGNATURE_MESSAGES.invalid);
       }
+      // The timestamp is signed with the body, so it can be trusted once the signature holds.
+      const age = Math.floor(clock().getTime() / 1000) - signedAt(signature);
+      if (!Number.isFinite(age)) throw invalid(STRIPE_SIGNATURE_MESSAGES.invalid);
+      if (age > SIGNATURE_TOLERANCE_SECONDS) throw invalid(STRIPE_SIGNATURE_MESSAGES.tooOld);
+      if (age < -SIGNATURE_CLOCK_SKEW_SECONDS) throw invalid(STRIPE_SIGNATURE_MESSAGES.future);
       // Without an id of its own it cannot be handled once: acknowledged and left alone.
       const id = text(event?.id);
       if (!id) return { id: null, event: { type: 'ignored' } };

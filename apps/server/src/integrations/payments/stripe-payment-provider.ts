@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { PaymentIntent, PaymentIntentStatus, PaymentProvider } from './payment-provider.ts';
-import { callStripe, fromStripeError } from './stripe-errors.ts';
+import { callStripe, fromStripeError, retrieveFromStripe } from './stripe-errors.ts';
 
 export type StripeSettings = {
   secretKey: string;
@@ -62,13 +62,10 @@ export function createStripePaymentProvider(settings: StripeSettings) {
     },
 
     async retrievePaymentIntent(id) {
-      try {
-        return toIntent(await stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
-      } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
-          return null;
-        throw fromStripeError(error);
-      }
+      const intent = await retrieveFromStripe(() =>
+        stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }),
+      );
+      return intent ? toIntent(intent) : null;
     },
 
     async refundPaymentIntent(id) {

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { callStripe } from './stripe-errors.ts';
+import { callStripe, retrieveFromStripe } from './stripe-errors.ts';
 import type { Interval, Price, ProviderSubscription, SubscriptionProvider } from './subscription-provider.ts';
 
 const seconds = (value: number | null | undefined) => (value ? new Date(value * 1000) : null);
@@ -87,17 +87,14 @@ export function createStripeSubscriptions(stripe: Stripe, premiumPriceId: string
     premiumPriceId,
 
     async retrievePrice(id): Promise<Price | null> {
-      try {
-        const price = await stripe.prices.retrieve(id);
-        return {
-          id: price.id,
-          unitAmount: price.unit_amount ?? 0,
-          currency: price.currency,
-          interval: (price.recurring?.interval ?? 'month') as Interval,
-        };
-      } catch {
-        return null;
-      }
+      const price = await retrieveFromStripe(() => stripe.prices.retrieve(id));
+      if (!price) return null;
+      return {
+        id: price.id,
+        unitAmount: price.unit_amount ?? 0,
+        currency: price.currency,
+        interval: (price.recurring?.interval ?? 'month') as Interval,
+      };
     },
 
     createSubscription: (input) => callStripe(() => createSubscription(input)),
@@ -112,11 +109,8 @@ export function createStripeSubscriptions(stripe: Stripe, premiumPriceId: string
       ),
 
     async retrieveSubscription(id) {
-      try {
-        return toSubscription(await stripe.subscriptions.retrieve(id));
-      } catch {
-        return null;
-      }
+      const subscription = await retrieveFromStripe(() => stripe.subscriptions.retrieve(id));
+      return subscription ? toSubscription(subscription) : null;
     },
   } satisfies SubscriptionProvider;
 }

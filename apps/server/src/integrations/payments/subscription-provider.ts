@@ -41,6 +41,7 @@ export type Price = { id: string; unitAmount: number; currency: string; interval
 export type SubscriptionProvider = {
   /** The public subscribe page's monthly premium price. */
   readonly premiumPriceId: string | null;
+  /** Null only when the provider has no such price; an outage throws (UNAVAILABLE), never reads as "not found". */
   retrievePrice(id: string): Promise<Price | null>;
   createSubscription(input: {
     email: string | null;
@@ -50,5 +51,9 @@ export type SubscriptionProvider = {
     metadata: Record<string, string>;
   }): Promise<{ subscription: ProviderSubscription; payment: ProviderInvoicePayment | null }>;
   cancelSubscription(id: string, immediately: boolean): Promise<ProviderSubscription>;
+  /**
+   * The provider's current record, or null when it has no such subscription. An outage throws
+   * (UNAVAILABLE), so a webhook that needs the answer is retried instead of acknowledged.
+   */
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
 };

@@ -18,6 +18,7 @@ import type {
 } from '../../integrations/payments/subscription-provider.ts';
 import { conflict, invalid, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, isTimestampKey, toPage } from '../../lib/cursor.ts';
+import { formatMoney } from '../../lib/money.ts';
 import type { Notify } from '../notifications/notifications.service.ts';
 import type { SubscriptionRow, SubscriptionsRepository } from './subscriptions.repository.ts';
 
@@ -43,11 +44,6 @@ export const toSubscription = (row: SubscriptionRow): Subscription => ({
 export const INCOMPLETE_WINDOW_MS = 23 * 60 * 60 * 1000;
 
 const STATUS_PRIORITY: Record<string, number> = { canceled: 3, past_due: 2, unpaid: 2 };
-
-const money = (amount: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
-    amount / 100,
-  );
 
 export function createSubscriptionsService(deps: {
   repository: SubscriptionsRepository;
@@ -164,7 +160,7 @@ export function createSubscriptionsService(deps: {
       await deps.notify({
         type: 'success',
         title: 'New subscription',
-        message: `${row.clientEmail ?? row.clientName} subscribed to ${row.planName} (${money(row.amount, row.currency)}/${row.interval}).`,
+        message: `${row.clientEmail ?? row.clientName} subscribed to ${row.planName} (${formatMoney(row.amount, row.currency)}/${row.interval}).`,
         link: `/subscriptions/${row.id}`,
       });
     },
@@ -211,7 +207,7 @@ export function createSubscriptionsService(deps: {
       await deps.notify({
         type: 'success',
         title: 'New subscription',
-        message: `${client.name} subscribed to ${input.planName} (${money(subscription.amount, subscription.currency)}/${subscription.interval}).`,
+        message: `${client.name} subscribed to ${input.planName} (${formatMoney(subscription.amount, subscription.currency)}/${subscription.interval}).`,
         link: `/subscriptions/${id}`,
       });
       await changed();
@@ -296,7 +292,7 @@ export function createSubscriptionsService(deps: {
       await deps.notify({
         type: 'success',
         title: 'New subscription',
-        message: `${input.email} subscribed to ${employee.name}'s premium content (${money(subscription.amount, subscription.currency)}/${subscription.interval}).`,
+        message: `${input.email} subscribed to ${employee.name}'s premium content (${formatMoney(subscription.amount, subscription.currency)}/${subscription.interval}).`,
         link: `/subscriptions/${id}`,
       });
       await changed();

@@ -1,4 +1,5 @@
 import type { PaymentEvent, PaymentEventSource } from '../../integrations/payments/payment-events.ts';
+import { formatMoney } from '../../lib/money.ts';
 import type { Notify } from '../notifications/notifications.service.ts';
 import type { ScheduleService } from '../schedule/schedule.service.ts';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
@@ -28,7 +29,7 @@ export function createStripeWebhookService({ source, repository, schedule, subsc
           await notify({
             type: 'info',
             title: 'Payment refunded',
-            message: `A payment of ${(payment.amount / 100).toFixed(2)} ${payment.currency.toUpperCase()} was refunded.`,
+            message: `A payment of ${formatMoney(payment.amount, payment.currency)} was refunded.`,
             link: `/clients/${payment.clientId}`,
           });
         }
@@ -45,7 +46,7 @@ export function createStripeWebhookService({ source, repository, schedule, subsc
         await notify({
           type: 'error',
           title: 'Subscription payment failed',
-          message: `A subscription invoice of ${(event.amount / 100).toFixed(2)} ${event.currency.toUpperCase()} could not be paid${
+          message: `A subscription invoice of ${formatMoney(event.amount, event.currency)} could not be paid${
             event.email ? ` by ${event.email}` : ''
           }.`,
           link: null,
@@ -58,7 +59,11 @@ export function createStripeWebhookService({ source, repository, schedule, subsc
   }
 
   return {
-    /** Verifies the signature on the raw body before anything else, then handles each event once. */
+    /**
+     * Verifies the signature on the raw body before anything else, then handles each event once.
+     * A failure (the provider down, our database) forgets the event and answers 5xx, so the provider
+     * delivers it again; only a handled or deliberately ignored event is acknowledged.
+     */
     async receive(rawBody: Buffer, signature: string | undefined) {
       const { id, event } = source.read(rawBody, signature);
       if (id === null) return { received: true, duplicate: false };

@@ -1,11 +1,13 @@
 import { BOOKING_MESSAGES } from '@chatdesk/contract/schedule';
-import { eq } from 'drizzle-orm';
+import { SUBSCRIPTION_MESSAGES } from '@chatdesk/contract/subscriptions-rules';
+import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
 import { insertEmployee } from '../../../test/factories.ts';
 import { startFakeStripe } from '../../../test/fake-stripe.ts';
-import { appointments, notifications, payments } from '../../db/schema.ts';
+import { appointments, clients, notifications, payments, webhookEvents } from '../../db/schema.ts';
+import { PAYMENT_PROVIDER_UNAVAILABLE } from '../../integrations/payments/stripe-errors.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const now = new Date('2026-11-22T10:00:00Z');
@@ -30,6 +32,7 @@ afterAll(async () => {
   await t.close();
   await fake.close();
 });
+afterEach(() => fake.setOutage(null));
 
 const visitor = { name: 'Leo Martín', email: 'leo@example.com', phone: '+34 611 000 111' };
 let ip = 0;
@@ -40,9 +43,11 @@ async function employee() {
   return insertEmployee(t.db, { availability: { monday: [['09:00', '12:00']] } });
 }
 
-function sendEvent(event: object, secret = WEBHOOK_SECRET) {
+/** Signed as Stripe signs it, at the app's time unless `secondsLate` says otherwise (negative: from the future). */
+function sendEvent(event: object, secret = WEBHOOK_SECRET, secondsLate = 0) {
   const payload = JSON.stringify(event);
-  const signature = signer.webhooks.generateTestHeaderString({ payload, secret });
+  const timestamp = Math.floor(now.getTime() / 1000) - secondsLate;
+  const signature = signer.webhooks.generateTestHeaderString({ payload, secret, timestamp });
   return t.app.inject({
     method: 'POST',
     url: '/api/webhooks/stripe',
@@ -402,5 +407,159 @@ describe('Stripe subscriptions', () => {
       .from(notifications)
       .where(eq(notifications.title, 'Subscription payment failed'));
     expect(failures.length).toBeGreaterThan(0);
+  });
+});
+
+/** A subscription staff created for a new client, through the fake Stripe. */
+async function stripeSubscription() {
+  const [client] = await t.db
+    .insert(clients)
+    .values({ name: 'Outage Client', phone: '1', email: `outage-${++ip}@example.com` })
+    .returning();
+  const { headers } = await t.signIn();
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/subscriptions',
+    headers,
+    payload: {
+      clientId: client!.id,
+      paymentMethodId: 'pm_card_visa',
+      planName: 'Basic Plan',
+      amount: 9.99,
+      currency: 'usd',
+      interval: 'month',
+    },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const { id, stripeSubscriptionId } = created.json();
+  const status = async () =>
+    (await t.app.inject({ url: `/api/subscriptions/${id}`, headers })).json().status as string;
+  return { remote: fake.subscriptions.get(stripeSubscriptionId)!, status };
+}
+
+const seen = async (eventId: string) =>
+  (
+    await t.db
+      .select()
+      .from(webhookEvents)
+      .where(and(eq(webhookEvents.provider, 'stripe'), eq(webhookEvents.eventId, eventId)))
+  ).length > 0;
+
+describe('a Stripe outage loses nothing', () => {
+  it('a cancellation delivered while Stripe is down is refused with 503, and applied when Stripe delivers it again', async () => {
+    const { remote, status } = await stripeSubscription();
+    remote.status = 'canceled';
+    remote.canceled_at = 1_800_000_000;
+    remote.ended_at = 1_800_000_000;
+    const deleted = {
+      id: 'evt_outage_deleted',
+      object: 'event',
+      type: 'customer.subscription.deleted',
+      data: { object: { ...remote } },
+    };
+    for (const outage of ['network', 'server-error', 'rate-limit'] as const) {
+      fake.setOutage(outage);
+      const during = await sendEvent(deleted);
+      expect(during.statusCode, outage).toBe(503);
+      expect(during.json()).toEqual({ message: PAYMENT_PROVIDER_UNAVAILABLE });
+      expect(await seen(deleted.id), outage).toBe(false);
+    }
+    fake.setOutage(null);
+    expect(await status()).toBe('active');
+
+    const redelivered = await sendEvent(deleted);
+    expect(redelivered.statusCode).toBe(200);
+    expect(redelivered.json()).toEqual({ received: true, duplicate: false });
+    expect(await status()).toBe('canceled');
+    expect((await sendEvent(deleted)).json()).toEqual({ received: true, duplicate: true });
+  });
+
+  it('an update for a subscription Stripe says it does not have is acknowledged once and changes nothing', async () => {
+    const { remote, status } = await stripeSubscription();
+    fake.subscriptions.delete(remote.id);
+    const updated = {
+      id: 'evt_missing_updated',
+      object: 'event',
+      type: 'customer.subscription.updated',
+      data: { object: { ...remote, status: 'canceled' } },
+    };
+    expect((await sendEvent(updated)).json()).toEqual({ received: true, duplicate: false });
+    expect(await seen(updated.id)).toBe(true);
+    expect(await status()).toBe('active');
+  });
+
+  it('the premium price and subscribing answer 503 while Stripe is down, and 404 only for a price Stripe does not have', async () => {
+    fake.addPrice('price_premium', 999, 'eur');
+    const { username } = await employee();
+    fake.setOutage('network');
+    const down = await t.app.inject({ url: '/api/payments/price/premium' });
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toEqual({ message: PAYMENT_PROVIDER_UNAVAILABLE });
+    const subscribing = await post('/api/payments/subscription', {
+      paymentMethodId: 'pm_card_visa',
+      priceId: 'premium',
+      email: 'during-outage@example.com',
+      username,
+    });
+    expect(subscribing.statusCode).toBe(503);
+    expect(subscribing.json()).toEqual({ message: PAYMENT_PROVIDER_UNAVAILABLE });
+    fake.setOutage(null);
+    expect((await t.app.inject({ url: '/api/payments/price/premium' })).statusCode).toBe(200);
+    const missing = await t.app.inject({ url: '/api/payments/price/price_nobody_made' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: SUBSCRIPTION_MESSAGES.priceNotFound });
+  });
+});
+
+describe('the age of a Stripe signature', () => {
+  const event = (id: string) => ({ id, object: 'event', type: 'ping', data: { object: {} } });
+
+  it('refuses a signature dated in the future beyond a minute of clock skew', async () => {
+    const future = await sendEvent(event('evt_future'), WEBHOOK_SECRET, -600);
+    expect(future.statusCode).toBe(400);
+    expect(future.json()).toEqual({ message: 'The Stripe signature is dated in the future' });
+    expect(await seen('evt_future')).toBe(false);
+    expect((await sendEvent(event('evt_skewed'), WEBHOOK_SECRET, -30)).statusCode).toBe(200);
+  });
+
+  it("refuses a signature older than Stripe's five-minute tolerance", async () => {
+    const old = await sendEvent(event('evt_old'), WEBHOOK_SECRET, 301);
+    expect(old.statusCode).toBe(400);
+    expect(old.json()).toEqual({ message: 'The Stripe signature is too old' });
+    expect((await sendEvent(event('evt_recent'), WEBHOOK_SECRET, 290)).statusCode).toBe(200);
+  });
+});
+
+describe('amounts in what a webhook tells staff', () => {
+  it('writes a zero-decimal currency as it is, not divided by 100', async () => {
+    for (const [currency, written] of [
+      ['jpy', '¥5,000'],
+      ['krw', '₩5,000'],
+      ['eur', '€50.00'],
+    ] as const) {
+      const email = `zero-decimal-${currency}@example.com`;
+      const response = await sendEvent({
+        id: `evt_failed_${currency}`,
+        object: 'event',
+        type: 'invoice.payment_failed',
+        data: {
+          object: {
+            id: `in_${currency}`,
+            object: 'invoice',
+            amount_due: 5000,
+            currency,
+            customer_email: email,
+          },
+        },
+      });
+      expect(response.statusCode).toBe(200);
+      const [notice] = await t.db
+        .select()
+        .from(notifications)
+        .where(
+          eq(notifications.message, `A subscription invoice of ${written} could not be paid by ${email}.`),
+        );
+      expect(notice, currency).toBeDefined();
+    }
   });
 });
