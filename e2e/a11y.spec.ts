@@ -45,7 +45,10 @@ for (const scheme of SCHEMES) {
   test.describe(`${scheme} scheme`, () => {
     test.use({ colorScheme: scheme });
 
-    test('public pages: login, 404 and the chat simulator', async ({ page }) => {
+    test('public pages: login and 404; the chat simulator (staff), playing a client too', async ({
+      page,
+      login,
+    }) => {
       await page.goto('/login');
       await expectScheme(page, scheme);
       await expect(page.getByRole('main')).toBeVisible();
@@ -57,9 +60,16 @@ for (const scheme of SCHEMES) {
       await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
       await expectNoSeriousViolations(page, `404 (${scheme})`);
 
+      await login();
       await page.goto('/chat-simulator');
       await expect(page.getByTestId('assistant-message').first()).toBeVisible();
       await expectNoSeriousViolations(page, `chat simulator (${scheme})`);
+      const playAs = page.getByRole('textbox', { name: 'Play as' });
+      await playAs.click();
+      await page.getByRole('option').first().click();
+      await expect(page.getByText(/^You are playing /)).toBeVisible();
+      await expect(page.getByTestId('assistant-message').first()).toBeVisible();
+      await expectNoSeriousViolations(page, `chat simulator playing a client (${scheme})`);
     });
 
     test('public booking page through every step, with the 3-D Secure dialog', async ({ page, api }) => {

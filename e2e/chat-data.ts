@@ -34,15 +34,13 @@ export function newSessionId(): string {
   return randomUUID().replace(/-/g, '');
 }
 
-/** The name the server gives a simulator conversation. */
-export function simulatorChatName(sessionId: string): string {
-  return `Chat simulator (${sessionId.slice(0, 6).toLowerCase()})`;
-}
-
-/** A customer writes through the public simulator: a real chat, assigned to the assistant. */
+/** A customer writes through the simulator (a staff tool): a real chat, assigned to the assistant. */
 export async function createSimulatorChat(api: Api, text = 'Hola, ¿tenéis entrenadores en Madrid?') {
   const sessionId = newSessionId();
-  const response = await api.raw.post('/api/chats/simulator', { data: { text, sessionId } });
+  const response = await api.raw.post('/api/chats/simulator', {
+    data: { text, sessionId },
+    headers: api.headers,
+  });
   expect(response.status(), await response.text()).toBe(200);
   const body = (await response.json()) as { chatId: string };
   const chat = await api.get<Chat>(`/chats/${body.chatId}`);

@@ -61,7 +61,10 @@ test('a handoff shows in the tab title and the Chats badge, alerts, and opening 
   await expect(page).toHaveTitle(before > 0 ? new RegExp(`^\\(${before}\\) Chats · `) : /^Chats · /);
 
   const { chat, sessionId } = await createSimulatorChat(api, 'Hola');
-  const handoff = await api.raw.post('/api/chats/simulator', { data: { text: ASK_FOR_A_PERSON, sessionId } });
+  const handoff = await api.raw.post('/api/chats/simulator', {
+    data: { text: ASK_FOR_A_PERSON, sessionId },
+    headers: api.headers,
+  });
   expect(handoff.status(), await handoff.text()).toBe(200);
   expect(await waitingChats(api)).toContain(chat.id);
 

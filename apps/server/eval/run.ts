@@ -21,7 +21,6 @@ import {
 } from '../src/db/schema.ts';
 import { seedDemoData, seedReferenceData } from '../src/db/seed-demo.ts';
 import { createEventBus } from '../src/events/event-bus.ts';
-import { splitPhone } from '../src/lib/phone.ts';
 import { addMinutesToTime, zonedTimeToUtc } from '../src/lib/time-zone.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { type AppointmentState, judge, judgeAppointment } from './checks.ts';
@@ -57,6 +56,9 @@ type Outcome = { case: EvalCase; problems: string[]; transcript: string[] };
  * A self-service case's client and appointments, paid through the local provider as the booking
  * page pays them, so cancelling can refund. Answers the first appointment's id.
  */
+/** Who plays the customers: the simulator is a staff tool, and keys its chats by the staff member. */
+const EVAL_STAFF = { id: 'eval' };
+
 async function seedCustomer(
   db: Db,
   spec: NonNullable<EvalCase['customer']>,
@@ -175,27 +177,20 @@ async function runBusiness(key: string, cases: EvalCase[]): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   try {
     for (const item of cases) {
-      // The simulator keys a conversation by the session's first 12 letters and digits: one fresh chat per case.
+      // The simulator keys a conversation by the staff member and the session: one fresh chat per case.
       const session = randomBytes(6).toString('hex');
       const transcript: string[] = [];
       const problems: string[] = [];
       const seeded = item.customer ? await seedCustomer(database.db, item.customer) : null;
       const appointmentId = seeded?.first ?? null;
-      // A known client writes from their own number, through the same pipeline as WhatsApp.
-      const send = async (text: string) => {
-        if (!item.customer) return app.services.simulator.send(text, session);
-        const received = await app.services.chats.receiveInbound({
-          ...splitPhone(item.customer.phone),
-          name: item.customer.name,
+      // A known client is played the way staff play one in the simulator: named explicitly, so
+      // the assistant knows their appointments (as it would from their verified WhatsApp number).
+      const send = (text: string) =>
+        app.services.simulator.send(EVAL_STAFF, {
           text,
-          channel: 'simulator',
+          sessionId: session,
+          clientId: seeded?.clientId ?? null,
         });
-        const replies = received.messageId
-          ? await app.services.assistant.replyTo({ chatId: received.chatId, messageId: received.messageId })
-          : [];
-        const conversation = await app.services.chats.conversation(received.chatId, 1);
-        return { replies, assignedTo: conversation?.chat.assignedTo ?? null };
-      };
       for (const [index, turn] of item.turns.entries()) {
         transcript.push(`  customer: ${turn.customer}`);
         const response = await send(turn.customer);

@@ -26,6 +26,7 @@ export const CHAT_MESSAGES = {
   emailInvalid: 'Please enter a valid email address',
   urlInvalid: 'Profile picture must be a valid http(s) URL',
   simulatorDisabled: 'The chat simulator is turned off',
+  simulatorClientInvalid: 'Choose a client from the list',
 } as const;
 
 export const lastMessageSchema = z.object({
@@ -139,8 +140,13 @@ export const updateContactSchema = z.object({
 export type UpdateContactRequest = z.input<typeof updateContactSchema>;
 
 export const simulatorRequestSchema = z.object({
-  /** Identifies one browser's conversation (the page keeps it); without it, the caller's address does. */
+  /** Identifies one browser tab's conversation (the page keeps it), within the signed-in staff member's. */
   sessionId: z.string().max(64).optional(),
+  /**
+   * The client this staff member chose to play: the assistant then knows their appointments and
+   * can show, move or cancel them. Without it the simulator is nobody. Another choice starts over.
+   */
+  clientId: z.uuid({ message: CHAT_MESSAGES.simulatorClientInvalid }).nullish(),
   text: z
     .string({ message: CHAT_MESSAGES.textRequired })
     .max(MAX_MESSAGE_LENGTH, CHAT_MESSAGES.textTooLong)
@@ -153,6 +159,8 @@ export const simulatorResponseSchema = z.object({
   /** The first reply's text, or null. */
   reply: z.string().nullable(),
   assignedTo: z.enum(CHAT_ASSIGNEES).nullable(),
+  /** The client being played, or null when the simulator is nobody. */
+  playingAs: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
 export type SimulatorResponse = z.infer<typeof simulatorResponseSchema>;
 

@@ -165,7 +165,12 @@ export function createServices(deps: ServiceDeps) {
     clock,
     ...(deps.logger ? { log: deps.logger } : {}),
   });
-  const simulator = createSimulatorService({ enabled: config.simulatorEnabled, chats, assistant });
+  const simulator = createSimulatorService({
+    enabled: config.simulatorEnabled,
+    chats,
+    assistant,
+    clients,
+  });
   const whatsappWebhooks = config.whatsapp.appSecret
     ? createWhatsAppWebhookService({
         appSecret: config.whatsapp.appSecret,

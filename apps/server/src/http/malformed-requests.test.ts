@@ -40,6 +40,7 @@ describe('text with a NUL character', () => {
       {
         method: 'POST' as const,
         url: '/api/chats/simulator',
+        headers,
         payload: { message: 'hola\u0000', phone: '1' },
       },
       { method: 'GET' as const, url: '/api/schedule/ana%00' },

@@ -49,9 +49,9 @@ const ManageBookingPage = page(
   () => import('../features/manage-booking/manage-booking-page'),
   (m) => m.ManageBookingPage,
 );
-const ChatSimulatorPage = page(
-  () => import('../features/simulator/chat-simulator-page'),
-  (m) => m.ChatSimulatorPage,
+const SimulatorRoute = page(
+  () => import('./simulator-route'),
+  (m) => m.SimulatorRoute,
 );
 const NotFoundPage = page(
   () => import('../features/errors/not-found-page'),
@@ -121,7 +121,6 @@ const publicRoutes: [pattern: string, Page: LazyPage][] = [
   [routePatterns.subscribe, SubscribePage],
   [routePatterns.subscribeWithEmail, SubscribePage],
   [routePatterns.manageBooking, ManageBookingPage],
-  [paths.chatSimulator, ChatSimulatorPage],
   ['*', NotFoundPage],
 ];
 
@@ -150,6 +149,10 @@ const staffRoutes: [pattern: string, Page: LazyPage][] = [
  * rendering, a staff page would arrive only after its layout, which arrives only after its shell.
  */
 export function preloadRoute(pathname: string) {
+  if (matchPath(paths.chatSimulator, pathname)) {
+    for (const chunk of [StaffShell, SimulatorRoute]) chunk.preload();
+    return;
+  }
   const staff = staffRoutes.find(([pattern]) => matchPath(pattern, pathname));
   if (staff) {
     for (const chunk of [StaffShell, StaffLayout, staff[1]]) chunk.preload();
@@ -175,6 +178,7 @@ export function AppRoutes() {
             ))}
           </Route>
           <Route element={<StaffShell />}>
+            <Route path={paths.chatSimulator} element={<SimulatorRoute />} />
             <Route path={paths.home} element={<StaffLayout />}>
               {staffRoutes.map(([pattern, Page]) =>
                 pattern === paths.home ? (

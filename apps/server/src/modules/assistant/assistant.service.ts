@@ -48,7 +48,7 @@ const isNewConversationCommand = (text: string) => text.trim().toLowerCase() ===
 
 /** A proposal the customer leaves unanswered this long is asked again rather than taken as agreed. */
 const PENDING_CHANGE_TTL_MS = 30 * 60_000;
-/** Fewer digits than this are no phone number (the simulator's sessions): no client to find. */
+/** Fewer digits than this are no phone number: no client to find. */
 const MIN_PHONE_DIGITS = 8;
 
 type StoredChange = ChangeProposal & { at: string };
@@ -204,10 +204,13 @@ export function createAssistantService(deps: Deps) {
     }
     const turns = turnsOf(history);
     const language = detectLanguage(turns.filter((t) => t.role === 'customer').map((t) => t.text));
-    const { phoneDigits } = conversation.chat;
-    // The customer's own appointments, when their number is a client's: what self-service acts on.
+    const { clientPhoneDigits } = conversation.chat;
+    // The customer's own appointments, when a verified number is a client's: what self-service acts
+    // on, and what either engine (the built-in one or a model) is told of the customer.
     const customer =
-      phoneDigits.length >= MIN_PHONE_DIGITS ? await deps.manageBooking.customerByPhone(phoneDigits) : null;
+      clientPhoneDigits.length >= MIN_PHONE_DIGITS
+        ? await deps.manageBooking.customerByPhone(clientPhoneDigits)
+        : null;
     const pending = pendingOf(conversation.chat.pendingChange, deps.clock());
 
     let reply: AssistantAnswer;

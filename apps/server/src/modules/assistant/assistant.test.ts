@@ -331,9 +331,11 @@ describe('without the durable job', () => {
   it('the chat simulator hands the chat to a person at the first failure', async () => {
     const text = 'Hola, ¿hay clases de yoga?';
     llm.script(text, { status: 503 });
+    const { headers } = await t.signIn();
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/chats/simulator',
+      headers,
       payload: { text, sessionId: 'llmfailure0000001' },
     });
     expect(response.json()).toMatchObject({ replies: [HANDOFF_MESSAGE.es], assignedTo: 'human' });
@@ -341,6 +343,42 @@ describe('without the durable job', () => {
     const [notice] = await noticesOf(response.json().chatId);
     expect(notice).toMatchObject({ type: 'error' });
     expect(notice!.message).toContain('The assistant failed: server error (HTTP 503)');
+  });
+});
+
+describe('the simulator, through the model', () => {
+  it('tells the model nothing of the client whose number is the session id; only a client staff pick', async () => {
+    const from = String(++phone);
+    const [client] = await t.db
+      .insert(clients)
+      .values({ name: 'Irene Campos', phone: `+34 ${from}`, status: 'active', source: 'whatsapp' })
+      .returning();
+    await insertAppointment(t.db, {
+      employeeName: 'Carlos Ruiz',
+      clientId: client!.id,
+      clientName: 'Irene Campos',
+      clientPhone: `+34 ${from}`,
+      localDate: '2026-11-26',
+      startTime: '10:00',
+      endTime: '10:30',
+      startsAt: new Date('2026-11-26T09:00:00Z'),
+    });
+    const { headers } = await t.signIn();
+    const say = (text: string, extra: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/chats/simulator', headers, payload: { text, ...extra } });
+
+    const guess = '¿Cuándo es mi cita? (simulador)';
+    llm.script(guess, { text: 'No veo ninguna cita.' });
+    expect((await say(guess, { sessionId: `34${from}` })).statusCode).toBe(200);
+    const anonymous = systemPrompt(llm.requestsAbout(guess)[0]!);
+    expect(anonymous).not.toContain('Irene Campos');
+    expect(anonymous).not.toContain('## The customer');
+
+    const picked = '¿Cuándo es mi cita? (jugando a Irene)';
+    llm.script(picked, { text: 'El jueves 26 a las 10:00.' });
+    const played = await say(picked, { sessionId: 'staff-tab', clientId: client!.id });
+    expect(played.json().playingAs).toEqual({ id: client!.id, name: 'Irene Campos' });
+    expect(systemPrompt(llm.requestsAbout(picked)[0]!)).toContain('## The customer: Irene Campos');
   });
 });
 

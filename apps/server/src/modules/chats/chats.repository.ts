@@ -128,10 +128,13 @@ export function createChatsRepository(db: Db) {
     async findChatByPhone(prefix: string, phone: string) {
       const result = await executePrepared(
         db,
-        sql`select c.id, ct.id as "contactId" from chats c join contacts ct on ct.id = c.contact_id
+        sql`select c.id, ct.id as "contactId", c.simulated_client_id as "simulatedClientId"
+              from chats c join contacts ct on ct.id = c.contact_id
              where ct.prefix = ${prefix} and ct.phone = ${phone} limit 1`,
       );
-      return result.rows[0] as { id: string; contactId: string } | undefined;
+      return result.rows[0] as
+        | { id: string; contactId: string; simulatedClientId: string | null }
+        | undefined;
     },
 
     /** An outgoing message with its chat's contact name and number: what a send needs, in one read. */
@@ -155,7 +158,10 @@ export function createChatsRepository(db: Db) {
       prefix: string;
       phone: string;
       channel: 'whatsapp' | 'simulator';
+      /** The client a simulator chat plays, chosen by staff; never set for another channel. */
+      simulatedClientId?: string | null;
     }) {
+      const simulatedClientId = input.channel === 'simulator' ? (input.simulatedClientId ?? null) : null;
       // The usual case, a new number, in one statement: a contact this statement creates has no chat.
       const created = await executePrepared(
         db,
@@ -165,8 +171,8 @@ export function createChatsRepository(db: Db) {
           on conflict (prefix, phone) do nothing
           returning id, search_text
         )
-        insert into chats (contact_id, channel, assigned_to, search_text)
-        select id, ${input.channel}, 'ai', search_text from ct
+        insert into chats (contact_id, channel, assigned_to, search_text, simulated_client_id)
+        select id, ${input.channel}, 'ai', search_text, ${simulatedClientId}::uuid from ct
         returning id as "chatId", contact_id as "contactId"`,
       );
       const row = created.rows[0] as { chatId: string; contactId: string } | undefined;
@@ -192,6 +198,7 @@ export function createChatsRepository(db: Db) {
           .values({
             contactId,
             channel: input.channel,
+            simulatedClientId,
             assignedTo: 'ai',
             searchText: sql`(select search_text from contacts where id = ${contactId})`,
           })
@@ -238,13 +245,20 @@ export function createChatsRepository(db: Db) {
     /**
      * Who has the chat and its latest messages since its context starts (the last '/new' or
      * handoff), oldest first, in one read. Undefined when there is no such chat.
+     *
+     * `clientPhoneDigits` is the number whose client the customer may act as: a WhatsApp chat's own
+     * number (the channel verified it: the webhook is signed), or on a simulator chat the number of
+     * the client staff chose to play. A simulator chat's own made-up number never is.
      */
     async conversation(chatId: string, limit: number) {
       const result = await executePrepared(
         db,
         sql`
         select c.assigned_to as "assignedTo", c.pending_change as "pendingChange",
-               (select phone_digits from contacts where id = c.contact_id) as "phoneDigits", m.*
+               case when c.channel = 'whatsapp'
+                    then (select phone_digits from contacts where id = c.contact_id)
+                    else (select phone_digits from clients where id = c.simulated_client_id)
+               end as "clientPhoneDigits", m.*
           from chats c
           left join lateral (
             select ${MESSAGE_COLUMNS} from messages
@@ -255,12 +269,12 @@ export function createChatsRepository(db: Db) {
          where c.id = ${chatId}`,
       );
       const rows = result.rows as Array<
-        MessageRow & { assignedTo: 'ai' | 'human'; pendingChange: unknown; phoneDigits: string | null }
+        MessageRow & { assignedTo: 'ai' | 'human'; pendingChange: unknown; clientPhoneDigits: string | null }
       >;
       if (rows.length === 0) return undefined;
-      const { assignedTo, pendingChange, phoneDigits } = rows[0]!;
+      const { assignedTo, pendingChange, clientPhoneDigits } = rows[0]!;
       return {
-        chat: { id: chatId, assignedTo, pendingChange, phoneDigits: phoneDigits ?? '' },
+        chat: { id: chatId, assignedTo, pendingChange, clientPhoneDigits: clientPhoneDigits ?? '' },
         history: rows
           .filter((row) => row.id !== null)
           .map((row) => toMessageRow(row)!)

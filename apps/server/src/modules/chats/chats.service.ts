@@ -85,6 +85,8 @@ export type InboundMessage = {
   externalId?: string;
   at?: Date;
   channel: 'whatsapp' | 'simulator';
+  /** A simulator chat only: the client staff chose to play, set when the chat is made. */
+  simulatedClientId?: string | null;
 };
 
 export type DeliveryStatus = {
@@ -481,6 +483,7 @@ export function createChatsService(deps: Deps) {
             prefix: input.prefix,
             phone: input.phone,
             channel: input.channel,
+            simulatedClientId: input.simulatedClientId ?? null,
           })
         ).chatId;
       const at = input.at ?? clock();

@@ -1,11 +1,26 @@
 import { MAX_MESSAGE_LENGTH, NEW_CONVERSATION_COMMAND } from '@chatdesk/contract/chats';
-import { ActionIcon, Badge, Group, Paper, Stack, Text, Textarea, ThemeIcon, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconInfoCircle, IconRobot, IconSend2 } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconInfoCircle, IconRobot, IconSend2 } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { linkify } from '../../lib/linkify';
+import { paths } from '../../lib/paths';
 import { useSimulatorSend } from './api';
 import classes from './chat-simulator-page.module.css';
+import { PlayAsSelect, type PlayedClient } from './play-as-select';
 import { replyTexts, simulatorSessionId } from './simulator-session';
 
 export const DEFAULT_SIMULATOR_MESSAGE = 'Hola, busco un entrenador personal en Madrid';
@@ -23,20 +38,25 @@ export function ChatSimulatorPage() {
   const sendMessage = useSimulatorSend();
   const [messages, setMessages] = useState<SimulatorMessage[]>([]);
   const [text, setText] = useState(DEFAULT_SIMULATOR_MESSAGE);
+  // Whom the conversation plays; changing it starts a new conversation (the server does too).
+  const [playing, setPlaying] = useState<PlayedClient | null>(null);
+  const playingRef = useRef<PlayedClient | null>(null);
   const sessionId = useRef<string | null>(null);
   const started = useRef(false);
   const scrollerRef = useRef<HTMLDivElement>(null);
 
-  const send = (value: string) => {
+  const send = (value: string, as: PlayedClient | null = playingRef.current) => {
     const trimmed = value.trim();
     if (!trimmed) return;
     sessionId.current ??= simulatorSessionId();
     const isReset = trimmed.toLowerCase() === NEW_CONVERSATION_COMMAND;
     setMessages((list) =>
-      isReset ? [message('system', 'New conversation started')] : [...list, message('user', trimmed)],
+      isReset
+        ? [message('system', as ? `New conversation as ${as.name}` : 'New conversation started')]
+        : [...list, message('user', trimmed)],
     );
     sendMessage.mutate(
-      { text: trimmed, sessionId: sessionId.current },
+      { text: trimmed, sessionId: sessionId.current, clientId: as?.id ?? null },
       {
         onSuccess: (response) =>
           setMessages((list) => [
@@ -55,6 +75,12 @@ export function ChatSimulatorPage() {
     started.current = true;
     send(NEW_CONVERSATION_COMMAND);
   });
+
+  const playAs = (client: PlayedClient | null) => {
+    playingRef.current = client;
+    setPlaying(client);
+    send(NEW_CONVERSATION_COMMAND, client);
+  };
 
   const lastMessage = messages[messages.length - 1];
   const typing = sendMessage.isPending;
@@ -92,7 +118,26 @@ export function ChatSimulatorPage() {
               </Text>
             </div>
           </Group>
+          <Anchor component={Link} to={paths.home} size="xs" c="white" mt={6} className={classes.back}>
+            <IconArrowLeft size={13} /> Back to Chats
+          </Anchor>
         </header>
+        <div className={classes.playAs}>
+          <PlayAsSelect value={playing} onChange={playAs} disabled={sendMessage.isPending} />
+          {playing ? (
+            <Alert
+              mt="xs"
+              p="xs"
+              color="yellow"
+              variant="light"
+              icon={<IconAlertTriangle size={16} />}
+              title={`You are playing ${playing.name}`}
+            >
+              The assistant sees this client's real appointments, and a confirmed cancel or move changes them
+              for real, with refunds.
+            </Alert>
+          ) : null}
+        </div>
         <Group gap={6} px="md" py={8} bg="var(--app-color-accent-soft)" wrap="nowrap">
           <IconInfoCircle size={15} color="var(--app-color-accent-text)" style={{ flexShrink: 0 }} />
           <Text size="xs" c="bright">
