@@ -16,7 +16,9 @@ import { insertEmployee } from './factories.ts';
 export type TestContext = Awaited<ReturnType<typeof buildTestApp>>;
 
 /** A fresh database: a copy of the migrated PGlite template, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(
+  route: (url: string) => string = (url) => url,
+): Promise<{ database: Database; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const template = await fs.readFile(inject('pgliteTemplate'));
@@ -30,7 +32,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = openPostgres(url.toString());
+  const database = openPostgres(route(url.toString()));
   await migrate(database);
   await seedReferenceData(database.db);
   return {
@@ -78,9 +80,11 @@ export async function buildTestApp(
     withQueue?: boolean;
     /** Where the app is in its life (http/health.ts); ready when not given. */
     lifecycle?: Lifecycle;
+    /** PostgreSQL only: the app's connection string from the test database's (through a proxy). */
+    routeDatabase?: (url: string) => string;
   } = {},
 ) {
-  const { database, drop } = await freshDatabase();
+  const { database, drop } = await freshDatabase(options.routeDatabase);
   const config = loadConfig({
     NODE_ENV: 'test',
     SEED_DEMO: 'false',

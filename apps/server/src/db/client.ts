@@ -13,6 +13,9 @@ export type Db = NodePgDatabase<typeof schema>;
 
 export type Unlisten = () => Promise<void>;
 
+/** Whether a LISTEN connection receives notifications: 'down' from losing it until it is back. */
+export type ListenState = 'up' | 'down';
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -20,8 +23,16 @@ export type Database = {
   url?: string;
   /** PGlite only: the embedded database itself (one connection, shared with the job queue). */
   pglite?: PGlite;
-  /** Receives NOTIFY on a channel, from this process or any other on the same database. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
+  /**
+   * Receives NOTIFY on a channel, from this process or any other on the same database. A lost
+   * connection is made again, for as long as it takes; `onState` hears it go down and come back
+   * (notifications sent meanwhile are lost: the listener must catch up another way).
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onState?: (state: ListenState) => void,
+  ): Promise<Unlisten>;
   close(): Promise<void>;
 };
 
@@ -57,6 +68,15 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   return fromPglite(await createPglite(dataDir ? { dataDir } : {}));
 }
 
+const LISTEN_RETRY_MIN_MS = 250;
+const LISTEN_RETRY_MAX_MS = 5_000;
+
+/** How long to wait before the next try to listen again: doubling from 250 ms to 5 s, jittered. */
+export function listenRetryDelay(failures: number): number {
+  const base = Math.min(LISTEN_RETRY_MAX_MS, LISTEN_RETRY_MIN_MS * 2 ** failures);
+  return base / 2 + Math.random() * (base / 2);
+}
+
 export function openPostgres(url: string, logger?: Logger): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   pool.on('error', (error) => logger?.error({ err: error }, 'idle PostgreSQL client failed'));
@@ -65,29 +85,72 @@ export function openPostgres(url: string, logger?: Logger): Database {
     db: drizzlePg({ client: pool, schema }),
     kind: 'postgres',
     url,
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, onState = () => {}) {
       // LISTEN needs one connection kept open for as long as we listen.
       let client: pg.Client | undefined;
       let stopped = false;
+      let failures = 0;
+      let retry: NodeJS.Timeout | undefined;
+      /** One connection that listens; a failure to make it throws (the caller decides what next). */
       const connect = async (): Promise<void> => {
-        const next = new pg.Client({ connectionString: url });
+        const next = new pg.Client({ connectionString: url, keepAlive: true });
+        let live = false;
+        const onLost = (error?: Error) => {
+          if (!live) return;
+          live = false;
+          listeners.delete(next);
+          next.end().catch(() => {});
+          client = undefined;
+          if (stopped) return;
+          logger?.warn({ err: error }, 'LISTEN connection lost; reconnecting');
+          onState('down');
+          reconnectLater();
+        };
         next.on('notification', (message) => {
           if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
         });
-        next.on('error', (error) => {
-          logger?.warn({ err: error }, 'LISTEN connection lost; reconnecting');
-          listeners.delete(next);
+        next.on('error', onLost);
+        next.on('end', () => onLost());
+        try {
+          await next.connect();
+          await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        } catch (error) {
           next.end().catch(() => {});
-          if (!stopped) setTimeout(() => connect().catch(() => {}), 1000);
-        });
-        await next.connect();
-        await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+          throw error;
+        }
+        if (stopped) {
+          await next.end().catch(() => {});
+          return;
+        }
+        live = true;
         client = next;
         listeners.add(next);
+      };
+      // Forever, with a growing, jittered delay: an outage of any length ends with the listener back.
+      const reconnectLater = () => {
+        if (retry || stopped) return;
+        retry = setTimeout(() => {
+          retry = undefined;
+          connect().then(
+            () => {
+              if (stopped || !client) return;
+              failures = 0;
+              logger?.info('LISTEN connection restored');
+              onState('up');
+            },
+            (error) => {
+              failures += 1;
+              logger?.debug({ err: error, failures }, 'LISTEN reconnect failed; trying again');
+              reconnectLater();
+            },
+          );
+        }, listenRetryDelay(failures));
+        retry.unref();
       };
       await connect();
       return async () => {
         stopped = true;
+        clearTimeout(retry);
         if (client) {
           listeners.delete(client);
           await client.end().catch(() => {});

@@ -33,6 +33,12 @@ export type EventBus = {
    */
   inStatement(...events: BusEvent[]): SQL;
   subscribe(listener: (event: BusEvent) => void): () => void;
+  /**
+   * Whether changes from the database reach this instance now. False while its LISTEN connection
+   * is lost (readiness says so); when it is back, subscribers get a `resync` event, since what
+   * happened meanwhile was not heard.
+   */
+  live(): boolean;
   start(): Promise<void>;
   stop(): Promise<void>;
 };
@@ -50,7 +56,12 @@ function notifyQuery(...events: BusEvent[]): SQL {
 export function createEventBus(database: Database, onError: (error: unknown) => void = () => {}): EventBus {
   const listeners = new Set<(event: BusEvent) => void>();
   let unlisten: Unlisten | undefined;
+  let live = false;
+  const deliver = (event: BusEvent) => {
+    for (const listener of listeners) listener(event);
+  };
   return {
+    live: () => live,
     inStatement: notifyQuery,
     async publish(...events) {
       try {
@@ -65,20 +76,30 @@ export function createEventBus(database: Database, onError: (error: unknown) => 
       return () => listeners.delete(listener);
     },
     async start() {
-      unlisten = await database.listen(CHANNEL, (payload) => {
-        let event: BusEvent;
-        try {
-          event = JSON.parse(payload) as BusEvent;
-        } catch (error) {
-          onError(error);
-          return;
-        }
-        for (const listener of listeners) listener(event);
-      });
+      unlisten = await database.listen(
+        CHANNEL,
+        (payload) => {
+          let event: BusEvent;
+          try {
+            event = JSON.parse(payload) as BusEvent;
+          } catch (error) {
+            onError(error);
+            return;
+          }
+          deliver(event);
+        },
+        (state) => {
+          const wasLive = live;
+          live = state === 'up';
+          if (live && !wasLive) deliver({ type: 'resync' });
+        },
+      );
+      live = true;
     },
     async stop() {
       await unlisten?.();
       unlisten = undefined;
+      live = false;
       listeners.clear();
     },
   };

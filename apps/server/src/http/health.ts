@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
+import type { EventBus } from '../events/event-bus.ts';
 
 export type LifecycleState = 'starting' | 'ready' | 'draining';
 
@@ -47,10 +48,11 @@ export function holdRequestsWhileStarting(api: FastifyInstance, lifecycle: Lifec
 const statusOk = z.object({ status: z.literal('ok') });
 const unavailable = z.object({ message: z.string() });
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; lifecycle: Lifecycle }> = async (
-  app,
-  { database, lifecycle },
-) => {
+export const healthRoutes: FastifyPluginAsyncZod<{
+  database: Database;
+  lifecycle: Lifecycle;
+  events: Pick<EventBus, 'live'>;
+}> = async (app, { database, lifecycle, events }) => {
   const tags = ['health'];
   const databaseAnswers = async () => {
     try {
@@ -85,7 +87,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; lifecycle
     {
       schema: {
         tags,
-        summary: 'Send traffic here: migrations done, database reachable, not shutting down',
+        summary:
+          'Send traffic here: migrations done, database reachable, live updates heard, not shutting down',
         response: { 200: statusOk, 503: unavailable },
       },
     },
@@ -93,6 +96,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; lifecycle
       if (lifecycle.state !== 'ready') return reply.status(503).send({ message: NOT_READY[lifecycle.state] });
       if (!(await databaseAnswers()))
         return reply.status(503).send({ message: 'The database is not reachable' });
+      // Dashboards on this instance would look current while hearing of no change.
+      if (!events.live())
+        return reply.status(503).send({ message: 'Live updates are reconnecting to the database' });
       return { status: 'ok' as const };
     },
   );

@@ -44,6 +44,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
         prefix: '/health',
         database: deps.database,
         lifecycle: deps.lifecycle,
+        events: deps.events,
       });
       await api.register(authRoutes, {
         auth: s.auth,
@@ -58,7 +59,6 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
         stripe: s.stripeWebhooks,
         whatsapp: s.whatsappWebhooks,
       });
-      await api.register(simulatorRoutes, { simulator: s.simulator });
       await api.register(paymentsRoutes, {
         schedule: s.schedule,
         subscriptions: s.subscriptions,
@@ -85,6 +85,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
           manageBooking: s.manageBooking,
         });
         await staff.register(chatsRoutes, { chats: s.chats });
+        await staff.register(simulatorRoutes, { simulator: s.simulator });
         await staff.register(clientsRoutes, { clients: s.clients });
         await staff.register(subscriptionsRoutes, { subscriptions: s.subscriptions });
         await staff.register(contactsRoutes, { chats: s.chats });

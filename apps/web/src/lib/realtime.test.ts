@@ -46,6 +46,25 @@ describe('event stream', () => {
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/events');
   });
 
+  it("refetches everything when the server says its feed was interrupted ('resync')", async () => {
+    setToken('abc');
+    fetchMock
+      .mockResolvedValueOnce(
+        sseResponse(
+          'event: ready\ndata: {}\n\nevent: resync\ndata: {}\n\nevent: clients.changed\ndata: {}\n\n',
+        ),
+      )
+      .mockImplementation(() => new Promise(() => {}));
+    const onEvent = vi.fn();
+    const onReconnect = vi.fn();
+
+    connectEvents(controller.signal, { onEvent, onReconnect });
+
+    await vi.waitFor(() => expect(onEvent).toHaveBeenCalledWith({ type: 'clients.changed' }));
+    expect(onReconnect).toHaveBeenCalledTimes(1);
+    expect(onEvent).not.toHaveBeenCalledWith({ type: 'resync' });
+  });
+
   it('ends the session on a 401 and stops reconnecting', async () => {
     vi.useFakeTimers();
     setToken('revoked');

@@ -19,7 +19,10 @@ export function backoffDelay(attempt: number): number {
 
 type StreamHandlers = {
   onEvent: (event: AppEvent) => void;
-  /** Called on every successful connection after the first one. */
+  /**
+   * Called on every successful connection after the first one, and when the server says its own
+   * feed was interrupted (`resync`): events were missed, so everything shown is refetched.
+   */
   onReconnect: () => void;
 };
 
@@ -45,6 +48,10 @@ export function connectEvents(signal: AbortSignal, { onEvent, onReconnect }: Str
     },
     onmessage(message) {
       if (!message.event || message.event === 'ready') return;
+      if (message.event === 'resync') {
+        onReconnect();
+        return;
+      }
       let data: Record<string, unknown> = {};
       try {
         data = message.data ? JSON.parse(message.data) : {};
