@@ -44,6 +44,12 @@ describe('configuration', () => {
     expect(loadConfig({ LOGIN_MAX_ADDRESS_FAILURES: '7' }).login.maxAddressFailures).toBe(7);
   });
 
+  it('delays an account from unknown devices after twice the per-pair limit unless told', () => {
+    expect(loadConfig({}).login.maxAccountFailures).toBe(10);
+    expect(loadConfig({ LOGIN_MAX_FAILURES: '3' }).login.maxAccountFailures).toBe(6);
+    expect(loadConfig({ LOGIN_MAX_ACCOUNT_FAILURES: '50' }).login.maxAccountFailures).toBe(50);
+  });
+
   it('reads SEED_DEMO=false and the first admin', () => {
     const config = loadConfig({
       SEED_DEMO: 'false',

@@ -37,6 +37,11 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   /** Failed sign-ins one address may make across all accounts per window; default 4 × LOGIN_MAX_FAILURES. */
   LOGIN_MAX_ADDRESS_FAILURES: z.coerce.number().int().positive().optional(),
+  /**
+   * Failed sign-ins on one account from all unknown devices after which each further attempt waits a
+   * doubling delay; default 2 × LOGIN_MAX_FAILURES.
+   */
+  LOGIN_MAX_ACCOUNT_FAILURES: z.coerce.number().int().positive().optional(),
   /** Which proxies' X-Forwarded-For to believe: false (default), true, a hop count, or addresses/CIDRs. */
   TRUST_PROXY: optional,
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
@@ -168,6 +173,7 @@ function toConfig(e: Env, derived: { seedDemo: boolean; trustProxy: boolean | nu
     login: {
       maxFailures: e.LOGIN_MAX_FAILURES,
       maxAddressFailures: e.LOGIN_MAX_ADDRESS_FAILURES ?? e.LOGIN_MAX_FAILURES * 4,
+      maxAccountFailures: e.LOGIN_MAX_ACCOUNT_FAILURES ?? e.LOGIN_MAX_FAILURES * 2,
       windowMinutes: e.LOGIN_WINDOW_MINUTES,
       ratePerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     },

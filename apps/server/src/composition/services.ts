@@ -60,16 +60,17 @@ export type ServiceDeps = {
 export function createServices(deps: ServiceDeps) {
   const { config, db, events, queue, integrations, clock } = deps;
 
+  const notifications = createNotificationsService({ repository: createNotificationsRepository(db), events });
+  const notify = notifications.notify;
   const auth = createAuthService({
     repository: createAuthRepository(db),
     events,
+    notify,
     jwtSecret: deps.jwtSecret,
     sessionTtlHours: config.sessionTtlHours,
     login: config.login,
     clock,
   });
-  const notifications = createNotificationsService({ repository: createNotificationsRepository(db), events });
-  const notify = notifications.notify;
   const company = createCompanyService({ repository: createCompanyRepository(db) });
   const cannedReplies = createCannedRepliesService({ repository: createCannedRepliesRepository(db) });
   const users = createUsersService({ repository: createUsersRepository(db), auth });

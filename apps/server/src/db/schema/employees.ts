@@ -69,7 +69,11 @@ export const sessions = pgTable(
   (t) => [index('sessions_employee_idx').on(t.employeeId)],
 );
 
-/** Failed sign-ins per key ("user:<name>" or "ip:<address>"), shared by every server instance. */
+/**
+ * Sign-in counters per key, shared by every server instance: "pair:<username>|<address>",
+ * "ip:<address>", "acct:<username>" (window_start is its last checked attempt) and "alert:<username>"
+ * (when staff were last told). See modules/auth/auth.service.ts.
+ */
 export const loginFailures = pgTable('login_failures', {
   key: text('key').primaryKey(),
   count: integer('count').notNull().default(0),

@@ -1,14 +1,15 @@
-import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { employees, loginFailures, sessions } from '../../db/schema.ts';
 
 export function createAuthRepository(db: Db) {
   return {
-    async findEmployeeByUsername(username: string) {
+    /** By the folded username (`foldUsername`): on the ASCII usernames stored that is `lower()`. */
+    async findEmployeeByUsername(folded: string) {
       const [row] = await db
         .select()
         .from(employees)
-        .where(sql`lower(${employees.username}) = lower(${username})`)
+        .where(sql`lower(${employees.username}) = ${folded}`)
         .limit(1);
       return row;
     },
@@ -78,6 +79,72 @@ export function createAuthRepository(db: Db) {
       return row!;
     },
 
+    /**
+     * Takes an account's slot in one statement, or answers null when the account's delay has not
+     * run out (`accountDelaySeconds`, the same rule in SQL). The row's window_start is the last
+     * checked attempt; a streak quiet for windowSeconds after its delay starts again at 1.
+     */
+    async takeAccountAttempt(
+      key: string,
+      now: Date,
+      rule: { threshold: number; capSeconds: number; windowSeconds: number },
+    ) {
+      const delay = sql`(case when ${loginFailures.count} < ${rule.threshold}::int then 0::float8 else least(${rule.capSeconds}::float8, power(2::float8, least(${loginFailures.count} - ${rule.threshold}::int, 30))) end)`;
+      const rows = await db
+        .insert(loginFailures)
+        .values({ key, count: 1, windowStart: now })
+        .onConflictDoUpdate({
+          target: loginFailures.key,
+          set: {
+            count: sql`case when ${loginFailures.windowStart} + make_interval(secs => ${delay} + ${rule.windowSeconds}::float8) <= ${now}::timestamptz then 1 else ${loginFailures.count} + 1 end`,
+            windowStart: now,
+          },
+          setWhere: sql`${loginFailures.windowStart} + make_interval(secs => ${delay}) <= ${now}::timestamptz`,
+        })
+        .returning({ count: loginFailures.count });
+      return rows[0] ?? null;
+    },
+
+    async readCounter(key: string) {
+      const [row] = await db
+        .select({ count: loginFailures.count, windowStart: loginFailures.windowStart })
+        .from(loginFailures)
+        .where(eq(loginFailures.key, key));
+      return row;
+    },
+
+    /**
+     * Claims the right to raise an alert for the key, at most once per window: one conditional
+     * upsert, so of concurrent claimants exactly one gets true.
+     */
+    async claimAlert(key: string, now: Date, windowStart: Date) {
+      const rows = await db
+        .insert(loginFailures)
+        .values({ key, count: 1, windowStart: now })
+        .onConflictDoUpdate({
+          target: loginFailures.key,
+          set: { count: sql`${loginFailures.count} + 1`, windowStart: now },
+          setWhere: sql`${loginFailures.windowStart} <= ${windowStart}::timestamptz`,
+        })
+        .returning({ key: loginFailures.key });
+      return rows.length > 0;
+    },
+
+    /** How many counters under the prefix hold a failure in a window started after windowStart. */
+    async countLiveKeys(prefix: string, windowStart: Date) {
+      const [row] = await db
+        .select({ value: count() })
+        .from(loginFailures)
+        .where(
+          and(
+            sql`starts_with(${loginFailures.key}, ${prefix})`,
+            gt(loginFailures.count, 0),
+            gt(loginFailures.windowStart, windowStart),
+          ),
+        );
+      return row?.value ?? 0;
+    },
+
     /** Gives back a slot taken by an attempt that turned out right. */
     async refundAttempt(key: string) {
       await db
@@ -93,16 +160,26 @@ export function createAuthRepository(db: Db) {
     /**
      * Deletes what decides nothing any more: sessions expired or revoked before `before` (a
      * missing session is refused like a dead one), and counters whose window started at or before
-     * `windowStart` (the next attempt would start them again at 1). Answers how many of each.
+     * `windowStart` (the next attempt would start them again at 1); an account's streak counter
+     * (prefix `accountPrefix`) only from `accountWindowStart`, past its longest delay. Answers how
+     * many of each.
      */
-    async forgetStale(before: Date, windowStart: Date) {
+    async forgetStale(before: Date, windowStart: Date, account: { prefix: string; windowStart: Date }) {
       const gone = await db
         .delete(sessions)
         .where(or(lt(sessions.expiresAt, before), lt(sessions.revokedAt, before)))
         .returning({ id: sessions.id });
       const reset = await db
         .delete(loginFailures)
-        .where(lte(loginFailures.windowStart, windowStart))
+        .where(
+          or(
+            and(
+              lte(loginFailures.windowStart, windowStart),
+              sql`not starts_with(${loginFailures.key}, ${account.prefix})`,
+            ),
+            lte(loginFailures.windowStart, account.windowStart),
+          ),
+        )
         .returning({ key: loginFailures.key });
       return { sessions: gone.length, failures: reset.length };
     },

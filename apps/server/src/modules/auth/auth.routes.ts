@@ -4,6 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentStaff, requireStaff } from '../../http/auth.ts';
 import { route } from '../../http/endpoint.ts';
 import type { AuthService } from './auth.service.ts';
+import { KNOWN_DEVICE_COOKIE, knownDeviceSetCookie, readCookie } from './known-device.ts';
+import { addressKey } from './sign-in-throttle.ts';
 
 const tags = ['auth'];
 
@@ -22,9 +24,23 @@ export const authRoutes: FastifyPluginAsyncZod<{
     {
       tags,
       summary: 'Sign in',
-      config: { rateLimit: { max: loginRatePerMinute, timeWindow: '1 minute' } },
+      config: {
+        rateLimit: {
+          max: loginRatePerMinute,
+          timeWindow: '1 minute',
+          keyGenerator: (request) => addressKey(request.ip),
+        },
+      },
     },
-    async (request) => auth.login(request.body, request.ip),
+    async (request, reply) => {
+      const { token, device } = await auth.login(request.body, {
+        ip: request.ip,
+        device: readCookie(request.headers.cookie, KNOWN_DEVICE_COOKIE),
+      });
+      // The browser keeps it and sends it with its next sign-in, sparing its owner the account's delay.
+      reply.header('set-cookie', knownDeviceSetCookie(device, request.protocol === 'https'));
+      return { token };
+    },
   );
 
   app.register(async (staff) => {

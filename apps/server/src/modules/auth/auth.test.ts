@@ -11,13 +11,27 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const login = (username: string, password: string, ip = '10.1.1.1') =>
+const login = (username: string, password: string, ip = '10.1.1.1', device?: string) =>
   t.app.inject({
     method: 'POST',
     url: '/api/auth/login',
     payload: { username, password },
     remoteAddress: ip,
+    ...(device ? { cookies: { chatdesk_device: device } } : {}),
   });
+
+/** The known-device cookie a successful sign-in set. */
+const deviceOf = (response: Awaited<ReturnType<typeof login>>) => {
+  const cookie = response.cookies.find((c) => c.name === 'chatdesk_device');
+  if (!cookie) throw new Error('no known-device cookie');
+  return cookie.value;
+};
+
+const alertsAbout = async (username: string) => {
+  const { notifications } = await import('../../db/schema.ts');
+  const rows = await t.db.select().from(notifications);
+  return rows.filter((row) => row.title === 'Failed sign-ins' && row.message.includes(`"${username}"`));
+};
 
 describe('sign-in', () => {
   it('returns a token that verifies as the employee', async () => {
@@ -91,9 +105,9 @@ describe('sign-in', () => {
     expect((await login(employee.username, 'secret-pass', '10.4.0.1')).statusCode).toBe(200);
   });
 
-  it('a guesser who does not know the password never keeps the owner out from another address', async () => {
+  it('a guesser below the account threshold does not keep the owner out from another address', async () => {
     const employee = await insertEmployee(t.db, { password: 'secret-pass' });
-    for (let i = 0; i < 12; i++) {
+    for (let i = 0; i < 9; i++) {
       await login(employee.username, `wrong-${i}`, `10.4.2.${i % 3}`);
     }
     expect((await login(employee.username, 'secret-pass', '10.4.3.1')).statusCode).toBe(200);
@@ -126,6 +140,126 @@ describe('sign-in', () => {
     expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(35);
     // Accepted only if it took one of the five turns; never as a sixth.
     if (codes[20] === 200) expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(4);
+  });
+});
+
+describe('sign-in guessing on one account from many addresses', () => {
+  it("100 addresses × 5 guesses get 10 passwords checked; then an unknown device waits, the owner's known device gets in, and staff are told once", async () => {
+    const employee = await insertEmployee(t.db, { password: 'secret-pass' });
+    const first = await login(employee.username, 'secret-pass', '10.40.0.1');
+    expect(first.statusCode).toBe(200);
+    const device = deviceOf(first);
+    const setCookie = String(first.headers['set-cookie']);
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('SameSite=Strict');
+    expect(setCookie).toContain('Path=/api/auth');
+
+    const codes: number[] = [];
+    for (let guess = 0; guess < 5; guess++) {
+      for (let address = 0; address < 100; address++) {
+        codes.push((await login(employee.username, `wrong-${guess}`, `10.41.${address}.1`)).statusCode);
+      }
+    }
+    expect(codes.filter((code) => code === 401)).toHaveLength(10);
+    expect(codes.filter((code) => code === 429)).toHaveLength(490);
+
+    const stranger = await login(employee.username, 'secret-pass', '10.42.0.1');
+    expect(stranger.statusCode).toBe(429);
+    expect(stranger.json()).toEqual({ message: AUTH_MESSAGES.tooManyAttempts });
+    expect(Number(stranger.headers['retry-after'])).toBeGreaterThan(0);
+
+    expect((await login(employee.username, 'secret-pass', '10.40.0.2', device)).statusCode).toBe(200);
+
+    const alerts = await alertsAbout(employee.username);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({ type: 'warning', link: `/employee/${employee.id}` });
+    expect(alerts[0]!.message).toContain('10 failed sign-ins');
+    expect(alerts[0]!.message).toContain('from 10 addresses');
+  });
+
+  it('past the threshold each further guess waits twice as long as the last, and a quiet account starts afresh', async () => {
+    const employee = await insertEmployee(t.db, { password: 'secret-pass' });
+    for (let i = 0; i < 10; i++) {
+      expect((await login(employee.username, `wrong-${i}`, `10.43.${i}.1`)).statusCode).toBe(401);
+    }
+    const waits: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const held = await login(employee.username, 'wrong', '10.43.100.1');
+      expect(held.statusCode).toBe(429);
+      waits.push(String(held.headers['retry-after']));
+      now = new Date(now.getTime() + Number(held.headers['retry-after']) * 1000);
+      expect((await login(employee.username, `late-${i}`, `10.43.${101 + i}.1`)).statusCode).toBe(401);
+    }
+    expect(waits).toEqual(['1', '2', '4', '8']);
+    // Fourteen failures, still one alert in the window.
+    expect(await alertsAbout(employee.username)).toHaveLength(1);
+
+    // Half an hour with no attempt (the delay, at most a window, then a quiet window): a new streak.
+    now = new Date(now.getTime() + 31 * 60_000);
+    expect((await login(employee.username, 'secret-pass', '10.43.200.1')).statusCode).toBe(200);
+  });
+
+  it('a burst of concurrent guesses from many addresses gets no more than the threshold checked and one alert', async () => {
+    const employee = await insertEmployee(t.db, { password: 'secret-pass' });
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => login(employee.username, `wrong-${i}`, `10.44.${i}.1`)),
+    );
+    const codes = responses.map((response) => response.statusCode);
+    expect(codes.filter((code) => code === 401).length).toBeLessThanOrEqual(10);
+    expect(codes.filter((code) => code === 429).length).toBeGreaterThanOrEqual(30);
+    expect(await alertsAbout(employee.username)).toHaveLength(1);
+  });
+
+  it("another account's known-device cookie, or a forged one, earns no exemption", async () => {
+    const owner = await insertEmployee(t.db, { password: 'secret-pass' });
+    const colleague = await insertEmployee(t.db, { password: 'other-pass' });
+    const colleagueDevice = deviceOf(await login(colleague.username, 'other-pass', '10.45.0.1'));
+    for (let i = 0; i < 10; i++) await login(owner.username, `wrong-${i}`, `10.45.1.${i}`);
+    expect((await login(owner.username, 'secret-pass', '10.45.2.1', colleagueDevice)).statusCode).toBe(429);
+    const forged = `${owner.id}.${Math.floor(now.getTime() / 1000)}.${'A'.repeat(43)}`;
+    expect((await login(owner.username, 'secret-pass', '10.45.2.1', forged)).statusCode).toBe(429);
+  });
+});
+
+describe('what counts as one address and one account', () => {
+  it('IPv6 addresses of one /64 share a counter, and an IPv4-mapped address is its IPv4 address', async () => {
+    const employee = await insertEmployee(t.db, { password: 'secret-pass' });
+    for (let i = 1; i <= 5; i++) {
+      expect((await login(employee.username, `wrong-${i}`, `2001:db8:46:1::${i}`)).statusCode).toBe(401);
+    }
+    expect((await login(employee.username, 'secret-pass', '2001:db8:46:1:ffff::9')).statusCode).toBe(429);
+    expect((await login(employee.username, 'secret-pass', '2001:db8:46:2::1')).statusCode).toBe(200);
+
+    const other = await insertEmployee(t.db, { password: 'secret-pass' });
+    for (let i = 0; i < 5; i++) await login(other.username, `wrong-${i}`, '::ffff:10.46.0.1');
+    expect((await login(other.username, 'secret-pass', '10.46.0.1')).statusCode).toBe(429);
+  });
+
+  it('spellings of one username (ADMİN, admın, ADMIN) count on that account and sign in to it', async () => {
+    const employee = await insertEmployee(t.db, {
+      username: `admin${Date.now() % 100_000}`,
+      password: 'secret-pass',
+    });
+    const suffix = employee.username.slice('admin'.length);
+    const spellings = [
+      `ADMİN${suffix}`,
+      `admın${suffix}`,
+      `ADMIN${suffix}`,
+      `AdMİn${suffix}`,
+      `ａｄｍｉｎ${suffix}`,
+    ];
+    for (const spelling of spellings) {
+      expect((await login(spelling, 'wrong', '10.47.0.1')).statusCode).toBe(401);
+    }
+    expect((await login(employee.username, 'secret-pass', '10.47.0.1')).statusCode).toBe(429);
+
+    const other = await login(`ADMİN${suffix}`, 'secret-pass', '10.47.0.2');
+    expect(other.statusCode).toBe(200);
+    const verify = await t.app.inject({
+      url: '/api/auth/verify',
+      headers: { authorization: `Bearer ${other.json().token}` },
+    });
+    expect(verify.json().user.id).toBe(employee.id);
   });
 });
 
