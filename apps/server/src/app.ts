@@ -12,6 +12,7 @@ import { registerRoutes } from './http/routes.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { chooseIntegrations, type Integrations } from './integrations/choose-integrations.ts';
 import { createInlineJobQueue, type JobQueue } from './jobs/queue.ts';
+import { createScheduledTasksRepository } from './jobs/scheduled-tasks.repository.ts';
 import { createSchedules } from './jobs/schedules.ts';
 import { registerWorkers } from './jobs/workers.ts';
 
@@ -54,6 +55,13 @@ export async function buildApp(deps: AppDeps) {
     ...(deps.logger ? { logger: deps.logger } : {}),
   });
   registerWorkers(queue, services);
+  const schedules = createSchedules(services, integrations, {
+    repository: createScheduledTasksRepository(database.db),
+    notify: services.notifications.notify,
+    clock,
+    ...(deps.logger ? { log: deps.logger } : {}),
+  });
+  schedules.register(queue);
 
   const options: FastifyServerOptions = {
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
@@ -70,7 +78,7 @@ export async function buildApp(deps: AppDeps) {
   await registerRoutes(app, { config, database, events, services, integrations, lifecycle });
   registerWebApp(app, { webDistDir: config.webDistDir, serveSourceMaps: config.serveSourceMaps });
 
-  return Object.assign(app, { services, schedules: createSchedules(services, integrations), lifecycle });
+  return Object.assign(app, { services, schedules, lifecycle });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

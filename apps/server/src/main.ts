@@ -59,7 +59,6 @@ async function main() {
     process.exit(1);
   }
   await events.start();
-  const stopSchedules = app.schedules.start((error) => logger.error({ err: error }, 'scheduled task failed'));
   lifecycle.ready();
   logger.info('ready');
 
@@ -76,7 +75,6 @@ async function main() {
     force.unref();
     try {
       await sleep(config.shutdownDrainMs);
-      stopSchedules();
       await app.close();
       await queue.stop();
       await events.stop();

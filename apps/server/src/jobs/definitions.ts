@@ -21,7 +21,22 @@ export type JobDefinition = {
    * Jobs with different keys run side by side.
    */
   serialKey?: (payload: never) => string;
+  /**
+   * A scheduled task: pg-boss sends its job on this cron (UTC), once per cluster whatever the
+   * number of instances, and its queue holds at most one job waiting and one running, so a slow
+   * run is never joined by a second one on another instance.
+   */
+  cron?: string;
 };
+
+/** A scheduled task's job: a few quick retries, then the next minute's run tries again. */
+const scheduledTask = (name: string) => ({
+  name,
+  payload: z.object({}).nullish(),
+  cron: '* * * * *',
+  retry: { retryLimit: 2, retryDelaySeconds: 10, retryBackoff: false, expireInSeconds: 240 },
+  concurrency: 1,
+});
 
 /**
  * Every durable job: its queue name and the payload it carries. Senders and workers both go
@@ -43,6 +58,12 @@ export const JOBS = {
     concurrency: 16,
   },
   whatsappSend: { name: 'whatsapp.send', payload: z.object({ messageId: z.string() }), concurrency: 8 },
+  // Each scheduled task its own job (jobs/schedules.ts), so one that fails holds up no other.
+  scheduleLocalRenewals: scheduledTask('schedule.local-renewals'),
+  scheduleExpireIncomplete: scheduledTask('schedule.expire-incomplete'),
+  scheduleReminders: scheduledTask('schedule.reminders'),
+  scheduleOwedRefunds: scheduledTask('schedule.owed-refunds'),
+  scheduleCleanUp: scheduledTask('schedule.clean-up'),
 } as const satisfies Record<string, JobDefinition>;
 
 export type JobKey = keyof typeof JOBS;

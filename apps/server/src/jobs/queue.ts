@@ -76,7 +76,8 @@ export function createJobQueue(options: Options): JobQueue {
         // options to node-postgres's pool, `Client` included.
         { connectionString: options.connectionString!, max: 10, Client: PreparingClient }),
     schema: SCHEMA,
-    schedule: false,
+    // Scheduled tasks (definitions.ts `cron`): pg-boss sends each one's job once per cluster.
+    schedule: true,
     useListenNotify: true,
     // Expiry and lost heartbeats are found by the per-queue monitor pass of the supervisor: both
     // every SUPERVISE_SECONDS, or a crashed job would wait for pg-boss's default minute.
@@ -107,7 +108,7 @@ export function createJobQueue(options: Options): JobQueue {
       // `short`: while one job of a key waits to start, another with that key is not queued.
       await boss.createQueue(definition.name, {
         ...settings,
-        policy: definition.serialKey ? 'short' : 'standard',
+        policy: definition.cron ? 'stately' : definition.serialKey ? 'short' : 'standard',
       });
       await boss.updateQueue(definition.name, settings);
     }
@@ -199,6 +200,11 @@ export function createJobQueue(options: Options): JobQueue {
       await ensureQueues();
       await carryOverV10();
       for (const [job, handler] of workers) await startWorker(job, handler);
+      // Every instance states the same schedules; pg-boss keeps one per name and sends each once.
+      for (const job of Object.keys(JOBS) as JobKey[]) {
+        const { name, cron }: JobDefinition = JOBS[job];
+        if (cron && workers.has(job)) await boss.schedule(name, cron, null, { tz: 'UTC' });
+      }
     },
     async stop() {
       if (!started) return;

@@ -1,37 +1,105 @@
 import type { Services } from '../composition/services.ts';
 import type { Integrations } from '../integrations/choose-integrations.ts';
+import type { Notify } from '../modules/notifications/notifications.service.ts';
+import type { JobKey } from './definitions.ts';
+import type { JobQueue } from './queue.ts';
+import type { ScheduledTasksRepository } from './scheduled-tasks.repository.ts';
 
-// Reminders go out within a minute of their time.
-const RENEWAL_INTERVAL_MS = 60_000;
+/** A task failing this long without a success is told to staff, once per run of failures. */
+export const TASK_ALERT_AFTER_MS = 60 * 60_000;
+
+export type ScheduledTask = {
+  /** The durable job that runs it (definitions.ts): its own queue, cron and retries. */
+  job: JobKey;
+  /** What staff read when it keeps failing. */
+  label: string;
+  run(): Promise<unknown>;
+};
 
 export type Schedules = {
-  /** One pass of every scheduled task, as the timer runs it (tests call it with a moved clock). */
-  runOnce(): Promise<void>;
-  /** Starts the timers; returns the function that stops them. */
-  start(onError: (error: unknown) => void): () => void;
+  tasks: ScheduledTask[];
+  /**
+   * One pass of every task, each on its own (tests call it with a moved clock): one that throws
+   * is recorded and the others still run. Answers the tasks that failed.
+   */
+  runOnce(): Promise<Array<{ job: JobKey; error: unknown }>>;
+  /** Makes each task the worker of its job; the queue runs it on its cron, once per cluster. */
+  register(queue: JobQueue): void;
 };
 
 /**
- * Clock-driven work: the local payment provider renews and ends its subscriptions as periods pass,
- * first payments left waiting past the provider's window are canceled, appointment reminders
- * that fell due are sent, refunds owed by cancellations a crash cut short are made, and dead
- * sessions and spent sign-in counters are deleted.
+ * Clock-driven work, each task its own scheduled job: the local payment provider renews and ends
+ * its subscriptions as periods pass, first payments left waiting past the provider's window are
+ * canceled, appointment reminders that fell due are sent, refunds owed by cancellations a crash
+ * cut short are made, and dead sessions and spent sign-in counters are deleted. A task that
+ * throws is retried by its job and never holds up another.
  */
-export function createSchedules(services: Services, integrations: Integrations): Schedules {
+export function createSchedules(
+  services: Services,
+  integrations: Integrations,
+  deps: {
+    repository: ScheduledTasksRepository;
+    notify: Notify;
+    clock: () => Date;
+    log?: { error: (o: object, m: string) => void };
+  },
+): Schedules {
   const local = integrations.localPayments;
-  const runOnce = async () => {
-    if (local) await services.subscriptions.runLocalRenewals(local.advanceSubscriptions);
-    await services.subscriptions.expireIncomplete();
-    await services.reminders.sendDue();
-    await services.manageBooking.finishDueRefunds();
-    await services.auth.forgetStale();
-  };
+  const tasks: ScheduledTask[] = [
+    {
+      job: 'scheduleLocalRenewals',
+      label: 'Renewing subscriptions',
+      run: async () => {
+        if (local) await services.subscriptions.runLocalRenewals(local.advanceSubscriptions);
+      },
+    },
+    {
+      job: 'scheduleExpireIncomplete',
+      label: 'Ending unpaid first subscription payments',
+      run: () => services.subscriptions.expireIncomplete(),
+    },
+    { job: 'scheduleReminders', label: 'Appointment reminders', run: () => services.reminders.sendDue() },
+    {
+      job: 'scheduleOwedRefunds',
+      label: 'Refunds owed by cancellations',
+      run: () => services.manageBooking.finishDueRefunds(),
+    },
+    { job: 'scheduleCleanUp', label: 'Clean-up of old sessions', run: () => services.auth.forgetStale() },
+  ];
+
+  /** Runs a task and records how it went; a failure is thrown on, so its job tries again. */
+  async function runTask(task: ScheduledTask) {
+    try {
+      await task.run();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      deps.log?.error({ err: error, task: task.job }, 'scheduled task failed');
+      const now = deps.clock();
+      const health = await deps.repository.failed(task.job, message, now, TASK_ALERT_AFTER_MS);
+      if (health.tell) {
+        const minutes = Math.round((now.getTime() - health.failingSince.getTime()) / 60_000);
+        await deps.notify({
+          type: 'error',
+          title: 'A scheduled task keeps failing',
+          message: `${task.label} has failed for ${minutes} minutes without a success. The last error: ${message}`,
+        });
+      }
+      throw error;
+    }
+    await deps.repository.succeeded(task.job, deps.clock());
+  }
+
   return {
-    runOnce,
-    start(onError) {
-      const timer = setInterval(() => runOnce().catch(onError), RENEWAL_INTERVAL_MS);
-      timer.unref();
-      return () => clearInterval(timer);
+    tasks,
+    async runOnce() {
+      const failures: Array<{ job: JobKey; error: unknown }> = [];
+      for (const task of tasks) {
+        await runTask(task).catch((error: unknown) => failures.push({ job: task.job, error }));
+      }
+      return failures;
+    },
+    register(queue) {
+      for (const task of tasks) queue.work(task.job, () => runTask(task));
     },
   };
 }

@@ -83,3 +83,17 @@ export const localSubscriptions = pgTable('local_subscriptions', {
   metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
   createdAt: createdAt(),
 });
+
+/**
+ * How each scheduled task (jobs/schedules.ts) is doing, shared by every instance: since when it
+ * has failed without a success, and whether staff were told. One row per task, made on its first run.
+ */
+export const scheduledTasks = pgTable('scheduled_tasks', {
+  name: text('name').primaryKey(),
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  /** The first failure since the last success; null while it succeeds. */
+  failingSince: timestamp('failing_since', { withTimezone: true }),
+  lastError: text('last_error'),
+  /** When staff were told it keeps failing; cleared by the next success. */
+  notifiedAt: timestamp('notified_at', { withTimezone: true }),
+});
