@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
-import { chats, contacts, messages, notifications } from '../../db/schema.ts';
+import { chats, contacts, messages } from '../../db/schema.ts';
 import { searchMatchesTextOrNumber } from '../../db/search.ts';
 
 export type ChatListRow = {
@@ -71,7 +71,9 @@ const updateSummary = sql`
     last_message_text = case when coalesce(chats.last_message_at, 'epoch') <= m."createdAt" then m.text else chats.last_message_text end,
     last_message_sender = case when coalesce(chats.last_message_at, 'epoch') <= m."createdAt" then m.sender else chats.last_message_sender end,
     last_message_at = greatest(chats.last_message_at, m."createdAt"),
-    unread_count = chats.unread_count + case when m.sender = 'customer' and m."readAt" is null then 1 else 0 end
+    unread_count = chats.unread_count + case when m.sender = 'customer' and m."readAt" is null then 1 else 0 end,
+    -- A person's reply is what ends a customer's wait for a person (not opening the chat).
+    waiting_since = case when m.sender = 'staff' then null else chats.waiting_since end
     from m where chats.id = m."chatId"`;
 
 export function createChatsRepository(db: Db) {
@@ -211,10 +213,11 @@ export function createChatsRepository(db: Db) {
       });
     },
 
+    /** Staff switching the chat either way: nobody waits for a person after that. */
     async setAssignment(id: string, assignedTo: 'ai' | 'human', contextStartsAt?: Date) {
       const [row] = await db
         .update(chats)
-        .set({ assignedTo, ...(contextStartsAt ? { contextStartsAt } : {}) })
+        .set({ assignedTo, waitingSince: null, ...(contextStartsAt ? { contextStartsAt } : {}) })
         .where(eq(chats.id, id))
         .returning();
       return row;
@@ -476,30 +479,22 @@ export function createChatsRepository(db: Db) {
     async takeFromAssistant(id: string, at: Date) {
       const rows = await db
         .update(chats)
-        .set({ assignedTo: 'human', contextStartsAt: at })
+        .set({ assignedTo: 'human', contextStartsAt: at, waitingSince: at })
         .where(and(eq(chats.id, id), eq(chats.assignedTo, 'ai')))
         .returning({ id: chats.id });
       return rows.length > 0;
     },
 
     /**
-     * Chats a person has and an unread, unsolved notification among `titles` links to (`linkPrefix`
-     * and the chat's id), latest activity first. Reads the few unread notifications through their index.
+     * The chats whose customer waits for a person, the longest wait first: a walk of the partial
+     * index on `waiting_since`, which only waiting chats are in.
      */
-    async waitingChatIds(linkPrefix: string, titles: readonly string[]) {
+    async waitingChatIds() {
       const rows = await db
-        .selectDistinct({ id: chats.id, activity: sql`coalesce(${chats.lastMessageAt}, ${chats.createdAt})` })
-        .from(notifications)
-        .innerJoin(chats, eq(notifications.link, sql`${linkPrefix} || ${chats.id}::text`))
-        .where(
-          and(
-            eq(notifications.isRead, false),
-            eq(notifications.isSolved, false),
-            inArray(notifications.title, [...titles]),
-            eq(chats.assignedTo, 'human'),
-          ),
-        )
-        .orderBy(sql`2 desc`, chats.id);
+        .select({ id: chats.id })
+        .from(chats)
+        .where(isNotNull(chats.waitingSince))
+        .orderBy(asc(chats.waitingSince), asc(chats.id));
       return rows.map((row) => row.id);
     },
 

@@ -345,10 +345,10 @@ export function createChatsService(deps: Deps) {
       return true;
     },
 
-    /** Chats handed to a person that nobody has opened since, latest activity first. */
+    /** Chats whose customer waits for a person: handed over, and no person has replied or given them back. */
     async waiting() {
       return {
-        chatIds: await repository.waitingChatIds(CHAT_LINK_PREFIX, Object.values(HANDOFF_TITLES)),
+        chatIds: await repository.waitingChatIds(),
       };
     },
 

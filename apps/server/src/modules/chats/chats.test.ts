@@ -2,7 +2,7 @@ import { CHAT_MESSAGES } from '@chatdesk/contract/chats';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
-import { chats, contacts, messages } from '../../db/schema.ts';
+import { chats, contacts, messages, notifications } from '../../db/schema.ts';
 
 let now = new Date('2026-11-22T10:00:00Z');
 let t: TestContext;
@@ -78,7 +78,7 @@ describe('chats', () => {
     expect(again.json()).toEqual({ updated: 0 });
   });
 
-  it('a handed-over chat waits for a person until someone opens it, which reads its handoff notification', async () => {
+  it('a handed-over chat waits for a person until a person replies; opening it only reads its notification', async () => {
     const first = await customerWrites('hola', { name: 'Sofía Waiting' });
     await customerWrites('quiero hablar con una persona por favor', { phone: first.phone });
     const waiting = async () => (await get('/api/chats/waiting')).json().chatIds as string[];
@@ -92,12 +92,25 @@ describe('chats', () => {
 
     const read = await t.app.inject({ method: 'POST', url: `/api/chats/${first.chatId}/read`, headers });
     expect(read.statusCode).toBe(200);
-    expect(await waiting()).not.toContain(first.chatId);
     expect(await handoffNotifications()).toMatchObject([{ isRead: true }]);
     expect((await get('/api/notifications/unread-count')).json().count).toBe(unreadBefore - 1);
+    // Seen is not answered: the customer still waits.
+    expect(await waiting()).toContain(first.chatId);
+    // Another customer message does not end the wait either.
+    await customerWrites('¿hola?', { phone: first.phone });
+    expect(await waiting()).toContain(first.chatId);
+
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: `/api/chats/${first.chatId}/messages`,
+      headers,
+      payload: { text: 'Hola Sofía, dime' },
+    });
+    expect(reply.statusCode).toBe(200);
+    expect(await waiting()).not.toContain(first.chatId);
   });
 
-  it('a handed-over chat stops waiting once its handoff is solved', async () => {
+  it('the wait is a state of the chat: solving, deleting or renaming its notification changes nothing', async () => {
     const first = await customerWrites('hola');
     await customerWrites('quiero hablar con una persona por favor', { phone: first.phone });
     expect((await get('/api/chats/waiting')).json().chatIds).toContain(first.chatId);
@@ -110,7 +123,10 @@ describe('chats', () => {
       headers,
     });
     expect(solved.statusCode).toBe(200);
-    expect((await get('/api/chats/waiting')).json().chatIds).not.toContain(first.chatId);
+    await t.db.update(notifications).set({ title: 'Renamed' }).where(eq(notifications.id, handoff.id));
+    expect((await get('/api/chats/waiting')).json().chatIds).toContain(first.chatId);
+    await t.db.delete(notifications).where(eq(notifications.id, handoff.id));
+    expect((await get('/api/chats/waiting')).json().chatIds).toContain(first.chatId);
   });
 
   it('a handed-over chat stops waiting when it goes back to the assistant, and other notifications stay unread', async () => {
