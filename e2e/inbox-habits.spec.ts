@@ -79,8 +79,6 @@ test('a handoff shows in the tab title and the Chats badge, alerts, and opening 
 
   await chatRows(page).filter({ hasText: chat.name }).click();
   await expect(page).toHaveURL(`/chat/${chat.id}`);
-  const prefix = before > 0 ? `\\(${before}\\) ` : '';
-  await expect(page).toHaveTitle(new RegExp(`^${prefix}Chat: ${escapeRegExp(chat.name)} · `));
   await expect
     .poll(async () => {
       const { items } = await api.get<Paged<Notification>>('/notifications?limit=100');
@@ -89,7 +87,16 @@ test('a handoff shows in the tab title and the Chats badge, alerts, and opening 
         .map(({ title, isRead }) => ({ title, isRead }));
     })
     .toEqual([{ title: 'Chat needs a person', isRead: true }]);
-  expect(await waitingChats(api)).not.toContain(chat.id);
+  // Seen is not answered: the customer still waits, and the count says so.
+  await expect(page).toHaveTitle(new RegExp(`^\\(${count}\\) Chat: ${escapeRegExp(chat.name)} · `));
+  expect(await waitingChats(api)).toContain(chat.id);
+
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.pressSequentially('Hola, soy Ana, dime', { delay: 40 });
+  await box.press('Enter');
+  const prefix = before > 0 ? `\\(${before}\\) ` : '';
+  await expect(page).toHaveTitle(new RegExp(`^${prefix}Chat: ${escapeRegExp(chat.name)} · `));
+  await expect.poll(() => waitingChats(api)).not.toContain(chat.id);
   if (before === 0) await expect(waitingBadge(page)).toHaveCount(0);
   else await expect(waitingBadge(page)).toHaveText(new RegExp(`^${before} chats? waiting`));
 });

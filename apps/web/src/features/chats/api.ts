@@ -290,20 +290,19 @@ function showSent(queryClient: QueryClient, id: string, message: Message) {
   patchChat(queryClient, id, {
     lastMessage: { text: message.text, timestamp: message.timestamp, isOutgoing: true },
   });
+  // A person replied: the customer waits for no one now (the server's event confirms it).
+  queryClient.setQueryData<{ chatIds: string[] }>(
+    chatKeys.waiting,
+    (waiting) => waiting && { chatIds: waiting.chatIds.filter((chatId) => chatId !== id) },
+  );
 }
 
 export function useMarkChatRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiCall(apiRoutes.chats.markRead, { params: { id } }),
-    onSuccess: (_data, id) => {
-      patchChat(queryClient, id, { unreadCount: 0 });
-      // Opening it read its handoff notification too: it waits for no one now.
-      queryClient.setQueryData<{ chatIds: string[] }>(
-        chatKeys.waiting,
-        (waiting) => waiting && { chatIds: waiting.chatIds.filter((chatId) => chatId !== id) },
-      );
-    },
+    // Seen is not answered: a chat waiting for a person keeps waiting until someone replies.
+    onSuccess: (_data, id) => patchChat(queryClient, id, { unreadCount: 0 }),
     onError: (error) => console.warn('Marking the chat read failed', error),
   });
 }

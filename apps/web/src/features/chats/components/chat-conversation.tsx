@@ -56,7 +56,7 @@ export function ChatConversation({ chatId }: { chatId: string }) {
   usePageName(chat.data ? `Chat: ${chat.data.name}` : undefined);
 
   // Opening a chat marks it read once; a new customer message arriving while it is open does again,
-  // and so does a handoff (which reads its notification: the chat waits for no one now).
+  // and so does a handoff (which reads its notification; the chat still waits until someone replies).
   const lastIncomingId = messages.data?.findLast((message) => !message.isOutgoing)?.id ?? null;
   const markedFor = useRef<string | null>(null);
   const unread = chat.data?.unreadCount ?? 0;
