@@ -1,4 +1,5 @@
-import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
 
 /** Webhook deliveries already handled, keyed by the provider's own event id. */
@@ -15,20 +16,33 @@ export const webhookEvents = pgTable(
 export type MailAttachment = { filename: string; contentType: string; content: string };
 
 /** Every email: sent through SMTP when configured, otherwise kept here and written to the log. */
-export const mailOutbox = pgTable('mail_outbox', {
-  id: id(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  html: text('html'),
-  attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
-  status: text('status', { enum: ['pending', 'sent', 'kept', 'failed'] })
-    .notNull()
-    .default('pending'),
-  error: text('error'),
-  createdAt: createdAt(),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-});
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
+    /**
+     * pending: waiting for a delivery; sending: a delivery claimed it at `attempted_at` (a lease a
+     * crashed delivery loses after a few minutes); sent / kept (no SMTP: logged); failed: given up.
+     */
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'kept', 'failed'] })
+      .notNull()
+      .default('pending'),
+    /** The latest delivery's claim; null until a delivery first ran (what the recovery sweep looks for). */
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }),
+    error: text('error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  // What the recovery sweep reads: the few messages not yet delivered, never the whole outbox.
+  (t) => [
+    index('mail_outbox_undelivered_idx').on(t.createdAt).where(sql`${t.status} in ('pending', 'sending')`),
+  ],
+);
 
 export type StoredCard = { brand: string; last4: string; expMonth: number; expYear: number };
 

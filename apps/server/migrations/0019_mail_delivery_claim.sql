@@ -1,0 +1,2 @@
+ALTER TABLE "mail_outbox" ADD COLUMN "attempted_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "mail_outbox_undelivered_idx" ON "mail_outbox" USING btree ("created_at") WHERE "mail_outbox"."status" in ('pending', 'sending');
