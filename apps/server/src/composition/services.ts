@@ -150,7 +150,8 @@ export function createServices(deps: ServiceDeps) {
     events,
     clock,
     onNoShow: reminders.followUpNoShow,
-    paid: { cancel: manageBooking.cancelByStaff, refundBeforeDelete: manageBooking.refundBeforeDelete },
+    paid: { cancel: manageBooking.cancelByStaff },
+    moves: { slots: manageBooking.slotsForStaff, reschedule: manageBooking.rescheduleByStaff },
     log: deps.logger,
   });
   const assistant = createAssistantService({

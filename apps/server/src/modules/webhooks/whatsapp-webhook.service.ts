@@ -7,7 +7,7 @@ import type { ChatsService } from '../chats/chats.service.ts';
 type WaMessage = {
   from: string;
   id: string;
-  timestamp?: string;
+  timestamp?: unknown;
   type: string;
   text?: { body: string };
   button?: { text: string };
@@ -32,14 +32,24 @@ type WaPayload = {
   }>;
 };
 
+/** Meta retries a delivery for up to 7 days; a time well outside that, or ahead of our clock, is no time. */
+const OLDEST_PLAUSIBLE_MS = 30 * 24 * 3_600_000;
+const NEWEST_PLAUSIBLE_MS = 3_600_000;
+
 /**
  * When the customer sent a message. WhatsApp gives whole seconds; within that second our own receipt
  * time is the better guess, so a quick follow-up is not ordered before the reply it came after.
+ * A timestamp that is no plausible time (absurd, far off, not a number) is treated as missing: the
+ * message is still stored, at its receipt time, rather than refused and retried by Meta for days.
  */
-export function sentAt(timestamp: string | undefined, receivedAt: Date): Date | undefined {
+export function sentAt(timestamp: unknown, receivedAt: Date): Date | undefined {
+  if (typeof timestamp !== 'string' && typeof timestamp !== 'number') return undefined;
+  if (typeof timestamp === 'string' && !/^\d{1,15}$/.test(timestamp)) return undefined;
   const start = Number(timestamp) * 1000;
-  if (!timestamp || !Number.isFinite(start)) return undefined;
-  return new Date(Math.min(Math.max(receivedAt.getTime(), start), start + 999));
+  const received = receivedAt.getTime();
+  if (!Number.isFinite(start)) return undefined;
+  if (start < received - OLDEST_PLAUSIBLE_MS || start > received + NEWEST_PLAUSIBLE_MS) return undefined;
+  return new Date(Math.min(Math.max(received, start), start + 999));
 }
 
 /** X-Hub-Signature-256: sha256=HMAC-SHA256(app secret, raw body), compared in constant time. */
@@ -59,17 +69,28 @@ const waMessageSchema = z.object({
     .min(1)
     .max(500)
     .refine((v) => !v.includes('\u0000')),
-  timestamp: z.string().optional(),
   type: z.string().max(100),
 });
 const waStatusSchema = z.object({
-  id: z.string().min(1).max(500),
+  id: z
+    .string()
+    .min(1)
+    .max(500)
+    .refine((v) => !v.includes('\u0000')),
   status: z.enum(['sent', 'delivered', 'read', 'failed']),
 });
 
 const textIn = (value: unknown) =>
   // PostgreSQL cannot store NUL in text.
   typeof value === 'string' && value ? value.replaceAll('\u0000', '') || null : null;
+
+/** At most `max` characters, never cutting a character in two. */
+const upTo = (value: string, max: number) =>
+  value.length <= max ? value : [...value].slice(0, max).join('');
+
+/** A contact's name is at most 200 characters (as staff may write it); a provider's error at most 1000. */
+const NAME_MAX = 200;
+const ERROR_MAX = 1000;
 
 function textOf(message: WaMessage) {
   if (message.type === 'text' && textIn(message.text?.body)) return textIn(message.text?.body)!;
@@ -119,8 +140,8 @@ export function createWhatsAppWebhookService(deps: {
           for (const message of listOf(value.messages)) {
             if (!waMessageSchema.safeParse(message).success) continue;
             const { prefix, phone } = splitPhone(message.from);
-            const profileName = contacts.find((c) => c.wa_id === message.from)?.profile?.name;
-            const name = typeof profileName === 'string' && profileName ? profileName : `+${message.from}`;
+            const profileName = textIn(contacts.find((c) => c.wa_id === message.from)?.profile?.name);
+            const name = profileName ? upTo(profileName, NAME_MAX) : `+${message.from}`;
             const at = sentAt(message.timestamp, deps.clock());
             const received = await deps.chats.receiveInbound({
               prefix,
@@ -136,11 +157,15 @@ export function createWhatsAppWebhookService(deps: {
           }
           for (const status of listOf(value.statuses)) {
             if (!waStatusSchema.safeParse(status).success) continue;
-            const error =
-              listOf(status.errors)
-                .map((e) => e?.message ?? e?.title)
-                .filter((m): m is string => typeof m === 'string')
-                .join('; ') || null;
+            const error = textIn(
+              upTo(
+                listOf(status.errors)
+                  .map((e) => textIn(e?.message) ?? textIn(e?.title))
+                  .filter((m): m is string => m !== null)
+                  .join('; '),
+                ERROR_MAX,
+              ),
+            );
             const applied = await deps.chats.applyDeliveryStatus({
               externalId: status.id,
               status: status.status,

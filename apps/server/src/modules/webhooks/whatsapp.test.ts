@@ -173,6 +173,19 @@ describe('sentAt', () => {
     expect(sentAt(String(second), new Date(second * 1000 - 5_000))?.getTime()).toBe(second * 1000);
     expect(sentAt(undefined, new Date())).toBeUndefined();
     expect(sentAt('not-a-number', new Date())).toBeUndefined();
+    // Beyond any Date, a year away, or long before Meta's retries: the receipt time is used instead.
+    const now = new Date(second * 1000);
+    for (const absurd of [
+      '99999999999999999',
+      '253402300800',
+      String(second + 86_400),
+      '0',
+      '-1',
+      '1e3',
+      1e20,
+    ])
+      expect(sentAt(absurd, now), String(absurd)).toBeUndefined();
+    expect(sentAt(second - 3_600, now)?.getTime()).toBe((second - 3_600) * 1000 + 999);
   });
 });
 
@@ -251,6 +264,97 @@ describe('WhatsApp webhook', () => {
     expect(stored!.text).toBe('[text message: open WhatsApp to see it]');
     const [contact] = await t.db.select().from(contacts).where(eq(contacts.phone, '688888888'));
     expect(contact!.name).toBe('+34688888888');
+  });
+
+  it('stores a message whose timestamp is absurd with the time it arrived, so Meta does not retry it', async () => {
+    const before = Date.now();
+    const stamps: unknown[] = [
+      '99999999999999999',
+      '253402300800',
+      '-62135596801',
+      '1e400',
+      '0',
+      '-1',
+      ' ',
+      1e20,
+      1795300000,
+      null,
+    ];
+    for (const [i, timestamp] of stamps.entries()) {
+      const payload = inbound(`3469100000${i}`, `wamid.stamp.${i}`, 'hola');
+      payload.entry[0]!.changes[0]!.value.messages[0]!.timestamp = timestamp as string;
+      const response = await post(payload);
+      expect(response.statusCode, `${String(timestamp)}: ${response.body}`).toBe(200);
+      expect(response.json()).toEqual({ messages: 1, duplicates: 0, statuses: 0 });
+      const [stored] = await t.db
+        .select()
+        .from(messages)
+        .where(eq(messages.externalId, `wamid.stamp.${i}`));
+      // A number where Meta sends a string is still a time; anything else is "now".
+      if (timestamp === 1795300000)
+        expect(stored!.createdAt.getTime()).toBeGreaterThanOrEqual(1795300000_000);
+      else expect(stored!.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+      expect(stored!.createdAt.getTime(), String(timestamp)).toBeLessThanOrEqual(Date.now() + 1000);
+    }
+  });
+
+  it('takes signed messages and statuses with extreme values without failing', async () => {
+    const huge = 'ñ'.repeat(200_000);
+    const change = (value: unknown) => ({ entry: [{ changes: [{ field: 'messages', value }] }] });
+    const payloads = [
+      change({
+        contacts: [{ wa_id: '34692000001', profile: { name: 'Ana\u0000Pérez' } }],
+        messages: [
+          {
+            from: '34692000001',
+            id: 'wamid.x.1',
+            timestamp: '1795300000',
+            type: 'text',
+            text: { body: huge },
+          },
+        ],
+      }),
+      change({
+        contacts: [{ wa_id: '34692000002', profile: { name: huge } }],
+        messages: [{ from: '34692000002', id: 'wamid.x.2', type: 'x'.repeat(100), text: null }],
+      }),
+      change({
+        messages: [
+          {
+            from: '34692000003',
+            id: 'wamid.x.3',
+            type: 'interactive',
+            interactive: { button_reply: null, list_reply: { title: 7 } },
+          },
+          { from: '34692000003', id: 'wamid.x.4', type: 'button', button: { text: ['x'] } },
+          { from: '34692000003', id: 'wamid.x.5', type: 'text', text: { body: '\u0000' } },
+        ],
+      }),
+      change({ statuses: [{ id: 'wamid.x\u0000', status: 'read' }] }),
+      change({
+        statuses: [
+          {
+            id: 'wamid.x.1',
+            status: 'failed',
+            errors: [{ message: 'bad\u0000', title: 5 }, { title: huge }],
+          },
+        ],
+      }),
+    ];
+    for (const payload of payloads) {
+      const body = JSON.stringify(payload);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/whatsapp',
+        payload: body,
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': sign(body) },
+      });
+      expect(response.statusCode, `${body.slice(0, 200)}: ${response.body.slice(0, 300)}`).toBe(200);
+    }
+    const [contact] = await t.db.select().from(contacts).where(eq(contacts.phone, '692000001'));
+    expect(contact!.name).toBe('AnaPérez');
+    const stored = await t.db.select().from(messages).where(eq(messages.externalId, 'wamid.x.5'));
+    expect(stored[0]!.text).toBe('[text message: open WhatsApp to see it]');
   });
 
   it('creates the contact and chat with the phone split, and the assistant replies through the Graph API', async () => {
