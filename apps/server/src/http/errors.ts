@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/app-error.ts';
+import { AppError, isConnectionFailure } from '../lib/app-error.ts';
 
 const FIELD_SEPARATOR = /[/.]/;
 
@@ -10,7 +10,13 @@ function fieldName(instancePath: string, context: string | undefined): string {
   return context === 'body' ? 'body' : (context ?? 'request');
 }
 
-/** Every error leaves as `{ message }` with a 4xx, or a 500 that reveals nothing. */
+/** How long a client should wait before trying again while the database cannot be reached. */
+const OUTAGE_RETRY_AFTER_SECONDS = '5';
+
+/**
+ * Every error leaves as `{ message }` with a 4xx, a 503 while the database cannot be reached,
+ * or a 500 that reveals nothing.
+ */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -38,6 +44,13 @@ export function registerErrorHandling(app: FastifyInstance) {
     const status = typeof error.code === 'string' && error.code.startsWith('FST_') ? error.statusCode : 500;
     if (status && status >= 400 && status < 500) {
       return reply.status(status).send({ message: error.message });
+    }
+    if (isConnectionFailure(error)) {
+      request.log.error({ err: error }, 'request failed: the database cannot be reached');
+      return reply
+        .status(503)
+        .header('retry-after', OUTAGE_RETRY_AFTER_SECONDS)
+        .send({ message: 'The service is briefly unavailable. Please try again in a moment.' });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });

@@ -48,3 +48,48 @@ export function sqlState(error: unknown): string | undefined {
 }
 
 export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
+
+/** Socket failures: the database (or whatever we were talking to) cannot be reached or dropped us. */
+const CONNECTION_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** SQLSTATEs that say the server is going away or cannot take us now, whatever the query was. */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** What node-postgres and its pool throw, without a code, when a connection is lost or cannot be had. */
+const CONNECTION_MESSAGES = new Set([
+  'Connection terminated',
+  'Connection terminated unexpectedly',
+  'Connection terminated due to connection timeout',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+  'Cannot use a pool after calling end on the pool',
+]);
+
+/**
+ * Whether an error means the database could not be reached (an outage, a restart, a failover),
+ * rather than a query that went wrong: worth a 503 and another try, not a 500. Follows `cause`,
+ * since Drizzle wraps the driver's error in DrizzleQueryError.
+ */
+export function isConnectionFailure(error: unknown): boolean {
+  let current = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (CONNECTION_ERRNOS.has(code) || UNAVAILABLE_STATES.has(code)) return true;
+      // Class 08: connection exceptions.
+      if (/^08[0-9A-Z]{3}$/.test(code)) return true;
+    }
+    if (CONNECTION_MESSAGES.has(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}
