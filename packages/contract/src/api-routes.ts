@@ -78,6 +78,8 @@ export const apiRoutes = {
     get: { method: 'GET', path: '/appointments/:id' },
     setStatus: { method: 'PATCH', path: '/appointments/:id/status' },
     history: { method: 'GET', path: '/appointments/:id/history' },
+    slots: { method: 'GET', path: '/appointments/:id/slots' },
+    reschedule: { method: 'POST', path: '/appointments/:id/reschedule' },
     remove: { method: 'DELETE', path: '/appointments/:id' },
   },
   manageBooking: {

@@ -10,8 +10,11 @@ export const APPOINTMENT_MESSAGES = {
   notFound: 'Appointment not found',
   slotTaken: 'Another appointment already takes this time slot.',
   dateInvalid: 'Use a date like 2026-11-23',
-  refundRefusedOnDelete:
-    'The payment could not be refunded, so the appointment was not deleted. Refund it with the payment provider, or cancel the appointment and keep the fee.',
+  paidNotDeleted:
+    'A paid appointment is kept with its payment and history, so it cannot be deleted. Cancel it instead if it will not take place.',
+  reopenNeeded:
+    'This appointment is cancelled. Reopen it on purpose to change its status: its slot is taken again and reminders are planned again.',
+  notScheduledToMove: 'Only a scheduled appointment can be moved.',
 } as const;
 
 export const appointmentSchema = z.object({
@@ -28,8 +31,8 @@ export const appointmentSchema = z.object({
   employee: z.object({ id: z.string().nullable(), name: z.string(), email: z.string().nullable() }),
   createdAt: z.string(),
   /**
-   * What the customer paid when booking, on the detail only (absent from lists): staff cancelling
-   * or deleting a paid appointment decide what happens to it. Null when nothing was paid.
+   * What the customer paid when booking: staff cancelling a paid appointment decide what happens
+   * to it, and a paid appointment is never deleted. Null when nothing was paid.
    */
   payment: z
     .object({ amount: z.number().int(), currency: z.string(), refunded: z.boolean() })
@@ -65,4 +68,9 @@ export const updateAppointmentStatusSchema = z.object({
    * business is cancelling) or keep it (false: a late cancellation under the business's policy).
    */
   refund: z.boolean().optional(),
+  /**
+   * Leaving `cancelled` for any other status: refused (409) unless asked for on purpose, since the
+   * slot is taken again, reminders are planned again, and a refund already made is not taken back.
+   */
+  reopen: z.boolean().optional(),
 });

@@ -306,6 +306,14 @@ export const endpoints = {
       params: idParamsSchema,
       response: appointmentHistorySchema,
     },
+    /** Where staff may move it: its employee's open times, as the customer's page offers them. */
+    slots: { ...apiRoutes.appointments.slots, params: idParamsSchema, response: managedBookingSlotsSchema },
+    reschedule: {
+      ...apiRoutes.appointments.reschedule,
+      params: idParamsSchema,
+      body: rescheduleBookingSchema,
+      response: appointmentSchema,
+    },
     remove: { ...apiRoutes.appointments.remove, params: idParamsSchema, response: okBodySchema },
   },
   manageBooking: {

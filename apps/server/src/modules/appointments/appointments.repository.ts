@@ -1,8 +1,22 @@
-import { and, asc, count, desc, eq, gte, lte, type SQL, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, isNull, lte, ne, type SQL, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { appointmentDayCounts, appointmentEvents, appointments, payments } from '../../db/schema.ts';
+import {
+  appointmentDayCounts,
+  appointmentEvents,
+  appointments,
+  payments,
+  slotHolds,
+} from '../../db/schema.ts';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
+export type PaymentRow = { amount: number; currency: string; status: string };
+
+/** What a status change did, or why it did nothing. */
+export type StatusUpdate =
+  | { kind: 'updated'; row: AppointmentRow; from: AppointmentRow['status'] }
+  | { kind: 'missing' }
+  | { kind: 'reopen-needed' }
+  | { kind: 'held' };
 export type AppointmentFilter = {
   status?: AppointmentRow['status'];
   startDate?: string;
@@ -42,11 +56,16 @@ export function createAppointmentsRepository(db: Db) {
   };
 
   return {
+    /** A page of appointments, each with the booking payment it was paid with (null when none). */
     async page(filter: AppointmentFilter, page: number, limit: number) {
       const [rows, matching] = await Promise.all([
         db
-          .select()
+          .select({
+            appointment: appointments,
+            payment: { amount: payments.amount, currency: payments.currency, status: payments.status },
+          })
           .from(appointments)
+          .leftJoin(payments, eq(payments.providerPaymentId, appointments.providerPaymentId))
           .where(where(filter))
           .orderBy(desc(appointments.startsAt), asc(appointments.id))
           .limit(limit)
@@ -70,21 +89,56 @@ export function createAppointmentsRepository(db: Db) {
     },
     /**
      * Sets the status and notes it in the history, in one transaction (an unchanged status writes
-     * no history). Answers the row and the status it had.
+     * no history). Leaving `cancelled` needs `reopen`, and the update itself says so, so a
+     * concurrent change cannot slip past it; a reopened appointment takes its slot again, so it
+     * is refused while a visitor holds that slot to pay (the hold's advisory lock, as a move takes
+     * it) and, by `appointments_live_slot_key`, when another appointment has it.
      */
-    async updateStatus(id: string, status: AppointmentRow['status'], at: Date) {
+    async updateStatus(
+      id: string,
+      status: AppointmentRow['status'],
+      at: Date,
+      reopen: boolean,
+    ): Promise<StatusUpdate> {
       return db.transaction(async (tx) => {
+        const [slot] = await tx
+          .select({ employeeId: appointments.employeeId, startsAt: appointments.startsAt })
+          .from(appointments)
+          .where(eq(appointments.id, id));
+        if (!slot) return { kind: 'missing' };
+        if (reopen && status !== 'cancelled' && slot.employeeId) {
+          const slotKey = `${slot.employeeId}/${slot.startsAt.toISOString()}`;
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${slotKey}, 0))`);
+          const [hold] = await tx
+            .select({ id: slotHolds.id })
+            .from(slotHolds)
+            .where(
+              and(
+                eq(slotHolds.employeeId, slot.employeeId),
+                eq(slotHolds.startsAt, slot.startsAt),
+                gt(slotHolds.expiresAt, at),
+              ),
+            )
+            .limit(1);
+          if (hold) return { kind: 'held' };
+        }
         const [before] = await tx
           .select({ status: appointments.status })
           .from(appointments)
           .where(eq(appointments.id, id))
           .for('update');
-        if (!before) return undefined;
+        if (!before) return { kind: 'missing' };
         const [row] = await tx
           .update(appointments)
           .set({ status })
-          .where(eq(appointments.id, id))
+          .where(
+            and(
+              eq(appointments.id, id),
+              reopen || status === 'cancelled' ? undefined : ne(appointments.status, 'cancelled'),
+            ),
+          )
           .returning();
+        if (!row) return { kind: 'reopen-needed' };
         if (before.status !== status) {
           await tx.insert(appointmentEvents).values({
             appointmentId: id,
@@ -94,15 +148,26 @@ export function createAppointmentsRepository(db: Db) {
             data: { status, from: before.status },
           });
         }
-        return row && { row, from: before.status };
+        return { kind: 'updated', row, from: before.status };
       });
     },
-    async delete(id: string) {
+
+    /**
+     * Deletes an appointment nobody paid for. One paid for keeps its money trail: the condition is
+     * in the statement, so no concurrent cancel or refund can find its row gone.
+     */
+    async delete(id: string): Promise<'deleted' | 'paid' | 'missing'> {
       const rows = await db
         .delete(appointments)
-        .where(eq(appointments.id, id))
+        .where(and(eq(appointments.id, id), isNull(appointments.providerPaymentId)))
         .returning({ id: appointments.id });
-      return rows.length > 0;
+      if (rows.length > 0) return 'deleted';
+      const [kept] = await db
+        .select({ id: appointments.id })
+        .from(appointments)
+        .where(eq(appointments.id, id))
+        .limit(1);
+      return kept ? 'paid' : 'missing';
     },
   };
 }

@@ -27,7 +27,28 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{
     async (request) =>
       appointments.setStatus(request.params.id, request.body.status, {
         ...(request.body.refund !== undefined ? { refund: request.body.refund } : {}),
+        ...(request.body.reopen !== undefined ? { reopen: request.body.reopen } : {}),
       }),
+  );
+  route(
+    app,
+    endpoints.appointments.slots,
+    {
+      tags,
+      security,
+      summary: "The open times it may move to: its employee's, as the public page offers them",
+    },
+    async (request) => appointments.slots(request.params.id),
+  );
+  route(
+    app,
+    endpoints.appointments.reschedule,
+    {
+      tags,
+      security,
+      summary: 'Move to another open time of the same employee; 409 when that time was taken meanwhile',
+    },
+    async (request) => appointments.reschedule(request.params.id, request.body),
   );
   route(
     app,

@@ -5,10 +5,22 @@ import {
   type AppointmentStatus,
   type listAppointmentsQuerySchema,
 } from '@chatdesk/contract/appointments';
+import type { ManagedBookingSlots } from '@chatdesk/contract/manage-booking';
 import type { z } from 'zod';
 import type { EventBus } from '../../events/event-bus.ts';
 import { conflict, isUniqueViolation, notFound } from '../../lib/app-error.ts';
-import type { AppointmentRow, AppointmentsRepository } from './appointments.repository.ts';
+import type {
+  AppointmentRow,
+  AppointmentsRepository,
+  PaymentRow,
+  StatusUpdate,
+} from './appointments.repository.ts';
+
+/** What the customer paid, as staff see it: only a payment that went through (or came back) counts. */
+const paymentView = (payment: PaymentRow | null | undefined): Appointment['payment'] =>
+  payment && (payment.status === 'completed' || payment.status === 'refunded')
+    ? { amount: payment.amount, currency: payment.currency, refunded: payment.status === 'refunded' }
+    : null;
 
 export const toAppointment = (row: AppointmentRow): Appointment => ({
   id: row.id,
@@ -29,6 +41,7 @@ export function createAppointmentsService({
   clock,
   onNoShow,
   paid,
+  moves,
   log,
 }: {
   repository: AppointmentsRepository;
@@ -36,12 +49,15 @@ export function createAppointmentsService({
   clock: () => Date;
   /** Marking a no-show may send the customer a rebooking message (Company Settings). */
   onNoShow: (appointmentId: string) => Promise<void>;
-  /** What becomes of the customer's payment when staff cancel or delete a paid booking (manage-booking). */
+  /** What becomes of the customer's payment when staff cancel a paid booking (manage-booking). */
   paid: {
     /** Cancels a scheduled, paid appointment with or without its refund; false if it is no such appointment. */
     cancel: (appointmentId: string, refund: boolean) => Promise<boolean>;
-    /** Refunds a scheduled, paid appointment about to be deleted; throws if the refund is refused. */
-    refundBeforeDelete: (appointmentId: string) => Promise<void>;
+  };
+  /** Staff moving an appointment, under the customer's own rules for slots and holds (manage-booking). */
+  moves: {
+    slots: (appointmentId: string) => Promise<ManagedBookingSlots>;
+    reschedule: (appointmentId: string, to: { date: string; timeSlot: string }) => Promise<unknown>;
   };
   log?: { warn: (object: unknown, message: string) => void } | undefined;
 }) {
@@ -50,13 +66,7 @@ export function createAppointmentsService({
   /** The appointment with what was paid for it, as its detail shows it. */
   async function detailed(row: AppointmentRow): Promise<Appointment> {
     const payment = row.providerPaymentId ? await repository.paymentOf(row.providerPaymentId) : undefined;
-    const counted = payment && (payment.status === 'completed' || payment.status === 'refunded');
-    return {
-      ...toAppointment(row),
-      payment: counted
-        ? { amount: payment.amount, currency: payment.currency, refunded: payment.status === 'refunded' }
-        : null,
-    };
+    return { ...toAppointment(row), payment: paymentView(payment) };
   }
 
   async function load(id: string) {
@@ -70,7 +80,10 @@ export function createAppointmentsService({
       const { page, limit, ...filter } = query;
       const { rows, total } = await repository.page(filter, page, limit);
       return {
-        appointments: rows.map(toAppointment),
+        appointments: rows.map(({ appointment, payment }) => ({
+          ...toAppointment(appointment),
+          payment: paymentView(payment),
+        })),
         pagination: { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) },
       };
     },
@@ -80,21 +93,28 @@ export function createAppointmentsService({
     },
 
     /**
-     * Any status may follow any other; a cancelled one frees its slot, and reviving it needs the
-     * slot free. Cancelling a scheduled appointment the customer paid for refunds it unless staff
-     * keep the fee (`refund: false`), and tells the customer.
+     * Any status may follow any other, except that leaving `cancelled` must be asked for on purpose
+     * (`reopen`): it takes the slot again, needing it free, plans the reminders again, and does not
+     * take back a refund already made. Cancelling a scheduled appointment the customer paid for
+     * refunds it unless staff keep the fee (`refund: false`), and tells the customer.
      */
-    async setStatus(id: string, status: AppointmentStatus, options: { refund?: boolean } = {}) {
+    async setStatus(
+      id: string,
+      status: AppointmentStatus,
+      options: { refund?: boolean; reopen?: boolean } = {},
+    ) {
       if (status === 'cancelled' && (await paid.cancel(id, options.refund ?? true)))
         return detailed(await load(id));
-      let updated: { row: AppointmentRow; from: AppointmentStatus } | undefined;
+      let updated: StatusUpdate;
       try {
-        updated = await repository.updateStatus(id, status, clock());
+        updated = await repository.updateStatus(id, status, clock(), options.reopen ?? false);
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(APPOINTMENT_MESSAGES.slotTaken);
         throw error;
       }
-      if (!updated) throw notFound(APPOINTMENT_MESSAGES.notFound);
+      if (updated.kind === 'missing') throw notFound(APPOINTMENT_MESSAGES.notFound);
+      if (updated.kind === 'reopen-needed') throw conflict(APPOINTMENT_MESSAGES.reopenNeeded);
+      if (updated.kind === 'held') throw conflict(APPOINTMENT_MESSAGES.slotTaken);
       await changed();
       if (status === 'no-show' && updated.from !== 'no-show') {
         // The status is saved whatever happens to the message; a failure reaches staff as a notification.
@@ -105,9 +125,22 @@ export function createAppointmentsService({
       return detailed(updated.row);
     },
 
+    /** Where staff may move it: its employee's open times. */
+    async slots(id: string) {
+      return moves.slots(id);
+    },
+
+    /** Moves it to another open time of its employee: no refund, the customer emailed, staff in the history. */
+    async reschedule(id: string, to: { date: string; timeSlot: string }) {
+      await moves.reschedule(id, to);
+      return detailed(await load(id));
+    },
+
+    /** Deletes an appointment nobody paid for; a paid one keeps its money trail and is cancelled instead (409). */
     async remove(id: string) {
-      await paid.refundBeforeDelete(id);
-      if (!(await repository.delete(id))) throw notFound(APPOINTMENT_MESSAGES.notFound);
+      const outcome = await repository.delete(id);
+      if (outcome === 'missing') throw notFound(APPOINTMENT_MESSAGES.notFound);
+      if (outcome === 'paid') throw conflict(APPOINTMENT_MESSAGES.paidNotDeleted);
       await changed();
     },
   };

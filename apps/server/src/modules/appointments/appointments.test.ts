@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
 import { insertAppointment, insertEmployee } from '../../../test/factories.ts';
-import { appointments as appointmentsTable } from '../../db/schema.ts';
+import { appointments as appointmentsTable, mailOutbox } from '../../db/schema.ts';
 
 let t: TestContext;
 let headers: Record<string, string>;
@@ -123,12 +123,33 @@ describe('appointments', () => {
       payload: { status: 'cancelled' },
     });
     expect(cancelled.json().status).toBe('cancelled');
+    const plain = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/appointments/${original.id}/status`,
+      headers,
+      payload: { status: 'scheduled' },
+    });
+    expect(plain.statusCode).toBe(409);
+    expect(plain.json()).toEqual({ message: APPOINTMENT_MESSAGES.reopenNeeded });
+    const reopened = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/appointments/${original.id}/status`,
+      headers,
+      payload: { status: 'scheduled', reopen: true },
+    });
+    expect(reopened.json().status).toBe('scheduled');
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/appointments/${original.id}/status`,
+      headers,
+      payload: { status: 'cancelled' },
+    });
     await insertAppointment(t.db, { employeeId: employee.id });
     const revived = await t.app.inject({
       method: 'PATCH',
       url: `/api/appointments/${original.id}/status`,
       headers,
-      payload: { status: 'scheduled' },
+      payload: { status: 'scheduled', reopen: true },
     });
     expect(revived.statusCode).toBe(409);
     expect(revived.json()).toEqual({ message: APPOINTMENT_MESSAGES.slotTaken });
@@ -136,9 +157,29 @@ describe('appointments', () => {
       method: 'PATCH',
       url: `/api/appointments/${original.id}/status`,
       headers,
-      payload: { status: 'no-show' },
+      payload: { status: 'no-show', reopen: true },
     });
     expect(completed.statusCode).toBe(409);
+  });
+
+  it('a customer cancelling an unpaid appointment while staff delete it: no 5xx, at most one email', async () => {
+    for (let round = 0; round < 20; round++) {
+      const email = `race-${round}-${Date.now()}@example.com`;
+      const row = await insertAppointment(t.db, { clientEmail: email });
+      const [customer, staff] = await Promise.all([
+        t.app.inject({
+          method: 'POST',
+          url: `/api/booking/${row.manageToken}/cancel`,
+          payload: { refundExpected: 0 },
+          remoteAddress: `10.9.${round}.1`,
+        }),
+        t.app.inject({ method: 'DELETE', url: `/api/appointments/${row.id}`, headers }),
+      ]);
+      expect(staff.statusCode, staff.body).toBe(200);
+      expect([200, 404, 409], customer.body).toContain(customer.statusCode);
+      const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+      expect(mails.length).toBeLessThanOrEqual(1);
+    }
   });
 
   it('deletes, and answers 404 for what is not there', async () => {

@@ -233,13 +233,32 @@ export function createManageBookingService(deps: Deps) {
         }
       : null;
 
+  /** The employee's open times from today, or none when the appointment may not move. */
+  async function slotsFor(row: ManagedAppointmentRow, movable: boolean): Promise<ManagedBookingSlots> {
+    const { timeZone } = await company.get();
+    if (!movable || !row.employeeId) return { timeZone, slots: [] };
+    const employee = await deps.schedule.bookableEmployee(row.employeeId);
+    const today = zonedDate(clock(), timeZone);
+    const slots = await deps.schedule.openTimes(
+      { id: employee.id, availability: employee.availability as never },
+      timeZone,
+      { from: today, to: '9999-12-31' },
+    );
+    return { timeZone, slots };
+  }
+
   async function reschedule(
     row: ManagedAppointmentRow,
     actor: AppointmentActor,
     to: { date: string; timeSlot: string },
   ) {
-    const terms = await termsFor(row);
-    if (!terms.canReschedule) throw conflict(terms.reason ?? MANAGE_BOOKING_MESSAGES.notScheduled);
+    // Staff are not bound by the customer's deadline, only by the slots everyone has.
+    if (actor === 'staff') {
+      if (row.status !== 'scheduled') throw conflict(APPOINTMENT_MESSAGES.notScheduledToMove);
+    } else {
+      const terms = await termsFor(row);
+      if (!terms.canReschedule) throw conflict(terms.reason ?? MANAGE_BOOKING_MESSAGES.notScheduled);
+    }
     if (to.date === row.localDate && to.timeSlot === row.startTime)
       throw conflict(MANAGE_BOOKING_MESSAGES.sameSlot);
     const employee = await deps.schedule.bookableEmployee(row.employeeId ?? '');
@@ -269,14 +288,16 @@ export function createManageBookingService(deps: Deps) {
     });
     if (outcome === 'changed') throw conflict(MANAGE_BOOKING_MESSAGES.changedMeanwhile);
     if (outcome !== 'moved') throw conflict(MANAGE_BOOKING_MESSAGES.slotTaken);
-    await deps.notify({
-      type: 'info',
-      title: 'Appointment rescheduled by customer',
-      message: `${row.clientName} moved ${row.employeeName} from ${row.localDate} at ${row.startTime} to ${to.date} at ${to.timeSlot}${
-        actor === 'assistant' ? ' in the chat' : ''
-      }.`,
-      link: `/appointments/${row.id}`,
-    });
+    // Staff moved it themselves; a move by the customer is news to them.
+    if (actor !== 'staff')
+      await deps.notify({
+        type: 'info',
+        title: 'Appointment rescheduled by customer',
+        message: `${row.clientName} moved ${row.employeeName} from ${row.localDate} at ${row.startTime} to ${to.date} at ${to.timeSlot}${
+          actor === 'assistant' ? ' in the chat' : ''
+        }.`,
+        link: `/appointments/${row.id}`,
+      });
     await deps.events.publish({ type: 'appointments.changed' });
     const moved = await repository.findById(row.id);
     const email = moved && (await described(moved));
@@ -303,16 +324,21 @@ export function createManageBookingService(deps: Deps) {
     async slots(token: string): Promise<ManagedBookingSlots> {
       const row = await load(token);
       const terms = await termsFor(row);
-      const { timeZone } = await company.get();
-      if (!terms.canReschedule || !row.employeeId) return { timeZone, slots: [] };
-      const employee = await deps.schedule.bookableEmployee(row.employeeId);
-      const today = zonedDate(clock(), timeZone);
-      const slots = await deps.schedule.openTimes(
-        { id: employee.id, availability: employee.availability as never },
-        timeZone,
-        { from: today, to: '9999-12-31' },
-      );
-      return { timeZone, slots };
+      return slotsFor(row, terms.canReschedule);
+    },
+
+    /** Where staff may move it: the same open times, without the customer's deadline. */
+    async slotsForStaff(appointmentId: string): Promise<ManagedBookingSlots> {
+      const row = await repository.findById(appointmentId);
+      if (!row) throw notFound(APPOINTMENT_MESSAGES.notFound);
+      return slotsFor(row, row.status === 'scheduled' && row.employeeBookable);
+    },
+
+    /** Staff moving an appointment: the customer's own move (slots, holds, atomic), by staff. */
+    async rescheduleByStaff(appointmentId: string, to: { date: string; timeSlot: string }) {
+      const row = await repository.findById(appointmentId);
+      if (!row) throw notFound(APPOINTMENT_MESSAGES.notFound);
+      return reschedule(row, 'staff', to);
     },
 
     async cancel(token: string, refundExpected: number): Promise<ManagedBooking> {
@@ -410,24 +436,6 @@ export function createManageBookingService(deps: Deps) {
       await deps.events.publish({ type: 'appointments.changed' });
       await emailCancelled(row, owed ? formatMoney(owed.amount, owed.currency) : null);
       return true;
-    },
-
-    /**
-     * Before staff delete a scheduled appointment the customer paid for, the payment goes back:
-     * a deleted booking must not keep the customer's money, and the customer is told it is
-     * cancelled. If the provider refuses, nothing is deleted and staff are told why (409).
-     */
-    async refundBeforeDelete(appointmentId: string) {
-      const paid = paidAndScheduled(await repository.findById(appointmentId));
-      if (!paid) return;
-      try {
-        await deps.payments.refundPaymentIntent(paid.providerPaymentId);
-      } catch (error) {
-        deps.log?.warn({ err: error, appointmentId }, 'the refund before a delete failed');
-        throw conflict(APPOINTMENT_MESSAGES.refundRefusedOnDelete);
-      }
-      await repository.markPaymentRefunded(paid.providerPaymentId);
-      await emailCancelled(paid.row, formatMoney(paid.amount, paid.currency));
     },
 
     /** Refunds owed by cancellations whose request died before making them (run by the schedules). */

@@ -26,6 +26,8 @@ let t: TestContext;
 let headers: Record<string, string>;
 let inner: PaymentProvider;
 let refundFails = false;
+/** Every refund asked of the provider, by payment id. */
+const refundCalls: string[] = [];
 // The local provider, with a switch to make the provider refuse refunds.
 const payments: PaymentProvider = {
   name: 'local',
@@ -33,6 +35,7 @@ const payments: PaymentProvider = {
   createPaymentIntent: (input) => inner.createPaymentIntent(input),
   retrievePaymentIntent: (id) => inner.retrievePaymentIntent(id),
   refundPaymentIntent: async (id) => {
+    refundCalls.push(id);
     if (refundFails) throw new Error('The provider is down');
     return inner.refundPaymentIntent(id);
   },
@@ -427,9 +430,10 @@ describe('manage your booking', () => {
   });
 });
 
+const setStatus = (id: string, payload: object) =>
+  t.app.inject({ method: 'PATCH', url: `/api/appointments/${id}/status`, headers, payload });
+
 describe('staff cancelling or deleting a paid booking', () => {
-  const setStatus = (id: string, payload: object) =>
-    t.app.inject({ method: 'PATCH', url: `/api/appointments/${id}/status`, headers, payload });
   const paymentStatus = async (paymentIntentId: string) =>
     (await t.db.select().from(paymentRows).where(eq(paymentRows.providerPaymentId, paymentIntentId)))[0]
       ?.status;
@@ -471,8 +475,8 @@ describe('staff cancelling or deleting a paid booking', () => {
     expect(await events(kept.id)).toEqual(['booked:customer', 'cancelled:staff']);
     expect(await mailsTo(kept.email)).toContain('The fee is not refunded under the cancellation policy.');
 
-    // Reviving a cancelled one and cancelling it again is bookkeeping: no second refund.
-    await setStatus(refunded.id, { status: 'scheduled' });
+    // Reopening a cancelled one and cancelling it again is bookkeeping: no second refund.
+    await setStatus(refunded.id, { status: 'scheduled', reopen: true });
     const again = await setStatus(refunded.id, { status: 'cancelled' });
     expect(again.statusCode).toBe(200);
     expect((await events(refunded.id)).slice(-2)).toEqual(['status_changed:staff', 'status_changed:staff']);
@@ -492,25 +496,182 @@ describe('staff cancelling or deleting a paid booking', () => {
     expect(await titles()).toContain('Refund failed, refund it by hand');
   });
 
-  it('deleting a paid booking refunds it first, and deletes nothing if the refund is refused', async () => {
+  it('a paid appointment is not deleted: its money and history stay, and nothing is refunded', async () => {
     const employee = await insertEmployee(t.db, { availability });
     const { id, paymentIntentId, email } = await book(employee.id, '2026-12-02', '09:00');
     const remove = () => t.app.inject({ method: 'DELETE', url: `/api/appointments/${id}`, headers });
 
-    refundFails = true;
-    try {
-      const refused = await remove();
-      expect(refused.statusCode).toBe(409);
-      expect(refused.json().message).toBe(APPOINTMENT_MESSAGES.refundRefusedOnDelete);
-    } finally {
-      refundFails = false;
-    }
+    const refused = await remove();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(APPOINTMENT_MESSAGES.paidNotDeleted);
     expect(await t.db.select().from(appointments).where(eq(appointments.id, id))).toHaveLength(1);
     expect(await paymentStatus(paymentIntentId)).toBe('completed');
+    expect(refundCalls).not.toContain(paymentIntentId);
+    expect(await mailsTo(email)).not.toContain('is cancelled');
 
-    expect((await remove()).statusCode).toBe(200);
-    expect(await t.db.select().from(appointments).where(eq(appointments.id, id))).toHaveLength(0);
-    expect(await paymentStatus(paymentIntentId)).toBe('refunded');
-    expect(await mailsTo(email)).toContain('€10.00 is being refunded to your card.');
+    // Cancelled with the fee kept, it still keeps its money trail.
+    expect((await setStatus(id, { status: 'cancelled', refund: false })).statusCode).toBe(200);
+    expect((await remove()).statusCode).toBe(409);
+    expect(await events(id)).toEqual(['booked:customer', 'cancelled:staff']);
+
+    // The list says which appointments were paid, so the web can ask before it offers a delete.
+    const list = await t.app.inject({
+      url: '/api/appointments?startDate=2026-12-02&endDate=2026-12-02',
+      headers,
+    });
+    expect(list.json().appointments.find((a: { id: string }) => a.id === id).payment).toEqual({
+      amount: 1000,
+      currency: 'eur',
+      refunded: false,
+    });
+  });
+
+  it('a cancelled appointment goes back to scheduled only when reopened on purpose', async () => {
+    const employee = await insertEmployee(t.db, { availability });
+    const { id, paymentIntentId } = await book(employee.id, '2026-12-03', '09:00');
+    expect((await setStatus(id, { status: 'cancelled' })).json().payment.refunded).toBe(true);
+
+    for (const status of ['scheduled', 'completed', 'no-show']) {
+      const plain = await setStatus(id, { status });
+      expect(plain.statusCode, status).toBe(409);
+      expect(plain.json().message).toBe(APPOINTMENT_MESSAGES.reopenNeeded);
+    }
+    expect(await events(id)).toEqual(['booked:customer', 'cancelled:staff', 'refunded:system']);
+
+    const reopened = await setStatus(id, { status: 'scheduled', reopen: true });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    // The refund is not taken back: the payment still reads refunded.
+    expect(reopened.json()).toMatchObject({ status: 'scheduled', payment: { refunded: true } });
+    expect((await events(id)).at(-1)).toBe('status_changed:staff');
+    // Reminders are planned again for it.
+    const history = await t.app.inject({ url: `/api/appointments/${id}/history`, headers });
+    expect(history.json().reminders.length).toBeGreaterThan(0);
+
+    // Cancelling it again refunds nothing twice.
+    expect((await setStatus(id, { status: 'cancelled' })).statusCode).toBe(200);
+    expect(refundCalls.filter((call) => call === paymentIntentId)).toHaveLength(1);
+
+    // Meanwhile a visitor books its slot: reopening is refused, even on purpose.
+    await book(employee.id, '2026-12-03', '09:00');
+    const taken = await setStatus(id, { status: 'scheduled', reopen: true });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(APPOINTMENT_MESSAGES.slotTaken);
+  });
+
+  it('a customer cancel racing staff (delete or cancel) gets a clear answer, one email and one refund', async () => {
+    for (let round = 0; round < 20; round++) {
+      const employee = await insertEmployee(t.db, { availability });
+      const { id, token, paymentIntentId, email } = await book(employee.id, '2026-12-04', '10:00');
+      const staff =
+        round % 2 === 0
+          ? t.app.inject({ method: 'DELETE', url: `/api/appointments/${id}`, headers })
+          : setStatus(id, { status: 'cancelled' });
+      const [customer, byStaff] = await Promise.all([cancel(token, 1000), staff]);
+      const codes = [customer.statusCode, byStaff.statusCode];
+      expect(
+        codes.every((code) => code < 500),
+        `${customer.body} ${byStaff.body}`,
+      ).toBe(true);
+      expect(
+        codes.filter((code) => code === 200).length,
+        `${customer.body} ${byStaff.body}`,
+      ).toBeGreaterThanOrEqual(1);
+      for (const response of [customer, byStaff])
+        if (response.statusCode !== 200) expect([404, 409]).toContain(response.statusCode);
+      const cancellations = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).filter(
+        (mail) => mail.subject.endsWith('is cancelled'),
+      );
+      expect(cancellations, `round ${round}`).toHaveLength(1);
+      expect(
+        refundCalls.filter((call) => call === paymentIntentId),
+        `round ${round}`,
+      ).toHaveLength(1);
+      expect(await paymentStatus(paymentIntentId)).toBe('refunded');
+      expect(await events(id)).toEqual([
+        'booked:customer',
+        expect.stringMatching(/^cancelled:/),
+        'refunded:system',
+      ]);
+    }
+  });
+});
+
+describe('staff moving an appointment', () => {
+  const move = (id: string, date: string, timeSlot: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/appointments/${id}/reschedule`,
+      headers,
+      payload: { date, timeSlot },
+    });
+
+  it('moves to an open time, even past the customer deadline: history says staff, the customer is emailed', async () => {
+    const employee = await insertEmployee(t.db, { availability });
+    // Tomorrow: too late for the customer to move it online, not for staff.
+    const { id, token, email, paymentIntentId } = await book(employee.id, '2026-11-24', '09:30');
+    expect((await managed(token)).json().canReschedule).toBe(false);
+
+    const slots = await t.app.inject({ url: `/api/appointments/${id}/slots`, headers });
+    expect(slots.statusCode, slots.body).toBe(200);
+    const byDate = Object.fromEntries(
+      (slots.json().slots as Array<{ date: string; times: string[] }>).map((d) => [d.date, d.times]),
+    );
+    expect(byDate['2026-11-24']).not.toContain('09:30');
+    expect(byDate['2026-12-07']).toContain('11:00');
+
+    const moved = await move(id, '2026-12-07', '11:00');
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({
+      id,
+      date: '2026-12-07',
+      startTime: '11:00',
+      endTime: '11:30',
+      status: 'scheduled',
+      payment: { amount: 1000, refunded: false },
+    });
+    const history = await t.app.inject({ url: `/api/appointments/${id}/history`, headers });
+    expect(history.json().items.at(-1)).toMatchObject({
+      kind: 'rescheduled',
+      actor: 'staff',
+      data: { fromDate: '2026-11-24', fromTime: '09:30', toDate: '2026-12-07', toTime: '11:00' },
+    });
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    expect(mails.find((m) => m.subject.includes('is now on'))?.text).toContain('Was: 2026-11-24 09:30');
+    expect(refundCalls).not.toContain(paymentIntentId);
+    const open = await openTimes(employee.username);
+    expect(open['2026-11-24']).toContain('09:30');
+    expect(open['2026-12-07']).not.toContain('11:00');
+    expect((await t.app.inject({ url: `/api/appointments/${id}/slots` })).statusCode).toBe(401);
+  });
+
+  it('answers 409 when the time was taken meanwhile, is held by a visitor, or is not offered', async () => {
+    const employee = await insertEmployee(t.db, { availability });
+    const { id } = await book(employee.id, '2026-12-08', '09:00');
+    await book(employee.id, '2026-12-08', '10:00');
+    const taken = await move(id, '2026-12-08', '10:00');
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(MANAGE_BOOKING_MESSAGES.slotTaken);
+
+    const held = await post('/api/payments/intent', {
+      employeeId: employee.id,
+      date: '2026-12-08',
+      timeSlot: '11:00',
+    });
+    expect(held.statusCode, held.body).toBe(200);
+    const onHold = await move(id, '2026-12-08', '11:00');
+    expect(onHold.statusCode).toBe(409);
+    expect(onHold.json().message).toBe(MANAGE_BOOKING_MESSAGES.slotTaken);
+
+    const evening = await move(id, '2026-12-08', '18:00');
+    expect(evening.statusCode).toBe(409);
+    expect(evening.json().message).toBe(MANAGE_BOOKING_MESSAGES.slotUnavailable);
+    expect((await move(id, '2026-12-08', '9:00')).statusCode).toBe(400);
+
+    expect((await setStatus(id, { status: 'completed' })).statusCode).toBe(200);
+    const done = await move(id, '2026-12-09', '09:00');
+    expect(done.statusCode).toBe(409);
+    expect(done.json().message).toBe(APPOINTMENT_MESSAGES.notScheduledToMove);
+    const detail = await t.app.inject({ url: `/api/appointments/${id}`, headers });
+    expect(detail.json()).toMatchObject({ date: '2026-12-08', startTime: '09:00' });
   });
 });
