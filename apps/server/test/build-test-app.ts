@@ -10,7 +10,7 @@ import { seedReferenceData } from '../src/db/seed-demo.ts';
 import { createEventBus } from '../src/events/event-bus.ts';
 import type { Lifecycle } from '../src/http/health.ts';
 import type { Integrations } from '../src/integrations/choose-integrations.ts';
-import { createJobQueue } from '../src/jobs/queue.ts';
+import { createJobQueue, type JobQueue } from '../src/jobs/queue.ts';
 import { insertEmployee } from './factories.ts';
 
 export type TestContext = Awaited<ReturnType<typeof buildTestApp>>;
@@ -80,6 +80,8 @@ export async function buildTestApp(
     withQueue?: boolean;
     /** Where the app is in its life (http/health.ts); ready when not given. */
     lifecycle?: Lifecycle;
+    /** A queue of the test's own (one that fails on purpose); over `withQueue`. */
+    queue?: JobQueue;
     /** PostgreSQL only: the app's connection string from the test database's (through a proxy). */
     routeDatabase?: (url: string) => string;
   } = {},
@@ -95,14 +97,18 @@ export async function buildTestApp(
   const events = createEventBus(database);
   await events.start();
   // Retries a second apart: a test of a retry waits for it, not for production's back-off.
-  const queue = options.withQueue
-    ? createJobQueue({
-        ...(database.kind === 'pglite' ? { pglite: database.pglite! } : { connectionString: database.url! }),
-        pollingIntervalSeconds: 0.5,
-        retry: { retryDelaySeconds: 1, retryBackoff: false },
-        jobs: { assistantReply: config.assistant.retry },
-      })
-    : undefined;
+  const queue = options.queue
+    ? options.queue
+    : options.withQueue
+      ? createJobQueue({
+          ...(database.kind === 'pglite'
+            ? { pglite: database.pglite! }
+            : { connectionString: database.url! }),
+          pollingIntervalSeconds: 0.5,
+          retry: { retryDelaySeconds: 1, retryBackoff: false },
+          jobs: { assistantReply: config.assistant.retry },
+        })
+      : undefined;
   const app = await buildApp({
     config,
     database,

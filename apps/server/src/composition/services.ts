@@ -60,7 +60,11 @@ export type ServiceDeps = {
 export function createServices(deps: ServiceDeps) {
   const { config, db, events, queue, integrations, clock } = deps;
 
-  const notifications = createNotificationsService({ repository: createNotificationsRepository(db), events });
+  const notifications = createNotificationsService({
+    repository: createNotificationsRepository(db),
+    repositoryIn: createNotificationsRepository,
+    events,
+  });
   const notify = notifications.notify;
   const auth = createAuthService({
     repository: createAuthRepository(db),
@@ -89,6 +93,7 @@ export function createServices(deps: ServiceDeps) {
   const clients = createClientsService({ repository: createClientsRepository(db), events });
   const mail = createMailService({
     repository: createMailRepository(db),
+    repositoryIn: createMailRepository,
     mailer: integrations.mailer,
     queue,
     clock,
@@ -98,6 +103,7 @@ export function createServices(deps: ServiceDeps) {
     payments: integrations.payments,
     company,
     notify,
+    notifications,
     events,
     mail,
     publicUrl: config.publicUrl,

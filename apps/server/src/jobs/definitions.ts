@@ -64,6 +64,7 @@ export const JOBS = {
   scheduleReminders: scheduledTask('schedule.reminders'),
   scheduleOwedRefunds: scheduledTask('schedule.owed-refunds'),
   scheduleCleanUp: scheduledTask('schedule.clean-up'),
+  scheduleMailRecovery: scheduledTask('schedule.mail-recovery'),
 } as const satisfies Record<string, JobDefinition>;
 
 export type JobKey = keyof typeof JOBS;

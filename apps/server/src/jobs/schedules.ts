@@ -31,7 +31,8 @@ export type Schedules = {
  * Clock-driven work, each task its own scheduled job: the local payment provider renews and ends
  * its subscriptions as periods pass, first payments left waiting past the provider's window are
  * canceled, appointment reminders that fell due are sent, refunds owed by cancellations a crash
- * cut short are made, and dead sessions and spent sign-in counters are deleted. A task that
+ * cut short are made, dead sessions and spent sign-in counters are deleted, and emails whose
+ * delivery was never queued or died (a crash right after a commit) are queued again. A task that
  * throws is retried by its job and never holds up another.
  */
 export function createSchedules(
@@ -65,6 +66,11 @@ export function createSchedules(
       run: () => services.manageBooking.finishDueRefunds(),
     },
     { job: 'scheduleCleanUp', label: 'Clean-up of old sessions', run: () => services.auth.forgetStale() },
+    {
+      job: 'scheduleMailRecovery',
+      label: 'Emails left undelivered by a crash',
+      run: () => services.mail.recoverStranded(),
+    },
   ];
 
   /** Runs a task and records how it went; a failure is thrown on, so its job tries again. */

@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 import type { MailMessage } from '../../integrations/mail/mailer.ts';
 
 export function createMailRepository(db: Db) {
   return {
-    async insert(message: MailMessage) {
+    async insert(message: MailMessage, at: Date) {
       const [row] = await db
         .insert(mailOutbox)
         .values({
@@ -14,6 +14,7 @@ export function createMailRepository(db: Db) {
           text: message.text,
           html: message.html ?? null,
           attachments: message.attachments ?? [],
+          createdAt: at,
         })
         .returning({ id: mailOutbox.id });
       return row!.id;
@@ -22,8 +23,55 @@ export function createMailRepository(db: Db) {
       const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
       return row;
     },
+    /**
+     * Takes a message for one delivery: one still pending, or one whose delivery claimed it
+     * before `leaseExpiredBefore` and never finished (its process died). Undefined when it was
+     * delivered, given up, or another delivery holds it now, so two never send it at once.
+     */
+    async claim(id: string, at: Date, leaseExpiredBefore: Date) {
+      const [row] = await db
+        .update(mailOutbox)
+        .set({ status: 'sending', attemptedAt: at })
+        .where(
+          and(
+            eq(mailOutbox.id, id),
+            or(
+              eq(mailOutbox.status, 'pending'),
+              and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.attemptedAt, leaseExpiredBefore)),
+            ),
+          ),
+        )
+        .returning();
+      return row;
+    },
     async mark(id: string, values: Partial<typeof mailOutbox.$inferInsert>) {
       await db.update(mailOutbox).set(values).where(eq(mailOutbox.id, id));
+    },
+    /**
+     * Messages nothing is delivering: pending since before `createdBefore` with no delivery since
+     * `attemptedBefore` (their job was never queued, or gave up early), or claimed by a delivery
+     * that died before `leaseExpiredBefore`.
+     */
+    async stranded(cutoffs: { createdBefore: Date; attemptedBefore: Date; leaseExpiredBefore: Date }) {
+      const rows = await db
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(
+          and(
+            inArray(mailOutbox.status, ['pending', 'sending']),
+            lt(mailOutbox.createdAt, cutoffs.createdBefore),
+            or(
+              and(
+                eq(mailOutbox.status, 'pending'),
+                sql`(${mailOutbox.attemptedAt} is null or ${mailOutbox.attemptedAt} < ${cutoffs.attemptedBefore})`,
+              ),
+              and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.attemptedAt, cutoffs.leaseExpiredBefore)),
+            ),
+          ),
+        )
+        .orderBy(mailOutbox.createdAt)
+        .limit(100);
+      return rows.map((row) => row.id);
     },
   };
 }

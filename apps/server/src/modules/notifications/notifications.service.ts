@@ -1,5 +1,6 @@
 import type { Paged } from '@chatdesk/contract/common';
 import type { Notification } from '@chatdesk/contract/notifications';
+import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { decodeCursor, isTimestampKey, toPage } from '../../lib/cursor.ts';
@@ -25,9 +26,12 @@ const toNotification = (row: NotificationRow): Notification => ({
 
 export function createNotificationsService({
   repository,
+  repositoryIn,
   events,
 }: {
   repository: NotificationsRepository;
+  /** The same repository on a caller's transaction. */
+  repositoryIn: (tx: Db) => NotificationsRepository;
   events: EventBus;
 }) {
   const changed = () => events.publish({ type: 'notifications.changed' });
@@ -38,6 +42,15 @@ export function createNotificationsService({
       const row = await repository.insert(input);
       await changed();
       return toNotification(row);
+    },
+
+    /**
+     * The same, written in the caller's transaction: the notification and its live event exist
+     * exactly when the caller's change commits (a booking's, for one).
+     */
+    async notifyIn(tx: Db, input: NewNotification) {
+      await repositoryIn(tx).insert(input);
+      await tx.execute(events.inStatement({ type: 'notifications.changed' }));
     },
 
     async page(query: NotificationFilter & { limit: number; cursor?: string }): Promise<Paged<Notification>> {

@@ -205,7 +205,15 @@ export function createScheduleRepository(db: Db) {
      * Finds or creates the client by email, records the payment and creates the appointment,
      * all or nothing. The live-slot unique index refuses a second booking of one slot.
      */
-    async book(booking: NewBooking) {
+    /**
+     * The client, appointment, payment and history line in one transaction, with `effects`
+     * (the notification, event and email other modules write) run inside it before the commit,
+     * so none of them exists without the others.
+     */
+    async book(
+      booking: NewBooking,
+      effects: (tx: Db, appointment: typeof appointments.$inferSelect) => Promise<void> = async () => {},
+    ) {
       return db.transaction(async (tx) => {
         const [existing] = await tx
           .select({ id: clients.id })
@@ -263,6 +271,7 @@ export function createScheduleRepository(db: Db) {
           actor: 'customer',
           createdAt: booking.bookedAt,
         });
+        await effects(tx as unknown as Db, appointment!);
         return { appointment: appointment!, clientId };
       });
     },

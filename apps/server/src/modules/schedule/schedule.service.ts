@@ -31,7 +31,7 @@ import {
 } from '../../lib/time-zone.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
-import type { Notify } from '../notifications/notifications.service.ts';
+import type { NotificationsService, Notify } from '../notifications/notifications.service.ts';
 import { bookingConfirmationEmail, manageBookingUrl } from './booking-email.ts';
 import type { ScheduleRepository } from './schedule.repository.ts';
 
@@ -61,6 +61,7 @@ type Deps = {
   payments: PaymentProvider;
   company: CompanyService;
   notify: Notify;
+  notifications: Pick<NotificationsService, 'notifyIn'>;
   events: EventBus;
   mail: MailService;
   /** The address links in emails point at. */
@@ -435,25 +436,59 @@ export function createScheduleService(deps: Deps) {
     const endTime = addMinutesToTime(slot.timeSlot, MEETING_MINUTES);
     const endsAt = new Date(startsAt.getTime() + MEETING_MINUTES * 60_000);
     const method = intent.card ? `${intent.card.brand} •••• ${intent.card.last4}` : 'card';
+    const business = await deps.company.get();
+    let confirmation: string | undefined;
     let result: Awaited<ReturnType<ScheduleRepository['book']>>;
     try {
-      result = await repository.book({
-        employee: { id: employee.id, name: employee.name, email: employee.email },
-        client: clientInfo,
-        startsAt,
-        endsAt,
-        bookedAt: clock(),
-        localDate,
-        startTime: slot.timeSlot,
-        endTime,
-        payment: {
-          providerPaymentId: intent.id,
-          amount: intent.amount,
-          currency: intent.currency,
-          method,
-          description: `Appointment with ${employee.name} on ${localDate} at ${slot.timeSlot}`,
+      result = await repository.book(
+        {
+          employee: { id: employee.id, name: employee.name, email: employee.email },
+          client: clientInfo,
+          startsAt,
+          endsAt,
+          bookedAt: clock(),
+          localDate,
+          startTime: slot.timeSlot,
+          endTime,
+          payment: {
+            providerPaymentId: intent.id,
+            amount: intent.amount,
+            currency: intent.currency,
+            method,
+            description: `Appointment with ${employee.name} on ${localDate} at ${slot.timeSlot}`,
+          },
         },
-      });
+        // In the booking's own transaction: staff's notification, the live event and the
+        // visitor's confirmation exist exactly when the appointment does, whatever dies after.
+        async (tx, appointment) => {
+          await deps.notifications.notifyIn(tx, {
+            type: 'success',
+            title: 'New booking',
+            message: `${clientInfo.name} booked ${employee.name} on ${localDate} at ${slot.timeSlot} (${formatMoney(intent.amount, intent.currency)} paid).`,
+            link: `/appointments/${appointment.id}`,
+          });
+          await tx.execute(deps.events.inStatement({ type: 'appointments.changed' }));
+          confirmation = await deps.mail.writeIn(
+            tx,
+            bookingConfirmationEmail(
+              {
+                appointmentId: appointment.id,
+                clientName: clientInfo.name,
+                clientEmail: clientInfo.email,
+                employeeName: employee.name,
+                localDate,
+                startTime: slot.timeSlot,
+                endTime,
+                startsAt,
+                endsAt,
+                timeZone,
+                manageUrl: manageBookingUrl(deps.publicUrl, appointment.manageToken),
+              },
+              { name: business.name },
+            ),
+          );
+        },
+      );
     } catch (error) {
       // The same payment booked by a concurrent retry: that booking stands.
       const again = await repository.findAppointmentByPayment(intent.id);
@@ -468,36 +503,18 @@ export function createScheduleService(deps: Deps) {
       if (!(await giveBack(intent, 'the booking could not be saved'))) throw error;
       throw conflict(BOOKING_MESSAGES.bookingFailedRefunded);
     }
-    await repository.releaseHold(intent.id);
-
     const { appointment } = result;
-    await notify({
-      type: 'success',
-      title: 'New booking',
-      message: `${clientInfo.name} booked ${employee.name} on ${localDate} at ${slot.timeSlot} (${formatMoney(intent.amount, intent.currency)} paid).`,
-      link: `/appointments/${appointment.id}`,
-    });
-    await deps.events.publish({ type: 'appointments.changed' });
-    const company = await deps.company.get();
-    // The visitor's confirmation, with its calendar file, through the durable mail job.
-    await deps.mail.enqueue(
-      bookingConfirmationEmail(
-        {
-          appointmentId: appointment.id,
-          clientName: clientInfo.name,
-          clientEmail: clientInfo.email,
-          employeeName: employee.name,
-          localDate,
-          startTime: slot.timeSlot,
-          endTime,
-          startsAt,
-          endsAt,
-          timeZone,
-          manageUrl: manageBookingUrl(deps.publicUrl, appointment.manageToken),
-        },
-        { name: company.name },
-      ),
-    );
+    // After the commit. Failing here (or dying) loses nothing: the email is in the outbox and the
+    // recovery sweep queues it, and the hold only lapses.
+    try {
+      if (confirmation) await deps.mail.dispatch(confirmation);
+      await repository.releaseHold(intent.id);
+    } catch (error) {
+      deps.log?.warn(
+        { err: error, appointmentId: appointment.id },
+        'booked; its follow-up is left to recovery',
+      );
+    }
     return {
       appointment: {
         id: appointment.id,
