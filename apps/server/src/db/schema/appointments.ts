@@ -105,12 +105,15 @@ export const slotHolds = pgTable(
     providerPaymentId: text('provider_payment_id').notNull().unique(),
     /** Who holds it (address, and email when the form gave one): one live hold per visitor. */
     clientIp: text('client_ip'),
+    /** The holder's network (an IPv4 /24, an IPv6 /64): how many payments one network may start at once. */
+    clientRange: text('client_range'),
     clientEmail: text('client_email'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('slot_holds_slot_key').on(t.employeeId, t.startsAt),
     index('slot_holds_client_ip_idx').on(t.clientIp),
+    index('slot_holds_client_range_idx').on(t.clientRange),
     index('slot_holds_client_email_idx').on(sql`lower(${t.clientEmail})`),
   ],
 );
