@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe';
 import { type Api, expect, type Paged, test } from './fixtures';
 
 type Subscription = {
@@ -34,6 +35,21 @@ async function subscribeWith(page: Page, email: string, number: string) {
   await page.getByLabel('Expiry date').fill('12 / 34');
   await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: 'Subscribe Now' }).click();
+}
+
+/** As a person does: clears what is there and types, key by key. */
+async function typeInto(page: Page, label: string, text: string) {
+  const field = page.getByLabel(label);
+  await field.click();
+  await field.press('ControlOrMeta+a');
+  await field.press('Backspace');
+  await field.pressSequentially(text, { delay: 50 });
+}
+
+async function typeCard(page: Page, number: string) {
+  await typeInto(page, 'Card number', number.replace(/ /g, ''));
+  await typeInto(page, 'Expiry date', '1234');
+  await typeInto(page, 'CVC', '123');
 }
 
 const subscriptionsOf = async (api: Api, email: string) =>
@@ -147,6 +163,41 @@ test.describe('public subscribe page', () => {
     await expect(page.getByRole('button', { name: 'Subscribe Now' })).toBeEnabled();
     const found = await subscriptionsOf(api, email);
     expect(found.every((subscription) => subscription.status !== 'active')).toBe(true);
+  });
+
+  test('after a failed security check the visitor retries with another card and subscribes', async ({
+    page,
+    api,
+  }, testInfo) => {
+    const email = uniqueEmail('3ds-retry');
+    await openPage(page, 'lucia');
+    await typeInto(page, 'Email Address', email);
+    await typeCard(page, CARDS.authentication);
+    await page.getByRole('button', { name: 'Subscribe Now' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Complete authentication' });
+    await dialog.getByRole('button', { name: 'Fail' }).click();
+    const failure = page
+      .getByRole('alert')
+      .filter({ hasText: 'Security check failed: We are unable to authenticate your payment method.' });
+    await expect(failure).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expectNoSeriousViolations(page, 'the subscribe page after a failed security check');
+    // The failed attempt is no subscription staff would see.
+    expect(await subscriptionsOf(api, email)).toHaveLength(0);
+
+    // As the message advises: another card, same email.
+    await typeCard(page, CARDS.success);
+    await page.getByRole('button', { name: 'Subscribe Now' }).click();
+
+    await expect(page.getByText('Success!', { exact: true })).toBeVisible();
+    await expect(page.getByText('Subscription successful!', { exact: true })).toBeVisible();
+    await expect(page.getByText(/already has a subscription/)).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath('subscribe-retry-success.png'), fullPage: true });
+
+    const found = await subscriptionsOf(api, email);
+    expect(found.map((subscription) => subscription.status)).toEqual(['active']);
+    expect(found[0]).toMatchObject({ client: { email }, employee: { name: 'Lucía Fernández' } });
   });
 
   test('an unknown employee leads to the not-found page', async ({ page }) => {

@@ -22,6 +22,7 @@ export const SUBSCRIPTION_MESSAGES = {
   priceNotFound: 'Price not found',
   alreadySubscribed:
     'This email already has a subscription to this premium content. Check your inbox for its receipt, or contact us to change it.',
+  inProgress: 'A subscription for this email is already being processed. Please wait a moment and try again.',
 } as const;
 
 /** The alias the public page uses for the configured premium price. */

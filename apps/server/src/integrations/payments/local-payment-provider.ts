@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { localPaymentIntents } from '../../db/schema.ts';
 import { AppError, invalid, notFound } from '../../lib/app-error.ts';
@@ -162,7 +162,14 @@ export function createLocalPaymentProvider({ db, clock }: { db: Db; clock: () =>
         });
         throw new AppError('PAYMENT_DECLINED', LOCAL_CARD_ERRORS.authentication);
       }
-      return save(row.id, { status: 'succeeded', lastError: null });
+      // Conditional: a payment canceled meanwhile (its subscription replaced) must not be taken.
+      const [passed] = await db
+        .update(localPaymentIntents)
+        .set({ status: 'succeeded', lastError: null, updatedAt: clock() })
+        .where(and(eq(localPaymentIntents.id, row.id), eq(localPaymentIntents.status, 'requires_action')))
+        .returning();
+      if (!passed) throw new AppError('CONFLICT', LOCAL_CARD_ERRORS.state);
+      return toIntent(passed);
     },
   } satisfies PaymentProvider & Record<string, unknown>;
 }

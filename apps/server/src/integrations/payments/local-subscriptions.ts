@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { localPaymentIntents, localPaymentMethods, localSubscriptions } from '../../db/schema.ts';
 import { AppError, invalid } from '../../lib/app-error.ts';
@@ -172,6 +172,34 @@ export function createLocalSubscriptions({ db, clock }: { db: Db; clock: () => D
       return toSubscription(updated);
     },
 
+    async cancelIncomplete(id) {
+      const row = await load(id);
+      if (!row) return null;
+      if (row.status !== 'incomplete') return toSubscription(row);
+      if (row.pendingPaymentIntentId) {
+        // The payment is claimed first: once canceled it can no longer pass its security check and
+        // be charged. If it already passed, the subscription is being paid and stays.
+        const claimed = await db
+          .update(localPaymentIntents)
+          .set({ status: 'canceled', updatedAt: clock() })
+          .where(
+            and(
+              eq(localPaymentIntents.id, row.pendingPaymentIntentId),
+              inArray(localPaymentIntents.status, ['requires_payment_method', 'requires_action']),
+            ),
+          )
+          .returning({ id: localPaymentIntents.id });
+        if (claimed.length === 0) return toSubscription((await load(id))!);
+      }
+      const now = clock();
+      const [ended] = await db
+        .update(localSubscriptions)
+        .set({ status: 'canceled', canceledAt: now, endedAt: now, pendingPaymentIntentId: null })
+        .where(and(eq(localSubscriptions.id, id), eq(localSubscriptions.status, 'incomplete')))
+        .returning();
+      return toSubscription(ended ?? (await load(id))!);
+    },
+
     async retrieveSubscription(id) {
       const row = await load(id);
       return row ? toSubscription(row) : null;
@@ -205,12 +233,18 @@ export function createLocalSubscriptions({ db, clock }: { db: Db; clock: () => D
         .where(eq(localPaymentIntents.id, paymentIntentId));
       if (intent?.status !== 'succeeded') return null;
       const now = clock();
-      const updated = await update(row.id, {
-        status: 'active',
-        pendingPaymentIntentId: null,
-        currentPeriodStart: now,
-        currentPeriodEnd: addInterval(now, row.interval),
-      });
+      // Only one still waiting for this payment starts: never one ended meanwhile.
+      const [updated] = await db
+        .update(localSubscriptions)
+        .set({
+          status: 'active',
+          pendingPaymentIntentId: null,
+          currentPeriodStart: now,
+          currentPeriodEnd: addInterval(now, row.interval),
+        })
+        .where(and(eq(localSubscriptions.id, row.id), eq(localSubscriptions.status, 'incomplete')))
+        .returning();
+      if (!updated) return null;
       return {
         subscription: await toSubscription(updated),
         payment: {

@@ -83,6 +83,33 @@ export function createStripeSubscriptions(stripe: Stripe, premiumPriceId: string
     };
   }
 
+  async function cancelIncomplete(id: string) {
+    const subscription = await retrieveFromStripe(() =>
+      stripe.subscriptions.retrieve(id, { expand: ['latest_invoice'] }),
+    );
+    if (!subscription) return null;
+    if (subscription.status !== 'incomplete') return toSubscription(subscription);
+    const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
+    if (invoice?.id && invoice.status === 'open') {
+      // Stripe refuses to void a paid invoice: after this, the security check can no longer take the money.
+      try {
+        await stripe.invoices.voidInvoice(invoice.id);
+      } catch (error) {
+        const current = await stripe.subscriptions.retrieve(id);
+        // Paid (or being paid) meanwhile: it stays. Otherwise the refusal was something else.
+        if (current.status !== 'incomplete' || !(await invoiceStillOpen(invoice.id))) {
+          return toSubscription(current);
+        }
+        throw error;
+      }
+    }
+    return toSubscription(await stripe.subscriptions.cancel(id));
+  }
+
+  async function invoiceStillOpen(invoiceId: string) {
+    return (await stripe.invoices.retrieve(invoiceId)).status === 'open';
+  }
+
   return {
     premiumPriceId,
 
@@ -107,6 +134,8 @@ export function createStripeSubscriptions(stripe: Stripe, premiumPriceId: string
             : await stripe.subscriptions.update(id, { cancel_at_period_end: true }),
         ),
       ),
+
+    cancelIncomplete: (id) => callStripe(() => cancelIncomplete(id)),
 
     async retrieveSubscription(id) {
       const subscription = await retrieveFromStripe(() => stripe.subscriptions.retrieve(id));

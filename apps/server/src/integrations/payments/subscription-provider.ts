@@ -52,6 +52,12 @@ export type SubscriptionProvider = {
   }): Promise<{ subscription: ProviderSubscription; payment: ProviderInvoicePayment | null }>;
   cancelSubscription(id: string, immediately: boolean): Promise<ProviderSubscription>;
   /**
+   * Ends a subscription whose first payment has not been made, so that payment can no longer be
+   * made (Stripe voids its open invoice first). One already paid, or being paid, is left as it is:
+   * the answer is the provider's current record (status `canceled` once ended), null if it has none.
+   */
+  cancelIncomplete(id: string): Promise<ProviderSubscription | null>;
+  /**
    * The provider's current record, or null when it has no such subscription. An outage throws
    * (UNAVAILABLE), so a webhook that needs the answer is retried instead of acknowledged.
    */

@@ -101,7 +101,13 @@ export function createClientsRepository(db: Db) {
       const [row] = await db
         .select()
         .from(subscriptions)
-        .where(eq(subscriptions.clientId, clientId))
+        // An attempt that ended before its first payment never was a subscription.
+        .where(
+          and(
+            eq(subscriptions.clientId, clientId),
+            sql`not (${subscriptions.status} = 'incomplete' and ${subscriptions.endedAt} is not null)`,
+          ),
+        )
         .orderBy(
           sql`case when ${subscriptions.status} in ('active', 'trialing', 'past_due', 'unpaid', 'incomplete') then 0 else 1 end`,
           desc(subscriptions.createdAt),

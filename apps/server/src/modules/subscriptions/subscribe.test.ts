@@ -1,9 +1,9 @@
 import { SUBSCRIPTION_MESSAGES } from '@chatdesk/contract/subscriptions';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
 import { insertEmployee } from '../../../test/factories.ts';
-import { clients, notifications, payments, subscriptions } from '../../db/schema.ts';
+import { clients, localPaymentIntents, notifications, payments, subscriptions } from '../../db/schema.ts';
 import { LOCAL_CARD_ERRORS, TEST_CARDS } from '../../integrations/payments/local-payment-provider.ts';
 import { createLocalSubscriptions } from '../../integrations/payments/local-subscriptions.ts';
 
@@ -150,7 +150,9 @@ describe('public subscribe', () => {
     );
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     for (const refused of responses.filter((r) => r.statusCode === 409)) {
-      expect(refused.json()).toEqual({ message: SUBSCRIPTION_MESSAGES.alreadySubscribed });
+      expect([SUBSCRIPTION_MESSAGES.alreadySubscribed, SUBSCRIPTION_MESSAGES.inProgress]).toContain(
+        refused.json().message,
+      );
     }
     const again = await subscribe('TWICE@example.com');
     expect(again.statusCode).toBe(409);
@@ -199,14 +201,12 @@ describe('public subscribe', () => {
     }
   });
 
-  it('a first payment that never passes its security check is canceled after 23 hours, and the email can try again', async () => {
+  it('a first payment that never passes its security check is ended after 23 hours, and the email can try again', async () => {
     const started = now;
     try {
       const email = 'abandoned@example.com';
       const first = (await subscribe(email, TEST_CARDS.authentication)).json();
       expect(first.status).toBe('incomplete');
-      // Within the window it still counts: a second submit would charge twice.
-      expect((await subscribe(email)).statusCode).toBe(409);
 
       now = new Date(started.getTime() + 22 * 3_600_000);
       await t.app.schedules.runOnce();
@@ -222,7 +222,8 @@ describe('public subscribe', () => {
         .select()
         .from(subscriptions)
         .where(eq(subscriptions.id, first.subscriptionId));
-      expect(expired).toMatchObject({ status: 'canceled', endedAt: now });
+      // It never started: it stays incomplete, ended (Stripe's incomplete_expired), not canceled.
+      expect(expired).toMatchObject({ status: 'incomplete', endedAt: now });
       const provider = await createLocalSubscriptions({ db: t.db, clock: () => now }).retrieveSubscription(
         expired!.providerSubscriptionId!,
       );
@@ -233,6 +234,194 @@ describe('public subscribe', () => {
       expect(retry.json().status).toBe('active');
     } finally {
       now = started;
+    }
+  });
+});
+
+describe('an unfinished attempt never blocks its email', () => {
+  const authenticate = (clientSecret: string, approve: boolean) =>
+    post('/api/payments/local/authenticate', { clientSecret, approve });
+
+  async function clientOf(email: string) {
+    const [client] = await t.db.select().from(clients).where(eq(clients.email, email));
+    return client!;
+  }
+
+  /** Live (or still waiting) subscriptions of the email to this test's employee. */
+  async function liveOf(email: string) {
+    const client = await clientOf(email);
+    return t.db
+      .select()
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.clientId, client.id),
+          inArray(subscriptions.status, ['active', 'trialing', 'past_due']),
+        ),
+      );
+  }
+
+  const staffList = async (query: string) =>
+    (await t.app.inject({ url: `/api/subscriptions?${query}`, headers })).json().items as Array<{
+      id: string;
+      status: string;
+    }>;
+
+  it('a failed security check, then a good card: subscribed once, and the failed attempt is no subscription', async () => {
+    const email = 'retry-after-fail@example.com';
+    const first = (await subscribe(email, TEST_CARDS.authentication)).json();
+    expect(first).toMatchObject({ status: 'incomplete', requiresAction: true });
+    expect((await authenticate(first.clientSecret, false)).statusCode).toBe(402);
+
+    const retry = await subscribe(email);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json()).toMatchObject({ status: 'active', requiresAction: false });
+
+    const live = await liveOf(email);
+    expect(live.map((row) => row.id)).toEqual([retry.json().subscriptionId]);
+    const [old] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, first.subscriptionId));
+    expect(old).toMatchObject({ status: 'incomplete', endedAt: now });
+    const atProvider = await createLocalSubscriptions({ db: t.db, clock: () => now }).retrieveSubscription(
+      old!.providerSubscriptionId!,
+    );
+    expect(atProvider?.status).toBe('canceled');
+    expect(
+      await t.db
+        .select()
+        .from(payments)
+        .where(eq(payments.clientId, (await clientOf(email)).id)),
+    ).toHaveLength(1);
+
+    // Staff see the subscription, not the attempt; the attempt only under its own status.
+    const listed = await staffList(`search=${encodeURIComponent(email)}`);
+    expect(listed.map((row) => [row.id, row.status])).toEqual([[retry.json().subscriptionId, 'active']]);
+    const incomplete = await staffList(`search=${encodeURIComponent(email)}&status=incomplete`);
+    expect(incomplete.map((row) => row.id)).toEqual([first.subscriptionId]);
+    const detail = (
+      await t.app.inject({ url: `/api/clients/${(await clientOf(email)).id}`, headers })
+    ).json();
+    expect(detail.subscription).toMatchObject({ status: 'active' });
+  });
+
+  it('a security check never answered (window closed) does not block a retry', async () => {
+    const email = 'retry-after-abandon@example.com';
+    const first = (await subscribe(email, TEST_CARDS.authentication)).json();
+    expect(first.requiresAction).toBe(true);
+
+    const retry = await subscribe(email);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json().status).toBe('active');
+    expect((await liveOf(email)).map((row) => row.id)).toEqual([retry.json().subscriptionId]);
+    expect(await staffList(`search=${encodeURIComponent(email)}`)).toHaveLength(1);
+  });
+
+  it('an abandoned attempt approved later takes no money and starts no second subscription', async () => {
+    const email = 'late-approval@example.com';
+    const first = (await subscribe(email, TEST_CARDS.authentication)).json();
+    const retry = await subscribe(email);
+    expect(retry.statusCode, retry.body).toBe(200);
+
+    const late = await authenticate(first.clientSecret, true);
+    expect(late.statusCode).toBe(409);
+    const [intent] = await t.db
+      .select()
+      .from(localPaymentIntents)
+      .where(eq(localPaymentIntents.clientSecret, first.clientSecret));
+    expect(intent!.status).toBe('canceled');
+
+    const client = await clientOf(email);
+    expect((await liveOf(email)).map((row) => row.id)).toEqual([retry.json().subscriptionId]);
+    expect(await t.db.select().from(payments).where(eq(payments.clientId, client.id))).toHaveLength(1);
+    const [old] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, first.subscriptionId));
+    expect(old!.status).toBe('incomplete');
+  });
+
+  it('a retry that needs its own security check replaces the abandoned one, and only it can be approved', async () => {
+    const email = 'two-checks@example.com';
+    const first = (await subscribe(email, TEST_CARDS.authentication)).json();
+    const second = (await subscribe(email, TEST_CARDS.authentication)).json();
+    expect(second).toMatchObject({ status: 'incomplete', requiresAction: true });
+    expect(second.subscriptionId).not.toBe(first.subscriptionId);
+
+    expect((await authenticate(second.clientSecret, true)).statusCode).toBe(200);
+    expect((await authenticate(first.clientSecret, true)).statusCode).toBe(409);
+    expect((await liveOf(email)).map((row) => row.id)).toEqual([second.subscriptionId]);
+    const client = await clientOf(email);
+    expect(await t.db.select().from(payments).where(eq(payments.clientId, client.id))).toHaveLength(1);
+  });
+
+  it('an attempt approved before the retry arrives makes the retry a conflict, never a second charge', async () => {
+    const email = 'approved-first@example.com';
+    const first = (await subscribe(email, TEST_CARDS.authentication)).json();
+    expect((await authenticate(first.clientSecret, true)).statusCode).toBe(200);
+    const retry = await subscribe(email);
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json()).toEqual({ message: SUBSCRIPTION_MESSAGES.alreadySubscribed });
+    expect((await liveOf(email)).map((row) => row.id)).toEqual([first.subscriptionId]);
+  });
+
+  it('thirty submits for one email at once, many with failing cards, each get a clear answer and at most one charge', async () => {
+    const email = 'crowd@example.com';
+    const numbers = [TEST_CARDS.declined, TEST_CARDS.authentication, TEST_CARDS.declined, TEST_CARDS.success];
+    const methods = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        post('/api/payments/local/payment-methods', card(numbers[i % numbers.length]!)),
+      ),
+    );
+    const responses = await Promise.all(
+      methods.map((method) =>
+        post('/api/payments/subscription', {
+          paymentMethodId: method.json().id,
+          priceId: 'premium',
+          email,
+          username: 'marta-sub',
+        }),
+      ),
+    );
+    const codes = responses.map((r) => r.statusCode);
+    expect(
+      codes.filter((code) => code >= 500),
+      responses.map((r) => r.body).join('\n'),
+    ).toEqual([]);
+    expect(codes.every((code) => [200, 402, 409].includes(code))).toBe(true);
+
+    // Whatever won, the email is not stuck: a good card afterwards subscribes or is told it already has.
+    const after = await subscribe(email);
+    expect([200, 409]).toContain(after.statusCode);
+    const live = await liveOf(email);
+    expect(live).toHaveLength(1);
+    const client = await clientOf(email);
+    expect(await t.db.select().from(payments).where(eq(payments.clientId, client.id))).toHaveLength(1);
+  });
+
+  it('a declined card racing with a good one never leaves a 500 or a missing client', async () => {
+    for (let round = 0; round < 3; round++) {
+      const email = `race-${round}@example.com`;
+      const numbers = Array.from({ length: 10 }, (_, i) =>
+        i === 5 ? TEST_CARDS.success : TEST_CARDS.declined,
+      );
+      const methods = await Promise.all(
+        numbers.map((number) => post('/api/payments/local/payment-methods', card(number))),
+      );
+      const responses = await Promise.all(
+        methods.map((method) =>
+          post('/api/payments/subscription', {
+            paymentMethodId: method.json().id,
+            priceId: 'premium',
+            email,
+            username: 'marta-sub',
+          }),
+        ),
+      );
+      expect(responses.filter((r) => r.statusCode >= 500).map((r) => r.body)).toEqual([]);
+      const won = responses.filter((r) => r.statusCode === 200);
+      for (const response of won) {
+        const [row] = await t.db
+          .select()
+          .from(subscriptions)
+          .where(eq(subscriptions.id, response.json().subscriptionId));
+        expect(row?.status).toBe('active');
+      }
     }
   });
 });

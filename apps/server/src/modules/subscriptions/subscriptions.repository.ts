@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { olderThan, timestampKey } from '../../db/keyset.ts';
 import { clients, employees, payments, plans, subscriptions } from '../../db/schema.ts';
@@ -10,6 +10,22 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect & {
   clientEmail: string | null;
   employeeName: string | null;
 };
+
+/** What a new attempt for the same email and employee finds: refused, or free to go on after ending the unfinished ones. */
+export type Reservation = {
+  client: typeof clients.$inferSelect;
+  createdClient: boolean;
+  subscriptionId: string | null;
+  refused: 'subscribed' | 'inProgress' | null;
+  /** Earlier attempts whose first payment never came: to end before this one is charged. */
+  unfinished: Array<{ id: string; providerSubscriptionId: string | null }>;
+};
+
+const LIVE_STATUSES = ['active', 'trialing', 'past_due'] as const;
+
+/** Serializes everything the public page does for one email (in a transaction). */
+const lockEmail = (email: string) =>
+  sql`select pg_advisory_xact_lock(hashtext(${`subscribe:${email.toLowerCase()}`}))`;
 
 export function createSubscriptionsRepository(db: Db) {
   /**
@@ -71,7 +87,10 @@ export function createSubscriptionsRepository(db: Db) {
       after?: Position,
     ) {
       const conditions: SQL[] = [];
-      if (filter.status) conditions.push(eq(subscriptions.status, filter.status));
+      // An attempt whose first payment never came is no subscription: listed only when asked for by status.
+      conditions.push(
+        filter.status ? eq(subscriptions.status, filter.status) : ne(subscriptions.status, 'incomplete'),
+      );
       if (filter.clientId) conditions.push(eq(subscriptions.clientId, filter.clientId));
       if (after) conditions.push(olderThan(subscriptions.createdAt, subscriptions.id, after));
       if (filter.search) conditions.push(matchesSearch(filter.search, conditions, limit + 1));
@@ -109,7 +128,9 @@ export function createSubscriptionsRepository(db: Db) {
     /**
      * Holds the place of a visitor's subscription before the card is charged, so two submits
      * cannot both charge: under a lock on the email, finds or creates the client (a lead until a
-     * payment succeeds) and refuses when a live subscription to this employee exists.
+     * payment succeeds), refuses when a live subscription to this employee exists or another
+     * attempt is being charged right now (reserved since `inFlightSince`, no provider subscription
+     * yet), and otherwise answers the unfinished attempts this one replaces.
      */
     async reserve(input: {
       email: string;
@@ -119,12 +140,10 @@ export function createSubscriptionsRepository(db: Db) {
       currency: string;
       interval: SubscriptionRow['interval'];
       now: Date;
-      incompleteSince: Date;
-    }) {
+      inFlightSince: Date;
+    }): Promise<Reservation> {
       return db.transaction(async (tx) => {
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(hashtext(${`subscribe:${input.email.toLowerCase()}`}))`,
-        );
+        await tx.execute(lockEmail(input.email));
         const [existing] = await tx
           .select()
           .from(clients)
@@ -145,24 +164,36 @@ export function createSubscriptionsRepository(db: Db) {
               })
               .returning()
           )[0]!;
-        const [live] = await tx
-          .select({ id: subscriptions.id })
+        const refuse = (refused: Reservation['refused']) => ({
+          client,
+          createdClient: !existing,
+          subscriptionId: null,
+          refused,
+          unfinished: [],
+        });
+        const others = await tx
+          .select({
+            id: subscriptions.id,
+            status: subscriptions.status,
+            providerSubscriptionId: subscriptions.providerSubscriptionId,
+            createdAt: subscriptions.createdAt,
+          })
           .from(subscriptions)
           .where(
             and(
               eq(subscriptions.clientId, client.id),
               eq(subscriptions.employeeId, input.employeeId),
               or(
-                inArray(subscriptions.status, ['active', 'trialing', 'past_due']),
-                and(
-                  eq(subscriptions.status, 'incomplete'),
-                  gt(subscriptions.createdAt, input.incompleteSince),
-                ),
+                inArray(subscriptions.status, [...LIVE_STATUSES]),
+                and(eq(subscriptions.status, 'incomplete'), isNull(subscriptions.endedAt)),
               ),
             ),
-          )
-          .limit(1);
-        if (live) return { client, createdClient: !existing, subscriptionId: null };
+          );
+        if (others.some((row) => row.status !== 'incomplete')) return refuse('subscribed');
+        const inFlight = others.some(
+          (row) => !row.providerSubscriptionId && row.createdAt > input.inFlightSince,
+        );
+        if (inFlight) return refuse('inProgress');
         const [row] = await tx
           .insert(subscriptions)
           .values({
@@ -176,23 +207,36 @@ export function createSubscriptionsRepository(db: Db) {
             createdAt: input.now,
           })
           .returning({ id: subscriptions.id });
-        return { client, createdClient: !existing, subscriptionId: row!.id };
+        return {
+          client,
+          createdClient: !existing,
+          subscriptionId: row!.id,
+          refused: null,
+          unfinished: others.map(({ id, providerSubscriptionId }) => ({ id, providerSubscriptionId })),
+        };
       });
     },
-    /** Undoes a reservation whose payment failed, and the client it created if nothing else holds it. */
-    async release(subscriptionId: string | null, createdClientId: string | null) {
-      if (subscriptionId) await db.delete(subscriptions).where(eq(subscriptions.id, subscriptionId));
-      if (!createdClientId) return;
-      await db
-        .delete(clients)
-        .where(
-          and(
-            eq(clients.id, createdClientId),
-            eq(clients.status, 'lead'),
-            sql`not exists (select 1 from ${subscriptions} where ${subscriptions.clientId} = ${createdClientId})`,
-            sql`not exists (select 1 from ${payments} where ${payments.clientId} = ${createdClientId})`,
-          ),
-        );
+    /**
+     * Undoes a reservation whose payment failed, and the client it created if nothing else holds
+     * it, under the email's lock: a concurrent attempt either already holds the client with its
+     * own reservation, or comes after and creates it again.
+     */
+    async release(email: string, subscriptionId: string | null, createdClientId: string | null) {
+      await db.transaction(async (tx) => {
+        await tx.execute(lockEmail(email));
+        if (subscriptionId) await tx.delete(subscriptions).where(eq(subscriptions.id, subscriptionId));
+        if (!createdClientId) return;
+        await tx
+          .delete(clients)
+          .where(
+            and(
+              eq(clients.id, createdClientId),
+              eq(clients.status, 'lead'),
+              sql`not exists (select 1 from ${subscriptions} where ${subscriptions.clientId} = ${createdClientId})`,
+              sql`not exists (select 1 from ${payments} where ${payments.clientId} = ${createdClientId})`,
+            ),
+          );
+      });
     },
     /** A website lead becomes an active client once a payment succeeds. */
     async activateClient(clientId: string) {
@@ -204,7 +248,13 @@ export function createSubscriptionsRepository(db: Db) {
     /** Subscriptions still waiting for their first payment since before `before`. */
     async incompleteSince(before: Date) {
       const rows = await select()
-        .where(and(eq(subscriptions.status, 'incomplete'), lt(subscriptions.createdAt, before)))
+        .where(
+          and(
+            eq(subscriptions.status, 'incomplete'),
+            isNull(subscriptions.endedAt),
+            lt(subscriptions.createdAt, before),
+          ),
+        )
         .limit(500);
       return rows.map(flatten);
     },

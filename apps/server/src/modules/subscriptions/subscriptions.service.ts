@@ -42,6 +42,11 @@ export const toSubscription = (row: SubscriptionRow): Subscription => ({
 
 /** How long a first invoice may wait for its security check: Stripe's window for a subscription's first payment. */
 export const INCOMPLETE_WINDOW_MS = 23 * 60 * 60 * 1000;
+/**
+ * A reservation still without its provider subscription after this long is from a request that
+ * died before the provider answered (its calls time out well before), so a new attempt replaces it.
+ */
+export const RESERVATION_TIMEOUT_MS = 10 * 60 * 1000;
 
 const STATUS_PRIORITY: Record<string, number> = { canceled: 3, past_due: 2, unpaid: 2 };
 
@@ -63,6 +68,16 @@ export function createSubscriptionsService(deps: {
     canceledAt: subscription.canceledAt,
     endedAt: subscription.endedAt,
   });
+
+  /**
+   * The provider's state for our row. One that ends before its first payment never started: it
+   * stays `incomplete`, ended (Stripe's incomplete_expired), and is no canceled subscription.
+   */
+  const mirrorOnto = (row: Pick<SubscriptionRow, 'status'>, subscription: ProviderSubscription) => {
+    const values = mirror(subscription);
+    if (row.status !== 'incomplete' || subscription.status !== 'canceled') return values;
+    return { ...values, status: 'incomplete' as const, endedAt: subscription.endedAt ?? clock() };
+  };
 
   async function recordPayment(
     clientId: string,
@@ -95,13 +110,14 @@ export function createSubscriptionsService(deps: {
     if (!row) return null;
     const current = await provider.retrieveSubscription(providerSubscriptionId);
     if (!current) return toSubscription(row);
-    await repository.update(row.id, mirror(current));
+    const next = mirrorOnto(row, current);
+    await repository.update(row.id, next);
     if (payment) await recordPayment(row.clientId, row.id, payment, `${row.planName} renewal`);
-    if (current.status !== row.status && (STATUS_PRIORITY[current.status] ?? 0) > 0) {
+    if (next.status !== row.status && (STATUS_PRIORITY[next.status] ?? 0) > 0) {
       await deps.notify({
-        type: current.status === 'canceled' ? 'info' : 'error',
-        title: current.status === 'canceled' ? 'Subscription canceled' : 'Subscription payment failed',
-        message: `${row.clientName}'s ${row.planName} is now ${current.status.replace('_', ' ')}.`,
+        type: next.status === 'canceled' ? 'info' : 'error',
+        title: next.status === 'canceled' ? 'Subscription canceled' : 'Subscription payment failed',
+        message: `${row.clientName}'s ${row.planName} is now ${next.status.replace('_', ' ')}.`,
         link: `/subscriptions/${row.id}`,
       });
     }
@@ -109,17 +125,25 @@ export function createSubscriptionsService(deps: {
     return toSubscription((await repository.findById(row.id))!);
   }
 
-  async function expire(row: SubscriptionRow) {
-    const now = clock();
+  /**
+   * Ends an attempt whose first payment never came, at the provider first, so its security check
+   * can no longer take the money. Answers the provider's record when it was paid (or is being
+   * paid) meanwhile and so was left alone.
+   */
+  async function endUnfinished(row: Pick<SubscriptionRow, 'id' | 'providerSubscriptionId'>) {
     if (row.providerSubscriptionId) {
-      const current = await provider.retrieveSubscription(row.providerSubscriptionId);
-      if (current && current.status !== 'incomplete') {
-        await repository.update(row.id, mirror(current));
-        return;
-      }
-      if (current) await provider.cancelSubscription(row.providerSubscriptionId, true);
+      const current = await provider.cancelIncomplete(row.providerSubscriptionId);
+      if (current && current.status !== 'canceled') return current;
     }
-    await repository.update(row.id, { status: 'canceled', canceledAt: now, endedAt: now });
+    const now = clock();
+    await repository.update(row.id, { status: 'incomplete', canceledAt: now, endedAt: now });
+    return null;
+  }
+
+  async function expire(row: SubscriptionRow) {
+    const kept = await endUnfinished(row);
+    // Paid meanwhile without our hearing of it: follow the provider.
+    if (kept && kept.status !== 'incomplete') await repository.update(row.id, mirror(kept));
   }
 
   async function load(id: string) {
@@ -245,14 +269,31 @@ export function createSubscriptionsService(deps: {
         currency: price.currency,
         interval: price.interval,
         now,
-        incompleteSince: new Date(now.getTime() - INCOMPLETE_WINDOW_MS),
+        inFlightSince: new Date(now.getTime() - RESERVATION_TIMEOUT_MS),
       });
       const { client } = reservation;
       const createdClientId = reservation.createdClient ? client.id : null;
       const id = reservation.subscriptionId;
-      if (!id) {
-        await repository.release(null, createdClientId);
-        throw conflict(SUBSCRIPTION_MESSAGES.alreadySubscribed);
+      const refuse = async (refused: 'subscribed' | 'inProgress') => {
+        await repository.release(input.email, id, createdClientId);
+        return conflict(
+          refused === 'subscribed'
+            ? SUBSCRIPTION_MESSAGES.alreadySubscribed
+            : SUBSCRIPTION_MESSAGES.inProgress,
+        );
+      };
+      if (!id) throw await refuse(reservation.refused ?? 'inProgress');
+      // An earlier attempt that never got its first payment (security check failed, closed or
+      // abandoned) is ended before this one is charged, so the two can never both be paid.
+      for (const unfinished of reservation.unfinished) {
+        let kept: ProviderSubscription | null;
+        try {
+          kept = await endUnfinished(unfinished);
+        } catch (error) {
+          await repository.release(input.email, id, createdClientId);
+          throw error;
+        }
+        if (kept) throw await refuse(kept.status === 'incomplete' ? 'inProgress' : 'subscribed');
       }
       let created: Awaited<ReturnType<SubscriptionProvider['createSubscription']>>;
       try {
@@ -265,7 +306,7 @@ export function createSubscriptionsService(deps: {
         });
       } catch (error) {
         // A declined card leaves nothing behind: no subscription, no client made for it.
-        await repository.release(id, createdClientId);
+        await repository.release(input.email, id, createdClientId);
         throw error;
       }
       const { subscription, payment } = created;
@@ -307,7 +348,7 @@ export function createSubscriptionsService(deps: {
 
     /**
      * A first payment that waited for a security check and never came: Stripe gives up after 23
-     * hours; ours are canceled then too, so none stays incomplete (or blocks a new attempt) forever.
+     * hours; ours are ended then too (a new attempt ends one sooner), so none waits forever.
      */
     async expireIncomplete() {
       const rows = await repository.incompleteSince(new Date(clock().getTime() - INCOMPLETE_WINDOW_MS));
