@@ -14,6 +14,10 @@ export const BOOKING_MESSAGES = {
   slotTaken: 'This time slot was just booked. Please choose another.',
   slotUnavailable: 'This time slot is not available. Please choose another.',
   slotHeld: 'Someone is paying for this time slot right now. Please choose another.',
+  dayBusy:
+    'Several people are paying for times on this day right now. Please try again in a few minutes or choose another day.',
+  networkBusy:
+    'Too many payments are in progress from your network. Please finish one, or try again in a few minutes.',
   slotUnavailableRefunded: 'This time slot is not available. Your payment has been refunded.',
   bookingFailedRefunded: 'We could not complete your booking. Your payment has been refunded.',
   paymentNotFound: 'We could not find this payment. Please try again.',

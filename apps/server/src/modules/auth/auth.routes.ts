@@ -3,9 +3,9 @@ import { endpoints } from '@chatdesk/contract/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentStaff, requireStaff } from '../../http/auth.ts';
 import { route } from '../../http/endpoint.ts';
+import { addressKey } from '../../lib/ip-address.ts';
 import type { AuthService } from './auth.service.ts';
 import { KNOWN_DEVICE_COOKIE, knownDeviceSetCookie, readCookie } from './known-device.ts';
-import { addressKey } from './sign-in-throttle.ts';
 
 const tags = ['auth'];
 

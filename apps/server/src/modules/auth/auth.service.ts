@@ -3,11 +3,12 @@ import { AUTH_MESSAGES, type LoginRequest, type SessionUser } from '@chatdesk/co
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { EventBus } from '../../events/event-bus.ts';
 import { AppError, unauthorized } from '../../lib/app-error.ts';
+import { addressKey } from '../../lib/ip-address.ts';
 import type { Notify } from '../notifications/notifications.service.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import { createKnownDevices } from './known-device.ts';
 import { spendVerifyTime, verifyPassword } from './passwords.ts';
-import { accountDelaySeconds, addressKey, foldUsername } from './sign-in-throttle.ts';
+import { accountDelaySeconds, foldUsername } from './sign-in-throttle.ts';
 
 export type StaffPrincipal = SessionUser & { sessionId: string };
 

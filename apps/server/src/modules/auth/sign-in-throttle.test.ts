@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accountDelaySeconds, addressKey, foldUsername } from './sign-in-throttle.ts';
+import { addressKey } from '../../lib/ip-address.ts';
+import { accountDelaySeconds, foldUsername } from './sign-in-throttle.ts';
 
 describe('foldUsername', () => {
   it.each([

@@ -119,9 +119,12 @@ export function createScheduleRepository(db: Db) {
     },
 
     /**
-     * Holds a slot in one transaction, serialized per slot by an advisory lock: drops the slot's
-     * expired hold and the visitor's own earlier holds, then inserts unless a live appointment
-     * or a live hold has the slot. The unique index on (employee, start) backs this up.
+     * Holds a slot in one transaction: drops the slot's expired hold and the visitor's own earlier
+     * holds, then inserts unless a live appointment or a live hold has the slot, the employee's
+     * day already has `limits.perDay` live holds, or the visitor's network (`rangeKey`: an IPv4
+     * /24, an IPv6 /64) already has `limits.perRange`. Serialized by advisory locks on the
+     * employee's day, the network and the slot (always in that order), so the bounds hold under
+     * concurrency; the unique index on (employee, start) backs the slot up.
      */
     async takeHold(hold: {
       employeeId: string;
@@ -130,11 +133,18 @@ export function createScheduleRepository(db: Db) {
       now: Date;
       providerPaymentId: string;
       clientIp: string;
+      rangeKey: string;
       clientEmail: string | null;
-    }): Promise<'held' | 'booked' | { id: string }> {
+      day: { key: string; from: Date; to: Date };
+      limits: { perDay: number; perRange: number };
+    }): Promise<'held' | 'booked' | 'day-busy' | 'range-busy' | { id: string }> {
       return db.transaction(async (tx) => {
+        const lock = (key: string) =>
+          tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+        await lock(`hold-day/${hold.employeeId}/${hold.day.key}`);
+        await lock(`hold-range/${hold.rangeKey}`);
         const slotKey = `${hold.employeeId}/${hold.startsAt.toISOString()}`;
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${slotKey}, 0))`);
+        await lock(slotKey);
         await tx
           .delete(slotHolds)
           .where(
@@ -163,6 +173,21 @@ export function createScheduleRepository(db: Db) {
           .limit(1)
           .for('share');
         if (booked) return 'booked';
+        // Each count an index walk: the slot's and the day's by (employee, start), the network's by its key.
+        const result = await tx.execute(sql`
+          select exists(select 1 from slot_holds
+                   where employee_id = ${hold.employeeId} and starts_at = ${hold.startsAt}
+                     and expires_at > ${hold.now}) as held,
+                 (select count(*)::int from slot_holds
+                   where employee_id = ${hold.employeeId} and starts_at >= ${hold.day.from}
+                     and starts_at < ${hold.day.to} and expires_at > ${hold.now}) as day,
+                 (select count(*)::int from slot_holds
+                   where client_range = ${hold.rangeKey} and expires_at > ${hold.now}) as range`);
+        const counts = result.rows[0] as { held: boolean; day: number; range: number } | undefined;
+        // Someone is paying for this very slot: say that, whatever the other bounds.
+        if (counts?.held) return 'held';
+        if (Number(counts?.day ?? 0) >= hold.limits.perDay) return 'day-busy';
+        if (Number(counts?.range ?? 0) >= hold.limits.perRange) return 'range-busy';
         const [row] = await tx
           .insert(slotHolds)
           .values({
@@ -171,6 +196,7 @@ export function createScheduleRepository(db: Db) {
             expiresAt: hold.expiresAt,
             providerPaymentId: hold.providerPaymentId,
             clientIp: hold.clientIp,
+            clientRange: hold.rangeKey,
             clientEmail: hold.clientEmail,
           })
           .onConflictDoNothing({ target: [slotHolds.employeeId, slotHolds.startsAt] })

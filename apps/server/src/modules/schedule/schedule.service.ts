@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { PaymentIntent, PaymentProvider } from '../../integrations/payments/payment-provider.ts';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/app-error.ts';
+import { networkKey } from '../../lib/ip-address.ts';
 import { formatMoney } from '../../lib/money.ts';
 import {
   type DateExceptions,
@@ -77,6 +78,13 @@ function resolveLocalDate(date: string, timeZone: string) {
   if (Number.isNaN(instant.getTime())) throw invalid(`date: ${BOOKING_MESSAGES.dateInvalid}`);
   return zonedDate(instant, timeZone);
 }
+
+/**
+ * Payments in progress at once: per employee and day (a busy day still has people paying, but a
+ * script holding every slot of it does not), and per network (an IPv4 /24, an IPv6 /64: a
+ * household or an office, not a botnet's worth of addresses from one provider).
+ */
+export const HOLD_LIMITS = { perDay: 4, perRange: 3 } as const;
 
 type AppointmentRow = NonNullable<Awaited<ReturnType<ScheduleRepository['findAppointmentByPayment']>>>;
 
@@ -306,7 +314,8 @@ export function createScheduleService(deps: Deps) {
     /**
      * Decides the amount itself, holds the slot for 10 minutes, and only then opens a payment for
      * it, so of visitors racing for one slot only the holder can pay. A visitor's new hold
-     * releases their earlier one: one visitor cannot block a calendar.
+     * releases their earlier one, and the live holds of one employee's day and of one network are
+     * bounded (HOLD_LIMITS): many addresses together cannot block a calendar either.
      */
     async startPayment(input: PaymentIntentRequest, visitor: Visitor): Promise<PaymentIntentResponse> {
       const employee = await loadBookableEmployee(input.employeeId);
@@ -314,6 +323,7 @@ export function createScheduleService(deps: Deps) {
       const startsAt = await offeredInstant(employee, input.date, input.timeSlot, timeZone);
       const now = clock();
       const expiresAt = new Date(now.getTime() + SLOT_HOLD_MINUTES * 60_000);
+      const day = zonedDate(startsAt, timeZone);
       const hold = await repository.takeHold({
         employeeId: employee.id,
         startsAt,
@@ -322,10 +332,22 @@ export function createScheduleService(deps: Deps) {
         // Renamed to the payment's id once the payment exists.
         providerPaymentId: `pending_${randomUUID()}`,
         clientIp: visitor.ip,
+        rangeKey: networkKey(visitor.ip),
         clientEmail: input.clientInfo?.email ?? null,
+        day: {
+          key: day,
+          from: zonedTimeToUtc(day, '00:00', timeZone),
+          to: zonedTimeToUtc(addDays(day, 1), '00:00', timeZone),
+        },
+        limits: HOLD_LIMITS,
       });
       if (hold === 'booked') throw conflict(BOOKING_MESSAGES.slotTaken);
       if (hold === 'held') throw conflict(BOOKING_MESSAGES.slotHeld);
+      if (hold === 'day-busy') throw conflict(BOOKING_MESSAGES.dayBusy);
+      if (hold === 'range-busy')
+        throw new AppError('TOO_MANY_REQUESTS', BOOKING_MESSAGES.networkBusy, {
+          'retry-after': String(SLOT_HOLD_MINUTES * 60),
+        });
       let intent: PaymentIntent;
       try {
         intent = await openPayment(employee, input, startsAt);

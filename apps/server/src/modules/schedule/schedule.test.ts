@@ -41,13 +41,16 @@ async function newEmployee() {
 }
 
 let visitorNumber = 0;
-/** Each call comes from another visitor's address, as on the real page (the public routes are rate-limited per address). */
+/**
+ * Each call comes from another visitor, on a network of its own, as on the real page (the public
+ * routes are rate-limited per address, and payments in progress per network).
+ */
 const post = (url: string, payload: object) =>
   t.app.inject({
     method: 'POST',
     url,
     payload,
-    remoteAddress: `10.9.${Math.floor(++visitorNumber / 250)}.${visitorNumber % 250}`,
+    remoteAddress: `10.${9 + Math.floor(++visitorNumber / 250)}.${visitorNumber % 250}.1`,
   });
 
 async function startPayment(employeeId: string, timeSlot = '09:00', date = MONDAY) {
@@ -669,6 +672,51 @@ describe('holding a slot', () => {
       '2026-11-23T08:30:00.000Z',
       '2026-11-23T09:30:00.000Z',
     ]);
+  });
+
+  it('many addresses of one network hold at most three slots, and many networks at most four of a day', async () => {
+    // 64 addresses held all 64 open slots in 0.45 s without paying, before these bounds.
+    const employee = await newEmployee();
+    const times = ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30'];
+    const start = (remoteAddress: string, timeSlot: string, date = MONDAY) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payments/intent',
+        remoteAddress,
+        payload: { employeeId: employee.id, date, timeSlot },
+      });
+    // 64 addresses of one /24 (and of one IPv6 /64), each after another slot.
+    const oneNetwork = await Promise.all(
+      Array.from({ length: 64 }, (_, i) => start(`10.88.1.${i + 1}`, times[i % times.length]!)),
+    );
+    const held = oneNetwork.filter((r) => r.statusCode === 200);
+    expect(held).toHaveLength(3);
+    for (const refused of oneNetwork.filter((r) => r.statusCode !== 200)) {
+      expect([409, 429]).toContain(refused.statusCode);
+      expect(refused.json().message).toEqual(expect.any(String));
+    }
+    expect(oneNetwork.some((r) => r.json().message === BOOKING_MESSAGES.networkBusy)).toBe(true);
+    // Addresses of one IPv6 /64 count as one network too.
+    const other = await newEmployee();
+    const v6 = await Promise.all(
+      times.map((timeSlot, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/payments/intent',
+          remoteAddress: `2001:db8:0:7::${i + 1}`,
+          payload: { employeeId: other.id, date: MONDAY, timeSlot },
+        }),
+      ),
+    );
+    expect(v6.filter((r) => r.statusCode === 200)).toHaveLength(3);
+    // Many networks, one address each: the day keeps free times for the next visitor.
+    const networks = await Promise.all(times.map((timeSlot, i) => start(`10.${100 + i}.0.1`, timeSlot)));
+    const allHeld = held.length + networks.filter((r) => r.statusCode === 200).length;
+    expect(allHeld).toBe(4);
+    expect(networks.some((r) => r.json().message === BOOKING_MESSAGES.dayBusy)).toBe(true);
+    const schedule = (await t.app.inject({ url: `/api/schedule/${employee.username}` })).json();
+    const open: string[] = schedule.slots.find((day: { date: string }) => day.date === MONDAY)?.times ?? [];
+    expect(open.length).toBeGreaterThanOrEqual(2);
   });
 
   it('sweeping a calendar from a few addresses leaves it open: a real visitor still books', async () => {
