@@ -45,16 +45,20 @@ export function createRemindersRepository(db: Db) {
      * Takes a reminder to send: the row is the claim, so of instances running the same pass, or a
      * pass run twice, one sends it. Null when it was taken already.
      */
-    async claim(reminder: {
-      appointmentId: string;
-      hoursBefore: number;
-      channel: ReminderChannel;
-      startsAt: Date;
-      dueAt: Date;
-    }) {
+    async claim(
+      reminder: {
+        appointmentId: string;
+        hoursBefore: number;
+        channel: ReminderChannel;
+        startsAt: Date;
+        dueAt: Date;
+      },
+      at: Date,
+    ) {
+      // created_at is when the claim was taken: a claim older than a few minutes was interrupted.
       const [row] = await db
         .insert(appointmentReminders)
-        .values({ ...reminder, status: 'planned' })
+        .values({ ...reminder, status: 'planned', createdAt: at })
         .onConflictDoNothing()
         .returning({ id: appointmentReminders.id });
       return row?.id ?? null;
@@ -79,6 +83,25 @@ export function createRemindersRepository(db: Db) {
      * Claims left unsettled by a process that died while sending, older than `before`, for
      * appointments still scheduled at the start they were for: sent again (at least once).
      */
+    /**
+     * Takes over an interrupted claim for one send: renews its time only if it is still planned
+     * and still older than `before`, so of instances finding it together exactly one sends it.
+     */
+    async reclaim(id: string, before: Date, at: Date) {
+      const rows = await db
+        .update(appointmentReminders)
+        .set({ createdAt: at })
+        .where(
+          and(
+            eq(appointmentReminders.id, id),
+            eq(appointmentReminders.status, 'planned'),
+            lt(appointmentReminders.createdAt, before),
+          ),
+        )
+        .returning({ id: appointmentReminders.id });
+      return rows.length > 0;
+    },
+
     async interrupted(before: Date, now: Date) {
       return db
         .select({

@@ -154,18 +154,24 @@ export function createRemindersService(deps: Deps) {
         for (const appointment of await repository.upcoming(now, until)) {
           const planned = plannedReminders(appointment, settings, profile.timeZone);
           for (const reminder of dueReminders(planned, appointment.startsAt, now)) {
-            const claimId = await repository.claim({
-              appointmentId: appointment.id,
-              hoursBefore: reminder.hoursBefore,
-              channel: reminder.channel,
-              startsAt: appointment.startsAt,
-              dueAt: reminder.dueAt,
-            });
+            const claimId = await repository.claim(
+              {
+                appointmentId: appointment.id,
+                hoursBefore: reminder.hoursBefore,
+                channel: reminder.channel,
+                startsAt: appointment.startsAt,
+                dueAt: reminder.dueAt,
+              },
+              now,
+            );
             if (claimId) await send(appointment, reminder, claimId, facts);
           }
         }
       }
-      for (const claim of await repository.interrupted(new Date(now.getTime() - INTERRUPTED_AFTER_MS), now)) {
+      const interruptedBefore = new Date(now.getTime() - INTERRUPTED_AFTER_MS);
+      for (const claim of await repository.interrupted(interruptedBefore, now)) {
+        // Found by every instance that runs this pass: only the one that takes it over sends it.
+        if (!(await repository.reclaim(claim.id, interruptedBefore, now))) continue;
         const appointment = await repository.findAppointment(claim.appointmentId);
         if (appointment) await send(appointment, claim, claim.id, facts);
       }

@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
 import { insertAppointment, insertEmployee } from '../../../test/factories.ts';
-import { appointments, contacts, mailOutbox, messages, notifications } from '../../db/schema.ts';
+import {
+  appointmentReminders,
+  appointments,
+  contacts,
+  mailOutbox,
+  messages,
+  notifications,
+} from '../../db/schema.ts';
 import { createLocalWhatsAppChannel } from '../../integrations/whatsapp/local-channel.ts';
 import type { WhatsAppChannel } from '../../integrations/whatsapp/whatsapp-channel.ts';
 
@@ -133,6 +140,31 @@ describe('appointment reminders', () => {
     expect(mails[1]!.subject).toContain('Friday, November 6 at 12:00 PM');
     expect(await mailsTo(cancelled.email)).toHaveLength(0);
     expect(await history(cancelled.id)).toEqual([]);
+  });
+
+  it('a reminder a crash interrupted goes out once, however many instances find it', async () => {
+    // Tuesday 27 October 2026, 10:00 in Madrid; its 24-hour reminder was claimed, then the process died.
+    now = new Date('2026-10-26T09:03:00Z');
+    const appt = await appointment('2026-10-27', '10:00', '2026-10-27T09:00:00Z');
+    await t.db.insert(appointmentReminders).values({
+      appointmentId: appt.id,
+      hoursBefore: 24,
+      channel: 'email',
+      startsAt: appt.startsAt,
+      dueAt: new Date('2026-10-26T09:00:00Z'),
+      status: 'planned',
+      createdAt: new Date('2026-10-26T09:00:30Z'),
+    });
+    now = new Date('2026-10-26T09:07:00Z');
+    // Three instances' passes at once (a scheduled task runs once per cluster; this holds even so).
+    await Promise.all([
+      t.app.services.reminders.sendDue(),
+      t.app.services.reminders.sendDue(),
+      t.app.services.reminders.sendDue(),
+    ]);
+    expect(await mailsTo(appt.email)).toHaveLength(1);
+    await at('2026-10-26T09:20:00Z');
+    expect(await mailsTo(appt.email)).toHaveLength(1);
   });
 
   it('a send that fails is marked failed and staff are told; a number without a country code is skipped', async () => {
