@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, envSchema, loadConfig } from './config.ts';
 
 describe('configuration', () => {
   it('works with no variables at all', () => {
@@ -78,5 +80,16 @@ describe('configuration', () => {
       retry: { retryLimit: 0, retryDelaySeconds: 3 },
     });
     expect(() => loadConfig({ ASSISTANT_HISTORY_TURNS: '0' })).toThrow(/ASSISTANT_HISTORY_TURNS/);
+  });
+});
+
+describe('every setting is documented', () => {
+  it('docs/operations.md names each environment variable the server reads', async () => {
+    const docs = await readFile(
+      fileURLToPath(new URL('../../../docs/operations.md', import.meta.url)),
+      'utf8',
+    );
+    const undocumented = Object.keys(envSchema.shape).filter((name) => !docs.includes(`\`${name}\``));
+    expect(undocumented).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ const flag = (fallback: boolean) =>
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optional = z.preprocess(blankToUndefined, z.string().optional());
 
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
