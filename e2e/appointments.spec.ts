@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe';
 import { type Api, expect, test } from './fixtures';
 import {
   type Appointment,
@@ -37,6 +38,50 @@ async function ownAppointment(api: Api, options: Parameters<typeof bookAppointme
 
 const onlyDay = (appointment: Appointment) =>
   `/appointments?startDate=${appointment.date}&endDate=${appointment.date}`;
+
+const longDate = (date: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+
+const shortDay = (date: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+
+function timeLabel(time: string) {
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/**
+ * A dialog as people see it: axe in the system's light and dark schemes, and a screenshot at
+ * desktop and phone size (attached to the report, kept in the test's output folder).
+ */
+async function checkDialog(page: Page, testInfo: TestInfo, name: string, shot: string) {
+  await expect(page.getByRole('dialog', { name })).toBeVisible();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+    await expectNoSeriousViolations(page, `${name} dialog (${scheme})`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  const desktop = page.viewportSize();
+  await page.screenshot({ path: testInfo.outputPath(`${shot}-desktop.png`) });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('dialog', { name })).toBeVisible();
+  // The shell's navbar slides away at phone width: the shot shows where it settles.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await page.screenshot({ path: testInfo.outputPath(`${shot}-phone.png`) });
+  if (desktop) await page.setViewportSize(desktop);
+}
 
 test.beforeEach(async ({ login }) => {
   await login();
@@ -207,26 +252,87 @@ test('a row click opens the detail, but links in the row keep their own target',
   await expect(page).toHaveURL(new RegExp(`/appointments/${appointment.id}$`));
 });
 
-test('Delete in the list asks first, then removes the appointment', async ({ page, api }) => {
+test('Delete in the list of a paid appointment asks about the money, and keeping the fee cancels it', async ({
+  page,
+  api,
+}, testInfo) => {
   const { appointment } = await ownAppointment(api);
   await page.goto(onlyDay(appointment));
   const row = rowOf(page, appointment);
 
   await row.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete Appointment' });
-  await expect(dialog).toContainText(
-    'Are you sure you want to delete this appointment? This action cannot be undone.',
-  );
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toContainText(`${appointment.client.name} paid €10.00 for this appointment.`);
+  await expect(dialog).toContainText('A paid appointment is not deleted');
+  await expect(dialog.getByRole('radio', { name: 'Refund €10.00 to the customer' })).toBeChecked();
+  await checkDialog(page, testInfo, 'Delete Appointment', 'list-delete-paid');
+
+  // Keeping the appointment changes nothing.
+  await dialog.getByRole('button', { name: 'Keep appointment' }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(row).toHaveCount(1);
+  await expect(row.getByText('Scheduled', { exact: true })).toBeVisible();
 
   await row.getByRole('button', { name: 'Delete' }).click();
-  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await dialog.getByRole('radio', { name: 'Keep the fee' }).click();
+  await expect(dialog).toContainText('the fee is not refunded');
+  await dialog.getByRole('button', { name: 'Cancel and keep the fee' }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(row).toHaveCount(0);
-  const gone = await api.raw.get(`/api/appointments/${appointment.id}`, { headers: api.headers });
-  expect(gone.status()).toBe(404);
+  await expect(row.getByText('Cancelled', { exact: true })).toBeVisible();
+  const kept = await api.get<Appointment & { payment: { refunded: boolean } }>(
+    `/appointments/${appointment.id}`,
+  );
+  expect(kept).toMatchObject({ status: 'cancelled', payment: { refunded: false } });
+
+  // Cancelled, it still keeps its payment and history: nothing to delete.
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await expect(dialog).toContainText('cannot be deleted');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(row).toHaveCount(1);
+});
+
+test('staff reschedule from the detail page: pick a day and a time, confirm, and the history says staff', async ({
+  page,
+  api,
+}, testInfo) => {
+  const { appointment } = await ownAppointment(api);
+  const slots = await api.get<{ slots: { date: string; times: string[] }[] }>(
+    `/appointments/${appointment.id}/slots`,
+  );
+  const target = slots.slots.filter((day) => day.times.length > 0 && day.date > appointment.date)[1]!;
+  const time = target.times[1]!;
+
+  await page.goto(`/appointments/${appointment.id}`);
+  await page.getByRole('button', { name: 'Reschedule' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose a new time' })).toBeVisible();
+  const dayButton = page.getByRole('button', { name: longDate(target.date), exact: true });
+  await expect(page.getByRole('button', { name: 'Next month' })).toBeVisible();
+  if (!(await dayButton.isVisible())) await page.getByRole('button', { name: 'Next month' }).click();
+  await dayButton.click();
+  await page
+    .getByRole('group', { name: 'Available times' })
+    .getByRole('button', { name: timeLabel(time), exact: true })
+    .click();
+
+  const confirm = page.getByRole('dialog', { name: 'Reschedule' });
+  await expect(
+    confirm.getByText(`Move the appointment to ${shortDay(target.date)} at ${timeLabel(time)}?`),
+  ).toBeVisible();
+  await expect(confirm).toContainText(`${appointment.client.name} is emailed the new time.`);
+  await checkDialog(page, testInfo, 'Reschedule', 'staff-reschedule');
+  await confirm.getByRole('button', { name: 'Move appointment' }).click();
+
+  await expect(confirm).toHaveCount(0);
+  await expect(page.getByText(longDate(target.date))).toBeVisible();
+  await expect(page.getByText(new RegExp(`^${timeLabel(time)} - `))).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Choose a new time' })).toHaveCount(0);
+  const from = `${shortDay(appointment.date)} at ${timeLabel(appointment.startTime)}`;
+  const to = `${shortDay(target.date)} at ${timeLabel(time)}`;
+  await expect(page.getByRole('list', { name: 'History' }).getByRole('listitem').last()).toContainText(
+    `Rescheduled from ${from} to ${to} by staff`,
+  );
+  const moved = await api.get<Appointment>(`/appointments/${appointment.id}`);
+  expect(moved).toMatchObject({ date: target.date, startTime: time, status: 'scheduled' });
 });
 
 test('the detail shows the appointment, and a status change persists', async ({ page, api }) => {
@@ -266,44 +372,69 @@ test('the detail shows the appointment, and a status change persists', async ({ 
   await expect(page.locator('[data-status]')).toHaveText('No Show');
 });
 
-test('reviving a cancelled appointment whose slot was booked since says why it failed', async ({
+test('reopening a cancelled, refunded appointment warns about the money and the reminders first', async ({
+  page,
+  api,
+}, testInfo) => {
+  const { employee, appointment } = await ownAppointment(api);
+  await setAppointmentStatus(api, appointment.id, 'cancelled');
+
+  await page.goto(`/appointments/${appointment.id}`);
+  await expect(page.getByText('€10.00 refunded')).toBeVisible();
+  await chooseStatus(page, 'Scheduled');
+  const dialog = page.getByRole('dialog', { name: 'Reopen a cancelled appointment' });
+  await expect(dialog).toContainText(
+    'The €10.00 refund is not taken back: the appointment is free unless the customer pays again.',
+  );
+  await expect(dialog).toContainText('Reminders are planned again.');
+  await checkDialog(page, testInfo, 'Reopen a cancelled appointment', 'reopen');
+
+  // Keeping it cancelled changes nothing.
+  await dialog.getByRole('button', { name: 'Keep it cancelled' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.locator('[data-status]')).toHaveText('Cancelled');
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Cancelled');
+
+  // Someone books the slot meanwhile: the reopen is refused, and the dialog says why.
+  const other = await bookAppointment(api, employee, {
+    slot: { date: appointment.date, timeSlot: appointment.startTime },
+  });
+  await chooseStatus(page, 'Scheduled');
+  await dialog.getByRole('button', { name: 'Reopen as Scheduled' }).click();
+  await expect(
+    dialog.getByRole('alert').filter({ hasText: 'Another appointment already takes this time slot.' }),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Keep it cancelled' }).click();
+  await expect(page.locator('[data-status]')).toHaveText('Cancelled');
+
+  // Once the slot is free again, reopening on purpose works; the refund stays a refund.
+  await setAppointmentStatus(api, other.id, 'cancelled');
+  await chooseStatus(page, 'Scheduled');
+  await dialog.getByRole('button', { name: 'Reopen as Scheduled' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.locator('[data-status]')).toHaveText('Scheduled');
+  await expect(page.getByText('€10.00 refunded')).toBeVisible();
+});
+
+test('Delete Appointment on the detail of a paid appointment asks about the money, and refunds by default', async ({
   page,
   api,
 }) => {
-  const { employee, appointment } = await ownAppointment(api);
-  await setAppointmentStatus(api, appointment.id, 'cancelled');
-  await bookAppointment(api, employee, {
-    slot: { date: appointment.date, timeSlot: appointment.startTime },
-  });
-
-  await page.goto(`/appointments/${appointment.id}`);
-  await expect(page.locator('[data-status]')).toHaveText('Cancelled');
-  await chooseStatus(page, 'Scheduled');
-  await expect(
-    page.getByRole('alert').filter({ hasText: 'Another appointment already takes this time slot.' }),
-  ).toBeVisible();
-  await expect(page.locator('[data-status]')).toHaveText('Cancelled');
-  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Cancelled');
-});
-
-test('Delete Appointment on the detail confirms, deletes and returns to the list', async ({ page, api }) => {
   const { appointment } = await ownAppointment(api);
   await page.goto(`/appointments/${appointment.id}`);
 
-  page.once('dialog', (dialog) => dialog.dismiss());
   await page.getByRole('button', { name: 'Delete Appointment' }).click();
-  await expect(page).toHaveURL(new RegExp(`/appointments/${appointment.id}$`));
+  const dialog = page.getByRole('dialog', { name: 'Delete Appointment' });
+  await expect(dialog.getByRole('radio', { name: 'Refund €10.00 to the customer' })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Keep appointment' }).click();
+  await expect(dialog).toHaveCount(0);
 
-  let message = '';
-  page.once('dialog', (dialog) => {
-    message = dialog.message();
-    void dialog.accept();
-  });
   await page.getByRole('button', { name: 'Delete Appointment' }).click();
-  await expect(page).toHaveURL(/\/appointments$/);
-  expect(message).toBe('Are you sure you want to delete this appointment?');
-  const gone = await api.raw.get(`/api/appointments/${appointment.id}`, { headers: api.headers });
-  expect(gone.status()).toBe(404);
+  await dialog.getByRole('button', { name: 'Cancel and refund €10.00' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.locator('[data-status]')).toHaveText('Cancelled');
+  await expect(page.getByText('€10.00 refunded')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/appointments/${appointment.id}$`));
 });
 
 test('Back to Appointments returns to the list', async ({ page, api }) => {

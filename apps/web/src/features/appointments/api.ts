@@ -18,6 +18,7 @@ export const appointmentKeys = {
   detail: (id: string) => ['appointments', 'detail', id] as const,
   // Under the detail, so removing an appointment's queries removes its history too.
   history: (id: string) => ['appointments', 'detail', id, 'history'] as const,
+  slots: (id: string) => ['appointments', 'detail', id, 'slots'] as const,
 };
 
 export function appointmentsQueryOptions(filters: AppointmentFilters) {
@@ -56,16 +57,31 @@ export function useAppointmentHistory(id: string) {
   return useQuery(appointmentHistoryQueryOptions(id));
 }
 
-export function useUpdateAppointmentStatus() {
+/** `failure`: a toast for screens that show no refusal of their own (the list's delete dialog). */
+export function useUpdateAppointmentStatus(options: { failure?: string } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status, refund }: { id: string; status: AppointmentStatus; refund?: boolean }) =>
+    mutationFn: ({
+      id,
+      status,
+      refund,
+      reopen,
+    }: {
+      id: string;
+      status: AppointmentStatus;
+      refund?: boolean;
+      reopen?: boolean;
+    }) =>
       apiCall(apiRoutes.appointments.setStatus, {
         params: { id },
-        body: refund === undefined ? { status } : { status, refund },
+        body: {
+          status,
+          ...(refund === undefined ? {} : { refund }),
+          ...(reopen === undefined ? {} : { reopen }),
+        },
       }),
     // A refusal is shown beside the status dropdown (appointment-detail-page.tsx), so only success toasts.
-    meta: { success: 'Appointment status updated' },
+    meta: { success: 'Appointment status updated', ...(options.failure ? { failure: options.failure } : {}) },
     onSuccess: (appointment) => {
       queryClient.setQueryData(appointmentKeys.detail(appointment.id), appointment);
       // A new status adds a history line, and a cancellation drops the reminders still planned.
@@ -88,5 +104,38 @@ export function useDeleteAppointment() {
       return queryClient.invalidateQueries({ queryKey: appointmentKeys.lists });
     },
     onError: (error) => console.error('Failed to delete appointment', error),
+  });
+}
+
+/** The open times staff may move it to; asked only once they choose to reschedule. */
+export function useAppointmentSlots(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: appointmentKeys.slots(id),
+    queryFn: ({ signal }) => apiCall(apiRoutes.appointments.slots, { params: { id }, signal }),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+export function useRescheduleAppointment(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (slot: { date: string; time: string }) =>
+      apiCall(apiRoutes.appointments.reschedule, {
+        params: { id },
+        body: { date: slot.date, timeSlot: slot.time },
+      }),
+    // A refusal (the slot was just taken) is shown in the calendar, where the time was chosen.
+    meta: { success: 'Appointment moved' },
+    onSuccess: (appointment) => {
+      queryClient.setQueryData(appointmentKeys.detail(id), appointment);
+      queryClient.removeQueries({ queryKey: appointmentKeys.slots(id) });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: appointmentKeys.lists }),
+        queryClient.invalidateQueries({ queryKey: appointmentKeys.history(id) }),
+      ]);
+    },
+    // A slot just taken disappears from the calendar.
+    onError: () => queryClient.invalidateQueries({ queryKey: appointmentKeys.slots(id) }),
   });
 }

@@ -20,6 +20,7 @@ import {
 import {
   IconAlertCircle,
   IconCalendarEvent,
+  IconCalendarTime,
   IconClock,
   IconCreditCard,
   IconId,
@@ -34,16 +35,25 @@ import { BackLink } from '../../components/back-link';
 import { DetailField } from '../../components/detail-field';
 import { ErrorAlert } from '../../components/error-alert';
 import { QueryState } from '../../components/query-state';
+import { ReschedulePicker } from '../../components/slots/reschedule-picker';
 import { ApiError } from '../../lib/api-client';
-import { formatMoney } from '../../lib/format';
+import { formatMinorMoney } from '../../lib/format';
 import { usePageName } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 import { useCompany } from '../settings/api';
-import { useAppointment, useDeleteAppointment, useUpdateAppointmentStatus } from './api';
+import {
+  useAppointment,
+  useAppointmentSlots,
+  useDeleteAppointment,
+  useRescheduleAppointment,
+  useUpdateAppointmentStatus,
+} from './api';
 import { APPOINTMENT_STATUS_STYLE, formatLongDate, formatTimeRange } from './appointment-format';
 import { AppointmentHistoryCard } from './components/appointment-history-card';
 import { AppointmentStatusBadge } from './components/appointment-status-badge';
 import { CancelPaidAppointmentModal } from './components/cancel-paid-appointment-modal';
+import { DeleteAppointmentModal } from './components/delete-appointment-modal';
+import { ReopenAppointmentModal } from './components/reopen-appointment-modal';
 
 const STATUS_OPTIONS = APPOINTMENT_STATUSES.map((status) => ({
   value: status,
@@ -83,14 +93,23 @@ function AppointmentDetail({ appointment }: { appointment: Appointment }) {
   const timeZone = useCompany().data?.timeZone;
   const { client, employee, payment } = appointment;
   const [askingRefund, setAskingRefund] = useState(false);
-  const paid = payment ? formatMoney(payment.amount / 100, payment.currency) : null;
+  const [deleting, setDeleting] = useState(false);
+  const [reopening, setReopening] = useState<AppointmentStatus | null>(null);
+  const [rescheduling, setRescheduling] = useState(false);
+  const paid = payment ? formatMinorMoney(payment.amount, payment.currency) : null;
   // A scheduled appointment whose payment is still held: cancelling or deleting it decides its fate.
   const holdsPayment = appointment.status === 'scheduled' && payment && !payment.refunded;
 
   const changeStatus = (status: string | null) => {
     if (!status || status === appointment.status) return;
+    updateStatus.reset();
     if (status === 'cancelled' && holdsPayment) {
       setAskingRefund(true);
+      return;
+    }
+    // Leaving cancelled takes the slot again and plans reminders again: asked on purpose.
+    if (appointment.status === 'cancelled') {
+      setReopening(status as AppointmentStatus);
       return;
     }
     updateStatus.mutate({ id: appointment.id, status: status as AppointmentStatus });
@@ -99,13 +118,30 @@ function AppointmentDetail({ appointment }: { appointment: Appointment }) {
   const cancelPaid = (refund: boolean) =>
     updateStatus.mutate(
       { id: appointment.id, status: 'cancelled', refund },
-      { onSettled: () => setAskingRefund(false) },
+      {
+        onSettled: () => {
+          setAskingRefund(false);
+          setDeleting(false);
+        },
+      },
     );
 
-  const deleteAppointment = () => {
-    if (!window.confirm('Are you sure you want to delete this appointment?')) return;
-    remove.mutate(appointment.id, { onSuccess: () => void navigate(paths.appointments) });
+  const reopen = () => {
+    if (!reopening) return;
+    updateStatus.mutate(
+      { id: appointment.id, status: reopening, reopen: true },
+      { onSuccess: () => setReopening(null) },
+    );
   };
+
+  const closeReopen = () => {
+    if (updateStatus.isPending) return;
+    updateStatus.reset();
+    setReopening(null);
+  };
+
+  const deleteAppointment = () =>
+    remove.mutate(appointment.id, { onSuccess: () => void navigate(paths.appointments) });
 
   const statusError = updateStatus.isError
     ? (updateStatus.error instanceof ApiError && updateStatus.error.serverMessage) ||
@@ -113,118 +149,178 @@ function AppointmentDetail({ appointment }: { appointment: Appointment }) {
     : null;
 
   return (
-    <Card p={{ base: 'md', sm: 'xl' }}>
-      <Stack gap="lg">
-        <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
-          <Stack gap={6}>
-            <Group gap="sm">
-              <Title order={2}>Appointment Details</Title>
-              <AppointmentStatusBadge status={appointment.status} size="lg" />
-            </Group>
-            <Text c="dimmed" size="sm">
-              Booked {new Date(appointment.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
-            </Text>
-          </Stack>
-          <Select
-            label="Status"
-            data={STATUS_OPTIONS}
-            value={appointment.status}
-            onChange={changeStatus}
-            disabled={updateStatus.isPending}
-            allowDeselect={false}
-            checkIconPosition="right"
-            comboboxProps={{ shadow: 'md' }}
-            w={200}
-          />
-        </Group>
-
-        {statusError ? (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" title="Status not changed">
-            {statusError}
-          </Alert>
-        ) : null}
-
-        <Divider />
-
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="lg">
-          <DetailField icon={<IconCalendarEvent size={18} />} label="Date">
-            <Text fw={500}>{formatLongDate(appointment.date)}</Text>
-          </DetailField>
-          <DetailField icon={<IconClock size={18} />} label="Time">
-            <Text fw={500}>{formatTimeRange(appointment.startTime, appointment.endTime)}</Text>
-            {timeZone ? (
-              <Text size="xs" c="dimmed">
-                {timeZone}
+    <>
+      <Card p={{ base: 'md', sm: 'xl' }}>
+        <Stack gap="lg">
+          <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
+            <Stack gap={6}>
+              <Group gap="sm">
+                <Title order={2}>Appointment Details</Title>
+                <AppointmentStatusBadge status={appointment.status} size="lg" />
+              </Group>
+              <Text c="dimmed" size="sm">
+                Booked {new Date(appointment.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
               </Text>
+            </Stack>
+            <Select
+              label="Status"
+              data={STATUS_OPTIONS}
+              value={appointment.status}
+              onChange={changeStatus}
+              disabled={updateStatus.isPending}
+              allowDeselect={false}
+              checkIconPosition="right"
+              comboboxProps={{ shadow: 'md' }}
+              w={200}
+            />
+          </Group>
+
+          {statusError && !reopening ? (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" title="Status not changed">
+              {statusError}
+            </Alert>
+          ) : null}
+
+          <Divider />
+
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="lg">
+            <DetailField icon={<IconCalendarEvent size={18} />} label="Date">
+              <Text fw={500}>{formatLongDate(appointment.date)}</Text>
+            </DetailField>
+            <DetailField icon={<IconClock size={18} />} label="Time">
+              <Text fw={500}>{formatTimeRange(appointment.startTime, appointment.endTime)}</Text>
+              {timeZone ? (
+                <Text size="xs" c="dimmed">
+                  {timeZone}
+                </Text>
+              ) : null}
+            </DetailField>
+            <DetailField icon={<IconUser size={18} />} label="Client">
+              {client.id ? (
+                <Anchor component={Link} to={paths.client(client.id)} fw={500}>
+                  {client.name}
+                </Anchor>
+              ) : (
+                <Text fw={500}>{client.name}</Text>
+              )}
+              {client.email ? (
+                <Anchor href={`mailto:${client.email}`} size="sm" c="dimmed">
+                  <Group gap={4} component="span" wrap="nowrap">
+                    <IconMail size={14} />
+                    {client.email}
+                  </Group>
+                </Anchor>
+              ) : null}
+            </DetailField>
+            <DetailField icon={<IconId size={18} />} label="Employee">
+              <Text fw={500}>{employee.name}</Text>
+              {employee.email ? (
+                <Text size="sm" c="dimmed">
+                  {employee.email}
+                </Text>
+              ) : null}
+            </DetailField>
+            {payment && paid ? (
+              <DetailField icon={<IconCreditCard size={18} />} label="Payment">
+                <Text fw={500}>{payment.refunded ? `${paid} refunded` : `${paid} paid`}</Text>
+              </DetailField>
             ) : null}
-          </DetailField>
-          <DetailField icon={<IconUser size={18} />} label="Client">
-            {client.id ? (
-              <Anchor component={Link} to={paths.client(client.id)} fw={500}>
-                {client.name}
-              </Anchor>
-            ) : (
-              <Text fw={500}>{client.name}</Text>
-            )}
-            {client.email ? (
-              <Anchor href={`mailto:${client.email}`} size="sm" c="dimmed">
-                <Group gap={4} component="span" wrap="nowrap">
-                  <IconMail size={14} />
-                  {client.email}
-                </Group>
-              </Anchor>
-            ) : null}
-          </DetailField>
-          <DetailField icon={<IconId size={18} />} label="Employee">
-            <Text fw={500}>{employee.name}</Text>
-            {employee.email ? (
-              <Text size="sm" c="dimmed">
-                {employee.email}
+          </SimpleGrid>
+
+          {appointment.notes ? (
+            <DetailField icon={<IconNotes size={18} />} label="Notes">
+              <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                {appointment.notes}
               </Text>
-            ) : null}
-          </DetailField>
-          {payment && paid ? (
-            <DetailField icon={<IconCreditCard size={18} />} label="Payment">
-              <Text fw={500}>{payment.refunded ? `${paid} refunded` : `${paid} paid`}</Text>
             </DetailField>
           ) : null}
-        </SimpleGrid>
 
-        {appointment.notes ? (
-          <DetailField icon={<IconNotes size={18} />} label="Notes">
-            <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-              {appointment.notes}
-            </Text>
-          </DetailField>
-        ) : null}
+          <Divider />
 
-        <Divider />
+          <Group justify="flex-end" gap="sm">
+            {appointment.status === 'scheduled' ? (
+              <Button
+                variant="light"
+                leftSection={<IconCalendarTime size={16} />}
+                onClick={() => setRescheduling(true)}
+                disabled={rescheduling}
+              >
+                Reschedule
+              </Button>
+            ) : null}
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={16} />}
+              loading={remove.isPending}
+              onClick={() => {
+                remove.reset();
+                setDeleting(true);
+              }}
+            >
+              Delete Appointment
+            </Button>
+          </Group>
+        </Stack>
+        <CancelPaidAppointmentModal
+          opened={askingRefund}
+          busy={updateStatus.isPending}
+          clientName={client.name}
+          paid={paid ?? ''}
+          onConfirm={cancelPaid}
+          onClose={() => setAskingRefund(false)}
+        />
+        <DeleteAppointmentModal
+          appointment={deleting ? appointment : null}
+          busy={remove.isPending || updateStatus.isPending}
+          onDelete={deleteAppointment}
+          onCancelPaid={cancelPaid}
+          onClose={() => setDeleting(false)}
+        />
+        <ReopenAppointmentModal
+          appointment={appointment}
+          status={reopening}
+          busy={updateStatus.isPending}
+          error={reopening ? statusError : null}
+          onConfirm={reopen}
+          onClose={closeReopen}
+        />
+      </Card>
+      {rescheduling && appointment.status === 'scheduled' ? (
+        <Card p={{ base: 'md', sm: 'xl' }}>
+          <StaffReschedule appointment={appointment} onDone={() => setRescheduling(false)} />
+        </Card>
+      ) : null}
+    </>
+  );
+}
 
-        <Group justify="flex-end" gap="sm">
-          {holdsPayment ? (
-            <Text size="sm" c="dimmed">
-              Deleting it refunds the {paid} payment.
-            </Text>
-          ) : null}
-          <Button
-            color="red"
-            variant="light"
-            leftSection={<IconTrash size={16} />}
-            loading={remove.isPending}
-            onClick={deleteAppointment}
-          >
-            Delete Appointment
-          </Button>
-        </Group>
-      </Stack>
-      <CancelPaidAppointmentModal
-        opened={askingRefund}
-        busy={updateStatus.isPending}
-        clientName={client.name}
-        paid={paid ?? ''}
-        onConfirm={cancelPaid}
-        onClose={() => setAskingRefund(false)}
-      />
-    </Card>
+/** The customer's calendar of open times, for staff: the move emails the customer, no money changes. */
+function StaffReschedule({ appointment, onDone }: { appointment: Appointment; onDone: () => void }) {
+  const slots = useAppointmentSlots(appointment.id, true);
+  const reschedule = useRescheduleAppointment(appointment.id);
+  const companyZone = useCompany().data?.timeZone;
+  return (
+    <ReschedulePicker
+      slots={slots}
+      current={{ date: appointment.date, time: appointment.startTime }}
+      timeZone={slots.data?.timeZone ?? companyZone ?? ''}
+      employeeName={appointment.employee.name}
+      busy={reschedule.isPending}
+      onMove={(slot) => reschedule.mutateAsync(slot)}
+      onMoved={onDone}
+      onClose={onDone}
+      failureText="The appointment could not be moved. Please try again."
+      question={(when) => `Move the appointment to ${when}?`}
+      note={
+        <Text size="sm" c="dimmed">
+          {appointment.client.email
+            ? `${appointment.client.name} is emailed the new time.`
+            : `${appointment.client.name} gave no email: tell them the new time.`}{' '}
+          {appointment.payment ? 'What they paid stays with the appointment; nothing is refunded.' : ''}
+        </Text>
+      }
+      titleId="staff-reschedule-title"
+    />
   );
 }

@@ -8,7 +8,7 @@ import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { useCompany } from '../settings/api';
-import { useAppointments, useDeleteAppointment } from './api';
+import { useAppointments, useDeleteAppointment, useUpdateAppointmentStatus } from './api';
 import {
   AppointmentFiltersBar,
   type FilterKey,
@@ -26,6 +26,7 @@ export function AppointmentsPage() {
   const appointments = useAppointments(toApiFilters(values, APPOINTMENTS_PAGE_SIZE));
   const timeZone = useCompany().data?.timeZone;
   const remove = useDeleteAppointment();
+  const cancel = useUpdateAppointmentStatus({ failure: 'Failed to cancel appointment' });
   const [toDelete, setToDelete] = useState<Appointment | null>(null);
 
   const setParam = (key: FilterKey | 'page', value: string | null) =>
@@ -50,7 +51,7 @@ export function AppointmentsPage() {
   });
 
   const closeDelete = () => {
-    if (remove.isPending) return;
+    if (remove.isPending || cancel.isPending) return;
     remove.reset();
     setToDelete(null);
   };
@@ -58,6 +59,12 @@ export function AppointmentsPage() {
   const confirmDelete = () => {
     if (!toDelete) return;
     remove.mutate(toDelete.id, { onSuccess: () => setToDelete(null) });
+  };
+
+  // A paid appointment is cancelled instead of deleted, with the fee refunded or kept.
+  const cancelPaid = (refund: boolean) => {
+    if (!toDelete) return;
+    cancel.mutate({ id: toDelete.id, status: 'cancelled', refund }, { onSettled: () => setToDelete(null) });
   };
 
   const filtered = hasActiveFilters(values);
@@ -105,9 +112,10 @@ export function AppointmentsPage() {
       </Stack>
 
       <DeleteAppointmentModal
-        opened={toDelete !== null}
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
+        appointment={toDelete}
+        busy={remove.isPending || cancel.isPending}
+        onDelete={confirmDelete}
+        onCancelPaid={cancelPaid}
         onClose={closeDelete}
       />
     </Box>
