@@ -1,7 +1,8 @@
 /** Server-Sent Events pushed on /api/events; each names what changed so the web refetches it. */
 export type AppEvent =
   | { type: 'notifications.changed' }
-  | { type: 'chats.changed'; chatId?: string }
+  /** `waiting`: which chats wait for a person may have changed too (a handoff, a reply, a switch). */
+  | { type: 'chats.changed'; chatId?: string; waiting?: true }
   | { type: 'messages.changed'; chatId: string }
   | { type: 'appointments.changed' }
   | { type: 'clients.changed' }

@@ -30,7 +30,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/skip-link';
 import { appointmentKeys } from '../features/appointments/api';
 import { useSession } from '../features/auth/api';
-import { chatKeys, useWaitingChats } from '../features/chats/api';
+import { useWaitingChats, useWaitingEvents } from '../features/chats/api';
 import { WaitingBadge } from '../features/chats/components/waiting-badge';
 import { useHandoffAlerts } from '../features/chats/handoff-alerts';
 import { notificationKeys, useUnreadCount } from '../features/notifications/api';
@@ -61,11 +61,9 @@ const NAV_ITEMS: NavItem[] = [
   { label: 'Appointments', to: paths.appointments, icon: IconCalendarEvent, matches: ['/appointments/'] },
 ];
 
+// Which chats wait for a person is refetched only on the events that may change it (useWaitingEvents).
 const REALTIME: RealtimeInvalidations = {
-  // A handoff and a chat opened both change notifications; a chat given back to the assistant or
-  // deleted changes chats: either may change which chats wait for a person.
-  'notifications.changed': [notificationKeys.all, chatKeys.waiting],
-  'chats.changed': [chatKeys.waiting],
+  'notifications.changed': [notificationKeys.all],
   'appointments.changed': [appointmentKeys.all],
 };
 
@@ -100,6 +98,7 @@ function StaffShell() {
     documentTitle({ page: pageName, company: company.data?.name, waiting: waiting.data?.length ?? 0 }),
   );
   useRealtime(REALTIME);
+  useWaitingEvents();
   useHandoffAlerts(waiting.data);
   const [shortcutsOpened, shortcuts] = useDisclosure(false);
   useHotkeys([

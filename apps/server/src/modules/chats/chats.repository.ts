@@ -19,6 +19,8 @@ export type ChatListRow = {
   lastSender: string | null;
   unreadCount: number;
   clientId: string | null;
+  /** Since when the customer waits for a person, or null. */
+  waitingSince: Date | null;
 };
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -104,6 +106,7 @@ export function createChatsRepository(db: Db) {
              c.profile_picture as "profilePicture", c.assigned_to as "assignedTo", c.channel,
              c.last_message_text as "lastText", c.last_message_at as "lastAt",
              c.last_message_sender as "lastSender", c.unread_count as "unreadCount",
+             c.waiting_since as "waitingSince",
              (select cl.id from clients cl where cl.phone_digits = c.phone_digits
                order by cl.created_at limit 1) as "clientId"
         from page c
@@ -112,6 +115,7 @@ export function createChatsRepository(db: Db) {
       ...row,
       lastAt: row.lastText === null || !row.lastAt ? null : new Date(row.lastAt),
       unreadCount: Number(row.unreadCount),
+      waitingSince: row.waitingSince ? new Date(row.waitingSince) : null,
     }));
   }
 

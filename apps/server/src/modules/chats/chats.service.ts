@@ -137,12 +137,13 @@ export function createChatsService(deps: Deps) {
     return false;
   };
 
-  const changeEvents = (chatId: string) =>
+  const changeEvents = (chatId: string, waiting = false) =>
     [
       { type: 'messages.changed', chatId },
-      { type: 'chats.changed', chatId },
+      { type: 'chats.changed', chatId, ...(waiting ? { waiting: true as const } : {}) },
     ] as const;
-  const changed = (chatId: string) => events.publish(...changeEvents(chatId));
+  /** `waiting`: the change may also end the customer's wait, so dashboards recount the waiting chats. */
+  const changed = (chatId: string, waiting = false) => events.publish(...changeEvents(chatId, waiting));
   /** The same events, sent by the statement that writes the message (only if it writes one). */
   const changedInStatement = (chatId: string) => events.inStatement(...changeEvents(chatId));
 
@@ -205,7 +206,8 @@ export function createChatsService(deps: Deps) {
       ...(template ? { template } : {}),
     });
     if (!row) throw new Error('outgoing message was not stored');
-    await changed(chatId);
+    // A person's reply ends a wait (in the statement that stored it): only then do dashboards recount.
+    await changed(chatId, sender === 'staff' && chat.waitingSince !== null);
     if (viaWhatsApp) await deps.queue.send('whatsappSend', { messageId: row.id });
     return (await repository.findMessage(row.id)) ?? row;
   }
@@ -313,7 +315,7 @@ export function createChatsService(deps: Deps) {
       if (handover.customerMessage && !(await postAssistantReply(chatId, handover.customerMessage)))
         return false;
       if (!(await repository.takeFromAssistant(chatId, clock()))) return false;
-      await events.publish({ type: 'chats.changed', chatId });
+      await events.publish({ type: 'chats.changed', chatId, waiting: true });
       await deps.notify({
         type: handover.type,
         title: HANDOFF_TITLES[handover.type],
@@ -432,7 +434,7 @@ export function createChatsService(deps: Deps) {
       const chat = await loadChat(id);
       // Either way the assistant's memory starts afresh: it never reads a person's conversation.
       await repository.setAssignment(id, chat.assignedTo === 'ai' ? 'human' : 'ai', clock());
-      await changed(id);
+      await changed(id, chat.waitingSince !== null);
       return toChat(await loadChat(id));
     },
 
@@ -447,7 +449,7 @@ export function createChatsService(deps: Deps) {
 
     async remove(id: string) {
       if (!(await repository.deleteChat(id))) throw notFound(CHAT_MESSAGES.notFound);
-      await events.publish({ type: 'chats.changed', chatId: id });
+      await events.publish({ type: 'chats.changed', chatId: id, waiting: true });
     },
 
     async getContact(id: string): Promise<Contact> {

@@ -110,6 +110,41 @@ describe('chats', () => {
     expect(await waiting()).not.toContain(first.chatId);
   });
 
+  it("only events that may change the wait say so: dashboards need not recount on a customer's message", async () => {
+    const seen: Array<{ type: string; chatId?: string; waiting?: true }> = [];
+    const unsubscribe = t.events.subscribe((event) => {
+      if (event.type === 'chats.changed') seen.push(event);
+    });
+    try {
+      const first = await customerWrites('hola');
+      await customerWrites('quiero hablar con una persona por favor', { phone: first.phone });
+      await expect.poll(() => seen.filter((e) => e.chatId === first.chatId && e.waiting)).toHaveLength(1);
+      seen.length = 0;
+      await customerWrites('¿sigue ahí?', { phone: first.phone });
+      await expect.poll(() => seen.filter((e) => e.chatId === first.chatId)).not.toHaveLength(0);
+      expect(seen.filter((e) => e.waiting)).toEqual([]);
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/chats/${first.chatId}/messages`,
+        headers,
+        payload: { text: 'Aquí estoy' },
+      });
+      await expect.poll(() => seen.filter((e) => e.chatId === first.chatId && e.waiting)).toHaveLength(1);
+      // Another reply, with nobody waiting any more: no recount.
+      seen.length = 0;
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/chats/${first.chatId}/messages`,
+        headers,
+        payload: { text: '¿Algo más?' },
+      });
+      await expect.poll(() => seen.filter((e) => e.chatId === first.chatId)).not.toHaveLength(0);
+      expect(seen.filter((e) => e.waiting)).toEqual([]);
+    } finally {
+      unsubscribe();
+    }
+  });
+
   it('the wait is a state of the chat: solving, deleting or renaming its notification changes nothing', async () => {
     const first = await customerWrites('hola');
     await customerWrites('quiero hablar con una persona por favor', { phone: first.phone });

@@ -103,8 +103,9 @@ export function contactQueryOptions(id: string) {
 }
 
 /**
- * The chats handed to a person that nobody has opened yet, latest first. Kept fresh by events
- * (staff layout); the poll is the fallback the notification badge also has.
+ * The chats whose customer waits for a person (handed over, no reply yet), the longest wait
+ * first. Kept fresh by the events that say the waiting may have changed (`useWaitingEvents`, in
+ * the staff layout), not by every change to a chat; the poll is the fallback the badge also has.
  */
 export const waitingChatsQueryOptions = queryOptions({
   queryKey: chatKeys.waiting,
@@ -116,6 +117,18 @@ export const waitingChatsQueryOptions = queryOptions({
 
 export function useWaitingChats() {
   return useQuery(waitingChatsQueryOptions);
+}
+
+/**
+ * Recounts the waiting chats only when an event says the waiting may have changed: a customer's
+ * message to a chat changes nothing here, so a burst of them costs every open tab nothing.
+ */
+export function useWaitingEvents() {
+  const queryClient = useQueryClient();
+  useAppEvents((event) => {
+    if (event.type === 'chats.changed' && (event.waiting || !event.chatId))
+      refetchSoon(queryClient, chatKeys.waiting);
+  });
 }
 
 export function useChats(search = '') {
