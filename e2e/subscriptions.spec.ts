@@ -43,6 +43,8 @@ test('the list searches client and plan, filters by status, and keeps both in th
   await expect(table(page).getByRole('row').filter({ hasText: 'Irene' })).toHaveCount(1);
 
   await search(page).fill('Irene');
+  // The address follows the box once typing pauses; a reload gives back what it holds.
+  await expect(page).toHaveURL(/search=Irene/);
   await page.reload();
   await expect(search(page)).toHaveValue('Irene');
   await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Past Due');

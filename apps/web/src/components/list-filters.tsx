@@ -1,7 +1,7 @@
 import { CloseButton, Group, Select, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
+import { useDebouncedSearchParam } from '../lib/debounced-search-param';
 
 type StatusOption = { value: string; label: string };
 export type ListValues = { search: string; status: string };
@@ -17,24 +17,31 @@ export function listValuesFrom(params: URLSearchParams, statuses: readonly Statu
 }
 
 /**
- * A list's search and status, kept in the URL. The URL follows every keystroke; `search` is
- * the debounced text to ask the server with.
+ * A list's search and status, kept in the URL. The box keeps what is typed and the URL follows it
+ * once typing pauses; `search` is the text in the URL, to ask the server with. The status goes to
+ * the URL at once.
  */
 export function useListFilters(statuses: readonly StatusOption[]) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const values = listValuesFrom(searchParams, statuses);
-  const [search] = useDebouncedValue(values.search, 250);
-  const setValue = (key: ListKey, value: string) =>
+  const box = useDebouncedSearchParam('search');
+  const values = { ...listValuesFrom(searchParams, statuses), search: box.value };
+  const search = box.applied;
+  const setValue = (key: ListKey, value: string) => {
+    if (key === 'search') {
+      box.setValue(value);
+      return;
+    }
     setSearchParams(
       (current) => {
-        const next = new URLSearchParams(current);
+        const next = box.include(new URLSearchParams(current));
         if (!value || value === 'all') next.delete(key);
         else next.set(key, value);
         return next;
       },
       { replace: true },
     );
-  const filtered = values.search.trim() !== '' || values.status !== 'all';
+  };
+  const filtered = search.trim() !== '' || values.status !== 'all';
   return { values, search, filtered, setValue };
 }
 

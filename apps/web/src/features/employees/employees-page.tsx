@@ -1,14 +1,14 @@
 import type { Employee } from '@chatdesk/contract/employees';
 import { Box, Button, Card, CloseButton, Stack, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { SearchQueryProvider } from '../../components/highlight-match';
 import { LoadMore } from '../../components/load-more';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
+import { useDebouncedSearchParam } from '../../lib/debounced-search-param';
 import { refusalText } from '../../lib/mutation-feedback';
 import { paths } from '../../lib/paths';
 import { useDeleteEmployee, useEmployees } from './api';
@@ -16,14 +16,10 @@ import { DeleteEmployeeModal } from './components/delete-employee-modal';
 import { EmployeeTable } from './components/employee-table';
 
 export function EmployeesPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const search = searchParams.get('search') ?? '';
-  const [debouncedSearch] = useDebouncedValue(search, 250);
-  const employees = useEmployees(debouncedSearch);
+  const { value: search, setValue: changeSearch, applied: appliedSearch } = useDebouncedSearchParam('search');
+  const employees = useEmployees(appliedSearch);
   const remove = useDeleteEmployee();
   const [toDelete, setToDelete] = useState<Employee | null>(null);
-
-  const changeSearch = (value: string) => setSearchParams(value ? { search: value } : {}, { replace: true });
 
   const closeDelete = () => {
     if (remove.isPending) return;
@@ -71,11 +67,13 @@ export function EmployeesPage() {
               {data.length === 0 ? (
                 <EmptyState
                   icon={<IconUsers size={28} />}
-                  title={search.trim() ? 'No employees found matching your search' : 'No employees found'}
+                  title={
+                    appliedSearch.trim() ? 'No employees found matching your search' : 'No employees found'
+                  }
                 />
               ) : (
                 <>
-                  <SearchQueryProvider query={debouncedSearch}>
+                  <SearchQueryProvider query={appliedSearch}>
                     <EmployeeTable employees={data} onDelete={setToDelete} />
                   </SearchQueryProvider>
                   <LoadMore

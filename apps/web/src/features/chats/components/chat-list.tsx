@@ -3,8 +3,9 @@ import { Badge, Box, CloseButton, Group, Skeleton, Stack, Text, TextInput, Title
 import { IconSearch } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { HighlightMatch } from '../../../components/highlight-match';
+import { useDebouncedSearchParam } from '../../../lib/debounced-search-param';
 import { paths } from '../../../lib/paths';
 import { filterChats, previewText, relativeTimeLabel } from '../chat-format';
 import classes from '../chats.module.css';
@@ -23,22 +24,11 @@ type ChatListProps = {
 };
 
 export function ChatList({ chats, activeChatId, status, onEndReached }: ChatListProps) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const search = searchParams.get(SEARCH_PARAM) ?? '';
+  // The rows already here are filtered as the box changes; the server is asked once the URL follows.
+  const { value: search, setValue: setSearch } = useDebouncedSearchParam(SEARCH_PARAM);
   const deferredSearch = useDeferredValue(search);
   const visible = useMemo(() => filterChats(chats ?? [], deferredSearch), [chats, deferredSearch]);
   const unreadChats = (chats ?? []).filter((chat) => chat.unreadCount > 0).length;
-
-  const setSearch = (value: string) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(SEARCH_PARAM, value);
-        else next.delete(SEARCH_PARAM);
-        return next;
-      },
-      { replace: true },
-    );
 
   return (
     <>
