@@ -114,7 +114,6 @@ test.describe('route guard', () => {
       ['/schedule/carlos', 'Book an Appointment'],
       ['/subscription/carlos', 'Subscribe'],
       ['/subscription/carlos/ana@example.com', 'Subscribe'],
-      ['/chat-simulator', 'Chat Simulator'],
     ] as const;
     for (const [path, title] of pages) {
       await page.goto(path);

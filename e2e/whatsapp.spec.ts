@@ -24,9 +24,10 @@ test('a WhatsApp message appears in the open chat without a reload, and the assi
   await expect(messageLog(page)).toContainText('10 EUR');
 });
 
-test('the simulator answer links to the right booking page', async ({ page }) => {
+test('the simulator answer links to the right booking page', async ({ page, login }) => {
+  await login();
   await page.goto('/chat-simulator');
-  const input = page.getByRole('textbox');
+  const input = page.getByRole('textbox', { name: 'Message' });
   await expect(input).toHaveValue('Hola, busco un entrenador personal en Madrid');
   // The page opens by starting a new conversation; wait for its greeting before sending.
   await expect(page.getByText(/asistente de Entrena Studio/)).toBeVisible();
