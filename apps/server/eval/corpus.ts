@@ -46,9 +46,8 @@ export type BusinessFixture = {
 
 const EVAL_DIR = fileURLToPath(new URL('.', import.meta.url));
 
-/** Every case under corpus/<business>/<intent>.json. */
-export function loadCorpus(): EvalCase[] {
-  const root = path.join(EVAL_DIR, 'corpus');
+/** Every case under <root>/<business>/<intent>.json; the root is corpus/ unless given (a blind set). */
+export function loadCorpus(root = path.join(EVAL_DIR, 'corpus')): EvalCase[] {
   const cases: EvalCase[] = [];
   for (const business of fs.readdirSync(root).sort()) {
     const dir = path.join(root, business);

@@ -2,7 +2,9 @@
 // fresh embedded database per business, with the clock fixed. With LLM_BASE_URL and LLM_MODEL set
 // it measures that model instead of the built-in engine.
 //   npm run eval -- [--business fitness] [--intent open_times] [--case <id>] [--quiet] [--strict]
+//                   [--corpus <dir>]   (another set laid out like corpus/, e.g. a fresh blind set)
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
@@ -37,6 +39,7 @@ const { values: args } = parseArgs({
     case: { type: 'string' },
     quiet: { type: 'boolean', default: false },
     strict: { type: 'boolean', default: false },
+    corpus: { type: 'string' },
     /** Plays one conversation of these messages and prints the replies (a quick try, no checks). */
     say: { type: 'string', multiple: true },
   },
@@ -50,7 +53,30 @@ async function seedBusiness(db: Db, key: string) {
   for (const employee of fixture.employees) await db.insert(employees).values({ ...employee, passwordHash });
 }
 
-type Outcome = { case: EvalCase; problems: string[]; transcript: string[] };
+/** `wrongAction`: the appointment changed during the turn, and not into the state expected. */
+type TurnOutcome = {
+  handedOver: boolean;
+  problems: string[];
+  actionProblems: string[];
+  wrongAction: boolean;
+};
+type Outcome = { case: EvalCase; problems: string[]; transcript: string[]; turns: TurnOutcome[] };
+
+/**
+ * What a conversation came to, in the issue's three numbers: resolved correctly; handed to a
+ * person (acceptable, though not a resolution); or wrong (a wrong fact, slot or action, or an
+ * answer that missed what was asked). A wrong action (the appointment left in another state than
+ * expected) is counted on its own too: it must stay at zero.
+ */
+function verdict(outcome: Outcome): 'right' | 'handed over' | 'wrong' {
+  if (outcome.problems.length === 0) return 'right';
+  const failing = outcome.turns.filter((turn) => turn.problems.length > 0 || turn.actionProblems.length > 0);
+  const wrongFact = failing.some(
+    (turn) => turn.actionProblems.length > 0 || turn.problems.some((p) => p.startsWith('contains forbidden')),
+  );
+  if (!wrongFact && failing.every((turn) => turn.handedOver)) return 'handed over';
+  return 'wrong';
+}
 
 /**
  * A self-service case's client and appointments, paid through the local provider as the booking
@@ -181,6 +207,7 @@ async function runBusiness(key: string, cases: EvalCase[]): Promise<Outcome[]> {
       const session = randomBytes(6).toString('hex');
       const transcript: string[] = [];
       const problems: string[] = [];
+      const turns: TurnOutcome[] = [];
       const seeded = item.customer ? await seedCustomer(database.db, item.customer) : null;
       const appointmentId = seeded?.first ?? null;
       // A known client is played the way staff play one in the simulator: named explicitly, so
@@ -193,21 +220,29 @@ async function runBusiness(key: string, cases: EvalCase[]): Promise<Outcome[]> {
         });
       for (const [index, turn] of item.turns.entries()) {
         transcript.push(`  customer: ${turn.customer}`);
+        const before = appointmentId ? await appointmentState(database.db, appointmentId) : null;
         const response = await send(turn.customer);
         for (const reply of response.replies)
           transcript.push(`  assistant: ${reply.replaceAll('\n', '\n             ')}`);
         if (!turn.expect) continue;
         const handedOver = response.assignedTo === 'human';
-        for (const problem of judge(response.replies, handedOver, turn.expect))
+        const turnProblems = judge(response.replies, handedOver, turn.expect);
+        const after = appointmentId ? await appointmentState(database.db, appointmentId) : null;
+        const actionProblems = turn.expect.appointment
+          ? judgeAppointment(turn.expect.appointment, after)
+          : [];
+        const changed = JSON.stringify(before) !== JSON.stringify(after);
+        turns.push({
+          handedOver,
+          problems: turnProblems,
+          actionProblems,
+          wrongAction: changed && actionProblems.length > 0,
+        });
+        for (const problem of [...turnProblems, ...actionProblems])
           problems.push(`turn ${index + 1}: ${problem}`);
-        if (turn.expect.appointment) {
-          const state = await appointmentState(database.db, appointmentId);
-          for (const problem of judgeAppointment(turn.expect.appointment, state))
-            problems.push(`turn ${index + 1}: ${problem}`);
-        }
       }
       if (seeded) await removeCustomer(database.db, seeded.clientId);
-      outcomes.push({ case: item, problems, transcript });
+      outcomes.push({ case: item, problems, transcript, turns });
     }
   } finally {
     await app.close();
@@ -231,7 +266,7 @@ if (args.say?.length) {
   process.exit(0);
 }
 
-const corpus = loadCorpus().filter(
+const corpus = loadCorpus(args.corpus ? path.resolve(args.corpus) : undefined).filter(
   (item) =>
     (!args.business || item.business === args.business) &&
     (!args.intent || item.intent === args.intent) &&
@@ -268,6 +303,18 @@ for (const business of businesses) {
   }
   const passed = outcomes.filter((o) => o.problems.length === 0).length;
   console.log(`${business}: ${passed}/${outcomes.length} = ${percent(passed, outcomes.length)}`);
+  const verdicts = outcomes.map(verdict);
+  const count = (v: string) => verdicts.filter((x) => x === v).length;
+  const allTurns = outcomes.flatMap((o) => o.turns);
+  const wrongTurns = allTurns.filter(
+    (turn) =>
+      !turn.handedOver &&
+      (turn.actionProblems.length > 0 || turn.problems.some((p) => !p.startsWith('handed over'))),
+  ).length;
+  const wrongActions = allTurns.filter((turn) => turn.wrongAction).length;
+  console.log(
+    `  resolved ${count('right')}, handed over ${count('handed over')}, wrong ${count('wrong')} (conversations); wrong turns ${wrongTurns}/${allTurns.length} = ${percent(wrongTurns, allTurns.length)}; wrong actions ${wrongActions}`,
+  );
   let lowest = 1;
   for (const [intent, tally] of [...byIntent].sort(([a], [b]) => a.localeCompare(b))) {
     lowest = Math.min(lowest, tally.passed / tally.total);
