@@ -159,6 +159,22 @@ async function removeCustomer(db: Db, clientId: string) {
   await db.delete(clients).where(eq(clients.id, clientId));
 }
 
+/** Every appointment of the case's client, as one comparable text: what changed in a turn. */
+async function clientAppointments(db: Db, clientId: string | null): Promise<string> {
+  if (!clientId) return '';
+  const rows = await db
+    .select({
+      id: appointments.id,
+      status: appointments.status,
+      date: appointments.localDate,
+      time: appointments.startTime,
+    })
+    .from(appointments)
+    .where(eq(appointments.clientId, clientId))
+    .orderBy(appointments.id);
+  return JSON.stringify(rows);
+}
+
 async function appointmentState(db: Db, id: string | null): Promise<AppointmentState | null> {
   if (!id) return null;
   const [row] = await db
@@ -210,6 +226,7 @@ async function runBusiness(key: string, cases: EvalCase[]): Promise<Outcome[]> {
       const turns: TurnOutcome[] = [];
       const seeded = item.customer ? await seedCustomer(database.db, item.customer) : null;
       const appointmentId = seeded?.first ?? null;
+      const initially = await clientAppointments(database.db, seeded?.clientId ?? null);
       // A known client is played the way staff play one in the simulator: named explicitly, so
       // the assistant knows their appointments (as it would from their verified WhatsApp number).
       const send = (text: string) =>
@@ -220,18 +237,18 @@ async function runBusiness(key: string, cases: EvalCase[]): Promise<Outcome[]> {
         });
       for (const [index, turn] of item.turns.entries()) {
         transcript.push(`  customer: ${turn.customer}`);
-        const before = appointmentId ? await appointmentState(database.db, appointmentId) : null;
         const response = await send(turn.customer);
         for (const reply of response.replies)
           transcript.push(`  assistant: ${reply.replaceAll('\n', '\n             ')}`);
         if (!turn.expect) continue;
         const handedOver = response.assignedTo === 'human';
         const turnProblems = judge(response.replies, handedOver, turn.expect);
-        const after = appointmentId ? await appointmentState(database.db, appointmentId) : null;
         const actionProblems = turn.expect.appointment
-          ? judgeAppointment(turn.expect.appointment, after)
+          ? judgeAppointment(turn.expect.appointment, await appointmentState(database.db, appointmentId))
           : [];
-        const changed = JSON.stringify(before) !== JSON.stringify(after);
+        // The first appointment is not as expected while the client's appointments are no longer
+        // as seeded: the assistant acted, and wrongly (a missed action leaves them as seeded).
+        const changed = initially !== (await clientAppointments(database.db, seeded?.clientId ?? null));
         turns.push({
           handedOver,
           problems: turnProblems,
@@ -241,7 +258,23 @@ async function runBusiness(key: string, cases: EvalCase[]): Promise<Outcome[]> {
         for (const problem of [...turnProblems, ...actionProblems])
           problems.push(`turn ${index + 1}: ${problem}`);
       }
-      if (seeded) await removeCustomer(database.db, seeded.clientId);
+      if (seeded) {
+        // The corpus only ever expects a change to the first appointment: another one changed is
+        // a wrong action (the wrong appointment cancelled or moved).
+        const others = (text: string) =>
+          (JSON.parse(text || '[]') as Array<{ id: string }>).filter((a) => a.id !== appointmentId);
+        const final = await clientAppointments(database.db, seeded.clientId);
+        if (JSON.stringify(others(initially)) !== JSON.stringify(others(final))) {
+          problems.push("another of the client's appointments was changed");
+          turns.push({
+            handedOver: false,
+            problems: [],
+            actionProblems: ['another appointment changed'],
+            wrongAction: true,
+          });
+        }
+        await removeCustomer(database.db, seeded.clientId);
+      }
       outcomes.push({ case: item, problems, transcript, turns });
     }
   } finally {
