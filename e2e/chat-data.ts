@@ -18,6 +18,8 @@ export type Chat = {
   unreadCount: number;
   contact: string;
   clientId: string | null;
+  waitingSince: string | null;
+  lastCustomerText: string | null;
 };
 
 export type Message = {

@@ -366,6 +366,8 @@ test('the list loads more chats as it scrolls', async ({ page }) => {
     unreadCount: 0,
     contact: `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`,
     clientId: null,
+    waitingSince: null,
+    lastCustomerText: null,
   });
   const offsets: number[] = [];
   await page.route(/\/api\/chats\?/, async (route) => {

@@ -50,6 +50,13 @@ export const chatSchema = z.object({
   contact: z.string(),
   /** The client with the same phone, when there is one. */
   clientId: z.string().nullable(),
+  /** Since when the customer waits for a person (handed over, no reply yet), or null. */
+  waitingSince: z.string().nullable(),
+  /**
+   * While the chat waits, the customer's last message (the list shows what they asked, not the
+   * assistant's handoff line); null when it does not wait.
+   */
+  lastCustomerText: z.string().nullable(),
 });
 export type Chat = z.infer<typeof chatSchema>;
 export const chatListSchema = z.array(chatSchema);

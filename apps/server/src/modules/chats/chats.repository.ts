@@ -21,6 +21,8 @@ export type ChatListRow = {
   clientId: string | null;
   /** Since when the customer waits for a person, or null. */
   waitingSince: Date | null;
+  /** The customer's last message, read only for a waiting chat (null otherwise). */
+  lastCustomerText: string | null;
 };
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -107,6 +109,12 @@ export function createChatsRepository(db: Db) {
              c.last_message_text as "lastText", c.last_message_at as "lastAt",
              c.last_message_sender as "lastSender", c.unread_count as "unreadCount",
              c.waiting_since as "waitingSince",
+             -- Only the few waiting chats look into their messages: a short backward walk of
+             -- messages_chat_created_idx; CASE runs the subquery for no other row.
+             case when c.waiting_since is not null then
+               (select m.text from messages m where m.chat_id = c.id and m.sender = 'customer'
+                 order by m.created_at desc limit 1)
+             end as "lastCustomerText",
              (select cl.id from clients cl where cl.phone_digits = c.phone_digits
                order by cl.created_at limit 1) as "clientId"
         from page c

@@ -54,6 +54,8 @@ export const toChat = (row: ChatListRow): Chat => ({
   unreadCount: row.unreadCount,
   contact: row.contactId,
   clientId: row.clientId,
+  waitingSince: row.waitingSince?.toISOString() ?? null,
+  lastCustomerText: row.waitingSince ? row.lastCustomerText : null,
 });
 
 export const toMessage = (row: MessageRow): Message => ({

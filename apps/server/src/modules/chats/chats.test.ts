@@ -110,6 +110,36 @@ describe('chats', () => {
     expect(await waiting()).not.toContain(first.chatId);
   });
 
+  it("the list shows a waiting chat as waiting, with the customer's last words rather than the handoff line", async () => {
+    const first = await customerWrites('hola', { name: 'Lista Waiting' });
+    await customerWrites('quiero hablar con una persona por favor', { phone: first.phone });
+    await customerWrites('es por mi cita del martes', { phone: first.phone });
+    const row = async () =>
+      (await get('/api/chats')).json().find((c: { id: string }) => c.id === first.chatId);
+    const waiting = await row();
+    expect(waiting.waitingSince).toEqual(expect.any(String));
+    expect(Number.isNaN(Date.parse(waiting.waitingSince))).toBe(false);
+    expect(waiting.lastCustomerText).toBe('es por mi cita del martes');
+    // The detail carries the same, so a chat refreshed alone keeps its label in the list.
+    expect((await get(`/api/chats/${first.chatId}`)).json()).toMatchObject({
+      waitingSince: waiting.waitingSince,
+      lastCustomerText: 'es por mi cita del martes',
+    });
+
+    const other = await customerWrites('hola, ¿abrís el sábado?');
+    expect((await get('/api/chats')).json().find((c: { id: string }) => c.id === other.chatId)).toMatchObject(
+      { waitingSince: null, lastCustomerText: null },
+    );
+
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/chats/${first.chatId}/messages`,
+      headers,
+      payload: { text: 'Hola, dime' },
+    });
+    expect(await row()).toMatchObject({ waitingSince: null, lastCustomerText: null });
+  });
+
   it("only events that may change the wait say so: dashboards need not recount on a customer's message", async () => {
     const seen: Array<{ type: string; chatId?: string; waiting?: true }> = [];
     const unsubscribe = t.events.subscribe((event) => {

@@ -302,6 +302,8 @@ function showSent(queryClient: QueryClient, id: string, message: Message) {
   );
   patchChat(queryClient, id, {
     lastMessage: { text: message.text, timestamp: message.timestamp, isOutgoing: true },
+    waitingSince: null,
+    lastCustomerText: null,
   });
   // A person replied: the customer waits for no one now (the server's event confirms it).
   queryClient.setQueryData<{ chatIds: string[] }>(

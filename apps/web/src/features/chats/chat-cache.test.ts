@@ -23,6 +23,8 @@ function chat(id: string, minute: number | null, overrides: Partial<Chat> = {}):
     unreadCount: 0,
     contact: `contact-${id}`,
     clientId: null,
+    waitingSince: null,
+    lastCustomerText: null,
     ...overrides,
   };
 }

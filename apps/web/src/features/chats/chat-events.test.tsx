@@ -31,6 +31,8 @@ function chat(id: string, minute: number, text = `at ${minute}`): Chat {
     unreadCount: 0,
     contact: `contact-${id}`,
     clientId: null,
+    waitingSince: null,
+    lastCustomerText: null,
   };
 }
 

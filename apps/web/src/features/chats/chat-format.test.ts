@@ -6,6 +6,7 @@ import {
   groupByDay,
   isNewConversationCommand,
   keepUnlessCountChanged,
+  NEW_CONVERSATION_NOTE,
   previewText,
   relativeTimeLabel,
   statusIndicator,
@@ -30,6 +31,8 @@ function chat(overrides: Partial<Chat>): Chat {
     unreadCount: 0,
     contact: 'k1',
     clientId: null,
+    waitingSince: null,
+    lastCustomerText: null,
     ...overrides,
   };
 }
@@ -117,6 +120,30 @@ describe('chat row text', () => {
     expect(
       previewText(chat({ lastMessage: { text: 'Hi', timestamp: now.toISOString(), isOutgoing: false } })),
     ).toBe('Hi');
+  });
+
+  it("shows a waiting chat's customer's last words, not the assistant's handoff line", () => {
+    const handoff = {
+      text: 'Claro, te paso con una persona…',
+      timestamp: now.toISOString(),
+      isOutgoing: true,
+    };
+    expect(
+      previewText(
+        chat({
+          lastMessage: handoff,
+          waitingSince: minutesAgo(2),
+          lastCustomerText: 'Quiero cambiar mi cita',
+        }),
+      ),
+    ).toBe('Quiero cambiar mi cita');
+    expect(
+      previewText(chat({ lastMessage: handoff, waitingSince: minutesAgo(2), lastCustomerText: '/new' })),
+    ).toBe(NEW_CONVERSATION_NOTE);
+    // Answered: the reply is the preview again.
+    expect(previewText(chat({ lastMessage: handoff, waitingSince: null, lastCustomerText: null }))).toBe(
+      'You: Claro, te paso con una persona…',
+    );
   });
 
   it('writes phones with their dialling prefix', () => {

@@ -83,14 +83,19 @@ export function formatPhone(prefix: string, phone: string): string {
   return /^\d+$/.test(prefix) ? `+${prefix} ${phone}` : phone;
 }
 
+/**
+ * The list's line under the name. A chat waiting for a person shows what the customer last said:
+ * the assistant's handoff line after it ("You: I'll pass you to a person…") reads as answered.
+ */
 export function previewText(chat: Chat): string {
+  if (chat.waitingSince && chat.lastCustomerText !== null) return customerPreview(chat.lastCustomerText);
   if (!chat.lastMessage) return 'No messages yet';
-  if (
-    !chat.lastMessage.isOutgoing &&
-    isNewConversationCommand({ sender: 'customer', text: chat.lastMessage.text })
-  )
-    return NEW_CONVERSATION_NOTE;
-  return chat.lastMessage.isOutgoing ? `You: ${chat.lastMessage.text}` : chat.lastMessage.text;
+  if (!chat.lastMessage.isOutgoing) return customerPreview(chat.lastMessage.text);
+  return `You: ${chat.lastMessage.text}`;
+}
+
+function customerPreview(text: string): string {
+  return isNewConversationCommand({ sender: 'customer', text }) ? NEW_CONVERSATION_NOTE : text;
 }
 
 /** Consecutive messages that share a day label, in order. */

@@ -188,6 +188,20 @@ function ChatRow({ chat, active, to, now, search }: ChatRowProps) {
           >
             {previewText(chat)}
           </Text>
+          {chat.waitingSince ? (
+            <Badge
+              size="sm"
+              variant="light"
+              color="orange"
+              radius="sm"
+              tt="none"
+              style={{ flexShrink: 0 }}
+              title={`Waiting for a person since ${new Date(chat.waitingSince).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })}`}
+              data-testid="waiting-label"
+            >
+              Waiting
+            </Badge>
+          ) : null}
           {unread ? (
             <Badge
               size="sm"
