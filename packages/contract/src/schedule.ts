@@ -38,6 +38,11 @@ export const publicScheduleSchema = z.object({
   bookedSlots: z.array(z.object({ date: z.string(), timeSlot: z.string() })),
   /** Open slots from today on, by local date. */
   slots: z.array(z.object({ date: z.string(), times: z.array(z.string()) })),
+  /**
+   * Company Settings' policy: cancelling refunds the fee, and moving is allowed, until this many
+   * hours before the start (the manage page's rule), so the page can say so before payment.
+   */
+  freeCancellationHours: z.number().int(),
   payment: z.object({
     provider: z.enum(['stripe', 'local']),
     publishableKey: z.string().nullable(),

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatZonedInstant, visitorTime, zoneCity, zonedInstant } from './zone-time';
+import {
+  formatZonedDeadline,
+  formatZonedInstant,
+  visitorTime,
+  zoneCity,
+  zonedInstant,
+  zoneGap,
+} from './zone-time';
 
 describe('zonedInstant', () => {
   it('reads a wall-clock time in a zone, on both sides of a DST change', () => {
@@ -55,5 +62,32 @@ describe('formatZonedInstant', () => {
 
   it('says nothing for a broken instant', () => {
     expect(formatZonedInstant('not a date', 'Europe/Madrid')).toBe('');
+  });
+});
+
+describe('zoneGap', () => {
+  it("says how the visitor's clock stands to the business's on that day", () => {
+    expect(zoneGap('2026-11-30', 'Europe/Madrid', 'America/New_York')).toBe('6 h behind');
+    // Both change clocks, on different dates: in between the gap is an hour smaller.
+    expect(zoneGap('2026-03-20', 'Europe/Madrid', 'America/New_York')).toBe('5 h behind');
+    expect(zoneGap('2026-11-30', 'Europe/Madrid', 'Asia/Kolkata')).toBe('4 h 30 min ahead');
+    expect(zoneGap('2026-11-30', 'Europe/Madrid', 'Europe/Paris')).toBeNull();
+    expect(zoneGap('2026-11-30', 'Europe/Madrid', null)).toBeNull();
+  });
+});
+
+describe('formatZonedDeadline', () => {
+  const iso = '2026-11-24T16:00:00.000Z';
+  it("names the business's zone, and adds the visitor's clock when it reads otherwise", () => {
+    expect(formatZonedDeadline(iso, 'Europe/Madrid', 'Europe/Madrid')).toBe(
+      'Tue, Nov 24, 5:00 PM (Madrid time)',
+    );
+    expect(formatZonedDeadline(iso, 'Europe/Madrid', null)).toBe('Tue, Nov 24, 5:00 PM (Madrid time)');
+    expect(formatZonedDeadline(iso, 'Europe/Madrid', 'America/New_York')).toBe(
+      'Tue, Nov 24, 5:00 PM (Madrid time; 11:00 AM your time)',
+    );
+    expect(formatZonedDeadline(iso, 'Europe/Madrid', 'Pacific/Auckland')).toBe(
+      'Tue, Nov 24, 5:00 PM (Madrid time; Wed, Nov 25, 5:00 AM your time)',
+    );
   });
 });

@@ -125,3 +125,40 @@ export function formatZonedInstant(iso: string, zone: string | null | undefined)
   }
   return format.format(instant);
 }
+
+/**
+ * How the visitor's clock stands to the business's on `date` ('6 h behind', '5 h 30 min ahead'),
+ * or null when they read the same.
+ */
+export function zoneGap(date: string, businessZone: string, visitorZone: string | null): string | null {
+  if (!visitorZone || visitorZone === businessZone) return null;
+  let minutes: number;
+  try {
+    // The same wall-clock noon is later in a zone that is behind.
+    minutes = (zonedInstant(date, '12:00', visitorZone) - zonedInstant(date, '12:00', businessZone)) / 60_000;
+  } catch {
+    return null;
+  }
+  if (minutes === 0) return null;
+  const size = Math.abs(minutes);
+  const hours = Math.floor(size / 60);
+  const rest = size % 60;
+  const amount = [hours ? `${hours} h` : '', rest ? `${rest} min` : ''].filter(Boolean).join(' ');
+  return `${amount} ${minutes > 0 ? 'behind' : 'ahead'}`;
+}
+
+/**
+ * A deadline on the business's clock with the zone named, 'Tue, Nov 24, 5:00 PM (Madrid time)',
+ * and the visitor's clock too when it reads otherwise: '… (Madrid time; 11:00 AM your time)'.
+ */
+export function formatZonedDeadline(iso: string, businessZone: string, visitorZone: string | null): string {
+  const business = formatZonedInstant(iso, businessZone);
+  const zone = `${zoneCity(businessZone)} time`;
+  if (!visitorZone || visitorZone === businessZone) return `${business} (${zone})`;
+  const theirs = formatZonedInstant(iso, visitorZone);
+  if (!theirs || theirs === business) return `${business} (${zone})`;
+  // The same day on both clocks: the visitor's time alone is enough.
+  const [businessDay, theirDay] = [business, theirs].map((text) => text.slice(0, text.lastIndexOf(',')));
+  const mine = businessDay === theirDay ? theirs.slice(theirs.lastIndexOf(',') + 2) : theirs;
+  return `${business} (${zone}; ${mine} your time)`;
+}

@@ -270,6 +270,7 @@ export function createScheduleService(deps: Deps) {
       // One who takes no bookings has no booking page, just as an inactive one.
       if (!employee?.takesBookings) throw notFound(BOOKING_MESSAGES.employeeNotFound);
       const { timeZone } = await company.get();
+      const { freeCancellationHours } = await company.bookingSettings();
       const now = clock();
       const today = zonedDate(now, timeZone);
       const lastDay = addDays(today, BOOKING_HORIZON_DAYS);
@@ -302,6 +303,7 @@ export function createScheduleService(deps: Deps) {
         availability,
         bookedSlots: booked.map((b) => ({ date: b.localDate, timeSlot: b.startTime })),
         slots: [...byDate].map(([date, times]) => ({ date, times })),
+        freeCancellationHours,
         payment: {
           provider: payments.name,
           publishableKey: payments.publishableKey,

@@ -101,6 +101,32 @@ describe('public schedule', () => {
     expect(response.body).not.toMatch(/password/i);
   });
 
+  it("states the business's cancellation policy, as Company Settings have it", async () => {
+    const employee = await newEmployee();
+    const schedule = async () =>
+      (await t.app.inject({ url: `/api/schedule/${employee.username}` })).json().freeCancellationHours;
+    expect(await schedule()).toBe(24);
+    const { headers } = await t.signIn();
+    const settings = (freeCancellationHours: number) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/company/booking-settings',
+        headers,
+        payload: {
+          freeCancellationHours,
+          remindersEnabled: true,
+          reminderHours: [24, 2],
+          noShowFollowUp: false,
+        },
+      });
+    expect((await settings(48)).statusCode).toBe(200);
+    try {
+      expect(await schedule()).toBe(48);
+    } finally {
+      await settings(24);
+    }
+  });
+
   it('answers 404 for an unknown or inactive employee', async () => {
     expect((await t.app.inject({ url: '/api/schedule/nobody' })).json()).toEqual({
       message: BOOKING_MESSAGES.employeeNotFound,

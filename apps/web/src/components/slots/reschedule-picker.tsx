@@ -84,6 +84,7 @@ export function ReschedulePicker({
         {slots.data ? (
           <SlotCalendar
             slots={slots.data.slots}
+            timeZone={timeZone}
             date={date}
             selected={chosen}
             locked={false}

@@ -4,14 +4,20 @@ import { IconLock } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { monthOf } from '../../lib/calendar-grid';
 import { formatLongDate, formatTime } from '../../lib/wall-clock';
+import { browserTimeZone, visitorTime, zoneCity, zoneGap } from '../../lib/zone-time';
 import { MonthCalendar } from './month-calendar';
 import classes from './slot-calendar.module.css';
 
 /** A day and a time of it, in the business's time zone. */
 export type Slot = { date: string; time: string };
 
+/** The business's time with the visitor's under it. */
+const TWO_CLOCKS = { label: { flexDirection: 'column', lineHeight: 1.25 } } as const;
+
 type SlotCalendarProps = {
   slots: PublicSchedule['slots'];
+  /** The business's zone: a visitor whose browser is elsewhere sees their own time under each slot. */
+  timeZone: string;
   date: string | null;
   selected: Slot | null;
   locked: boolean;
@@ -23,6 +29,7 @@ type SlotCalendarProps = {
 
 export function SlotCalendar({
   slots,
+  timeZone,
   date,
   selected,
   locked,
@@ -39,6 +46,8 @@ export function SlotCalendar({
   // With nothing open the calendar still shows the coming weeks, all days disabled.
   const shownFrom = firstDate ?? slots[0]?.date ?? new Date().toISOString().slice(0, 10);
   const times = date ? (timesByDate.get(date) ?? []) : [];
+  const visitorZone = browserTimeZone();
+  const gap = date ? zoneGap(date, timeZone, visitorZone) : null;
 
   return (
     <Stack gap="lg">
@@ -75,24 +84,37 @@ export function SlotCalendar({
               No open times left on this day. Please choose another.
             </Text>
           ) : (
-            <SimpleGrid cols={{ base: 3, sm: 4 }} spacing="xs" role="group" aria-label="Available times">
-              {times.map((time) => {
-                const isSelected = selected?.date === date && selected.time === time;
-                return (
-                  <Button
-                    key={time}
-                    value={time}
-                    variant={isSelected ? 'filled' : 'default'}
-                    className={classes.slot}
-                    aria-pressed={isSelected}
-                    disabled={busy}
-                    onClick={() => onSlotSelect({ date, time })}
-                  >
-                    {formatTime(time)}
-                  </Button>
-                );
-              })}
-            </SimpleGrid>
+            <>
+              {gap && visitorZone ? (
+                <Text size="sm" c="dimmed" data-testid="slot-zones">
+                  Times in {zoneCity(timeZone)} time; under each, yours in {zoneCity(visitorZone)} ({gap}).
+                </Text>
+              ) : null}
+              <SimpleGrid cols={{ base: 3, sm: 4 }} spacing="xs" role="group" aria-label="Available times">
+                {times.map((time) => {
+                  const isSelected = selected?.date === date && selected.time === time;
+                  const theirs = gap ? visitorTime(date, time, timeZone, visitorZone) : null;
+                  return (
+                    <Button
+                      key={time}
+                      value={time}
+                      variant={isSelected ? 'filled' : 'default'}
+                      className={classes.slot}
+                      h={theirs ? 'auto' : undefined}
+                      py={theirs ? 6 : undefined}
+                      styles={theirs ? TWO_CLOCKS : undefined}
+                      aria-pressed={isSelected}
+                      aria-label={theirs ? `${formatTime(time)}, ${theirs} your time` : undefined}
+                      disabled={busy}
+                      onClick={() => onSlotSelect({ date, time })}
+                    >
+                      {formatTime(time)}
+                      {theirs ? <span className={classes.theirs}>{theirs}</span> : null}
+                    </Button>
+                  );
+                })}
+              </SimpleGrid>
+            </>
           )}
         </Stack>
       ) : (

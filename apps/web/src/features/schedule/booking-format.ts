@@ -20,9 +20,14 @@ function currencySymbol(currency: string): string {
   return parts.find((part) => part.type === 'currency')?.value ?? currency.toUpperCase();
 }
 
-/** 1000 eur → 'Pay 10€ and Book Appointment', the spec's wording of the fee. */
-export function payButtonLabel(amount: number, currency: string): string {
+/** 1000 eur → '10€', the spec's wording of the fee. */
+export function feeLabel(amount: number, currency: string): string {
   const units = amount / 100;
   const value = Number.isInteger(units) ? String(units) : units.toFixed(2);
-  return `Pay ${value}${currencySymbol(currency)} and Book Appointment`;
+  return `${value}${currencySymbol(currency)}`;
+}
+
+/** 1000 eur → 'Pay 10€ and Book Appointment'. */
+export function payButtonLabel(amount: number, currency: string): string {
+  return `Pay ${feeLabel(amount, currency)} and Book Appointment`;
 }

@@ -81,6 +81,7 @@ function BookingFlow({ schedule }: { schedule: PublicSchedule }) {
           <Grid.Col span={{ base: 12, md: 6 }} p={{ base: 'md', sm: 'xl' }}>
             <SlotCalendar
               slots={schedule.slots}
+              timeZone={schedule.timeZone}
               date={state.date}
               selected={state.slot}
               locked={state.locked}

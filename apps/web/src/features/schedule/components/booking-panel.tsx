@@ -1,7 +1,7 @@
 import type { PublicSchedule } from '@chatdesk/contract/schedule';
 import { Group, List, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCalendarEvent, IconCalendarTime, IconCreditCard, IconMailCheck } from '@tabler/icons-react';
-import { type Dispatch, lazy, Suspense, useEffect } from 'react';
+import { type Dispatch, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
 import type { ConfirmCard } from '../../../components/payments/payment-types';
 import { VisitorTime } from '../../../components/slots/visitor-time';
@@ -10,6 +10,7 @@ import { formatFee } from '../booking-format';
 import type { BookingAction, BookingState } from '../booking-state';
 import { SCHEDULE_PAGE_MESSAGES } from '../messages';
 import { AppointmentSummary } from './appointment-summary';
+import { BookingPolicy } from './booking-policy';
 import { BookingError, BookingSuccess } from './booking-result';
 import { ClientDetailsForm } from './client-details-form';
 
@@ -76,9 +77,10 @@ function CardForm({
   busy,
   onPay,
   onBack,
-}: Omit<BookingPanelProps, 'state' | 'dispatch'> & { onBack: () => void }) {
+  terms,
+}: Omit<BookingPanelProps, 'state' | 'dispatch'> & { onBack: () => void; terms: ReactNode }) {
   const { provider, publishableKey, amount, currency } = schedule.payment;
-  const props = { amount, currency, busy, onPay, onBack };
+  const props = { amount, currency, busy, onPay, onBack, terms };
   if (provider === 'local') {
     return (
       <Suspense fallback={<Skeleton h={160} radius="md" />}>
@@ -125,6 +127,7 @@ export function BookingPanel({ schedule, state, dispatch, busy, onPay }: Booking
         <VisitorTime date={slot.date} time={slot.time} timeZone={schedule.timeZone} />
       </Stack>
 
+      {state.step === 'details' ? <BookingPolicy slot={slot} schedule={schedule} /> : null}
       {state.step === 'details' ? (
         <ClientDetailsForm
           values={state.values}
@@ -147,6 +150,7 @@ export function BookingPanel({ schedule, state, dispatch, busy, onPay }: Booking
             busy={busy}
             onPay={onPay}
             onBack={() => dispatch({ type: 'backToForm' })}
+            terms={<BookingPolicy slot={slot} schedule={schedule} />}
           />
         </Stack>
       )}

@@ -34,7 +34,7 @@ function toConfirmed(intent: LocalPaymentIntent): ConfirmedPayment {
 }
 
 /** The local provider's card form: the same test cards and messages as Stripe, answered by our server. */
-export function LocalCardForm({ amount, currency, busy, onPay, onBack }: CardFormProps) {
+export function LocalCardForm({ amount, currency, busy, onPay, onBack, terms }: CardFormProps) {
   const [card, setCard] = useState<CardValues>(emptyCard);
   const [errors, setErrors] = useState<CardErrors>({});
   const [challenge, setChallenge] = useState<{ last4: string | null } | null>(null);
@@ -97,7 +97,7 @@ export function LocalCardForm({ amount, currency, busy, onPay, onBack }: CardFor
           <IconLock size={14} aria-hidden />
           <Text size="xs">Payments are processed securely. You are only charged the appointment fee.</Text>
         </Group>
-        <PaymentActions amount={amount} currency={currency} busy={busy} onBack={onBack} />
+        <PaymentActions amount={amount} currency={currency} busy={busy} onBack={onBack} terms={terms} />
       </Stack>
       <AuthenticationDialog
         opened={challenge !== null}

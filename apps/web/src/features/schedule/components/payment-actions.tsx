@@ -1,5 +1,6 @@
-import { Button, Stack } from '@mantine/core';
+import { Box, Button, Stack } from '@mantine/core';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
+import { type ReactNode, useId } from 'react';
 import type { ConfirmCard } from '../../../components/payments/payment-types';
 import { payButtonLabel } from '../booking-format';
 
@@ -9,15 +10,20 @@ export type CardFormProps = {
   busy: boolean;
   onPay: (confirm: ConfirmCard) => void;
   onBack: () => void;
+  /** What paying commits the visitor to (the cancellation policy), shown right above the button. */
+  terms?: ReactNode;
 };
 
-type PaymentActionsProps = Pick<CardFormProps, 'amount' | 'currency' | 'busy' | 'onBack'>;
+type PaymentActionsProps = Pick<CardFormProps, 'amount' | 'currency' | 'busy' | 'onBack' | 'terms'>;
 
-export function PaymentActions({ amount, currency, busy, onBack }: PaymentActionsProps) {
+export function PaymentActions({ amount, currency, busy, onBack, terms }: PaymentActionsProps) {
+  const termsId = useId();
   return (
     <Stack gap="xs">
+      {terms ? <Box id={termsId}>{terms}</Box> : null}
       <Button
         type="submit"
+        aria-describedby={terms ? termsId : undefined}
         size="md"
         fullWidth
         disabled={busy}

@@ -27,6 +27,7 @@ function StripeCardFields({
   busy,
   onPay,
   onBack,
+  terms,
   unavailable,
 }: CardFormProps & { unavailable: boolean }) {
   const { stripe, card, ready, complete, error, setError, field } = useStripeCard();
@@ -71,7 +72,7 @@ function StripeCardFields({
           <IconLock size={14} aria-hidden />
           <Text size="xs">Card details are sent straight to Stripe and never stored by us.</Text>
         </Group>
-        <PaymentActions amount={amount} currency={currency} busy={busy} onBack={onBack} />
+        <PaymentActions amount={amount} currency={currency} busy={busy} onBack={onBack} terms={terms} />
       </Stack>
     </form>
   );

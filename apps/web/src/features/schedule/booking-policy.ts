@@ -1,0 +1,37 @@
+import { formatHours } from '../../lib/format';
+import { formatZonedInstant } from '../../lib/zone-time';
+import { feeLabel } from './booking-format';
+
+export type BookingPolicyInput = {
+  /** The slot's start and the moment the visitor reads the text, in epoch milliseconds. */
+  startsAt: number;
+  now: number;
+  /** Company Settings' policy, as the public schedule gives it. */
+  freeCancellationHours: number;
+  fee: { amount: number; currency: string };
+  businessZone: string;
+  /** The browser's zone, or null when it cannot tell. */
+  visitorZone: string | null;
+};
+
+/**
+ * What booking this slot commits the visitor to, said before they pay. The server's rule
+ * (manage-booking/policy.ts): cancelling refunds the fee, and moving is allowed, until
+ * `freeCancellationHours` before the start; a slot already past that deadline gets neither.
+ * The deadline is on the visitor's own clock, named when it is not the business's.
+ */
+export function bookingPolicyText(input: BookingPolicyInput): string {
+  const { startsAt, now, freeCancellationHours: hours, businessZone, visitorZone } = input;
+  const fee = feeLabel(input.fee.amount, input.fee.currency);
+  if (hours <= 0) {
+    return `Free cancellation until the appointment starts, and it can be moved online until then too.`;
+  }
+  const deadline = startsAt - hours * 3_600_000;
+  if (now > deadline) {
+    return `This appointment starts in less than ${formatHours(hours)}: the ${fee} fee is not refundable and it can't be moved online.`;
+  }
+  const iso = new Date(deadline).toISOString();
+  const theirs = formatZonedInstant(iso, visitorZone ?? businessZone);
+  const differs = visitorZone !== null && theirs !== formatZonedInstant(iso, businessZone);
+  return `Free cancellation until ${theirs}${differs ? ' (your time)' : ''}. After that, the ${fee} fee is not refunded and the appointment can't be moved online.`;
+}
