@@ -44,10 +44,22 @@ const cancelled = (history: ManagedBooking['history'], refunded = false) =>
 const at = '2026-11-23T10:00:00.000Z';
 
 describe('policySentence', () => {
-  it('names the deadline on the business clock and the fee kept after it', () => {
-    expect(policySentence(booking())).toBe(
-      'Free cancellation until Tue, Nov 24, 5:00 PM. After that the €10.00 fee is not refunded.',
+  it('names the deadline on the business clock, with its zone, and the fee kept after it', () => {
+    expect(policySentence(booking(), 'Europe/Madrid')).toBe(
+      'Free cancellation until Tue, Nov 24, 5:00 PM (Madrid time). After that the €10.00 fee is not refunded.',
     );
+  });
+
+  it("adds the visitor's own clock when their zone reads otherwise", () => {
+    expect(policySentence(booking(), 'America/New_York')).toBe(
+      'Free cancellation until Tue, Nov 24, 5:00 PM (Madrid time; 11:00 AM your time). After that the €10.00 fee is not refunded.',
+    );
+    // Another day on the visitor's clock: the day is named too.
+    expect(policySentence(booking(), 'Pacific/Auckland')).toBe(
+      'Free cancellation until Tue, Nov 24, 5:00 PM (Madrid time; Wed, Nov 25, 5:00 AM your time). After that the €10.00 fee is not refunded.',
+    );
+    // Another zone on the same clock that day says nothing more.
+    expect(policySentence(booking(), 'Europe/Paris')).toContain('5:00 PM (Madrid time).');
   });
 
   it('says a cancellation now keeps the fee once the deadline has passed', () => {
@@ -68,8 +80,8 @@ describe('policySentence', () => {
   });
 
   it('speaks only of rescheduling when nothing was paid', () => {
-    expect(policySentence(booking({ payment: null, refundOnCancel: null }))).toBe(
-      'You can reschedule until Tue, Nov 24, 5:00 PM.',
+    expect(policySentence(booking({ payment: null, refundOnCancel: null }), 'Europe/Madrid')).toBe(
+      'You can reschedule until Tue, Nov 24, 5:00 PM (Madrid time).',
     );
     expect(policySentence(booking({ ...late, payment: null }))).toBeNull();
   });

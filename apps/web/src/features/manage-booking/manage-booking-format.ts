@@ -1,7 +1,7 @@
 // Types only: this page must not load zod (manage-booking-rules.ts holds what it needs at run time).
 import type { ManagedBooking } from '@chatdesk/contract/manage-booking';
 import { formatHours, formatMinorMoney } from '../../lib/format';
-import { formatZonedInstant } from '../../lib/zone-time';
+import { browserTimeZone, formatZonedDeadline } from '../../lib/zone-time';
 
 type Money = { amount: number; currency: string };
 
@@ -14,23 +14,28 @@ function heldFee(booking: ManagedBooking): Money | null {
 
 /**
  * The cancellation policy as it stands for this appointment now, in plain words; null when there
- * is nothing to say (it is over, or nothing was paid and nothing limits a change).
+ * is nothing to say (it is over, or nothing was paid and nothing limits a change). Its deadline
+ * names the business's zone, and the visitor's clock too when theirs reads otherwise.
  */
-export function policySentence(booking: ManagedBooking): string | null {
+export function policySentence(
+  booking: ManagedBooking,
+  visitorZone: string | null = browserTimeZone(),
+): string | null {
   const { appointment, changesUntil, refundOnCancel, policy, timeZone } = booking;
+  const deadline = (iso: string) => formatZonedDeadline(iso, timeZone, visitorZone);
   if (appointment.status !== 'scheduled' || !booking.canCancel) return null;
   const fee = heldFee(booking);
   if (refundOnCancel) {
     if (policy.freeCancellationHours === 0 || !changesUntil) {
       return 'Free cancellation until your appointment starts.';
     }
-    return `Free cancellation until ${formatZonedInstant(changesUntil, timeZone)}. After that the ${money(refundOnCancel)} fee is not refunded.`;
+    return `Free cancellation until ${deadline(changesUntil)}. After that the ${money(refundOnCancel)} fee is not refunded.`;
   }
   if (fee) {
     return `It is less than ${formatHours(policy.freeCancellationHours)} before your appointment: cancelling now does not refund the ${money(fee)} fee.`;
   }
   if (booking.canReschedule && changesUntil && policy.freeCancellationHours > 0) {
-    return `You can reschedule until ${formatZonedInstant(changesUntil, timeZone)}.`;
+    return `You can reschedule until ${deadline(changesUntil)}.`;
   }
   return null;
 }
