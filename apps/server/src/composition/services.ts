@@ -75,13 +75,24 @@ export function createServices(deps: ServiceDeps) {
     login: config.login,
     clock,
   });
-  const company = createCompanyService({ repository: createCompanyRepository(db) });
+  // The company or the team changed: this instance's assistant forgets what it read at once, and
+  // the others hear it on the bus (the assistant, made further down, fills in `forgetBusiness`).
+  let forgetBusiness = () => {};
+  const businessChanged = () => {
+    forgetBusiness();
+    void events.publish({ type: 'business.changed' });
+  };
+  const company = createCompanyService({
+    repository: createCompanyRepository(db),
+    onChange: businessChanged,
+  });
   const cannedReplies = createCannedRepliesService({ repository: createCannedRepliesRepository(db) });
   const users = createUsersService({ repository: createUsersRepository(db), auth });
   const employees = createEmployeesService({
     repository: createEmployeesRepository(db),
     auth,
     publicUrl: config.publicUrl,
+    onChange: businessChanged,
   });
   const calendarFeed = createCalendarFeedService({
     repository: createCalendarFeedRepository(db),
@@ -171,8 +182,10 @@ export function createServices(deps: ServiceDeps) {
     publicUrl: config.publicUrl,
     historyTurns: config.assistant.historyTurns,
     clock,
+    events,
     ...(deps.logger ? { log: deps.logger } : {}),
   });
+  forgetBusiness = assistant.forgetBusiness;
   const simulator = createSimulatorService({
     enabled: config.simulatorEnabled,
     chats,

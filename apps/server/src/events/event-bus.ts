@@ -5,7 +5,12 @@ import type { Database, Unlisten } from '../db/client.ts';
 const CHANNEL = 'app_events';
 
 /** Between server instances only: never forwarded to browsers. */
-export type InternalEvent = {
+export type InternalEvent = SessionsRevoked | BusinessChanged;
+
+/** The company, its booking settings or its team changed: caches of them are stale on every instance. */
+export type BusinessChanged = { type: 'business.changed' };
+
+export type SessionsRevoked = {
   type: 'sessions.revoked';
   /** These sessions ended (logout). */
   sessionIds?: string[];
@@ -17,7 +22,7 @@ export type InternalEvent = {
 export type BusEvent = AppEvent | InternalEvent;
 
 export function isInternalEvent(event: BusEvent): event is InternalEvent {
-  return event.type === 'sessions.revoked';
+  return event.type === 'sessions.revoked' || event.type === 'business.changed';
 }
 
 export type EventBus = {

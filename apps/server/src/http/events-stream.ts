@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { type EventBus, type InternalEvent, isInternalEvent } from '../events/event-bus.ts';
+import { type EventBus, isInternalEvent, type SessionsRevoked } from '../events/event-bus.ts';
 import { currentStaff } from './auth.ts';
 
 const HEARTBEAT_MS = 25_000;
 
-function endsSession(event: InternalEvent, staff: { id: string; sessionId: string }) {
+function endsSession(event: SessionsRevoked, staff: { id: string; sessionId: string }) {
   if (event.sessionIds?.includes(staff.sessionId)) return true;
   return event.employeeId === staff.id && event.exceptSessionId !== staff.sessionId;
 }
@@ -33,7 +33,7 @@ export async function eventsRoutes(app: FastifyInstance, options: { events: Even
     const unsubscribe = options.events.subscribe((event) => {
       // A revoked session must not keep watching, on whichever instance its stream is open.
       if (isInternalEvent(event)) {
-        if (endsSession(event, staff)) close();
+        if (event.type === 'sessions.revoked' && endsSession(event, staff)) close();
         return;
       }
       send(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);

@@ -1,6 +1,7 @@
 import { NEW_CONVERSATION_COMMAND } from '@chatdesk/contract/chats';
 import { APPOINTMENT_FEE } from '@chatdesk/contract/constants';
 import { PREMIUM_PRICE_ALIAS } from '@chatdesk/contract/subscriptions';
+import type { EventBus } from '../../events/event-bus.ts';
 import type { JobAttempt } from '../../jobs/queue.ts';
 import type { ChatsService } from '../chats/chats.service.ts';
 import type { CompanyService } from '../company/company.service.ts';
@@ -32,16 +33,17 @@ type Deps = {
   /** How many of the latest turns the engine reads. */
   historyTurns: number;
   clock: () => Date;
+  /** Where other instances say the business changed (`business.changed`). */
+  events?: Pick<EventBus, 'subscribe'>;
   log?: { error: (o: object, m: string) => void; warn: (o: object, m: string) => void };
 };
 
-/** How long one read of the company, its employees and the premium price serves the replies. */
-const BUSINESS_FACTS_TTL_MS = 5_000;
+/** How long one read of the premium price (the payment provider's) serves the replies. */
+const PREMIUM_PRICE_TTL_MS = 60_000;
 
 type BusinessFacts = [
   Awaited<ReturnType<CompanyService['get']>>,
   Awaited<ReturnType<EmployeesService['list']>>,
-  AssistantKnowledge['premiumPrice'],
 ];
 
 const isNewConversationCommand = (text: string) => text.trim().toLowerCase() === NEW_CONVERSATION_COMMAND;
@@ -94,27 +96,42 @@ export function createAssistantService(deps: Deps) {
   }
 
   /**
-   * The business as the assistant reads it changes rarely and is read for every reply: one read
-   * serves all the replies of the next few seconds (staff edits reach the assistant that late at most).
+   * The company and its team are read for every reply and change rarely: one read serves every
+   * reply until they change (`forgetBusiness`, called by the services that change them and, from
+   * other instances, by their `business.changed` event), never a stale answer after an edit.
    */
-  let business: { at: number; value: Promise<BusinessFacts> } | null = null;
+  let business: Promise<BusinessFacts> | null = null;
   function businessFacts(): Promise<BusinessFacts> {
-    const now = Date.now();
-    if (business && now - business.at < BUSINESS_FACTS_TTL_MS) return business.value;
-    const value = Promise.all([deps.company.get(), deps.employees.list(), premiumPrice()]);
-    business = { at: now, value };
+    if (business) return business;
+    const value = Promise.all([deps.company.get(), deps.employees.list()]);
+    business = value;
     // A failed read is not kept: the next reply tries again.
     value.catch(() => {
-      if (business?.value === value) business = null;
+      if (business === value) business = null;
     });
     return value;
+  }
+  function forgetBusiness() {
+    business = null;
+  }
+  deps.events?.subscribe((event) => {
+    // Another instance changed the business, or this one's feed of changes was interrupted.
+    if (event.type === 'business.changed' || event.type === 'resync') forgetBusiness();
+  });
+
+  let premium: { at: number; value: Promise<AssistantKnowledge['premiumPrice']> } | null = null;
+  function premiumPriceSoon() {
+    const now = Date.now();
+    if (premium && now - premium.at < PREMIUM_PRICE_TTL_MS) return premium.value;
+    premium = { at: now, value: premiumPrice() };
+    return premium.value;
   }
 
   async function knowledge(
     customer: AssistantKnowledge['customer'],
     pendingChange: ChangeProposal | null,
   ): Promise<AssistantKnowledge> {
-    const [company, employees, premium] = await businessFacts();
+    const [[company, employees], premium] = await Promise.all([businessFacts(), premiumPriceSoon()]);
     return {
       customer,
       pendingChange,
@@ -317,6 +334,7 @@ export function createAssistantService(deps: Deps) {
   return {
     engineName: deps.engine.name,
     replyTo,
+    forgetBusiness,
   };
 }
 

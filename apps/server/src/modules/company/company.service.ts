@@ -41,14 +41,23 @@ const EMPTY_COMPANY: Company = {
   language: DEFAULT_BUSINESS_LANGUAGE,
 };
 
-export function createCompanyService({ repository }: { repository: CompanyRepository }) {
+export function createCompanyService({
+  repository,
+  onChange = () => {},
+}: {
+  repository: CompanyRepository;
+  /** The company changed: what the assistant knows of it must be read again (composition/services.ts). */
+  onChange?: () => void;
+}) {
   return {
     async get(): Promise<Company> {
       const row = await repository.find();
       return row ? toCompany(row) : EMPTY_COMPANY;
     },
     async update(input: z.output<typeof updateCompanySchema>): Promise<Company> {
-      return toCompany(await repository.upsert(input));
+      const row = await repository.upsert(input);
+      onChange();
+      return toCompany(row);
     },
     /** The cancellation policy, reminders and no-show follow-up; the defaults until saved. */
     async bookingSettings(): Promise<BookingSettings> {
@@ -56,7 +65,9 @@ export function createCompanyService({ repository }: { repository: CompanyReposi
       return row ? toBookingSettings(row) : DEFAULT_BOOKING_SETTINGS;
     },
     async updateBookingSettings(input: BookingSettings): Promise<BookingSettings> {
-      return toBookingSettings(await repository.upsertBookingSettings(input));
+      const row = await repository.upsertBookingSettings(input);
+      onChange();
+      return toBookingSettings(row);
     },
   };
 }

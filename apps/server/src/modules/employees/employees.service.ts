@@ -32,10 +32,13 @@ export function createEmployeesService({
   repository,
   auth,
   publicUrl,
+  onChange = () => {},
 }: {
   repository: EmployeesRepository;
   auth: Pick<AuthService, 'revokeAllSessions' | 'revokeOtherSessions'>;
   publicUrl: string;
+  /** The team changed: what the assistant knows of it must be read again (composition/services.ts). */
+  onChange?: () => void;
 }) {
   async function assertUsernameFree(username: string, exceptId?: string) {
     const existing = await repository.findByUsername(username);
@@ -73,11 +76,11 @@ export function createEmployeesService({
       await assertUsernameFree(input.username);
       const { password, ...values } = input;
       const passwordHash = await hashPassword(password);
-      return toEmployee(
-        await guardUnique(() =>
-          repository.insert({ ...values, passwordHash, calendarSecret: newCalendarSecret() }),
-        ),
+      const row = await guardUnique(() =>
+        repository.insert({ ...values, passwordHash, calendarSecret: newCalendarSecret() }),
       );
+      onChange();
+      return toEmployee(row);
     },
 
     async update(id: string, input: z.output<typeof updateEmployeeSchema>, staff: StaffPrincipal) {
@@ -92,6 +95,7 @@ export function createEmployeesService({
         repository.update(id, { ...values, ...(passwordHash ? { passwordHash } : {}) }),
       );
       if (!row) throw notFound(EMPLOYEE_MESSAGES.notFound);
+      onChange();
       // A deactivated account or a reset password must not stay signed in anywhere.
       if (id === staff.id && passwordHash) await auth.revokeOtherSessions(id, staff.sessionId);
       else if (!row.isActive || passwordHash) await auth.revokeAllSessions(id);
@@ -115,6 +119,7 @@ export function createEmployeesService({
     async remove(id: string, staff: StaffPrincipal) {
       if (id === staff.id) throw conflict(EMPLOYEE_MESSAGES.cannotDeleteSelf);
       if (!(await repository.delete(id))) throw notFound(EMPLOYEE_MESSAGES.notFound);
+      onChange();
       await auth.revokeAllSessions(id);
     },
   };

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
 import { insertAppointment, insertEmployee } from '../../../test/factories.ts';
-import { appointments, chats, clients } from '../../db/schema.ts';
+import { appointments, chats, clients, employees } from '../../db/schema.ts';
 import { simulatorPhone } from './simulator.service.ts';
 
 // Wednesday 25 November 2026, 10:00 in Madrid; the victim's appointment is three weeks later.
@@ -150,6 +150,42 @@ describe('nobody can act as a client through the simulator', () => {
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBe(`clientId: ${CHAT_MESSAGES.simulatorClientInvalid}`);
     expect(await t.db.select().from(chats)).toHaveLength(before.length);
+  });
+});
+
+describe('the assistant reads the business afresh', () => {
+  it('a professional added in Employees is offered in the very next reply', async () => {
+    const ask = () => say('Hola, busco un entrenador personal en Sevilla', 'session-fresh');
+    await say('/new', 'session-fresh');
+    expect((await ask()).json().replies.join('\n')).not.toContain('Rocío Marín');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/employees',
+      headers,
+      payload: {
+        name: 'Rocío Marín',
+        email: 'rocio.marin@example.com',
+        username: 'rocio-sim',
+        title: 'Personal Trainer',
+        locations: ['Sevilla'],
+        availability: { monday: [['09:00', '13:00']] },
+        password: 'password123',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect((await ask()).json().replies.join('\n')).toContain('Rocío Marín');
+  });
+
+  it("another instance's change reaches this one's assistant through the bus", async () => {
+    await say('/new', 'session-bus');
+    const ask = () => say('Hola, busco un entrenador personal en Sevilla', 'session-bus');
+    expect((await ask()).json().replies.join('\n')).toContain('Rocío Marín');
+    // Written by another instance: straight to the database, then its event.
+    await t.db.update(employees).set({ isActive: false }).where(eq(employees.username, 'rocio-sim'));
+    await t.events.publish({ type: 'business.changed' });
+    await expect
+      .poll(async () => (await ask()).json().replies.join('\n'), { timeout: 5_000 })
+      .not.toContain('Rocío Marín');
   });
 });
 
