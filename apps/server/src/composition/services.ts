@@ -191,6 +191,7 @@ export function createServices(deps: ServiceDeps) {
     chats,
     assistant,
     clients,
+    retry: config.assistant.retry,
   });
   const whatsappWebhooks = config.whatsapp.appSecret
     ? createWhatsAppWebhookService({

@@ -192,7 +192,7 @@ export function createAssistantService(deps: Deps) {
    *
    * `attempt.isLast` comes from the durable job: a failure a later try may not meet throws, so the
    * job tries again; the last try (or a failure that would only repeat) gives the chat to a person.
-   * Called without it (the simulator), the first failure is final.
+   * Called without it, the first failure is final (the simulator passes its own tries).
    */
   async function replyTo(
     job: { chatId: string; messageId: string },

@@ -327,10 +327,24 @@ describe.concurrent('when the model fails', () => {
   );
 });
 
-describe('without the durable job', () => {
-  it('the chat simulator hands the chat to a person at the first failure', async () => {
+describe('the chat simulator, without the durable job', () => {
+  it('retries a failing model as WhatsApp does: a passing glitch is answered, not handed over', async () => {
+    const text = 'Hola, ¿hay clases de pilates?';
+    llm.script(text, { status: 503 }, { text: 'Sí, con Lucía los martes.' });
+    const { headers } = await t.signIn();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/chats/simulator',
+      headers,
+      payload: { text, sessionId: 'llmglitch00000001' },
+    });
+    expect(response.json()).toMatchObject({ replies: ['Sí, con Lucía los martes.'], assignedTo: 'ai' });
+    expect(llm.requestsAbout(text)).toHaveLength(2);
+  });
+
+  it('hands the chat to a person after the last try, like the job', async () => {
     const text = 'Hola, ¿hay clases de yoga?';
-    llm.script(text, { status: 503 });
+    llm.script(text, { status: 503 }, { status: 503 }, { status: 503 });
     const { headers } = await t.signIn();
     const response = await t.app.inject({
       method: 'POST',
@@ -339,7 +353,8 @@ describe('without the durable job', () => {
       payload: { text, sessionId: 'llmfailure0000001' },
     });
     expect(response.json()).toMatchObject({ replies: [HANDOFF_MESSAGE.es], assignedTo: 'human' });
-    expect(llm.requestsAbout(text)).toHaveLength(1);
+    // ASSISTANT_RETRY_LIMIT is 2 here: three tries in all.
+    expect(llm.requestsAbout(text)).toHaveLength(3);
     const [notice] = await noticesOf(response.json().chatId);
     expect(notice).toMatchObject({ type: 'error' });
     expect(notice!.message).toContain('The assistant failed: server error (HTTP 503)');

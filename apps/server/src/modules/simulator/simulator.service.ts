@@ -32,7 +32,31 @@ export function createSimulatorService(deps: {
   chats: ChatsService;
   assistant: AssistantService;
   clients: Pick<ClientsService, 'get'>;
+  /** The assistant job's own policy: a failing model gets the same tries here as on WhatsApp. */
+  retry: { retryLimit: number; retryDelaySeconds: number };
+  sleep?: (ms: number) => Promise<void>;
 }) {
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+
+  /**
+   * The reply, with the tries the durable job would make (a delay doubling from the first), so a
+   * business trying its model here sees what its customers get: a passing glitch retried, and a
+   * person taking over only after the last try.
+   */
+  async function reply(job: { chatId: string; messageId: string }) {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await deps.assistant.replyTo(job, {
+          isLast: attempt >= deps.retry.retryLimit,
+          retried: attempt > 0,
+        });
+      } catch (error) {
+        if (attempt >= deps.retry.retryLimit) throw error;
+        await sleep(deps.retry.retryDelaySeconds * 1000 * 2 ** attempt);
+      }
+    }
+  }
+
   return {
     async send(
       staff: { id: string },
@@ -58,10 +82,10 @@ export function createSimulatorService(deps: {
         channel: 'simulator',
         simulatedClientId: clientId,
       });
-      // Answered inline, unlike WhatsApp's durable job, so the page can show the reply at once.
+      // Answered inline, with the job's tries, so the page can show the reply when it comes.
       const replies =
         received.messageId && received.forAssistant
-          ? await deps.assistant.replyTo({ chatId: received.chatId, messageId: received.messageId })
+          ? await reply({ chatId: received.chatId, messageId: received.messageId })
           : [];
       const conversation = await deps.chats.conversation(received.chatId, 1);
       return {
