@@ -319,6 +319,16 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   return move(appointment, input, targetAt > 0 ? folded.slice(targetAt) : '', null);
 }
 
+/**
+ * "My next appointment", "la próxima", "la siguiente cita": the soonest one, never a date range
+ * ("next" read as next week once cancelled the later of two appointments).
+ */
+const NEXT_APPOINTMENT =
+  /\b(?:proxima|siguiente|primera|next|first|upcoming|earliest)\s+(?:cita|sesion|clase|reserva|hora|appointment|session|booking|class|one)\b|\b(?:la|the)\s+(?:proxima|siguiente|next)\s*(?:$|[?.!,;])/;
+
+const soonestFirst = (a: CustomerAppointment, b: CustomerAppointment) =>
+  a.date === b.date ? a.startTime.localeCompare(b.startTime) : a.date.localeCompare(b.date);
+
 /** The appointments the words point at: by the professional named, and (`byDay`) by the day named. */
 function pick(upcoming: CustomerAppointment[], source: string, input: Input, byDay: boolean) {
   if (upcoming.length === 1) return upcoming;
@@ -328,6 +338,7 @@ function pick(upcoming: CustomerAppointment[], source: string, input: Input, byD
     const byName = found.filter((a) => named.some((name) => fold(a.employeeName) === name));
     if (byName.length) found = byName;
   }
+  if (NEXT_APPOINTMENT.test(source)) return [[...found].sort(soonestFirst)[0]!];
   const when = resolveWhen(source, input.knowledge.now, input.knowledge.timeZone);
   if (when && byDay) {
     const byDate = found.filter((a) => a.date >= when.from && a.date <= when.to);
