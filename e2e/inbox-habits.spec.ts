@@ -10,9 +10,24 @@ const ASK_FOR_A_PERSON = 'Quiero hablar con una persona, por favor';
 
 const chatRows = (page: Page) => page.getByRole('list', { name: 'Chats' }).locator('a[data-chat-id]');
 const waitingBadge = (page: Page) => page.getByTestId('waiting-badge');
+const handoffAlert = (page: Page) => page.getByRole('alert').filter({ hasText: 'Chat needs a person' });
+const headerWaiting = (page: Page) =>
+  page.getByRole('banner').getByRole('link', { name: /^\d+ waiting for a person$/ });
 
 async function waitingChats(api: Api): Promise<string[]> {
   return (await api.get<{ chatIds: string[] }>('/chats/waiting')).chatIds;
+}
+
+/** A simulator chat whose customer asks for a person: the assistant hands it over. */
+async function handedOverChat(api: Api) {
+  const { chat, sessionId } = await createSimulatorChat(api, 'Hola');
+  const handoff = await api.raw.post('/api/chats/simulator', {
+    data: { text: ASK_FOR_A_PERSON, sessionId },
+    headers: api.headers,
+  });
+  expect(handoff.status(), await handoff.text()).toBe(200);
+  expect(await waitingChats(api)).toContain(chat.id);
+  return chat;
 }
 
 /** A chat staff have, under a name of the test's own. */
@@ -51,6 +66,8 @@ test('a handoff shows in the tab title and the Chats badge, alerts, and opening 
   });
 
   await page.goto('/settings?tab=user');
+  // The chime is on until the user turns it off; browser notifications need permission first.
+  await expect(page.getByRole('switch', { name: 'Play a sound' })).toBeChecked();
   const browserAlerts = page.getByRole('switch', { name: 'Show a browser notification' });
   await expect(browserAlerts).not.toBeChecked();
   await browserAlerts.check();
@@ -70,6 +87,17 @@ test('a handoff shows in the tab title and the Chats badge, alerts, and opening 
 
   const count = before + 1;
   await expect(page).toHaveTitle(new RegExp(`^\\(${count}\\) Chats · `));
+  // The in-app alert, whatever the switches say, with a link to the chat.
+  await expect(handoffAlert(page)).toContainText(`${chat.name} is waiting for a reply.`);
+  await expect(handoffAlert(page).getByRole('link', { name: 'Open chat' })).toHaveAttribute(
+    'href',
+    `/chat/${chat.id}`,
+  );
+  // The list says it waits, in words, and previews what the customer asked, not the handoff line.
+  const row = chatRows(page).filter({ hasText: chat.name });
+  await expect(row.getByTestId('waiting-label')).toHaveText('Waiting');
+  await expect(row).toContainText(ASK_FOR_A_PERSON);
+  await expect(row).not.toContainText('You:');
   await expect(waitingBadge(page)).toHaveText(`${count} chat${count === 1 ? '' : 's'} waiting for a person`);
   await expect
     .poll(() =>
@@ -77,8 +105,10 @@ test('a handoff shows in the tab title and the Chats badge, alerts, and opening 
     )
     .toContainEqual({ title: 'Chat needs a person', body: `${chat.name} is waiting for a reply.` });
 
-  await chatRows(page).filter({ hasText: chat.name }).click();
+  await row.click();
   await expect(page).toHaveURL(`/chat/${chat.id}`);
+  // Opening the chat is what the alert asked for.
+  await expect(handoffAlert(page)).toHaveCount(0);
   await expect
     .poll(async () => {
       const { items } = await api.get<Paged<Notification>>('/notifications?limit=100');
@@ -97,9 +127,72 @@ test('a handoff shows in the tab title and the Chats badge, alerts, and opening 
   const prefix = before > 0 ? `\\(${before}\\) ` : '';
   await expect(page).toHaveTitle(new RegExp(`^${prefix}Chat: ${escapeRegExp(chat.name)} · `));
   await expect.poll(() => waitingChats(api)).not.toContain(chat.id);
+  await expect(row.getByTestId('waiting-label')).toHaveCount(0);
+  await expect(row).toContainText('You: Hola, soy Ana, dime');
   if (before === 0) await expect(waitingBadge(page)).toHaveCount(0);
   else await expect(waitingBadge(page)).toHaveText(new RegExp(`^${before} chats? waiting`));
 });
+
+test('every open dashboard tab shows the in-app alert, and its link opens the chat', async ({
+  page,
+  context,
+  api,
+}) => {
+  await page.goto('/notifications');
+  await expect(page.getByRole('heading', { name: 'Notifications' }).first()).toBeVisible();
+  const other = await context.newPage();
+  await other.goto('/');
+  await expect(chatRows(other).first()).toBeVisible();
+
+  const chat = await handedOverChat(api);
+  for (const tab of [page, other])
+    await expect(handoffAlert(tab)).toContainText(`${chat.name} is waiting for a reply.`);
+
+  await handoffAlert(page).getByRole('link', { name: 'Open chat' }).click();
+  await expect(page).toHaveURL(`/chat/${chat.id}`);
+  await expect(handoffAlert(page)).toHaveCount(0);
+
+  // A person answers in the first tab: the other tab's alert goes, since nobody waits any more.
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.pressSequentially('Hola, dime', { delay: 40 });
+  await box.press('Enter');
+  await expect(handoffAlert(other)).toHaveCount(0);
+  await other.close();
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`a waiting chat in the list and the phone header's count, in the ${scheme} scheme`, async ({
+    page,
+    api,
+  }, testInfo) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto('/');
+    await expect(chatRows(page).first()).toBeVisible();
+    const chat = await handedOverChat(api);
+    const row = chatRows(page).filter({ hasText: chat.name });
+    await expect(row.getByTestId('waiting-label')).toBeVisible();
+    await expect(handoffAlert(page)).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+    await expectNoSeriousViolations(page, `the chat list with a waiting chat (${scheme})`);
+    await page.screenshot({ path: testInfo.outputPath(`waiting-list-desktop-${scheme}.png`) });
+
+    // On a phone the menu with the Chats badge is folded away: the header says how many wait.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const count = (await waitingChats(api)).length;
+    await expect(headerWaiting(page)).toBeVisible();
+    await expect(headerWaiting(page)).toHaveText(`${count} waiting for a person`);
+    await expect(headerWaiting(page)).toHaveAccessibleName(`${count} waiting for a person`);
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await expectNoSeriousViolations(page, `the phone's chat list with a waiting chat (${scheme})`);
+    await page.screenshot({ path: testInfo.outputPath(`waiting-list-phone-${scheme}.png`) });
+
+    // Answered: the count drops and the label goes.
+    await api.put(`/chats/${chat.id}/toggle-ai`);
+    await expect(row.getByTestId('waiting-label')).toHaveCount(0);
+    if (count === 1) await expect(headerWaiting(page)).toHaveCount(0);
+    else await expect(headerWaiting(page)).toHaveAccessibleName(`${count - 1} waiting for a person`);
+  });
+}
 
 test('a browser that blocks notifications is explained beside the switch, which stays off', async ({
   page,

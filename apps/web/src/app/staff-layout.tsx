@@ -1,6 +1,7 @@
 import {
   AppShell,
   Avatar,
+  Box,
   Burger,
   Center,
   Group,
@@ -31,7 +32,7 @@ import { MAIN_CONTENT_ID, SkipLink } from '../components/skip-link';
 import { appointmentKeys } from '../features/appointments/api';
 import { useSession } from '../features/auth/api';
 import { useWaitingChats, useWaitingEvents } from '../features/chats/api';
-import { WaitingBadge } from '../features/chats/components/waiting-badge';
+import { WaitingBadge, WaitingHeaderLink } from '../features/chats/components/waiting-badge';
 import { useHandoffAlerts } from '../features/chats/handoff-alerts';
 import { notificationKeys, useUnreadCount } from '../features/notifications/api';
 import { UnreadBadge } from '../features/notifications/components/unread-badge';
@@ -143,6 +144,9 @@ function StaffShell() {
               </Title>
             </Group>
           </UnstyledButton>
+          <Box ml="auto" hiddenFrom="sm" style={{ flexShrink: 0 }}>
+            <WaitingHeaderLink count={waiting.data?.length} />
+          </Box>
         </Group>
       </AppShell.Header>
 

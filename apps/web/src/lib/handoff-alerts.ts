@@ -1,15 +1,19 @@
 import { useLocalStorage } from '@mantine/hooks';
 
-/** How this browser tells the user that a chat needs a person; both off until they turn them on. */
+/**
+ * How this browser tells the user that a chat needs a person, besides the in-app alert that always
+ * shows: the chime is on until they turn it off; browser notifications need the browser's
+ * permission, so they stay off until the user turns them on and allows them.
+ */
 export type AlertPreferences = { sound: boolean; browser: boolean };
 
-const OFF: AlertPreferences = { sound: false, browser: false };
+export const DEFAULT_ALERT_PREFERENCES: AlertPreferences = { sound: true, browser: false };
 
 /** Kept per browser (the same person may want sound at the desk and silence on a phone). */
 export function useAlertPreferences() {
   return useLocalStorage<AlertPreferences>({
     key: 'chatdesk:handoff-alerts',
-    defaultValue: OFF,
+    defaultValue: DEFAULT_ALERT_PREFERENCES,
     getInitialValueInEffect: false,
   });
 }
@@ -17,6 +21,37 @@ export function useAlertPreferences() {
 /** The chats in `current` that were not in `before`: handoffs that arrived since the last look. */
 export function newlyWaiting(before: ReadonlySet<string>, current: readonly string[]): string[] {
   return current.filter((id) => !before.has(id));
+}
+
+export type HandoffAlertPlan = {
+  chime: boolean;
+  /** Chats to show an in-app alert for. */
+  inApp: string[];
+  /** Chats to show a browser notification for. */
+  browser: string[];
+  /** Chats whose alert should go: nobody waits there any more. */
+  dismiss: string[];
+};
+
+/**
+ * What to do when the waiting chats change from `before` to `current`: every chat that starts
+ * waiting gets the in-app alert (except the one this tab has open, which shows it already), and
+ * the chime and browser notification as the user chose; alerts of chats no longer waiting go.
+ */
+export function planHandoffAlerts(
+  before: ReadonlySet<string>,
+  current: readonly string[],
+  preferences: AlertPreferences,
+  openChatId?: string,
+): HandoffAlertPlan {
+  const arrived = newlyWaiting(before, current);
+  const still = new Set(current);
+  return {
+    chime: preferences.sound && arrived.length > 0,
+    inApp: arrived.filter((id) => id !== openChatId),
+    browser: preferences.browser ? arrived : [],
+    dismiss: [...before].filter((id) => !still.has(id)),
+  };
 }
 
 let audio: AudioContext | undefined;

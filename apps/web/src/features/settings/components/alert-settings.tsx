@@ -48,7 +48,8 @@ export function AlertSettings() {
         <div>
           <Text fw={600}>Chat alerts</Text>
           <Text size="sm" c="dimmed">
-            When the assistant hands a chat to a person. Saved in this browser only.
+            When the assistant hands a chat to a person, the dashboard shows an alert with a link to the chat;
+            these add to it. Saved in this browser only.
           </Text>
         </div>
         <Switch
