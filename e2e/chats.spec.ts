@@ -33,7 +33,11 @@ test('the list shows every chat with its tag, time, preview and unread badge', a
     const row = rows(page).nth(index);
     await expect(row).toContainText(chat.name);
     await expect(row).toContainText(chat.assignedTo === 'ai' ? '(AI)' : '(manual)');
-    if (chat.lastMessage) {
+    // A chat waiting for a person previews what the customer last said, under a label.
+    await expect(row.getByTestId('waiting-label')).toHaveCount(chat.waitingSince ? 1 : 0);
+    if (chat.waitingSince && chat.lastCustomerText !== null) {
+      await expect(row).toContainText(chat.lastCustomerText.slice(0, 20));
+    } else if (chat.lastMessage) {
       await expect(row).toContainText(
         (chat.lastMessage.isOutgoing ? `You: ${chat.lastMessage.text}` : chat.lastMessage.text).slice(0, 20),
       );
@@ -162,6 +166,38 @@ test('staff send with Enter, add lines with Shift+Enter, and cannot send blanks'
   const stored = await api.get<Message[]>(`/chats/${chat.id}/messages`);
   expect(stored.at(-1)).toMatchObject({ text: 'First line\nsecond line', sender: 'staff', isOutgoing: true });
   expect(stored).toHaveLength(before + 1);
+});
+
+test('a half-typed reply waits in its chat: switching chats and reloading keep it, sending clears it', async ({
+  page,
+  api,
+}) => {
+  const { chat: first } = await createHumanChat(api);
+  const { chat: second } = await createHumanChat(api);
+  await page.goto(`/chat/${first.id}`);
+  const half = 'Hola, te confirmo que el martes a las';
+  await composer(page).pressSequentially(half, { delay: 50 });
+
+  await rowOf(page, second.name).getByRole('link').click();
+  await expect(page).toHaveURL(`/chat/${second.id}`);
+  await expect(composer(page)).toHaveValue('');
+  await composer(page).pressSequentially('Otro borrador', { delay: 50 });
+
+  await rowOf(page, first.name).getByRole('link').click();
+  await expect(page).toHaveURL(`/chat/${first.id}`);
+  await expect(composer(page)).toHaveValue(half);
+
+  await page.reload();
+  await expect(composer(page)).toHaveValue(half);
+  await composer(page).pressSequentially(' 10:00.', { delay: 50 });
+  await composer(page).press('Enter');
+  await expect(messageLog(page)).toContainText(`${half} 10:00.`);
+  await expect(composer(page)).toHaveValue('');
+
+  await page.reload();
+  await expect(composer(page)).toHaveValue('');
+  await rowOf(page, second.name).getByRole('link').click();
+  await expect(composer(page)).toHaveValue('Otro borrador');
 });
 
 test('a send that fails is marked failed and can be retried', async ({ page, api }) => {

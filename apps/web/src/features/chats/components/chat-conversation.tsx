@@ -140,6 +140,7 @@ export function ChatConversation({ chatId }: { chatId: string }) {
       )}
       <Composer
         key={chatId}
+        chatId={chatId}
         locked={chat.data.assignedTo === 'ai'}
         // Judged on the chat itself, not on the list's copy shown while it loads.
         templateOnly={chat.isPlaceholderData ? false : templateOnlyReason(chat.data)}

@@ -25,7 +25,15 @@ import {
   IconTemplate,
   IconVideo,
 } from '@tabler/icons-react';
-import { type ChangeEvent, type KeyboardEvent, type SyntheticEvent, useId, useRef, useState } from 'react';
+import {
+  type ChangeEvent,
+  type KeyboardEvent,
+  type SyntheticEvent,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { useCannedReplies } from '../../canned-replies/api';
 import {
   fillCannedReply,
@@ -34,6 +42,7 @@ import {
   slashTriggerAt,
 } from '../canned-reply-suggestions';
 import classes from '../chats.module.css';
+import { readDraft, saveDraft } from '../drafts';
 import { EMOJI } from '../emoji';
 import { gridStep } from '../grid-navigation';
 
@@ -47,6 +56,8 @@ export const ATTACHMENT_ACCEPT: Record<AttachmentKind, string> = {
 };
 
 type ComposerProps = {
+  /** Whose draft the message box keeps (in this browser), so switching chats or reloading loses nothing. */
+  chatId: string;
   /** The assistant has the chat. */
   locked: boolean;
   /**
@@ -63,6 +74,7 @@ type ComposerProps = {
 const EMOJI_COLUMNS = 10;
 
 export function Composer({
+  chatId,
   locked: aiLocked,
   templateOnly = false,
   onOpenTemplates,
@@ -70,7 +82,12 @@ export function Composer({
   contactName = null,
 }: ComposerProps) {
   const locked = aiLocked || templateOnly !== false;
-  const [text, setText] = useState('');
+  const [draft] = useState(() => readDraft(chatId));
+  const [text, setTextState] = useState(draft);
+  const setText = (value: string) => {
+    setTextState(value);
+    saveDraft(chatId, value);
+  };
   const [emojiOpen, setEmojiOpen] = useState(false);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -78,7 +95,7 @@ export function Composer({
   const canSend = !locked && text.trim().length > 0;
 
   // Canned replies: `/` and a name at the caret open a list of them above the message box.
-  const [caret, setCaret] = useState(0);
+  const [caret, setCaret] = useState(draft.length);
   const [active, setActive] = useState(0);
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
   const trigger = locked ? null : slashTriggerAt(text, caret);
@@ -91,6 +108,12 @@ export function Composer({
   const listboxId = useId();
   const optionId = (reply: CannedReply) => `${listboxId}-${reply.id}`;
   const activeReply = suggesting ? suggestions[activeIndex] : undefined;
+
+  // A draft brought back goes on where it stopped: the caret after its last letter, not before the first.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the draft found on opening the chat.
+  useEffect(() => {
+    textareaRef.current?.setSelectionRange(draft.length, draft.length);
+  }, []);
 
   const updateText = (value: string, at: number) => {
     const next = slashTriggerAt(value, at);
