@@ -62,6 +62,8 @@ export type AssistantKnowledge = {
   /** The business's own language, used for customers who write in a language we do not speak. */
   businessLanguage: 'es' | 'en';
   companyName: string;
+  /** The business's website, from Company Settings, or null. */
+  website: string | null;
   information: string;
   systemPrompt: string | null;
   /** The fee of one 30-minute appointment, in minor units. */

@@ -139,6 +139,7 @@ export function createAssistantService(deps: Deps) {
       timeZone: company.timeZone,
       businessLanguage: company.language,
       companyName: company.name,
+      website: company.website,
       information: company.information,
       systemPrompt: company.systemPrompt,
       appointmentFee: { ...APPOINTMENT_FEE },

@@ -158,6 +158,7 @@ function instructions(knowledge: AssistantKnowledge) {
     '',
     `## About ${company}`,
     knowledge.information || '(no information given)',
+    ...(knowledge.website ? [`Website: ${knowledge.website}`] : []),
     ...(knowledge.systemPrompt ? ['', `## Instructions from ${company}`, knowledge.systemPrompt] : []),
     '',
     '## Directory (the professionals customers can book)',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AssistantDirectoryEntry, AssistantKnowledge, OpenDay, Turn } from './assistant-engine.ts';
 import { messageLanguage, replyLanguage } from './language.ts';
-import { createRuleBasedAssistant } from './rule-based-assistant.ts';
+import { createRuleBasedAssistant, timeRuns } from './rule-based-assistant.ts';
 import { findAnswer, findPrice, readCompanyInfo } from './rules/company-info.ts';
 import { resolveWhen } from './rules/when.ts';
 
@@ -42,6 +42,7 @@ const lawOffice: AssistantKnowledge = {
   timeZone: ZONE,
   businessLanguage: 'es',
   companyName: 'Bufete Prieto',
+  website: null,
   information:
     'Bufete Prieto es un despacho de abogados en Bilbao y Bilbo Online.\nOficina: Gran Vía 10, Bilbao. Aparcamiento en el parking de Indautxu.\nLa primera consulta de 30 minutos cuesta 10 € y se paga al reservar.',
   systemPrompt: null,
@@ -256,5 +257,16 @@ describe('the built-in assistant, on a business it was never written for', () =>
   it('answers another language in the business language, with a note', async () => {
     const reply = await text('Bonjour, je cherche un avocat à Bilbao');
     expect(reply).toMatch(/^Te respondo en español/);
+  });
+});
+
+describe('a day of open times, complete', () => {
+  it('runs of consecutive half hours, single times alone', () => {
+    expect(timeRuns(['07:00', '07:30', '08:00', '17:00', '17:30', '19:00'])).toEqual([
+      '07:00–08:00',
+      '17:00–17:30',
+      '19:00',
+    ]);
+    expect(timeRuns([])).toEqual([]);
   });
 });

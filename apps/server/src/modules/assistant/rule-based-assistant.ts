@@ -11,7 +11,7 @@ import type {
 import { type Language, replyLanguage } from './language.ts';
 import { type CompanyInfo, findAnswer, findPrice, readCompanyInfo, topicsOf } from './rules/company-info.ts';
 import { buildDirectory, type Directory, type Professional, professionalsOfKind } from './rules/directory.ts';
-import { ownBookingAnswer } from './rules/own-booking.ts';
+import { answerOf, ownBookingAnswer } from './rules/own-booking.ts';
 import {
   HANDOFF_REPLIES,
   KIND_NAMES,
@@ -120,6 +120,18 @@ const NOT_UNDERSTOOD_MARK = {
   en: "I'm not sure I understood",
 };
 
+/** Start times as runs of consecutive half hours: ["07:00", "07:30", "08:00", "17:00"] → ["07:00–08:00", "17:00"]. */
+export function timeRuns(times: string[]): string[] {
+  const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+  const runs: string[][] = [];
+  for (const time of times) {
+    const run = runs.at(-1);
+    if (run && minutes(time) - minutes(run.at(-1)!) === 30) run.push(time);
+    else runs.push([time]);
+  }
+  return runs.map((run) => (run.length === 1 ? run[0]! : `${run[0]}–${run.at(-1)}`));
+}
+
 class Conversation {
   readonly knowledge: AssistantKnowledge;
   readonly directory: Directory;
@@ -198,7 +210,8 @@ class Conversation {
       if (last) {
         context.placeStatement = seen.places.length > 0 && !seen.kinds.size && !seen.roleStems.size;
         context.premium = seen.premium;
-        context.when = seen.named.length ? undefined : seen.when;
+        // The day asked about carries over to the next message ("¿javier el viernes?" → "¿y carlos?").
+        context.when = seen.when;
       }
     }
     return context;
@@ -213,6 +226,9 @@ class Conversation {
     });
 
     if (!m.text.trim()) return reply(this.greeting());
+    // "…te paso con una persona?" → "sí, por favor": the customer took the assistant's own offer.
+    if (this.offeredPerson() && answerOf(m.folded) === 'yes')
+      return handOver(HANDOFF_REPLIES.person[this.language], 'The customer accepted the offer of a person.');
     if (m.complaint && !m.injection)
       return handOver(HANDOFF_REPLIES.complaint[this.language], `Complaint: "${m.text}"`);
     if (m.asksForPerson && !m.injection)
@@ -252,6 +268,8 @@ class Conversation {
     if (m.greeting && /\b(is this|es esto|es aqui|sois|are you)\b/.test(m.folded) && !m.named.length)
       return reply(this.greeting());
 
+    const site = this.website();
+    if (site) return reply(site);
     const business = await this.businessAnswer();
     if (business) return reply(business);
     if (m.offTopic) return reply(this.offTopic());
@@ -263,6 +281,26 @@ class Conversation {
         `The assistant could not understand: "${m.text}"`,
       );
     return reply(this.notUnderstood());
+  }
+
+  /** The assistant's previous reply offered to pass the customer to a person. */
+  private offeredPerson() {
+    const last = fold(this.lastReply ?? '');
+    return (
+      /\b(si quieres|quieres que)\b[^.?!]*\bte paso con una persona\b/.test(last) ||
+      /\bte paso con una persona\b[^.!]*\?/.test(last) ||
+      /\b(if you like|would you like|do you want)\b[^.?!]*\b(pass|put) you (to|through to) a person\b/.test(
+        last,
+      )
+    );
+  }
+
+  /** "¿Tenéis web?": the website from Company Settings, when there is one. */
+  private website() {
+    const site = this.knowledge.website?.trim();
+    if (!site) return null;
+    if (!/\b(web|website|webpage|pagina web|sitio web|url)\b/.test(this.message.folded)) return null;
+    return this.t(`Nuestra web es ${site}`, `Our website is ${site}`);
   }
 
   /** A customer writing in another language gets the business's, with a word about it. */
@@ -535,9 +573,16 @@ class Conversation {
     return range?.today ? this.t(`hoy, ${long}`, `today, ${long}`) : long;
   }
 
+  /**
+   * Each day's open times, complete: listed one by one when few, else as runs of consecutive
+   * half hours ("07:00–10:30, 17:00–20:30"), never cut short.
+   */
   private dayLines(days: OpenDay[], perDay: number, range?: When) {
     return days
-      .map((day) => `• ${this.dayLabel(day.date, range)}: ${day.times.slice(0, perDay).join(', ')}`)
+      .map(
+        (day) =>
+          `• ${this.dayLabel(day.date, range)}: ${day.times.length <= perDay ? day.times.join(', ') : timeRuns(day.times).join(', ')}`,
+      )
       .join('\n');
   }
 

@@ -175,7 +175,7 @@ function firstWords(folded: string, count: number) {
 }
 
 /** A short yes or no, as the whole message or its start ("sí, cancélala", "no, mejor no"). */
-function answerOf(folded: string): 'yes' | 'no' | null {
+export function answerOf(folded: string): 'yes' | 'no' | null {
   const short = folded.split(/\s+/).filter(Boolean).length <= 6;
   if (!short) return null;
   const start = firstWords(folded, 3);
