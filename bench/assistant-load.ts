@@ -3,11 +3,14 @@
  * - 200 customers write on WhatsApp at once (signed webhooks); each reply is timed from the
  *   customer's POST to the moment the reply reaches the (local, fake) WhatsApp Cloud API.
  *   Targets on PostgreSQL: every one answered, p95 under 2 s, at least 100 replies a second.
+ *   With `--tabs 50 --chats 50000` it does so with 50 staff dashboards open (each holds the event
+ *   stream and refetches what the web app refetches on each event, at most once a second) on a
+ *   database of 50,000 chats. Target: the same p95 under 2 s.
  * - crash recovery: a reply in flight (the model has the question) when the server is killed with
  *   SIGKILL is finished within 15 s of the restart.
  * PostgreSQL from BENCH_DATABASE_URL (a role that may create databases; default the CI one), or the
  * embedded database with `--db pglite`.
- * Run: node bench/assistant-load.ts [--db postgres|pglite] [--customers 200]
+ * Run: node bench/assistant-load.ts [--db postgres|pglite] [--customers 200] [--tabs 50 --chats 50000]
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -27,6 +30,9 @@ const { values: args } = parseArgs({
     customers: { type: 'string', default: '200' },
     /** Server processes on the one database (PostgreSQL only); webhooks go to them in turn. */
     instances: { type: 'string', default: '1' },
+    /** Staff dashboards open during the load (PostgreSQL), and chats seeded before it. */
+    tabs: { type: 'string', default: '0' },
+    chats: { type: 'string', default: '0' },
     'skip-crash': { type: 'boolean', default: false },
     'skip-load': { type: 'boolean', default: false },
   },
@@ -156,6 +162,90 @@ const kill = (child: ChildProcess, signal: NodeJS.Signals) =>
     child.kill(signal);
   });
 
+/** Chats of other customers, as a business that has run for a while has them (no history: the list reads one row each). */
+async function seedChats(databaseUrl: string, count: number) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(`
+    insert into contacts (name, prefix, phone)
+    select 'Cliente ' || g, '34', (700000000 + g)::text from generate_series(1, ${count}) g`);
+  await client.query(`
+    insert into chats (contact_id, assigned_to, channel, last_message_at, last_message_text,
+                       last_message_sender, unread_count, search_text)
+    select ct.id, case when ct.phone::bigint % 3 = 0 then 'ai' else 'human' end, 'whatsapp',
+           now() - (ct.phone::bigint % 2592000) * interval '1 second', 'hola', 'customer', 1, ct.search_text
+      from contacts ct where not exists (select 1 from chats c where c.contact_id = ct.id)`);
+  await client.query('analyze contacts; analyze chats');
+  await client.end();
+}
+
+/**
+ * A staff dashboard left open on the chat list: it holds the event stream and, as the web app
+ * does (features/chats/api.ts, chatSync and useWaitingEvents), refetches at most once a second
+ * the chats named (the whole first page past five, or for a change it cannot name) and the
+ * waiting chats when an event says the wait may have changed.
+ */
+function openTab(base: string, token: string, counter: { requests: number }) {
+  const headers = { authorization: `Bearer ${token}` };
+  const controller = new AbortController();
+  const changed = new Set<string>();
+  let wholeList = false;
+  let waiting = false;
+  const get = (url: string) => {
+    counter.requests++;
+    return fetch(`${base}${url}`, { headers, signal: controller.signal })
+      .then((r) => r.arrayBuffer())
+      .catch(() => undefined);
+  };
+  const flush = async () => {
+    const ids = [...changed];
+    changed.clear();
+    const list = wholeList || ids.length > 5;
+    wholeList = false;
+    const due = waiting;
+    waiting = false;
+    await Promise.all([
+      ...(list ? [get('/api/chats?limit=100&offset=0&search=')] : ids.map((id) => get(`/api/chats/${id}`))),
+      ...(due ? [get('/api/chats/waiting')] : []),
+    ]);
+  };
+  const timer = setInterval(() => void flush(), 1000);
+  const opened = (async () => {
+    await Promise.all([get('/api/chats?limit=100&offset=0&search='), get('/api/chats/waiting')]);
+    const response = await fetch(`${base}/api/events`, { headers, signal: controller.signal });
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    void (async () => {
+      for (;;) {
+        const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        let end = buffer.indexOf('\n\n');
+        while (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          end = buffer.indexOf('\n\n');
+          const type = /^event: (.+)$/m.exec(block)?.[1];
+          const data = /^data: (.+)$/m.exec(block)?.[1];
+          if (type !== 'chats.changed' || !data) continue;
+          const event = JSON.parse(data) as { chatId?: string; waiting?: boolean };
+          if (event.chatId) changed.add(event.chatId);
+          else wholeList = true;
+          if (event.waiting || !event.chatId) waiting = true;
+        }
+      }
+    })();
+  })();
+  return {
+    opened,
+    close() {
+      clearInterval(timer);
+      controller.abort();
+    },
+  };
+}
+
 const report = (ok: boolean, text: string) => console.log(`${ok ? 'ok  ' : 'MISS'} ${text}`);
 let allOk = true;
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'chatdesk-bench-'));
@@ -166,12 +256,27 @@ try {
     const servers = [await startServer(database.env, dataDir)];
     for (let i = 1; i < Number(args.instances); i++) servers.push(await startServer(database.env, dataDir));
     const server = servers[0]!;
+    const databaseUrl = (database.env as { DATABASE_URL?: string }).DATABASE_URL;
+    if (Number(args.chats) > 0 && databaseUrl) await seedChats(databaseUrl, Number(args.chats));
+    const tabRequests = { requests: 0 };
+    const tabs: Array<ReturnType<typeof openTab>> = [];
+    if (Number(args.tabs) > 0) {
+      const login = await fetch(`${server.base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: 'admin1234' }),
+      });
+      const { token } = (await login.json()) as { token: string };
+      for (let i = 0; i < Number(args.tabs); i++) tabs.push(openTab(server.base, token, tabRequests));
+      await Promise.all(tabs.map((tab) => tab.opened));
+    }
     // Warm-up: a few conversations, so the timing is of the steady state.
     for (let i = 0; i < 5; i++) await deliver(server.base, `3469900000${i}`, QUESTIONS[i]!);
     await waitFor(() => [0, 1, 2, 3, 4].every((i) => replies.has(`3469900000${i}`)), 20_000);
     const phones = Array.from({ length: CUSTOMERS }, (_, i) => `34611${String(i).padStart(6, '0')}`);
     const sentAt = new Map<string, number>();
     const started = performance.now();
+    tabRequests.requests = 0;
     await Promise.all(
       phones.map((phone, i) => {
         sentAt.set(phone, performance.now());
@@ -186,9 +291,14 @@ try {
     const perSecond = answered.length / ((lastReply - started) / 1000);
     const everyOne = answered.length === CUSTOMERS;
     const p95 = quantile(times, 0.95);
+    const loadSeconds = (lastReply - started) / 1000;
+    const withTabs = tabs.length
+      ? `, ${tabs.length} dashboards open on ${Number(args.chats) || 'the demo'} chats (${tabRequests.requests} requests from them, ${(tabRequests.requests / loadSeconds).toFixed(0)}/s)`
+      : '';
+    for (const tab of tabs) tab.close();
     report(
       everyOne,
-      `${CUSTOMERS} customers at once on ${args.db}, ${servers.length} server process${servers.length > 1 ? 'es' : ''}: ${answered.length} answered (webhooks all acknowledged after ${acknowledged.toFixed(0)} ms)`,
+      `${CUSTOMERS} customers at once on ${args.db}, ${servers.length} server process${servers.length > 1 ? 'es' : ''}${withTabs}: ${answered.length} answered (webhooks all acknowledged after ${acknowledged.toFixed(0)} ms)`,
     );
     report(
       p95 < 2000,
