@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe';
 import { type Api, expect, test } from './fixtures';
 
 type Schedule = {
@@ -40,9 +41,12 @@ async function createEmployee(api: Api, overrides: { title?: string | null } = {
   return schedule;
 }
 
-/** An open slot from tomorrow on (business time), so it cannot pass while the test runs. */
-function firstSlot(schedule: Schedule, index = 0) {
-  const day = schedule.slots.slice(1).find((d) => d.times.length > index);
+/**
+ * An open slot from tomorrow on (business time), so it cannot pass while the test runs; from the
+ * day after when it must be more than 24 hours away.
+ */
+function firstSlot(schedule: Schedule, index = 0, fromDay = 1) {
+  const day = schedule.slots.slice(fromDay).find((d) => d.times.length > index);
   if (!day) throw new Error('no open slot');
   return { date: day.date, time: day.times[index]! };
 }
@@ -69,10 +73,11 @@ function endOf(time: string) {
 
 const dayButton = (page: Page, date: string) =>
   page.getByRole('button', { name: longDate(date), exact: true });
+// A visitor in another zone hears their own time too: '10:00 AM (4:00 AM your time)'.
 const timeButton = (page: Page, time: string) =>
   page
     .getByRole('group', { name: 'Available times' })
-    .getByRole('button', { name: timeLabel(time), exact: true });
+    .getByRole('button', { name: new RegExp(`^${timeLabel(time)}( \\(.+ your time\\))?$`) });
 
 async function openDay(page: Page, date: string) {
   // The calendar opens on the first open day's month; tomorrow may be in the next one.
@@ -88,10 +93,14 @@ async function chooseSlot(page: Page, slot: { date: string; time: string }) {
   await expect(page.getByRole('heading', { name: 'Complete Your Booking' })).toBeVisible();
 }
 
+/** Typed key by key, as a person does (a controlled input must keep every letter). */
+const typeInto = (page: Page, label: string, text: string) =>
+  page.getByLabel(label).pressSequentially(text, { delay: 50 });
+
 async function fillDetails(page: Page, values = VISITOR) {
-  await page.getByLabel('Full Name').fill(values.name);
-  await page.getByLabel('Email Address').fill(values.email);
-  await page.getByLabel('Phone number').fill(values.phone);
+  await typeInto(page, 'Full Name', values.name);
+  await typeInto(page, 'Email Address', values.email);
+  await typeInto(page, 'Phone number', values.phone);
 }
 
 async function toPayment(page: Page, slot: { date: string; time: string }) {
@@ -468,8 +477,127 @@ test.describe('public booking page', () => {
   });
 });
 
+/** The instant a business's wall-clock time names (a guess corrected by the zone's offset then). */
+function instantOf(date: string, time: string, timeZone: string) {
+  const asUtc = Date.parse(`${date}T${time}:00Z`);
+  const wall = (instant: number) => {
+    const parts: Record<string, number> = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+      })
+        .formatToParts(instant)
+        .map((part) => [part.type, Number(part.value)]),
+    );
+    const [year = 0, month = 1, day = 1, hour = 0, minute = 0] = [
+      'year',
+      'month',
+      'day',
+      'hour',
+      'minute',
+    ].map((type) => parts[type]);
+    return Date.UTC(year, month - 1, day, hour, minute);
+  };
+  return asUtc - (wall(asUtc) - asUtc);
+}
+
+/** An instant on a zone's clock as the page writes a deadline: 'Sun, Nov 29, 4:00 AM'. */
+const onClock = (instant: number, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  }).format(instant);
+
+/** The open slot `index` places from now: the first ones are within a day. */
+function soonSlot(schedule: Schedule, index: number) {
+  const all = schedule.slots.flatMap((day) => day.times.map((time) => ({ date: day.date, time })));
+  const slot = all[index];
+  if (!slot) throw new Error('no open slot');
+  return slot;
+}
+
+const LATE_POLICY =
+  "This appointment starts in less than 24 hours: the 10€ fee is not refundable and it can't be moved online.";
+
 test.describe('a visitor in another time zone', () => {
   test.use({ timezoneId: 'America/New_York' });
+
+  test("sees each open time on both clocks, and the policy's deadline on their own before paying", async ({
+    page,
+    api,
+  }, testInfo) => {
+    const schedule = await createEmployee(api);
+    // Two days ahead: outside the 24-hour window whatever the time now.
+    const slot = firstSlot(schedule, 20, 2);
+    const startsAt = instantOf(slot.date, slot.time, schedule.timeZone);
+    const visitorTime = new Intl.DateTimeFormat('en-US', {
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone: 'America/New_York',
+    }).format(startsAt);
+    await page.goto(`/schedule/${schedule.employee.username}`);
+
+    // A phone, as most visitors of this page have.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openDay(page, slot.date);
+    await page.getByRole('group', { name: 'Available times' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('slot-grid-phone.png') });
+    await expect(page.getByTestId('slot-zones')).toHaveText(
+      /^Times in Madrid time; under each, yours in New York \(\d h behind\)\.$/,
+    );
+    const button = page
+      .getByRole('group', { name: 'Available times' })
+      .getByRole('button', { name: `${timeLabel(slot.time)} (${visitorTime} your time)`, exact: true });
+    await expect(button).toBeVisible();
+    await expect(button).toContainText(visitorTime);
+    await button.click();
+
+    const policy = `Free cancellation until ${onClock(startsAt - 24 * 3_600_000, 'America/New_York')} (your time). After that, the 10€ fee is not refunded and the appointment can't be moved online.`;
+    // Said on the form already, and again right above the pay button.
+    await expect(page.getByTestId('booking-policy')).toHaveText(policy);
+    await fillDetails(page);
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    const pay = page.getByRole('button', { name: 'Pay 10€ and Book Appointment' });
+    await expect(pay).toBeVisible();
+    await expect(page.getByTestId('booking-policy')).toHaveText(policy);
+    await expect(pay).toHaveAccessibleDescription(policy);
+    const [said, payBox] = await Promise.all([
+      page.getByTestId('booking-policy').boundingBox(),
+      pay.boundingBox(),
+    ]);
+    expect(said!.y + said!.height).toBeLessThanOrEqual(payBox!.y);
+
+    await expectNoSeriousViolations(page, 'booking payment step');
+    await page.getByTestId('booking-policy').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('payment-step-phone.png') });
+  });
+
+  test('is told before paying that a slot within 24 hours keeps the fee and cannot be moved', async ({
+    page,
+    api,
+  }) => {
+    const schedule = await createEmployee(api);
+    // The third open time from now: under 24 hours away, and not passing while the test runs.
+    const slot = soonSlot(schedule, 2);
+    await page.goto(`/schedule/${schedule.employee.username}`);
+    await openDay(page, slot.date);
+    await timeButton(page, slot.time).click();
+    await expect(page.getByTestId('booking-policy')).toHaveText(LATE_POLICY);
+    await fillDetails(page);
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await expect(
+      page.getByRole('button', { name: 'Pay 10€ and Book Appointment' }),
+    ).toHaveAccessibleDescription(LATE_POLICY);
+  });
 
   test('sees the chosen time on both clocks, the business zone staying the reference', async ({
     page,
@@ -498,7 +626,13 @@ test.describe('a visitor in another time zone', () => {
 
 test('a visitor in the business zone sees one clock only', async ({ page, api }) => {
   const schedule = await createEmployee(api);
+  const slot = firstSlot(schedule, 20, 2);
   await page.goto(`/schedule/${schedule.employee.username}`);
-  await toPayment(page, firstSlot(schedule, 20));
+  await toPayment(page, slot);
   await expect(page.getByTestId('visitor-time')).toHaveCount(0);
+  await expect(page.getByTestId('slot-zones')).toHaveCount(0);
+  const deadline = instantOf(slot.date, slot.time, schedule.timeZone) - 24 * 3_600_000;
+  await expect(page.getByTestId('booking-policy')).toHaveText(
+    `Free cancellation until ${onClock(deadline, schedule.timeZone)}. After that, the 10€ fee is not refunded and the appointment can't be moved online.`,
+  );
 });

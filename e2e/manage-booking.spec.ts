@@ -49,6 +49,9 @@ const money = (amount: number, currency: string) =>
     amount / 100,
   );
 
+/** 'Europe/Madrid' → 'Madrid', as the page names the business's zone. */
+const zoneName = (timeZone: string) => (timeZone.split('/').pop() ?? timeZone).replace(/_/g, ' ');
+
 /** A deadline on the business's clock, as the page writes it: 'Tue, Nov 24, 5:00 PM'. */
 const deadline = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat('en-US', {
@@ -115,7 +118,7 @@ test.describe('manage your booking', () => {
     );
     await expect(status(page)).toHaveText('Confirmed');
     await expect(policy(page)).toHaveText(
-      `Free cancellation until ${deadline(terms.changesUntil!, terms.timeZone)}. After that the ${fee} fee is not refunded.`,
+      `Free cancellation until ${deadline(terms.changesUntil!, terms.timeZone)} (${zoneName(terms.timeZone)} time). After that the ${fee} fee is not refunded.`,
     );
     await expect(historyList(page)).toHaveText([/^Booked/]);
     await expectNoSeriousViolations(page, 'manage booking page');

@@ -1,5 +1,5 @@
 import type { PublicSchedule } from '@chatdesk/contract/schedule';
-import { Button, Center, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Center, Group, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { monthOf } from '../../lib/calendar-grid';
@@ -104,12 +104,19 @@ export function SlotCalendar({
                       py={theirs ? 6 : undefined}
                       styles={theirs ? TWO_CLOCKS : undefined}
                       aria-pressed={isSelected}
-                      aria-label={theirs ? `${formatTime(time)}, ${theirs} your time` : undefined}
                       disabled={busy}
                       onClick={() => onSlotSelect({ date, time })}
                     >
                       {formatTime(time)}
-                      {theirs ? <span className={classes.theirs}>{theirs}</span> : null}
+                      {theirs ? (
+                        // Heard as '10:00 AM (4:00 AM your time)'; the line above the grid says it to the eye.
+                        <>
+                          <span className={classes.theirs} aria-hidden>
+                            {theirs}
+                          </span>
+                          <VisuallyHidden component="span">{` (${theirs} your time)`}</VisuallyHidden>
+                        </>
+                      ) : null}
                     </Button>
                   );
                 })}
