@@ -1,5 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe';
+import { longDate, shortDay, timeLabel } from './dates';
 import { type Api, expect, test } from './fixtures';
 import {
   type Appointment,
@@ -38,28 +39,6 @@ async function ownAppointment(api: Api, options: Parameters<typeof bookAppointme
 
 const onlyDay = (appointment: Appointment) =>
   `/appointments?startDate=${appointment.date}&endDate=${appointment.date}`;
-
-const longDate = (date: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
-
-const shortDay = (date: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
-
-function timeLabel(time: string) {
-  const [h = 0, m = 0] = time.split(':').map(Number);
-  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
-}
 
 /**
  * A dialog as people see it: axe in the system's light and dark schemes, and a screenshot at

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe';
+import { longDate, timeLabel } from './dates';
 import { type Api, expect, test } from './fixtures';
 
 type Schedule = {
@@ -49,20 +50,6 @@ function firstSlot(schedule: Schedule, index = 0, fromDay = 1) {
   const day = schedule.slots.slice(fromDay).find((d) => d.times.length > index);
   if (!day) throw new Error('no open slot');
   return { date: day.date, time: day.times[index]! };
-}
-
-const longDate = (date: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
-
-function timeLabel(time: string) {
-  const [h = 0, m = 0] = time.split(':').map(Number);
-  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
 function endOf(time: string) {

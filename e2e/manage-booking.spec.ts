@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe';
+import { longDate, shortDay, timeLabel } from './dates';
 import { type Api, expect, test } from './fixtures';
 import { type Appointment, bookAppointment, createEmployee, type Employee } from './staff-data';
 
@@ -19,28 +20,6 @@ type BookingSettings = {
 
 // The customer's phone is in the business's zone, so the page shows one clock.
 test.use({ timezoneId: 'Europe/Madrid' });
-
-const longDate = (date: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
-
-const shortDay = (date: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
-
-function timeLabel(time: string) {
-  const [h = 0, m = 0] = time.split(':').map(Number);
-  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
-}
 
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

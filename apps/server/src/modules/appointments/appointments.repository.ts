@@ -1,12 +1,7 @@
-import { and, asc, count, desc, eq, gt, gte, isNull, lte, ne, type SQL, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, lte, ne, type SQL, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  appointmentDayCounts,
-  appointmentEvents,
-  appointments,
-  payments,
-  slotHolds,
-} from '../../db/schema.ts';
+import { appointmentDayCounts, appointmentEvents, appointments, payments } from '../../db/schema.ts';
+import { lockSlotAndCheckHold } from '../schedule/slot-lock.ts';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type PaymentRow = { amount: number; currency: string; status: string };
@@ -107,20 +102,8 @@ export function createAppointmentsRepository(db: Db) {
           .where(eq(appointments.id, id));
         if (!slot) return { kind: 'missing' };
         if (reopen && status !== 'cancelled' && slot.employeeId) {
-          const slotKey = `${slot.employeeId}/${slot.startsAt.toISOString()}`;
-          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${slotKey}, 0))`);
-          const [hold] = await tx
-            .select({ id: slotHolds.id })
-            .from(slotHolds)
-            .where(
-              and(
-                eq(slotHolds.employeeId, slot.employeeId),
-                eq(slotHolds.startsAt, slot.startsAt),
-                gt(slotHolds.expiresAt, at),
-              ),
-            )
-            .limit(1);
-          if (hold) return { kind: 'held' };
+          if (await lockSlotAndCheckHold(tx as unknown as Db, slot.employeeId, slot.startsAt, at))
+            return { kind: 'held' };
         }
         const [before] = await tx
           .select({ status: appointments.status })

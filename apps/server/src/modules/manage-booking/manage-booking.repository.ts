@@ -2,8 +2,9 @@ import type { AppointmentActor } from '@chatdesk/contract/manage-booking';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
-import { appointmentEvents, appointments, employees, payments, slotHolds } from '../../db/schema.ts';
+import { appointmentEvents, appointments, employees, payments } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/app-error.ts';
+import { lockSlotAndCheckHold } from '../schedule/slot-lock.ts';
 
 export type ManagedAppointmentRow = NonNullable<
   Awaited<ReturnType<ReturnType<typeof createManageBookingRepository>['findByToken']>>
@@ -162,20 +163,8 @@ export function createManageBookingRepository(db: Db) {
     async move(move: Move): Promise<'moved' | 'changed' | 'held' | 'taken'> {
       try {
         return await db.transaction(async (tx) => {
-          const slotKey = `${move.employeeId}/${move.startsAt.toISOString()}`;
-          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${slotKey}, 0))`);
-          const [hold] = await tx
-            .select({ id: slotHolds.id })
-            .from(slotHolds)
-            .where(
-              and(
-                eq(slotHolds.employeeId, move.employeeId),
-                eq(slotHolds.startsAt, move.startsAt),
-                gt(slotHolds.expiresAt, move.now),
-              ),
-            )
-            .limit(1);
-          if (hold) return 'held';
+          if (await lockSlotAndCheckHold(tx as unknown as Db, move.employeeId, move.startsAt, move.now))
+            return 'held';
           const [from] = await tx
             .update(appointments)
             .set({
