@@ -64,7 +64,7 @@ for (const scheme of SCHEMES) {
       await page.goto('/chat-simulator');
       await expect(page.getByTestId('assistant-message').first()).toBeVisible();
       await expectNoSeriousViolations(page, `chat simulator (${scheme})`);
-      const playAs = page.getByRole('textbox', { name: 'Play as' });
+      const playAs = page.getByRole('combobox', { name: 'Play as' });
       await playAs.click();
       await page.getByRole('option').first().click();
       await expect(page.getByText(/^You are playing /)).toBeVisible();

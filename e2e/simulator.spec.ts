@@ -29,7 +29,7 @@ test.describe('signed in', () => {
     await expect(
       page.getByText(/Sending\s*\/new\s*deletes the current conversation and starts a new one\./),
     ).toBeVisible();
-    await expect(page.getByRole('textbox', { name: 'Play as' })).toHaveValue('');
+    await expect(page.getByRole('combobox', { name: 'Play as' })).toHaveValue('');
 
     const replies = page.getByTestId('assistant-message');
     await expect(replies.first()).toBeVisible();
@@ -116,7 +116,7 @@ test.describe('signed in', () => {
     await expect(replies).toHaveCount(2);
     await expect(replies.last()).not.toContainText(employee.name);
 
-    const playAs = page.getByRole('textbox', { name: 'Play as' });
+    const playAs = page.getByRole('combobox', { name: 'Play as' });
     await playAs.pressSequentially(client.name, HUMAN);
     await page.getByRole('option', { name: new RegExp(client.name) }).click();
     await expect(page.getByText(`You are playing ${client.name}`)).toBeVisible();
