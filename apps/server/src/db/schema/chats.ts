@@ -47,7 +47,7 @@ export const chats = pgTable(
       .unique()
       .references(() => contacts.id, { onDelete: 'cascade' }),
     assignedTo: text('assigned_to', { enum: CHAT_ASSIGNEES }).notNull().default('ai'),
-    /** Where the conversation comes from: whatsapp, or the public simulator. */
+    /** Where the conversation comes from: whatsapp, or the staff's chat simulator. */
     channel: text('channel', { enum: ['whatsapp', 'simulator'] })
       .notNull()
       .default('whatsapp'),
