@@ -93,8 +93,20 @@ type DiscardChangesModalProps = { opened: boolean; onStay: () => void; onDiscard
 
 /** The question itself, also asked by a dialog holding a form when it is dismissed with changes. */
 export function DiscardChangesModal({ opened, onStay, onDiscard }: DiscardChangesModalProps) {
+  // The Escape that dismissed the form opens this question; if this modal's own Escape listener
+  // is in place before that key event has finished, the same press answers "Stay" at once and
+  // the question vanishes (Escape seemed to do nothing). It listens only from the next task on.
+  const [armed, setArmed] = useState(false);
+  useEffect(() => {
+    if (!opened) {
+      setArmed(false);
+      return;
+    }
+    const timer = setTimeout(() => setArmed(true), 0);
+    return () => clearTimeout(timer);
+  }, [opened]);
   return (
-    <Modal opened={opened} onClose={onStay} title="Discard unsaved changes?" centered>
+    <Modal opened={opened} onClose={onStay} closeOnEscape={armed} title="Discard unsaved changes?" centered>
       <Text size="sm">You have changes that are not saved. If you leave them, they are lost.</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onStay} data-autofocus>
