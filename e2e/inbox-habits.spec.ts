@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe';
 import { type Chat, createHumanChat, createSimulatorChat, whatsappMessage } from './chat-data';
+import { createClient } from './client-data';
 import { type Api, expect, type Paged, test } from './fixtures';
 
 type Notification = { id: string; title: string; isRead: boolean; link: string | null };
@@ -231,6 +232,28 @@ test('Ctrl+K finds a chat by a name typed without accents and opens it', async (
   await search.fill('notif');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL('/notifications');
+});
+
+test('Ctrl+K finds a client and an employee by name, typed without accents', async ({ page, api }) => {
+  const word = uniqueWord();
+  const client = await createClient(api, { name: `Begoña Alcántara ${word}` });
+  await page.goto('/notifications');
+  await expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+  await page.keyboard.press('ControlOrMeta+k');
+  const search = page.getByRole('textbox', { name: 'Go to a page or find a chat' });
+  await search.pressSequentially(`begona alcantara ${word}`, { delay: 60 });
+  await page.getByRole('button', { name: new RegExp(`Begoña Alcántara ${word}`) }).click();
+  await expect(page).toHaveURL(`/clients/${client.id}`);
+
+  await page.keyboard.press('ControlOrMeta+k');
+  await search.pressSequentially('laura', { delay: 60 });
+  const employee = page.getByRole('button', { name: /Laura Martín/ }).first();
+  await expect(employee).toBeVisible();
+  await expectNoSeriousViolations(page, 'the command palette with an employee', {
+    include: '[role="dialog"]',
+  });
+  await employee.click();
+  await expect(page).toHaveURL(/\/employee\/[0-9a-f-]{36}$/);
 });
 
 test('Alt+↓ and Alt+↑ move to the next and the previous chat in the list', async ({ page, api }) => {

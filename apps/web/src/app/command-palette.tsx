@@ -1,12 +1,15 @@
 import { Group, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Spotlight } from '@mantine/spotlight';
-import { IconKeyboard, IconSearch } from '@tabler/icons-react';
+import { IconAddressBook, IconId, IconKeyboard, IconSearch } from '@tabler/icons-react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useChatSearch } from '../features/chats/api';
 import { formatPhone } from '../features/chats/chat-format';
 import { ChatAvatar } from '../features/chats/components/chat-avatar';
+import { clientOptionsQueryOptions } from '../features/clients/api';
+import { employeesQueryOptions } from '../features/employees/api';
 import { fold } from '../lib/fold';
 import { paths } from '../lib/paths';
 
@@ -16,9 +19,13 @@ export type PaletteLink = {
   icon: ComponentType<{ size?: number; stroke?: number }>;
 };
 
+/** How many of each kind the palette lists: enough to pick from, never a whole list. */
+const PER_KIND = 5;
+
 /**
- * Ctrl/⌘+K, from anywhere (text fields included): jump to a page, or to a chat found by its
- * contact's name or number through the chat search (typed without accents or not), Enter to open.
+ * Ctrl/⌘+K, from anywhere (text fields included): jump to a page, or to a chat, a client or an
+ * employee found by the server's search (by name or number, typed without accents or not), Enter
+ * to open.
  */
 export function CommandPalette({
   pages,
@@ -29,9 +36,20 @@ export function CommandPalette({
 }) {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
+  // Where a result leads; the next Ctrl+K starts from an empty box.
+  const go = (to: string) => {
+    setQuery('');
+    void navigate(to);
+  };
   const [term] = useDebouncedValue(query.trim(), 250);
   const search = useChatSearch(term);
-  const chats = term ? (search.data ?? []) : [];
+  const chats = term ? (search.data ?? []).slice(0, PER_KIND * 2) : [];
+  const clientSearch = useQuery({ ...clientOptionsQueryOptions(term), enabled: Boolean(term) });
+  const clients = term ? (clientSearch.data ?? []).slice(0, PER_KIND) : [];
+  const employeeSearch = useInfiniteQuery({ ...employeesQueryOptions(term), enabled: Boolean(term) });
+  const employees = term ? (employeeSearch.data?.pages[0]?.items ?? []).slice(0, PER_KIND) : [];
+  const searching = search.isFetching || clientSearch.isFetching || employeeSearch.isFetching;
+  const found = chats.length + clients.length + employees.length;
   const shownPages = pages.filter((page) => fold(page.label).includes(fold(query.trim())));
 
   // Chats arrive after the query changed, when Spotlight has already selected the first action of
@@ -39,9 +57,9 @@ export function CommandPalette({
   const listRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const list = listRef.current;
-    if (!list || chats.length === 0 || list.querySelector('[data-selected]')) return;
+    if (!list || found === 0 || list.querySelector('[data-selected]')) return;
     list.querySelector('[data-action]')?.setAttribute('data-selected', 'true');
-  }, [chats]);
+  }, [found]);
 
   return (
     <Spotlight.Root
@@ -53,8 +71,8 @@ export function CommandPalette({
       maxHeight={440}
     >
       <Spotlight.Search
-        placeholder="Go to a page or find a chat..."
-        aria-label="Go to a page or find a chat"
+        placeholder="Go to a page or find a chat, client or employee..."
+        aria-label="Go to a page or find a chat, client or employee"
         leftSection={<IconSearch size={18} stroke={1.6} />}
       />
       <Spotlight.ActionsList ref={listRef} aria-label="Results">
@@ -65,7 +83,7 @@ export function CommandPalette({
                 key={page.to}
                 label={page.label}
                 leftSection={<page.icon size={20} stroke={1.6} />}
-                onClick={() => void navigate(page.to)}
+                onClick={() => go(page.to)}
               />
             ))}
           </Spotlight.ActionsGroup>
@@ -73,7 +91,7 @@ export function CommandPalette({
         {chats.length > 0 ? (
           <Spotlight.ActionsGroup label="Chats">
             {chats.map((chat) => (
-              <Spotlight.Action key={chat.id} onClick={() => void navigate(paths.chat(chat.id))}>
+              <Spotlight.Action key={chat.id} onClick={() => go(paths.chat(chat.id))}>
                 <Group wrap="nowrap" gap="sm" w="100%">
                   <ChatAvatar chat={chat} size={34} />
                   <div style={{ minWidth: 0 }}>
@@ -90,6 +108,28 @@ export function CommandPalette({
             ))}
           </Spotlight.ActionsGroup>
         ) : null}
+        {clients.length > 0 ? (
+          <Spotlight.ActionsGroup label="Clients">
+            {clients.map((client) => (
+              <Spotlight.Action key={client.id} onClick={() => go(paths.client(client.id))}>
+                <ResultRow
+                  icon={IconAddressBook}
+                  title={client.name}
+                  detail={client.phone || client.email || ''}
+                />
+              </Spotlight.Action>
+            ))}
+          </Spotlight.ActionsGroup>
+        ) : null}
+        {employees.length > 0 ? (
+          <Spotlight.ActionsGroup label="Employees">
+            {employees.map((employee) => (
+              <Spotlight.Action key={employee.id} onClick={() => go(paths.employee(employee.id))}>
+                <ResultRow icon={IconId} title={employee.name} detail={employee.title ?? employee.username} />
+              </Spotlight.Action>
+            ))}
+          </Spotlight.ActionsGroup>
+        ) : null}
         {!query.trim() ? (
           <Spotlight.ActionsGroup label="Help">
             <Spotlight.Action
@@ -99,12 +139,39 @@ export function CommandPalette({
             />
           </Spotlight.ActionsGroup>
         ) : null}
-        {query.trim() && shownPages.length === 0 && chats.length === 0 ? (
+        {query.trim() && shownPages.length === 0 && found === 0 ? (
           <Spotlight.Empty>
-            {search.isFetching || term !== query.trim() ? 'Searching...' : 'No pages or chats match'}
+            {searching || term !== query.trim() ? 'Searching...' : 'Nothing matches'}
           </Spotlight.Empty>
         ) : null}
       </Spotlight.ActionsList>
     </Spotlight.Root>
+  );
+}
+
+/** A client or employee found: its name, and a detail in the row's own colour (white when selected). */
+function ResultRow({
+  icon: Icon,
+  title,
+  detail,
+}: {
+  icon: ComponentType<{ size?: number; stroke?: number }>;
+  title: string;
+  detail: string;
+}) {
+  return (
+    <Group wrap="nowrap" gap="sm" w="100%">
+      <Icon size={20} stroke={1.6} />
+      <div style={{ minWidth: 0 }}>
+        <Text size="sm" fw={600} truncate="end">
+          {title}
+        </Text>
+        {detail ? (
+          <Text size="xs" c="inherit" truncate="end">
+            {detail}
+          </Text>
+        ) : null}
+      </div>
+    </Group>
   );
 }

@@ -11,6 +11,7 @@ import {
   useMarkNotificationRead,
   useMarkNotificationSolved,
   useNotifications,
+  useUnreadCount,
 } from './api';
 import {
   type FilterValues,
@@ -29,6 +30,7 @@ export function NotificationsPage() {
   const markSolved = useMarkNotificationSolved();
   const remove = useDeleteNotification();
   const markAllRead = useMarkAllNotificationsRead();
+  const unread = useUnreadCount();
 
   const changeFilter = (key: keyof FilterValues, value: string) => {
     setSearchParams(
@@ -54,6 +56,8 @@ export function NotificationsPage() {
             variant="light"
             leftSection={<IconChecks size={18} />}
             loading={markAllRead.isPending}
+            // Nothing unread: nothing to mark (the count is the badge's, kept live by events).
+            disabled={unread.data === 0}
             onClick={() => markAllRead.mutate()}
           >
             Mark All as Read
