@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gte, isNull, lte, ne, type SQL, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, type SQL, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { appointmentDayCounts, appointmentEvents, appointments, payments } from '../../db/schema.ts';
+import { appointmentDayCounts, appointments, payments } from '../../db/schema.ts';
 import { lockSlotAndCheckHold } from '../schedule/slot-lock.ts';
+import { appointmentWrites } from './appointment-writes.ts';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type PaymentRow = { amount: number; currency: string; status: string };
@@ -111,40 +112,19 @@ export function createAppointmentsRepository(db: Db) {
           .where(eq(appointments.id, id))
           .for('update');
         if (!before) return { kind: 'missing' };
-        const [row] = await tx
-          .update(appointments)
-          .set({ status })
-          .where(
-            and(
-              eq(appointments.id, id),
-              reopen || status === 'cancelled' ? undefined : ne(appointments.status, 'cancelled'),
-            ),
-          )
-          .returning();
+        const row = await appointmentWrites.setStatus(tx as unknown as Db, id, status, {
+          from: before.status,
+          at,
+          reopen,
+        });
         if (!row) return { kind: 'reopen-needed' };
-        if (before.status !== status) {
-          await tx.insert(appointmentEvents).values({
-            appointmentId: id,
-            kind: 'status_changed',
-            actor: 'staff',
-            createdAt: at,
-            data: { status, from: before.status },
-          });
-        }
         return { kind: 'updated', row, from: before.status };
       });
     },
 
-    /**
-     * Deletes an appointment nobody paid for. One paid for keeps its money trail: the condition is
-     * in the statement, so no concurrent cancel or refund can find its row gone.
-     */
+    /** Deletes an appointment nobody paid for (see `appointmentWrites.deleteUnpaid`). */
     async delete(id: string): Promise<'deleted' | 'paid' | 'missing'> {
-      const rows = await db
-        .delete(appointments)
-        .where(and(eq(appointments.id, id), isNull(appointments.providerPaymentId)))
-        .returning({ id: appointments.id });
-      if (rows.length > 0) return 'deleted';
+      if (await appointmentWrites.deleteUnpaid(db, id)) return 'deleted';
       const [kept] = await db
         .select({ id: appointments.id })
         .from(appointments)

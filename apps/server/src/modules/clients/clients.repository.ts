@@ -4,6 +4,8 @@ import { olderThan, timestampKey } from '../../db/keyset.ts';
 import { appointments, clients, employees, payments, subscriptions } from '../../db/schema.ts';
 import { searchMatchesTextOrNumber } from '../../db/search.ts';
 import type { Position } from '../../lib/cursor.ts';
+import { type NewPayment, paymentWrites } from '../payments/payment-writes.ts';
+import { clientWrites } from './client-writes.ts';
 
 export type ClientRow = typeof clients.$inferSelect & {
   assignedEmployeeName: string | null;
@@ -65,20 +67,13 @@ export function createClientsRepository(db: Db) {
       return Boolean(row);
     },
     async insert(values: ClientValues) {
-      const [row] = await db.insert(clients).values(values).returning({ id: clients.id });
-      return row!.id;
+      return (await clientWrites.insert(db, values)).id;
     },
     async update(id: string, values: Partial<ClientValues>) {
-      const rows = await db
-        .update(clients)
-        .set(values)
-        .where(eq(clients.id, id))
-        .returning({ id: clients.id });
-      return rows.length > 0;
+      return clientWrites.update(db, id, values);
     },
     async delete(id: string) {
-      const rows = await db.delete(clients).where(eq(clients.id, id)).returning({ id: clients.id });
-      return rows.length > 0;
+      return clientWrites.delete(db, id);
     },
     async appointmentsOf(clientId: string) {
       return db
@@ -115,9 +110,8 @@ export function createClientsRepository(db: Db) {
         .limit(1);
       return row;
     },
-    async insertPayment(values: typeof payments.$inferInsert) {
-      const [row] = await db.insert(payments).values(values).returning();
-      return row!;
+    async insertPayment(values: NewPayment) {
+      return paymentWrites.record(db, values);
     },
   };
 }

@@ -4,6 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { appointmentEvents, appointments, employees, payments } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/app-error.ts';
+import { appointmentWrites } from '../appointments/appointment-writes.ts';
+import { paymentWrites } from '../payments/payment-writes.ts';
 import { lockSlotAndCheckHold } from '../schedule/slot-lock.ts';
 
 export type ManagedAppointmentRow = NonNullable<
@@ -129,28 +131,13 @@ export function createManageBookingRepository(db: Db) {
       actor: AppointmentActor;
       refund: { amount: number; currency: string } | null;
     }): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(appointments)
-          .set({ status: 'cancelled' })
-          .where(
-            and(
-              eq(appointments.id, input.appointmentId),
-              eq(appointments.status, 'scheduled'),
-              eq(appointments.startsAt, input.startsAt),
-            ),
-          )
-          .returning({ id: appointments.id });
-        if (!row) return false;
-        await tx.insert(appointmentEvents).values({
-          appointmentId: input.appointmentId,
-          kind: 'cancelled',
+      return db.transaction(async (tx) =>
+        appointmentWrites.cancelIfUnchanged(tx as unknown as Db, input.appointmentId, input.startsAt, {
           actor: input.actor,
           createdAt: input.at,
           data: input.refund ? { refund: 'due', ...input.refund } : {},
-        });
-        return true;
-      });
+        }),
+      );
     },
 
     /**
@@ -165,37 +152,29 @@ export function createManageBookingRepository(db: Db) {
         return await db.transaction(async (tx) => {
           if (await lockSlotAndCheckHold(tx as unknown as Db, move.employeeId, move.startsAt, move.now))
             return 'held';
-          const [from] = await tx
-            .update(appointments)
-            .set({
+          const moved = await appointmentWrites.moveIfUnchanged(
+            tx as unknown as Db,
+            move.appointmentId,
+            move.fromStartsAt,
+            {
               startsAt: move.startsAt,
               endsAt: move.endsAt,
               localDate: move.localDate,
               startTime: move.startTime,
               endTime: move.endTime,
-              slotChosenAt: move.now,
-            })
-            .where(
-              and(
-                eq(appointments.id, move.appointmentId),
-                eq(appointments.status, 'scheduled'),
-                eq(appointments.startsAt, move.fromStartsAt),
-              ),
-            )
-            .returning({ id: appointments.id });
-          if (!from) return 'changed';
-          await tx.insert(appointmentEvents).values({
-            appointmentId: move.appointmentId,
-            kind: 'rescheduled',
-            actor: move.actor,
-            createdAt: move.now,
-            data: {
-              fromDate: move.fromDate,
-              fromTime: move.fromTime,
-              toDate: move.localDate,
-              toTime: move.startTime,
             },
-          });
+            {
+              actor: move.actor,
+              at: move.now,
+              data: {
+                fromDate: move.fromDate,
+                fromTime: move.fromTime,
+                toDate: move.localDate,
+                toTime: move.startTime,
+              },
+            },
+          );
+          if (!moved) return 'changed';
           return 'moved';
         });
       } catch (error) {
@@ -205,15 +184,12 @@ export function createManageBookingRepository(db: Db) {
     },
 
     async addEvent(event: typeof appointmentEvents.$inferInsert) {
-      await db.insert(appointmentEvents).values(event);
+      await appointmentWrites.record(db, event);
     },
 
     /** The customer's payment is given back: the payment row says so. */
     async markPaymentRefunded(providerPaymentId: string) {
-      await db
-        .update(payments)
-        .set({ status: 'refunded' })
-        .where(eq(payments.providerPaymentId, providerPaymentId));
+      await paymentWrites.markRefunded(db, providerPaymentId);
     },
 
     /**

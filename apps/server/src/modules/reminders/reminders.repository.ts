@@ -7,6 +7,7 @@ import {
   employees,
   messages,
 } from '../../db/schema.ts';
+import { appointmentWrites } from '../appointments/appointment-writes.ts';
 import type { ReminderChannel } from './reminder-times.ts';
 
 /** What a reminder needs of its appointment. */
@@ -166,7 +167,7 @@ export function createRemindersRepository(db: Db) {
     },
 
     async recordFollowUp(appointmentId: string, at: Date, channels: string) {
-      await db.insert(appointmentEvents).values({
+      await appointmentWrites.record(db, {
         appointmentId,
         kind: 'follow_up_sent',
         actor: 'system',

@@ -1,16 +1,16 @@
 import { and, asc, eq, gt, gte, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
-  appointmentEvents,
   appointments,
   businessClosures,
-  clients,
   employeeDateOverrides,
   employees,
-  payments,
   slotHolds,
 } from '../../db/schema.ts';
 import type { DateExceptions } from '../../lib/slots.ts';
+import { appointmentWrites } from '../appointments/appointment-writes.ts';
+import { clientWrites } from '../clients/client-writes.ts';
+import { paymentWrites } from '../payments/payment-writes.ts';
 
 export type NewBooking = {
   employee: { id: string; name: string; email: string };
@@ -228,10 +228,6 @@ export function createScheduleRepository(db: Db) {
     },
 
     /**
-     * Finds or creates the client by email, records the payment and creates the appointment,
-     * all or nothing. The live-slot unique index refuses a second booking of one slot.
-     */
-    /**
      * The client, appointment, payment and history line in one transaction, with `effects`
      * (the notification, event and email other modules write) run inside it before the commit,
      * so none of them exists without the others.
@@ -240,31 +236,19 @@ export function createScheduleRepository(db: Db) {
       booking: NewBooking,
       effects: (tx: Db, appointment: typeof appointments.$inferSelect) => Promise<void> = async () => {},
     ) {
-      return db.transaction(async (tx) => {
-        const [existing] = await tx
-          .select({ id: clients.id })
-          .from(clients)
-          .where(sql`lower(${clients.email}) = lower(${booking.client.email})`)
-          .orderBy(asc(clients.createdAt))
-          .limit(1);
-        const clientId =
-          existing?.id ??
-          (
-            await tx
-              .insert(clients)
-              .values({
-                name: booking.client.name,
-                email: booking.client.email,
-                phone: booking.client.phone,
-                status: 'active',
-                source: 'website',
-                assignedEmployeeId: booking.employee.id,
-              })
-              .returning({ id: clients.id })
-          )[0]!.id;
-        const [appointment] = await tx
-          .insert(appointments)
-          .values({
+      return db.transaction(async (txn) => {
+        const tx = txn as unknown as Db;
+        const { client } = await clientWrites.findOrCreateByEmail(tx, booking.client.email, {
+          name: booking.client.name,
+          phone: booking.client.phone,
+          status: 'active',
+          source: 'website',
+          assignedEmployeeId: booking.employee.id,
+        });
+        const clientId = client.id;
+        const appointment = await appointmentWrites.book(
+          tx,
+          {
             employeeId: booking.employee.id,
             employeeName: booking.employee.name,
             employeeEmail: booking.employee.email,
@@ -277,13 +261,13 @@ export function createScheduleRepository(db: Db) {
             localDate: booking.localDate,
             startTime: booking.startTime,
             endTime: booking.endTime,
-            status: 'scheduled',
             providerPaymentId: booking.payment.providerPaymentId,
-          })
-          .returning();
-        await tx.insert(payments).values({
+          },
+          { actor: 'customer', at: booking.bookedAt },
+        );
+        await paymentWrites.record(tx, {
           clientId,
-          appointmentId: appointment!.id,
+          appointmentId: appointment.id,
           amount: booking.payment.amount,
           currency: booking.payment.currency,
           status: 'completed',
@@ -291,14 +275,8 @@ export function createScheduleRepository(db: Db) {
           description: booking.payment.description,
           providerPaymentId: booking.payment.providerPaymentId,
         });
-        await tx.insert(appointmentEvents).values({
-          appointmentId: appointment!.id,
-          kind: 'booked',
-          actor: 'customer',
-          createdAt: booking.bookedAt,
-        });
-        await effects(tx as unknown as Db, appointment!);
-        return { appointment: appointment!, clientId };
+        await effects(tx, appointment);
+        return { appointment, clientId };
       });
     },
   };

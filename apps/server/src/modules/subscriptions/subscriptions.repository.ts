@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { olderThan, timestampKey } from '../../db/keyset.ts';
-import { clients, employees, payments, plans, subscriptions } from '../../db/schema.ts';
+import { clients, employees, plans, subscriptions } from '../../db/schema.ts';
 import { searchMatches } from '../../db/search.ts';
 import type { Position } from '../../lib/cursor.ts';
+import { clientWrites } from '../clients/client-writes.ts';
+import { type NewPayment, paymentWrites } from '../payments/payment-writes.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect & {
   clientName: string;
@@ -144,26 +146,14 @@ export function createSubscriptionsRepository(db: Db) {
     }): Promise<Reservation> {
       return db.transaction(async (tx) => {
         await tx.execute(lockEmail(input.email));
-        const [existing] = await tx
-          .select()
-          .from(clients)
-          .where(sql`lower(${clients.email}) = lower(${input.email})`)
-          .orderBy(asc(clients.createdAt))
-          .limit(1);
-        const client =
-          existing ??
-          (
-            await tx
-              .insert(clients)
-              .values({
-                name: input.email.split('@')[0] ?? input.email,
-                email: input.email,
-                phone: '',
-                status: 'lead',
-                source: 'website',
-              })
-              .returning()
-          )[0]!;
+        const found = await clientWrites.findOrCreateByEmail(tx as unknown as Db, input.email, {
+          name: input.email.split('@')[0] ?? input.email,
+          phone: '',
+          status: 'lead',
+          source: 'website',
+        });
+        const client = found.client;
+        const existing = !found.created;
         const refuse = (refused: Reservation['refused']) => ({
           client,
           createdClient: !existing,
@@ -225,25 +215,12 @@ export function createSubscriptionsRepository(db: Db) {
       await db.transaction(async (tx) => {
         await tx.execute(lockEmail(email));
         if (subscriptionId) await tx.delete(subscriptions).where(eq(subscriptions.id, subscriptionId));
-        if (!createdClientId) return;
-        await tx
-          .delete(clients)
-          .where(
-            and(
-              eq(clients.id, createdClientId),
-              eq(clients.status, 'lead'),
-              sql`not exists (select 1 from ${subscriptions} where ${subscriptions.clientId} = ${createdClientId})`,
-              sql`not exists (select 1 from ${payments} where ${payments.clientId} = ${createdClientId})`,
-            ),
-          );
+        if (createdClientId) await clientWrites.deleteUnusedLead(tx as unknown as Db, createdClientId);
       });
     },
     /** A website lead becomes an active client once a payment succeeds. */
     async activateClient(clientId: string) {
-      await db
-        .update(clients)
-        .set({ status: 'active' })
-        .where(and(eq(clients.id, clientId), eq(clients.status, 'lead')));
+      await clientWrites.activateLead(db, clientId);
     },
     /** Subscriptions still waiting for their first payment since before `before`. */
     async incompleteSince(before: Date) {
@@ -267,13 +244,8 @@ export function createSubscriptionsRepository(db: Db) {
       return row;
     },
     /** Records a provider payment once; the same invoice twice inserts nothing. */
-    async recordPayment(values: typeof payments.$inferInsert) {
-      const rows = await db
-        .insert(payments)
-        .values(values)
-        .onConflictDoNothing({ target: payments.providerPaymentId })
-        .returning({ id: payments.id });
-      return rows.length > 0;
+    async recordPayment(values: NewPayment & { providerPaymentId: string }) {
+      return paymentWrites.recordOnce(db, values);
     },
     async plans() {
       return db.select().from(plans).orderBy(asc(plans.sortOrder), asc(plans.name));

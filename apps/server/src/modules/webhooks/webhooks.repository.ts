@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { payments, webhookEvents } from '../../db/schema.ts';
+import { webhookEvents } from '../../db/schema.ts';
+import { paymentWrites } from '../payments/payment-writes.ts';
 
 export function createWebhooksRepository(db: Db) {
   return {
@@ -19,12 +20,7 @@ export function createWebhooksRepository(db: Db) {
         .where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, eventId)));
     },
     async markPaymentRefunded(providerPaymentId: string) {
-      const [row] = await db
-        .update(payments)
-        .set({ status: 'refunded' })
-        .where(eq(payments.providerPaymentId, providerPaymentId))
-        .returning();
-      return row;
+      return paymentWrites.markRefunded(db, providerPaymentId);
     },
   };
 }

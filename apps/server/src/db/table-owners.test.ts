@@ -1,0 +1,64 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Appointments, their history, payments and clients each have one module that writes them
+ * (Trust II, item 4): rules about money and bookings live where the writes are, so a second
+ * writer is a second place where a rule can be forgotten. This reads the server's source and
+ * fails when a statement that writes one of those tables appears anywhere else.
+ */
+const owners: Record<string, string> = {
+  appointments: 'modules/appointments/appointment-writes.ts',
+  appointmentEvents: 'modules/appointments/appointment-writes.ts',
+  payments: 'modules/payments/payment-writes.ts',
+  clients: 'modules/clients/client-writes.ts',
+};
+/** The demo seed bulk-loads every table before the app serves anyone. */
+const exempt = new Set(['db/seed-demo.ts']);
+
+const sqlNames: Record<string, string> = {
+  appointments: 'appointments',
+  appointmentEvents: 'appointment_events',
+  payments: 'payments',
+  clients: 'clients',
+};
+
+const root = join(import.meta.dirname, '..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+function writersOf(table: string, source: string) {
+  const drizzle = new RegExp(`\\.(insert|update|delete)\\(\\s*${table}\\s*\\)`);
+  const raw = new RegExp(`(insert\\s+into|update|delete\\s+from)\\s+"?${sqlNames[table]}"?[\\s(]`, 'i');
+  return drizzle.test(source) || raw.test(source);
+}
+
+describe('table owners', () => {
+  const files = sourceFiles(root).map((path) => ({
+    path: relative(root, path),
+    source: readFileSync(path, 'utf8'),
+  }));
+
+  it('finds the source it scans, owners included', () => {
+    expect(files.length).toBeGreaterThan(50);
+    for (const owner of new Set(Object.values(owners))) {
+      expect(files.map((file) => file.path)).toContain(owner);
+    }
+  });
+
+  for (const [table, owner] of Object.entries(owners)) {
+    it(`only ${owner} writes ${table}`, () => {
+      const writers = files
+        .filter((file) => !exempt.has(file.path) && writersOf(table, file.source))
+        .map((file) => file.path);
+      expect(writers).toEqual([owner]);
+    });
+  }
+});

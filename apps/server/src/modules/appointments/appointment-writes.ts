@@ -1,0 +1,138 @@
+/**
+ * The only statements that write `appointments` and `appointment_events` (a test keeps it so).
+ * Booking, the customer's manage page, staff and reminders each decide *whether* to change an
+ * appointment; how a change is written, with the conditions that make it safe under concurrency
+ * and the history line that goes with it, is decided here once. Every function takes the
+ * connection or transaction to write with, so a caller's other writes commit with it.
+ */
+import type { AppointmentActor } from '@chatdesk/contract/manage-booking';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { appointmentEvents, appointments } from '../../db/schema.ts';
+
+export type AppointmentRow = typeof appointments.$inferSelect;
+export type NewAppointment = Omit<typeof appointments.$inferInsert, 'id' | 'status'>;
+export type AppointmentEvent = typeof appointmentEvents.$inferInsert;
+export type SlotChange = Pick<AppointmentRow, 'startsAt' | 'endsAt' | 'localDate' | 'startTime' | 'endTime'>;
+
+export const appointmentWrites = {
+  /** A new scheduled appointment and its "booked" line. The live-slot unique index refuses a taken slot. */
+  async book(db: Db, values: NewAppointment, booked: { actor: AppointmentActor; at: Date }) {
+    const [row] = await db
+      .insert(appointments)
+      .values({ ...values, status: 'scheduled' })
+      .returning();
+    await appointmentWrites.record(db, {
+      appointmentId: row!.id,
+      kind: 'booked',
+      actor: booked.actor,
+      createdAt: booked.at,
+    });
+    return row!;
+  },
+
+  /**
+   * Cancels an appointment only while it is still scheduled at the start the caller saw: false
+   * when it changed meanwhile (a second click, a concurrent move or cancel).
+   */
+  async cancelIfUnchanged(
+    db: Db,
+    id: string,
+    seenStartsAt: Date,
+    event: Omit<AppointmentEvent, 'appointmentId' | 'kind'>,
+  ) {
+    const [row] = await db
+      .update(appointments)
+      .set({ status: 'cancelled' })
+      .where(
+        and(
+          eq(appointments.id, id),
+          eq(appointments.status, 'scheduled'),
+          eq(appointments.startsAt, seenStartsAt),
+        ),
+      )
+      .returning({ id: appointments.id });
+    if (!row) return false;
+    await appointmentWrites.record(db, { ...event, appointmentId: id, kind: 'cancelled' });
+    return true;
+  },
+
+  /** Moves a scheduled appointment still at `seenStartsAt`; false when it changed meanwhile. */
+  async moveIfUnchanged(
+    db: Db,
+    id: string,
+    seenStartsAt: Date,
+    to: SlotChange,
+    event: { actor: AppointmentActor; at: Date; data: AppointmentEvent['data'] },
+  ) {
+    const [row] = await db
+      .update(appointments)
+      .set({ ...to, slotChosenAt: event.at })
+      .where(
+        and(
+          eq(appointments.id, id),
+          eq(appointments.status, 'scheduled'),
+          eq(appointments.startsAt, seenStartsAt),
+        ),
+      )
+      .returning({ id: appointments.id });
+    if (!row) return false;
+    await appointmentWrites.record(db, {
+      appointmentId: id,
+      kind: 'rescheduled',
+      actor: event.actor,
+      createdAt: event.at,
+      data: event.data,
+    });
+    return true;
+  },
+
+  /**
+   * Sets a status. A cancelled appointment is left cancelled unless `reopen` says so (undefined
+   * then). The history line is written only when the status really changes.
+   */
+  async setStatus(
+    db: Db,
+    id: string,
+    status: AppointmentRow['status'],
+    change: { from: AppointmentRow['status']; at: Date; reopen: boolean },
+  ) {
+    const [row] = await db
+      .update(appointments)
+      .set({ status })
+      .where(
+        and(
+          eq(appointments.id, id),
+          change.reopen || status === 'cancelled' ? undefined : ne(appointments.status, 'cancelled'),
+        ),
+      )
+      .returning();
+    if (row && change.from !== status) {
+      await appointmentWrites.record(db, {
+        appointmentId: id,
+        kind: 'status_changed',
+        actor: 'staff',
+        createdAt: change.at,
+        data: { status, from: change.from },
+      });
+    }
+    return row;
+  },
+
+  /**
+   * Deletes an appointment nobody paid for. One paid for keeps its money trail: the condition is
+   * in the statement, so no concurrent cancel or refund can find its row gone.
+   */
+  async deleteUnpaid(db: Db, id: string) {
+    const rows = await db
+      .delete(appointments)
+      .where(and(eq(appointments.id, id), isNull(appointments.providerPaymentId)))
+      .returning({ id: appointments.id });
+    return rows.length > 0;
+  },
+
+  /** A line in an appointment's history (a refund, a reminder's follow-up, a change above). */
+  async record(db: Db, event: AppointmentEvent) {
+    await db.insert(appointmentEvents).values(event);
+  },
+};

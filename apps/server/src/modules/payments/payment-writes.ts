@@ -1,0 +1,40 @@
+/**
+ * The only statements that write `payments` (a test keeps it so). A booking, a subscription's
+ * invoice, a payment staff record by hand and a refund all go through here, with the connection
+ * or transaction of the caller so the payment commits with what it pays for.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { payments } from '../../db/schema.ts';
+
+export type NewPayment = typeof payments.$inferInsert;
+
+export const paymentWrites = {
+  async record(db: Db, values: NewPayment) {
+    const [row] = await db.insert(payments).values(values).returning();
+    return row!;
+  },
+
+  /**
+   * Records a provider's payment once: the same invoice delivered twice inserts nothing (the
+   * unique provider id decides, so two deliveries at once cannot both insert). True when new.
+   */
+  async recordOnce(db: Db, values: NewPayment & { providerPaymentId: string }) {
+    const rows = await db
+      .insert(payments)
+      .values(values)
+      .onConflictDoNothing({ target: payments.providerPaymentId })
+      .returning({ id: payments.id });
+    return rows.length > 0;
+  },
+
+  /** The money went back to the customer: the payment row says so. */
+  async markRefunded(db: Db, providerPaymentId: string) {
+    const [row] = await db
+      .update(payments)
+      .set({ status: 'refunded' })
+      .where(eq(payments.providerPaymentId, providerPaymentId))
+      .returning();
+    return row;
+  },
+};
