@@ -42,6 +42,12 @@ export const appointments = pgTable(
     ),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** What appointment search reads: client and professional names and the client's email folded, and the phone's digits. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`chatdesk_fold(client_name || ' ' || employee_name || ' ' || coalesce(client_email, '')) || ' ' || regexp_replace(coalesce(client_phone, ''), '\\D', '', 'g')`,
+      ),
     /** The business's local date and wall-clock times, as the customer chose them. */
     localDate: date('local_date', { mode: 'string' }).notNull(),
     startTime: text('start_time').notNull(),
@@ -71,6 +77,7 @@ export const appointments = pgTable(
       .where(sql`${t.status} <> 'cancelled'`),
     index('appointments_starts_idx').on(t.startsAt),
     index('appointments_client_idx').on(t.clientId),
+    index('appointments_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "appointments" ADD COLUMN "search_text" text GENERATED ALWAYS AS (chatdesk_fold(client_name || ' ' || employee_name || ' ' || coalesce(client_email, '')) || ' ' || regexp_replace(coalesce(client_phone, ''), '\D', '', 'g')) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "appointments_search_idx" ON "appointments" USING gin ("search_text" gin_trgm_ops);
