@@ -91,6 +91,8 @@ export const chats = pgTable(
     index('chats_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     // The waiting chats, oldest wait first: a walk of the few rows that wait, never a scan.
     index('chats_waiting_idx').on(t.waitingSince, t.id).where(sql`${t.waitingSince} is not null`),
+    // The chats with unread messages, for their count (capped): a walk of a few entries, never a scan.
+    index('chats_unread_idx').on(t.id).where(sql`${t.unreadCount} > 0`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "chats_unread_idx" ON "chats" USING btree ("id") WHERE "chats"."unread_count" > 0;
