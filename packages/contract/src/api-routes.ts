@@ -124,6 +124,7 @@ export const apiRoutes = {
     create: { method: 'POST', path: '/canned-replies' },
     update: { method: 'PUT', path: '/canned-replies/:id' },
     remove: { method: 'DELETE', path: '/canned-replies/:id' },
+    variables: { method: 'GET', path: '/chats/:id/canned-reply-variables' },
   },
 } as const satisfies Record<string, Record<string, ApiRoute>>;
 

@@ -3,8 +3,34 @@ import { z } from 'zod';
 export const CANNED_REPLY_NAME_MAX = 40;
 export const CANNED_REPLY_TEXT_MAX = 1000;
 
-/** Written in a reply's text, replaced by the chat's contact name when the reply is inserted. */
-export const CANNED_REPLY_NAME_PLACEHOLDER = '{{name}}';
+/**
+ * What a reply's text may hold, written `{first_name}` (or `{{first_name}}`, as older replies wrote
+ * `{{name}}`): each is filled for the chat's customer when the reply is inserted in the message box,
+ * so staff read the final text before sending. Any other `{word}` stays as typed.
+ */
+export const CANNED_REPLY_VARIABLES = [
+  { name: 'first_name', description: "The customer's first name" },
+  { name: 'name', description: "The customer's full name" },
+  { name: 'professional', description: 'Who their next appointment is with, or their usual professional' },
+  { name: 'next_appointment', description: 'Day and time of their next appointment' },
+  { name: 'booking_link', description: "The professional's booking page" },
+] as const;
+export type CannedReplyVariable = (typeof CANNED_REPLY_VARIABLES)[number]['name'];
+
+/**
+ * The values of the variables for one chat's customer, in the business's language and time zone;
+ * null when the chat does not tell (no client, no appointment booked, no professional known).
+ */
+export const cannedReplyVariablesSchema = z.object({
+  values: z.object({
+    first_name: z.string().nullable(),
+    name: z.string().nullable(),
+    professional: z.string().nullable(),
+    next_appointment: z.string().nullable(),
+    booking_link: z.string().nullable(),
+  } satisfies Record<CannedReplyVariable, z.ZodType>),
+});
+export type CannedReplyVariables = z.infer<typeof cannedReplyVariablesSchema>;
 
 export const CANNED_REPLY_MESSAGES = {
   nameRequired: 'Name is required',

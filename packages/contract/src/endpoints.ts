@@ -7,7 +7,12 @@ import {
   updateAppointmentStatusSchema,
 } from './appointments.ts';
 import { loginConfigSchema, loginRequestSchema, loginResponseSchema, verifyResponseSchema } from './auth.ts';
-import { cannedReplyFormSchema, cannedReplyListSchema, cannedReplySchema } from './canned-replies.ts';
+import {
+  cannedReplyFormSchema,
+  cannedReplyListSchema,
+  cannedReplySchema,
+  cannedReplyVariablesSchema,
+} from './canned-replies.ts';
 import {
   chatDetailSchema,
   chatListSchema,
@@ -426,6 +431,11 @@ export const endpoints = {
       response: cannedReplySchema,
     },
     remove: { ...apiRoutes.cannedReplies.remove, params: idParamsSchema, response: okBodySchema },
+    variables: {
+      ...apiRoutes.cannedReplies.variables,
+      params: idParamsSchema,
+      response: cannedReplyVariablesSchema,
+    },
   },
 } satisfies EndpointTable;
 

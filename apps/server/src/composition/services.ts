@@ -86,7 +86,12 @@ export function createServices(deps: ServiceDeps) {
     repository: createCompanyRepository(db),
     onChange: businessChanged,
   });
-  const cannedReplies = createCannedRepliesService({ repository: createCannedRepliesRepository(db) });
+  const cannedReplies = createCannedRepliesService({
+    repository: createCannedRepliesRepository(db),
+    company,
+    publicUrl: config.publicUrl,
+    clock,
+  });
   const users = createUsersService({ repository: createUsersRepository(db), auth });
   const employees = createEmployeesService({
     repository: createEmployeesRepository(db),

@@ -367,18 +367,27 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
     })
     .onConflictDoNothing();
 
+  // In the business's language, as customers read them; the variables are filled for each chat.
   await db
     .insert(cannedReplies)
     .values([
       {
-        name: 'hours',
-        text: 'Hi {{name}}, each professional sets their own hours: you can see them and book on their page.',
+        name: 'horario',
+        text: 'Hola {first_name}, cada profesional tiene su propio horario: puedes ver sus huecos libres y reservar en su página, {booking_link}',
       },
       {
-        name: 'price',
-        text: 'Hi {{name}}, a first 30-minute consultation costs 10 EUR and is paid when you book online.',
+        name: 'precio',
+        text: 'Hola {first_name}, la primera consulta de 30 minutos cuesta 10 € y se paga al reservar online.',
       },
-      { name: 'thanks', text: 'Thank you, {{name}}! Write to us any time if you need anything else.' },
+      {
+        name: 'cita',
+        text: 'Hola {first_name}, tu próxima cita es el {next_appointment} con {professional}. Si necesitas cambiarla, dínoslo por aquí.',
+      },
+      {
+        name: 'reservar',
+        text: 'Puedes reservar con {professional} aquí: {booking_link}\nVerás sus huecos libres y la cita se paga al reservar.',
+      },
+      { name: 'gracias', text: '¡Gracias, {first_name}! Escríbenos cuando quieras si necesitas algo más.' },
     ])
     .onConflictDoNothing();
 

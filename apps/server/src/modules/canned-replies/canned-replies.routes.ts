@@ -30,6 +30,17 @@ export const cannedRepliesRoutes: FastifyPluginAsyncZod<{ cannedReplies: CannedR
   );
   route(
     app,
+    endpoints.cannedReplies.variables,
+    {
+      tags,
+      security,
+      summary:
+        "What a canned reply's variables read in this chat: the customer's name, next appointment, professional and booking link",
+    },
+    async (request) => cannedReplies.variables(request.params.id),
+  );
+  route(
+    app,
     endpoints.cannedReplies.remove,
     { tags, security, summary: 'Delete a canned reply' },
     async (request) => {

@@ -1,11 +1,15 @@
 import {
   CANNED_REPLY_MESSAGES,
   type CannedReply,
+  type CannedReplyVariables,
   type cannedReplyFormSchema,
 } from '@chatdesk/contract/canned-replies';
+import { CHAT_MESSAGES } from '@chatdesk/contract/chats';
+import type { BusinessLanguage } from '@chatdesk/contract/company';
 import type { z } from 'zod';
 import { conflict, isUniqueViolation, notFound } from '../../lib/app-error.ts';
-import type { CannedRepliesRepository, CannedReplyRow } from './canned-replies.repository.ts';
+import type { CompanyService } from '../company/company.service.ts';
+import type { CannedRepliesRepository, CannedReplyRow, ChatCustomer } from './canned-replies.repository.ts';
 
 const toCannedReply = (row: CannedReplyRow): CannedReply => ({
   id: row.id,
@@ -17,7 +21,55 @@ const toCannedReply = (row: CannedReplyRow): CannedReply => ({
 
 type CannedReplyInput = z.output<typeof cannedReplyFormSchema>;
 
-export function createCannedRepliesService({ repository }: { repository: CannedRepliesRepository }) {
+/** A name worth greeting: not blank and not a bare phone number, which is what WhatsApp gives when it has none. */
+const personName = (name: string | null | undefined) => {
+  const trimmed = name?.trim() ?? '';
+  return /\p{L}/u.test(trimmed) ? trimmed : null;
+};
+
+/**
+ * "martes 1 de diciembre a las 10:00" / "Tuesday, December 1 at 10:00 AM": a day and time that
+ * read inside a sentence, on the business's clock and in its language.
+ */
+export function appointmentWhen(at: Date, timeZone: string, language: BusinessLanguage): string {
+  const locale = language === 'es' ? 'es-ES' : 'en-US';
+  const day = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long', day: 'numeric', month: 'long' });
+  const time = new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }).format(at);
+  if (language === 'en') return `${day.format(at)} at ${time}`;
+  // "a la 1:00", "a las 10:00".
+  return `${day.format(at).replace(',', '')} ${time.startsWith('1:') ? 'a la' : 'a las'} ${time}`;
+}
+
+export function createCannedRepliesService({
+  repository,
+  company,
+  publicUrl,
+  clock,
+}: {
+  repository: CannedRepliesRepository;
+  company: Pick<CompanyService, 'get'>;
+  publicUrl: string;
+  clock: () => Date;
+}) {
+  const bookingLink = (username: string) => `${publicUrl}/schedule/${encodeURIComponent(username)}`;
+
+  async function valuesFor(customer: ChatCustomer): Promise<CannedReplyVariables['values']> {
+    const name = personName(customer.clientName) ?? personName(customer.contactName);
+    const next = customer.nextStartsAt;
+    // The company is read only when there is a date to write in its language.
+    const nextAppointment = next
+      ? await company.get().then(({ timeZone, language }) => appointmentWhen(next, timeZone, language))
+      : null;
+    const username = customer.professionalUsername ?? customer.onlyBookableUsername;
+    return {
+      first_name: name?.split(/\s+/)[0] ?? null,
+      name,
+      professional: customer.professionalName,
+      next_appointment: nextAppointment,
+      booking_link: username ? bookingLink(username) : null,
+    };
+  }
+
   /** The unique index on the folded name decides, so two saves racing for one name cannot both win. */
   async function guardUnique<T>(write: () => Promise<T>): Promise<T> {
     try {
@@ -45,6 +97,13 @@ export function createCannedRepliesService({ repository }: { repository: CannedR
 
     async remove(id: string): Promise<void> {
       if (!(await repository.delete(id))) throw notFound(CANNED_REPLY_MESSAGES.notFound);
+    },
+
+    /** What the variables of a canned reply read in this chat, filled in as staff insert a reply. */
+    async variables(chatId: string): Promise<CannedReplyVariables> {
+      const customer = await repository.customerOf(chatId, clock());
+      if (!customer) throw notFound(CHAT_MESSAGES.notFound);
+      return { values: await valuesFor(customer) };
     },
   };
 }
