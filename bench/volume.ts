@@ -607,6 +607,20 @@ async function setUp(scale: number): Promise<Setup> {
         s.appointments,
         endpoints.appointments.list,
       ),
+      // What Ctrl+K asks: a name's appointments (all, then only the upcoming ones), five at most.
+      list(
+        `appointments, search '${CLIENT_SEARCH}'`,
+        `/api/appointments?search=${CLIENT_SEARCH}&limit=5`,
+        s.appointments,
+        endpoints.appointments.list,
+        { expectRows: true },
+      ),
+      list(
+        `appointments, upcoming, search '${CLIENT_SEARCH}'`,
+        `/api/appointments?search=${CLIENT_SEARCH}&upcoming=true&limit=5`,
+        s.appointments,
+        endpoints.appointments.list,
+      ),
       {
         name: 'notifications unread count',
         path: '/api/notifications/unread-count',

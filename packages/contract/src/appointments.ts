@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, paginationSchema } from './common.ts';
+import { booleanQuerySchema, calendarDate, paginationSchema } from './common.ts';
 import { APPOINTMENTS_PAGE_SIZE } from './constants.ts';
 
 export const APPOINTMENT_STATUSES = ['scheduled', 'completed', 'cancelled', 'no-show'] as const;
@@ -50,6 +50,10 @@ export const listAppointmentsQuerySchema = z.object({
   startDate: dateFilter,
   endDate: dateFilter,
   clientId: z.uuid().optional(),
+  /** Client or professional name, client email or phone, without regard to case or accents. */
+  search: z.string().trim().max(100).optional(),
+  /** Only scheduled appointments that have not started yet, soonest first (otherwise latest first). */
+  upcoming: booleanQuerySchema.optional(),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(APPOINTMENTS_PAGE_SIZE),
 });

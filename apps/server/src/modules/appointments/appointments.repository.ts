@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gte, lte, type SQL, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, lte, type SQL, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appointmentDayCounts, appointments, payments } from '../../db/schema.ts';
+import { searchMatchesTextOrNumber } from '../../db/search.ts';
 import { lockSlotAndCheckHold } from '../schedule/slot-lock.ts';
 import { appointmentWrites } from './appointment-writes.ts';
 
@@ -18,6 +19,10 @@ export type AppointmentFilter = {
   startDate?: string;
   endDate?: string;
   clientId?: string;
+  /** Matched against `search_text` through its trigram index. */
+  search?: string;
+  /** Scheduled and starting after this moment, soonest first. */
+  upcomingAfter?: Date;
 };
 
 export function createAppointmentsRepository(db: Db) {
@@ -27,16 +32,21 @@ export function createAppointmentsRepository(db: Db) {
     if (filter.startDate) conditions.push(gte(appointments.localDate, filter.startDate));
     if (filter.endDate) conditions.push(lte(appointments.localDate, filter.endDate));
     if (filter.clientId) conditions.push(eq(appointments.clientId, filter.clientId));
+    if (filter.search)
+      conditions.push(searchMatchesTextOrNumber(sql`${appointments.searchText}`, filter.search));
+    if (filter.upcomingAfter) {
+      conditions.push(eq(appointments.status, 'scheduled'), gt(appointments.startsAt, filter.upcomingAfter));
+    }
     return and(...conditions);
   };
 
   /**
-   * The exact number of appointments the filter matches. A client's are few and counted directly;
-   * otherwise the per-day counts the triggers keep are summed, so the cost follows the dates asked
-   * for, not how many appointments there are.
+   * The exact number of appointments the filter matches. A client's, a search's and the upcoming
+   * ones are counted directly, each through its index; otherwise the per-day counts the triggers
+   * keep are summed, so the cost follows the dates asked for, not how many appointments there are.
    */
   const total = async (filter: AppointmentFilter): Promise<number> => {
-    if (filter.clientId) {
+    if (filter.clientId || filter.search || filter.upcomingAfter) {
       const [row] = await db.select({ value: count() }).from(appointments).where(where(filter));
       return row?.value ?? 0;
     }
@@ -63,7 +73,10 @@ export function createAppointmentsRepository(db: Db) {
           .from(appointments)
           .leftJoin(payments, eq(payments.providerPaymentId, appointments.providerPaymentId))
           .where(where(filter))
-          .orderBy(desc(appointments.startsAt), asc(appointments.id))
+          .orderBy(
+            filter.upcomingAfter ? asc(appointments.startsAt) : desc(appointments.startsAt),
+            asc(appointments.id),
+          )
           .limit(limit)
           .offset((page - 1) * limit),
         total(filter),

@@ -77,8 +77,16 @@ export function createAppointmentsService({
 
   return {
     async list(query: z.output<typeof listAppointmentsQuerySchema>): Promise<AppointmentList> {
-      const { page, limit, ...filter } = query;
-      const { rows, total } = await repository.page(filter, page, limit);
+      const { page, limit, upcoming, search, ...filter } = query;
+      const { rows, total } = await repository.page(
+        {
+          ...filter,
+          ...(search ? { search } : {}),
+          ...(upcoming ? { upcomingAfter: clock() } : {}),
+        },
+        page,
+        limit,
+      );
       return {
         appointments: rows.map(({ appointment, payment }) => ({
           ...toAppointment(appointment),
