@@ -76,6 +76,12 @@ export const envSchema = z.object({
     .default(JOBS.assistantReply.retry.retryDelaySeconds),
   /** Customer messages a minute on one chat beyond which the assistant stops answering it. */
   ASSISTANT_SENDER_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  /**
+   * A folder of extra vocabulary for the built-in assistant (languages/*.json, trades/*.json,
+   * places.json), merged on top of its own. Read by modules/assistant/vocabulary/vocabulary.ts when
+   * the engine loads, before this configuration is read; listed here so it is documented with the rest.
+   */
+  ASSISTANT_VOCABULARY_DIR: optional,
   SIMULATOR_ENABLED: flag(true),
   /** How long SIGTERM keeps serving with /api/health/ready at 503, so a load balancer stops sending first. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).optional(),

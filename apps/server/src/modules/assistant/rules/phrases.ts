@@ -1,20 +1,7 @@
 import type { Language } from '../language.ts';
 
-/** Names of kinds of service, for telling a customer what the business offers in their language. */
-export const KIND_NAMES: Record<string, Record<Language, string>> = {
-  trainer: { es: 'entrenamiento personal', en: 'personal training' },
-  physio: { es: 'fisioterapia', en: 'physiotherapy' },
-  nutrition: { es: 'nutrición', en: 'nutrition' },
-  yoga: { es: 'yoga', en: 'yoga' },
-  pilates: { es: 'pilates', en: 'pilates' },
-  running: { es: 'running', en: 'running' },
-  hair: { es: 'peluquería', en: 'hairdressing' },
-  colour: { es: 'color (tintes y mechas)', en: 'colour (dye and highlights)' },
-  barber: { es: 'barbería', en: 'barbering' },
-  nails: { es: 'manicura y pedicura', en: 'manicures and pedicures' },
-  brows: { es: 'cejas y pestañas', en: 'brows and lashes' },
-  beauty: { es: 'estética', en: 'beauty treatments' },
-};
+/** Names of kinds of service, for telling a customer what the business offers in their language: in the trade files. */
+export { KIND_NAMES } from '../vocabulary/vocabulary.ts';
 
 const WEEKDAY_NAMES: Record<Language, string[]> = {
   es: ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'],

@@ -1,20 +1,15 @@
 import type { AssistantKnowledge } from '../assistant-engine.ts';
 import {
-  type Directory,
-  kindsOfText,
-  type Professional,
-  placesIn,
-  professionalsNamed,
-  roleStemsIn,
-} from './directory.ts';
-import {
   ACKNOWLEDGEMENTS,
   ASKS_FOR_PERSON,
   AVAILABILITY_WORDS,
   BOOKING_REQUEST,
+  CITIES_QUESTION,
   COMPLAINS,
+  DURATION,
   GOODBYES,
   GREETINGS,
+  HOURS,
   INJECTION,
   OFF_TOPIC,
   OWN_BOOKING,
@@ -22,7 +17,17 @@ import {
   PRIVATE_DATA,
   SUBSCRIPTION_WORDS,
   THANKS,
-} from './lexicon.ts';
+  WHAT_WE_DO,
+  WHICH_DAYS,
+} from '../vocabulary/vocabulary.ts';
+import {
+  type Directory,
+  kindsOfText,
+  type Professional,
+  placesIn,
+  professionalsNamed,
+  roleStemsIn,
+} from './directory.ts';
 import { ownBookingAside } from './own-booking.ts';
 import { fold, hasAny, hasPhrase, words } from './text.ts';
 import { resolveWhen, type When } from './when.ts';
@@ -61,61 +66,6 @@ export type Understanding = {
   duration: boolean;
   isQuestion: boolean;
 };
-
-const CITIES_QUESTION = [
-  'q ciudades',
-  'que ciudades',
-  'en que ciudad',
-  'donde estais',
-  'donde teneis',
-  'donde estan',
-  'where are you',
-  'based',
-  'which cities',
-  'what cities',
-  'sedes',
-  'ubicaciones',
-  'donde os encuentro',
-];
-const WHAT_WE_DO = [
-  'a q os dedicais',
-  'a que os dedicais',
-  'os dedicais',
-  'que haceis',
-  'q haceis',
-  'que es exactamente',
-  'q es exactamente',
-  'what do you do',
-  'what is',
-  'que ofreceis',
-  'q ofreceis',
-  'servicios',
-  'services',
-  'what services',
-];
-const HOURS = [
-  'horario',
-  'horarios',
-  'opening hours',
-  'hours',
-  'a q hora abris',
-  'a que hora abris',
-  'abris',
-  'abre',
-  'open on',
-  'cerrais',
-  'cierra',
-];
-const DURATION = ['cuanto dura', 'duracion', 'how long', 'cuanto tiempo dura', 'minutos dura'];
-const WHICH_DAYS = [
-  'q dias',
-  'que dias',
-  'which days',
-  'what days',
-  'que dia trabaja',
-  'q dia trabaja',
-  'dias trabaja',
-];
 
 const onlyClosingWords = (text: string) => {
   const rest = words(text).filter(
