@@ -45,7 +45,9 @@ test('a reply made in Settings is inserted by typing / and picked with the keybo
   await expectNoSeriousViolations(page, 'the canned replies tab', { include: '[role="tabpanel"]' });
   await page.getByRole('button', { name: 'Add canned reply' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add canned reply' });
-  await expect(dialog.getByText('{{name}} is replaced by the customer')).toBeVisible();
+  await expect(
+    dialog.getByRole('group', { name: 'Variables' }).getByRole('button', { name: /^Insert \{first_name\}/ }),
+  ).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(shortcut);
   await dialog.getByRole('textbox', { name: 'Reply', exact: true }).fill('Hi {{name}}, welcome to Entrena!');
   await expectNoSeriousViolations(page, 'the add canned reply dialog', { include: '[role="dialog"]' });

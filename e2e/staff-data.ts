@@ -72,7 +72,7 @@ async function openSlots(api: Api, username: string): Promise<Slot[]> {
 export async function bookAppointment(
   api: Api,
   employee: Employee,
-  options: { slot?: Slot; clientName?: string } = {},
+  options: { slot?: Slot; clientName?: string; phone?: string } = {},
 ): Promise<Appointment> {
   const slots = await openSlots(api, employee.username);
   // Skip the first slots: they may start before the page under test has loaded.
@@ -82,7 +82,7 @@ export async function bookAppointment(
   const clientInfo = {
     name: options.clientName ?? `Client ${suffix}`,
     email: `client-${suffix}@example.com`,
-    phone: `+34 600 ${suffix.slice(0, 6)}`,
+    phone: options.phone ?? `+34 600 ${suffix.slice(0, 6)}`,
   };
   const post = async <T>(path: string, data: unknown): Promise<T> => {
     const response = await api.raw.post(`/api${path}`, { data });

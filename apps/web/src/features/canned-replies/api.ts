@@ -7,7 +7,10 @@ import { apiCall } from '../../lib/api-client';
 import { deferredDeletions } from '../../lib/deferred-deletions';
 import { announceFailure } from '../../lib/mutation-feedback';
 
-export const cannedReplyKeys = { list: ['canned-replies'] as const };
+export const cannedReplyKeys = {
+  list: ['canned-replies'] as const,
+  variables: (chatId: string) => ['canned-reply-variables', chatId] as const,
+};
 
 export const cannedRepliesQueryOptions = queryOptions({
   queryKey: cannedReplyKeys.list,
@@ -15,6 +18,19 @@ export const cannedRepliesQueryOptions = queryOptions({
   // Changed in Settings, rarely: the composer need not ask again on every chat it opens.
   staleTime: 60_000,
 });
+
+/**
+ * What the variables of a canned reply read in one chat (the customer's name, next appointment,
+ * professional, booking page). Asked for once a slash is typed and again at insertion when older
+ * than a few seconds, so a reply inserted right after a booking changed says the new time.
+ */
+export function cannedReplyVariablesQueryOptions(chatId: string) {
+  return queryOptions({
+    queryKey: cannedReplyKeys.variables(chatId),
+    queryFn: ({ signal }) => apiCall(apiRoutes.cannedReplies.variables, { params: { id: chatId }, signal }),
+    staleTime: 5_000,
+  });
+}
 
 const deletionKey = (id: string) => `canned-reply:${id}`;
 

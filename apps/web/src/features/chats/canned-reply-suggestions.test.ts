@@ -6,6 +6,8 @@ import {
   insertCannedReply,
   matchCannedReplies,
   slashTriggerAt,
+  stillUnfilled,
+  valuesFromContact,
 } from './canned-reply-suggestions';
 
 const reply = (name: string, text = `The ${name} answer`): CannedReply => ({
@@ -89,34 +91,85 @@ describe('the suggestions', () => {
   });
 });
 
-describe('filling {{name}}', () => {
-  it("puts the contact's name in every placeholder", () => {
-    expect(fillCannedReply('Hi {{name}}, bye {{ name }}!', 'Sofía García')).toBe(
-      'Hi Sofía García, bye Sofía García!',
+const named = (name: string | null | undefined) => valuesFromContact(name);
+const fill = (text: string, values: Parameters<typeof fillCannedReply>[1]) =>
+  fillCannedReply(text, values).text;
+
+describe('filling the name', () => {
+  it("puts the customer's name in every {{name}} and {name}, as older replies and new ones write it", () => {
+    expect(fill('Hi {{name}}, bye {{ name }}, see you {name}!', named('Sofía García'))).toBe(
+      'Hi Sofía García, bye Sofía García, see you Sofía García!',
     );
   });
 
   it('keeps a name with characters that mean something to replace()', () => {
-    expect(fillCannedReply('Hi {{name}}', "$& O'Neil")).toBe("Hi $& O'Neil");
+    expect(fill('Hi {{name}}', named("$& O'Neil"))).toBe("Hi $& O'Neil");
   });
 
   it('without a name, leaves the placeholder out with its comma or space', () => {
-    expect(fillCannedReply('Hi {{name}}, we open at 9.', null)).toBe('Hi, we open at 9.');
-    expect(fillCannedReply('Thank you, {{name}}!', '')).toBe('Thank you!');
-    expect(fillCannedReply('{{name}}, your booking is confirmed', undefined)).toBe(
-      'your booking is confirmed',
-    );
-    expect(fillCannedReply('Hello {{name}}', '  ')).toBe('Hello');
+    expect(fill('Hi {{name}}, we open at 9.', named(null))).toBe('Hi, we open at 9.');
+    expect(fill('Thank you, {first_name}!', named(''))).toBe('Thank you!');
+    expect(fill('{{name}}, your booking is confirmed', named(undefined))).toBe('your booking is confirmed');
+    expect(fill('Hello {first_name}', named('  '))).toBe('Hello');
   });
 
   it('treats a bare phone number as no name', () => {
     expect(greetingName('+34612345678')).toBeNull();
     expect(greetingName(' Ana ')).toBe('Ana');
-    expect(fillCannedReply('Hi {{name}}!', '+34612345678')).toBe('Hi!');
+    expect(fill('Hi {{name}}!', named('+34612345678'))).toBe('Hi!');
   });
 
   it('leaves text without placeholders as it is', () => {
-    expect(fillCannedReply('We open at 9.', 'Ana')).toBe('We open at 9.');
+    expect(fill('We open at 9.', named('Ana'))).toBe('We open at 9.');
+  });
+});
+
+describe('filling the variables', () => {
+  const values = {
+    first_name: 'Nuria',
+    name: 'Nuria Soler',
+    professional: 'Carlos Ruiz',
+    next_appointment: 'martes 1 de diciembre a las 10:00',
+    booking_link: 'https://entrena.example/schedule/carlos',
+  };
+
+  it('fills each, in any case and with spaces inside the braces', () => {
+    expect(
+      fillCannedReply(
+        'Hola {first_name}: tu cita con { professional } es el {NEXT_APPOINTMENT}. Reserva: {{booking_link}}',
+        values,
+      ),
+    ).toEqual({
+      text: 'Hola Nuria: tu cita con Carlos Ruiz es el martes 1 de diciembre a las 10:00. Reserva: https://entrena.example/schedule/carlos',
+      unfilled: [],
+    });
+  });
+
+  it('leaves a variable the chat has no value for as typed, and says which', () => {
+    expect(
+      fillCannedReply('Hola {first_name}, te esperamos el {next_appointment} con {professional}.', {
+        ...values,
+        next_appointment: null,
+        professional: undefined,
+      }),
+    ).toEqual({
+      text: 'Hola Nuria, te esperamos el {next_appointment} con {professional}.',
+      unfilled: ['{next_appointment}', '{professional}'],
+    });
+  });
+
+  it('leaves a word in braces that is no variable as typed, and does not count it', () => {
+    expect(fillCannedReply('Hola {first_name}, {apellido} {json: 1}', values)).toEqual({
+      text: 'Hola Nuria, {apellido} {json: 1}',
+      unfilled: [],
+    });
+  });
+
+  it('tells which unfilled variables the message still holds after staff edit it', () => {
+    expect(
+      stillUnfilled('te esperamos el jueves con {professional}', ['{next_appointment}', '{professional}']),
+    ).toEqual(['{professional}']);
+    expect(stillUnfilled('te esperamos el jueves', ['{next_appointment}'])).toEqual([]);
   });
 });
 

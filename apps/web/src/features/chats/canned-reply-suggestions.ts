@@ -1,4 +1,8 @@
-import type { CannedReply } from '@chatdesk/contract/canned-replies';
+import {
+  CANNED_REPLY_VARIABLES,
+  type CannedReply,
+  type CannedReplyVariable,
+} from '@chatdesk/contract/canned-replies';
 import { fold } from '../../lib/fold';
 
 /** The `/name` being typed at the caret: where it starts and ends in the text, and what follows the slash. */
@@ -52,7 +56,17 @@ export function matchCannedReplies(replies: readonly CannedReply[], query: strin
   return tiers.flat().slice(0, limit);
 }
 
-const PLACEHOLDER = /\{\{\s*name\s*\}\}/gi;
+/** What each variable reads for a chat's customer; null or missing: the chat does not tell. */
+export type ReplyValues = Partial<Record<CannedReplyVariable, string | null>>;
+
+const KNOWN = new Set<string>(CANNED_REPLY_VARIABLES.map((variable) => variable.name));
+/** Greetings read well without them: "Hi {first_name}," becomes "Hi,". Others stay as typed, to be seen. */
+const LEFT_OUT_WHEN_UNKNOWN = new Set<string>(['first_name', 'name']);
+/** `{name}` or `{{name}}` (how older replies wrote it), spaces inside allowed, any case. */
+const VARIABLE = /\{\{\s*([a-z_]+)\s*\}\}|\{\s*([a-z_]+)\s*\}/gi;
+const variableOf = (double: string | undefined, single: string | undefined) =>
+  (double ?? single ?? '').toLowerCase();
+const token = (name: string) => `(?:\\{\\{\\s*${name}\\s*\\}\\}|\\{\\s*${name}\\s*\\})`;
 
 /** A contact's name worth greeting: not blank and not a bare phone number, which is what WhatsApp gives when it has none. */
 export function greetingName(contactName: string | null | undefined): string | null {
@@ -60,17 +74,44 @@ export function greetingName(contactName: string | null | undefined): string | n
   return /\p{L}/u.test(name) ? name : null;
 }
 
-/**
- * A reply's text with `{{name}}` replaced by the contact's name. Without a name the placeholder
- * leaves with the comma or space that led to it, so "Hi {{name}}, we open at 9" reads
- * "Hi, we open at 9" and "Thanks, {{name}}!" reads "Thanks!".
- */
-export function fillCannedReply(text: string, contactName: string | null | undefined): string {
+/** What the chat itself tells while the server's values are not there: the contact's name. */
+export function valuesFromContact(contactName: string | null | undefined): ReplyValues {
   const name = greetingName(contactName);
-  if (name) return text.replace(PLACEHOLDER, () => name);
-  return text
-    .replace(/(^|\n)[ \t]*\{\{\s*name\s*\}\}[ \t]*,?[ \t]*/gi, '$1')
-    .replace(/[ \t]*,?[ \t]*\{\{\s*name\s*\}\}/gi, '');
+  return { name, first_name: name?.split(/\s+/)[0] ?? null };
+}
+
+/**
+ * A reply's text with its variables filled for this customer. A name the chat does not know leaves
+ * with the comma or space that led to it ("Hi {first_name}, we open at 9" reads "Hi, we open at 9");
+ * any other variable without a value stays as typed and is listed in `unfilled`, so staff see it
+ * before sending; a word in braces that is no variable stays as typed too.
+ */
+export function fillCannedReply(text: string, values: ReplyValues): { text: string; unfilled: string[] } {
+  let filled = text;
+  for (const name of LEFT_OUT_WHEN_UNKNOWN) {
+    if (values[name as CannedReplyVariable]) continue;
+    filled = filled
+      .replace(new RegExp(`(^|\\n)[ \\t]*${token(name)}[ \\t]*,?[ \\t]*`, 'gi'), '$1')
+      .replace(new RegExp(`[ \\t]*,?[ \\t]*${token(name)}`, 'gi'), '');
+  }
+  const unfilled = new Set<string>();
+  filled = filled.replace(VARIABLE, (typed: string, double?: string, single?: string) => {
+    const name = variableOf(double, single);
+    if (!KNOWN.has(name)) return typed;
+    const value = values[name as CannedReplyVariable];
+    if (value) return value;
+    unfilled.add(`{${name}}`);
+    return typed;
+  });
+  return { text: filled, unfilled: [...unfilled] };
+}
+
+/** The variables of `text` still unfilled in `message`: those to point out until staff change them. */
+export function stillUnfilled(message: string, unfilled: readonly string[]): string[] {
+  const present = new Set(
+    [...message.matchAll(VARIABLE)].map((match) => `{${variableOf(match[1], match[2])}}`),
+  );
+  return unfilled.filter((name) => present.has(name));
 }
 
 /** The message once the reply is put in place of the `/name` typed, and where the caret goes after it. */

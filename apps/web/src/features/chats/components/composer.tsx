@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import {
   IconAddressBook,
+  IconAlertTriangle,
   IconClockHour4,
   IconFileText,
   IconHeadphones,
@@ -25,6 +26,7 @@ import {
   IconTemplate,
   IconVideo,
 } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type ChangeEvent,
   type KeyboardEvent,
@@ -34,12 +36,15 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useCannedReplies } from '../../canned-replies/api';
+import { cannedReplyVariablesQueryOptions, useCannedReplies } from '../../canned-replies/api';
 import {
   fillCannedReply,
   insertCannedReply,
   matchCannedReplies,
+  type ReplyValues,
   slashTriggerAt,
+  stillUnfilled,
+  valuesFromContact,
 } from '../canned-reply-suggestions';
 import classes from '../chats.module.css';
 import { readDraft, saveDraft } from '../drafts';
@@ -67,7 +72,7 @@ type ComposerProps = {
   templateOnly?: false | 'window-closed' | 'customer-never-wrote';
   onOpenTemplates?: () => void;
   onSend: (text: string) => void;
-  /** Fills `{{name}}` in the canned replies inserted with `/`. */
+  /** The customer's name for the canned replies inserted with `/` while the server's values are not there. */
   contactName?: string | null;
 };
 
@@ -84,7 +89,10 @@ export function Composer({
   const locked = aiLocked || templateOnly !== false;
   const [draft] = useState(() => readDraft(chatId));
   const [text, setTextState] = useState(draft);
+  // The text as last set, for an insertion that waited on the network: typing meanwhile wins.
+  const textRef = useRef(draft);
   const setText = (value: string) => {
+    textRef.current = value;
     setTextState(value);
     saveDraft(chatId, value);
   };
@@ -102,6 +110,12 @@ export function Composer({
   const [slashTyped, setSlashTyped] = useState(false);
   // Asked for once a slash is typed, so a chat opened only to read costs no request.
   const { replies } = useCannedReplies({ enabled: slashTyped });
+  const queryClient = useQueryClient();
+  const variables = useQuery({ ...cannedReplyVariablesQueryOptions(chatId), enabled: slashTyped });
+  const values: ReplyValues = variables.data?.values ?? valuesFromContact(contactName);
+  // Variables of an inserted reply that had nothing to fill them, pointed out until edited away.
+  const [unfilled, setUnfilled] = useState<string[]>([]);
+  const unfilledShown = stillUnfilled(text, unfilled);
   const suggestions = trigger ? matchCannedReplies(replies, trigger.query) : [];
   const suggesting = trigger !== null && suggestions.length > 0 && dismissedAt !== trigger.start;
   const activeIndex = Math.min(active, suggestions.length - 1);
@@ -128,14 +142,22 @@ export function Composer({
   const followCaret = (event: SyntheticEvent<HTMLTextAreaElement>) =>
     setCaret(event.currentTarget.selectionStart);
 
-  const insertReply = (reply: CannedReply) => {
-    if (!trigger) return;
-    const inserted = insertCannedReply(
-      text,
-      trigger,
-      fillCannedReply(reply.text, contactName),
-      MAX_MESSAGE_LENGTH,
+  /** The values now: the ones on screen unless older than a few seconds; the contact's name if the server fails. */
+  const currentValues = () =>
+    queryClient.fetchQuery(cannedReplyVariablesQueryOptions(chatId)).then(
+      (data) => data.values,
+      () => valuesFromContact(contactName),
     );
+
+  const insertReply = async (reply: CannedReply) => {
+    if (!trigger) return;
+    const typed = text;
+    const replyValues = await currentValues();
+    // Typed on while the values came: the list is still open to pick from again.
+    if (textRef.current !== typed) return;
+    const filled = fillCannedReply(reply.text, replyValues);
+    const inserted = insertCannedReply(text, trigger, filled.text, MAX_MESSAGE_LENGTH);
+    setUnfilled(filled.unfilled);
     setText(inserted.text);
     setCaret(inserted.caret);
     requestAnimationFrame(() => {
@@ -152,7 +174,7 @@ export function Composer({
       const step = event.key === 'ArrowDown' ? 1 : -1;
       setActive((activeIndex + step + count) % count);
     } else if ((event.key === 'Enter' && !event.shiftKey) || (event.key === 'Tab' && !event.shiftKey)) {
-      if (activeReply) insertReply(activeReply);
+      if (activeReply) void insertReply(activeReply);
     } else if (event.key === 'Escape') {
       // Only the list closes: the text stays, and no drawer or dialog around the chat hears the key.
       event.stopPropagation();
@@ -167,6 +189,7 @@ export function Composer({
   const send = () => {
     if (!canSend) return;
     onSend(text.trim());
+    setUnfilled([]);
     updateText('', 0);
     textareaRef.current?.focus();
   };
@@ -249,6 +272,16 @@ export function Composer({
           >
             Send a template
           </Button>
+        </Group>
+      ) : null}
+      {!locked && unfilledShown.length > 0 ? (
+        <Group gap={6} mb={8} c="var(--mantine-color-orange-text)" wrap="nowrap" role="status">
+          <IconAlertTriangle size={14} style={{ flexShrink: 0 }} />
+          <Text size="xs" fw={500}>
+            {`Nothing to fill ${unfilledShown.join(' and ')} with for this customer: change ${
+              unfilledShown.length > 1 ? 'them' : 'it'
+            } before sending.`}
+          </Text>
         </Group>
       ) : null}
       {/* The canned-reply list spans the whole row above the message box, which keeps focus and
@@ -406,13 +439,13 @@ export function Composer({
                 // Keeps focus (and the caret) in the message box.
                 onMouseDown={(event) => event.preventDefault()}
                 onMouseEnter={() => setActive(index)}
-                onClick={() => insertReply(reply)}
+                onClick={() => void insertReply(reply)}
               >
                 <Text size="sm" fw={600} className={classes.cannedName}>
                   /{reply.name}
                 </Text>
                 <Text size="xs" c="dimmed" lineClamp={2} className={classes.cannedText}>
-                  {fillCannedReply(reply.text, contactName)}
+                  {fillCannedReply(reply.text, values).text}
                 </Text>
               </div>
             ))}

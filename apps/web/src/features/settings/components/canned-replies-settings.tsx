@@ -1,6 +1,7 @@
 import {
   CANNED_REPLY_NAME_MAX,
   CANNED_REPLY_TEXT_MAX,
+  CANNED_REPLY_VARIABLES,
   type CannedReply,
   type CannedReplyRequest,
   cannedReplyFormSchema,
@@ -20,7 +21,7 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconEdit, IconMessageBolt, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ApiError } from '../../../lib/api-client';
 import { serverRefusal } from '../../../lib/mutation-feedback';
@@ -48,7 +49,7 @@ export function CannedRepliesSettings() {
           <Text fw={600}>Canned replies</Text>
           <Text size="sm" c="dimmed">
             Short answers the whole team shares. In a chat, type / and the name in the message box to insert
-            one; {'{{name}}'} in the text becomes the customer's name.
+            one; variables such as {'{first_name}'} or {'{next_appointment}'} are filled in for the customer.
           </Text>
         </div>
         <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing('new')}>
@@ -163,6 +164,22 @@ function CannedReplyForm({ reply, onDone }: { reply: CannedReply | null; onDone:
     validate: schemaResolver(cannedReplyFormSchema, { sync: true }),
   });
   useUnsavedChangesGuard(form.isDirty() && !saving);
+  const textRef = useRef<HTMLTextAreaElement>(null);
+
+  /** Puts a variable where the caret is in the reply (or at its end), and the caret after it. */
+  const insertVariable = (variable: string) => {
+    const textarea = textRef.current;
+    const current = form.getValues().text;
+    const start = textarea?.selectionStart ?? current.length;
+    const end = textarea?.selectionEnd ?? current.length;
+    const next = (current.slice(0, start) + variable + current.slice(end)).slice(0, CANNED_REPLY_TEXT_MAX);
+    form.setFieldValue('text', next);
+    const caret = Math.min(start + variable.length, next.length);
+    requestAnimationFrame(() => {
+      textarea?.focus();
+      textarea?.setSelectionRange(caret, caret);
+    });
+  };
 
   const refused = (error: unknown) => {
     const message = serverRefusal(error);
@@ -198,9 +215,10 @@ function CannedReplyForm({ reply, onDone }: { reply: CannedReply | null; onDone:
           {...form.getInputProps('name')}
         />
         <Textarea
+          ref={textRef}
           label="Reply"
-          description="{{name}} is replaced by the customer's name when the reply is inserted."
-          placeholder="Hi {{name}}, we are open from 9:00 to 20:00, Monday to Saturday."
+          description="Variables are filled in for the customer when you insert the reply in a chat, so you read the final text before sending."
+          placeholder="Hi {first_name}, see you on {next_appointment} with {professional}."
           autosize
           minRows={4}
           maxRows={12}
@@ -209,6 +227,7 @@ function CannedReplyForm({ reply, onDone }: { reply: CannedReply | null; onDone:
           key={form.key('text')}
           {...form.getInputProps('text')}
         />
+        <VariableChips onInsert={insertVariable} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>
             Cancel
@@ -219,5 +238,42 @@ function CannedReplyForm({ reply, onDone }: { reply: CannedReply | null; onDone:
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** The variables a reply may hold, each a button that writes it into the reply at the caret. */
+function VariableChips({ onInsert }: { onInsert: (variable: string) => void }) {
+  return (
+    <fieldset style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+      <Text component="legend" size="sm" fw={500} mb={4} p={0}>
+        Variables
+      </Text>
+      <Stack gap={4}>
+        {CANNED_REPLY_VARIABLES.map((variable) => (
+          <Group key={variable.name} gap="xs" wrap="nowrap" align="center">
+            <Button
+              size="compact-xs"
+              variant="light"
+              radius="xl"
+              ff="monospace"
+              aria-label={`Insert {${variable.name}}: ${variable.description}`}
+              // Keeps the caret where it is in the reply.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => onInsert(`{${variable.name}}`)}
+              style={{ flexShrink: 0 }}
+            >
+              {`{${variable.name}}`}
+            </Button>
+            <Text size="xs" c="dimmed">
+              {variable.description}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+      <Text size="xs" c="dimmed" mt={6}>
+        Without a name the greeting reads on without it; any other variable with nothing to fill it stays as
+        written, and the chat points it out.
+      </Text>
+    </fieldset>
   );
 }
