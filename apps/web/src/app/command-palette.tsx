@@ -1,10 +1,13 @@
 import { Group, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Spotlight } from '@mantine/spotlight';
-import { IconAddressBook, IconId, IconKeyboard, IconSearch } from '@tabler/icons-react';
+import { IconAddressBook, IconCalendarEvent, IconId, IconKeyboard, IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { appointmentSearchQueryOptions } from '../features/appointments/api';
+import { formatShortDate, formatTime } from '../features/appointments/appointment-format';
+import { dayInQuery } from '../features/appointments/day-in-query';
 import { useChatSearch } from '../features/chats/api';
 import { formatPhone } from '../features/chats/chat-format';
 import { ChatAvatar } from '../features/chats/components/chat-avatar';
@@ -22,10 +25,16 @@ export type PaletteLink = {
 /** How many of each kind the palette lists: enough to pick from, never a whole list. */
 const PER_KIND = 5;
 
+/** The viewer's calendar day, yyyy-MM-dd: "today" and "friday" are the receptionist's. */
+function localToday(now = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
 /**
- * Ctrl/⌘+K, from anywhere (text fields included): jump to a page, or to a chat, a client or an
- * employee found by the server's search (by name or number, typed without accents or not), Enter
- * to open.
+ * Ctrl/⌘+K, from anywhere (text fields included): jump to a page, or to a chat, a client, an
+ * upcoming appointment or an employee found by the server's search (by name or number, typed
+ * without accents or not; appointments also by a day such as "Dec 3" or "tomorrow"), Enter to open.
  */
 export function CommandPalette({
   pages,
@@ -48,8 +57,18 @@ export function CommandPalette({
   const clients = term ? (clientSearch.data ?? []).slice(0, PER_KIND) : [];
   const employeeSearch = useInfiniteQuery({ ...employeesQueryOptions(term), enabled: Boolean(term) });
   const employees = term ? (employeeSearch.data?.pages[0]?.items ?? []).slice(0, PER_KIND) : [];
-  const searching = search.isFetching || clientSearch.isFetching || employeeSearch.isFetching;
-  const found = chats.length + clients.length + employees.length;
+  // A day typed ("Lucía dec 3", "tomorrow") picks that day; the rest of the query is the name.
+  const day = term ? dayInQuery(term, localToday()) : null;
+  const appointmentSearch = useQuery({
+    ...appointmentSearchQueryOptions(
+      day ? { search: day.rest, date: day.date } : { search: term, date: null },
+    ),
+    enabled: Boolean(term),
+  });
+  const appointments = term ? (appointmentSearch.data ?? []).slice(0, PER_KIND) : [];
+  const searching =
+    search.isFetching || clientSearch.isFetching || employeeSearch.isFetching || appointmentSearch.isFetching;
+  const found = chats.length + clients.length + appointments.length + employees.length;
   const shownPages = pages.filter((page) => fold(page.label).includes(fold(query.trim())));
 
   // Chats arrive after the query changed, when Spotlight has already selected the first action of
@@ -71,13 +90,14 @@ export function CommandPalette({
       maxHeight={440}
     >
       <Spotlight.Search
-        placeholder="Go to a page or find a chat, client or employee..."
-        aria-label="Go to a page or find a chat, client or employee"
+        placeholder="Go to a page or find a chat, client, appointment or employee..."
+        aria-label="Go to a page or find a chat, client, appointment or employee"
         leftSection={<IconSearch size={18} stroke={1.6} />}
       />
       <Spotlight.ActionsList ref={listRef} aria-label="Results">
+        {/* Each group is named for assistive technology too: Spotlight draws its label in CSS only. */}
         {shownPages.length > 0 ? (
-          <Spotlight.ActionsGroup label="Pages">
+          <Spotlight.ActionsGroup label="Pages" role="group" aria-label="Pages">
             {shownPages.map((page) => (
               <Spotlight.Action
                 key={page.to}
@@ -89,7 +109,7 @@ export function CommandPalette({
           </Spotlight.ActionsGroup>
         ) : null}
         {chats.length > 0 ? (
-          <Spotlight.ActionsGroup label="Chats">
+          <Spotlight.ActionsGroup label="Chats" role="group" aria-label="Chats">
             {chats.map((chat) => (
               <Spotlight.Action key={chat.id} onClick={() => go(paths.chat(chat.id))}>
                 <Group wrap="nowrap" gap="sm" w="100%">
@@ -109,7 +129,7 @@ export function CommandPalette({
           </Spotlight.ActionsGroup>
         ) : null}
         {clients.length > 0 ? (
-          <Spotlight.ActionsGroup label="Clients">
+          <Spotlight.ActionsGroup label="Clients" role="group" aria-label="Clients">
             {clients.map((client) => (
               <Spotlight.Action key={client.id} onClick={() => go(paths.client(client.id))}>
                 <ResultRow
@@ -121,8 +141,21 @@ export function CommandPalette({
             ))}
           </Spotlight.ActionsGroup>
         ) : null}
+        {appointments.length > 0 ? (
+          <Spotlight.ActionsGroup label="Appointments" role="group" aria-label="Appointments">
+            {appointments.map((appointment) => (
+              <Spotlight.Action key={appointment.id} onClick={() => go(paths.appointment(appointment.id))}>
+                <ResultRow
+                  icon={IconCalendarEvent}
+                  title={`${appointment.client.name} with ${appointment.employee.name}`}
+                  detail={`${formatShortDate(appointment.date)}, ${formatTime(appointment.startTime)}`}
+                />
+              </Spotlight.Action>
+            ))}
+          </Spotlight.ActionsGroup>
+        ) : null}
         {employees.length > 0 ? (
-          <Spotlight.ActionsGroup label="Employees">
+          <Spotlight.ActionsGroup label="Employees" role="group" aria-label="Employees">
             {employees.map((employee) => (
               <Spotlight.Action key={employee.id} onClick={() => go(paths.employee(employee.id))}>
                 <ResultRow icon={IconId} title={employee.name} detail={employee.title ?? employee.username} />
@@ -131,7 +164,7 @@ export function CommandPalette({
           </Spotlight.ActionsGroup>
         ) : null}
         {!query.trim() ? (
-          <Spotlight.ActionsGroup label="Help">
+          <Spotlight.ActionsGroup label="Help" role="group" aria-label="Help">
             <Spotlight.Action
               label="Keyboard shortcuts"
               leftSection={<IconKeyboard size={20} stroke={1.6} />}
@@ -149,7 +182,7 @@ export function CommandPalette({
   );
 }
 
-/** A client or employee found: its name, and a detail in the row's own colour (white when selected). */
+/** A client, appointment or employee found: its name, and a detail in the row's own colour (white when selected). */
 function ResultRow({
   icon: Icon,
   title,

@@ -5,7 +5,7 @@ import { Fragment } from 'react';
 const MOD = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl';
 
 const SHORTCUTS: { keys: string[][]; action: string }[] = [
-  { keys: [[MOD, 'K']], action: 'Go to a page or find a chat, client or employee' },
+  { keys: [[MOD, 'K']], action: 'Go to a page or find a chat, client, appointment or employee' },
   {
     keys: [
       ['Alt', '↑'],

@@ -30,6 +30,30 @@ export function appointmentsQueryOptions(filters: AppointmentFilters) {
   });
 }
 
+/** How many appointments Ctrl+K lists: enough to pick from. */
+const FOUND_LIMIT = 5;
+
+/**
+ * Upcoming appointments for Ctrl+K: those on `date` when a day was typed, matching `search` (a client's
+ * or professional's name, an email, a number) when a name was, soonest first.
+ */
+export function appointmentSearchQueryOptions({ search, date }: { search: string; date: string | null }) {
+  return queryOptions({
+    queryKey: [...appointmentKeys.lists, 'search', { search, date }] as const,
+    queryFn: ({ signal }) =>
+      apiCall(apiRoutes.appointments.list, {
+        query: {
+          upcoming: true,
+          limit: FOUND_LIMIT,
+          ...(search ? { search } : {}),
+          ...(date ? { startDate: date, endDate: date } : {}),
+        },
+        signal,
+      }),
+    select: (list) => list.appointments,
+  });
+}
+
 export function appointmentQueryOptions(id: string) {
   return queryOptions({
     queryKey: appointmentKeys.detail(id),
