@@ -8,7 +8,7 @@ export const cannedReplies = pgTable(
   {
     id: id(),
     name: text('name').notNull(),
-    /** May hold `{{name}}`, filled with the chat's contact name when inserted. */
+    /** May hold variables (`{first_name}`, `{next_appointment}`, …), filled for the chat's customer when inserted. */
     text: text('text').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
