@@ -182,8 +182,9 @@ async function seedChats(databaseUrl: string, count: number) {
 /**
  * A staff dashboard left open on the chat list: it holds the event stream and, as the web app
  * does (features/chats/api.ts, chatSync and useWaitingEvents), refetches at most once a second
- * the chats named (the whole first page past five, or for a change it cannot name) and the
- * waiting chats when an event says the wait may have changed.
+ * the chats named (the whole first page past five, or for a change it cannot name, with the
+ * count of unread chats the list's header shows) and the waiting chats when an event says the
+ * wait may have changed.
  */
 function openTab(base: string, token: string, counter: { requests: number }) {
   const headers = { authorization: `Bearer ${token}` };
@@ -205,13 +206,19 @@ function openTab(base: string, token: string, counter: { requests: number }) {
     const due = waiting;
     waiting = false;
     await Promise.all([
-      ...(list ? [get('/api/chats?limit=100&offset=0&search=')] : ids.map((id) => get(`/api/chats/${id}`))),
+      ...(list
+        ? [get('/api/chats?limit=100&offset=0&search='), get('/api/chats/unread')]
+        : ids.map((id) => get(`/api/chats/${id}`))),
       ...(due ? [get('/api/chats/waiting')] : []),
     ]);
   };
   const timer = setInterval(() => void flush(), 1000);
   const opened = (async () => {
-    await Promise.all([get('/api/chats?limit=100&offset=0&search='), get('/api/chats/waiting')]);
+    await Promise.all([
+      get('/api/chats?limit=100&offset=0&search='),
+      get('/api/chats/unread'),
+      get('/api/chats/waiting'),
+    ]);
     const response = await fetch(`${base}/api/events`, { headers, signal: controller.signal });
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();

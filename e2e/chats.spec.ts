@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { type Chat, createHumanChat, createSimulatorChat, type Message } from './chat-data';
+import { type Chat, createHumanChat, createSimulatorChat, type Message, whatsappMessage } from './chat-data';
 import { expect, test } from './fixtures';
 
 const AI_LOCK_NOTE = 'Turn off AI Response to send messages manually.';
@@ -382,6 +382,26 @@ test('on a phone the list and the conversation take the whole width in turn', as
   await page.getByRole('link', { name: 'Back to chats' }).click();
   await expect(page).toHaveURL('/dashboard');
   await expect(rowOf(page, chat.name)).toBeVisible();
+});
+
+test('the header counts every chat with unread messages, not only the loaded page', async ({
+  page,
+  request,
+}) => {
+  // More chats with a message nobody has read than one page of the list holds (100).
+  const first = 34_670_000_000 + Math.floor(Math.random() * 8_000_000) * 100;
+  for (let batch = 0; batch < 101; batch += 10) {
+    await Promise.all(
+      Array.from({ length: Math.min(10, 101 - batch) }, (_, i) =>
+        whatsappMessage(request, String(first + batch + i), `Unread ${batch + i}`, 'Hola'),
+      ),
+    );
+  }
+  await page.goto('/');
+  await expect(rows(page).first()).toBeVisible();
+  const count = page.getByTestId('unread-chats');
+  await expect(count).toHaveText('99+ unread');
+  await expect(count).toHaveAttribute('aria-label', '99+ chats with unread messages');
 });
 
 test('the list loads more chats as it scrolls', async ({ page }) => {

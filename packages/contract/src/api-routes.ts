@@ -92,6 +92,7 @@ export const apiRoutes = {
     list: { method: 'GET', path: '/chats' },
     templates: { method: 'GET', path: '/chats/templates' },
     waiting: { method: 'GET', path: '/chats/waiting' },
+    unread: { method: 'GET', path: '/chats/unread' },
     get: { method: 'GET', path: '/chats/:id' },
     messages: { method: 'GET', path: '/chats/:id/messages' },
     send: { method: 'POST', path: '/chats/:id/messages' },

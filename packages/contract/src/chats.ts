@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalText } from './common.ts';
-import { EMAIL_PATTERN } from './constants.ts';
+import { EMAIL_PATTERN, NOTIFICATION_BADGE_CAP } from './constants.ts';
 
 export const CHAT_ASSIGNEES = ['ai', 'human'] as const;
 export const MESSAGE_STATUSES = ['sending', 'sent', 'delivered', 'read', 'failed'] as const;
@@ -67,6 +67,17 @@ export const chatListSchema = z.array(chatSchema);
  */
 export const waitingChatsSchema = z.object({ chatIds: z.array(z.string()) });
 export type WaitingChats = z.infer<typeof waitingChatsSchema>;
+
+/**
+ * The most chats with unread messages the server counts: the chat list's header shows '99+' past
+ * 99, as the sidebar badge does, so counting further would only cost (a walk of at most this many
+ * entries of an index of the unread chats, whatever their number).
+ */
+export const UNREAD_CHATS_COUNT_LIMIT = NOTIFICATION_BADGE_CAP + 1;
+
+/** How many chats have unread messages, counted up to UNREAD_CHATS_COUNT_LIMIT. */
+export const unreadChatsSchema = z.object({ count: z.number().int().min(0) });
+export type UnreadChats = z.infer<typeof unreadChatsSchema>;
 
 /** One chat as its conversation page reads it. */
 export const chatDetailSchema = chatSchema.extend({

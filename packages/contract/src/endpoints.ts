@@ -25,6 +25,7 @@ import {
   sendTemplateSchema,
   simulatorRequestSchema,
   simulatorResponseSchema,
+  unreadChatsSchema,
   updateContactSchema,
   waitingChatsSchema,
   whatsappTemplateListSchema,
@@ -345,6 +346,7 @@ export const endpoints = {
     list: { ...apiRoutes.chats.list, query: listChatsQuerySchema, response: chatListSchema },
     templates: { ...apiRoutes.chats.templates, response: whatsappTemplateListSchema },
     waiting: { ...apiRoutes.chats.waiting, response: waitingChatsSchema },
+    unread: { ...apiRoutes.chats.unread, response: unreadChatsSchema },
     get: { ...apiRoutes.chats.get, params: idParamsSchema, response: chatDetailSchema },
     messages: { ...apiRoutes.chats.messages, params: idParamsSchema, response: messageListSchema },
     send: {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { chats, contacts, messages } from '../../db/schema.ts';
@@ -508,6 +508,21 @@ export function createChatsRepository(db: Db) {
         .where(isNotNull(chats.waitingSince))
         .orderBy(asc(chats.waitingSince), asc(chats.id));
       return rows.map((row) => row.id);
+    },
+
+    /**
+     * How many chats have unread messages, counted up to `limit`: at most `limit` entries of the
+     * partial index of unread chats are read, so 50,000 unread chats cost what 100 do.
+     */
+    async countUnread(limit: number) {
+      const unread = db
+        .select({ id: chats.id })
+        .from(chats)
+        .where(gt(chats.unreadCount, 0))
+        .limit(limit)
+        .as('unread');
+      const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(unread);
+      return Number(row?.count ?? 0);
     },
 
     /** Marks the customer's messages read and takes exactly those off the chat's unread count. */

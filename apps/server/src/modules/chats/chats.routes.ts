@@ -35,6 +35,16 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ chats: ChatsService }> = async
   );
   route(
     app,
+    endpoints.chats.unread,
+    {
+      tags,
+      security,
+      summary: 'How many chats have unread messages, counted up to 100 (shown as 99+)',
+    },
+    async () => chats.unread(),
+  );
+  route(
+    app,
     endpoints.chats.get,
     { tags, security, summary: "One chat, with the end of WhatsApp's 24-hour reply window" },
     async (request) => chats.get(request.params.id),

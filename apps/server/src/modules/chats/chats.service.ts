@@ -7,6 +7,8 @@ import {
   NEW_CONVERSATION_COMMAND,
   renderTemplate,
   type SendTemplateRequest,
+  UNREAD_CHATS_COUNT_LIMIT,
+  type UnreadChats,
   type updateContactSchema,
   type WhatsAppTemplate,
 } from '@chatdesk/contract/chats';
@@ -354,6 +356,11 @@ export function createChatsService(deps: Deps) {
       return {
         chatIds: await repository.waitingChatIds(),
       };
+    },
+
+    /** How many chats have unread messages, up to the count the list's header can show ('99+' past 99). */
+    async unread(): Promise<UnreadChats> {
+      return { count: await repository.countUnread(UNREAD_CHATS_COUNT_LIMIT) };
     },
 
     async list(query: { search?: string; limit?: number; offset?: number }) {

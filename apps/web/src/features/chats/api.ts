@@ -37,6 +37,7 @@ export const chatKeys = {
   contact: (id: string) => ['contacts', id] as const,
   templates: ['chats', 'templates'] as const,
   waiting: ['chats', 'waiting'] as const,
+  unread: ['chats', 'unread'] as const,
 };
 
 /** The list comes in pages as it scrolls, so thousands of chats cost one screenful at first. */
@@ -131,6 +132,22 @@ export function useWaitingEvents() {
   });
 }
 
+/**
+ * How many chats have unread messages, for the list's header: counted by the server (up to 100, shown
+ * as '99+'), since the list holds only the pages scrolled so far. Asked again with the list, and when
+ * a refreshed chat turned read or unread (`chatSync`), never on every event.
+ */
+export const unreadChatsQueryOptions = queryOptions({
+  queryKey: chatKeys.unread,
+  queryFn: ({ signal }) => apiCall(apiRoutes.chats.unread, { signal }),
+  refetchInterval: CHAT_LIST_REFRESH_MS,
+  select: (data) => data.count,
+});
+
+export function useUnreadChatsCount() {
+  return useQuery(unreadChatsQueryOptions);
+}
+
 export function useChats(search = '') {
   const query = useInfiniteQuery(chatsQueryOptions(search.trim()));
   return { ...query, data: query.data?.pages.flat() };
@@ -191,16 +208,24 @@ export function useMessagePolling(id: string) {
 /** More changed chats than this in one go cost more one by one than the list in one request. */
 const MAX_CHAT_REFRESHES = 5;
 
-/** Fetches one chat and puts it in the detail cache and in the lists; a deleted one leaves the lists. */
+const isUnread = (chat: Chat | undefined) => (chat?.unreadCount ?? 0) > 0;
+
+/**
+ * Fetches one chat and puts it in the detail cache and in the lists; a deleted one leaves the lists.
+ * The count of unread chats is asked again only if this one turned read or unread.
+ */
 async function refreshChat(queryClient: QueryClient, id: string) {
+  const before = cachedChats(queryClient).find((item) => item.id === id);
   try {
     const chat = await apiCall(apiRoutes.chats.get, { params: { id } });
     queryClient.setQueryData(chatKeys.detail(id), chat);
     const { replyWindowEndsAt: _detailOnly, ...row } = chat;
     placeInLists(queryClient, id, () => row);
+    if (isUnread(before) !== isUnread(row)) refetchSoon(queryClient, chatKeys.unread);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
       updateLists(queryClient, (list) => list.filter((chat) => chat.id !== id));
+      if (isUnread(before)) refetchSoon(queryClient, chatKeys.unread);
     } else {
       console.warn('Refreshing a chat failed', error);
     }
@@ -254,6 +279,7 @@ function chatSync(queryClient: QueryClient): ChatSync {
     }
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: chatKeys.list }),
+      queryClient.invalidateQueries({ queryKey: chatKeys.unread }),
       ...ids.map((id) => queryClient.invalidateQueries({ queryKey: chatKeys.detail(id) })),
     ]);
   };
@@ -317,7 +343,10 @@ export function useMarkChatRead() {
   return useMutation({
     mutationFn: (id: string) => apiCall(apiRoutes.chats.markRead, { params: { id } }),
     // Seen is not answered: a chat waiting for a person keeps waiting until someone replies.
-    onSuccess: (_data, id) => patchChat(queryClient, id, { unreadCount: 0 }),
+    onSuccess: (_data, id) => {
+      patchChat(queryClient, id, { unreadCount: 0 });
+      refetchSoon(queryClient, chatKeys.unread);
+    },
     onError: (error) => console.warn('Marking the chat read failed', error),
   });
 }

@@ -6,7 +6,9 @@ import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import { HighlightMatch } from '../../../components/highlight-match';
 import { useDebouncedSearchParam } from '../../../lib/debounced-search-param';
+import { formatBadgeCount } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { useUnreadChatsCount } from '../api';
 import { filterChats, previewText, relativeTimeLabel } from '../chat-format';
 import classes from '../chats.module.css';
 import { ChatAvatar } from './chat-avatar';
@@ -28,7 +30,8 @@ export function ChatList({ chats, activeChatId, status, onEndReached }: ChatList
   const { value: search, setValue: setSearch } = useDebouncedSearchParam(SEARCH_PARAM);
   const deferredSearch = useDeferredValue(search);
   const visible = useMemo(() => filterChats(chats ?? [], deferredSearch), [chats, deferredSearch]);
-  const unreadChats = (chats ?? []).filter((chat) => chat.unreadCount > 0).length;
+  // Every chat's, not the loaded pages': the server counts them (up to the '99+' shown).
+  const unreadChats = useUnreadChatsCount().data ?? 0;
 
   return (
     <>
@@ -38,8 +41,13 @@ export function ChatList({ chats, activeChatId, status, onEndReached }: ChatList
             Chats
           </Title>
           {unreadChats > 0 ? (
-            <Badge variant="light" radius="xl" aria-label={`${unreadChats} chats with unread messages`}>
-              {unreadChats} unread
+            <Badge
+              variant="light"
+              radius="xl"
+              aria-label={`${formatBadgeCount(unreadChats)} chats with unread messages`}
+              data-testid="unread-chats"
+            >
+              {formatBadgeCount(unreadChats)} unread
             </Badge>
           ) : null}
         </Group>
