@@ -26,7 +26,7 @@ async function namedHumanChat(api: Api, name: string): Promise<Chat> {
 async function openCannedReplies(page: Page) {
   await page.goto('/settings');
   await page.getByRole('tab', { name: 'Canned Replies' }).click();
-  await expect(page).toHaveURL(/tab=canned/);
+  await expect(page).toHaveURL('/settings/canned-replies');
 }
 
 test.beforeEach(async ({ login }) => {

@@ -362,7 +362,7 @@ test.describe('booking settings', () => {
     const before = await api.get<BookingSettings>('/company/booking-settings');
     try {
       await login();
-      await page.goto('/settings');
+      await page.goto('/settings/bookings');
       const card = page.getByRole('region', { name: 'Bookings' });
       const hours = card.getByLabel('Free cancellation until');
       await expect(hours).toHaveValue(String(before.freeCancellationHours));

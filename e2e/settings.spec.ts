@@ -23,7 +23,32 @@ test.beforeEach(async ({ login }) => {
   await login();
 });
 
-test.describe('settings tabs', () => {
+const SECTIONS = [
+  {
+    tab: 'User Settings',
+    url: '/settings/user',
+    shows: (page: Page) => page.getByRole('button', { name: 'Logout' }),
+  },
+  { tab: 'Company Settings', url: '/settings', shows: (page: Page) => page.getByLabel('Company Name') },
+  { tab: 'Assistant', url: '/settings/assistant', shows: (page: Page) => page.getByLabel('System Prompt') },
+  {
+    tab: 'Bookings',
+    url: '/settings/bookings',
+    shows: (page: Page) => page.getByRole('button', { name: 'Save booking settings' }),
+  },
+  {
+    tab: 'Closed Days',
+    url: '/settings/closed-days',
+    shows: (page: Page) => page.getByRole('form', { name: 'Add closed days' }),
+  },
+  {
+    tab: 'Canned Replies',
+    url: '/settings/canned-replies',
+    shows: (page: Page) => page.getByRole('button', { name: 'Add canned reply' }),
+  },
+] as const;
+
+test.describe('settings sections', () => {
   test('Company Settings is the default tab', async ({ page }) => {
     await page.goto('/settings');
     await expect(page.getByRole('tab', { name: 'Company Settings' })).toHaveAttribute(
@@ -36,6 +61,84 @@ test.describe('settings tabs', () => {
     await expect(page.getByRole('button', { name: /^Change Password/ })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   });
+
+  test('each section has its own address, kept on reload, and the old tab links still lead there', async ({
+    page,
+  }) => {
+    await page.goto('/settings/user');
+    for (const section of SECTIONS) {
+      await page.getByRole('tab', { name: section.tab }).click();
+      await expect(page).toHaveURL(section.url);
+      await expect(section.shows(page)).toBeVisible();
+      await page.reload();
+      await expect(page.getByRole('tab', { name: section.tab })).toHaveAttribute('aria-selected', 'true');
+      await expect(section.shows(page)).toBeVisible();
+    }
+    await page.goto('/settings/user');
+    await expect(page).toHaveURL('/settings/user');
+    await page.goto('/settings?tab=canned');
+    await expect(page).toHaveURL('/settings/canned-replies');
+    await page.goto('/settings/company');
+    await expect(page).toHaveURL('/settings');
+    await expect(page.getByLabel('Company Name')).toBeVisible();
+  });
+
+  test('each section fits a 1366×768 laptop screen, with the system prompt box capped', async ({
+    page,
+    api,
+  }) => {
+    const before = await api.get<Company>('/company');
+    // A long prompt, as a real business writes one: the box grows to a limit, then scrolls inside.
+    const longPrompt = Array.from({ length: 60 }, (_, i) => `${i + 1}. Answer politely.`).join('\n');
+    await api.put('/company', { ...before, systemPrompt: longPrompt });
+    try {
+      await page.setViewportSize({ width: 1366, height: 768 });
+      for (const section of SECTIONS) {
+        await page.goto(section.url);
+        await expect(section.shows(page)).toBeVisible();
+        // The page's own height; 'or close' leaves room for the Company Settings card's save row.
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        expect(height, `${section.tab} is ${height} px tall`).toBeLessThanOrEqual(900);
+      }
+      const prompt = page.getByLabel('System Prompt');
+      await page.goto('/settings/assistant');
+      await expect(prompt).toHaveValue(longPrompt);
+      const box = await prompt.evaluate((element) => ({
+        height: element.clientHeight,
+        content: element.scrollHeight,
+      }));
+      expect(box.height).toBeLessThan(450);
+      expect(box.content).toBeGreaterThan(box.height);
+    } finally {
+      await api.put('/company', { ...before });
+    }
+  });
+
+  test('leaving a section with unsaved changes asks first: Stay keeps the text, Discard leaves', async ({
+    page,
+    api,
+  }) => {
+    const { name } = await api.get<Company>('/company');
+    await page.goto('/settings');
+    const companyName = page.getByLabel('Company Name');
+    await expect(companyName).toHaveValue(name);
+    await companyName.click();
+    await companyName.press('End');
+    await companyName.pressSequentially(' Edited', { delay: 40 });
+
+    await page.getByRole('tab', { name: 'Assistant' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Stay' }).click();
+    await expect(page).toHaveURL('/settings');
+    await expect(companyName).toHaveValue(`${name} Edited`);
+
+    await page.getByRole('tab', { name: 'Assistant' }).click();
+    await dialog.getByRole('button', { name: 'Discard' }).click();
+    await expect(page).toHaveURL('/settings/assistant');
+    await page.getByRole('tab', { name: 'Company Settings' }).click();
+    await expect(companyName).toHaveValue(name);
+  });
 });
 
 test.describe('company settings', () => {
@@ -45,12 +148,35 @@ test.describe('company settings', () => {
     await expect(page.getByLabel('Company Name')).toHaveValue(company.name);
     await expect(page.getByLabel('Company Information')).toHaveValue(company.information);
     await expect(page.getByLabel('Company Information')).toHaveAttribute('rows', '6');
-    await expect(page.getByLabel('System Prompt')).toHaveAttribute('rows', '50');
     await expect(page.getByLabel('Industry')).toHaveValue(company.industry ?? '');
     await expect(page.getByLabel('Website')).toHaveValue(company.website ?? '');
     await expect(page.getByLabel('Logo URL')).toHaveValue(company.logo ?? '');
     await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue(company.timeZone);
+
+    // What the assistant is told to do, and in which language, is its own section.
+    await page.getByRole('tab', { name: 'Assistant' }).click();
+    await expect(page.getByLabel('System Prompt')).toHaveValue(company.systemPrompt ?? '');
     await expect(page.getByRole('combobox', { name: 'Business language' })).toHaveValue('Español');
+  });
+
+  test('the Assistant section saves the prompt and keeps what Company Settings saved', async ({
+    page,
+    api,
+  }) => {
+    const before = await api.get<Company>('/company');
+    const prompt = `Be brief. ${Date.now()}`;
+    await page.goto('/settings/assistant');
+    const box = page.getByLabel('System Prompt');
+    await expect(box).toHaveValue(before.systemPrompt ?? '');
+    await box.click();
+    await box.press('ControlOrMeta+a');
+    await box.pressSequentially(prompt, { delay: 20 });
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Company information saved successfully!')).toBeVisible();
+
+    const after = await api.get<Company>('/company');
+    expect(after).toEqual({ ...before, systemPrompt: prompt });
+    await api.put('/company', { ...before });
   });
 
   test('saving shows the success message for 3 seconds and keeps the change', async ({ page, api }) => {
@@ -94,7 +220,7 @@ test.describe('company settings', () => {
   test('the business language is Español or English and is saved', async ({ page, api }) => {
     const before = await api.get<Company>('/company');
     expect(before.language).toBe('es');
-    await page.goto('/settings');
+    await page.goto('/settings/assistant');
     const language = page.getByRole('combobox', { name: 'Business language' });
     await language.click();
     await expect(page.getByRole('option')).toHaveText(['Español', 'English']);
@@ -147,7 +273,7 @@ test.describe('profile', () => {
   test('saving the profile updates the account label', async ({ page, api }) => {
     const before = await api.get<{ name: string; email: string }>('/users/profile');
     const name = `Laura Tester ${Date.now()}`;
-    await page.goto('/settings?tab=user');
+    await page.goto('/settings/user');
     await openSection(page, 'Profile Information');
     await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(before.name);
     await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(before.email);
@@ -164,7 +290,7 @@ test.describe('profile', () => {
   });
 
   test('name and email are required and the email must be valid', async ({ page }) => {
-    await page.goto('/settings?tab=user');
+    await page.goto('/settings/user');
     await openSection(page, 'Profile Information');
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('');
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill('');
@@ -181,7 +307,7 @@ test.describe('profile', () => {
     await page.route('**/api/users/profile', (route) =>
       route.request().method() === 'PUT' ? route.fulfill({ status: 500, body: '' }) : route.continue(),
     );
-    await page.goto('/settings?tab=user');
+    await page.goto('/settings/user');
     await openSection(page, 'Profile Information');
     await expect(page.getByRole('textbox', { name: 'Name', exact: true })).not.toHaveValue('');
     await page.getByRole('button', { name: 'Save Profile' }).click();
@@ -193,7 +319,7 @@ test.describe('change password', () => {
   const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
 
   test('each field is validated and its error clears when edited', async ({ page }) => {
-    await page.goto('/settings?tab=user');
+    await page.goto('/settings/user');
     await openSection(page, 'Change Password');
     const submit = page.getByRole('button', { name: 'Update Password' });
 
@@ -217,7 +343,7 @@ test.describe('change password', () => {
   });
 
   test('a wrong current password shows the server message', async ({ page }) => {
-    await page.goto('/settings?tab=user');
+    await page.goto('/settings/user');
     await openSection(page, 'Change Password');
     await field(page, 'Current Password').fill('definitely-wrong');
     await field(page, 'New Password').fill('new-password-123');
@@ -229,7 +355,7 @@ test.describe('change password', () => {
 
   test('a failure without a server message shows the fallback text', async ({ page }) => {
     await page.route('**/api/users/password', (route) => route.fulfill({ status: 500, body: '' }));
-    await page.goto('/settings?tab=user');
+    await page.goto('/settings/user');
     await openSection(page, 'Change Password');
     await field(page, 'Current Password').fill(ADMIN.password);
     await field(page, 'New Password').fill('new-password-123');
@@ -239,7 +365,7 @@ test.describe('change password', () => {
   });
 
   test('closing the section clears its fields and errors', async ({ page }) => {
-    await page.goto('/settings?tab=user');
+    await page.goto('/settings/user');
     const toggle = await openSection(page, 'Change Password');
     await field(page, 'Current Password').fill('something');
     await page.getByRole('button', { name: 'Update Password' }).click();
@@ -256,7 +382,7 @@ test.describe('change password', () => {
 
   test('changing the password works and the old one stops working', async ({ page, request }) => {
     const newPassword = `changed-${Date.now()}`;
-    await page.goto('/settings?tab=user');
+    await page.goto('/settings/user');
     await openSection(page, 'Change Password');
     await field(page, 'Current Password').fill(ADMIN.password);
     await field(page, 'New Password').fill(newPassword);
@@ -283,7 +409,7 @@ test.describe('change password', () => {
 test.describe('logout', () => {
   test('Logout ends the session and opens the login page', async ({ page, login, request }) => {
     const token = await login({ fresh: true });
-    await page.goto('/settings?tab=user');
+    await page.goto('/settings/user');
     await page.getByRole('button', { name: 'Logout' }).click();
 
     await expect(page).toHaveURL(/\/login$/);

@@ -142,6 +142,7 @@ const staffRoutes: [pattern: string, Page: LazyPage][] = [
   [routePatterns.appointment, AppointmentDetailPage],
   [paths.notifications, NotificationsPage],
   [paths.settings, SettingsPage],
+  [routePatterns.settingsSection, SettingsPage],
 ];
 
 /**

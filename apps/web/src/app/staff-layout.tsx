@@ -178,7 +178,10 @@ function StaffShell() {
           </Stack>
         </AppShell.Section>
         <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--app-color-border)' }}>
-          <AccountLink active={pathname === paths.settings} onNavigate={close} />
+          <AccountLink
+            active={pathname === paths.settings || pathname.startsWith(`${paths.settings}/`)}
+            onNavigate={close}
+          />
         </AppShell.Section>
       </AppShell.Navbar>
 

@@ -21,6 +21,7 @@ const STAFF_PAGE_NAMES: [pattern: string, name: string][] = [
   [routePatterns.appointment, 'Appointment'],
   [paths.notifications, 'Notifications'],
   [paths.settings, 'Settings'],
+  [routePatterns.settingsSection, 'Settings'],
 ];
 
 /** The generic name of the staff page at this path ("Employee"), before it knows whose it is. */

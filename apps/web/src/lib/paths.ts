@@ -18,6 +18,8 @@ export const paths = {
   appointment: (id: string) => `/appointments/${encodeURIComponent(id)}`,
   notifications: '/notifications',
   settings: '/settings',
+  /** A section of Settings; Company Settings, the default, is `/settings` itself. */
+  settingsSection: (section: string) => (section === 'company' ? '/settings' : `/settings/${section}`),
   schedule: (username: string) => `/schedule/${encodeURIComponent(username)}`,
   subscribe: (username: string, email?: string) =>
     `/subscription/${encodeURIComponent(username)}${email ? `/${encodeURIComponent(email)}` : ''}`,
@@ -35,6 +37,7 @@ export const routePatterns = {
   client: '/clients/:id',
   subscription: '/subscriptions/:id',
   appointment: '/appointments/:id',
+  settingsSection: '/settings/:section',
   schedule: '/schedule/:username',
   subscribe: '/subscription/:username',
   subscribeWithEmail: '/subscription/:username/:email',
