@@ -66,7 +66,7 @@ test('a handoff shows in the tab title and the Chats badge, alerts, and opening 
     Object.assign(window, { Notification: Recording, shownNotifications: shown });
   });
 
-  await page.goto('/settings?tab=user');
+  await page.goto('/settings/user');
   // The chime is on until the user turns it off; browser notifications need permission first.
   await expect(page.getByRole('switch', { name: 'Play a sound' })).toBeChecked();
   const browserAlerts = page.getByRole('switch', { name: 'Show a browser notification' });
@@ -201,7 +201,7 @@ test('a browser that blocks notifications is explained beside the switch, which 
   await page.addInitScript(() => {
     Object.defineProperty(Notification, 'permission', { get: () => 'denied' });
   });
-  await page.goto('/settings?tab=user');
+  await page.goto('/settings/user');
   const browserAlerts = page.getByRole('switch', { name: 'Show a browser notification' });
   await browserAlerts.click();
   await expect(page.getByRole('alert')).toContainText('Your browser blocks notifications from this site.');
@@ -271,10 +271,16 @@ test('Alt+↓ and Alt+↑ move to the next and the previous chat in the list', a
   await expect(page.getByRole('log', { name: 'Messages' })).toBeVisible();
   await page.keyboard.press('Alt+ArrowDown');
   await expect(page).toHaveURL(`/chat/${older.id}?search=${word}`);
+  // The new chat's message box has the focus, so the reply is typed there at once.
+  const messageBox = page.getByRole('textbox', { name: 'Message', exact: true });
+  await expect(messageBox).toBeFocused();
   // Also while typing a reply.
-  await page.getByRole('textbox', { name: 'Message', exact: true }).focus();
+  await messageBox.pressSequentially('Hola', { delay: 40 });
   await page.keyboard.press('Alt+ArrowUp');
   await expect(page).toHaveURL(`/chat/${newer.id}?search=${word}`);
+  await expect(messageBox).toBeFocused();
+  await page.keyboard.type('Buenos días', { delay: 40 });
+  await expect(messageBox).toHaveValue('Buenos días');
 });
 
 test('Esc closes the navigation menu on a phone', async ({ page }) => {

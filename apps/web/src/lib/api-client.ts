@@ -156,3 +156,11 @@ export async function apiCall<R extends ApiRoute>(
 export function isClientError(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500;
 }
+
+/**
+ * The record asked for is not there: the server has none with that id (404), or refused the id
+ * itself (400, e.g. `/clients/xyz`), which no record can have. Either way the link is wrong, not the network.
+ */
+export function isMissingRecord(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}

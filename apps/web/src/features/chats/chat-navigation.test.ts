@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adjacentChatId } from './chat-navigation';
+import { adjacentChatId, FOCUS_COMPOSER, focusesComposer } from './chat-navigation';
 
 const ids = ['a', 'b', 'c'];
 
@@ -19,5 +19,14 @@ describe('adjacentChatId', () => {
     expect(adjacentChatId(ids, undefined, -1)).toBe('c');
     expect(adjacentChatId(ids, 'not-listed', 1)).toBe('a');
     expect(adjacentChatId([], undefined, 1)).toBeUndefined();
+  });
+});
+
+describe('focusesComposer', () => {
+  it('is true only for the state Alt+↑/↓ navigates with', () => {
+    expect(focusesComposer(FOCUS_COMPOSER)).toBe(true);
+    expect(focusesComposer(null)).toBe(false);
+    expect(focusesComposer({ focusComposer: 'yes' })).toBe(false);
+    expect(focusesComposer({ discardsChanges: true })).toBe(false);
   });
 });

@@ -11,3 +11,12 @@ export function adjacentChatId(
   if (index === -1) return step === 1 ? ids[0] : ids.at(-1);
   return ids[index + step];
 }
+
+/** Router state of a chat opened with Alt+↑/↓: the reply box of the new chat takes the focus. */
+export const FOCUS_COMPOSER = { focusComposer: true } as const;
+
+export function focusesComposer(state: unknown): boolean {
+  return (
+    typeof state === 'object' && state !== null && 'focusComposer' in state && state.focusComposer === true
+  );
+}

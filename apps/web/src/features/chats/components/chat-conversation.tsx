@@ -1,8 +1,10 @@
 import type { Message } from '@chatdesk/contract/chats';
-import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Center, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconAlertCircle, IconMessageOff } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
+import { useLocation } from 'react-router';
+import { EmptyState } from '../../../components/empty-state';
+import { ApiError, isMissingRecord } from '../../../lib/api-client';
 import { usePageName } from '../../../lib/page-title';
 import {
   useChat,
@@ -13,6 +15,7 @@ import {
   useWaitingChats,
 } from '../api';
 import { templateOnlyReason } from '../chat-format';
+import { focusesComposer } from '../chat-navigation';
 import { ChatHeader } from './chat-header';
 import { CenteredLoader } from './chat-layout';
 import { Composer } from './composer';
@@ -52,6 +55,7 @@ export function ChatConversation({ chatId }: { chatId: string }) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [choosingTemplate, setChoosingTemplate] = useState(false);
+  const focusComposer = focusesComposer(useLocation().state);
 
   usePageName(chat.data ? `Chat: ${chat.data.name}` : undefined);
 
@@ -104,6 +108,19 @@ export function ChatConversation({ chatId }: { chatId: string }) {
     return [...server, ...pending.filter((temp) => !arrived(temp))];
   }, [messages.data, pending]);
 
+  // A deleted chat or a wrong link: asking again would not help.
+  if (isMissingRecord(chat.error)) {
+    return (
+      <Center flex={1}>
+        <EmptyState
+          icon={<IconMessageOff size={28} />}
+          title="Chat not found"
+          description="This chat may have been deleted."
+        />
+      </Center>
+    );
+  }
+
   if (chat.isError || messages.isError) {
     return (
       <Stack flex={1} align="center" justify="center" gap="sm" p="xl">
@@ -147,6 +164,7 @@ export function ChatConversation({ chatId }: { chatId: string }) {
         onOpenTemplates={() => setChoosingTemplate(true)}
         onSend={sendText}
         contactName={chat.data.name}
+        focusOnOpen={focusComposer}
       />
       <TemplateDialog chatId={chatId} opened={choosingTemplate} onClose={() => setChoosingTemplate(false)} />
       <ContactEditModal

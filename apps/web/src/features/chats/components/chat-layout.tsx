@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { useChats } from '../api';
 import { filterChats } from '../chat-format';
-import { adjacentChatId } from '../chat-navigation';
+import { adjacentChatId, FOCUS_COMPOSER } from '../chat-navigation';
 import classes from '../chats.module.css';
 import { ChatList, ChatListSkeleton, SEARCH_PARAM } from './chat-list';
 
@@ -45,7 +45,10 @@ export function ChatLayout({ activeChatId, children }: ChatLayoutProps) {
   );
 }
 
-/** Alt+↑/↓ opens the previous or next chat of the list as shown, also while typing a reply. */
+/**
+ * Alt+↑/↓ opens the previous or next chat of the list as shown, also while typing a reply; the new
+ * chat's message box takes the focus, so the keyboard stays where the reply is written.
+ */
 function useAdjacentChatKeys(chats: Chat[] | undefined, activeChatId?: string) {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -55,7 +58,7 @@ function useAdjacentChatKeys(chats: Chat[] | undefined, activeChatId?: string) {
     const next = adjacentChatId(ids, activeChatId, step);
     if (!next) return;
     const query = search ? `?${new URLSearchParams({ [SEARCH_PARAM]: search })}` : '';
-    void navigate(`${paths.chat(next)}${query}`);
+    void navigate(`${paths.chat(next)}${query}`, { state: FOCUS_COMPOSER });
   };
   useHotkeys(
     [

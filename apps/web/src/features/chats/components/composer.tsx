@@ -72,6 +72,8 @@ type ComposerProps = {
   templateOnly?: false | 'window-closed' | 'customer-never-wrote';
   onOpenTemplates?: () => void;
   onSend: (text: string) => void;
+  /** The message box takes focus as the chat opens (it was opened from the keyboard, Alt+↑/↓). */
+  focusOnOpen?: boolean;
   /** The customer's name for the canned replies inserted with `/` while the server's values are not there. */
   contactName?: string | null;
 };
@@ -85,6 +87,7 @@ export function Composer({
   onOpenTemplates,
   onSend,
   contactName = null,
+  focusOnOpen = false,
 }: ComposerProps) {
   const locked = aiLocked || templateOnly !== false;
   const [draft] = useState(() => readDraft(chatId));
@@ -126,6 +129,7 @@ export function Composer({
   // A draft brought back goes on where it stopped: the caret after its last letter, not before the first.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the draft found on opening the chat.
   useEffect(() => {
+    if (focusOnOpen) textareaRef.current?.focus();
     textareaRef.current?.setSelectionRange(draft.length, draft.length);
   }, []);
 
@@ -247,7 +251,8 @@ export function Composer({
   return (
     <div className={classes.composer}>
       {aiLocked ? (
-        <Group gap={6} mb={8} c="brand.8" wrap="nowrap">
+        // The scheme's accent text colour: brand 8 on the dark composer was 2.3:1.
+        <Group gap={6} mb={8} c="var(--app-color-accent-text)" wrap="nowrap">
           <IconLock size={14} style={{ flexShrink: 0 }} />
           <Text size="xs" fw={500}>
             {CHAT_MESSAGES.aiAssigned}
