@@ -48,3 +48,28 @@ test('a client shows a placeholder record while it loads', async ({ page, api })
   release();
   await expect(page.getByRole('status', { name: 'Loading client' })).toHaveCount(0);
 });
+
+test('a record address whose id cannot exist shows the not-found state, not a network failure', async ({
+  page,
+  api,
+}) => {
+  const pages = [
+    { path: '/appointments/not-a-uuid', endpoint: '/appointments/not-a-uuid', text: 'Appointment not found' },
+    { path: '/clients/xyz', endpoint: '/clients/xyz', text: 'Client not found' },
+    { path: '/clients/xyz/edit', endpoint: '/clients/xyz', text: 'Client not found' },
+    { path: '/subscriptions/xyz', endpoint: '/subscriptions/xyz', text: 'Subscription not found' },
+    { path: '/employee/xyz', endpoint: '/employees/xyz', text: 'Employee not found' },
+    { path: '/chat/xyz', endpoint: '/chats/xyz', text: 'Chat not found' },
+  ];
+  for (const { path, endpoint, text } of pages) {
+    // The API refuses such an id with a 4xx and a message, never a 5xx.
+    const response = await api.raw.get(`/api${endpoint}`, { headers: api.headers });
+    expect(response.status(), endpoint).toBe(400);
+    expect((await response.json()) as { message: string }).toMatchObject({ message: expect.any(String) });
+
+    await page.goto(path);
+    await expect(page.getByText(text, { exact: true }), path).toBeVisible();
+    await expect(page.getByText(/Check your connection/)).toHaveCount(0);
+    await expect(page.getByText('Failed to load chat. Please try again.')).toHaveCount(0);
+  }
+});

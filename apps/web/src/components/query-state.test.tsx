@@ -47,6 +47,21 @@ describe('QueryState', () => {
     expect(screen.getByText('Failed to load thing')).toBeInTheDocument();
   });
 
+  it('shows the not-found view, not a connection failure, for an id the server refuses (400)', () => {
+    renderWithProviders(
+      <QueryState
+        query={{ ...base, isError: true, error: new ApiError(400, 'id: Invalid id') }}
+        loadingLabel="Loading thing"
+        errorTitle="Failed to load thing"
+        notFound={<p>Thing not found</p>}
+      >
+        {() => null}
+      </QueryState>,
+    );
+    expect(screen.getByText('Thing not found')).toBeInTheDocument();
+    expect(screen.queryByText(/Check your connection/)).not.toBeInTheDocument();
+  });
+
   it('renders the data once it is there', () => {
     renderState({ ...base, data: ['a', 'b'] });
     expect(screen.getByText('a, b')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { Alert, Box, Button } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { ApiError } from '../lib/api-client';
+import { isMissingRecord } from '../lib/api-client';
 import { ContentSkeleton, type SkeletonShape } from './skeletons';
 
 type QueryStateProps<T> = {
@@ -18,7 +18,10 @@ type QueryStateProps<T> = {
   skeleton?: SkeletonShape;
   /** The alert's title when loading failed, e.g. 'Failed to load clients'. */
   errorTitle: string;
-  /** Shown instead of the failure when the server answered 404 (a deleted record, a wrong link). */
+  /**
+   * Shown instead of the failure when the record is not there: a deleted one, a wrong link, or an id
+   * no record can have (lib/api-client.ts `isMissingRecord`).
+   */
   notFound?: ReactNode;
   children: (data: T) => ReactNode;
 };
@@ -39,8 +42,7 @@ export function QueryState<T>({
       </Box>
     );
   }
-  if (notFound !== undefined && query.error instanceof ApiError && query.error.status === 404)
-    return notFound;
+  if (notFound !== undefined && isMissingRecord(query.error)) return notFound;
   if (query.isError || query.data === undefined) {
     return (
       <Alert color="red" icon={<IconAlertCircle size={18} />} title={errorTitle}>
