@@ -340,16 +340,20 @@ test('a new employee takes bookings unless switched off; the demo admin does not
   await expect(rowOf(page, admin).getByText('No bookings', { exact: true })).toBeVisible();
 });
 
-test('a taken username shows the server message', async ({ page, api }) => {
+test('a taken username says so once, on the Username field', async ({ page, api }) => {
   const existing = await createEmployee(api);
   await page.goto('/employee/new');
-  await page.getByLabel(/^Name/).fill('Duplicate');
-  await page.getByLabel('Email').fill(`dup-${uniqueSuffix()}@example.com`);
-  await page.getByLabel('Username').fill(existing.username);
-  await page.getByRole('textbox', { name: 'Password' }).fill('password-123');
+  await page.getByLabel(/^Name/).pressSequentially('Duplicate', { delay: 30 });
+  await page.getByLabel('Email').pressSequentially(`dup-${uniqueSuffix()}@example.com`, { delay: 30 });
+  await page.getByLabel('Username').pressSequentially(existing.username, { delay: 30 });
+  await page.getByRole('textbox', { name: 'Password' }).pressSequentially('password-123', { delay: 30 });
   await page.getByRole('button', { name: 'Create Employee' }).click();
 
-  await expect(page.getByRole('alert').filter({ hasText: MESSAGES.usernameTaken })).toBeVisible();
+  const username = page.getByRole('textbox', { name: 'Username' });
+  await expect(username).toHaveAttribute('aria-invalid', 'true');
+  await expect(username).toHaveAccessibleDescription(MESSAGES.usernameTaken);
+  await expect(page.getByText(MESSAGES.usernameTaken, { exact: true })).toHaveCount(1);
+  await expect(page.getByRole('alert').filter({ hasText: MESSAGES.usernameTaken })).toHaveCount(0);
   await expect(page).toHaveURL(/\/employee\/new$/);
   await expect(page.getByRole('button', { name: 'Create Employee' })).toBeEnabled();
 });

@@ -103,8 +103,8 @@ function EmployeeForm({ employee }: { employee?: Employee }) {
       save.mutate(input, {
         onSuccess: () => void navigate(paths.employees),
         onError: (error) => {
-          if (error instanceof ApiError && error.serverMessage === EMPLOYEE_MESSAGES.usernameTaken) {
-            form.setFieldError('username', error.serverMessage);
+          if (isUsernameTaken(error)) {
+            form.setFieldError('username', EMPLOYEE_MESSAGES.usernameTaken);
             setTab('details');
           }
         },
@@ -115,9 +115,11 @@ function EmployeeForm({ employee }: { employee?: Employee }) {
     },
   );
 
-  const saveError = save.isError
-    ? (save.error instanceof ApiError && save.error.serverMessage) || SAVE_FAILED
-    : null;
+  // A taken username is said once, on its field (onError above), not again under the form.
+  const saveError =
+    save.isError && !isUsernameTaken(save.error)
+      ? (save.error instanceof ApiError && save.error.serverMessage) || SAVE_FAILED
+      : null;
 
   return (
     <form onSubmit={handleSubmit} noValidate>
@@ -239,4 +241,8 @@ function EmployeeForm({ employee }: { employee?: Employee }) {
       </Stack>
     </form>
   );
+}
+
+function isUsernameTaken(error: unknown): boolean {
+  return error instanceof ApiError && error.serverMessage === EMPLOYEE_MESSAGES.usernameTaken;
 }
