@@ -42,6 +42,8 @@ async function pickDate(page: Page, date: string) {
   // isVisible() does not wait: ask only once the picker has drawn its month, or a slow machine
   // turns the page to the next month before the wanted day could show.
   await expect(page.getByRole('button', { name: 'Next month' }).last()).toBeVisible();
+  // It opens on this month, with today marked.
+  await expect(page.locator('[data-today][data-highlight-today]')).toBeVisible();
   const day = page.getByRole('button', { name: pickerDay(date), exact: true });
   if (!(await day.isVisible())) await page.getByRole('button', { name: 'Next month' }).last().click();
   await day.click();
@@ -149,11 +151,13 @@ test('time off over a booked appointment lists it with a way to contact the cust
   await expect(page).toHaveURL(new RegExp(`/appointments/${booked.id}$`));
 });
 
-test('a closed day in Company Settings closes every calendar that day', async ({ page, api }) => {
+test('a closed day in Settings closes every calendar that day', async ({ page, api }) => {
   const employee = await createEmployee(api);
   const date = await laterOpenDay(api, employee);
   const name = `Holiday ${uniqueSuffix()}`;
   await page.goto('/settings');
+  await page.getByRole('tab', { name: 'Closed Days' }).click();
+  await expect(page).toHaveURL('/settings/closed-days');
   const section = page.getByRole('form', { name: 'Add closed days' });
   await section.getByRole('textbox', { name: 'Name' }).fill(name);
   await pickDate(page, date);
@@ -166,7 +170,7 @@ test('a closed day in Company Settings closes every calendar that day', async ({
   expect((await openDays(api, employee)).has(date)).toBe(false);
   await expectClosedOnBookingPage(page, employee, date);
 
-  await page.goto('/settings');
+  await page.goto('/settings/closed-days');
   await page.getByRole('button', { name: `Remove ${name}` }).click();
   await page
     .getByRole('dialog', { name: 'Remove closed days?' })

@@ -70,6 +70,8 @@ export const theme = createTheme({
         weekendDays: [],
       },
     },
+    // Every date picker marks today (global.css makes the mark an accent ring rather than a faint border).
+    Day: { defaultProps: { highlightToday: true } },
     // DatePicker passes `hideOutsideDates={false}` down to its calendar unless told otherwise.
     DatePicker: { defaultProps: { hideOutsideDates: true } },
     DatePickerInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear date' } } },
