@@ -102,12 +102,15 @@ export function ListCard({
   );
 }
 
-/** A click anywhere on a row or card opens `to`; links and buttons inside keep their own job. */
-export function useOpenOnClick(to: string) {
+/**
+ * A click anywhere on a row or card opens `to` (with `state`, as a link's); links and buttons inside
+ * keep their own job.
+ */
+export function useOpenOnClick(to: string, state?: unknown) {
   const navigate = useNavigate();
   return (event: MouseEvent<HTMLElement>) => {
     if ((event.target as HTMLElement).closest('a, button')) return;
-    void navigate(to);
+    void navigate(to, { state });
   };
 }
 

@@ -30,13 +30,14 @@ import {
   IconUser,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../components/back-link';
 import { DetailField } from '../../components/detail-field';
 import { ErrorAlert } from '../../components/error-alert';
 import { QueryState } from '../../components/query-state';
 import { ReschedulePicker } from '../../components/slots/reschedule-picker';
 import { ApiError } from '../../lib/api-client';
+import { backTo } from '../../lib/back-to';
 import { formatMinorMoney } from '../../lib/format';
 import { usePageName } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
@@ -64,10 +65,11 @@ export function AppointmentDetailPage() {
   const { id = '' } = useParams();
   const appointment = useAppointment(id);
   usePageName(appointment.data ? `Appointment: ${appointment.data.client.name}` : undefined);
+  const list = backTo(useLocation().state, paths.appointments);
 
   return (
     <Box maw={900}>
-      <BackLink to={paths.appointments}>Back to Appointments</BackLink>
+      <BackLink to={list}>Back to Appointments</BackLink>
       <QueryState
         query={appointment}
         loadingLabel="Loading appointment"
@@ -77,7 +79,7 @@ export function AppointmentDetailPage() {
       >
         {(data) => (
           <Stack gap="lg">
-            <AppointmentDetail appointment={data} />
+            <AppointmentDetail appointment={data} list={list} />
             <AppointmentHistoryCard appointmentId={data.id} />
           </Stack>
         )}
@@ -86,7 +88,8 @@ export function AppointmentDetailPage() {
   );
 }
 
-function AppointmentDetail({ appointment }: { appointment: Appointment }) {
+/** `list`: the appointments list this one was opened from, where a deletion returns. */
+function AppointmentDetail({ appointment, list }: { appointment: Appointment; list: string }) {
   const navigate = useNavigate();
   const updateStatus = useUpdateAppointmentStatus();
   const remove = useDeleteAppointment();
@@ -140,8 +143,7 @@ function AppointmentDetail({ appointment }: { appointment: Appointment }) {
     setReopening(null);
   };
 
-  const deleteAppointment = () =>
-    remove.mutate(appointment.id, { onSuccess: () => void navigate(paths.appointments) });
+  const deleteAppointment = () => remove.mutate(appointment.id, { onSuccess: () => void navigate(list) });
 
   const statusError = updateStatus.isError
     ? (updateStatus.error instanceof ApiError && updateStatus.error.serverMessage) ||

@@ -1,8 +1,9 @@
 import type { Appointment } from '@chatdesk/contract/appointments';
 import { Anchor, Box, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconEye, IconTrash } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ListCard, ResponsiveTable, useOpenOnClick } from '../../../components/responsive-table';
+import { fromList } from '../../../lib/back-to';
 import { paths } from '../../../lib/paths';
 import { formatShortDate, formatTimeRange } from '../appointment-format';
 import { AppointmentStatusBadge } from './appointment-status-badge';
@@ -27,7 +28,7 @@ export function AppointmentsTable({ appointments, onDelete }: AppointmentsTableP
 type AppointmentItemProps = { appointment: Appointment; onDelete: (appointment: Appointment) => void };
 
 function AppointmentCard({ appointment, onDelete }: AppointmentItemProps) {
-  const openDetail = useOpenOnClick(paths.appointment(appointment.id));
+  const openDetail = useOpenOnClick(paths.appointment(appointment.id), fromList(useLocation()));
   return (
     <ListCard onClick={openDetail}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
@@ -67,11 +68,13 @@ function ClientCell({ appointment: { client } }: { appointment: Appointment }) {
 }
 
 function RowActions({ appointment, onDelete }: AppointmentItemProps) {
+  const location = useLocation();
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
       <Button
         component={Link}
         to={paths.appointment(appointment.id)}
+        state={fromList(location)}
         size="xs"
         variant="light"
         leftSection={<IconEye size={14} />}
@@ -92,7 +95,7 @@ function RowActions({ appointment, onDelete }: AppointmentItemProps) {
 }
 
 function AppointmentRow({ appointment, onDelete }: AppointmentItemProps) {
-  const openDetail = useOpenOnClick(paths.appointment(appointment.id));
+  const openDetail = useOpenOnClick(paths.appointment(appointment.id), fromList(useLocation()));
   const { employee } = appointment;
 
   return (
