@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe';
-import { type Chat, createHumanChat, whatsappMessage } from './chat-data';
+import { type Chat, createHumanChat, createSimulatorChat, whatsappMessage } from './chat-data';
 import { createClient, createSubscription } from './client-data';
 import { expect, test } from './fixtures';
 import { bookAppointment, createEmployee } from './staff-data';
@@ -8,6 +8,8 @@ import { bookAppointment, createEmployee } from './staff-data';
 /** Every page and every dialog, checked by axe-core in the system's light and dark schemes. */
 
 const SCHEMES = ['light', 'dark'] as const;
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 768 };
 
 // Each test walks several pages and runs axe on each: slower than a journey, never stuck.
 test.describe.configure({ timeout: 180_000 });
@@ -180,6 +182,15 @@ for (const scheme of SCHEMES) {
       await page.goto(`/chat/${old!.id}`);
       await page.getByRole('button', { name: 'Send a template' }).click();
       await checkDialog(page, 'Send a WhatsApp template', `template dialog (${scheme})`);
+
+      // A chat the assistant has: the composer is locked under a note, at desktop and phone size.
+      const { chat: aiChat } = await createSimulatorChat(api);
+      for (const size of [DESKTOP, PHONE]) {
+        await page.setViewportSize(size);
+        await page.goto(`/chat/${aiChat.id}`);
+        await expect(page.getByText('Turn off AI Response to send messages manually.')).toBeVisible();
+        await expectNoSeriousViolations(page, `chat the AI has at ${size.width} px (${scheme})`);
+      }
     });
 
     test('employees: list, new, edit with its tabs, delete dialog', async ({ page, login, api }) => {
@@ -261,6 +272,12 @@ for (const scheme of SCHEMES) {
       );
       await page.getByRole('button', { name: 'Cancel Subscription' }).click();
       await checkDialog(page, 'Cancel Subscription', `cancel subscription dialog (${scheme})`);
+
+      // On a phone the list is cards, whose plan is a link inside a line of text.
+      await page.setViewportSize(PHONE);
+      await page.goto('/subscriptions');
+      await expect(page.getByRole('list', { name: 'Subscriptions' }).getByRole('link').first()).toBeVisible();
+      await expectNoSeriousViolations(page, `subscriptions list on a phone (${scheme})`);
     });
 
     test('appointments: list, date pickers, detail and the delete dialog; notifications; settings', async ({
@@ -297,13 +314,23 @@ for (const scheme of SCHEMES) {
 
       await visit(page, '/notifications', 'Notifications', `notifications (${scheme})`);
 
-      await page.goto('/settings');
-      // The Bookings card loads on its own: checked once its form is there.
-      await expect(page.getByRole('button', { name: 'Save booking settings' })).toBeVisible();
-      await expectNoSeriousViolations(page, `company settings (${scheme})`);
-      await page.getByRole('tab', { name: 'User Settings' }).click();
-      await expect(page.getByRole('radiogroup', { name: 'Theme' })).toBeVisible();
-      await expectNoSeriousViolations(page, `user settings (${scheme})`);
+      // Every section of Settings, each checked once its own content has loaded.
+      const sections = [
+        ['/settings/user', page.getByRole('radiogroup', { name: 'Theme' })],
+        ['/settings', page.getByLabel('Company Name')],
+        ['/settings/assistant', page.getByLabel('System Prompt')],
+        ['/settings/bookings', page.getByRole('button', { name: 'Save booking settings' })],
+        ['/settings/closed-days', page.getByRole('form', { name: 'Add closed days' })],
+        ['/settings/canned-replies', page.getByRole('button', { name: 'Add canned reply' })],
+      ] as const;
+      for (const size of [DESKTOP, PHONE]) {
+        await page.setViewportSize(size);
+        for (const [url, ready] of sections) {
+          await page.goto(url);
+          await expect(ready).toBeVisible();
+          await expectNoSeriousViolations(page, `${url} at ${size.width} px (${scheme})`);
+        }
+      }
     });
   });
 }

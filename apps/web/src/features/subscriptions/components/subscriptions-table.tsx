@@ -97,7 +97,14 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
         <StatusBadges subscription={subscription} />
       </Group>
       <Text size="sm" fw={500} mt="xs">
-        <Anchor component={Link} to={paths.subscription(subscription.id)} inherit c="bright">
+        {/* Underlined: in a line of text a link must not rely on its colour alone (1.65:1 in dark). */}
+        <Anchor
+          component={Link}
+          to={paths.subscription(subscription.id)}
+          inherit
+          c="bright"
+          underline="always"
+        >
           <Highlighted text={subscription.planName} />
         </Anchor>{' '}
         · {formatSubscriptionPrice(subscription)}
