@@ -66,6 +66,8 @@ export type AssistantKnowledge = {
   website: string | null;
   information: string;
   systemPrompt: string | null;
+  /** Hours before an appointment until which cancelling refunds it and moving is allowed (Bookings settings). */
+  freeCancellationHours: number;
   /** The fee of one 30-minute appointment, in minor units. */
   appointmentFee: Money;
   /** The monthly premium-content subscription, in minor units; null when there is none. */

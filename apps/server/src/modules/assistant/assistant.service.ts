@@ -44,6 +44,7 @@ const PREMIUM_PRICE_TTL_MS = 60_000;
 type BusinessFacts = [
   Awaited<ReturnType<CompanyService['get']>>,
   Awaited<ReturnType<EmployeesService['list']>>,
+  Awaited<ReturnType<CompanyService['bookingSettings']>>,
 ];
 
 const isNewConversationCommand = (text: string) => text.trim().toLowerCase() === NEW_CONVERSATION_COMMAND;
@@ -103,7 +104,7 @@ export function createAssistantService(deps: Deps) {
   let business: Promise<BusinessFacts> | null = null;
   function businessFacts(): Promise<BusinessFacts> {
     if (business) return business;
-    const value = Promise.all([deps.company.get(), deps.employees.list()]);
+    const value = Promise.all([deps.company.get(), deps.employees.list(), deps.company.bookingSettings()]);
     business = value;
     // A failed read is not kept: the next reply tries again.
     value.catch(() => {
@@ -131,7 +132,10 @@ export function createAssistantService(deps: Deps) {
     customer: AssistantKnowledge['customer'],
     pendingChange: ChangeProposal | null,
   ): Promise<AssistantKnowledge> {
-    const [[company, employees], premium] = await Promise.all([businessFacts(), premiumPriceSoon()]);
+    const [[company, employees, bookingSettings], premium] = await Promise.all([
+      businessFacts(),
+      premiumPriceSoon(),
+    ]);
     return {
       customer,
       pendingChange,
@@ -143,6 +147,7 @@ export function createAssistantService(deps: Deps) {
       information: company.information,
       systemPrompt: company.systemPrompt,
       appointmentFee: { ...APPOINTMENT_FEE },
+      freeCancellationHours: bookingSettings.freeCancellationHours,
       premiumPrice: premium,
       employees: employees
         .filter((e) => e.isActive && e.takesBookings)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AssistantDirectoryEntry, AssistantKnowledge, OpenDay, Turn } from './assistant-engine.ts';
 import { messageLanguage, replyLanguage } from './language.ts';
 import { createRuleBasedAssistant, timeRuns } from './rule-based-assistant.ts';
-import { findAnswer, findPrice, readCompanyInfo } from './rules/company-info.ts';
+import { findAnswer, findPrice, findPrices, readCompanyInfo } from './rules/company-info.ts';
 import { resolveWhen } from './rules/when.ts';
 
 // Monday 23 November 2026, 10:00 in Madrid.
@@ -47,6 +47,7 @@ const lawOffice: AssistantKnowledge = {
     'Bufete Prieto es un despacho de abogados en Bilbao y Bilbo Online.\nOficina: Gran Vía 10, Bilbao. Aparcamiento en el parking de Indautxu.\nLa primera consulta de 30 minutos cuesta 10 € y se paga al reservar.',
   systemPrompt: null,
   appointmentFee: { amount: 1000, currency: 'eur' },
+  freeCancellationHours: 24,
   premiumPrice: { amount: 999, currency: 'eur', interval: 'month' },
   customer: null,
   pendingChange: null,
@@ -145,6 +146,24 @@ describe('days and times, in the business zone', () => {
   it('says nothing when no day is named', () => {
     expect(when('busco abogado en bilbao')).toBeUndefined();
   });
+
+  it('reads informal time words: "mñn", after work, "salgo a las 6", midday, before, weekdays', () => {
+    expect(when('puede mñn?')).toMatchObject({ from: '2026-11-24' });
+    expect(when('javi puede mñn despues del curro?')).toMatchObject({
+      from: '2026-11-24',
+      partOfDay: 'evening',
+    });
+    expect(when('mañana? salgo a las 6')).toMatchObject({ from: '2026-11-24', after: '18:00' });
+    expect(when('tomorrow, I finish work at 5pm')).toMatchObject({ from: '2026-11-24', after: '17:00' });
+    expect(when('el jueves a mediodia')).toMatchObject({ from: '2026-11-26', partOfDay: 'midday' });
+    expect(when('el viernes antes de las 10')).toMatchObject({ from: '2026-11-27', before: '10:00' });
+    expect(when('entre semana por la tarde')).toMatchObject({
+      from: '2026-11-24',
+      to: '2026-11-30',
+      partOfDay: 'afternoon',
+      weekdaysOnly: true,
+    });
+  });
 });
 
 describe('language', () => {
@@ -182,6 +201,16 @@ describe('the company information', () => {
     expect(findPrice(info, 'precio de las mechas', synonyms)).toMatchObject({ amount: '65', from: true });
     expect(findPrice(info, 'cuanto cuesta un corte', synonyms)).toBeNull();
   });
+
+  it('finds every service named, by the start of a word too, and keeps a combined service whole', () => {
+    const salon = readCompanyInfo(
+      'Precios: corte + barba 24 €, arreglo de barba 12 €, manicura 15 €, manicura semipermanente 22 €, pedicura 25 €, diseño de cejas 9 €.',
+    );
+    const amounts = (question: string) => findPrices(salon, question, new Map()).map((item) => item.amount);
+    expect(amounts('manicura semi cuanto?')).toEqual(['22']);
+    expect(amounts('pedicura y cejas cuanto')).toEqual(['25', '9']);
+    expect(amounts('corte + barba q precio tiene')).toEqual(['24']);
+  });
 });
 
 describe('the built-in assistant, on a business it was never written for', () => {
@@ -212,6 +241,22 @@ describe('the built-in assistant, on a business it was never written for', () =>
     expect(reply).toMatch(/martes y jueves/);
   });
 
+  it('keeps the day and the professional when only a time follows ("y a las 5?")', async () => {
+    const first = await text('iker tiene hueco el jueves?');
+    expect(first).toContain('jueves 26 de noviembre');
+    const at = await text('iker tiene hueco el jueves?', first, 'y a las 5?');
+    expect(at).toMatch(/Iker Prieto tiene hueco el jueves 26 de noviembre a las 17:00/);
+    const early = await text('iker tiene hueco el jueves?', first, 'y a las 8?');
+    expect(early).toContain('A las 08:00 no está libre, pero el jueves 26 de noviembre Iker tiene hueco');
+    expect(early).toContain('16:00');
+  });
+
+  it('shows only weekdays for "entre semana"', async () => {
+    const reply = await text('ane tiene hueco entre semana?');
+    expect(reply).toContain('Ane Etxeberria');
+    expect(reply).not.toMatch(/sábado|domingo/);
+  });
+
   it('follows the conversation: the professional just offered is the one asked about', async () => {
     const first = await text('busco abogado de familia');
     const reply = await text('busco abogado de familia', first, 'y el martes?');
@@ -240,12 +285,47 @@ describe('the built-in assistant, on a business it was never written for', () =>
       'quiero hablar con una persona',
       'me habeis cobrado dos veces!!',
       'soy Ane y quiero cancelar mi cita',
+      // From a number that is no client's, their appointment is for a person to look up.
+      'necesito mover la sesion de mañana, me ha surgido algo',
+      'me equivoque de dia al reservar, lo podeis cambiar?',
+      'I booked for saturday but need to cancel',
+      'a q hora tenia yo con iker?',
     ]) {
       const answer = await ask(message);
       expect(answer.handoff?.reason).toBeTruthy();
-      expect(answer.replies[0]).toMatch(/persona/);
+      expect(answer.replies[0]).toMatch(/persona|person/);
       expect(answer.replies[0]).not.toMatch(/he cancelado/);
     }
+  });
+
+  it('tells the team when a customer runs late, without offering a booking', async () => {
+    for (const message of ['voy 10 min tarde, pasa algo?', "I'll be 10 minutes late", 'llegare tarde hoy']) {
+      const answer = await ask(message);
+      expect(answer.handoff?.reason).toMatch(/running late/);
+      expect(answer.replies.join('\n')).not.toContain('/schedule/');
+    }
+  });
+
+  it('answers the cancellation policy from the Bookings settings, as a question, not a cancellation', async () => {
+    const answer = await ask('hay reembolso si cancelo?');
+    expect(answer.handoff).toBeNull();
+    expect(answer.replies[0]).toContain('24 horas');
+    expect(answer.propose).toBeUndefined();
+    const strict = await assistant.respond(
+      [{ role: 'customer', text: 'what is your cancellation policy?' }],
+      {
+        ...lawOffice,
+        freeCancellationHours: 48,
+      },
+    );
+    expect(strict.replies[0]).toContain('48 hours');
+  });
+
+  it('says where a professional works when asked about a place, not their times', async () => {
+    expect(await text('iker trabaja en bilbao?')).toMatch(/^Sí, Iker atiende en Bilbao y online/);
+    expect(await text('¿ane también atiende online?')).toMatch(
+      /^No, Ane no atiende online: atiende en Bilbao/,
+    );
   });
 
   it('refuses prompt injection and private data without leaking', async () => {

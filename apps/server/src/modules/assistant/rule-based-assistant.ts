@@ -9,9 +9,22 @@ import type {
   Turn,
 } from './assistant-engine.ts';
 import { type Language, replyLanguage } from './language.ts';
-import { type CompanyInfo, findAnswer, findPrice, readCompanyInfo, topicsOf } from './rules/company-info.ts';
+import {
+  type CompanyInfo,
+  findAnswer,
+  findPrice,
+  findPrices,
+  readCompanyInfo,
+  topicsOf,
+} from './rules/company-info.ts';
 import { buildDirectory, type Directory, type Professional, professionalsOfKind } from './rules/directory.ts';
-import { answerOf, ownBookingAnswer } from './rules/own-booking.ts';
+import {
+  aboutOwnAppointment,
+  answerOf,
+  isPolicyQuestion,
+  isRunningLate,
+  ownBookingAnswer,
+} from './rules/own-booking.ts';
 import {
   HANDOFF_REPLIES,
   KIND_NAMES,
@@ -24,7 +37,8 @@ import {
 } from './rules/phrases.ts';
 import { fold, hasPhrase } from './rules/text.ts';
 import { type Understanding, understand } from './rules/understand.ts';
-import { PART_OF_DAY, type When } from './rules/when.ts';
+import { clockOf, fitsDay, PART_OF_DAY, type When } from './rules/when.ts';
+import { SERVICE_SYNONYMS } from './vocabulary/vocabulary.ts';
 
 /**
  * The built-in assistant: no model, no network. It understands a message from the business's own
@@ -39,52 +53,6 @@ export function createRuleBasedAssistant(): AssistantEngine {
     respond: (history, knowledge) => new Conversation(history, knowledge).answer(),
   };
 }
-
-/** Words for a service name the company information prices ("taglio uomo" → "corte caballero"). */
-const SERVICE_SYNONYMS = new Map<string, string[]>(
-  Object.entries({
-    taglio: ['corte'],
-    haircut: ['corte'],
-    cut: ['corte'],
-    cortar: ['corte'],
-    cortarme: ['corte'],
-    cortarle: ['corte'],
-    cortes: ['corte'],
-    uomo: ['caballero'],
-    hombre: ['caballero'],
-    men: ['caballero'],
-    mens: ['caballero'],
-    man: ['caballero'],
-    chico: ['caballero'],
-    mujer: ['senora'],
-    women: ['senora'],
-    womens: ['senora'],
-    woman: ['senora'],
-    ladies: ['senora'],
-    chica: ['senora'],
-    hijo: ['infantil'],
-    hija: ['infantil'],
-    nino: ['infantil'],
-    nina: ['infantil'],
-    kid: ['infantil'],
-    kids: ['infantil'],
-    child: ['infantil'],
-    children: ['infantil'],
-    manicure: ['manicura'],
-    manucure: ['manicura'],
-    mani: ['manicura'],
-    pedicure: ['pedicura'],
-    beard: ['barba'],
-    dye: ['tinte'],
-    colour: ['tinte'],
-    color: ['tinte'],
-    highlights: ['mechas'],
-    eyebrows: ['cejas'],
-    brows: ['cejas'],
-    lashes: ['pestanas'],
-    eyelashes: ['pestanas'],
-  }),
-);
 
 type Context = {
   /** The professionals the assistant's last reply offered. */
@@ -229,10 +197,20 @@ class Conversation {
     // "…te paso con una persona?" → "sí, por favor": the customer took the assistant's own offer.
     if (this.offeredPerson() && answerOf(m.folded) === 'yes')
       return handOver(HANDOFF_REPLIES.person[this.language], 'The customer accepted the offer of a person.');
+    // "Voy 10 min tarde": the people who will see them need to know; no booking, no complaint.
+    if (isRunningLate(m.text) && !m.injection)
+      return handOver(
+        this.t(
+          'Gracias por avisar. Le paso tu mensaje ahora mismo a una persona del equipo; si hace falta, te escribe por aquí.',
+          "Thanks for letting us know. I'm passing your message to a person on the team right now; if needed, they'll write to you here.",
+        ),
+        `The customer is running late: "${m.text}"`,
+      );
     if (m.complaint && !m.injection)
       return handOver(HANDOFF_REPLIES.complaint[this.language], `Complaint: "${m.text}"`);
     if (m.asksForPerson && !m.injection)
       return handOver(HANDOFF_REPLIES.person[this.language], 'The customer asked for a person.');
+
     // "Tengo cita el jueves, ¿puedo llevar a un amigo?": listing the appointment would not answer it.
     if (m.ownBookingAside && !m.injection && !this.knowledge.pendingChange)
       return handOver(
@@ -258,7 +236,7 @@ class Conversation {
         };
       }
     }
-    if (m.ownBooking && !m.injection)
+    if ((m.ownBooking || aboutOwnAppointment(m.text)) && !m.injection)
       return handOver(
         HANDOFF_REPLIES.ownBooking[this.language],
         `The customer asks about their own booking (to see, move or cancel it): "${m.text}"`,
@@ -324,7 +302,16 @@ class Conversation {
     const c = this.context;
     const asksKind = m.kinds.size > 0 || m.roleStems.size > 0;
     // "¿hay parking cerca del de Zaragoza?", "a qué hora abrís en Granada": the company information, not a search.
-    const topics = topicsOf(m.text).filter((topic) => COMPANY_TOPICS.includes(topic));
+    // "precio media hora": "hora" names the length asked about, not the opening hours.
+    const topics = topicsOf(m.text).filter(
+      (topic) =>
+        COMPANY_TOPICS.includes(topic) &&
+        // "barbero el sábado a primera hora": "hora" says when, not "what are your hours".
+        !(topic === 'hours' && !m.hours && (m.price || m.when || asksKind || m.named.length)),
+    );
+    // "¿Hay reembolso si cancelo?": the rule the bookings follow, from the Bookings settings.
+    if (isPolicyQuestion(m.text) || (topics.includes('cancellation') && m.isQuestion && !m.named.length))
+      return this.policy();
     if (topics.length && !m.named.length) {
       const answer = findAnswer(
         this.info,
@@ -344,7 +331,25 @@ class Conversation {
       if (candidates.length === 1) professional = candidates[0];
     }
 
+    // "¿cuánto cuesta? quiero otra la semana que viene": the price, and that week's times.
+    if (m.price && m.availability && m.when && professional && !m.named.length)
+      return [this.prices(professional), await this.openTimes(professional, m.when)].join('\n\n');
     if (m.price && !(m.availability && m.when && professional)) return this.prices(professional);
+    // "corte + barba, ¿qué precio tiene?" … "¿y solo la barba?": still the prices.
+    if (
+      !m.price &&
+      /precio orientativo|guide price/.test(this.lastReply ?? '') &&
+      m.text.split(/\s+/).length <= 6 &&
+      findPrice(this.info, m.text, SERVICE_SYNONYMS)
+    )
+      return this.prices(professional);
+    // "¿y a las 5?", "¿a las 12 puede ser?" after a day's times: that day, at that time.
+    const followUp = this.timeFollowUp();
+    if (followUp && !asksKind && !m.places.length && !m.premium)
+      return this.openTimes(followUp.professional, followUp.when);
+    // "¿Carlos trabaja en Alcobendas?": where they work, not their times.
+    if (m.named.length === 1 && m.places.length && !m.when && !m.price && !m.premium)
+      return this.worksWhere(m.named[0]!, m.places);
     if (professional && (m.when || m.whichDays || (m.availability && !m.bookingLink && !m.premium)))
       return this.openTimes(professional, m.when);
     if (professional && m.named.length && c.when && !m.premium && !m.price)
@@ -366,6 +371,8 @@ class Conversation {
       const { here } = this.matching(m.kinds, m.roleStems, m.places);
       if (here.length === 1) return this.openTimes(here[0]!, m.when);
     }
+    // "¿Abrís el sábado en Madrid?": the opening hours there, not who works there.
+    if (m.hours && !asksKind && !m.named.length) return this.hours();
     if (asksKind || m.places.length) {
       const found = this.find(m);
       if (found) return found;
@@ -509,11 +516,13 @@ class Conversation {
 
     const range = when ?? { from: today, to: addDays(today, 6) };
     const window = this.window(range);
-    const days = await this.knowledge.openSlots(professional.username, {
-      from: range.from,
-      to: range.to,
-      ...window,
-    });
+    const days = (
+      await this.knowledge.openSlots(professional.username, {
+        from: range.from,
+        to: range.to,
+        ...window,
+      })
+    ).filter((day) => fitsDay(range, day.date));
 
     if (range.at) {
       const day = days.find((d) => d.date === range.from);
@@ -523,16 +532,20 @@ class Conversation {
           `¡Sí! ${professional.name} tiene hueco el ${label} a las ${range.at}.\n${link}`,
           `Yes! ${professional.name} is free on ${label} at ${range.at}.\n${link}`,
         );
-      const sameHalf = (
+      // That day's other times: the same half of the day first, else the rest of the day.
+      const dayTimes = (
         await this.knowledge.openSlots(professional.username, { from: range.from, to: range.from })
-      )
-        .flatMap((d) => d.times)
-        .filter((time) => (range.at! < '14:00' ? time < '14:00' : time >= '14:00'));
-      if (sameHalf.length)
+      ).flatMap((d) => d.times);
+      const sameHalf = dayTimes.filter((time) => (range.at! < '14:00' ? time < '14:00' : time >= '14:00'));
+      const others = sameHalf.length ? sameHalf : dayTimes;
+      if (others.length) {
+        const times = (language: 'es' | 'en') =>
+          others.length <= 8 ? list(others, language) : timeRuns(others).join(', ');
         return this.t(
-          `A las ${range.at} no está libre, pero el ${label} ${first} tiene hueco a las ${list(sameHalf.slice(0, 8), 'es')}.\n${link}`,
-          `${range.at} is not free, but on ${label} ${first} is free at ${list(sameHalf.slice(0, 8), 'en')}.\n${link}`,
+          `A las ${range.at} no está libre, pero el ${label} ${first} tiene hueco a las ${times('es')}.\n${link}`,
+          `${range.at} is not free, but on ${label} ${first} is free at ${times('en')}.\n${link}`,
         );
+      }
       return [
         this.noSlots(professional, range, worked, workedLine),
         await this.nextSlots(professional, range),
@@ -549,8 +562,13 @@ class Conversation {
         .filter(Boolean)
         .join('\n');
     }
-    const earliest = range.partOfDay === 'early';
-    const shown = earliest ? [{ date: days[0]!.date, times: days[0]!.times.slice(0, 3) }] : days.slice(0, 3);
+    // "a primera hora" / "a última hora": the first day's first or last few times.
+    const shown =
+      range.partOfDay === 'early'
+        ? [{ date: days[0]!.date, times: days[0]!.times.slice(0, 3) }]
+        : range.partOfDay === 'late'
+          ? [{ date: days[0]!.date, times: days[0]!.times.slice(-3) }]
+          : days.slice(0, 3);
     return [
       this.t(`${professional.name} tiene estos huecos libres:`, `${professional.name} has these open times:`),
       this.dayLines(shown, 8, range),
@@ -558,14 +576,68 @@ class Conversation {
     ].join('\n');
   }
 
-  /** The local times asked for: a part of the day, or "after 6". */
+  /**
+   * A message that names only a time ("y a las 5?", "and after 6?") right after a question about
+   * one professional's day: that professional, that day, at that time.
+   */
+  private timeFollowUp(): { professional: Professional; when: When } | null {
+    const m = this.message;
+    const c = this.context;
+    if (m.when || !c.when || m.named.length > 1 || m.text.split(/\s+/).length > 8) return null;
+    const clock = clockOf(m.text);
+    if (!clock.at && !clock.after && !clock.before && !clock.partOfDay) return null;
+    const candidates = m.named.length ? m.named : c.offered.length ? c.offered : c.named;
+    if (candidates.length !== 1) return null;
+    const { at: _at, after: _after, before: _before, partOfDay: _part, ...day } = c.when;
+    return { professional: candidates[0]!, when: { ...day, ...clock } };
+  }
+
+  /** The cancellation and change policy the bookings follow. */
+  private policy() {
+    const hours = this.knowledge.freeCancellationHours;
+    if (hours <= 0)
+      return this.t(
+        'Puedes cancelar tu cita hasta que empiece y se te devuelve lo pagado; también puedes cambiarla. Usa el enlace de tu confirmación o escríbenos por aquí.',
+        'You can cancel your appointment until it starts and get back what you paid; you can also move it. Use the link in your confirmation or write to us here.',
+      );
+    return this.t(
+      `Puedes cancelar o cambiar tu cita sin coste hasta ${hours} horas antes: te devolvemos lo pagado (reembolso completo). Con menos de ${hours} horas ya no se devuelve ni se puede cambiar online. Usa el enlace de tu confirmación o escríbenos por aquí.`,
+      `You can cancel or move your appointment free of charge until ${hours} hours before it: we refund what you paid in full. With less than ${hours} hours to go there is no refund and it can no longer be moved online. Use the link in your confirmation or write to us here.`,
+    );
+  }
+
+  /** Whether a professional works in the places asked about, and where they do. */
+  private worksWhere(professional: Professional, places: string[]) {
+    const first = professional.name.split(' ')[0];
+    const where = list(
+      professional.places.map((place) => this.placeName(place)),
+      this.language,
+    );
+    const asked = (language: Language) =>
+      list(
+        places.map((place) =>
+          place === 'Online' ? 'online' : `${language === 'es' ? 'en' : 'in'} ${this.placeName(place)}`,
+        ),
+        language,
+      );
+    const yes = places.some((place) => professional.places.includes(place));
+    return [
+      yes
+        ? this.t(`Sí, ${first} atiende en ${where}.`, `Yes, ${first} works in ${where}.`)
+        : this.t(
+            `No, ${first} no atiende ${asked('es')}: atiende en ${where}.`,
+            `No, ${first} doesn't work ${asked('en')}: they work in ${where}.`,
+          ),
+      this.t(`Reserva aquí: ${professional.bookingUrl}`, `Book here: ${professional.bookingUrl}`),
+    ].join('\n');
+  }
+
+  /** The local times asked for: a part of the day, "after 6", "before 10". */
   private window(range: When): { after?: string; before?: string } {
-    if (range.after) return { after: range.after };
-    if (range.partOfDay) {
-      const [after, before] = PART_OF_DAY[range.partOfDay];
-      return { after, ...(before !== '24:00' ? { before } : {}) };
-    }
-    return {};
+    const [partAfter, partBefore] = range.partOfDay ? PART_OF_DAY[range.partOfDay] : [];
+    const after = range.after ?? partAfter;
+    const before = range.before ?? (partBefore !== '24:00' ? partBefore : undefined);
+    return { ...(after ? { after } : {}), ...(before ? { before } : {}) };
   }
 
   private dayLabel(date: string, range?: When) {
@@ -610,11 +682,22 @@ class Conversation {
 
   private partLabel(range: When) {
     if (range.after) return this.t(` a partir de las ${range.after}`, ` after ${range.after}`);
+    if (range.before) return this.t(` antes de las ${range.before}`, ` before ${range.before}`);
     const part = range.partOfDay;
-    if (!part || part === 'early') return '';
+    if (!part || part === 'early' || part === 'late') return '';
     return this.t(
-      { morning: ' por la mañana', afternoon: ' por la tarde', evening: ' por la noche' }[part],
-      { morning: ' in the morning', afternoon: ' in the afternoon', evening: ' in the evening' }[part],
+      {
+        morning: ' por la mañana',
+        midday: ' a mediodía',
+        afternoon: ' por la tarde',
+        evening: ' por la noche',
+      }[part],
+      {
+        morning: ' in the morning',
+        midday: ' around midday',
+        afternoon: ' in the afternoon',
+        evening: ' in the evening',
+      }[part],
     );
   }
 
@@ -622,11 +705,13 @@ class Conversation {
   private async nextSlots(professional: Professional, range: When) {
     const from = addDays(range.to, 1);
     const window = this.window(range);
-    let days = await this.knowledge.openSlots(professional.username, {
-      from,
-      to: addDays(from, 13),
-      ...window,
-    });
+    let days = (
+      await this.knowledge.openSlots(professional.username, {
+        from,
+        to: addDays(from, 13),
+        ...window,
+      })
+    ).filter((day) => fitsDay(range, day.date));
     if (!days.length)
       days = await this.knowledge.openSlots(professional.username, { from, to: addDays(from, 13) });
     if (!days.length) return '';
@@ -639,15 +724,18 @@ class Conversation {
     const m = this.message;
     const premium = m.premium || (this.context.premium && !m.bookingLink && m.text.split(/\s+/).length <= 4);
     const lines: string[] = [];
-    const service = findPrice(this.info, m.text, SERVICE_SYNONYMS);
-    if (service && !premium) {
-      const amount = writtenPrice(service.amount, this.language);
-      lines.push(
-        this.t(
-          `${capitalise(service.name)}: ${service.from ? `desde ${amount}` : amount} (precio orientativo del servicio).`,
-          `${capitalise(service.name)}: ${service.from ? `from ${amount}` : amount} (guide price of the service).`,
-        ),
-      );
+    const services = findPrices(this.info, m.text, SERVICE_SYNONYMS);
+    const service = services[0];
+    if (!premium) {
+      for (const item of services) {
+        const amount = writtenPrice(item.amount, this.language);
+        lines.push(
+          this.t(
+            `${capitalise(item.name)}: ${item.from ? `desde ${amount}` : amount} (precio orientativo del servicio).`,
+            `${capitalise(item.name)}: ${item.from ? `from ${amount}` : amount} (guide price of the service).`,
+          ),
+        );
+      }
     }
     const asksFee = !service || /reserv|cita|book|consult/.test(m.folded);
     if (asksFee && !(premium && !/cita|consulta|sesion|appointment|session/.test(m.folded)))
@@ -818,7 +906,10 @@ class Conversation {
   }
 
   private hours() {
-    const answer = findAnswer(this.info, this.message.text);
+    // A question in a language the information is not written in still finds its opening hours.
+    const answer =
+      findAnswer(this.info, this.message.text) ??
+      findAnswer(this.info, ['horario', 'horarios', 'hours', ...this.message.places].join(' '));
     return [
       this.t(
         'Cada profesional tiene su propio horario: en su página de reservas ves sus huecos libres.',

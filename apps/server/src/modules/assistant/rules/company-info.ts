@@ -112,11 +112,18 @@ export function findPrice(info: CompanyInfo, question: string, synonyms: Map<str
       .flatMap((word) => [word, ...(synonyms.get(word) ?? [])])
       .map(stem),
   );
+  // "¿y solo la barba?": only a service on its own, not one that combines it with another.
+  const alone = /\b(solo|sola|solamente|unicamente|only|just)\b/.test(fold(question));
+  const pool = alone ? info.prices.filter((item) => !/\+|\sy\s|\band\b/.test(item.name)) : info.prices;
   const uses = new Map<string, number>();
-  for (const item of info.prices) for (const s of new Set(item.stems)) uses.set(s, (uses.get(s) ?? 0) + 1);
+  for (const item of pool) for (const s of new Set(item.stems)) uses.set(s, (uses.get(s) ?? 0) + 1);
+  // "semi" names "semipermanente": a typed word of four letters or more may be the start of one.
+  const typedStems = [...typed];
+  const said = (s: string) =>
+    typed.has(s) || typedStems.some((t) => t.length >= 4 && (s.startsWith(t) || t.startsWith(s)));
   let best: { item: CompanyInfo['prices'][number]; score: number } | null = null;
-  for (const item of info.prices) {
-    const matchedStems = item.stems.filter((s) => typed.has(s));
+  for (const item of pool) {
+    const matchedStems = item.stems.filter(said);
     const matched = matchedStems.length;
     if (matched === 0) continue;
     if (matched < item.stems.length && matchedStems.every((s) => (uses.get(s) ?? 0) > 1)) continue;
@@ -125,4 +132,23 @@ export function findPrice(info: CompanyInfo, question: string, synonyms: Map<str
     if (!best || score > best.score) best = { item, score };
   }
   return best?.item ?? null;
+}
+
+/**
+ * Every service the customer named ("pedicura y cejas"): the best match of the whole question, and
+ * of each part of it that names another service ("corte + barba" stays the one service it is).
+ */
+export function findPrices(info: CompanyInfo, question: string, synonyms: Map<string, string[]>) {
+  const found: CompanyInfo['prices'] = [];
+  const whole = findPrice(info, question, synonyms);
+  if (whole) found.push(whole);
+  for (const part of question.split(/\s+(?:y|e|and|o|or)\s+|[,;&]/)) {
+    const item = findPrice(info, part, synonyms);
+    if (!item || found.includes(item)) continue;
+    // A part that is only a piece of a service already found ("barba" of "corte + barba") adds nothing.
+    if (whole && item.stems.every((s) => whole.stems.includes(s))) continue;
+    if (whole && whole.stems.every((s) => item.stems.includes(s))) continue;
+    found.push(item);
+  }
+  return found.slice(0, 4);
 }

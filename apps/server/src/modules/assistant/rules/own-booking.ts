@@ -8,9 +8,9 @@ import type {
 import type { Language } from '../language.ts';
 import { askToCancel, askToMove, describeAppointment, reasonText } from '../self-service.ts';
 import type { Professional } from './directory.ts';
-import { list, longDate } from './phrases.ts';
+import { list, longDate, money } from './phrases.ts';
 import { fold, hasAny, hasPhrase } from './text.ts';
-import { clockOf, PART_OF_DAY, resolveWhen, type When } from './when.ts';
+import { clockOf, fitsDay, PART_OF_DAY, resolveWhen, type When } from './when.ts';
 
 /** What self-service answers: replies, and maybe a change to propose or the confirmation of one. */
 export type OwnBookingAnswer = { replies: string[]; propose?: ChangeProposal; confirm?: boolean };
@@ -53,14 +53,45 @@ const CANCEL =
   /\b(cancel\w*|anul\w*|desapunt\w*|call off|can'?t make it|cannot make it|won'?t make it|can'?t come|cannot come|no (voy a poder|puedo|podre)( ir| venir| llegar| asistir| acudir)\b|no voy a poder\s*$|no (llego|voy a llegar)\b)/;
 /** Moving, in any form of the verb. "Pasar" only counts with a word about the appointment (it also means "drop by"). */
 const MOVE =
-  /\b(cambi\w*|mover\w*|muev\w*|move|moving|aplaz\w*|retras\w*|atras\w*|adelant\w*|reprogram\w*|reschedul\w*|postpon\w*|push|shift|rearrang\w*|otro dia|otra hora|another (day|time)|different (day|time))\b/;
-const PASS = /\bpas(a|ar|arla|arme|armela|ame|amela|ala|ala)\b/;
+  /\b(cambi\w*|mover\w*|muev\w*|move|moving|aplaz\w*|retras\w*|atras\w*|adelant\w*|reprogram\w*|reschedul\w*|postpon\w*|push|shift|rearrang\w*|otro dia|otra hora|another (day|time)|different (day|time)|(ir|venir|pasarme|come|go) (mas tarde|mas temprano|antes|later|earlier)|(mismo|same) dia|same day)\b/;
+const PASS = /\bpas(a|as|ais|ar|arla|arme|armela|ame|amela|ala)\b/;
 /** Asking about it: when, what time, with whom, whether there is one. */
 const SEE =
-  /\b(cuando|que dia|a que hora|que hora|con quien|donde)\b.*\b(cita|sesion|clase|consulta|reserva)\b|\b(tengo|tenia|tienes|hay)( alguna| una)? (cita|citas|reserva|sesion|clase|consulta)\b|\b(when|what time|what day)( is|s)? my\b|\bdo i have (an? |any )?(appointment|booking|session|class)|\bpense que tenia\b/;
+  /\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? (con|cita|la cita|sesion|clase|hora)\b|\bwhat time (was|is) (mine|my)\b|\b(cuando|que dia|a que hora|que hora|con quien|donde)\b.*\b(cita|sesion|clase|consulta|reserva)\b|\b(tengo|tenia|tienes|hay)( alguna| una)? (cita|citas|reserva|sesion|clase|consulta)\b|\b(when|what time|what day)( is|s)? my\b|\bdo i have (an? |any )?(appointment|booking|session|class)|\bpense que tenia\b/;
 /** Words that make the message about the customer's own appointment. */
 const OWN =
   /\b(mi|mis|my)( \w+)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta|hora|turno|appointment|appointments|booking|bookings|session|sessions|class|call|visit|consultation)\b|\b(tengo|tenia|la|una) (cita|sesion|clase|consulta|reserva) (del?|el|al|con|que|para|a las|a otro|a otra|de hoy|de manana|de esta)\b|\b(tengo|tenia) (una )?(cita|sesion|clase|consulta|reserva)\b|\bme la\b|\w+(mela|rmela)\b|\b(cancel|move|change|reschedule|postpone|push) it\b/;
+/** A question about the rules ("¿hay reembolso si cancelo?"), not a request to act on an appointment. */
+const POLICY_QUESTION =
+  /\b(si|if)( i| yo)? (cancelo|anulo|cancel|cambio|muevo|cancela|cancelas|cancelamos|need to cancel)\b|\bpolitica\b|\bpolicy\b|\bcon cuant\w* (tiempo|antelacion|horas)\b|\bhasta cuando (se puede|puedo)\b|\bhow (far|long) (in advance|before)\b/;
+/** A booking word: the appointment is named ("la sesión", "al reservar", "I booked"). */
+const BOOKING_NOUN =
+  /\b(cita|citas|sesion|clase|consulta|reserva|reserve|reserv\w*|turno|appointment|booking|booked|session|class)\b/;
+/** "voy 10 min tarde", "llegaré tarde", "I'll be 10 minutes late": a note for the people there. */
+const RUNNING_LATE =
+  /\b(llego|llegare|llegaremos|llegamos|voy a llegar|voy|vamos|ire)\s+(\d+\s*(min\w*)?|un poco|algo|un pelin|un rato)\s+(tarde|con retraso)\b|\b(llego|llegare|voy a llegar|llegaremos)\s+(tarde|con retraso)\b|\b(running|be|i'?ll be|i'?m|im|gonna be|will be)\s+(a (bit|little)\s+|\d+\s*(min\w*)?\s+)?late\b/;
+
+const normalised = (text: string) => normalise(fold(text).replace(/[¿?¡!.,;()«»"]/g, ' '));
+
+export const isPolicyQuestion = (text: string) => POLICY_QUESTION.test(normalised(text));
+export const isRunningLate = (text: string) => RUNNING_LATE.test(normalised(text));
+
+/**
+ * The customer means one of their own appointments: to cancel, move or see it. For a number
+ * that is nobody's, that is for a person to look up; never a search or a price.
+ */
+export function aboutOwnAppointment(text: string): boolean {
+  const folded = normalised(text);
+  if (POLICY_QUESTION.test(folded) || SUBSCRIPTION.test(folded)) return false;
+  const own = OWN.test(folded) || BOOKING_NOUN.test(folded);
+  return (
+    /\b(cancel\w*|anul\w*|desapunt\w*|call off)\b/.test(folded) ||
+    (CANCEL.test(folded) && own) ||
+    (MOVE.test(folded) && own) ||
+    (SEE.test(folded) && (OWN.test(folded) || /\b(tenia|tengo)\b/.test(folded)))
+  );
+}
+
 /** Asking about the money while a cancellation waits for their yes. */
 const REFUND_QUESTION = /\b(devol\w*|devuelv\w*|reembols\w*|dinero|money|refund\w*|get .* back)\b/;
 /** "Tengo cita", "I have an appointment": the customer saying they have one, not asking about it. */
@@ -229,6 +260,13 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
     }
   }
 
+  // "si cancelo la del jueves, ¿me devolvéis el dinero?": what cancelling that one would give back, and nothing done.
+  if (POLICY_QUESTION.test(folded) && customer.appointments.length && !pending) {
+    const [appointment] = pick(customer.appointments, folded, input, true);
+    if (appointment && pick(customer.appointments, folded, input, true).length === 1)
+      return reply(refundIfCancelled(appointment, language));
+  }
+
   const lastReply = input.lastReply ?? '';
   const askedWhich = lastReply.includes(WHICH_MARK[language]);
   const askedTime = lastReply.includes(ASK_TIME_MARK[language]);
@@ -243,7 +281,9 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   const hasUpcoming = customer.appointments.length > 0;
   const ownWords = OWN.test(folded);
   const cancelling =
-    !subscription && (CANCEL.test(folded) || (askedWhich && fold(lastReply).includes('cancel')));
+    !subscription &&
+    !POLICY_QUESTION.test(folded) &&
+    (CANCEL.test(folded) || (askedWhich && fold(lastReply).includes('cancel')));
   const moving =
     !subscription &&
     !cancelling &&
@@ -319,12 +359,31 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   return move(appointment, input, targetAt > 0 ? folded.slice(targetAt) : '', null);
 }
 
+/** What cancelling one appointment now would give back, by the policy, as an answer (no proposal). */
+function refundIfCancelled(appointment: CustomerAppointment, language: Language) {
+  const when = (l: Language) => describeAppointment(appointment, l);
+  if (!appointment.canCancel) return reasonText(appointment.reason, appointment, language);
+  if (appointment.refundOnCancel) {
+    const amount = money(appointment.refundOnCancel.amount, appointment.refundOnCancel.currency, language);
+    return t(
+      language,
+      `Sí: si cancelas ahora tu cita del ${when('es')}, te devolvemos ${amount} (se devuelve hasta ${appointment.freeCancellationHours} horas antes). Si quieres cancelarla, dímelo.`,
+      `Yes: if you cancel your appointment on ${when('en')} now, you get ${amount} back (refunds are given until ${appointment.freeCancellationHours} hours before). If you want to cancel it, just tell me.`,
+    );
+  }
+  return t(
+    language,
+    `Tu cita del ${when('es')} se puede cancelar, pero ya no se devuelve el importe: faltan menos de ${appointment.freeCancellationHours} horas. Si quieres cancelarla igualmente, dímelo.`,
+    `Your appointment on ${when('en')} can be cancelled, but without a refund: it is less than ${appointment.freeCancellationHours} hours away. If you want to cancel it anyway, just tell me.`,
+  );
+}
+
 /**
  * "My next appointment", "la próxima", "la siguiente cita": the soonest one, never a date range
  * ("next" read as next week once cancelled the later of two appointments).
  */
 const NEXT_APPOINTMENT =
-  /\b(?:proxima|siguiente|primera|next|first|upcoming|earliest)\s+(?:cita|sesion|clase|reserva|hora|appointment|session|booking|class|one)\b|\b(?:la|the)\s+(?:proxima|siguiente|next)\s*(?:$|[?.!,;])/;
+  /\b(?:proxima|siguiente|primera|next|first|upcoming|earliest)\s+(?:cita|sesion|clase|reserva|hora|appointment|session|booking|class|one)\b|\b(?:la|the|mi|my)\s+(?:proxima|siguiente|next)\b(?!\s+(?:semana|week|mes|month|lunes|martes|miercoles|jueves|viernes|sabado|domingo|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)/;
 
 const soonestFirst = (a: CustomerAppointment, b: CustomerAppointment) =>
   a.date === b.date ? a.startTime.localeCompare(b.startTime) : a.date.localeCompare(b.date);
@@ -367,10 +426,14 @@ async function move(
   if (!appointment.canReschedule || !appointment.employeeUsername)
     return { replies: [reasonText(appointment.reason, appointment, language)] };
   const text = targetText || input.text;
+  const clock = clockOf(text);
+  const timeOnly = Boolean(clock.at || clock.after || clock.before || clock.partOfDay);
+  // "a las 4 el mismo día", "push it to 4pm": a time with no day keeps the appointment's day.
+  const sameDay = draftDate ?? (timeOnly ? appointment.date : null);
   const found: When | undefined =
     laterDay(text, appointment, knowledge) ??
-    resolveWhen(text, knowledge.now, knowledge.timeZone) ??
-    (draftDate ? { from: draftDate, to: draftDate, ...clockOf(text) } : undefined);
+    inDraftWeek(resolveWhen(text, knowledge.now, knowledge.timeZone), text, draftDate) ??
+    (sameDay ? { from: sameDay, to: sameDay, ...clock } : undefined);
   // "a la misma hora": the time asked for just before (in the reply that answered it), else the appointment's.
   const sameTime = /\b(misma hora|same time)\b/.test(fold(text));
   const askedBefore = /(?:a las|at) (\d{2}:\d{2})/.exec(input.lastReply ?? '')?.[1];
@@ -402,8 +465,10 @@ async function move(
       to,
       ...(window ? { after: window[0], before: window[1] === '24:00' ? '23:59' : window[1] } : {}),
       ...(when.after ? { after: when.after } : {}),
+      ...(when.before ? { before: when.before } : {}),
     })
   )
+    .filter((day) => fitsDay(when, day.date))
     .map((day) => ({
       date: day.date,
       times: day.times.filter((time) => !(day.date === appointment.date && time === appointment.startTime)),
@@ -423,8 +488,21 @@ async function move(
       }
     }
   }
+  // "a primera hora" / "a última hora": the first or last free time is the one they mean.
+  const edge =
+    when.partOfDay === 'early'
+      ? days[0]?.times[0]
+      : when.partOfDay === 'late'
+        ? days[0]?.times.at(-1)
+        : undefined;
+  if (edge && !when.at) {
+    return {
+      replies: [askToMove(appointment, days[0]!.date, edge, language)],
+      propose: { kind: 'reschedule', appointmentId: appointment.id, date: days[0]!.date, time: edge },
+    };
+  }
   const single = when.from === to;
-  if (days.length === 0 && single && (window || when.after)) {
+  if (days.length === 0 && single && (window || when.after || when.before)) {
     // Nothing in the part of the day asked for: the rest of that day, if it has anything.
     const [whole] = await knowledge.openSlots(appointment.employeeUsername, {
       from: when.from,
@@ -507,6 +585,25 @@ async function move(
     ],
     propose: draft(first.date),
   };
+}
+
+const WEEKDAY_NAME =
+  /\b(lunes|martes|miercoles|jueves|viernes|sabado|domingo|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/;
+const weekdayOf = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
+
+/**
+ * "¿la semana que viene?" … "el martes a las 7 entonces": a weekday named bare while choosing a
+ * time in the week already offered means that week's, not this week's.
+ */
+function inDraftWeek(found: When | undefined, text: string, draftDate: string | null): When | undefined {
+  if (!found || !draftDate || found.from !== found.to || found.from >= draftDate) return found;
+  const bare =
+    WEEKDAY_NAME.test(text) &&
+    !/\d{1,2}\s*(\/|de\b)|\b(esta semana|this week|hoy|today|manana|tomorrow)\b/.test(text);
+  if (!bare) return found;
+  const monday = addDays(draftDate, -((weekdayOf(draftDate) + 6) % 7));
+  const date = addDays(monday, (weekdayOf(found.from) + 6) % 7);
+  return date >= draftDate ? { ...found, from: date, to: date } : found;
 }
 
 /**

@@ -2,7 +2,7 @@ import * as chrono from 'chrono-node';
 import { addDays, zonedDate } from '../../../lib/time-zone.ts';
 import { fold, hasAny, hasPhrase } from './text.ts';
 
-export type PartOfDay = 'early' | 'morning' | 'afternoon' | 'evening';
+export type PartOfDay = 'early' | 'morning' | 'midday' | 'afternoon' | 'evening' | 'late';
 
 /** When the customer wants to come: a range of local dates, and maybe a part of the day or a time. */
 export type When = {
@@ -11,6 +11,10 @@ export type When = {
   partOfDay?: PartOfDay;
   /** "after 6": times from this one on. */
   after?: string;
+  /** "antes de las 10": times before this one. */
+  before?: string;
+  /** "entre semana": Monday to Friday only. */
+  weekdaysOnly?: boolean;
   /** "a las 18:30": this exact time. */
   at?: string;
   /** The words they used were "today" (so a reply may say "today" rather than the date). */
@@ -21,11 +25,28 @@ export type When = {
 export const PART_OF_DAY: Record<PartOfDay, [string, string]> = {
   early: ['00:00', '10:30'],
   morning: ['00:00', '14:00'],
+  midday: ['12:00', '16:00'],
   afternoon: ['14:00', '21:00'],
   evening: ['18:00', '24:00'],
+  // "a última hora": the day's last times, whatever they are (the reply shows the last few).
+  late: ['00:00', '24:00'],
 };
 
 const PARTS: Array<[PartOfDay, string[]]> = [
+  [
+    'late',
+    [
+      'a ultima hora',
+      'ultima hora',
+      'lo mas tarde posible',
+      'lo mas tarde',
+      'al final del dia',
+      'last thing',
+      'as late as possible',
+      'latest',
+      'end of the day',
+    ],
+  ],
   [
     'early',
     [
@@ -58,8 +79,25 @@ const PARTS: Array<[PartOfDay, string[]]> = [
     ],
   ],
   [
+    'midday',
+    [
+      'a mediodia',
+      'al mediodia',
+      'mediodia',
+      'a la hora de comer',
+      'hora de comer',
+      'midday',
+      'noon',
+      'lunchtime',
+      'lunch time',
+      'at lunch',
+    ],
+  ],
+  [
     'afternoon',
     [
+      'despues de comer',
+      'after lunch',
       'por la tarde',
       'x la tarde',
       'por las tardes',
@@ -79,6 +117,18 @@ const PARTS: Array<[PartOfDay, string[]]> = [
   [
     'evening',
     [
+      // After work: the evening, unless they say when they finish ("salgo a las 6" is after 18:00).
+      'despues del curro',
+      'despues de currar',
+      'despues del trabajo',
+      'despues de trabajar',
+      'al salir del curro',
+      'al salir del trabajo',
+      'al salir de trabajar',
+      'cuando salga del curro',
+      'cuando salga de trabajar',
+      'after work',
+      'after my shift',
       'por la noche',
       'x la noche',
       'esta noche',
@@ -95,13 +145,13 @@ const PARTS: Array<[PartOfDay, string[]]> = [
 
 /** Weekday words → 0 (Sunday) … 6 (Saturday), in the languages customers write. */
 const WEEKDAY_WORDS: Array<[number, string[]]> = [
-  [1, ['lunes', 'monday', 'mon', 'lundi', 'montag', 'lunedi', 'segunda']],
-  [2, ['martes', 'tuesday', 'tue', 'tues', 'mardi', 'dienstag', 'martedi', 'terca']],
-  [3, ['miercoles', 'wednesday', 'wed', 'mercredi', 'mittwoch', 'mercoledi', 'quarta']],
-  [4, ['jueves', 'thursday', 'thu', 'thurs', 'jeudi', 'donnerstag', 'giovedi', 'quinta']],
-  [5, ['viernes', 'friday', 'fri', 'vendredi', 'freitag', 'venerdi', 'sexta']],
-  [6, ['sabado', 'saturday', 'sat', 'samedi', 'samstag', 'sabato']],
-  [0, ['domingo', 'sunday', 'sun', 'dimanche', 'sonntag', 'domenica']],
+  [1, ['lunes', 'monday', 'mon', 'lundi', 'montag', 'lunedi', 'segunda', 'dilluns']],
+  [2, ['martes', 'tuesday', 'tue', 'tues', 'mardi', 'dienstag', 'martedi', 'terca', 'dimarts']],
+  [3, ['miercoles', 'wednesday', 'wed', 'mercredi', 'mittwoch', 'mercoledi', 'quarta', 'dimecres']],
+  [4, ['jueves', 'thursday', 'thu', 'thurs', 'jeudi', 'donnerstag', 'giovedi', 'quinta', 'dijous']],
+  [5, ['viernes', 'friday', 'fri', 'vendredi', 'freitag', 'venerdi', 'sexta', 'divendres']],
+  [6, ['sabado', 'saturday', 'sat', 'samedi', 'samstag', 'sabato', 'dissabte']],
+  [0, ['domingo', 'sunday', 'sun', 'dimanche', 'sonntag', 'domenica', 'diumenge']],
 ];
 
 const NEXT_WEEK = [
@@ -128,8 +178,31 @@ const WEEKEND = [
   'wochenende',
   'week-end',
 ];
-const TODAY = ['hoy', 'today', 'esta tarde', 'esta noche', 'tonight', 'aujourd hui', 'heute', 'oggi', 'hoje'];
-const TOMORROW = ['manana', 'tomorrow', 'demain', 'morgen', 'domani', 'amanha'];
+const WEEKDAYS_ONLY = [
+  'entre semana',
+  'de lunes a viernes',
+  'dias laborables',
+  'laborables',
+  'on weekdays',
+  'weekday mornings',
+  'weekday afternoons',
+  'weekday evenings',
+  'during the week',
+  'monday to friday',
+];
+const TODAY = [
+  'hoy',
+  'avui',
+  'today',
+  'esta tarde',
+  'esta noche',
+  'tonight',
+  'aujourd hui',
+  'heute',
+  'oggi',
+  'hoje',
+];
+const TOMORROW = ['manana', 'dema', 'tomorrow', 'demain', 'morgen', 'domani', 'amanha'];
 const DAY_AFTER_TOMORROW = [
   'pasado manana',
   'day after tomorrow',
@@ -158,8 +231,20 @@ function partOfDay(folded: string): { part?: PartOfDay; rest: string } {
 const hhmm = (hour: number, minute = 0) =>
   `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 
-/** "after 6" / "a partir de las 18"; "a las 18:30" / "at 5pm" / "18h". Small hours without am are afternoon ones. */
-function times(text: string): { after?: string; at?: string } {
+/** Day words as WhatsApp writes them: "mñn" / "mñna" (folded "mnn", "mnna") is "mañana". */
+const spelledOut = (folded: string) =>
+  folded
+    .replace(/\bmn+a?\b/g, 'manana')
+    .replace(/\b(tmrw?|tmw|2moro|tomoz)\b/g, 'tomorrow')
+    // "a las 8 de la tarde" is 20:00: the hour keeps its half of the day once the words are read.
+    .replace(/\b(\d{1,2})(:\d{2})? (de la (?:tarde|noche))\b/g, '$1$2 pm $3')
+    .replace(/\b(\d{1,2})(:\d{2})? (de la manana|de la madrugada)\b/g, '$1$2 am $3');
+
+/**
+ * "after 6" / "a partir de las 18" / "salgo a las 6"; "antes de las 10"; "a las 18:30" / "at 5pm" /
+ * "18h". Small hours without am are afternoon ones.
+ */
+function times(text: string): { after?: string; at?: string; before?: string } {
   // "7 y media", "7 y cuarto", "half past 7": written as minutes first.
   const folded = text
     .replace(/\b(\d{1,2}) y media\b/g, '$1:30')
@@ -176,11 +261,23 @@ function times(text: string): { after?: string; at?: string } {
   const after =
     /(?:after|despues de las|a partir de las|desde las|from)\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm)?/.exec(
       folded,
+    ) ??
+    // When they finish work: "salgo a las 6", "termino sobre las 7", "I finish at 6", "I'm off at 5".
+    /\b(?:salgo|salimos|termino|acabo|plego|finish|get off|i'?m off|im off|leave work)\b[a-z ]{0,25}?(?:a las|sobre las|at|by)\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm)?/.exec(
+      folded,
     );
   if (after) return { after: hhmm(afternoonHour(Number(after[1]), after[3]), Number(after[2] ?? 0)) };
+  const before =
+    /(?:antes de las|before|no mas tarde de las|no later than)\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm)?/.exec(
+      folded,
+    );
+  if (before && Number(before[1]) <= 23)
+    return { before: hhmm(afternoonHour(Number(before[1]), before[3]), Number(before[2] ?? 0)) };
   const at =
     /(?:a las|at|sobre las|para las|las)\s*(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm|h)?(?![\d/])/.exec(folded) ??
-    /(?:^|\s)(\d{1,2}):(\d{2})(?:\s*(am|pm))?/.exec(folded);
+    /(?:^|\s)(\d{1,2}):(\d{2})(?:\s*(am|pm))?/.exec(folded) ??
+    // "to 6pm", "move it 4 pm": an hour with its am/pm needs no "at".
+    /(?:^|\s)(\d{1,2})()\s*(am|pm)\b/.exec(folded);
   if (at) {
     const hour = Number(at[1]);
     if (hour > 23) return {};
@@ -212,7 +309,8 @@ function namedWeekday(folded: string): { weekday: number; dayOfMonth?: number } 
   let best: { weekday: number; index: number; dayOfMonth?: number } | undefined;
   for (const [weekday, names] of WEEKDAY_WORDS) {
     for (const name of names) {
-      const match = new RegExp(`(^|[^a-z])${name}(?:\\s+(?:dia\\s+)?(\\d{1,2}))?($|[^a-z])`).exec(folded);
+      // "los domingos", "on Sundays": the plural names the same weekday.
+      const match = new RegExp(`(^|[^a-z])${name}s?(?:\\s+(?:dia\\s+)?(\\d{1,2}))?($|[^a-z])`).exec(folded);
       if (match && name.length > 3 && (!best || match.index < best.index)) {
         best = { weekday, index: match.index, ...(match[2] ? { dayOfMonth: Number(match[2]) } : {}) };
       }
@@ -229,15 +327,15 @@ const weekdayIndex = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay()
 const daysUntil = (fromDate: string, weekday: number) => (weekday - weekdayIndex(fromDate) + 7) % 7;
 
 /** The time of day a message names, without any day: "a las 6" (18:00), "after 5pm", "por la tarde". */
-export function clockOf(text: string): Pick<When, 'partOfDay' | 'at' | 'after'> {
-  const folded = fold(text).replace(/[¿?¡!.,]/g, ' ');
+export function clockOf(text: string): Pick<When, 'partOfDay' | 'at' | 'after' | 'before'> {
+  const folded = spelledOut(fold(text).replace(/[¿?¡!.,]/g, ' '));
   const { part, rest } = partOfDay(folded);
   return { ...(part ? { partOfDay: part } : {}), ...times(rest) };
 }
 
 /** Reads when the customer means, relative to now in the business's zone; undefined when they say no day. */
 export function resolveWhen(text: string, now: Date, timeZone: string): When | undefined {
-  const folded = fold(text).replace(/[¿?¡!.,]/g, ' ');
+  const folded = spelledOut(fold(text).replace(/[¿?¡!.,]/g, ' '));
   const { part, rest } = partOfDay(folded);
   const clock = times(rest);
   const today = zonedDate(now, timeZone);
@@ -254,7 +352,12 @@ export function resolveWhen(text: string, now: Date, timeZone: string): When | u
   if (hasAny(rest, DAY_AFTER_TOMORROW)) return single(addDays(today, 2));
 
   const weekday = namedWeekday(rest);
-  const nextWeek = hasAny(rest, NEXT_WEEK) || /\b(next|proximo|proxima)\s+[a-z]+/.test(rest);
+  // "el próximo martes", "next Friday"; never "la próxima" alone (the customer's soonest appointment).
+  const nextWeek =
+    hasAny(rest, NEXT_WEEK) ||
+    /\b(next|proximo|proxima)\s+(lunes|martes|miercoles|jueves|viernes|sabado|domingo|monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|semana)\b/.test(
+      rest,
+    );
   const monday = addDays(today, (8 - weekdayIndex(today)) % 7 || 7);
   if (weekday) {
     if (weekday.dayOfMonth) {
@@ -287,6 +390,15 @@ export function resolveWhen(text: string, now: Date, timeZone: string): When | u
     return { from: weekdayIndex(today) === 0 ? today : saturday, to: sunday, ...extra };
   }
   if (nextWeek) return { from: monday, to: addDays(monday, 6), ...extra };
+  // "entre semana por la tarde": the coming week's working days.
+  if (hasAny(rest, WEEKDAYS_ONLY))
+    return { from: addDays(today, 1), to: addDays(today, 7), ...extra, weekdaysOnly: true };
   if (hasAny(rest, THIS_WEEK)) return { from: today, to: addDays(monday, -1), ...extra };
   return undefined;
 }
+
+/** Whether a day is one the customer asked for ("entre semana" leaves out the weekend). */
+export const fitsDay = (when: When, date: string) => {
+  const weekday = weekdayIndex(date);
+  return !when.weekdaysOnly || (weekday >= 1 && weekday <= 5);
+};

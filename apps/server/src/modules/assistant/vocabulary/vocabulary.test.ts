@@ -28,7 +28,8 @@ describe('the built-in vocabulary', () => {
   it('holds every word of the lists it replaced (distinct words per group, when it moved to data)', () => {
     const sizes = (record: Record<string, string[]>) =>
       Object.fromEntries(Object.entries(record).map(([key, words]) => [key, words.length]));
-    expect({
+    // Words are added as customers teach us; none of those the lists held when they moved may go.
+    const now = {
       ACKNOWLEDGEMENTS: vocabulary.ACKNOWLEDGEMENTS.length,
       ASKS_FOR_PERSON: vocabulary.ASKS_FOR_PERSON.length,
       AVAILABILITY_WORDS: vocabulary.AVAILABILITY_WORDS.length,
@@ -52,7 +53,8 @@ describe('the built-in vocabulary', () => {
       WHICH_DAYS: vocabulary.WHICH_DAYS.length,
       SERVICE_SYNONYMS: vocabulary.SERVICE_SYNONYMS.size,
       TOPICS: sizes(vocabulary.TOPICS),
-    }).toEqual({
+    };
+    const moved = {
       ACKNOWLEDGEMENTS: 23,
       ASKS_FOR_PERSON: 31,
       AVAILABILITY_WORDS: 28,
@@ -87,27 +89,38 @@ describe('the built-in vocabulary', () => {
         premium: 7,
         fee: 11,
       },
-    });
-    expect(sizes(vocabulary.KINDS)).toEqual({
-      trainer: 20,
-      physio: 22,
-      nutrition: 12,
-      yoga: 3,
-      pilates: 1,
-      running: 7,
-      hair: 21,
-      colour: 15,
-      barber: 13,
-      nails: 10,
-      brows: 6,
-      beauty: 5,
-      makeup: 4,
-      psychology: 6,
-      tattoo: 6,
-      dentist: 3,
-      lawyer: 5,
-      massage: 6,
-    });
+    };
+    const atLeast = (actual: unknown, floor: unknown, path: string): void => {
+      if (typeof floor === 'number') expect(actual, path).toBeGreaterThanOrEqual(floor);
+      else
+        for (const [key, value] of Object.entries(floor as Record<string, unknown>))
+          atLeast((actual as Record<string, unknown>)[key], value, `${path}.${key}`);
+    };
+    atLeast(now, moved, 'vocabulary');
+    atLeast(
+      sizes(vocabulary.KINDS),
+      {
+        trainer: 20,
+        physio: 22,
+        nutrition: 12,
+        yoga: 3,
+        pilates: 1,
+        running: 7,
+        hair: 21,
+        colour: 15,
+        barber: 13,
+        nails: 10,
+        brows: 6,
+        beauty: 5,
+        makeup: 4,
+        psychology: 6,
+        tattoo: 6,
+        dentist: 3,
+        lawyer: 5,
+        massage: 6,
+      },
+      'kinds',
+    );
     expect(Object.keys(vocabulary.PLACES)).toHaveLength(51);
     expect(Object.values(vocabulary.PLACES).flat()).toHaveLength(90);
   });
