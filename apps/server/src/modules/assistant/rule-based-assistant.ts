@@ -265,7 +265,7 @@ class Conversation {
   private offeredPerson() {
     const last = fold(this.lastReply ?? '');
     return (
-      /\b(si quieres|quieres que)\b[^.?!]*\bte paso con una persona\b/.test(last) ||
+      /\b(si quieres|quieres que)\b[^.?!]*\bte pas[eo] con una persona\b/.test(last) ||
       /\bte paso con una persona\b[^.!]*\?/.test(last) ||
       /\b(if you like|would you like|do you want)\b[^.?!]*\b(pass|put) you (to|through to) a person\b/.test(
         last,
@@ -737,6 +737,12 @@ class Conversation {
         );
       }
     }
+    // "presupuesto para un peinado de novia": a quote for something the price list does not have.
+    if (!service && !premium && /\b(presupuesto|quote|estimate)\b/.test(m.folded))
+      return this.t(
+        'Eso no está en nuestra lista de precios, así que no te quiero dar una cifra inventada. ¿Quieres que te pase con una persona del equipo para que te dé presupuesto?',
+        "That is not on our price list, so I won't guess a figure. Would you like me to pass you to a person on the team for a quote?",
+      );
     const asksFee = !service || /reserv|cita|book|consult/.test(m.folded);
     if (asksFee && !(premium && !/cita|consulta|sesion|appointment|session/.test(m.folded)))
       lines.push(this.feeLine());
