@@ -281,6 +281,11 @@ test('Alt+↓ and Alt+↑ move to the next and the previous chat in the list', a
   await expect(messageBox).toBeFocused();
   await page.keyboard.type('Buenos días', { delay: 40 });
   await expect(messageBox).toHaveValue('Buenos días');
+  // Each chat kept its own text: nothing typed around a switch lands in the other one.
+  await page.keyboard.press('Alt+ArrowDown');
+  await expect(page).toHaveURL(`/chat/${older.id}?search=${word}`);
+  await expect(messageBox).toBeFocused();
+  await expect(messageBox).toHaveValue('Hola');
 });
 
 test('Esc closes the navigation menu on a phone', async ({ page }) => {

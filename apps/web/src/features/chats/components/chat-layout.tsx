@@ -58,6 +58,9 @@ function useAdjacentChatKeys(chats: Chat[] | undefined, activeChatId?: string) {
     const next = adjacentChatId(ids, activeChatId, step);
     if (!next) return;
     const query = search ? `?${new URLSearchParams({ [SEARCH_PARAM]: search })}` : '';
+    // The address changes at once but the conversation a moment later (the router renders it in a
+    // transition): keys typed meanwhile must not land in the draft of the chat being left.
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
     void navigate(`${paths.chat(next)}${query}`, { state: FOCUS_COMPOSER });
   };
   useHotkeys(
