@@ -143,6 +143,19 @@ describe('days and times, in the business zone', () => {
     });
   });
 
+  it('reads "Thursday the 3rd", "dentro de dos semanas", the weekday asked about, and a time that is no date', () => {
+    expect(when('can I move it to Thursday the 3rd in the afternoon?')).toMatchObject({ from: '2026-12-03' });
+    expect(when('dentro de dos semanas, el lunes por la tarde')).toMatchObject({
+      from: '2026-12-07',
+      partOfDay: 'afternoon',
+    });
+    expect(when('tengo boda el sábado, sergio tiene algo el viernes por la tarde?')).toMatchObject({
+      from: '2026-11-27',
+    });
+    expect(when('el jueves tengo cita y el viernes no puedo')).toMatchObject({ from: '2026-11-26' });
+    expect(when('a pasado mañana a las 5')).toMatchObject({ from: '2026-11-25', at: '17:00' });
+  });
+
   it('says nothing when no day is named', () => {
     expect(when('busco abogado en bilbao')).toBeUndefined();
   });

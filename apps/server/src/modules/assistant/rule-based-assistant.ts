@@ -72,6 +72,8 @@ type Context = {
 };
 
 /** Topics answered from the company information even when a city or a service is named too. */
+/** Topics that only the company information can answer: when it says nothing, nothing else does. */
+const FACT_TOPICS = ['address', 'parking', 'payment', 'gifts', 'products', 'languages'];
 const COMPANY_TOPICS = [
   'address',
   'hours',
@@ -319,6 +321,9 @@ class Conversation {
         m.places.map((place) => fold(place).slice(0, 5)),
       );
       if (answer) return topics.includes('hours') ? this.hours() : this.quote(answer.text);
+      // "¿Cuál es la dirección del centro de Madrid?" with no address written: say so, no search.
+      const factual = topics.filter((topic) => FACT_TOPICS.includes(topic));
+      if (factual.length && !asksKind && !m.cities && !m.whatWeDo && !m.when) return this.unknownFact();
     }
     // "¿qué tiempo hará mañana en Madrid?" is about the weather, not about Madrid's professionals.
     if (m.offTopic && !asksKind && !m.named.length) return null;

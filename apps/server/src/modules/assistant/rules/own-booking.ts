@@ -57,13 +57,13 @@ const MOVE =
 const PASS = /\bpas(a|as|ais|ar|arla|arme|armela|ame|amela|ala)\b/;
 /** Asking about it: when, what time, with whom, whether there is one. */
 const SEE =
-  /\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? (con|cita|la cita|sesion|clase|hora)\b|\bwhat time (was|is) (mine|my)\b|\b(cuando|que dia|a que hora|que hora|con quien|donde)\b.*\b(cita|sesion|clase|consulta|reserva)\b|\b(tengo|tenia|tienes|hay)( alguna| una)? (cita|citas|reserva|sesion|clase|consulta)\b|\b(when|what time|what day)( is|s)? my\b|\bdo i have (an? |any )?(appointment|booking|session|class)|\bpense que tenia\b/;
+  /\b(que|cuales|q)\s+(citas|reservas|sesiones|clases)\b|\b(a que hora|que dia|cuando)\b.*\b(era|es)\s+(la|el|mi)\s+(de|del|cita|sesion|clase)\b|\bwhat appointments\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? (con|cita|la cita|sesion|clase|hora)\b|\bwhat time (was|is) (mine|my)\b|\b(cuando|que dia|a que hora|que hora|con quien|donde)\b.*\b(cita|sesion|clase|consulta|reserva)\b|\b(tengo|tenia|tienes|hay)( alguna| una)? (cita|citas|reserva|sesion|clase|consulta)\b|\b(when|what time|what day)( is|s)? my\b|\bdo i have (an? |any )?(appointment|booking|session|class)|\bpense que tenia\b/;
 /** Words that make the message about the customer's own appointment. */
 const OWN =
   /\b(mi|mis|my)( \w+)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta|hora|turno|appointment|appointments|booking|bookings|session|sessions|class|call|visit|consultation)\b|\b(tengo|tenia|la|una) (cita|sesion|clase|consulta|reserva) (del?|el|al|con|que|para|a las|a otro|a otra|de hoy|de manana|de esta)\b|\b(tengo|tenia) (una )?(cita|sesion|clase|consulta|reserva)\b|\bme la\b|\w+(mela|rmela)\b|\b(cancel|move|change|reschedule|postpone|push) it\b/;
 /** A question about the rules ("¿hay reembolso si cancelo?"), not a request to act on an appointment. */
 const POLICY_QUESTION =
-  /\b(si|if)( i| yo)? (cancelo|anulo|cancel|cambio|muevo|cancela|cancelas|cancelamos|need to cancel)\b|\bpolitica\b|\bpolicy\b|\bcon cuant\w* (tiempo|antelacion|horas)\b|\bhasta cuando (se puede|puedo)\b|\bhow (far|long) (in advance|before)\b/;
+  /\b(si|if)( i| yo)?( la| lo| it| my appointment)? (cancelo|anulo|cancel|cambio|muevo|move|cancela|cancelas|cancelamos|need to cancel)\b|\bpolitica\b|\bpolicy\b|\bcon cuant\w* (tiempo|antelacion|horas)\b|\bhasta cuando (se puede|puedo)\b|\bhow (far|long) (in advance|before)\b/;
 /** A booking word: the appointment is named ("la sesión", "al reservar", "I booked"). */
 const BOOKING_NOUN =
   /\b(cita|citas|sesion|clase|consulta|reserva|reserve|reserv\w*|turno|appointment|booking|booked|session|class)\b/;
@@ -71,7 +71,16 @@ const BOOKING_NOUN =
 const RUNNING_LATE =
   /\b(llego|llegare|llegaremos|llegamos|voy a llegar|voy|vamos|ire)\s+(\d+\s*(min\w*)?|un poco|algo|un pelin|un rato)\s+(tarde|con retraso)\b|\b(llego|llegare|voy a llegar|llegaremos)\s+(tarde|con retraso)\b|\b(running|be|i'?ll be|i'?m|im|gonna be|will be)\s+(a (bit|little)\s+|\d+\s*(min\w*)?\s+)?late\b/;
 
-const normalised = (text: string) => normalise(fold(text).replace(/[¿?¡!.,;()«»"]/g, ' '));
+/**
+ * "No quiero cancelar, solo saber a qué hora es": an action the customer says they do NOT want is
+ * no request for it. The negated verb is taken out before the patterns read the message.
+ */
+const NEGATED_ACTION =
+  /\b(?:no|not|don'?t|dont|do not|ni)\s+(?:quiero|queria|necesito|hace falta|voy a|vayas a|want to|need to|wanna|hay que)?\s*(?:cancel\w*|anul\w*|cambi\w*|mover\w*|muev\w*|move|reschedul\w*)/g;
+const withoutNegatedActions = (folded: string) => folded.replace(NEGATED_ACTION, ' ');
+
+const normalised = (text: string) =>
+  withoutNegatedActions(normalise(fold(text).replace(/[¿?¡!.,;()«»"]/g, ' ')));
 
 export const isPolicyQuestion = (text: string) => POLICY_QUESTION.test(normalised(text));
 export const isRunningLate = (text: string) => RUNNING_LATE.test(normalised(text));
@@ -230,7 +239,7 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   const customer = knowledge.customer;
   if (!customer) return null;
   // Colons stay: "18:30" is a time.
-  const folded = normalise(fold(input.text).replace(/[¿?¡!.,;()«»"]/g, ' '));
+  const folded = withoutNegatedActions(normalise(fold(input.text).replace(/[¿?¡!.,;()«»"]/g, ' ')));
   const pending = knowledge.pendingChange;
   const pendingAppointment = customer.appointments.find((a) => a.id === pending?.appointmentId);
   const reply = (...replies: string[]): OwnBookingAnswer => ({ replies });
@@ -264,7 +273,9 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   if (POLICY_QUESTION.test(folded) && customer.appointments.length && !pending) {
     const [appointment] = pick(customer.appointments, folded, input, true);
     if (appointment && pick(customer.appointments, folded, input, true).length === 1)
-      return reply(refundIfCancelled(appointment, language));
+      return reply(
+        MOVE.test(folded) ? costOfMoving(appointment, language) : refundIfCancelled(appointment, language),
+      );
   }
 
   const lastReply = input.lastReply ?? '';
@@ -289,6 +300,8 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
     !cancelling &&
     (MOVE.test(folded) ||
       (PASS.test(folded) && ownWords) ||
+      // "pásala al jueves": the verb carries the appointment.
+      /\bpas(ala|arla|amela|armela)\b/.test(folded) ||
       (askedWhich && /cambiar|mover|move/.test(fold(lastReply))));
   const about =
     !subscription &&
@@ -299,7 +312,9 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
       askedTime ||
       followUp ||
       // A client with appointments who cancels, or moves to a day, means theirs ("cancel tomorrow's physio").
-      (hasUpcoming && (cancelling || (moving && Boolean(when || clock.at)))));
+      (hasUpcoming &&
+        (cancelling ||
+          (moving && Boolean(when || clock.at || clock.after || clock.before || clock.partOfDay)))));
   if (!about) return null;
 
   const upcoming = customer.appointments;
@@ -317,7 +332,9 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   const targetAt = moving ? folded.search(TARGET) : -1;
   const source = targetAt > 0 ? folded.slice(0, targetAt) : folded;
   // A move with no word marking the new day names only the new day: no day to pick the appointment by.
-  const candidates = pick(upcoming, source, input, !(moving && targetAt <= 0));
+  // "2", "la primera", "the last one" to the numbered question: the option of that number.
+  const chosen = askedWhich ? optionChosen(folded, lastReply, upcoming, language) : undefined;
+  const candidates = chosen ? [chosen] : pick(upcoming, source, input, !(moving && targetAt <= 0));
 
   if (!cancelling && !moving) {
     const lines = candidates.length ? candidates : upcoming;
@@ -343,8 +360,8 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
     return reply(
       t(
         language,
-        `Tienes estas citas:\n${options.map((a) => `- ${describeAppointment(a, 'es')}`).join('\n')}\n${WHICH_MARK.es} ${cancelling ? 'cancelar' : 'cambiar'}?`,
-        `You have these appointments:\n${options.map((a) => `- ${describeAppointment(a, 'en')}`).join('\n')}\n${WHICH_MARK.en} to ${cancelling ? 'cancel' : 'move'}?`,
+        `Tienes estas citas:\n${numbered(options, 'es')}\n${WHICH_MARK.es} ${cancelling ? 'cancelar' : 'cambiar'}? Dime el número o el día.`,
+        `You have these appointments:\n${numbered(options, 'en')}\n${WHICH_MARK.en} to ${cancelling ? 'cancel' : 'move'}? Tell me its number or its day.`,
       ),
     );
   }
@@ -357,6 +374,58 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
     };
   }
   return move(appointment, input, targetAt > 0 ? folded.slice(targetAt) : '', null);
+}
+
+/** The options of a which-one question, numbered so "2" or "la segunda" can answer it. */
+const numbered = (options: CustomerAppointment[], language: Language) =>
+  [...options]
+    .sort(soonestFirst)
+    .map((a, index) => `${index + 1}. ${describeAppointment(a, language)}`)
+    .join('\n');
+
+const ORDINALS: Array<[RegExp, number]> = [
+  [
+    /^(?:(?:la|el|number|numero|opcion|option|the)\s+)?(\d)(?:\s*(?:a|o|st|nd|rd|th))?(?:\s+(?:one|porfa|por favor|please))?$/,
+    0,
+  ],
+  // "the last one" before "one": the place word decides, not the filler.
+  [/\b(ultima|ultimo|last)\b/, -1],
+  [/\b(primera|primero|first)\b|^(uno|una|one)$/, 1],
+  [/\b(segunda|segundo|second)\b|^(dos|two)$/, 2],
+  [/\b(tercera|tercero|third)\b|^(tres|three)$/, 3],
+];
+
+/** The appointment a reply to the numbered question names by its number or place, if it does. */
+function optionChosen(
+  folded: string,
+  lastReply: string,
+  upcoming: CustomerAppointment[],
+  language: Language,
+): CustomerAppointment | undefined {
+  // The options as the question listed them, read back from its numbered lines.
+  const listed = [...lastReply.matchAll(/^(\d+)\. (.+)$/gm)].map((line) => line[2]!);
+  const options = listed
+    .map((text) => upcoming.find((a) => describeAppointment(a, language) === text))
+    .filter((a): a is CustomerAppointment => Boolean(a));
+  if (options.length < 2 || folded.split(/\s+/).length > 5) return undefined;
+  const text = folded.trim();
+  for (const [pattern, place] of ORDINALS) {
+    const match = pattern.exec(text);
+    if (!match) continue;
+    const index = place === 0 ? Number(match[1]) - 1 : place === -1 ? options.length - 1 : place - 1;
+    return options[index];
+  }
+  return undefined;
+}
+
+/** What moving one appointment would cost: nothing while the policy allows it (no proposal). */
+function costOfMoving(appointment: CustomerAppointment, language: Language) {
+  if (!appointment.canReschedule) return reasonText(appointment.reason, appointment, language);
+  return t(
+    language,
+    `Cambiarla no te cuesta nada: puedes moverla sin coste hasta ${appointment.freeCancellationHours} horas antes, y tu cita del ${describeAppointment(appointment, 'es')} aún está a tiempo. Si quieres, dime a qué día y hora.`,
+    `Moving it costs nothing: you can move it free of charge until ${appointment.freeCancellationHours} hours before, and your appointment on ${describeAppointment(appointment, 'en')} is still in time. If you like, tell me which day and time.`,
+  );
 }
 
 /** What cancelling one appointment now would give back, by the policy, as an answer (no proposal). */
@@ -385,6 +454,10 @@ function refundIfCancelled(appointment: CustomerAppointment, language: Language)
 const NEXT_APPOINTMENT =
   /\b(?:proxima|siguiente|primera|next|first|upcoming|earliest)\s+(?:cita|sesion|clase|reserva|hora|appointment|session|booking|class|one)\b|\b(?:la|the|mi|my)\s+(?:proxima|siguiente|next)\b(?!\s+(?:semana|week|mes|month|lunes|martes|miercoles|jueves|viernes|sabado|domingo|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)/;
 
+/** "La última que tengo": the latest one ("la última vez" is not an appointment). */
+const LAST_APPOINTMENT =
+  /\b(?:la|el|mi|my|the)\s+(?:ultima|ultimo|last)\b(?!\s+(?:semana|week|mes|month|vez|time|hora)\b)/;
+
 const soonestFirst = (a: CustomerAppointment, b: CustomerAppointment) =>
   a.date === b.date ? a.startTime.localeCompare(b.startTime) : a.date.localeCompare(b.date);
 
@@ -398,10 +471,15 @@ function pick(upcoming: CustomerAppointment[], source: string, input: Input, byD
     if (byName.length) found = byName;
   }
   if (NEXT_APPOINTMENT.test(source)) return [[...found].sort(soonestFirst)[0]!];
+  if (LAST_APPOINTMENT.test(source)) return [[...found].sort(soonestFirst).at(-1)!];
   const when = resolveWhen(source, input.knowledge.now, input.knowledge.timeZone);
   if (when && byDay) {
     const byDate = found.filter((a) => a.date >= when.from && a.date <= when.to);
+    // "la del martes" when this Tuesday has none: their appointment on a Tuesday.
+    const weekday = WEEKDAY_NAME.test(source) && when.from === when.to ? weekdayOf(when.from) : null;
+    const byWeekday = weekday === null ? [] : found.filter((a) => weekdayOf(a.date) === weekday);
     if (byDate.length) found = byDate;
+    else if (byWeekday.length) found = byWeekday;
   }
   return found;
 }
@@ -430,9 +508,15 @@ async function move(
   const timeOnly = Boolean(clock.at || clock.after || clock.before || clock.partOfDay);
   // "a las 4 el mismo día", "push it to 4pm": a time with no day keeps the appointment's day.
   const sameDay = draftDate ?? (timeOnly ? appointment.date : null);
+  // "la puedo adelantar a pasado mañana a las 5": the day sits before the words that mark the target.
+  const wholeDay = targetText
+    ? resolveWhen(normalise(fold(input.text)), knowledge.now, knowledge.timeZone)
+    : undefined;
+  const otherDay = wholeDay && wholeDay.from !== appointment.date ? { ...wholeDay, ...clock } : undefined;
   const found: When | undefined =
     laterDay(text, appointment, knowledge) ??
     inDraftWeek(resolveWhen(text, knowledge.now, knowledge.timeZone), text, draftDate) ??
+    otherDay ??
     (sameDay ? { from: sameDay, to: sameDay, ...clock } : undefined);
   // "a la misma hora": the time asked for just before (in the reply that answered it), else the appointment's.
   const sameTime = /\b(misma hora|same time)\b/.test(fold(text));

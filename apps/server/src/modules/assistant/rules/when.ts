@@ -291,7 +291,12 @@ function explicitDate(text: string, now: Date, timeZone: string): string | undef
   const reference = { instant: now, timezone: timeZone };
   for (const parser of [chrono.es, chrono.en]) {
     for (const result of parser.parse(text, reference, { forwardDate: true })) {
-      if (!result.start.isCertain('day') || !/\d/.test(result.text)) continue;
+      // A date needs a number of its own: "mañana a las 5" has a digit, but only in its time.
+      const withoutTime = result.text.replace(
+        /(a las|sobre las|at)\s*\d{1,2}([:.h]\d{2})?\s*(am|pm|h)?/gi,
+        ' ',
+      );
+      if (!result.start.isCertain('day') || !/\d/.test(withoutTime)) continue;
       // chrono reads a bare time ("17h") as that time on a certain day: a time is not a date.
       if (/^\s*\d{1,2}\s*([:.h]\s*\d{0,2})?\s*(h|am|pm)?\s*$/i.test(result.text)) continue;
       const year = result.start.get('year');
@@ -304,13 +309,36 @@ function explicitDate(text: string, now: Date, timeZone: string): string | undef
   return undefined;
 }
 
-/** The weekday named first, if any: "el miércoles 25" → 3 with day of month 25. */
+/**
+ * The weekday asked about: the first named, unless a later one follows "tiene", "hay", "libre"…
+ * ("tengo boda el sábado, ¿tiene algo el viernes?" asks about Friday).
+ */
 function namedWeekday(folded: string): { weekday: number; dayOfMonth?: number } | undefined {
+  const first = firstWeekday(folded);
+  if (!first) return undefined;
+  const asked =
+    /\b(tiene|tienes|teneis|tienen|hay|hueco|huecos|libre|puede|podria|available|free|have|has|any)\b[a-z ]{0,25}$/;
+  let best = first;
+  for (let from = first.index + 1; from < folded.length; ) {
+    const next = firstWeekday(folded.slice(from));
+    if (!next) break;
+    const at = from + next.index;
+    if (asked.test(folded.slice(0, at + 1))) best = { ...next, index: at };
+    from = at + 1;
+  }
+  const { index: _index, ...weekday } = best;
+  return weekday;
+}
+
+/** The first weekday named, with its position: "el miércoles 25" → 3 with day of month 25. */
+function firstWeekday(folded: string): { weekday: number; index: number; dayOfMonth?: number } | undefined {
   let best: { weekday: number; index: number; dayOfMonth?: number } | undefined;
   for (const [weekday, names] of WEEKDAY_WORDS) {
     for (const name of names) {
       // "los domingos", "on Sundays": the plural names the same weekday.
-      const match = new RegExp(`(^|[^a-z])${name}s?(?:\\s+(?:dia\\s+)?(\\d{1,2}))?($|[^a-z])`).exec(folded);
+      const match = new RegExp(
+        `(^|[^a-z])${name}s?(?:\\s+(?:dia\\s+|the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?)?($|[^a-z])`,
+      ).exec(folded);
       if (match && name.length > 3 && (!best || match.index < best.index)) {
         best = { weekday, index: match.index, ...(match[2] ? { dayOfMonth: Number(match[2]) } : {}) };
       }
@@ -323,6 +351,18 @@ function namedWeekday(folded: string): { weekday: number; dayOfMonth?: number } 
   return best;
 }
 
+const WEEK_COUNTS: Record<string, number> = {
+  una: 1,
+  un: 1,
+  one: 1,
+  a: 1,
+  dos: 2,
+  two: 2,
+  tres: 3,
+  three: 3,
+  cuatro: 4,
+  four: 4,
+};
 const weekdayIndex = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
 const daysUntil = (fromDate: string, weekday: number) => (weekday - weekdayIndex(fromDate) + 7) % 7;
 
@@ -352,6 +392,17 @@ export function resolveWhen(text: string, now: Date, timeZone: string): When | u
   if (hasAny(rest, DAY_AFTER_TOMORROW)) return single(addDays(today, 2));
 
   const weekday = namedWeekday(rest);
+  // "dentro de dos semanas", "in two weeks": that many weeks on, and its weekday if one is named.
+  const weeksAhead =
+    /\b(?:dentro de|en|in)\s+(una|un|dos|tres|cuatro|one|a|two|three|four|\d)\s+(?:semanas?|weeks?)\b/.exec(
+      rest,
+    );
+  if (weeksAhead) {
+    const count = WEEK_COUNTS[weeksAhead[1]!] ?? Number(weeksAhead[1]);
+    const mondayOf = addDays(today, -((weekdayIndex(today) + 6) % 7) + 7 * count);
+    if (weekday) return single(addDays(mondayOf, (weekday.weekday + 6) % 7));
+    return { from: mondayOf, to: addDays(mondayOf, 6), ...extra };
+  }
   // "el próximo martes", "next Friday"; never "la próxima" alone (the customer's soonest appointment).
   const nextWeek =
     hasAny(rest, NEXT_WEEK) ||
