@@ -135,6 +135,10 @@ describe('what the model is told', () => {
     expect(systemPrompt(request)).toContain('9.99 EUR per month');
   });
 
+  it('the cancellation policy as the Bookings settings enforce it', () => {
+    expect(systemPrompt(request)).toContain('cancelling refunds the fee until 24 hours before the appointment');
+  });
+
   it("the company's name, information and own instructions", () => {
     const prompt = systemPrompt(request);
     expect(prompt).toContain(COMPANY.name);

@@ -138,6 +138,7 @@ function instructions(knowledge: AssistantKnowledge) {
     '## Prices',
     `- One appointment (30 minutes): ${formatMoney(knowledge.appointmentFee)}, paid online when booking with the booking link.`,
     `- Premium content subscription: ${premium}.`,
+    `- Cancellation policy (the rule the bookings follow): cancelling refunds the fee until ${knowledge.freeCancellationHours} hours before the appointment, and moving is allowed until then; later, no refund and no move. Answer questions about it from this line.`,
     '',
     '## How you work',
     `- Answer in the language of the customer's latest message when it is Spanish or English. If the customer writes in any other language, answer in ${business} and add one short sentence saying that you can only help in Spanish or English.`,
@@ -186,7 +187,7 @@ function customerSection(knowledge: AssistantKnowledge): string[] {
   return [
     '',
     `## The customer: ${customer.name}`,
-    `Cancelling refunds the fee until ${customer.appointments[0]?.freeCancellationHours ?? 24} hours before the appointment; moving is allowed until then too.`,
+    `Cancelling refunds the fee until ${knowledge.freeCancellationHours} hours before the appointment; moving is allowed until then too.`,
     'Upcoming appointments:',
     ...(lines.length ? lines : ['(none)']),
     pending,
