@@ -136,7 +136,9 @@ describe('what the model is told', () => {
   });
 
   it('the cancellation policy as the Bookings settings enforce it', () => {
-    expect(systemPrompt(request)).toContain('cancelling refunds the fee until 24 hours before the appointment');
+    expect(systemPrompt(request)).toContain(
+      'cancelling refunds the fee until 24 hours before the appointment',
+    );
   });
 
   it("the company's name, information and own instructions", () => {

@@ -147,7 +147,7 @@ export function findPrices(info: CompanyInfo, question: string, synonyms: Map<st
     if (!item || found.includes(item)) continue;
     // A part that is only a piece of a service already found ("barba" of "corte + barba") adds nothing.
     if (whole && item.stems.every((s) => whole.stems.includes(s))) continue;
-    if (whole && whole.stems.every((s) => item.stems.includes(s))) continue;
+    if (whole?.stems.every((s) => item.stems.includes(s))) continue;
     found.push(item);
   }
   return found.slice(0, 4);
