@@ -473,8 +473,26 @@ function atThreshold(items: Scored[], classifier: string, t: number) {
   return `${pct(kept.length, items.length)} / ${pct(right, kept.length)}`;
 }
 
-function veto(item: Scored, classifier: string, t: number) {
+/** Whether someone offers it is the business's data, not the customer's words: no veto between them. */
+const DATA_DECIDED = ['find_professional', 'unserved'];
+/** The rules' handovers, refusals and own-booking answers: a careful veto leaves them be. */
+const KEPT = ['complaint', 'ask_person', 'own_booking', 'injection_privacy'];
+/**
+ * How far a veto may go: `any` disagreement scored ≥ t; `data`, not between find_professional and
+ * unserved; `careful`, not that either, nor over a handover, a refusal or an own-booking answer.
+ */
+type VetoMode = 'any' | 'data' | 'careful';
+const VETO_MODES: Array<[VetoMode, string]> = [
+  ['any', ''],
+  ['data', ', not between find_professional/unserved'],
+  ['careful', ', and never over a handover, refusal or own booking'],
+];
+
+function veto(item: Scored, classifier: string, t: number, mode: VetoMode = 'any') {
   const p = item.predictions.get(classifier)!;
+  if (mode !== 'any' && DATA_DECIDED.includes(p.intent) && DATA_DECIDED.includes(item.rules))
+    return item.rules;
+  if (mode === 'careful' && KEPT.includes(item.rules)) return item.rules;
   return p.intent !== NONE && p.intent !== item.rules && p.score >= t ? p.intent : item.rules;
 }
 
@@ -498,24 +516,24 @@ function summary(title: string, items: Scored[], classifiers: string[]) {
   console.log('| hybrid: rules, vetoed by | at ≥ t: top-1 (vetoes: fixed / broken / both wrong) |');
   console.log('|---|---|');
   for (const name of classifiers) {
-    const cells = VETO_THRESHOLDS.map((t) => {
-      let fixed = 0;
-      let broken = 0;
-      let neither = 0;
-      for (const item of items) {
-        const chosen = veto(item, name, t);
-        if (chosen === item.rules) continue;
-        const label = item.example.label;
-        if (chosen === label) fixed++;
-        else if (item.rules === label) broken++;
-        else neither++;
-      }
-      return `${t}: ${pct(
-        accuracy(items, (item) => veto(item, name, t)),
-        items.length,
-      )} (${fixed}/${broken}/${neither})`;
-    });
-    console.log(`| ${name} | ${cells.join('; ')} |`);
+    for (const [mode, described] of VETO_MODES) {
+      const cells = VETO_THRESHOLDS.map((t) => {
+        let fixed = 0;
+        let broken = 0;
+        let neither = 0;
+        for (const item of items) {
+          const chosen = veto(item, name, t, mode);
+          if (chosen === item.rules) continue;
+          const label = item.example.label;
+          if (chosen === label) fixed++;
+          else if (item.rules === label) broken++;
+          else neither++;
+        }
+        const right = accuracy(items, (item) => veto(item, name, t, mode));
+        return `${t}: ${pct(right, items.length)} (${fixed}/${broken}/${neither})`;
+      });
+      console.log(`| ${name}${described} | ${cells.join('; ')} |`);
+    }
   }
   for (const business of [...new Set(items.map((item) => item.example.business))]) {
     const mine = items.filter((item) => item.example.business === business);
@@ -594,11 +612,19 @@ for (const key of new Set([...training, ...rounds.flatMap((round) => round.examp
   businesses.set(key, await businessOf(key));
 const rulesOf = (example: Example) => rulesIntent(example, businesses.get(example.business)!);
 
+/** How long the last training of each classifier took, and on how many examples. */
+const trainingTime = new Map<string, { seconds: number; examples: number }>();
+
 async function score(train: Example[], test: Example[]): Promise<Scored[]> {
   const scored: Scored[] = [];
   for (const example of test) scored.push({ example, rules: await rulesOf(example), predictions: new Map() });
   for (const classifier of classifiers) {
+    const start = performance.now();
     const classify = await classifier.train(train);
+    trainingTime.set(classifier.name, {
+      seconds: (performance.now() - start) / 1000,
+      examples: train.length,
+    });
     for (const item of scored) item.predictions.set(classifier.name, await classify(item.example.text));
   }
   return scored;
@@ -654,4 +680,9 @@ for (const [view, keep] of views) {
     }
   }
 }
-console.log(`\n(${((performance.now() - started) / 1000).toFixed(1)} s)`);
+const trained = [...trainingTime].map(
+  ([name, time]) => `${name} ${time.seconds.toFixed(2)} s on ${time.examples} messages`,
+);
+console.log(
+  `\nTraining at start: ${trained.join(', ')}. All of it: ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+);
