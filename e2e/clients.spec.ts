@@ -296,6 +296,60 @@ test('deleting asks first, from the list and from the detail', async ({ page, ap
   await expect(page).toHaveURL(/\/clients$/);
 });
 
+test('Back to Clients returns to the list as it was left, its search and status, after tabs, an edit or a deletion', async ({
+  page,
+  api,
+}) => {
+  const suffix = uniqueSuffix();
+  const lead = await createClient(api, { name: `Backtrack ${suffix}`, status: 'lead' });
+  const active = await createClient(api, { name: `Backtrack Active ${suffix}`, status: 'active' });
+  const asLeft = (url: URL) =>
+    url.pathname === '/clients' &&
+    url.searchParams.get('search') === suffix &&
+    url.searchParams.get('status') === 'lead';
+  const expectListAsLeft = async () => {
+    await expect(page).toHaveURL(asLeft);
+    await expect(search(page)).toHaveValue(suffix);
+    await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Lead');
+    await expect(rowOf(page, lead)).toHaveCount(1);
+    await expect(rowOf(page, active)).toHaveCount(0);
+  };
+  const back = () => page.getByRole('main').getByRole('link', { name: 'Back to Clients' }).click();
+
+  await page.goto('/clients');
+  await expect(table(page).getByRole('row').nth(1)).toBeVisible();
+  // Typed as a receptionist types, then narrowed by status.
+  await search(page).pressSequentially(suffix, { delay: 80 });
+  await expect(rowOf(page, active)).toHaveCount(1);
+  await choose(page, 'Status', 'Lead');
+  await expectListAsLeft();
+
+  // Opened by its name, looked through its tabs, and back.
+  await rowOf(page, lead).getByRole('link', { name: lead.name }).click();
+  await expect(page.getByRole('heading', { name: lead.name })).toBeVisible();
+  await page.getByRole('tab', { name: 'Appointments' }).click();
+  await expect(page).toHaveURL(/\?tab=appointments$/);
+  await back();
+  await expectListAsLeft();
+
+  // Edited from its row: saving opens the detail, whose Back still knows the list.
+  await rowOf(page, lead).getByRole('link', { name: 'Edit' }).click();
+  await page.getByLabel('Notes').pressSequentially('Calls after six', { delay: 40 });
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Client Details' })).toContainText('Calls after six');
+  await back();
+  await expectListAsLeft();
+
+  // Deleted from its detail: back on the same list, without it.
+  await rowOf(page, lead).getByRole('link', { name: 'View' }).click();
+  await expect(page.getByRole('heading', { name: lead.name })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete Client' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(asLeft);
+  await expect(search(page)).toHaveValue(suffix);
+  await expect(rowOf(page, lead)).toHaveCount(0);
+});
+
 test('the list loads the next clients as it scrolls, and from a Load more button', async ({ page, api }) => {
   const suffix = uniqueSuffix();
   for (let index = 0; index < 55; index++) {

@@ -367,6 +367,35 @@ test('Cancel goes back to the list without saving', async ({ page, api }) => {
   expect((await getEmployee(api, employee.id)).title).toBe(employee.title);
 });
 
+test('Cancel and saving return to the list as it was left, its search', async ({ page, api }) => {
+  const suffix = uniqueSuffix();
+  const employee = await createEmployee(api, { name: `Returning ${suffix}` });
+  const other = await createEmployee(api);
+  const search = page.getByRole('textbox', { name: 'Search employees' });
+  const expectListAsLeft = async () => {
+    await expect(page).toHaveURL(new RegExp(`/employees\\?search=${suffix}$`));
+    await expect(search).toHaveValue(suffix);
+    await expect(rowOf(page, employee)).toHaveCount(1);
+    await expect(rowOf(page, other)).toHaveCount(0);
+  };
+
+  await page.goto('/employees');
+  await expect(rowOf(page, other)).toHaveCount(1);
+  await search.pressSequentially(suffix, { delay: 80 });
+  await expectListAsLeft();
+
+  await rowOf(page, employee).getByRole('link', { name: employee.name }).click();
+  await expect(page.getByLabel(/^Name/)).toHaveValue(employee.name);
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expectListAsLeft();
+
+  await rowOf(page, employee).getByRole('link', { name: 'Edit' }).click();
+  await page.getByLabel('Title').pressSequentially('Head coach', { delay: 40 });
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expectListAsLeft();
+  await expect(rowOf(page, employee)).toContainText('Head coach');
+});
+
 test('a failed delete keeps the dialog open', async ({ page, api }) => {
   const employee = await createEmployee(api);
   await page.route(`**/api/employees/${employee.id}`, (route) =>

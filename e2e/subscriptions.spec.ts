@@ -174,6 +174,47 @@ test('the create form fills plan fields, shows Creating... and opens the new sub
   expect(detail.subscription?.id).toBe(id);
 });
 
+test('Back to Subscriptions returns to the list as it was left, its search and status', async ({
+  page,
+  api,
+}) => {
+  const client = await createClient(api);
+  await createSubscription(api, client, 'Premium Plan');
+  const asLeft = (url: URL) =>
+    url.pathname === '/subscriptions' &&
+    url.searchParams.get('search') === client.name &&
+    url.searchParams.get('status') === 'active';
+  const row = table(page).getByRole('row').filter({ hasText: client.name });
+  const expectListAsLeft = async () => {
+    await expect(page).toHaveURL(asLeft);
+    await expect(search(page)).toHaveValue(client.name);
+    await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Active');
+    await expect(row).toHaveCount(1);
+  };
+  const back = () => page.getByRole('main').getByRole('link', { name: 'Back to Subscriptions' }).click();
+
+  await page.goto('/subscriptions');
+  await expect(table(page).getByRole('row').nth(1)).toBeVisible();
+  await search(page).pressSequentially(client.name, { delay: 60 });
+  await choose(page, 'Status', 'Active');
+  await expectListAsLeft();
+
+  // By its plan link, then by a click on the row itself.
+  await row.getByRole('link', { name: 'Premium Plan' }).click();
+  await expect(page.getByRole('heading', { name: 'Premium Plan' })).toBeVisible();
+  await back();
+  await expectListAsLeft();
+  await row.getByRole('cell').nth(2).click();
+  await expect(page).toHaveURL(/\/subscriptions\/[0-9a-f-]{36}$/);
+  await back();
+  await expectListAsLeft();
+
+  // Its client's page is another list's: Back to Clients there leads to the plain clients list.
+  await row.getByRole('link', { name: client.name }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Back to Clients' }).click();
+  await expect(page).toHaveURL(/\/clients$/);
+});
+
 test('Cancel on the create form returns to the list', async ({ page }) => {
   await page.goto('/subscriptions/new');
   await page.getByRole('link', { name: 'Cancel' }).click();

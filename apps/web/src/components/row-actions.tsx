@@ -9,7 +9,7 @@ type RowAction = {
   tooltip?: string;
   icon: ReactNode;
   color?: string;
-} & ({ to: string } | { href: string } | { onClick: () => void });
+} & ({ to: string; state?: unknown } | { href: string } | { onClick: () => void });
 
 /** The icon buttons at the end of a table row or card: links, pages in a new tab, or actions. */
 export function RowActions({ actions }: { actions: RowAction[] }) {
@@ -25,7 +25,7 @@ export function RowActions({ actions }: { actions: RowAction[] }) {
         return (
           <Tooltip key={action.label} label={action.tooltip ?? action.label}>
             {'to' in action ? (
-              <ActionIcon component={Link} to={action.to} {...common}>
+              <ActionIcon component={Link} to={action.to} state={action.state} {...common}>
                 {action.icon}
               </ActionIcon>
             ) : 'href' in action ? (
@@ -50,7 +50,13 @@ export function RowActions({ actions }: { actions: RowAction[] }) {
   );
 }
 
-export const editAction = (to: string): RowAction => ({ label: 'Edit', icon: <IconPencil size={18} />, to });
+/** `state`: router state for the link, such as `fromList` so the form returns to the list as it was. */
+export const editAction = (to: string, state?: unknown): RowAction => ({
+  label: 'Edit',
+  icon: <IconPencil size={18} />,
+  to,
+  state,
+});
 export const deleteAction = (onClick: () => void): RowAction => ({
   label: 'Delete',
   icon: <IconTrash size={18} />,

@@ -9,8 +9,9 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { BackLink } from '../../components/back-link';
+import { backTo, type FromList } from '../../lib/back-to';
 import { initials } from '../../lib/format';
 import { usePageName } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
@@ -29,25 +30,31 @@ export function ClientDetailPage() {
   const { id = '' } = useParams();
   const client = useClient(id);
   usePageName(client.data ? `Client: ${client.data.name}` : undefined);
+  const list = backTo(useLocation().state, paths.clients);
 
   return (
     <Box maw={1000}>
-      <BackLink to={paths.clients}>Back to Clients</BackLink>
-      <ClientQueryState query={client}>{(data) => <ClientDetailView client={data} />}</ClientQueryState>
+      <BackLink to={list}>Back to Clients</BackLink>
+      <ClientQueryState query={client}>
+        {(data) => <ClientDetailView client={data} list={list} />}
+      </ClientQueryState>
     </Box>
   );
 }
 
-function ClientDetailView({ client }: { client: ClientDetail }) {
+/** `list`: the clients list this one was opened from, where a deletion returns and Edit comes back to. */
+function ClientDetailView({ client, list }: { client: ClientDetail; list: string }) {
   const navigate = useNavigate();
+  const { state } = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const remove = useDeleteClient();
   const [deleting, setDeleting] = useState(false);
   const tabParam = searchParams.get('tab');
   const tab: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : 'details';
 
+  // The router state goes along, or a change of tab would forget the list Back returns to.
   const changeTab = (value: string | null) =>
-    setSearchParams(value && value !== 'details' ? { tab: value } : {}, { replace: true });
+    setSearchParams(value && value !== 'details' ? { tab: value } : {}, { replace: true, state });
 
   const closeDelete = () => {
     if (remove.isPending) return;
@@ -89,6 +96,7 @@ function ClientDetailView({ client }: { client: ClientDetail }) {
             <Button
               component={Link}
               to={paths.clientEdit(client.id)}
+              state={{ backTo: list } satisfies FromList}
               variant="default"
               leftSection={<IconPencil size={16} />}
             >
@@ -133,7 +141,7 @@ function ClientDetailView({ client }: { client: ClientDetail }) {
         client={deleting ? client : null}
         busy={remove.isPending}
         error={remove.isError ? remove.error : null}
-        onConfirm={() => remove.mutate(client.id, { onSuccess: () => void navigate(paths.clients) })}
+        onConfirm={() => remove.mutate(client.id, { onSuccess: () => void navigate(list) })}
         onClose={closeDelete}
       />
     </Stack>

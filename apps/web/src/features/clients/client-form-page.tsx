@@ -2,10 +2,11 @@ import { type ClientDetail, clientFormSchema } from '@chatdesk/contract/clients'
 import { Box, Button, Card, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { FormActions } from '../../components/form-actions';
 import { PageHeader } from '../../components/page-header';
 import { ApiError } from '../../lib/api-client';
+import { backTo, type FromList } from '../../lib/back-to';
 import { usePageName } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
@@ -47,6 +48,8 @@ export function ClientFormPage() {
 
 function ClientForm({ client }: { client?: ClientDetail }) {
   const navigate = useNavigate();
+  // The list the client was opened from goes on to the detail, so its Back still returns there.
+  const list: FromList = { backTo: backTo(useLocation().state, paths.clients) };
   const save = useSaveClient();
   const employees = useAllEmployees();
   const employeeOptions = (employees.data ?? []).map((employee) => ({
@@ -70,14 +73,14 @@ function ClientForm({ client }: { client?: ClientDetail }) {
     save.reset();
     save.mutate(
       { id: client?.id, body: toClientRequest(values) },
-      { onSuccess: (saved) => void navigate(paths.client(saved.id)) },
+      { onSuccess: (saved) => void navigate(paths.client(saved.id), { state: list }) },
     );
   });
 
   const saveError = save.isError
     ? (save.error instanceof ApiError && save.error.serverMessage) || SAVE_FAILED
     : null;
-  const cancelTo = client ? paths.client(client.id) : paths.clients;
+  const cancelTo = client ? paths.client(client.id) : list.backTo;
 
   return (
     <form onSubmit={handleSubmit} noValidate>
@@ -183,7 +186,7 @@ function ClientForm({ client }: { client?: ClientDetail }) {
           />
         </Card>
 
-        <FormActions error={saveError} cancelTo={cancelTo}>
+        <FormActions error={saveError} cancelTo={cancelTo} cancelState={list}>
           <Button type="submit" leftSection={<IconDeviceFloppy size={18} />} loading={save.isPending}>
             {client ? 'Save Changes' : 'Create Client'}
           </Button>

@@ -2,13 +2,14 @@ import type { Client } from '@chatdesk/contract/clients';
 import { Box, Button, Card, Stack } from '@mantine/core';
 import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { SearchQueryProvider } from '../../components/highlight-match';
 import { ListFilters, useListFilters } from '../../components/list-filters';
 import { LoadMore } from '../../components/load-more';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
+import { fromList } from '../../lib/back-to';
 import { paths } from '../../lib/paths';
 import { useClients, useDeleteClient } from './api';
 import { STATUS_FILTER_OPTIONS, toApiFilters } from './client-format';
@@ -20,6 +21,7 @@ export function ClientsPage() {
   const clients = useClients(toApiFilters({ ...values, search }));
   const remove = useDeleteClient();
   const [toDelete, setToDelete] = useState<Client | null>(null);
+  const location = useLocation();
 
   const closeDelete = () => {
     if (remove.isPending) return;
@@ -38,7 +40,12 @@ export function ClientsPage() {
         title="Clients"
         description="Everyone who has reached out, booked or subscribed."
         actions={
-          <Button component={Link} to={paths.clientNew} leftSection={<IconPlus size={18} />}>
+          <Button
+            component={Link}
+            to={paths.clientNew}
+            state={fromList(location)}
+            leftSection={<IconPlus size={18} />}
+          >
             Add Client
           </Button>
         }

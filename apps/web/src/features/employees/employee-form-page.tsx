@@ -20,13 +20,14 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconCalendarTime, IconDeviceFloppy, IconId, IconUserOff } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../components/back-link';
 import { FormActions } from '../../components/form-actions';
 import { NotFoundCard } from '../../components/not-found-card';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { ApiError } from '../../lib/api-client';
+import { backTo } from '../../lib/back-to';
 import { usePageName } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
@@ -46,6 +47,8 @@ export function EmployeeFormPage() {
   const employee = useEmployee(id);
   const title = id ? 'Edit Employee' : 'New Employee';
   usePageName(id && employee.data ? `Employee: ${employee.data.name}` : undefined);
+  // Saving, Cancel and Back return to the list as it was left (its search), when opened from it.
+  const list = backTo(useLocation().state, paths.employees);
 
   return (
     <Box maw={960}>
@@ -58,7 +61,7 @@ export function EmployeeFormPage() {
         }
       />
       {!id ? (
-        <EmployeeForm />
+        <EmployeeForm list={list} />
       ) : (
         <QueryState
           query={employee}
@@ -70,18 +73,18 @@ export function EmployeeFormPage() {
               icon={<IconUserOff size={28} />}
               title="Employee not found"
               description="This employee may have been deleted."
-              action={<BackLink to={paths.employees}>Back to Employees</BackLink>}
+              action={<BackLink to={list}>Back to Employees</BackLink>}
             />
           }
         >
-          {(data) => <EmployeeForm key={data.id} employee={data} />}
+          {(data) => <EmployeeForm key={data.id} employee={data} list={list} />}
         </QueryState>
       )}
     </Box>
   );
 }
 
-function EmployeeForm({ employee }: { employee?: Employee }) {
+function EmployeeForm({ employee, list }: { employee?: Employee; list: string }) {
   const navigate = useNavigate();
   const save = useSaveEmployee();
   const timeZone = useCompany().data?.timeZone;
@@ -101,7 +104,7 @@ function EmployeeForm({ employee }: { employee?: Employee }) {
       const body = toRequest(values);
       const input = employee ? { id: employee.id, body } : { body };
       save.mutate(input, {
-        onSuccess: () => void navigate(paths.employees),
+        onSuccess: () => void navigate(list),
         onError: (error) => {
           if (isUsernameTaken(error)) {
             form.setFieldError('username', EMPLOYEE_MESSAGES.usernameTaken);
@@ -233,7 +236,7 @@ function EmployeeForm({ employee }: { employee?: Employee }) {
       </Tabs>
 
       <Stack gap="md" mt="lg">
-        <FormActions error={saveError} cancelTo={paths.employees}>
+        <FormActions error={saveError} cancelTo={list}>
           <Button type="submit" leftSection={<IconDeviceFloppy size={18} />} loading={save.isPending}>
             {editing ? 'Save Changes' : 'Create Employee'}
           </Button>

@@ -2,12 +2,13 @@ import type { Employee } from '@chatdesk/contract/employees';
 import { Box, Button, Card, CloseButton, Stack, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { SearchQueryProvider } from '../../components/highlight-match';
 import { LoadMore } from '../../components/load-more';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
+import { fromList } from '../../lib/back-to';
 import { useDebouncedSearchParam } from '../../lib/debounced-search-param';
 import { refusalText } from '../../lib/mutation-feedback';
 import { paths } from '../../lib/paths';
@@ -20,6 +21,7 @@ export function EmployeesPage() {
   const employees = useEmployees(appliedSearch);
   const remove = useDeleteEmployee();
   const [toDelete, setToDelete] = useState<Employee | null>(null);
+  const location = useLocation();
 
   const closeDelete = () => {
     if (remove.isPending) return;
@@ -37,7 +39,12 @@ export function EmployeesPage() {
         title="Employees"
         description="Your team, their booking calendars and weekly availability."
         actions={
-          <Button component={Link} to={paths.employeeNew} leftSection={<IconPlus size={18} />}>
+          <Button
+            component={Link}
+            to={paths.employeeNew}
+            state={fromList(location)}
+            leftSection={<IconPlus size={18} />}
+          >
             Add Employee
           </Button>
         }

@@ -23,7 +23,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { BackLink } from '../../components/back-link';
 import { CancelSubscriptionModal, canCancelSubscription } from '../../components/cancel-subscription-modal';
 import { DetailField } from '../../components/detail-field';
@@ -31,6 +31,7 @@ import { NotFoundCard } from '../../components/not-found-card';
 import { QueryState } from '../../components/query-state';
 import { CancelingBadge, SubscriptionStatusBadge } from '../../components/subscription-status-badge';
 import { ApiError } from '../../lib/api-client';
+import { backTo } from '../../lib/back-to';
 import { formatDateTime } from '../../lib/format';
 import { usePageName } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
@@ -41,10 +42,11 @@ export function SubscriptionDetailPage() {
   const { id = '' } = useParams();
   const subscription = useSubscription(id);
   usePageName(subscription.data ? `Subscription: ${subscription.data.client.name}` : undefined);
+  const list = backTo(useLocation().state, paths.subscriptions);
 
   return (
     <Box maw={900}>
-      <BackLink to={paths.subscriptions}>Back to Subscriptions</BackLink>
+      <BackLink to={list}>Back to Subscriptions</BackLink>
       <QueryState
         query={subscription}
         loadingLabel="Loading subscription"

@@ -1,9 +1,11 @@
 import type { ClientDetail } from '@chatdesk/contract/clients';
 import { IconUserOff } from '@tabler/icons-react';
 import type { ComponentProps, ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { BackLink } from '../../../components/back-link';
 import { NotFoundCard } from '../../../components/not-found-card';
 import { QueryState } from '../../../components/query-state';
+import { backTo } from '../../../lib/back-to';
 import { paths } from '../../../lib/paths';
 
 type ClientQueryStateProps = {
@@ -22,6 +24,7 @@ export function ClientQueryState({
   skeleton = 'detail',
   children,
 }: ClientQueryStateProps) {
+  const list = backTo(useLocation().state, paths.clients);
   return (
     <QueryState
       query={query}
@@ -33,7 +36,7 @@ export function ClientQueryState({
           icon={<IconUserOff size={28} />}
           title="Client not found"
           description="This client may have been deleted."
-          action={withBackLink ? <BackLink to={paths.clients}>Back to Clients</BackLink> : undefined}
+          action={withBackLink ? <BackLink to={list}>Back to Clients</BackLink> : undefined}
         />
       }
     >

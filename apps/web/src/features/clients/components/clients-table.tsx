@@ -1,10 +1,11 @@
 import type { Client } from '@chatdesk/contract/clients';
 import { Anchor, Avatar, Group, Stack, Table, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Highlighted } from '../../../components/highlight-match';
 import { ListCard, ResponsiveTable, WrapAnywhere } from '../../../components/responsive-table';
 import { deleteAction, editAction, RowActions } from '../../../components/row-actions';
+import { fromList } from '../../../lib/back-to';
 import { formatDate, initials } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { CLIENT_SOURCE_LABELS } from '../client-format';
@@ -39,6 +40,7 @@ type ClientItemProps = { client: Client; onDelete: (client: Client) => void };
 
 /** The table row leaves the avatar out to keep every column on a laptop screen. */
 function NameLink({ client, withEmail = false }: { client: Client; withEmail?: boolean }) {
+  const list = fromList(useLocation());
   return (
     <Group gap="sm" wrap="nowrap" miw={0}>
       {withEmail ? null : (
@@ -47,7 +49,14 @@ function NameLink({ client, withEmail = false }: { client: Client; withEmail?: b
         </Avatar>
       )}
       <Stack gap={0} miw={0}>
-        <Anchor component={Link} to={paths.client(client.id)} fw={600} c="bright" underline="hover">
+        <Anchor
+          component={Link}
+          to={paths.client(client.id)}
+          state={list}
+          fw={600}
+          c="bright"
+          underline="hover"
+        >
           <Highlighted text={client.name} />
         </Anchor>
         {withEmail ? (
@@ -61,11 +70,12 @@ function NameLink({ client, withEmail = false }: { client: Client; withEmail?: b
 }
 
 function ClientActions({ client, onDelete }: ClientItemProps) {
+  const list = fromList(useLocation());
   return (
     <RowActions
       actions={[
-        { label: 'View', icon: <IconEye size={18} />, to: paths.client(client.id) },
-        editAction(paths.clientEdit(client.id)),
+        { label: 'View', icon: <IconEye size={18} />, to: paths.client(client.id), state: list },
+        editAction(paths.clientEdit(client.id), list),
         deleteAction(() => onDelete(client)),
       ]}
     />

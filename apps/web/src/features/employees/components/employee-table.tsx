@@ -1,10 +1,11 @@
 import type { Employee } from '@chatdesk/contract/employees';
 import { Anchor, Avatar, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { IconCalendarEvent } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Highlighted } from '../../../components/highlight-match';
 import { ListCard, ResponsiveTable, WrapAnywhere } from '../../../components/responsive-table';
 import { deleteAction, editAction, RowActions } from '../../../components/row-actions';
+import { fromList } from '../../../lib/back-to';
 import { initials } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 
@@ -58,13 +59,21 @@ function EmployeeCard({ employee, onDelete }: EmployeeItemProps) {
 }
 
 function NameCell({ employee }: { employee: Employee }) {
+  const list = fromList(useLocation());
   return (
     <Group gap="sm" wrap="nowrap" miw={0}>
       <Avatar color="brand" radius="xl" size={36}>
         {initials(employee.name)}
       </Avatar>
       <Stack gap={0} miw={0}>
-        <Anchor component={Link} to={paths.employee(employee.id)} fw={600} c="bright" underline="hover">
+        <Anchor
+          component={Link}
+          to={paths.employee(employee.id)}
+          state={list}
+          fw={600}
+          c="bright"
+          underline="hover"
+        >
           <Highlighted text={employee.name} />
         </Anchor>
         <Text size="xs" c="dimmed" truncate="end">
@@ -143,6 +152,7 @@ function LocationBadges({ locations }: { locations: string[] }) {
 }
 
 function EmployeeActions({ employee, onDelete }: EmployeeItemProps) {
+  const list = fromList(useLocation());
   return (
     <RowActions
       actions={[
@@ -152,7 +162,7 @@ function EmployeeActions({ employee, onDelete }: EmployeeItemProps) {
           icon: <IconCalendarEvent size={18} />,
           href: paths.schedule(employee.username),
         },
-        editAction(paths.employee(employee.id)),
+        editAction(paths.employee(employee.id), list),
         deleteAction(() => onDelete(employee)),
       ]}
     />

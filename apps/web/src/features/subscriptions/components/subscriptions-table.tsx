@@ -1,6 +1,6 @@
 import type { Subscription } from '@chatdesk/contract/subscriptions';
 import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Highlighted } from '../../../components/highlight-match';
 import {
   ListCard,
@@ -9,6 +9,7 @@ import {
   WrapAnywhere,
 } from '../../../components/responsive-table';
 import { CancelingBadge, SubscriptionStatusBadge } from '../../../components/subscription-status-badge';
+import { fromList } from '../../../lib/back-to';
 import { formatDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { formatSubscriptionPrice } from '../subscription-format';
@@ -51,7 +52,8 @@ function StatusBadges({ subscription }: { subscription: Subscription }) {
 }
 
 function SubscriptionRow({ subscription }: { subscription: Subscription }) {
-  const openDetail = useOpenOnClick(paths.subscription(subscription.id));
+  const list = fromList(useLocation());
+  const openDetail = useOpenOnClick(paths.subscription(subscription.id), list);
   return (
     <Table.Tr onClick={openDetail} style={{ cursor: 'pointer' }}>
       <Table.Td>
@@ -61,7 +63,14 @@ function SubscriptionRow({ subscription }: { subscription: Subscription }) {
       </Table.Td>
       <Table.Td>
         <WrapAnywhere maw={240}>
-          <Anchor component={Link} to={paths.subscription(subscription.id)} size="sm" fw={500} c="bright">
+          <Anchor
+            component={Link}
+            to={paths.subscription(subscription.id)}
+            state={list}
+            size="sm"
+            fw={500}
+            c="bright"
+          >
             <Highlighted text={subscription.planName} />
           </Anchor>
         </WrapAnywhere>
@@ -89,7 +98,8 @@ function SubscriptionRow({ subscription }: { subscription: Subscription }) {
 }
 
 function SubscriptionCard({ subscription }: { subscription: Subscription }) {
-  const openDetail = useOpenOnClick(paths.subscription(subscription.id));
+  const list = fromList(useLocation());
+  const openDetail = useOpenOnClick(paths.subscription(subscription.id), list);
   return (
     <ListCard onClick={openDetail}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
@@ -101,6 +111,7 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
         <Anchor
           component={Link}
           to={paths.subscription(subscription.id)}
+          state={list}
           inherit
           c="bright"
           underline="always"
