@@ -139,6 +139,28 @@ test.describe('public booking page', () => {
     await expect(weekdays.last()).toHaveText('Su');
   });
 
+  test("marks today, the business's day, in light and dark", async ({ page, api }, testInfo) => {
+    const schedule = await createEmployee(api);
+    // 'yyyy-MM-dd' on the business's calendar.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: schedule.timeZone }).format(new Date());
+    // The calendar opens on the first open day's month: late on a month's last evening, the next one.
+    const shown = schedule.slots[0]?.date ?? today;
+    test.skip(shown.slice(0, 7) !== today.slice(0, 7), "today's month has no open time left");
+
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(`/schedule/${schedule.employee.username}`);
+      const marked = page.getByRole('table', { name: 'Available dates' }).locator('[aria-current="date"]');
+      await expect(marked).toHaveCount(1);
+      await expect(marked).toHaveAccessibleName(longDate(today));
+      await expect(marked).toHaveCSS('font-weight', '700');
+      await expectNoSeriousViolations(page, `booking calendar marking today (${scheme})`);
+      await page
+        .getByRole('table', { name: 'Available dates' })
+        .screenshot({ path: testInfo.outputPath(`calendar-today-${scheme}.png`) });
+    }
+  });
+
   test("shows the employee's own title", async ({ page }) => {
     await page.goto('/schedule/carlos');
     await expect(page.getByRole('heading', { name: 'Book an Appointment with Carlos Ruiz' })).toBeVisible();

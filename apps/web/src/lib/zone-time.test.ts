@@ -6,6 +6,7 @@ import {
   zoneCity,
   zonedInstant,
   zoneGap,
+  zoneToday,
 } from './zone-time';
 
 describe('zonedInstant', () => {
@@ -89,5 +90,14 @@ describe('formatZonedDeadline', () => {
     expect(formatZonedDeadline(iso, 'Europe/Madrid', 'Pacific/Auckland')).toBe(
       'Tue, Nov 24, 5:00 PM (Madrid time; Wed, Nov 25, 5:00 AM your time)',
     );
+  });
+});
+
+describe('zoneToday', () => {
+  it("is the business's calendar day, which may not be the browser's or UTC's", () => {
+    // 23:30 UTC on 30 November is already 1 December in Madrid, still 30 November in New York.
+    const instant = Date.parse('2026-11-30T23:30:00Z');
+    expect(zoneToday('Europe/Madrid', instant)).toBe('2026-12-01');
+    expect(zoneToday('America/New_York', instant)).toBe('2026-11-30');
   });
 });

@@ -53,6 +53,17 @@ export function zonedInstant(date: string, time: string, zone: string): number {
   return asUtc - zoneOffset(zone, first);
 }
 
+/** The zone's calendar day at `instant`, '2026-11-25'; the browser's own when it does not know the zone. */
+export function zoneToday(zone: string, instant = Date.now()): string {
+  try {
+    return new Date(wallClock(zone, instant)).toISOString().slice(0, 10);
+  } catch {
+    const local = new Date(instant);
+    const pad = (value: number) => String(value).padStart(2, '0');
+    return `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`;
+  }
+}
+
 /** The browser's own zone, or null when it cannot tell. */
 export function browserTimeZone(): string | null {
   try {

@@ -66,4 +66,12 @@ describe('MonthCalendar', () => {
         expect(screen.getByRole('button', { name: `day ${day}` })).toBeDisabled();
     }
   });
+
+  it('marks today, open or not, and no other day', () => {
+    renderCalendar({ today: '2026-11-26' });
+    const today = screen.getByRole('button', { name: 'day 2026-11-26' });
+    expect(today).toHaveAttribute('aria-current', 'date');
+    expect(today).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'day 2026-11-27' })).not.toHaveAttribute('aria-current');
+  });
 });

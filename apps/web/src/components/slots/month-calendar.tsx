@@ -17,6 +17,8 @@ type MonthCalendarProps = {
   minMonth: string;
   maxMonth: string;
   getDayLabel: (date: string) => string;
+  /** Today in the business's time zone (yyyy-MM-dd), marked so days can be read relative to it. */
+  today?: string;
 };
 
 const STEPS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
@@ -35,6 +37,7 @@ export function MonthCalendar({
   minMonth,
   maxMonth,
   getDayLabel,
+  today,
 }: MonthCalendarProps) {
   const [month, setMonth] = useState(value ? monthOf(value) : minMonth);
   const grid = useRef<HTMLTableElement>(null);
@@ -120,6 +123,8 @@ export function MonthCalendar({
                       data-date={day}
                       data-available={(!muted && isAvailable(day)) || undefined}
                       data-selected={day === value || undefined}
+                      data-today={day === today || undefined}
+                      aria-current={day === today ? 'date' : undefined}
                       aria-pressed={day === value}
                       aria-label={getDayLabel(day)}
                       disabled={!canChoose(day)}

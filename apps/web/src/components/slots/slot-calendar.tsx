@@ -4,7 +4,7 @@ import { IconLock } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { monthOf } from '../../lib/calendar-grid';
 import { formatLongDate, formatTime } from '../../lib/wall-clock';
-import { browserTimeZone, visitorTime, zoneCity, zoneGap } from '../../lib/zone-time';
+import { browserTimeZone, visitorTime, zoneCity, zoneGap, zoneToday } from '../../lib/zone-time';
 import { MonthCalendar } from './month-calendar';
 import classes from './slot-calendar.module.css';
 
@@ -43,8 +43,10 @@ export function SlotCalendar({
   );
   const firstDate = slots.find((day) => day.times.length > 0)?.date;
   const lastDate = slots[slots.length - 1]?.date;
+  // The business's day: for a visitor elsewhere it may already be tomorrow, or still yesterday.
+  const today = zoneToday(timeZone);
   // With nothing open the calendar still shows the coming weeks, all days disabled.
-  const shownFrom = firstDate ?? slots[0]?.date ?? new Date().toISOString().slice(0, 10);
+  const shownFrom = firstDate ?? slots[0]?.date ?? today;
   const times = date ? (timesByDate.get(date) ?? []) : [];
   const visitorZone = browserTimeZone();
   const gap = date ? zoneGap(date, timeZone, visitorZone) : null;
@@ -62,6 +64,7 @@ export function SlotCalendar({
           minMonth={monthOf(shownFrom)}
           maxMonth={monthOf(lastDate ?? shownFrom)}
           getDayLabel={formatLongDate}
+          today={today}
         />
       </Center>
 
