@@ -77,6 +77,7 @@ const ROUNDS = [
   { name: 'blind round 1', dir: 'blind/round-1', prefix: 'blind1-' },
   { name: 'blind round 2', dir: 'blind/round-2', prefix: 'r2-' },
   { name: 'blind round 3', dir: 'blind/round-3', prefix: 'r3-' },
+  { name: 'blind round 4', dir: 'blind/round-4', prefix: 'r4-' },
 ];
 const THRESHOLDS = [0.5, 0.7, 0.9];
 const VETO_THRESHOLDS = [0.5, 0.7, 0.8, 0.9, 0.95];

@@ -355,8 +355,12 @@ for (const business of businesses) {
       `  ${intent.padEnd(20)} ${String(tally.passed).padStart(3)}/${String(tally.total).padEnd(3)} ${percent(tally.passed, tally.total)}`,
     );
   }
-  const met = passed / outcomes.length >= TARGET.overall && lowest >= TARGET.perIntent;
+  // A wrong action (an appointment cancelled or moved that should not be) fails the target on its own.
+  const met =
+    passed / outcomes.length >= TARGET.overall && lowest >= TARGET.perIntent && wrongActions === 0;
   allMet &&= met;
-  console.log(`  target (≥ 95% overall, every intent ≥ 85%): ${met ? 'met' : 'NOT met'}\n`);
+  console.log(
+    `  target (≥ 95% overall, every intent ≥ 85%, no wrong action): ${met ? 'met' : 'NOT met'}\n`,
+  );
 }
 if (args.strict && !allMet) process.exit(1);

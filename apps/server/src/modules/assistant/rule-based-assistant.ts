@@ -228,6 +228,13 @@ class Conversation {
         named: m.named,
         ownBooking: m.ownBooking,
         lastReply: this.lastReply,
+        // One kind named, and only through the kind lexicon or one role word: never a guess between two.
+        ofKind:
+          m.kinds.size === 1 && m.roleStems.size === 0
+            ? professionalsOfKind(m.kinds, new Set(), this.directory)
+            : m.kinds.size === 0 && m.roleStems.size === 1
+              ? professionalsOfKind(new Set(), m.roleStems, this.directory)
+              : [],
       });
       if (own) {
         return {
@@ -248,6 +255,18 @@ class Conversation {
     if (m.greeting && /\b(is this|es esto|es aqui|sois|are you)\b/.test(m.folded) && !m.named.length)
       return reply(this.greeting());
 
+    // "genial, ya reservo yo por el enlace, gracias": thanks that ask nothing more close the conversation.
+    if (
+      m.thanks &&
+      !m.isQuestion &&
+      !m.when &&
+      !m.price &&
+      !m.named.length &&
+      !m.kinds.size &&
+      !m.places.length &&
+      m.text.split(/\s+/).length <= 14
+    )
+      return reply(this.goodbye());
     const site = this.website();
     if (site) return reply(site);
     const business = await this.businessAnswer();

@@ -57,7 +57,7 @@ const MOVE =
 const PASS = /\bpas(a|as|ais|ar|arla|arme|armela|ame|amela|ala)\b/;
 /** Asking about it: when, what time, with whom, whether there is one. */
 const SEE =
-  /\b(que|cuales|q)\s+(citas|reservas|sesiones|clases)\b|\b(a que hora|que dia|cuando)\b.*\b(era|es)\s+(la|el|mi)\s+(de|del|cita|sesion|clase)\b|\bwhat appointments\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? (con|cita|la cita|sesion|clase|hora)\b|\bwhat time (was|is) (mine|my)\b|\b(cuando|que dia|a que hora|que hora|con quien|donde)\b.*\b(cita|sesion|clase|consulta|reserva)\b|\b(tengo|tenia|tienes|hay)( alguna| una)? (cita|citas|reserva|sesion|clase|consulta)\b|\b(when|what time|what day)( is|s)? my\b|\bdo i have (an? |any )?(appointment|booking|session|class)|\bpense que tenia\b/;
+  /\b(que|cuales|q)\s+(citas|reservas|sesiones|clases)\b|\b(a que hora|que dia|cuando)\b.*\b(era|es)\s+(la|el|mi)\s+(de|del|cita|sesion|clase)\b|\bwhat appointments\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? (con|cita|la cita|sesion|clase|hora)\b|\bwhat time (was|is) (mine|my)\b|\b(cuando|que dia|a que hora|que hora|con quien|donde)\b.*\b(cita|sesion|clase|consulta|reserva)\b|\b(tengo|tenia|tienes|hay)( alguna| algunas| una| dos| tres| varias| 2| 3)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta)\b|\b(when|what time|what day)( is|s)? my\b|\bdo i have (an? |any )?(appointment|booking|session|class)|\bpense que tenia\b/;
 /** Words that make the message about the customer's own appointment. */
 const OWN =
   /\b(mi|mis|my)( \w+)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta|hora|turno|appointment|appointments|booking|bookings|session|sessions|class|call|visit|consultation)\b|\b(tengo|tenia|la|una) (cita|sesion|clase|consulta|reserva) (del?|el|al|con|que|para|a las|a otro|a otra|de hoy|de manana|de esta)\b|\b(tengo|tenia) (una )?(cita|sesion|clase|consulta|reserva)\b|\bme la\b|\w+(mela|rmela)\b|\b(cancel|move|change|reschedule|postpone|push) it\b/;
@@ -76,7 +76,7 @@ const RUNNING_LATE =
  * no request for it. The negated verb is taken out before the patterns read the message.
  */
 const NEGATED_ACTION =
-  /\b(?:no|not|don'?t|dont|do not|ni)\s+(?:quiero|queria|necesito|hace falta|voy a|vayas a|want to|need to|wanna|hay que)?\s*(?:cancel\w*|anul\w*|cambi\w*|mover\w*|muev\w*|move|reschedul\w*)/g;
+  /\b(?:no|not|don'?t|dont|do not|ni)\s+(?:quiero|queria|necesito|hace falta|voy a|vayas a|want to|need to|wanna|hay que)?\s*(?:me |te |la |lo |las |los |nos )?(?:cancel\w*|anul\w*|cambi\w*|mover\w*|muev\w*|move|reschedul\w*)/g;
 const withoutNegatedActions = (folded: string) => folded.replace(NEGATED_ACTION, ' ');
 
 const normalised = (text: string) =>
@@ -206,6 +206,8 @@ type Input = {
   ownBooking: boolean;
   /** The assistant's previous reply, if any. */
   lastReply: string | undefined;
+  /** Professionals of the kind the message names ("la nutricionista"), if it names one. */
+  ofKind?: Professional[];
 };
 
 const t = (language: Language, es: string, en: string) => (language === 'es' ? es : en);
@@ -217,14 +219,15 @@ function firstWords(folded: string, count: number) {
 /** A short yes or no, as the whole message or its start ("sí, cancélala", "no, mejor no"). */
 export function answerOf(folded: string): 'yes' | 'no' | null {
   const short = folded.split(/\s+/).filter(Boolean).length <= 6;
-  if (!short) return null;
   const start = firstWords(folded, 3);
+  // "espera no, mejor no la canceles…": a no at the start is a no however long the message.
   if (
     hasAny(start, NO) &&
     !hasPhrase(start, 'no problem') &&
     !hasAny(folded, ['no puedo', 'no voy', 'no podre'])
   )
     return 'no';
+  if (!short) return null;
   if (hasAny(start, YES) || /^\s*(👍|👌|✅|🙏|💪|😊|🙂)/u.test(folded)) return 'yes';
   return null;
 }
@@ -252,7 +255,12 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
     if (retarget) return move(pendingAppointment, input, folded, pending.date);
     const complete = pending.kind === 'cancel' || (pending.date && pending.time);
     // "fine, cancel it then" to a proposed cancellation says yes too.
-    const sameAgain = pending.kind === 'cancel' && CANCEL.test(folded) && answer !== 'no' && !when;
+    const sameAgain =
+      pending.kind === 'cancel' &&
+      CANCEL.test(folded) &&
+      answer !== 'no' &&
+      !when &&
+      !/\b(no|not|don'?t|dont|nunca|never|espera|wait)\b/.test(folded);
     if ((answer === 'yes' || sameAgain) && complete) return { replies: [], confirm: true };
     if (pending.kind === 'cancel' && answer !== 'no' && REFUND_QUESTION.test(folded)) {
       // "¿me devolvéis el dinero?" before saying yes: the answer, and the same question again.
@@ -299,7 +307,7 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
     !subscription &&
     !cancelling &&
     (MOVE.test(folded) ||
-      (PASS.test(folded) && ownWords) ||
+      (PASS.test(folded) && (ownWords || OWN_REPLIES.some((start) => lastReply.startsWith(start)))) ||
       // "pásala al jueves": the verb carries the appointment.
       /\bpas(ala|arla|amela|armela)\b/.test(folded) ||
       (askedWhich && /cambiar|mover|move/.test(fold(lastReply))));
@@ -462,13 +470,31 @@ const soonestFirst = (a: CustomerAppointment, b: CustomerAppointment) =>
   a.date === b.date ? a.startTime.localeCompare(b.startTime) : a.date.localeCompare(b.date);
 
 /** The appointments the words point at: by the professional named, and (`byDay`) by the day named. */
-function pick(upcoming: CustomerAppointment[], source: string, input: Input, byDay: boolean) {
+function pick(
+  upcoming: CustomerAppointment[],
+  source: string,
+  input: Input,
+  byDay: boolean,
+): CustomerAppointment[] {
   if (upcoming.length === 1) return upcoming;
   let found = upcoming;
   const named = input.named.map((p) => fold(p.name));
   if (named.length) {
     const byName = found.filter((a) => named.some((name) => fold(a.employeeName) === name));
     if (byName.length) found = byName;
+  }
+  // "la del viernes no, la otra": of two, the one not named.
+  const other = /\b(la otra|el otro|the other)\b/.exec(source);
+  if (other && found.length === 2) {
+    const [excluded, ...more] = pick(found, source.slice(0, other.index), input, byDay);
+    if (excluded && more.length === 0) return found.filter((a) => a !== excluded);
+  }
+  // "la de la nutricionista": the appointment with the professional of that kind.
+  // Only when that settles it: "solo el tinte, el corte lo mantengo" names two kinds and is asked.
+  if (input.ofKind?.length) {
+    const names = input.ofKind.map((p) => fold(p.name));
+    const byKind = found.filter((a) => names.includes(fold(a.employeeName)));
+    if (byKind.length === 1) found = byKind;
   }
   if (NEXT_APPOINTMENT.test(source)) return [[...found].sort(soonestFirst)[0]!];
   if (LAST_APPOINTMENT.test(source)) return [[...found].sort(soonestFirst).at(-1)!];
@@ -514,6 +540,7 @@ async function move(
     : undefined;
   const otherDay = wholeDay && wholeDay.from !== appointment.date ? { ...wholeDay, ...clock } : undefined;
   const found: When | undefined =
+    (clock.at ? undefined : shifted(normalise(fold(input.text)), appointment)) ??
     laterDay(text, appointment, knowledge) ??
     inDraftWeek(resolveWhen(text, knowledge.now, knowledge.timeZone), text, draftDate) ??
     otherDay ??
@@ -688,6 +715,25 @@ function inDraftWeek(found: When | undefined, text: string, draftDate: string | 
   const monday = addDays(draftDate, -((weekdayOf(draftDate) + 6) % 7));
   const date = addDays(monday, (weekdayOf(found.from) + 6) % 7);
   return date >= draftDate ? { ...found, from: date, to: date } : found;
+}
+
+const SHIFT = /\b(una|un|1|dos|2|media|an?|one|two|half an?)\s+(hora|horas|hour|hours)\b/;
+const LATER = /\b(back|later|mas tarde|retras\w*|atras\w*|despues)\b/;
+const EARLIER = /\b(earlier|forward|antes|adelant\w*|mas temprano)\b/;
+
+/** "push it back an hour", "media hora antes": the same day, that much later or earlier. */
+function shifted(folded: string, appointment: CustomerAppointment): When | undefined {
+  const amount = SHIFT.exec(folded);
+  if (!amount) return undefined;
+  const later = LATER.test(folded);
+  const earlier = EARLIER.test(folded);
+  if (later === earlier) return undefined;
+  const minutes = /^(media|half)/.test(amount[1]!) ? 30 : /^(dos|2|two)$/.test(amount[1]!) ? 120 : 60;
+  const [hour, minute] = appointment.startTime.split(':').map(Number) as [number, number];
+  const total = hour * 60 + minute + (later ? minutes : -minutes);
+  if (total < 0 || total >= 24 * 60) return undefined;
+  const at = `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+  return { from: appointment.date, to: appointment.date, at };
 }
 
 /**

