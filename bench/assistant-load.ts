@@ -206,11 +206,16 @@ function openTab(base: string, token: string, counter: { requests: number }) {
     const due = waiting;
     waiting = false;
     await Promise.all([
-      ...(list
-        ? [get('/api/chats?limit=100&offset=0&search='), get('/api/chats/unread')]
-        : ids.map((id) => get(`/api/chats/${id}`))),
+      ...(list ? [get('/api/chats?limit=100&offset=0&search=')] : ids.map((id) => get(`/api/chats/${id}`))),
+      // As the web app does: the unread count with a whole-list reload, at most every 5 s.
+      ...(list && Date.now() - lastRecount >= 5_000 ? [recount()] : []),
       ...(due ? [get('/api/chats/waiting')] : []),
     ]);
+  };
+  let lastRecount = 0;
+  const recount = () => {
+    lastRecount = Date.now();
+    return get('/api/chats/unread');
   };
   const timer = setInterval(() => void flush(), 1000);
   const opened = (async () => {
