@@ -36,8 +36,9 @@ import { createPglite, fromPglite } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { company, employees } from '../src/db/schema.ts';
 import { seedDemoData, seedReferenceData } from '../src/db/seed-demo.ts';
-import type { AssistantKnowledge } from '../src/modules/assistant/assistant-engine.ts';
+import { type AssistantKnowledge, directoryEntry } from '../src/modules/assistant/assistant-engine.ts';
 import { messageLanguage, replyLanguage } from '../src/modules/assistant/language.ts';
+import { COMPANY_TOPICS } from '../src/modules/assistant/rule-based-assistant.ts';
 import {
   type CompanyInfo,
   findAnswer,
@@ -132,18 +133,6 @@ const rounds = [...ROUNDS, ...newer]
 
 // --- The rules --------------------------------------------------------------------------------
 
-/** Topics answered from the company information (rule-based-assistant.ts, COMPANY_TOPICS). */
-const COMPANY_TOPICS = [
-  'address',
-  'hours',
-  'parking',
-  'payment',
-  'cancellation',
-  'languages',
-  'gifts',
-  'products',
-];
-
 type Business = { knowledge: AssistantKnowledge; directory: Directory; info: CompanyInfo };
 
 /** The business as the assistant service reads it: seeded as run.ts seeds it, then read back. */
@@ -177,18 +166,7 @@ async function businessOf(key: string): Promise<Business> {
       appointmentFee: { ...APPOINTMENT_FEE },
       freeCancellationHours: row!.freeCancellationHours,
       premiumPrice: { amount: 999, currency: 'eur', interval: 'month' },
-      employees: staff
-        .filter((e) => e.isActive && e.takesBookings)
-        .map((e) => ({
-          name: e.name,
-          username: e.username,
-          title: e.title,
-          role: e.role,
-          locations: e.locations,
-          availability: e.availability,
-          bookingUrl: `${publicUrl}/schedule/${e.username}`,
-          subscriptionUrl: `${publicUrl}/subscription/${e.username}`,
-        })),
+      employees: staff.filter((e) => e.isActive && e.takesBookings).map((e) => directoryEntry(e, publicUrl)),
       // Intents are read from the message alone: no open times are needed.
       openSlots: async () => [],
     };

@@ -101,3 +101,21 @@ export type AssistantEngine = {
   readonly name: 'llm' | 'rules';
   respond(history: Turn[], knowledge: AssistantKnowledge): Promise<AssistantAnswer>;
 };
+
+/** The directory entry the assistant knows a bookable employee by; the rest of them it never sees. */
+export function directoryEntry(
+  employee: Omit<AssistantDirectoryEntry, 'bookingUrl' | 'subscriptionUrl'>,
+  publicUrl: string,
+): AssistantDirectoryEntry {
+  const username = encodeURIComponent(employee.username);
+  return {
+    name: employee.name,
+    username: employee.username,
+    title: employee.title,
+    role: employee.role,
+    locations: employee.locations,
+    availability: employee.availability,
+    bookingUrl: `${publicUrl}/schedule/${username}`,
+    subscriptionUrl: `${publicUrl}/subscription/${username}`,
+  };
+}

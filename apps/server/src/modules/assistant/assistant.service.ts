@@ -9,12 +9,13 @@ import type { EmployeesService } from '../employees/employees.service.ts';
 import type { ManageBookingService } from '../manage-booking/manage-booking.service.ts';
 import type { ScheduleService } from '../schedule/schedule.service.ts';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
-import type {
-  AssistantAnswer,
-  AssistantEngine,
-  AssistantKnowledge,
-  ChangeProposal,
-  Turn,
+import {
+  type AssistantAnswer,
+  type AssistantEngine,
+  type AssistantKnowledge,
+  type ChangeProposal,
+  directoryEntry,
+  type Turn,
 } from './assistant-engine.ts';
 import { AssistantUnavailable } from './assistant-unavailable.ts';
 import { HANDOFF_MESSAGE } from './handoff.ts';
@@ -151,16 +152,7 @@ export function createAssistantService(deps: Deps) {
       premiumPrice: premium,
       employees: employees
         .filter((e) => e.isActive && e.takesBookings)
-        .map((e) => ({
-          name: e.name,
-          username: e.username,
-          title: e.title,
-          role: e.role,
-          locations: e.locations,
-          availability: e.availability,
-          bookingUrl: `${deps.publicUrl}/schedule/${encodeURIComponent(e.username)}`,
-          subscriptionUrl: `${deps.publicUrl}/subscription/${encodeURIComponent(e.username)}`,
-        })),
+        .map((e) => directoryEntry(e, deps.publicUrl)),
       async openSlots(username, query) {
         const employee = employees.find(
           (e) => e.isActive && e.takesBookings && e.username.toLowerCase() === username.toLowerCase(),

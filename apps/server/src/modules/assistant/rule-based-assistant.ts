@@ -74,7 +74,7 @@ type Context = {
 /** Topics answered from the company information even when a city or a service is named too. */
 /** Topics that only the company information can answer: when it says nothing, nothing else does. */
 const FACT_TOPICS = ['address', 'parking', 'payment', 'gifts', 'products', 'languages'];
-const COMPANY_TOPICS = [
+export const COMPANY_TOPICS = [
   'address',
   'hours',
   'parking',
