@@ -15,6 +15,10 @@ export type NewAppointment = Omit<typeof appointments.$inferInsert, 'id' | 'stat
 export type AppointmentEvent = typeof appointmentEvents.$inferInsert;
 export type SlotChange = Pick<AppointmentRow, 'startsAt' | 'endsAt' | 'localDate' | 'startTime' | 'endTime'>;
 
+/** Still scheduled at the start the caller saw: a change from any other state is someone else's. */
+const stillAt = (id: string, seenStartsAt: Date) =>
+  and(eq(appointments.id, id), eq(appointments.status, 'scheduled'), eq(appointments.startsAt, seenStartsAt));
+
 export const appointmentWrites = {
   /** A new scheduled appointment and its "booked" line. The live-slot unique index refuses a taken slot. */
   async book(db: Db, values: NewAppointment, booked: { actor: AppointmentActor; at: Date }) {
@@ -44,13 +48,7 @@ export const appointmentWrites = {
     const [row] = await db
       .update(appointments)
       .set({ status: 'cancelled' })
-      .where(
-        and(
-          eq(appointments.id, id),
-          eq(appointments.status, 'scheduled'),
-          eq(appointments.startsAt, seenStartsAt),
-        ),
-      )
+      .where(stillAt(id, seenStartsAt))
       .returning({ id: appointments.id });
     if (!row) return false;
     await appointmentWrites.record(db, { ...event, appointmentId: id, kind: 'cancelled' });
@@ -68,13 +66,7 @@ export const appointmentWrites = {
     const [row] = await db
       .update(appointments)
       .set({ ...to, slotChosenAt: event.at })
-      .where(
-        and(
-          eq(appointments.id, id),
-          eq(appointments.status, 'scheduled'),
-          eq(appointments.startsAt, seenStartsAt),
-        ),
-      )
+      .where(stillAt(id, seenStartsAt))
       .returning({ id: appointments.id });
     if (!row) return false;
     await appointmentWrites.record(db, {
