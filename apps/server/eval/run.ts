@@ -356,11 +356,8 @@ for (const business of businesses) {
     );
   }
   // A wrong action (an appointment cancelled or moved that should not be) fails the target on its own.
-  const met =
-    passed / outcomes.length >= TARGET.overall && lowest >= TARGET.perIntent && wrongActions === 0;
+  const met = passed / outcomes.length >= TARGET.overall && lowest >= TARGET.perIntent && wrongActions === 0;
   allMet &&= met;
-  console.log(
-    `  target (≥ 95% overall, every intent ≥ 85%, no wrong action): ${met ? 'met' : 'NOT met'}\n`,
-  );
+  console.log(`  target (≥ 95% overall, every intent ≥ 85%, no wrong action): ${met ? 'met' : 'NOT met'}\n`);
 }
 if (args.strict && !allMet) process.exit(1);
