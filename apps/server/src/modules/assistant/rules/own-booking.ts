@@ -242,11 +242,13 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   const customer = knowledge.customer;
   if (!customer) return null;
   // Colons stay: "18:30" is a time.
-  const folded = withoutNegatedActions(normalise(fold(input.text).replace(/[¿?¡!.,;()«»"]/g, ' ')));
+  const said = normalise(fold(input.text).replace(/[¿?¡!.,;()«»"]/g, ' '));
+  // The actions they say they do not want are out of what is read, but "no quiero cambiarla" is a no.
+  const folded = withoutNegatedActions(said);
   const pending = knowledge.pendingChange;
   const pendingAppointment = customer.appointments.find((a) => a.id === pending?.appointmentId);
   const reply = (...replies: string[]): OwnBookingAnswer => ({ replies });
-  const answer = answerOf(folded);
+  const answer = answerOf(said);
   const clock = clockOf(folded);
   const when = resolveWhen(folded, knowledge.now, knowledge.timeZone);
 
