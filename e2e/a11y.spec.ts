@@ -388,3 +388,26 @@ test('booking time buttons are at least 44 px tall on a phone', async ({ page, a
   await expect(first).toBeVisible();
   expect((await first.boundingBox())!.height).toBeGreaterThanOrEqual(44);
 });
+
+test('a section still loading is announced as loading, never as a label on nothing', async ({
+  page,
+  login,
+}) => {
+  await login();
+  // Held answers keep each section in its loading state while axe reads it (a slow machine's view).
+  const held: Array<() => void> = [];
+  for (const path of ['**/api/canned-replies', '**/api/company/booking-settings'])
+    await page.route(path, async (route) => {
+      await new Promise<void>((release) => held.push(release));
+      await route.continue();
+    });
+  for (const [url, name] of [
+    ['/settings/canned-replies', 'Loading canned replies'],
+    ['/settings/bookings', 'Loading booking settings'],
+  ] as const) {
+    await page.goto(url);
+    await expect(page.getByRole('status', { name })).toBeVisible();
+    await expectNoSeriousViolations(page, `${url} while loading`);
+  }
+  for (const release of held) release();
+});

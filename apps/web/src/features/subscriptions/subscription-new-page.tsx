@@ -50,7 +50,7 @@ export function SubscriptionNewPage() {
       <PageHeader title="Create Subscription" description="Start a recurring plan for a client." />
       {plans.isPending ? (
         <Center py={64}>
-          <Loader aria-label="Loading plans" />
+          <Loader role="status" aria-label="Loading plans" />
         </Center>
       ) : plans.isError ? (
         <Alert color="red" icon={<IconAlertCircle size={18} />} title="Failed to load plans">

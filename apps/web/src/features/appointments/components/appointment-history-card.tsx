@@ -47,7 +47,7 @@ export function AppointmentHistoryCard({ appointmentId }: { appointmentId: strin
           History
         </Title>
         {history.isPending ? (
-          <Stack gap="xs" aria-label="Loading history">
+          <Stack gap="xs" role="status" aria-label="Loading history">
             <Skeleton height={20} />
             <Skeleton height={20} />
             <Skeleton height={20} />

@@ -31,7 +31,7 @@ export function ContactEditModal({ chatId, contactId, opened, onClose }: Contact
       >
         {contact.isPending ? (
           <Center py="xl">
-            <Loader aria-label="Loading contact" />
+            <Loader role="status" aria-label="Loading contact" />
           </Center>
         ) : contact.isError ? (
           <Alert color="red" icon={<IconAlertCircle size={18} />}>

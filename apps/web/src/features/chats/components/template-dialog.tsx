@@ -69,7 +69,7 @@ export function TemplateDialog({ chatId, opened, onClose }: TemplateDialogProps)
     <Modal opened={opened} onClose={close} title="Send a WhatsApp template" centered size="lg">
       {templates.isPending ? (
         <Center py="xl">
-          <Loader aria-label="Loading templates" />
+          <Loader role="status" aria-label="Loading templates" />
         </Center>
       ) : templates.isError ? (
         <Alert color="red" icon={<IconAlertCircle size={18} />} title="Failed to load templates">

@@ -45,7 +45,7 @@ export function CalendarFeedCard({ employeeId }: { employeeId: string }) {
           </Text>
         </div>
         {feed.isPending ? (
-          <Skeleton height={36} aria-label="Loading calendar feed" />
+          <Skeleton height={36} role="status" aria-label="Loading calendar feed" />
         ) : feed.isError ? (
           <ErrorAlert>Failed to load the calendar feed</ErrorAlert>
         ) : (

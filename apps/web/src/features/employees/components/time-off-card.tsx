@@ -69,7 +69,7 @@ export function TimeOffCard({ employeeId, timeZone }: { employeeId: string; time
         ) : null}
 
         {overrides.isPending ? (
-          <Skeleton height={56} aria-label="Loading time off" />
+          <Skeleton height={56} role="status" aria-label="Loading time off" />
         ) : overrides.isError ? (
           <ErrorAlert>Failed to load the time off</ErrorAlert>
         ) : overrides.data.length === 0 ? (

@@ -63,7 +63,7 @@ export function BookingSettingsCard() {
           </Text>
         </div>
         {settings.isPending ? (
-          <Stack gap="md" aria-label="Loading booking settings">
+          <Stack gap="md" role="status" aria-label="Loading booking settings">
             <Skeleton height={56} />
             <Skeleton height={36} />
             <Skeleton height={36} />

@@ -58,7 +58,7 @@ export function CannedRepliesSettings() {
       </Group>
 
       {isPending ? (
-        <Stack gap="sm" aria-label="Loading canned replies">
+        <Stack gap="sm" role="status" aria-label="Loading canned replies">
           {[0, 1, 2].map((row) => (
             <Skeleton key={row} height={48} radius="md" />
           ))}

@@ -128,7 +128,7 @@ export function ClosedDaysSettings() {
         ) : null}
 
         {closures.isPending ? (
-          <Skeleton height={48} aria-label="Loading closed days" />
+          <Skeleton height={48} role="status" aria-label="Loading closed days" />
         ) : closures.isError ? (
           <ErrorAlert>Failed to load the closed days</ErrorAlert>
         ) : closures.data.length === 0 ? (

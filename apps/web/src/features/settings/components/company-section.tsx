@@ -48,7 +48,7 @@ export function WithCompany({ children }: { children: (company: Company) => Reac
     return (
       <Card p="xl">
         <Group justify="center" py="xl">
-          <Loader aria-label="Loading company information" />
+          <Loader role="status" aria-label="Loading company information" />
         </Group>
       </Card>
     );

@@ -16,7 +16,7 @@ export function ProfileSection() {
   if (profile.isPending) {
     return (
       <Group justify="center" py="md">
-        <Loader size="sm" aria-label="Loading profile" />
+        <Loader size="sm" role="status" aria-label="Loading profile" />
       </Group>
     );
   }
