@@ -230,9 +230,11 @@ function dataset(base: string) {
     /** Half-hour slots, 16 a day, per employee: unique among live appointments as the index demands. */
     appointments: (n: number) => `
       insert into appointments (employee_id, employee_name, employee_email, client_id, client_name, client_email,
-                                client_phone, starts_at, ends_at, local_date, start_time, end_time, status,
+                                client_phone, starts_at, ends_at, blocked_from, blocked_until, service_name,
+                                price_amount, price_currency, local_date, start_time, end_time, status,
                                 created_at, updated_at)
       select e.id, e.name, e.email, c.id, c.name, c.email, c.phone, a.s, a.s + interval '30 minutes',
+             a.s, a.s + interval '30 minutes', 'Appointment', 1000, 'eur',
              (a.s at time zone 'Europe/Madrid')::date, to_char(a.s at time zone 'Europe/Madrid', 'HH24:MI'),
              to_char((a.s + interval '30 minutes') at time zone 'Europe/Madrid', 'HH24:MI'),
              case when a.s >= ${at} then (case when a.g % 10 = 0 then 'cancelled' else 'scheduled' end)

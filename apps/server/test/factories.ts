@@ -48,7 +48,13 @@ export async function insertAppointment(db: Db, overrides: Partial<typeof appoin
       localDate: '2026-12-01',
       startTime: '10:00',
       endTime: '10:30',
+      serviceName: 'Appointment',
+      priceAmount: 1000,
+      priceCurrency: 'eur',
       ...overrides,
+      // The calendar time it takes: its own, unless the test says otherwise.
+      blockedFrom: overrides.blockedFrom ?? overrides.startsAt ?? startsAt,
+      blockedUntil: overrides.blockedUntil ?? overrides.endsAt ?? new Date(startsAt.getTime() + 30 * 60_000),
     })
     .returning();
   return row!;

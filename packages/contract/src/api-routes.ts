@@ -60,6 +60,16 @@ export const apiRoutes = {
     calendarFeed: { method: 'GET', path: '/employees/:id/calendar-feed' },
     regenerateCalendarFeed: { method: 'POST', path: '/employees/:id/calendar-feed/regenerate' },
   },
+  services: {
+    list: { method: 'GET', path: '/services' },
+    create: { method: 'POST', path: '/services' },
+    update: { method: 'PUT', path: '/services/:id' },
+    archive: { method: 'POST', path: '/services/:id/archive' },
+    restore: { method: 'POST', path: '/services/:id/restore' },
+    setDefault: { method: 'POST', path: '/services/:id/default' },
+    ofEmployee: { method: 'GET', path: '/employees/:id/services' },
+    setOfEmployee: { method: 'PUT', path: '/employees/:id/services' },
+  },
   timeOff: {
     dateOverrides: { method: 'GET', path: '/employees/:id/date-overrides' },
     createDateOverride: { method: 'POST', path: '/employees/:id/date-overrides' },

@@ -29,6 +29,13 @@ export const appointmentSchema = z.object({
   notes: z.string().nullable(),
   client: z.object({ id: z.string().nullable(), name: z.string(), email: z.string().nullable() }),
   employee: z.object({ id: z.string().nullable(), name: z.string(), email: z.string().nullable() }),
+  /** What was booked, with its price then (a later edit of the service changes neither). */
+  service: z.object({
+    id: z.string().nullable(),
+    name: z.string(),
+    durationMinutes: z.number().int(),
+    price: z.object({ amount: z.number().int(), currency: z.string() }),
+  }),
   createdAt: z.string(),
   /**
    * What the customer paid when booking: staff cancelling a paid appointment decide what happens

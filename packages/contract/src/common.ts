@@ -18,6 +18,10 @@ export const calendarDate = (message: string) => z.string().refine(isCalendarDat
 /** A wall-clock time (HH:mm) that exists on a 24-hour clock. */
 export const timeOfDay = (message: string) => z.string().refine(isTimeOfDay, { message });
 
+/** A start time on the 5-minute marks every service's grid uses (the server checks the service's own). */
+export const slotTime = (message: string) =>
+  timeOfDay(message).refine((value) => Number(value.slice(3)) % 5 === 0, { message });
+
 export const idSchema = z.uuid({ message: 'Invalid id' });
 export const idParamsSchema = z.object({ id: idSchema });
 export type IdParams = z.infer<typeof idParamsSchema>;

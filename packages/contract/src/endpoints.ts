@@ -72,8 +72,16 @@ import {
   paymentIntentRequestSchema,
   paymentIntentResponseSchema,
   publicScheduleSchema,
+  scheduleQuerySchema,
   usernameParamsSchema,
 } from './schedule.ts';
+import {
+  employeeServicesSchema,
+  listServicesQuerySchema,
+  serviceFormSchema,
+  serviceListSchema,
+  serviceSchema,
+} from './services.ts';
 import {
   cancelSubscriptionSchema,
   createSubscriptionSchema,
@@ -154,7 +162,12 @@ export const endpoints = {
     logout: { ...apiRoutes.auth.logout, response: okBodySchema },
   },
   schedule: {
-    get: { ...apiRoutes.schedule.get, params: usernameParamsSchema, response: publicScheduleSchema },
+    get: {
+      ...apiRoutes.schedule.get,
+      params: usernameParamsSchema,
+      query: scheduleQuerySchema,
+      response: publicScheduleSchema,
+    },
     book: { ...apiRoutes.schedule.book, body: bookingRequestSchema, response: bookingResponseSchema },
   },
   payments: {
@@ -416,6 +429,30 @@ export const endpoints = {
       params: idParamsSchema,
       body: cancelSubscriptionSchema,
       response: subscriptionSchema,
+    },
+  },
+  services: {
+    list: { ...apiRoutes.services.list, query: listServicesQuerySchema, response: serviceListSchema },
+    create: { ...apiRoutes.services.create, body: serviceFormSchema, response: serviceSchema, status: 201 },
+    update: {
+      ...apiRoutes.services.update,
+      params: idParamsSchema,
+      body: serviceFormSchema,
+      response: serviceSchema,
+    },
+    archive: { ...apiRoutes.services.archive, params: idParamsSchema, response: serviceSchema },
+    restore: { ...apiRoutes.services.restore, params: idParamsSchema, response: serviceSchema },
+    setDefault: { ...apiRoutes.services.setDefault, params: idParamsSchema, response: serviceSchema },
+    ofEmployee: {
+      ...apiRoutes.services.ofEmployee,
+      params: idParamsSchema,
+      response: employeeServicesSchema,
+    },
+    setOfEmployee: {
+      ...apiRoutes.services.setOfEmployee,
+      params: idParamsSchema,
+      body: employeeServicesSchema,
+      response: employeeServicesSchema,
     },
   },
   cannedReplies: {

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { appointmentStatusSchema } from './appointments.ts';
-import { calendarDate, timeOfDay } from './common.ts';
-import { HALF_HOURS } from './employees.ts';
+import { calendarDate, slotTime } from './common.ts';
 import {
   APPOINTMENT_ACTORS,
   APPOINTMENT_EVENT_KINDS,
@@ -64,6 +63,7 @@ export const managedBookingSchema = z.object({
     status: appointmentStatusSchema,
     employeeName: z.string(),
     clientName: z.string(),
+    serviceName: z.string(),
   }),
   /** The business's IANA zone: date and times above are wall-clock time there. */
   timeZone: z.string(),
@@ -99,9 +99,6 @@ export type CancelBookingRequest = z.infer<typeof cancelBookingSchema>;
 
 export const rescheduleBookingSchema = z.object({
   date: calendarDate(BOOKING_MESSAGES.dateInvalid),
-  timeSlot: timeOfDay(BOOKING_MESSAGES.timeInvalid).refine(
-    (value) => HALF_HOURS.includes(value),
-    BOOKING_MESSAGES.timeInvalid,
-  ),
+  timeSlot: slotTime(BOOKING_MESSAGES.timeInvalid),
 });
 export type RescheduleBookingRequest = z.infer<typeof rescheduleBookingSchema>;

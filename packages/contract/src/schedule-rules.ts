@@ -26,7 +26,19 @@ export const BOOKING_MESSAGES = {
   paymentUsed: 'This payment was already used for another booking.',
   dateInvalid: 'Choose a valid date',
   timeInvalid: 'Choose a valid time slot',
+  serviceRequired: 'Choose a service',
+  tooSoon: 'This time is too soon to book online. Please choose a later time.',
+  tooFar: 'This time is too far ahead to book yet. Please choose an earlier date.',
+  dayFull: 'No more bookings of this service are taken on this day. Please choose another day.',
 } as const;
+
+/** "1 h 30 min", "45 min": a service's length as the pages show it. */
+export function formatDuration(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
 
 /** Longest accepted booking form values; the form's inputs stop there too. */
 export const CLIENT_INFO_MAX_LENGTH = { name: 200, email: 320, phone: 40 } as const;

@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { calendarDate, idSchema, isCalendarDate, timeOfDay } from './common.ts';
+import { calendarDate, idSchema, isCalendarDate, slotTime } from './common.ts';
 import { EMAIL_PATTERN } from './constants.ts';
-import { availabilitySchema, HALF_HOURS } from './employees.ts';
+import { availabilitySchema } from './employees.ts';
 import { BOOKING_MESSAGES, CLIENT_INFO_MAX_LENGTH } from './schedule-rules.ts';
+import { publicServiceSchema } from './services.ts';
 
 export * from './schedule-rules.ts';
 
 const localDate = calendarDate(BOOKING_MESSAGES.dateInvalid);
-const timeSlot = timeOfDay(BOOKING_MESSAGES.timeInvalid).refine(
-  (value) => HALF_HOURS.includes(value),
-  BOOKING_MESSAGES.timeInvalid,
-);
+const timeSlot = slotTime(BOOKING_MESSAGES.timeInvalid);
+/** Older pages and API clients send none: the professional's default (or only) service then. */
+const serviceId = idSchema.optional();
 /** A local day, or an ISO timestamp of the slot (older pages send one): either must name a real instant. */
 const dayOrInstant = z
   .string()
@@ -35,6 +35,10 @@ export const publicScheduleSchema = z.object({
   /** The business's IANA time zone: every date and time here is wall-clock time there. */
   timeZone: z.string(),
   availability: availabilitySchema,
+  /** The services this professional offers, the default first; empty when none can be booked. */
+  services: z.array(publicServiceSchema),
+  /** The service the slots below are for (`?service=`, else the default or the only one). */
+  service: publicServiceSchema.nullable(),
   bookedSlots: z.array(z.object({ date: z.string(), timeSlot: z.string() })),
   /** Open slots from today on, by local date. */
   slots: z.array(z.object({ date: z.string(), times: z.array(z.string()) })),
@@ -53,9 +57,11 @@ export const publicScheduleSchema = z.object({
 export type PublicSchedule = z.infer<typeof publicScheduleSchema>;
 
 export const usernameParamsSchema = z.object({ username: z.string().min(1).max(100) });
+export const scheduleQuerySchema = z.object({ service: idSchema.optional() });
 
 export const paymentIntentRequestSchema = z.object({
   employeeId: idSchema,
+  serviceId,
   date: localDate,
   timeSlot,
   /** The visitor's details from the form, so the booking completes even if the page closes after paying. */
@@ -98,6 +104,7 @@ export type ClientInfo = z.infer<typeof clientInfoSchema>;
  */
 export const bookingRequestSchema = z.object({
   employeeId: idSchema,
+  serviceId,
   /** The chosen local day (yyyy-MM-dd), or an ISO timestamp of the slot. */
   date: dayOrInstant,
   timeSlot,
@@ -115,6 +122,7 @@ export const bookingResponseSchema = z.object({
     endTime: z.string(),
     timeZone: z.string(),
     employeeName: z.string(),
+    serviceName: z.string(),
   }),
 });
 export type BookingResponse = z.infer<typeof bookingResponseSchema>;

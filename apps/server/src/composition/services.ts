@@ -31,6 +31,8 @@ import { createRemindersRepository } from '../modules/reminders/reminders.reposi
 import { createRemindersService } from '../modules/reminders/reminders.service.ts';
 import { createScheduleRepository } from '../modules/schedule/schedule.repository.ts';
 import { createScheduleService } from '../modules/schedule/schedule.service.ts';
+import { createServicesRepository } from '../modules/services/services.repository.ts';
+import { createServicesService } from '../modules/services/services.service.ts';
 import { createSimulatorService } from '../modules/simulator/simulator.service.ts';
 import { createSubscriptionsRepository } from '../modules/subscriptions/subscriptions.repository.ts';
 import { createSubscriptionsService } from '../modules/subscriptions/subscriptions.service.ts';
@@ -93,6 +95,11 @@ export function createServices(deps: ServiceDeps) {
     clock,
   });
   const users = createUsersService({ repository: createUsersRepository(db), auth });
+  const services = createServicesService({
+    repository: createServicesRepository(db),
+    clock,
+    onChange: businessChanged,
+  });
   const employees = createEmployeesService({
     repository: createEmployeesRepository(db),
     auth,
@@ -116,6 +123,7 @@ export function createServices(deps: ServiceDeps) {
   });
   const schedule = createScheduleService({
     repository: createScheduleRepository(db),
+    services,
     payments: integrations.payments,
     company,
     notify,
@@ -221,6 +229,7 @@ export function createServices(deps: ServiceDeps) {
     notifications,
     company,
     cannedReplies,
+    services,
     users,
     employees,
     calendarFeed,

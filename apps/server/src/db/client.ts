@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -54,11 +55,11 @@ export function fromPglite(client: PGlite): Database {
 }
 
 /**
- * An embedded database with the extensions our migrations create (pg_trgm for search). Every
+ * An embedded database with the extensions our migrations create (pg_trgm for search, btree_gist for the no-overlap constraints). Every
  * PGlite of ours is made here: one made without them cannot open a migrated data folder.
  */
 export async function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}) {
-  const client = new PGlite({ ...options, extensions: { pg_trgm } });
+  const client = new PGlite({ ...options, extensions: { pg_trgm, btree_gist } });
   await client.waitReady;
   return client;
 }

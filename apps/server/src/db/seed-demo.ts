@@ -16,6 +16,7 @@ import {
   notifications,
   payments,
   plans,
+  services,
   subscriptions,
   type WeeklyAvailability,
 } from './schema.ts';
@@ -596,6 +597,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
       notes: 'First pilates session.',
     },
   ] as const;
+  const [defaultService] = await db.select().from(services).where(eq(services.isDefault, true)).limit(1);
   const employeeById = new Map(DEMO_EMPLOYEES.map((e) => [e.key, e]));
   const clientByKey = new Map(CLIENTS.map((c) => [c.key, c]));
   for (const seed of appointmentSeeds) {
@@ -616,6 +618,12 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
         clientPhone: client.phone,
         startsAt,
         endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+        blockedFrom: startsAt,
+        blockedUntil: new Date(startsAt.getTime() + 30 * 60_000),
+        serviceId: defaultService?.id ?? null,
+        serviceName: defaultService?.name ?? 'Appointment',
+        priceAmount: defaultService?.priceAmount ?? 1000,
+        priceCurrency: defaultService?.currency ?? 'eur',
         localDate,
         startTime: seed.time,
         endTime: addMinutesToTime(seed.time, 30),

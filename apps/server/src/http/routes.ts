@@ -16,6 +16,7 @@ import { manageBookingRoutes } from '../modules/manage-booking/manage-booking.ro
 import { notificationsRoutes } from '../modules/notifications/notifications.routes.ts';
 import { paymentsRoutes } from '../modules/payments/payments.routes.ts';
 import { scheduleRoutes } from '../modules/schedule/schedule.routes.ts';
+import { servicesRoutes } from '../modules/services/services.routes.ts';
 import { simulatorRoutes } from '../modules/simulator/simulator.routes.ts';
 import { subscriptionsRoutes } from '../modules/subscriptions/subscriptions.routes.ts';
 import { timeOffRoutes } from '../modules/time-off/time-off.routes.ts';
@@ -91,6 +92,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
         await staff.register(contactsRoutes, { chats: s.chats });
         await staff.register(cannedRepliesRoutes, { cannedReplies: s.cannedReplies });
         await staff.register(timeOffRoutes, { timeOff: s.timeOff });
+        await staff.register(servicesRoutes, { services: s.services });
       });
     },
     { prefix: '/api' },

@@ -49,6 +49,15 @@ export function sqlState(error: unknown): string | undefined {
 
 export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
 
+/**
+ * The calendar refused a time: another live appointment (or hold) has it, by the start's unique
+ * index or by the no-overlap exclusion constraint.
+ */
+export const isSlotConflict = (error: unknown) => {
+  const state = sqlState(error);
+  return state === '23505' || state === '23P01';
+};
+
 /** Socket failures: the database (or whatever we were talking to) cannot be reached or dropped us. */
 const CONNECTION_ERRNOS = new Set([
   'ECONNREFUSED',

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  blockedRange,
   type DateExceptions,
+  DEFAULT_SHAPE,
   dayStartTimes,
   isOfferedSlot,
   mergeRanges,
   NO_EXCEPTIONS,
   openSlots,
+  slotStep,
 } from './slots.ts';
 
 const MADRID = 'Europe/Madrid';
@@ -47,8 +50,9 @@ describe('slot engine', () => {
       timeZone: MADRID,
       from: '2026-11-23',
       to: '2026-11-30',
-      now: new Date('2026-11-01T00:00:00Z'),
-      taken: [],
+      earliest: new Date('2026-11-01T00:00:00Z'),
+      shape: DEFAULT_SHAPE,
+      busy: [],
       exceptions: NO_EXCEPTIONS,
     });
     expect(slots.map((s) => `${s.date} ${s.time}`)).toEqual([
@@ -65,8 +69,9 @@ describe('slot engine', () => {
       timeZone: MADRID,
       from: '2026-11-15',
       to: '2026-11-22',
-      now: new Date('2026-11-22T09:45:00Z'), // 10:45 in Madrid
-      taken: [],
+      earliest: new Date('2026-11-22T09:45:00Z'), // 10:45 in Madrid
+      shape: DEFAULT_SHAPE,
+      busy: [],
       exceptions: NO_EXCEPTIONS,
     });
     expect(slots.map((s) => `${s.date} ${s.time}`)).toEqual(['2026-11-22 11:00', '2026-11-22 11:30']);
@@ -78,8 +83,9 @@ describe('slot engine', () => {
       timeZone: MADRID,
       from: '2026-11-24',
       to: '2026-11-24',
-      now: new Date('2026-11-01T00:00:00Z'),
-      taken: [new Date('2026-11-24T08:30:00Z')], // 09:30 in Madrid
+      earliest: new Date('2026-11-01T00:00:00Z'),
+      shape: DEFAULT_SHAPE,
+      busy: [{ start: new Date('2026-11-24T08:30:00Z'), end: new Date('2026-11-24T09:00:00Z') }], // 09:30 in Madrid
       exceptions: NO_EXCEPTIONS,
     });
     expect(slots.map((s) => s.time)).toEqual(['09:00', '10:00']);
@@ -101,8 +107,9 @@ describe('slot engine', () => {
       timeZone: MADRID,
       from: '2026-03-28',
       to: '2026-03-29',
-      now: new Date('2026-01-01T00:00:00Z'),
-      taken: [],
+      earliest: new Date('2026-01-01T00:00:00Z'),
+      shape: DEFAULT_SHAPE,
+      busy: [],
       exceptions: NO_EXCEPTIONS,
     });
     expect(iso(slots)).toEqual([
@@ -132,8 +139,9 @@ describe('slot engine', () => {
       timeZone: MADRID,
       from: '2026-10-24',
       to: '2026-10-25',
-      now: new Date('2026-01-01T00:00:00Z'),
-      taken: [],
+      earliest: new Date('2026-01-01T00:00:00Z'),
+      shape: DEFAULT_SHAPE,
+      busy: [],
       exceptions: NO_EXCEPTIONS,
     });
     expect(iso(slots)).toEqual([
@@ -150,8 +158,9 @@ describe('slot engine', () => {
       timeZone: 'America/New_York',
       from: '2026-11-23',
       to: '2026-11-23',
-      now: new Date('2026-01-01T00:00:00Z'),
-      taken: [],
+      earliest: new Date('2026-01-01T00:00:00Z'),
+      shape: DEFAULT_SHAPE,
+      busy: [],
       exceptions: NO_EXCEPTIONS,
     });
     expect(slot?.startsAt.toISOString()).toBe('2026-11-23T14:00:00.000Z');
@@ -182,8 +191,9 @@ describe('slot engine with time off', () => {
       timeZone: MADRID,
       from: '2026-11-23',
       to: '2026-11-27',
-      now: new Date('2026-11-01T00:00:00Z'),
-      taken: [],
+      earliest: new Date('2026-11-01T00:00:00Z'),
+      shape: DEFAULT_SHAPE,
+      busy: [],
       exceptions,
     })) {
       byDate.set(slot.date, [...(byDate.get(slot.date) ?? []), slot.time]);
@@ -223,8 +233,9 @@ describe('slot engine with time off', () => {
       timeZone: MADRID,
       from: '2026-11-22',
       to: '2026-11-22',
-      now: new Date('2026-11-01T00:00:00Z'),
-      taken: [],
+      earliest: new Date('2026-11-01T00:00:00Z'),
+      shape: DEFAULT_SHAPE,
+      busy: [],
       exceptions: {
         overrides: [{ fromDate: '2026-11-22', toDate: '2026-11-22', ranges: [['10:00', '10:30']] }],
         closures: [],
@@ -263,8 +274,9 @@ describe('slot engine with time off', () => {
       timeZone: MADRID,
       from: '2026-10-24',
       to: '2026-10-25',
-      now: new Date('2026-01-01T00:00:00Z'),
-      taken: [],
+      earliest: new Date('2026-01-01T00:00:00Z'),
+      shape: DEFAULT_SHAPE,
+      busy: [],
       exceptions: {
         overrides: [{ fromDate: '2026-10-24', toDate: '2026-10-25', ranges: [['10:00', '10:30']] }],
         closures: [],
@@ -285,5 +297,94 @@ describe('slot engine with time off', () => {
     expect(isOfferedSlot(availability, exceptions, '2026-11-24', '09:00')).toBe(false);
     expect(isOfferedSlot(availability, exceptions, '2026-11-24', '14:30')).toBe(true);
     expect(isOfferedSlot(availability, exceptions, '2026-11-25', '09:00')).toBe(false);
+  });
+});
+
+describe('services of other lengths', () => {
+  const monday = { monday: [['09:00', '13:00']] as Array<[string, string]> };
+  const at = (time: string) => new Date(`2026-11-23T${time}:00+01:00`);
+  const times = (slots: ReturnType<typeof openSlots>) => slots.map((slot) => slot.time);
+  const query = (
+    shape: Parameters<typeof openSlots>[0]['shape'],
+    busy: Array<{ start: Date; end: Date }> = [],
+  ) =>
+    openSlots({
+      availability: monday,
+      timeZone: MADRID,
+      from: '2026-11-23',
+      to: '2026-11-23',
+      earliest: new Date('2026-11-01T00:00:00Z'),
+      shape,
+      busy,
+      exceptions: NO_EXCEPTIONS,
+    });
+
+  it('steps on the coarsest grid that divides the length', () => {
+    expect([30, 90, 45, 15, 20, 25, 480].map(slotStep)).toEqual([30, 30, 15, 15, 10, 5, 30]);
+  });
+
+  it('offers a 90-minute service only where all of it fits in the working hours', () => {
+    expect(times(query({ durationMinutes: 90, bufferBeforeMinutes: 0, bufferAfterMinutes: 0 }))).toEqual([
+      '09:00',
+      '09:30',
+      '10:00',
+      '10:30',
+      '11:00',
+      '11:30',
+    ]);
+  });
+
+  it('keeps a slot off any busy time it would overlap, whatever the busy length', () => {
+    // A 90-minute colour booked 10:00–11:30 blocks a 30-minute cut from 10:00 to 11:00 starts.
+    const colour = { start: at('10:00'), end: at('11:30') };
+    expect(times(query(DEFAULT_SHAPE, [colour]))).toEqual(['09:00', '09:30', '11:30', '12:00', '12:30']);
+    // And a 90-minute one cannot start where it would run into the colour.
+    expect(
+      times(query({ durationMinutes: 90, bufferBeforeMinutes: 0, bufferAfterMinutes: 0 }, [colour])),
+    ).toEqual(['11:30']);
+  });
+
+  it('keeps buffers clear of other bookings, and lets them reach past the working hours', () => {
+    const booked = { start: at('10:00'), end: at('10:30') };
+    const shape = { durationMinutes: 30, bufferBeforeMinutes: 15, bufferAfterMinutes: 15 };
+    // 09:30 would end at 10:00 but its 15 minutes after run into the booking; 10:30 starts inside its own buffer before.
+    expect(times(query(shape, [booked]))).toEqual(['09:00', '11:00', '11:30', '12:00', '12:30']);
+    expect(blockedRange(at('12:30'), shape)).toEqual({ start: at('12:15'), end: at('13:15') });
+  });
+
+  it('starts a 15-minute service on the quarter hours, and none on a date whose cap is reached', () => {
+    const trim = { durationMinutes: 15, bufferBeforeMinutes: 0, bufferAfterMinutes: 0 };
+    expect(times(query(trim)).slice(0, 5)).toEqual(['09:00', '09:15', '09:30', '09:45', '10:00']);
+    const capped = openSlots({
+      availability: monday,
+      timeZone: MADRID,
+      from: '2026-11-23',
+      to: '2026-11-23',
+      earliest: new Date('2026-11-01T00:00:00Z'),
+      shape: trim,
+      busy: [],
+      exceptions: NO_EXCEPTIONS,
+      fullDates: new Set(['2026-11-23']),
+    });
+    expect(capped).toEqual([]);
+  });
+
+  it('honours a minimum notice through `earliest`', () => {
+    const slots = openSlots({
+      availability: monday,
+      timeZone: MADRID,
+      from: '2026-11-23',
+      to: '2026-11-23',
+      earliest: at('11:10'),
+      shape: DEFAULT_SHAPE,
+      busy: [],
+      exceptions: NO_EXCEPTIONS,
+    });
+    expect(times(slots)).toEqual(['11:30', '12:00', '12:30']);
+  });
+
+  it('checks a 90-minute start against the length', () => {
+    expect(isOfferedSlot(monday, NO_EXCEPTIONS, '2026-11-23', '11:30', 90)).toBe(true);
+    expect(isOfferedSlot(monday, NO_EXCEPTIONS, '2026-11-23', '12:00', 90)).toBe(false);
   });
 });

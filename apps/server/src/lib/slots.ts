@@ -1,4 +1,4 @@
-import { MEETING_MINUTES, SLOT_STEP_MINUTES } from '@chatdesk/contract/constants';
+import { MEETING_MINUTES } from '@chatdesk/contract/constants';
 import type { Availability, TimeRange } from '@chatdesk/contract/employees';
 import { addDays, offsetMinutes, weekdayOf, zonedTime, zonedTimeToUtc } from './time-zone.ts';
 
@@ -18,17 +18,47 @@ export type DateExceptions = {
 
 export const NO_EXCEPTIONS: DateExceptions = { overrides: [], closures: [] };
 
+/** What a slot must hold: the service's length, and the calendar time it takes around that. */
+export type SlotShape = {
+  durationMinutes: number;
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
+};
+
+/** The spec's appointment: 30 minutes, no buffers. */
+export const DEFAULT_SHAPE: SlotShape = {
+  durationMinutes: MEETING_MINUTES,
+  bufferBeforeMinutes: 0,
+  bufferAfterMinutes: 0,
+};
+
+/** Calendar time already taken: an appointment or a hold with its buffers, a busy event. */
+export type Busy = { start: Date; end: Date };
+
 export type SlotQuery = {
   availability: Availability;
   timeZone: string;
   /** First and last local dates (yyyy-MM-dd), inclusive. */
   from: string;
   to: string;
-  now: Date;
-  /** Start instants already booked by live appointments or held by a payment in progress. */
-  taken: Iterable<Date>;
+  /** Every slot starts after this: now, plus the service's minimum notice. */
+  earliest: Date;
+  shape: SlotShape;
+  /** Taken calendar time, in any order: a slot's start-to-end widened by its buffers must miss all of it. */
+  busy: Iterable<Busy>;
   exceptions: DateExceptions;
+  /** Local dates on which the service's daily cap is reached. */
+  fullDates?: ReadonlySet<string>;
 };
+
+/**
+ * The grid starts fall on: the coarsest of 30, 15, 10 and 5 minutes that divides the length, so the
+ * spec's 30-minute appointment keeps its half hours, a 45-minute one may start at a quarter past,
+ * and back-to-back bookings of one service leave no gap the grid cannot fill.
+ */
+export function slotStep(durationMinutes: number): number {
+  return [30, 15, 10, 5].find((step) => durationMinutes % step === 0) ?? 5;
+}
 
 const toMinutes = (time: string) => {
   const [hours, minutes] = time.split(':').map(Number) as [number, number];
@@ -52,15 +82,34 @@ export function mergeRanges(ranges: readonly TimeRange[]): Array<[number, number
   return merged;
 }
 
-/** Wall-clock start times of one weekday's meetings, on the half hour, each fitting wholly in a range. */
-export function dayStartTimes(ranges: readonly TimeRange[]): string[] {
+/**
+ * Wall-clock start times of one day's bookings of a length, on its grid (`slotStep`), each fitting
+ * wholly in a working range. Buffers may reach outside the working hours (setting up before the
+ * first client, tidying after the last); they only keep other bookings away.
+ */
+export function dayStartTimes(ranges: readonly TimeRange[], durationMinutes = MEETING_MINUTES): string[] {
+  const step = slotStep(durationMinutes);
   const times: string[] = [];
   for (const [start, end] of mergeRanges(ranges)) {
-    const first = Math.ceil(start / SLOT_STEP_MINUTES) * SLOT_STEP_MINUTES;
-    for (let minute = first; minute + MEETING_MINUTES <= end; minute += SLOT_STEP_MINUTES)
-      times.push(toTime(minute));
+    const first = Math.ceil(start / step) * step;
+    for (let minute = first; minute + durationMinutes <= end; minute += step) times.push(toTime(minute));
   }
   return times;
+}
+
+/** Busy intervals as sorted, disjoint [start, end) milliseconds: one sweep then checks a day's slots. */
+function mergeBusy(busy: Iterable<Busy>): Array<[number, number]> {
+  const sorted = [...busy]
+    .map(({ start, end }) => [start.getTime(), end.getTime()] as [number, number])
+    .filter(([start, end]) => end > start)
+    .sort((a, b) => a[0] - b[0]);
+  const merged: Array<[number, number]> = [];
+  for (const interval of sorted) {
+    const last = merged.at(-1);
+    if (last && interval[0] <= last[1]) last[1] = Math.max(last[1], interval[1]);
+    else merged.push(interval);
+  }
+  return merged;
 }
 
 const covers = (span: DateSpan, date: string) => span.fromDate <= date && date <= span.toDate;
@@ -84,13 +133,22 @@ function dayRanges(availability: Availability, exceptions: DateExceptions, date:
 }
 
 /**
- * Open 30-minute slots between two local dates, in the business's time zone: from the weekly
- * availability as the dated exceptions change it, minus taken starts, never in the past. Each date's offset is its own, so slots
+ * Open slots of a service between two local dates, in the business's time zone: from the weekly
+ * availability as the dated exceptions change it, where the service's whole length fits in the
+ * working hours and its length widened by its buffers misses every busy interval, never before
+ * `earliest`, and not on dates whose daily cap is reached. Each date's offset is its own, so slots
  * stay at the same wall-clock times across daylight-saving changes; a time that does not exist
  * that day (the spring-forward gap) is skipped.
  */
 export function openSlots(query: SlotQuery): Slot[] {
-  const taken = new Set([...query.taken].map((instant) => instant.getTime()));
+  const { durationMinutes, bufferBeforeMinutes, bufferAfterMinutes } = query.shape;
+  const length = durationMinutes * 60_000;
+  const before = bufferBeforeMinutes * 60_000;
+  const after = bufferAfterMinutes * 60_000;
+  const busy = mergeBusy(query.busy);
+  // Starts are visited in increasing order, so the first busy interval that can still touch a
+  // slot only moves forward: one pass over the busy list for the whole range.
+  let next = 0;
   const slots: Slot[] = [];
   // The offset at the start of each local day is the one at the end of the day before.
   let offset = offsetMinutes(zonedTimeToUtc(query.from, '00:00', query.timeZone), query.timeZone);
@@ -103,15 +161,20 @@ export function openSlots(query: SlotQuery): Slot[] {
     const steady = endOffset === offset;
     const dayOffset = offset;
     offset = endOffset;
-    const times = dayStartTimes(dayRanges(query.availability, query.exceptions, date));
+    if (query.fullDates?.has(date)) continue;
+    const times = dayStartTimes(dayRanges(query.availability, query.exceptions, date), durationMinutes);
     for (const time of times) {
       const [hours, minutes] = time.split(':').map(Number) as [number, number];
       const startsAt = steady
         ? new Date(Date.UTC(year, month - 1, day, hours, minutes) - dayOffset * 60_000)
         : zonedTimeToUtc(date, time, query.timeZone);
       if (!steady && zonedTime(startsAt, query.timeZone) !== time) continue;
-      if (startsAt.getTime() <= query.now.getTime()) continue;
-      if (taken.has(startsAt.getTime())) continue;
+      const start = startsAt.getTime();
+      if (start <= query.earliest.getTime()) continue;
+      const from = start - before;
+      const until = start + length + after;
+      while (next < busy.length && busy[next]![1] <= from) next++;
+      if (next < busy.length && busy[next]![0] < until) continue;
       slots.push({ date, time, startsAt });
     }
   }
@@ -119,14 +182,23 @@ export function openSlots(query: SlotQuery): Slot[] {
 }
 
 /**
- * Whether one wall-clock slot is offered by the availability and the date's exceptions at all
- * (ignoring bookings and the clock).
+ * Whether one wall-clock start of a booking of that length is offered by the availability and the
+ * date's exceptions at all (ignoring bookings and the clock).
  */
 export function isOfferedSlot(
   availability: Availability,
   exceptions: DateExceptions,
   date: string,
   time: string,
+  durationMinutes = MEETING_MINUTES,
 ): boolean {
-  return dayStartTimes(dayRanges(availability, exceptions, date)).includes(time);
+  return dayStartTimes(dayRanges(availability, exceptions, date), durationMinutes).includes(time);
+}
+
+/** The calendar time a booking of this shape starting at `startsAt` takes: its length widened by its buffers. */
+export function blockedRange(startsAt: Date, shape: SlotShape): { start: Date; end: Date } {
+  return {
+    start: new Date(startsAt.getTime() - shape.bufferBeforeMinutes * 60_000),
+    end: new Date(startsAt.getTime() + (shape.durationMinutes + shape.bufferAfterMinutes) * 60_000),
+  };
 }

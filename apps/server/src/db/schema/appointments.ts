@@ -23,6 +23,7 @@ import { messages } from './chats.ts';
 import { clients } from './clients.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { employees } from './employees.ts';
+import { services } from './services.ts';
 
 export const appointments = pgTable(
   'appointments',
@@ -42,6 +43,18 @@ export const appointments = pgTable(
     ),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /**
+     * The time it takes from the professional's calendar: start to end widened by the service's
+     * buffers. No two live appointments of one professional overlap there: the exclusion
+     * constraint `appointments_no_overlap` (migration 0023) says so in the database.
+     */
+    blockedFrom: timestamp('blocked_from', { withTimezone: true }).notNull(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }).notNull(),
+    /** The service booked, with its name and price as they were then (a later edit changes neither). */
+    serviceId: uuid('service_id').references(() => services.id, { onDelete: 'set null' }),
+    serviceName: text('service_name').notNull(),
+    priceAmount: integer('price_amount').notNull(),
+    priceCurrency: text('price_currency').notNull(),
     /** What appointment search reads: client and professional names and the client's email folded, and the phone's digits. */
     searchText: text('search_text')
       .notNull()
@@ -71,12 +84,14 @@ export const appointments = pgTable(
   (t) => [
     uniqueIndex('appointments_manage_token_key').on(t.manageToken),
     index('appointments_client_phone_digits_idx').on(t.clientPhoneDigits, t.startsAt),
-    // A slot is bookable once among live (not cancelled) appointments.
+    // A start is bookable once among live (not cancelled) appointments; overlaps of any length
+    // are refused by the exclusion constraint (migration 0023), which drizzle cannot declare.
     uniqueIndex('appointments_live_slot_key')
       .on(t.employeeId, t.startsAt)
       .where(sql`${t.status} <> 'cancelled'`),
     index('appointments_starts_idx').on(t.startsAt),
     index('appointments_client_idx').on(t.clientId),
+    index('appointments_service_idx').on(t.serviceId),
     index('appointments_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
@@ -108,6 +123,10 @@ export const slotHolds = pgTable(
       .notNull()
       .references(() => employees.id, { onDelete: 'cascade' }),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    /** The calendar time the held booking would take (its length and buffers), as on `appointments`. */
+    blockedFrom: timestamp('blocked_from', { withTimezone: true }).notNull(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }).notNull(),
+    serviceId: uuid('service_id').references(() => services.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     providerPaymentId: text('provider_payment_id').notNull().unique(),
     /** Who holds it (address, and email when the form gave one): one live hold per visitor. */

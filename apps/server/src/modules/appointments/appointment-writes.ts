@@ -13,14 +13,17 @@ import { appointmentEvents, appointments } from '../../db/schema.ts';
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type NewAppointment = Omit<typeof appointments.$inferInsert, 'id' | 'status'>;
 export type AppointmentEvent = typeof appointmentEvents.$inferInsert;
-export type SlotChange = Pick<AppointmentRow, 'startsAt' | 'endsAt' | 'localDate' | 'startTime' | 'endTime'>;
+export type SlotChange = Pick<
+  AppointmentRow,
+  'startsAt' | 'endsAt' | 'blockedFrom' | 'blockedUntil' | 'localDate' | 'startTime' | 'endTime'
+>;
 
 /** Still scheduled at the start the caller saw: a change from any other state is someone else's. */
 const stillAt = (id: string, seenStartsAt: Date) =>
   and(eq(appointments.id, id), eq(appointments.status, 'scheduled'), eq(appointments.startsAt, seenStartsAt));
 
 export const appointmentWrites = {
-  /** A new scheduled appointment and its "booked" line. The live-slot unique index refuses a taken slot. */
+  /** A new scheduled appointment and its "booked" line. The no-overlap constraint refuses taken time. */
   async book(db: Db, values: NewAppointment, booked: { actor: AppointmentActor; at: Date }) {
     const [row] = await db
       .insert(appointments)

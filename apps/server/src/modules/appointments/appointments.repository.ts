@@ -101,7 +101,7 @@ export function createAppointmentsRepository(db: Db) {
      * no history). Leaving `cancelled` needs `reopen`, and the update itself says so, so a
      * concurrent change cannot slip past it; a reopened appointment takes its slot again, so it
      * is refused while a visitor holds that slot to pay (the hold's advisory lock, as a move takes
-     * it) and, by `appointments_live_slot_key`, when another appointment has it.
+     * it) and, by the no-overlap constraint, when another appointment takes any of its time.
      */
     async updateStatus(
       id: string,
@@ -111,12 +111,17 @@ export function createAppointmentsRepository(db: Db) {
     ): Promise<StatusUpdate> {
       return db.transaction(async (tx) => {
         const [slot] = await tx
-          .select({ employeeId: appointments.employeeId, startsAt: appointments.startsAt })
+          .select({
+            employeeId: appointments.employeeId,
+            blockedFrom: appointments.blockedFrom,
+            blockedUntil: appointments.blockedUntil,
+          })
           .from(appointments)
           .where(eq(appointments.id, id));
         if (!slot) return { kind: 'missing' };
         if (reopen && status !== 'cancelled' && slot.employeeId) {
-          if (await lockSlotAndCheckHold(tx as unknown as Db, slot.employeeId, slot.startsAt, at))
+          const blocked = { start: slot.blockedFrom, end: slot.blockedUntil };
+          if (await lockSlotAndCheckHold(tx as unknown as Db, slot.employeeId, blocked, at))
             return { kind: 'held' };
         }
         const [before] = await tx

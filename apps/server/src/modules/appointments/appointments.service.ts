@@ -32,6 +32,12 @@ export const toAppointment = (row: AppointmentRow): Appointment => ({
   notes: row.notes,
   client: { id: row.clientId, name: row.clientName, email: row.clientEmail },
   employee: { id: row.employeeId, name: row.employeeName, email: row.employeeEmail },
+  service: {
+    id: row.serviceId,
+    name: row.serviceName,
+    durationMinutes: Math.round((row.endsAt.getTime() - row.startsAt.getTime()) / 60_000),
+    price: { amount: row.priceAmount, currency: row.priceCurrency },
+  },
   createdAt: row.createdAt.toISOString(),
 });
 

@@ -1,9 +1,10 @@
 import type { AppointmentActor } from '@chatdesk/contract/manage-booking';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { appointmentEvents, appointments, employees, payments } from '../../db/schema.ts';
-import { isUniqueViolation } from '../../lib/app-error.ts';
+import { isSlotConflict } from '../../lib/app-error.ts';
+import type { Busy } from '../../lib/slots.ts';
 import { appointmentWrites } from '../appointments/appointment-writes.ts';
 import { paymentWrites } from '../payments/payment-writes.ts';
 import { lockSlotAndCheckHold } from '../schedule/slot-lock.ts';
@@ -21,9 +22,13 @@ export type Move = {
   employeeId: string;
   startsAt: Date;
   endsAt: Date;
+  /** The calendar time it takes at the new start (its buffers included). */
+  blocked: Busy;
   localDate: string;
   startTime: string;
   endTime: string;
+  /** Its service's daily cap, checked on the new date under the calendar lock. */
+  cap: { serviceId: string; dailyCap: number } | null;
   now: Date;
   actor: AppointmentActor;
 };
@@ -32,6 +37,11 @@ const appointmentWithPayment = {
   id: appointments.id,
   status: appointments.status,
   startsAt: appointments.startsAt,
+  endsAt: appointments.endsAt,
+  blockedFrom: appointments.blockedFrom,
+  blockedUntil: appointments.blockedUntil,
+  serviceId: appointments.serviceId,
+  serviceName: appointments.serviceName,
   localDate: appointments.localDate,
   startTime: appointments.startTime,
   endTime: appointments.endTime,
@@ -141,17 +151,32 @@ export function createManageBookingRepository(db: Db) {
     },
 
     /**
-     * Moves an appointment to another slot of its employee in one transaction: serialised with
-     * holds on the new slot by the same advisory lock that `takeHold` takes, refused when a
-     * visitor holds it for payment, and refused by the live-slot unique index when another
-     * appointment has it (two moves into one slot: one wins). The old slot is free once this
-     * commits, never before the new one is taken.
+     * Moves an appointment to another time of its employee in one transaction: serialised with
+     * holds by the calendar lock that `takeHold` takes, refused when a visitor holds any of that
+     * time for payment or the service's daily cap is reached that day, and refused by the
+     * no-overlap constraint when another appointment takes any of it (two moves into one time:
+     * one wins). The old time is free once this commits, never before the new one is taken.
      */
-    async move(move: Move): Promise<'moved' | 'changed' | 'held' | 'taken'> {
+    async move(move: Move): Promise<'moved' | 'changed' | 'held' | 'taken' | 'full'> {
       try {
-        return await db.transaction(async (tx) => {
-          if (await lockSlotAndCheckHold(tx as unknown as Db, move.employeeId, move.startsAt, move.now))
-            return 'held';
+        return await db.transaction(async (txn) => {
+          const tx = txn as unknown as Db;
+          if (await lockSlotAndCheckHold(tx, move.employeeId, move.blocked, move.now)) return 'held';
+          if (move.cap) {
+            const [row] = await tx
+              .select({ value: count() })
+              .from(appointments)
+              .where(
+                and(
+                  eq(appointments.employeeId, move.employeeId),
+                  eq(appointments.serviceId, move.cap.serviceId),
+                  eq(appointments.localDate, move.localDate),
+                  ne(appointments.status, 'cancelled'),
+                  ne(appointments.id, move.appointmentId),
+                ),
+              );
+            if ((row?.value ?? 0) >= move.cap.dailyCap) return 'full';
+          }
           const moved = await appointmentWrites.moveIfUnchanged(
             tx as unknown as Db,
             move.appointmentId,
@@ -159,6 +184,8 @@ export function createManageBookingRepository(db: Db) {
             {
               startsAt: move.startsAt,
               endsAt: move.endsAt,
+              blockedFrom: move.blocked.start,
+              blockedUntil: move.blocked.end,
               localDate: move.localDate,
               startTime: move.startTime,
               endTime: move.endTime,
@@ -178,7 +205,7 @@ export function createManageBookingRepository(db: Db) {
           return 'moved';
         });
       } catch (error) {
-        if (isUniqueViolation(error)) return 'taken';
+        if (isSlotConflict(error)) return 'taken';
         throw error;
       }
     },

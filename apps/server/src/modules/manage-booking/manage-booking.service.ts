@@ -1,6 +1,5 @@
 import { APPOINTMENT_MESSAGES } from '@chatdesk/contract/appointments';
 import { DEFAULT_BOOKING_SETTINGS } from '@chatdesk/contract/company';
-import { MEETING_MINUTES } from '@chatdesk/contract/constants';
 import {
   type AppointmentActor,
   type AppointmentEvent,
@@ -10,10 +9,12 @@ import {
   type ManagedBookingSlots,
   type RefundTerms,
 } from '@chatdesk/contract/manage-booking';
+import { BOOKING_MESSAGES } from '@chatdesk/contract/schedule';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { PaymentProvider } from '../../integrations/payments/payment-provider.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { formatMoney } from '../../lib/money.ts';
+import { blockedRange } from '../../lib/slots.ts';
 import { addMinutesToTime, zonedDate } from '../../lib/time-zone.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
@@ -109,6 +110,7 @@ export function createManageBookingService(deps: Deps) {
         status: row.status,
         employeeName: row.employeeName,
         clientName: row.clientName,
+        serviceName: row.serviceName,
       },
       timeZone: business.timeZone,
       companyName: business.name,
@@ -136,7 +138,7 @@ export function createManageBookingService(deps: Deps) {
       startTime: row.startTime,
       endTime: row.endTime,
       startsAt: row.startsAt,
-      endsAt: new Date(row.startsAt.getTime() + MEETING_MINUTES * 60_000),
+      endsAt: row.endsAt,
       timeZone,
       manageUrl: manageBookingUrl(deps.publicUrl, row.manageToken),
     };
@@ -243,8 +245,18 @@ export function createManageBookingService(deps: Deps) {
       { id: employee.id, availability: employee.availability as never },
       timeZone,
       { from: today, to: '9999-12-31' },
+      { rules: await deps.schedule.rulesForAppointment(row), exceptAppointmentId: row.id },
     );
-    return { timeZone, slots };
+    // Its own time is left out of the busy time (a long appointment may move by less than its
+    // length), but moving to where it already is is no move.
+    const others = slots
+      .map((day) =>
+        day.date === row.localDate
+          ? { ...day, times: day.times.filter((time) => time !== row.startTime) }
+          : day,
+      )
+      .filter((day) => day.times.length > 0);
+    return { timeZone, slots: others };
   }
 
   async function reschedule(
@@ -263,15 +275,18 @@ export function createManageBookingService(deps: Deps) {
       throw conflict(MANAGE_BOOKING_MESSAGES.sameSlot);
     const employee = await deps.schedule.bookableEmployee(row.employeeId ?? '');
     const { timeZone } = await company.get();
+    const rules = await deps.schedule.rulesForAppointment(row);
     let startsAt: Date;
     try {
-      startsAt = await deps.schedule.offeredInstant(employee, to.date, to.timeSlot, timeZone);
+      startsAt = await deps.schedule.offeredInstant(employee, to.date, to.timeSlot, timeZone, rules);
     } catch (error) {
-      if (error instanceof AppError && error.status === 409)
+      // Too soon and too far say which rule it was; any other refusal is the slot's.
+      const told = [BOOKING_MESSAGES.tooSoon, BOOKING_MESSAGES.tooFar] as string[];
+      if (error instanceof AppError && error.status === 409 && !told.includes(error.message))
         throw conflict(MANAGE_BOOKING_MESSAGES.slotUnavailable);
       throw error;
     }
-    const endTime = addMinutesToTime(to.timeSlot, MEETING_MINUTES);
+    const endTime = addMinutesToTime(to.timeSlot, rules.durationMinutes);
     const outcome = await repository.move({
       appointmentId: row.id,
       fromStartsAt: row.startsAt,
@@ -279,14 +294,17 @@ export function createManageBookingService(deps: Deps) {
       fromTime: row.startTime,
       employeeId: employee.id,
       startsAt,
-      endsAt: new Date(startsAt.getTime() + MEETING_MINUTES * 60_000),
+      endsAt: new Date(startsAt.getTime() + rules.durationMinutes * 60_000),
+      blocked: blockedRange(startsAt, rules),
       localDate: to.date,
       startTime: to.timeSlot,
       endTime,
+      cap: rules.id && rules.dailyCap !== null ? { serviceId: rules.id, dailyCap: rules.dailyCap } : null,
       now: clock(),
       actor,
     });
     if (outcome === 'changed') throw conflict(MANAGE_BOOKING_MESSAGES.changedMeanwhile);
+    if (outcome === 'full') throw conflict(BOOKING_MESSAGES.dayFull);
     if (outcome !== 'moved') throw conflict(MANAGE_BOOKING_MESSAGES.slotTaken);
     // Staff moved it themselves; a move by the customer is news to them.
     if (actor !== 'staff')

@@ -37,12 +37,16 @@ beforeAll(async () => {
     {
       employeeId: employee.id,
       startsAt: new Date('2026-11-24T08:30:00Z'),
+      blockedFrom: new Date('2026-11-24T08:30:00Z'),
+      blockedUntil: new Date('2026-11-24T09:00:00Z'),
       expiresAt: new Date(now.getTime() + 5 * 60_000),
       providerPaymentId: 'pi_open_times_live',
     },
     {
       employeeId: employee.id,
       startsAt: new Date('2026-11-24T09:00:00Z'),
+      blockedFrom: new Date('2026-11-24T09:00:00Z'),
+      blockedUntil: new Date('2026-11-24T09:30:00Z'),
       expiresAt: new Date(now.getTime() - 60_000),
       providerPaymentId: 'pi_open_times_expired',
     },

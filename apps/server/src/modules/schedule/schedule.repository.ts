@@ -7,16 +7,20 @@ import {
   employees,
   slotHolds,
 } from '../../db/schema.ts';
-import type { DateExceptions } from '../../lib/slots.ts';
+import type { Busy, DateExceptions } from '../../lib/slots.ts';
 import { appointmentWrites } from '../appointments/appointment-writes.ts';
 import { clientWrites } from '../clients/client-writes.ts';
 import { paymentWrites } from '../payments/payment-writes.ts';
+import { lockCalendar } from './slot-lock.ts';
 
 export type NewBooking = {
   employee: { id: string; name: string; email: string };
   client: { name: string; email: string; phone: string };
+  service: { id: string; name: string; priceAmount: number; currency: string };
   startsAt: Date;
   endsAt: Date;
+  /** Start to end widened by the service's buffers. */
+  blocked: Busy;
   bookedAt: Date;
   localDate: string;
   startTime: string;
@@ -98,37 +102,75 @@ export function createScheduleRepository(db: Db) {
         .orderBy(asc(appointments.startsAt));
     },
 
-    /** Starts held by payments in progress, other than `exceptPaymentId`. */
-    /** The starts taken between `from` and `to`: live appointments and holds not yet expired. */
-    async takenStarts(employeeId: string, from: Date, to: Date, now: Date) {
+    /**
+     * The calendar time taken between `from` and `to`: live appointments and holds not yet expired,
+     * each with its buffers (other than the appointment `exceptAppointmentId`, the one being moved).
+     * The gist index of the no-overlap constraints finds them by employee and range.
+     */
+    async busy(
+      employeeId: string,
+      from: Date,
+      to: Date,
+      now: Date,
+      exceptAppointmentId?: string,
+    ): Promise<Busy[]> {
       const result = await db.execute(sql`
-        select starts_at from appointments
-         where employee_id = ${employeeId} and status <> 'cancelled' and starts_at >= ${from} and starts_at < ${to}
+        select blocked_from, blocked_until from appointments
+         where employee_id = ${employeeId} and status <> 'cancelled'
+           and tstzrange(blocked_from, blocked_until) && tstzrange(${from}, ${to})
+           ${exceptAppointmentId ? sql`and id <> ${exceptAppointmentId}` : sql``}
         union all
-        select starts_at from slot_holds
-         where employee_id = ${employeeId} and expires_at > ${now} and starts_at >= ${from} and starts_at < ${to}`);
-      return (result.rows as Array<{ starts_at: string | Date }>).map((row) => new Date(row.starts_at));
-    },
-
-    async heldStarts(employeeId: string, now: Date) {
-      const rows = await db
-        .select({ startsAt: slotHolds.startsAt })
-        .from(slotHolds)
-        .where(and(eq(slotHolds.employeeId, employeeId), gt(slotHolds.expiresAt, now)));
-      return rows.map((row) => row.startsAt);
+        select blocked_from, blocked_until from slot_holds
+         where employee_id = ${employeeId} and expires_at > ${now}
+           and tstzrange(blocked_from, blocked_until) && tstzrange(${from}, ${to})`);
+      return (result.rows as Array<{ blocked_from: string | Date; blocked_until: string | Date }>).map(
+        (row) => ({
+          start: new Date(row.blocked_from),
+          end: new Date(row.blocked_until),
+        }),
+      );
     },
 
     /**
-     * Holds a slot in one transaction: drops the slot's expired hold and the visitor's own earlier
-     * holds, then inserts unless a live appointment or a live hold has the slot, the employee's
-     * day already has `limits.perDay` live holds, or the visitor's network (`rangeKey`: an IPv4
-     * /24, an IPv6 /64) already has `limits.perRange`. Serialized by advisory locks on the
-     * employee's day, the network and the slot (always in that order), so the bounds hold under
-     * concurrency; the unique index on (employee, start) backs the slot up.
+     * Local dates from..to on which an employee already has `cap` live appointments or live holds
+     * of the service (other than the appointment being moved): its daily cap is reached.
+     */
+    async fullDates(
+      employeeId: string,
+      service: { id: string; dailyCap: number | null },
+      range: { fromDate: string; toDate: string; from: Date; to: Date; timeZone: string },
+      now: Date,
+      exceptAppointmentId?: string,
+    ): Promise<Set<string>> {
+      if (service.dailyCap === null) return new Set();
+      const result = await db.execute(sql`
+        select day from (
+          select local_date::text as day from appointments
+           where employee_id = ${employeeId} and service_id = ${service.id} and status <> 'cancelled'
+             and local_date between ${range.fromDate} and ${range.toDate}
+             ${exceptAppointmentId ? sql`and id <> ${exceptAppointmentId}` : sql``}
+          union all
+          select (starts_at at time zone ${range.timeZone})::date::text from slot_holds
+           where employee_id = ${employeeId} and service_id = ${service.id} and expires_at > ${now}
+             and starts_at >= ${range.from} and starts_at < ${range.to}
+        ) taken group by day having count(*) >= ${service.dailyCap}`);
+      return new Set((result.rows as Array<{ day: string }>).map((row) => row.day));
+    },
+
+    /**
+     * Holds a slot in one transaction: drops the visitor's own earlier holds and expired holds on
+     * the calendar time wanted, then inserts unless a live appointment or a live hold takes any of
+     * that time (`blocked`: the service's length and buffers), the service's daily cap is reached
+     * that day, the employee's day already has `limits.perDay` live holds, or the visitor's
+     * network (`rangeKey`: an IPv4 /24, an IPv6 /64) already has `limits.perRange`. Serialized by
+     * advisory locks on the employee's day, the network and the employee's calendar (always in
+     * that order), so the bounds hold under concurrency; the no-overlap constraint backs it up.
      */
     async takeHold(hold: {
       employeeId: string;
+      service: { id: string; dailyCap: number | null };
       startsAt: Date;
+      blocked: Busy;
       expiresAt: Date;
       now: Date;
       providerPaymentId: string;
@@ -137,21 +179,22 @@ export function createScheduleRepository(db: Db) {
       clientEmail: string | null;
       day: { key: string; from: Date; to: Date };
       limits: { perDay: number; perRange: number };
-    }): Promise<'held' | 'booked' | 'day-busy' | 'range-busy' | { id: string }> {
-      return db.transaction(async (tx) => {
+    }): Promise<'held' | 'booked' | 'day-full' | 'day-busy' | 'range-busy' | { id: string }> {
+      return db.transaction(async (txn) => {
+        const tx = txn as unknown as Db;
         const lock = (key: string) =>
           tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
         await lock(`hold-day/${hold.employeeId}/${hold.day.key}`);
         await lock(`hold-range/${hold.rangeKey}`);
-        const slotKey = `${hold.employeeId}/${hold.startsAt.toISOString()}`;
-        await lock(slotKey);
+        await lockCalendar(tx, hold.employeeId);
+        const wanted = sql`tstzrange(${hold.blocked.start}, ${hold.blocked.end})`;
         await tx
           .delete(slotHolds)
           .where(
             or(
               and(
                 eq(slotHolds.employeeId, hold.employeeId),
-                eq(slotHolds.startsAt, hold.startsAt),
+                sql`tstzrange(${slotHolds.blockedFrom}, ${slotHolds.blockedUntil}) && ${wanted}`,
                 lte(slotHolds.expiresAt, hold.now),
               ),
               eq(slotHolds.clientIp, hold.clientIp),
@@ -160,48 +203,50 @@ export function createScheduleRepository(db: Db) {
                 : undefined,
             ),
           );
-        const [booked] = await tx
-          .select({ id: appointments.id })
-          .from(appointments)
-          .where(
-            and(
-              eq(appointments.employeeId, hold.employeeId),
-              eq(appointments.startsAt, hold.startsAt),
-              ne(appointments.status, 'cancelled'),
-            ),
-          )
-          .limit(1)
-          .for('share');
-        if (booked) return 'booked';
-        // Each count an index walk: the slot's and the day's by (employee, start), the network's by its key.
         const result = await tx.execute(sql`
-          select exists(select 1 from slot_holds
-                   where employee_id = ${hold.employeeId} and starts_at = ${hold.startsAt}
-                     and expires_at > ${hold.now}) as held,
+          select exists(select 1 from appointments
+                   where employee_id = ${hold.employeeId} and status <> 'cancelled'
+                     and tstzrange(blocked_from, blocked_until) && ${wanted}) as booked,
+                 exists(select 1 from slot_holds
+                   where employee_id = ${hold.employeeId} and expires_at > ${hold.now}
+                     and tstzrange(blocked_from, blocked_until) && ${wanted}) as held,
+                 (select count(*)::int from appointments
+                   where employee_id = ${hold.employeeId} and service_id = ${hold.service.id}
+                     and status <> 'cancelled' and starts_at >= ${hold.day.from} and starts_at < ${hold.day.to})
+                 + (select count(*)::int from slot_holds
+                   where employee_id = ${hold.employeeId} and service_id = ${hold.service.id}
+                     and expires_at > ${hold.now} and starts_at >= ${hold.day.from} and starts_at < ${hold.day.to}) as of_service,
                  (select count(*)::int from slot_holds
                    where employee_id = ${hold.employeeId} and starts_at >= ${hold.day.from}
                      and starts_at < ${hold.day.to} and expires_at > ${hold.now}) as day,
                  (select count(*)::int from slot_holds
                    where client_range = ${hold.rangeKey} and expires_at > ${hold.now}) as range`);
-        const counts = result.rows[0] as { held: boolean; day: number; range: number } | undefined;
-        // Someone is paying for this very slot: say that, whatever the other bounds.
+        const counts = result.rows[0] as
+          | { booked: boolean; held: boolean; of_service: number; day: number; range: number }
+          | undefined;
+        if (counts?.booked) return 'booked';
+        // Someone is paying for this very time: say that, whatever the other bounds.
         if (counts?.held) return 'held';
+        if (hold.service.dailyCap !== null && Number(counts?.of_service ?? 0) >= hold.service.dailyCap)
+          return 'day-full';
         if (Number(counts?.day ?? 0) >= hold.limits.perDay) return 'day-busy';
         if (Number(counts?.range ?? 0) >= hold.limits.perRange) return 'range-busy';
         const [row] = await tx
           .insert(slotHolds)
           .values({
             employeeId: hold.employeeId,
+            serviceId: hold.service.id,
             startsAt: hold.startsAt,
+            blockedFrom: hold.blocked.start,
+            blockedUntil: hold.blocked.end,
             expiresAt: hold.expiresAt,
             providerPaymentId: hold.providerPaymentId,
             clientIp: hold.clientIp,
             clientRange: hold.rangeKey,
             clientEmail: hold.clientEmail,
           })
-          .onConflictDoNothing({ target: [slotHolds.employeeId, slotHolds.startsAt] })
           .returning({ id: slotHolds.id });
-        return row ?? 'held';
+        return row!;
       });
     },
 
@@ -256,8 +301,14 @@ export function createScheduleRepository(db: Db) {
             clientName: booking.client.name,
             clientEmail: booking.client.email,
             clientPhone: booking.client.phone,
+            serviceId: booking.service.id,
+            serviceName: booking.service.name,
+            priceAmount: booking.service.priceAmount,
+            priceCurrency: booking.service.currency,
             startsAt: booking.startsAt,
             endsAt: booking.endsAt,
+            blockedFrom: booking.blocked.start,
+            blockedUntil: booking.blocked.end,
             localDate: booking.localDate,
             startTime: booking.startTime,
             endTime: booking.endTime,

@@ -14,7 +14,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ schedule: ScheduleService }
     app,
     endpoints.schedule.get,
     { tags, summary: "An employee's public booking page: open slots, no private fields" },
-    async (request) => schedule.getPublicSchedule(request.params.username),
+    async (request) => schedule.getPublicSchedule(request.params.username, request.query.service),
   );
   route(
     app,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isCalendarDate } from '@chatdesk/contract/common';
-import { APPOINTMENT_FEE, MEETING_MINUTES, SLOT_HOLD_MINUTES } from '@chatdesk/contract/constants';
+import { SLOT_HOLD_MINUTES } from '@chatdesk/contract/constants';
 import type { Availability } from '@chatdesk/contract/employees';
 import {
   BOOKING_MESSAGES,
@@ -13,15 +13,17 @@ import {
 import type { z } from 'zod';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { PaymentIntent, PaymentProvider } from '../../integrations/payments/payment-provider.ts';
-import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/app-error.ts';
+import { AppError, conflict, invalid, isSlotConflict, notFound } from '../../lib/app-error.ts';
 import { networkKey } from '../../lib/ip-address.ts';
 import { formatMoney } from '../../lib/money.ts';
 import {
+  blockedRange,
   type DateExceptions,
   dayStartTimes,
   exceptionRanges,
   isOfferedSlot,
   openSlots,
+  type SlotShape,
 } from '../../lib/slots.ts';
 import {
   addDays,
@@ -33,11 +35,10 @@ import {
 import type { CompanyService } from '../company/company.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { NotificationsService, Notify } from '../notifications/notifications.service.ts';
+import type { ServiceRow } from '../services/services.repository.ts';
+import { type ServicesService, shapeOf, toPublicService } from '../services/services.service.ts';
 import { bookingConfirmationEmail, manageBookingUrl } from './booking-email.ts';
 import type { ScheduleRepository } from './schedule.repository.ts';
-
-/** How far ahead the public page offers slots. */
-export const BOOKING_HORIZON_DAYS = 60;
 
 /** Who asks to hold a slot: one live hold per address (and per email when the form gave one). */
 export type Visitor = { ip: string };
@@ -59,6 +60,7 @@ export type BookingConfirmation = {
 
 type Deps = {
   repository: ScheduleRepository;
+  services: Pick<ServicesService, 'forBooking' | 'offeredBy' | 'find'>;
   payments: PaymentProvider;
   company: CompanyService;
   notify: Notify;
@@ -106,6 +108,7 @@ function sameBooking(
       endTime: row.endTime,
       timeZone,
       employeeName: row.employeeName,
+      serviceName: row.serviceName,
     },
   };
 }
@@ -114,10 +117,37 @@ function sameBooking(
  * Whether the date's exceptions take the slot away. Only they are checked once a payment is made:
  * the weekly hours were checked when the slot was held, and changing them later is no time off.
  */
-function closedByTimeOff(exceptions: DateExceptions, date: string, time: string) {
+function closedByTimeOff(exceptions: DateExceptions, date: string, time: string, durationMinutes: number) {
   const ranges = exceptionRanges(exceptions, date);
-  return ranges !== undefined && !dayStartTimes(ranges).includes(time);
+  return ranges !== undefined && !dayStartTimes(ranges, durationMinutes).includes(time);
 }
+
+/** What `offeredInstant` and `openTimes` need of a service: its shape and its booking window. */
+export type BookingRules = SlotShape &
+  Pick<ServiceRow, 'minNoticeMinutes' | 'horizonDays' | 'dailyCap'> & { id: string | null };
+
+/** What a payment was made for, as the server wrote it on the payment when opening it. */
+function paidServiceId(intent: PaymentIntent): string | undefined {
+  return intent.metadata.serviceId || undefined;
+}
+
+/**
+ * A service priced 0 cannot go through the payment provider (Stripe refuses amounts under 0.50),
+ * and a booking without a payment needs its own guard against calendar flooding: not built yet.
+ */
+const FREE_SERVICE_UNSUPPORTED =
+  'This service is free: book it by writing to us or at the desk. Online booking of free services is not available yet.';
+
+/** The spec's appointment where no service is known: 30 minutes, 60 days ahead. */
+export const DEFAULT_RULES: BookingRules = {
+  durationMinutes: 30,
+  bufferBeforeMinutes: 0,
+  bufferAfterMinutes: 0,
+  minNoticeMinutes: 0,
+  horizonDays: 60,
+  dailyCap: null,
+  id: null,
+};
 
 export function createScheduleService(deps: Deps) {
   const { repository, payments, company, notify, clock } = deps;
@@ -163,38 +193,46 @@ export function createScheduleService(deps: Deps) {
 
   /**
    * The slot's instant, if its date and time exist in the zone (no 02:30 on a spring-forward day),
-   * the employee offers it that day (time off and closures included), and it lies between now and
-   * the booking horizon.
+   * the employee's hours that day (time off and closures included) hold the whole service from it,
+   * and it is after the service's minimum notice and within its booking horizon. Each refusal
+   * says which rule it was, so a customer (or the assistant) can choose again sensibly.
    */
   async function offeredInstant(
     employee: { id: string; availability: unknown },
     date: string,
     time: string,
     timeZone: string,
+    rules: BookingRules = DEFAULT_RULES,
   ) {
     if (!isCalendarDate(date)) throw invalid(`date: ${BOOKING_MESSAGES.dateInvalid}`);
     if (!localTimeExists(date, time, timeZone)) throw conflict(BOOKING_MESSAGES.slotUnavailable);
     const startsAt = zonedTimeToUtc(date, time, timeZone);
     const now = clock();
-    const lastDay = addDays(zonedDate(now, timeZone), BOOKING_HORIZON_DAYS);
     const exceptions = await repository.exceptions(employee.id, date, date);
-    const offered = isOfferedSlot(employee.availability as Availability, exceptions, date, time);
-    if (!offered || startsAt <= now || date > lastDay) throw conflict(BOOKING_MESSAGES.slotUnavailable);
+    const availability = employee.availability as Availability;
+    if (!isOfferedSlot(availability, exceptions, date, time, rules.durationMinutes) || startsAt <= now)
+      throw conflict(BOOKING_MESSAGES.slotUnavailable);
+    if (startsAt.getTime() <= now.getTime() + rules.minNoticeMinutes * 60_000)
+      throw conflict(BOOKING_MESSAGES.tooSoon);
+    if (date > addDays(zonedDate(now, timeZone), rules.horizonDays)) throw conflict(BOOKING_MESSAGES.tooFar);
     return startsAt;
   }
 
   function openPayment(
     employee: { id: string; name: string },
+    service: ServiceRow,
     input: PaymentIntentRequest,
     startsAt: Date,
   ): Promise<PaymentIntent> {
     return payments.createPaymentIntent({
-      amount: APPOINTMENT_FEE.amount,
-      currency: APPOINTMENT_FEE.currency,
-      description: `30-minute appointment with ${employee.name} on ${input.date} at ${input.timeSlot}`,
+      amount: service.priceAmount,
+      currency: service.currency,
+      description: `${service.name} (${service.durationMinutes} min) with ${employee.name} on ${input.date} at ${input.timeSlot}`,
       metadata: {
         purpose: 'appointment',
         employeeId: employee.id,
+        serviceId: service.id,
+        priceAmount: String(service.priceAmount),
         startsAt: startsAt.toISOString(),
         date: input.date,
         timeSlot: input.timeSlot,
@@ -209,20 +247,112 @@ export function createScheduleService(deps: Deps) {
     });
   }
 
-  function checkPayment(intent: PaymentIntent | null, employeeId: string, startsAt: Date): PaymentIntent {
+  /**
+   * The service a payment was for: the one the server wrote on it when opening it (archived since
+   * or not: it was paid for), or for payments opened before services existed, the employee's
+   * default. Undefined when neither exists any more.
+   */
+  async function paidService(intent: PaymentIntent, employeeId: string): Promise<ServiceRow | undefined> {
+    const paidFor = paidServiceId(intent);
+    if (paidFor) return deps.services.find(paidFor);
+    return deps.services.forBooking(employeeId, undefined).catch(() => undefined);
+  }
+
+  /**
+   * The payment was made, for this employee, this start and this service, at its price: the
+   * price now, or the one the server wrote on the payment when opening it (staff may edit the
+   * price while a visitor pays; only our provider account can write a payment's details).
+   */
+  function checkPayment(
+    intent: PaymentIntent | null,
+    employeeId: string,
+    startsAt: Date,
+    service: ServiceRow | undefined,
+  ): PaymentIntent {
     if (!intent) throw invalid(BOOKING_MESSAGES.paymentNotFound);
     if (intent.status !== 'succeeded' || intent.refunded) {
       throw new AppError('PAYMENT_DECLINED', BOOKING_MESSAGES.paymentIncomplete);
     }
+    const asked = [service?.priceAmount, Number(intent.metadata.priceAmount)];
     const paidForThis =
-      intent.amount === APPOINTMENT_FEE.amount &&
-      intent.currency === APPOINTMENT_FEE.currency &&
+      service !== undefined &&
+      asked.includes(intent.amount) &&
+      intent.currency === service.currency &&
       intent.metadata.purpose === 'appointment' &&
       intent.metadata.employeeId === employeeId &&
       intent.metadata.startsAt === startsAt.toISOString();
     if (!paidForThis) throw invalid(BOOKING_MESSAGES.paymentMismatch);
     return intent;
   }
+
+  /** The open starts of a service on local dates from..to, read with two queries. */
+  async function openDays(
+    employee: { id: string; availability: Availability },
+    timeZone: string,
+    range: { from: string; to: string },
+    rules: BookingRules,
+    exceptAppointmentId?: string,
+  ) {
+    const now = clock();
+    const today = zonedDate(now, timeZone);
+    const lastDay = addDays(today, rules.horizonDays);
+    const from = range.from > today ? range.from : today;
+    const to = range.to < lastDay ? range.to : lastDay;
+    if (from > to) return [];
+    const fromInstant = zonedTimeToUtc(from, '00:00', timeZone);
+    const toInstant = zonedTimeToUtc(addDays(to, 1), '00:00', timeZone);
+    // A first slot's buffer before (or a last one's after) reaches outside the dates.
+    const margin = (rules.bufferBeforeMinutes + rules.bufferAfterMinutes) * 60_000;
+    const [busy, exceptions, fullDates] = await Promise.all([
+      repository.busy(
+        employee.id,
+        new Date(fromInstant.getTime() - margin),
+        new Date(toInstant.getTime() + margin),
+        now,
+        exceptAppointmentId,
+      ),
+      repository.exceptions(employee.id, from, to),
+      rules.id
+        ? repository.fullDates(
+            employee.id,
+            { id: rules.id, dailyCap: rules.dailyCap },
+            { fromDate: from, toDate: to, from: fromInstant, to: toInstant, timeZone },
+            now,
+            exceptAppointmentId,
+          )
+        : Promise.resolve(new Set<string>()),
+    ]);
+    const byDate = new Map<string, string[]>();
+    const slots = openSlots({
+      availability: employee.availability,
+      timeZone,
+      from,
+      to,
+      earliest: new Date(now.getTime() + rules.minNoticeMinutes * 60_000),
+      shape: rules,
+      busy,
+      exceptions,
+      fullDates,
+    });
+    for (const slot of slots) byDate.set(slot.date, [...(byDate.get(slot.date) ?? []), slot.time]);
+    return [...byDate].map(([date, times]) => ({ date, times }));
+  }
+
+  /** The rules of the service a booking with this employee is for when none is named; none when they offer none. */
+  async function defaultRulesOf(employeeId: string) {
+    const offered = await deps.services.offeredBy(employeeId);
+    const service = offered.find((row) => row.isDefault) ?? offered[0];
+    return service ? rulesOf(service) : undefined;
+  }
+
+  /** A service's rules as `offeredInstant` and `openTimes` take them. */
+  const rulesOf = (service: ServiceRow): BookingRules => ({
+    ...shapeOf(service),
+    id: service.id,
+    minNoticeMinutes: service.minNoticeMinutes,
+    horizonDays: service.horizonDays,
+    dailyCap: service.dailyCap,
+  });
 
   return {
     /** An active employee who takes bookings, or the error a visitor would get. */
@@ -235,62 +365,76 @@ export function createScheduleService(deps: Deps) {
     offeredInstant,
 
     /**
-     * An employee's open times on the business's days `from`..`to`, as the public schedule offers
-     * them on those days (within the booking horizon, never in the past), read with one query: for
-     * the assistant, which already knows the employee and the business's zone.
+     * An employee's open times on the business's days `from`..`to` for a service (by default the
+     * one a booking without a service is for), as the public schedule offers them: for the
+     * assistant and the manage page, which already know the employee and the business's zone. A
+     * move leaves out the appointment being moved (`exceptAppointmentId`): its own time is free to it.
      */
     async openTimes(
       employee: { id: string; availability: Availability },
       timeZone: string,
       range: { from: string; to: string },
+      options: { rules?: BookingRules; exceptAppointmentId?: string } = {},
     ): Promise<Array<{ date: string; times: string[] }>> {
-      const now = clock();
-      const today = zonedDate(now, timeZone);
-      const lastDay = addDays(today, BOOKING_HORIZON_DAYS);
-      const from = range.from > today ? range.from : today;
-      const to = range.to < lastDay ? range.to : lastDay;
-      if (from > to) return [];
-      const taken = await repository.takenStarts(
-        employee.id,
-        zonedTimeToUtc(from, '00:00', timeZone),
-        zonedTimeToUtc(addDays(to, 1), '00:00', timeZone),
-        now,
-      );
-      const exceptions = await repository.exceptions(employee.id, from, to);
-      const byDate = new Map<string, string[]>();
-      const { availability } = employee;
-      for (const slot of openSlots({ availability, timeZone, from, to, now, taken, exceptions })) {
-        byDate.set(slot.date, [...(byDate.get(slot.date) ?? []), slot.time]);
-      }
-      return [...byDate].map(([date, times]) => ({ date, times }));
+      const rules = options.rules ?? (await defaultRulesOf(employee.id));
+      if (!rules) return [];
+      return openDays(employee, timeZone, range, rules, options.exceptAppointmentId);
     },
 
-    async getPublicSchedule(username: string): Promise<PublicSchedule> {
+    /** The rules of a service (what `openTimes` and `offeredInstant` take). */
+    rulesOf,
+
+    /**
+     * The rules a booked appointment moves under: its own length and buffers as booked (an edit
+     * of the service since does not stretch it), its service's notice, horizon and daily cap.
+     */
+    async rulesForAppointment(row: {
+      serviceId: string | null;
+      startsAt: Date;
+      endsAt: Date;
+      blockedFrom: Date;
+      blockedUntil: Date;
+    }): Promise<BookingRules> {
+      const service = row.serviceId ? await deps.services.find(row.serviceId) : undefined;
+      const minutes = (from: Date, to: Date) => Math.round((to.getTime() - from.getTime()) / 60_000);
+      return {
+        id: row.serviceId,
+        durationMinutes: minutes(row.startsAt, row.endsAt),
+        bufferBeforeMinutes: minutes(row.blockedFrom, row.startsAt),
+        bufferAfterMinutes: minutes(row.endsAt, row.blockedUntil),
+        minNoticeMinutes: service?.minNoticeMinutes ?? DEFAULT_RULES.minNoticeMinutes,
+        horizonDays: service?.horizonDays ?? DEFAULT_RULES.horizonDays,
+        dailyCap: service?.dailyCap ?? null,
+      };
+    },
+
+    async getPublicSchedule(username: string, serviceId?: string): Promise<PublicSchedule> {
       const employee = await repository.findActiveEmployeeByUsername(username);
       // One who takes no bookings has no booking page, just as an inactive one.
       if (!employee?.takesBookings) throw notFound(BOOKING_MESSAGES.employeeNotFound);
       const { timeZone } = await company.get();
       const { freeCancellationHours } = await company.bookingSettings();
+      const offered = await deps.services.offeredBy(employee.id);
+      const service = serviceId
+        ? await deps.services.forBooking(employee.id, serviceId)
+        : (offered.find((row) => row.isDefault) ?? offered[0]);
+      const availability = employee.availability as Availability;
       const now = clock();
       const today = zonedDate(now, timeZone);
-      const lastDay = addDays(today, BOOKING_HORIZON_DAYS);
-      const from = zonedTimeToUtc(today, '00:00', timeZone);
-      const to = zonedTimeToUtc(addDays(lastDay, 1), '00:00', timeZone);
-      const booked = await repository.bookedStarts(employee.id, from, to);
-      const held = await repository.heldStarts(employee.id, now);
-      const exceptions = await repository.exceptions(employee.id, today, lastDay);
-      const availability = employee.availability as Availability;
-      const slots = openSlots({
-        availability,
-        timeZone,
-        from: today,
-        to: lastDay,
-        now,
-        taken: [...booked.map((b) => b.startsAt), ...held],
-        exceptions,
-      });
-      const byDate = new Map<string, string[]>();
-      for (const slot of slots) byDate.set(slot.date, [...(byDate.get(slot.date) ?? []), slot.time]);
+      const lastDay = addDays(today, service?.horizonDays ?? DEFAULT_RULES.horizonDays);
+      const booked = await repository.bookedStarts(
+        employee.id,
+        zonedTimeToUtc(today, '00:00', timeZone),
+        zonedTimeToUtc(addDays(lastDay, 1), '00:00', timeZone),
+      );
+      const slots = service
+        ? await openDays(
+            { id: employee.id, availability },
+            timeZone,
+            { from: today, to: lastDay },
+            rulesOf(service),
+          )
+        : [];
       return {
         employee: {
           id: employee.id,
@@ -301,34 +445,40 @@ export function createScheduleService(deps: Deps) {
         },
         timeZone,
         availability,
+        services: offered.map(toPublicService),
+        service: service ? toPublicService(service) : null,
         bookedSlots: booked.map((b) => ({ date: b.localDate, timeSlot: b.startTime })),
-        slots: [...byDate].map(([date, times]) => ({ date, times })),
+        slots,
         freeCancellationHours,
         payment: {
           provider: payments.name,
           publishableKey: payments.publishableKey,
-          amount: APPOINTMENT_FEE.amount,
-          currency: APPOINTMENT_FEE.currency,
+          amount: service?.priceAmount ?? 0,
+          currency: service?.currency ?? 'eur',
         },
       };
     },
 
     /**
-     * Decides the amount itself, holds the slot for 10 minutes, and only then opens a payment for
-     * it, so of visitors racing for one slot only the holder can pay. A visitor's new hold
-     * releases their earlier one, and the live holds of one employee's day and of one network are
-     * bounded (HOLD_LIMITS): many addresses together cannot block a calendar either.
+     * Decides the service and its price itself, holds the slot for 10 minutes, and only then
+     * opens a payment for it, so of visitors racing for one time only the holder can pay. A
+     * visitor's new hold releases their earlier one, and the live holds of one employee's day and
+     * of one network are bounded (HOLD_LIMITS): many addresses together cannot block a calendar.
      */
     async startPayment(input: PaymentIntentRequest, visitor: Visitor): Promise<PaymentIntentResponse> {
       const employee = await loadBookableEmployee(input.employeeId);
+      const service = await deps.services.forBooking(employee.id, input.serviceId);
+      if (service.priceAmount === 0) throw conflict(FREE_SERVICE_UNSUPPORTED);
       const { timeZone } = await company.get();
-      const startsAt = await offeredInstant(employee, input.date, input.timeSlot, timeZone);
+      const startsAt = await offeredInstant(employee, input.date, input.timeSlot, timeZone, rulesOf(service));
       const now = clock();
       const expiresAt = new Date(now.getTime() + SLOT_HOLD_MINUTES * 60_000);
       const day = zonedDate(startsAt, timeZone);
       const hold = await repository.takeHold({
         employeeId: employee.id,
+        service: { id: service.id, dailyCap: service.dailyCap },
         startsAt,
+        blocked: blockedRange(startsAt, shapeOf(service)),
         expiresAt,
         now,
         // Renamed to the payment's id once the payment exists.
@@ -345,6 +495,7 @@ export function createScheduleService(deps: Deps) {
       });
       if (hold === 'booked') throw conflict(BOOKING_MESSAGES.slotTaken);
       if (hold === 'held') throw conflict(BOOKING_MESSAGES.slotHeld);
+      if (hold === 'day-full') throw conflict(BOOKING_MESSAGES.dayFull);
       if (hold === 'day-busy') throw conflict(BOOKING_MESSAGES.dayBusy);
       if (hold === 'range-busy')
         throw new AppError('TOO_MANY_REQUESTS', BOOKING_MESSAGES.networkBusy, {
@@ -352,7 +503,7 @@ export function createScheduleService(deps: Deps) {
         });
       let intent: PaymentIntent;
       try {
-        intent = await openPayment(employee, input, startsAt);
+        intent = await openPayment(employee, service, input, startsAt);
       } catch (error) {
         await repository.releaseHoldById(hold.id);
         throw error;
@@ -372,13 +523,13 @@ export function createScheduleService(deps: Deps) {
       const { timeZone } = await company.get();
       const localDate = resolveLocalDate(input.date, timeZone);
       const startsAt = zonedTimeToUtc(localDate, input.timeSlot, timeZone);
-      const intent = checkPayment(
-        await payments.retrievePaymentIntent(input.payment.id),
-        input.employeeId,
-        startsAt,
-      );
+      const found = await payments.retrievePaymentIntent(input.payment.id);
+      const service = found ? await paidService(found, input.employeeId) : undefined;
+      const intent = checkPayment(found, input.employeeId, startsAt, service);
+      if (input.serviceId && input.serviceId !== service?.id) throw invalid(BOOKING_MESSAGES.paymentMismatch);
       return completeBooking(
         intent,
+        service!,
         { employeeId: input.employeeId, localDate, timeSlot: input.timeSlot, startsAt, timeZone },
         input.clientInfo,
       );
@@ -404,9 +555,11 @@ export function createScheduleService(deps: Deps) {
       }
       const startsAt = zonedTimeToUtc(m.date, m.timeSlot, timeZone);
       try {
-        checkPayment(intent, m.employeeId, startsAt);
+        const service = await paidService(intent, m.employeeId);
+        checkPayment(intent, m.employeeId, startsAt, service);
         await completeBooking(
           intent,
+          service!,
           { employeeId: m.employeeId, localDate: m.date, timeSlot: m.timeSlot, startsAt, timeZone },
           { name: m.clientName, email: m.clientEmail, phone: m.clientPhone },
         );
@@ -426,6 +579,7 @@ export function createScheduleService(deps: Deps) {
 
   async function completeBooking(
     intent: PaymentIntent,
+    service: ServiceRow,
     slot: { employeeId: string; localDate: string; timeSlot: string; startsAt: Date; timeZone: string },
     clientInfo: { name: string; email: string; phone: string },
   ): Promise<BookingResponse> {
@@ -449,16 +603,23 @@ export function createScheduleService(deps: Deps) {
       );
     }
 
+    const shape = shapeOf(service);
+
     if (
-      closedByTimeOff(await repository.exceptions(employeeId, localDate, localDate), localDate, slot.timeSlot)
+      closedByTimeOff(
+        await repository.exceptions(employeeId, localDate, localDate),
+        localDate,
+        slot.timeSlot,
+        service.durationMinutes,
+      )
     ) {
       // Time off or a closed day put on the slot while this visitor paid: the money goes back.
       const refunded = await giveBack(intent, `${localDate} ${slot.timeSlot} is now time off`);
       throw conflict(refunded ? BOOKING_MESSAGES.slotUnavailableRefunded : BOOKING_MESSAGES.slotUnavailable);
     }
 
-    const endTime = addMinutesToTime(slot.timeSlot, MEETING_MINUTES);
-    const endsAt = new Date(startsAt.getTime() + MEETING_MINUTES * 60_000);
+    const endTime = addMinutesToTime(slot.timeSlot, service.durationMinutes);
+    const endsAt = new Date(startsAt.getTime() + service.durationMinutes * 60_000);
     const method = intent.card ? `${intent.card.brand} •••• ${intent.card.last4}` : 'card';
     const business = await deps.company.get();
     let confirmation: string | undefined;
@@ -468,8 +629,16 @@ export function createScheduleService(deps: Deps) {
         {
           employee: { id: employee.id, name: employee.name, email: employee.email },
           client: clientInfo,
+          // The price is what was paid: an edit of the service while the visitor paid changes nothing.
+          service: {
+            id: service.id,
+            name: service.name,
+            priceAmount: intent.amount,
+            currency: intent.currency,
+          },
           startsAt,
           endsAt,
+          blocked: blockedRange(startsAt, shape),
           bookedAt: clock(),
           localDate,
           startTime: slot.timeSlot,
@@ -479,7 +648,7 @@ export function createScheduleService(deps: Deps) {
             amount: intent.amount,
             currency: intent.currency,
             method,
-            description: `Appointment with ${employee.name} on ${localDate} at ${slot.timeSlot}`,
+            description: `${service.name} with ${employee.name} on ${localDate} at ${slot.timeSlot}`,
           },
         },
         // In the booking's own transaction: staff's notification, the live event and the
@@ -488,7 +657,7 @@ export function createScheduleService(deps: Deps) {
           await deps.notifications.notifyIn(tx, {
             type: 'success',
             title: 'New booking',
-            message: `${clientInfo.name} booked ${employee.name} on ${localDate} at ${slot.timeSlot} (${formatMoney(intent.amount, intent.currency)} paid).`,
+            message: `${clientInfo.name} booked ${service.name} with ${employee.name} on ${localDate} at ${slot.timeSlot} (${formatMoney(intent.amount, intent.currency)} paid).`,
             link: `/appointments/${appointment.id}`,
           });
           await tx.execute(deps.events.inStatement({ type: 'appointments.changed' }));
@@ -517,7 +686,7 @@ export function createScheduleService(deps: Deps) {
       // The same payment booked by a concurrent retry: that booking stands.
       const again = await repository.findAppointmentByPayment(intent.id);
       if (again) return sameBooking(again, employeeId, startsAt, timeZone);
-      if (isUniqueViolation(error)) {
+      if (isSlotConflict(error)) {
         // Someone else's booking of this slot won: give this visitor's money back.
         await giveBack(intent, `another booking took ${localDate} ${slot.timeSlot} first`);
         throw conflict(BOOKING_MESSAGES.slotTaken);
@@ -547,6 +716,7 @@ export function createScheduleService(deps: Deps) {
         endTime,
         timeZone,
         employeeName: employee.name,
+        serviceName: service.name,
       },
     };
   }

@@ -329,10 +329,18 @@ describe('paying and booking', () => {
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ message: BOOKING_MESSAGES.slotUnavailable });
     }
-    const badTime = await post('/api/payments/intent', {
+    // A quarter past is no start of the 30-minute default service; 09:17 is no start of any.
+    const offGrid = await post('/api/payments/intent', {
       employeeId: employee.id,
       date: MONDAY,
       timeSlot: '09:15',
+    });
+    expect(offGrid.statusCode).toBe(409);
+    expect(offGrid.json()).toEqual({ message: BOOKING_MESSAGES.slotUnavailable });
+    const badTime = await post('/api/payments/intent', {
+      employeeId: employee.id,
+      date: MONDAY,
+      timeSlot: '09:17',
     });
     expect(badTime.statusCode).toBe(400);
     expect(badTime.json().message).toBe(`timeSlot: ${BOOKING_MESSAGES.timeInvalid}`);
@@ -541,7 +549,7 @@ describe('only real, near, future slots can be paid for', () => {
         timeSlot: '09:00',
       });
       expect(response.statusCode, date).toBe(409);
-      expect(response.json()).toEqual({ message: BOOKING_MESSAGES.slotUnavailable });
+      expect(response.json()).toEqual({ message: BOOKING_MESSAGES.tooFar });
     }
     await startPayment(employee.id, '09:00', '2027-01-21');
   });

@@ -15,6 +15,7 @@ function booking(overrides: Partial<ManagedBooking> = {}): ManagedBooking {
       status: 'scheduled',
       employeeName: 'Carlos Ruiz',
       clientName: 'Ana',
+      serviceName: 'Appointment',
     },
     timeZone: 'Europe/Madrid',
     companyName: 'Acme Studio',

@@ -18,6 +18,7 @@ const booking: ManagedBooking = {
     status: 'scheduled',
     employeeName: 'Carlos Ruiz',
     clientName: 'Ana',
+    serviceName: 'Appointment',
   },
   timeZone: 'Europe/Madrid',
   companyName: 'Acme Studio',

@@ -10,6 +10,7 @@ const appointment = {
   endTime: '09:30',
   timeZone: 'Europe/Madrid',
   employeeName: 'Carlos Ruiz',
+  serviceName: 'Appointment',
 };
 
 function run(...actions: BookingAction[]): BookingState {

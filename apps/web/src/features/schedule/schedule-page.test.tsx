@@ -10,6 +10,22 @@ const schedule: PublicSchedule = {
   employee: { id: 'e1', name: 'Carlos Ruiz', username: 'carlos', title: null, locations: ['Madrid'] },
   timeZone: 'Europe/Madrid',
   availability: {},
+  services: [
+    {
+      id: 's1',
+      name: 'Appointment',
+      description: '',
+      durationMinutes: 30,
+      price: { amount: 1000, currency: 'eur' },
+    },
+  ],
+  service: {
+    id: 's1',
+    name: 'Appointment',
+    description: '',
+    durationMinutes: 30,
+    price: { amount: 1000, currency: 'eur' },
+  },
   bookedSlots: [],
   slots: [{ date: '2026-11-23', times: ['09:00', '09:30'] }],
   freeCancellationHours: 24,
