@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { AssistantDirectoryEntry, AssistantKnowledge, OpenDay, Turn } from './assistant-engine.ts';
+import { addDays } from '../../lib/time-zone.ts';
+import type {
+  AssistantAnswer,
+  AssistantDirectoryEntry,
+  AssistantKnowledge,
+  ChangeProposal,
+  CustomerAppointment,
+  OpenDay,
+  Turn,
+} from './assistant-engine.ts';
 import { messageLanguage, replyLanguage } from './language.ts';
 import { createRuleBasedAssistant, timeRuns } from './rule-based-assistant.ts';
 import { findAnswer, findPrice, findPrices, readCompanyInfo } from './rules/company-info.ts';
-import { resolveWhen } from './rules/when.ts';
+import { resolveReference, resolveWhen } from './rules/when.ts';
 
 // Monday 23 November 2026, 10:00 in Madrid.
 const NOW = new Date('2026-11-23T09:00:00Z');
@@ -73,11 +82,11 @@ const lawOffice: AssistantKnowledge = {
     ),
   ],
   async openSlots(username, query) {
-    // Every half hour inside availability, from the 24th on (today is full).
+    // Every half hour inside availability, for two weeks from the 24th on (today is full).
     const days: OpenDay[] = [];
     const entry = lawOffice.employees.find((e) => e.username === username)!;
-    for (let day = 24; day <= 30; day++) {
-      const date = `2026-11-${day}`;
+    for (let day = 0; day < 14; day++) {
+      const date = addDays('2026-11-24', day);
       if (date < query.from || date > query.to) continue;
       const key = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'][
         new Date(`${date}T12:00:00Z`).getUTCDay()
@@ -176,6 +185,43 @@ describe('days and times, in the business zone', () => {
       partOfDay: 'afternoon',
       weekdaysOnly: true,
     });
+  });
+});
+
+describe('a time pointed back at', () => {
+  const when = (phrase: string) => resolveWhen(phrase, NOW, ZONE);
+  const reference = { date: '2026-11-25', time: '12:00' };
+
+  it('"a la misma hora" is the reference time on the day named', () => {
+    const phrase = 'mejor el jueves a la misma hora';
+    expect(resolveReference(when(phrase), phrase, reference)).toMatchObject({
+      from: '2026-11-26',
+      to: '2026-11-26',
+      at: '12:00',
+    });
+  });
+
+  it('"la semana que viene, el mismo día y hora" is the same weekday of that week, at the same time', () => {
+    const phrase = 'a la semana que viene, el mismo dia y hora';
+    expect(resolveReference(when(phrase), phrase, reference)).toMatchObject({
+      from: '2026-12-02',
+      to: '2026-12-02',
+      at: '12:00',
+    });
+    const english = 'next week, same day and time';
+    expect(resolveReference(when(english), english, reference)).toMatchObject({ from: '2026-12-02' });
+  });
+
+  it('"el mismo día" alone is the reference date; words that point back at nothing change nothing', () => {
+    expect(resolveReference(undefined, 'a las 5 el mismo dia', reference)).toMatchObject({
+      from: '2026-11-25',
+    });
+    expect(resolveReference(when('el viernes'), 'el viernes', reference)).toEqual(when('el viernes'));
+  });
+
+  it('"a primera hora" narrows "por la mañana", and a length is no day', () => {
+    expect(when('al sabado por la mañana a primera hora')).toMatchObject({ partOfDay: 'early' });
+    expect(when('how much is a session? 30 min right?')).toBeUndefined();
   });
 });
 
@@ -303,6 +349,9 @@ describe('the built-in assistant, on a business it was never written for', () =>
       'me equivoque de dia al reservar, lo podeis cambiar?',
       'I booked for saturday but need to cancel',
       'a q hora tenia yo con iker?',
+      'tengo hora con iker el jueves, la puedo pasar a las 6?',
+      'I booked with Ane for Friday, what time was it again?',
+      'no me acuerdo si reservé para el 27 o el 28, me lo miráis?',
     ]) {
       const answer = await ask(message);
       expect(answer.handoff?.reason).toBeTruthy();
@@ -361,5 +410,151 @@ describe('a day of open times, complete', () => {
       '19:00',
     ]);
     expect(timeRuns([])).toEqual([]);
+  });
+});
+
+describe("a client's own appointments, read by the built-in assistant", () => {
+  const appointment = (
+    id: string,
+    username: 'ane' | 'iker',
+    date: string,
+    startTime: string,
+  ): CustomerAppointment => ({
+    id,
+    employeeName: username === 'ane' ? 'Ane Etxeberria' : 'Iker Prieto',
+    employeeUsername: username,
+    date,
+    startTime,
+    canCancel: true,
+    refundOnCancel: { amount: 1000, currency: 'eur' },
+    canReschedule: true,
+    reason: null,
+    freeCancellationHours: 24,
+  });
+  const client = (...appointments: CustomerAppointment[]): AssistantKnowledge => ({
+    ...lawOffice,
+    customer: { name: 'Nora Ruiz', appointments },
+  });
+
+  /** The customer's messages in one conversation, each answer's proposal pending for the next. */
+  async function converse(knowledge: AssistantKnowledge, ...messages: string[]) {
+    const history: Turn[] = [];
+    const answers: AssistantAnswer[] = [];
+    let pendingChange: ChangeProposal | null = null;
+    for (const message of messages) {
+      history.push({ role: 'customer', text: message });
+      const answer = await assistant.respond([...history], { ...knowledge, pendingChange });
+      answers.push(answer);
+      history.push({ role: 'assistant', text: answer.replies.join('\n') });
+      pendingChange = answer.propose ?? null;
+    }
+    return answers;
+  }
+
+  it('a move "and if not, cancel it" proposes the move when it can be made, never the cancellation', async () => {
+    const [answer] = await converse(
+      client(appointment('a1', 'ane', '2026-11-27', '12:00')),
+      'el viernes no llego, si puedes cambiamela al lunes a primera hora genial y si no pues nada cancelamela',
+    );
+    expect(answer!.propose).toEqual({
+      kind: 'reschedule',
+      appointmentId: 'a1',
+      date: '2026-11-30',
+      time: '09:00',
+    });
+    expect(answer!.replies.join('\n')).not.toMatch(/Cancelo/);
+  });
+
+  it('the alternative is put only when the first wish cannot be done, and still asked before acting', async () => {
+    const [cancel] = await converse(
+      client(appointment('a1', 'ane', '2026-11-27', '12:00')),
+      'cambiamela al sabado por la mañana y si no, cancelala',
+    );
+    expect(cancel!.replies.join('\n')).toMatch(/no tiene hueco el sábado 28/);
+    expect(cancel!.replies.join('\n')).toMatch(/¿Cancelo tu cita/);
+    expect(cancel!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a1' });
+    expect(cancel!.confirm).toBeUndefined();
+    const [other] = await converse(
+      client(appointment('a1', 'iker', '2026-11-26', '16:00')),
+      'me la pasas al viernes a las 5? o si no el martes a las 5',
+    );
+    expect(other!.propose).toEqual({
+      kind: 'reschedule',
+      appointmentId: 'a1',
+      date: '2026-11-24',
+      time: '17:00',
+    });
+  });
+
+  it('"a la misma hora" and "la semana que viene, el mismo día y hora" keep the appointment time', async () => {
+    const [sameTime] = await converse(
+      client(appointment('a1', 'ane', '2026-11-27', '10:00')),
+      'la del viernes pasala al jueves a la misma hora',
+    );
+    expect(sameTime!.propose).toMatchObject({ date: '2026-11-26', time: '10:00' });
+    const [nextWeek] = await converse(
+      client(appointment('a1', 'ane', '2026-11-25', '12:00')),
+      'me la puedes pasar a la semana que viene, el mismo dia y hora?',
+    );
+    expect(nextWeek!.propose).toMatchObject({ date: '2026-12-02', time: '12:00' });
+    const [, chosen] = await converse(
+      client(appointment('a1', 'iker', '2026-11-26', '17:00')),
+      'pasala al martes',
+      'a la misma hora',
+    );
+    expect(chosen!.propose).toMatchObject({ date: '2026-11-24', time: '17:00' });
+  });
+
+  it('"mejor" with another day or time, said of one of their appointments, is a move', async () => {
+    const [later] = await converse(
+      client(appointment('a1', 'iker', '2026-11-26', '16:00')),
+      'la del jueves mejor por la tarde, a las 6',
+    );
+    expect(later!.propose).toMatchObject({ date: '2026-11-26', time: '18:00' });
+    const [instead] = await converse(
+      client(appointment('a1', 'ane', '2026-11-27', '10:00')),
+      'quiero anular la cita del viernes',
+      'no, espera, no la anules, mejor cambiala al jueves a la misma hora',
+    ).then((answers) => answers.slice(1));
+    expect(instead!.propose).toMatchObject({ kind: 'reschedule', date: '2026-11-26', time: '10:00' });
+    const [no] = await converse(
+      client(appointment('a1', 'ane', '2026-11-27', '10:00')),
+      'quiero anular la cita del viernes',
+      'no, mejor no',
+    ).then((answers) => answers.slice(1));
+    expect(no!.propose).toBeUndefined();
+    expect(no!.replies.join('\n')).toMatch(/no cambio nada/);
+  });
+
+  it('picks the appointment by the time named, and says when a day named has none', async () => {
+    const [cancel] = await converse(
+      client(
+        appointment('a1', 'ane', '2026-11-26', '10:00'),
+        appointment('a2', 'iker', '2026-11-26', '17:00'),
+      ),
+      'cancela la de las 5 del jueves',
+    );
+    expect(cancel!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a2' });
+    const [none] = await converse(
+      client(appointment('a1', 'ane', '2026-11-27', '12:00')),
+      'tengo algo el jueves?',
+    );
+    expect(none!.replies.join('\n')).toMatch(/jueves 26 de noviembre no tienes ninguna cita/);
+    expect(none!.replies.join('\n')).toContain('viernes 27 de noviembre a las 12:00');
+    const [stillOn] = await converse(
+      client(appointment('a1', 'ane', '2026-11-30', '09:00')),
+      'me confirmas q sigue en pie lo del lunes?',
+    );
+    expect(stillOn!.replies.join('\n')).toMatch(/sigue en pie: el lunes 30 de noviembre a las 09:00/);
+  });
+
+  it('"si no voy, ¿pierdo la reserva?" is answered with the policy and its deadline, nothing proposed', async () => {
+    const [answer] = await converse(
+      client(appointment('a1', 'ane', '2026-11-27', '12:00')),
+      'si al final no voy el viernes pierdo la reserva?',
+    );
+    expect(answer!.replies.join('\n')).toMatch(/24 horas/);
+    expect(answer!.replies.join('\n')).toMatch(/jueves 26 de noviembre a las 12:00/);
+    expect(answer!.propose).toBeUndefined();
   });
 });

@@ -10,10 +10,24 @@ import { askToCancel, askToMove, describeAppointment, reasonText } from '../self
 import type { Professional } from './directory.ts';
 import { list, longDate, money } from './phrases.ts';
 import { fold, hasAny, hasPhrase } from './text.ts';
-import { clockOf, fitsDay, PART_OF_DAY, resolveWhen, type When } from './when.ts';
+import {
+  clockOf,
+  fitsDay,
+  PART_OF_DAY,
+  pointsBack,
+  resolveReference,
+  resolveWhen,
+  type When,
+} from './when.ts';
 
 /** What self-service answers: replies, and maybe a change to propose or the confirmation of one. */
-export type OwnBookingAnswer = { replies: string[]; propose?: ChangeProposal; confirm?: boolean };
+export type OwnBookingAnswer = {
+  replies: string[];
+  propose?: ChangeProposal;
+  confirm?: boolean;
+  /** The move asked for cannot be made as asked: what was said about it, without its question. */
+  unmet?: { text: string; appointment: CustomerAppointment };
+};
 
 /** WhatsApp shorthand written out, so the patterns below read one spelling. */
 const SHORTHAND: Record<string, string> = {
@@ -48,22 +62,49 @@ const normalise = (folded: string) =>
     .map((word) => SHORTHAND[word] ?? word)
     .join(' ');
 
-/** Cancelling, in any form of the verb ("cancélamela", "anularla") or by not being able to come. */
-const CANCEL =
-  /\b(cancel\w*|anul\w*|desapunt\w*|call off|can'?t make it|cannot make it|won'?t make it|can'?t come|cannot come|no (voy a poder|puedo|podre)( ir| venir| llegar| asistir| acudir)\b|no voy a poder\s*$|no (llego|voy a llegar)\b)/;
+/** Cancelling in so many words, in any form of the verb ("cancélamela", "anularla"). */
+const CANCEL_VERB = /\b(cancel\w*|anul\w*|desapunt\w*|call off)\b/;
+/** Not being able to come: a cancellation, unless they ask to move it instead. */
+const CANNOT_COME =
+  /\b(can'?t make it|cannot make it|won'?t make it|can'?t come|cannot come|no (voy a poder|puedo|podre)( ir| venir| llegar| asistir| acudir)\b|no voy a poder\s*$|no (llego|voy a llegar)\b)/;
+const CANCEL = new RegExp(`${CANCEL_VERB.source}|${CANNOT_COME.source}`);
 /** Moving, in any form of the verb. "Pasar" only counts with a word about the appointment (it also means "drop by"). */
 const MOVE =
   /\b(cambi\w*|mover\w*|muev\w*|move|moving|aplaz\w*|retras\w*|atras\w*|adelant\w*|reprogram\w*|reschedul\w*|postpon\w*|push|shift|rearrang\w*|otro dia|otra hora|another (day|time)|different (day|time)|(ir|venir|pasarme|come|go) (mas tarde|mas temprano|antes|later|earlier)|(mismo|same) dia|same day)\b/;
+/** The verbs of moving, where the new day or time follows ("cámbiala al jueves"). */
+const MOVE_VERB =
+  /\b(cambi\w*|mover\w*|muev\w*|move|moving|aplaz\w*|retras\w*|atras\w*|adelant\w*|reprogram\w*|reschedul\w*|postpon\w*|push|shift|rearrang\w*|pas(a|as|ais|ar|arla|arme|armela|ame|amela|ala))\b/;
 const PASS = /\bpas(a|as|ais|ar|arla|arme|armela|ame|amela|ala)\b/;
+/** "la puedes pasar", "me la pasas al viernes": the appointment is the pronoun before the verb. */
+const PASS_IT =
+  /\b(?:la|lo|me la|me lo|se la|nos la)\s+(?:(?:puedes|puedo|podeis|podemos|podrias|podriais|quiero|queria|vas a|vais a|se puede)\s+)?pas(?:ar|as|a|ais|amos|aria|arias|ariais|an|o)\b/;
+/** "mejor el viernes", "prefiero por la tarde": with a day or time after it, the one they would rather have. */
+const PREFER = /\b(mejor|prefiero|preferiria|preferible|better|rather|prefer)\b/;
+/**
+ * "…y si no, cancélala", "o si no, el lunes", "otherwise cancel it": an alternative, wanted only
+ * when what comes before it cannot be done. "si no voy" is their own condition, not an alternative.
+ */
+const ALTERNATIVE =
+  /\s(?:(?:y|o|pero)\s+)?(?:si no|sino)\s(?!(?:voy|vengo|puedo|podre|llego|aparezco|asisto|acudo|me)\b)(?:(?:se puede|puede ser|es posible|hay (?:hueco|sitio)|hay|pues|nada|bueno|vale)\s+)*|\s(?:de lo contrario|en caso contrario|if not|otherwise|or else|failing that|if (?:that'?s|it'?s|that is|it is) not possible|if you can'?t)\s/;
 /** Asking about it: when, what time, with whom, whether there is one. */
 const SEE =
-  /\b(que|cuales|q)\s+(citas|reservas|sesiones|clases)\b|\b(a que hora|que dia|cuando)\b.*\b(era|es)\s+(la|el|mi)\s+(de|del|cita|sesion|clase)\b|\bwhat appointments\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? (con|cita|la cita|sesion|clase|hora)\b|\bwhat time (was|is) (mine|my)\b|\b(cuando|que dia|a que hora|que hora|con quien|donde)\b.*\b(cita|sesion|clase|consulta|reserva)\b|\b(tengo|tenia|tienes|hay)( alguna| algunas| una| dos| tres| varias| 2| 3)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta)\b|\b(when|what time|what day)( is|s)? my\b|\bdo i have (an? |any )?(appointment|booking|session|class)|\bpense que tenia\b/;
+  /\b(que|cuales|q)\s+(citas|reservas|sesiones|clases)\b|\b(a que hora|que dia|cuando)\b.*\b(era|es)\s+(la|el|lo|mi)\s+(de|del|mio|mia|cita|sesion|clase)\b|\b(tengo|tenia)( yo)? (algo|hora)( (el|este|esta|para|manana|hoy|con|reservad\w*|pendiente)\b|\s*$)|\b(sigue|siguen|esta|queda|quedo)( \w+)? (en pie|confirmad\w*|vigente)\b|\b(still on|still booked|still scheduled|still confirmed)\b|\bwhat time (was|is) it\b|\b(was|is) it again\b|\bwhat appointments\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? (con|cita|la cita|sesion|clase|hora)\b|\bwhat time (was|is) (mine|my)\b|\b(cuando|que dia|a que hora|que hora|con quien|donde)\b.*\b(cita|sesion|clase|consulta|reserva)\b|\b(tengo|tenia|tienes|hay)( alguna| algunas| una| dos| tres| varias| 2| 3)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta)\b|\b(when|what time|what day)( is|s)? my\b|\bdo i have (an? |any )?(appointment|booking|session|class)|\bpense que tenia\b/;
 /** Words that make the message about the customer's own appointment. */
 const OWN =
-  /\b(mi|mis|my)( \w+)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta|hora|turno|appointment|appointments|booking|bookings|session|sessions|class|call|visit|consultation)\b|\b(tengo|tenia|la|una) (cita|sesion|clase|consulta|reserva) (del?|el|al|con|que|para|a las|a otro|a otra|de hoy|de manana|de esta)\b|\b(tengo|tenia) (una )?(cita|sesion|clase|consulta|reserva)\b|\bme la\b|\w+(mela|rmela)\b|\b(cancel|move|change|reschedule|postpone|push) it\b/;
-/** A question about the rules ("¿hay reembolso si cancelo?"), not a request to act on an appointment. */
-const POLICY_QUESTION =
+  /\b(mi|mis|my)( \w+)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta|hora|turno|appointment|appointments|booking|bookings|session|sessions|class|call|visit|consultation)\b|\b(lo|la) (mio|mia)\b|\b(tengo|tenia) hora (con|el|para|a las|del|de)\b|\b(tengo|tenia|la|una) (cita|sesion|clase|consulta|reserva) (del?|el|al|con|que|para|a las|a otro|a otra|de hoy|de manana|de esta)\b|\b(tengo|tenia) (una )?(cita|sesion|clase|consulta|reserva)\b|\bme la\b|\w+(mela|rmela)\b|\b(cancel|move|change|reschedule|postpone|push) it\b/;
+/** "si al final no voy, ¿pierdo la reserva?": not coming without cancelling. */
+const NO_SHOW =
+  /\bsi (al final |finalmente )?no (voy|vengo|aparezco|me presento|puedo ir|acudo|asisto)\b|\bpierdo (la reserva|el dinero|lo pagado|la senal|lo que pague)\b|\bif i (don'?t|do not|can'?t|cannot) (come|show|make it|turn up)\b|\bdo i lose\b|\bno.?show\b/;
+const CHANGE_QUESTION =
   /\b(si|if)( i| yo)?( la| lo| it| my appointment)? (cancelo|anulo|cancel|cambio|muevo|move|cancela|cancelas|cancelamos|need to cancel)\b|\bpolitica\b|\bpolicy\b|\bcon cuant\w* (tiempo|antelacion|horas)\b|\bhasta cuando (se puede|puedo)\b|\bhow (far|long) (in advance|before)\b/;
+/** A question about the rules ("¿hay reembolso si cancelo?"), not a request to act on an appointment. */
+const POLICY_QUESTION = new RegExp(`${NO_SHOW.source}|${CHANGE_QUESTION.source}`);
+/** They booked one ("reservé", "I booked"): what they ask after it is about that booking. */
+const BOOKED =
+  /\b(reserve|reservamos|he reservado|hemos reservado|hice (la|una) reserva|pedi (cita|hora)|i booked|i'?ve booked|i have booked|we booked)\b/;
+/** "No me acuerdo…, ¿me lo miráis?": asking them to look it up. */
+const RECALL =
+  /\b(no me acuerdo|no recuerdo|se me ha olvidado|se me olvido|(me )?(lo|la) (miras|mirais|mira|miran|compruebas|comprobais|confirmas|confirmais)|can you check|could you check|i (can'?t|cannot|don'?t) remember|i forgot)\b/;
 /** A booking word: the appointment is named ("la sesión", "al reservar", "I booked"). */
 const BOOKING_NOUN =
   /\b(cita|citas|sesion|clase|consulta|reserva|reserve|reserv\w*|turno|appointment|booking|booked|session|class)\b/;
@@ -76,7 +117,7 @@ const RUNNING_LATE =
  * no request for it. The negated verb is taken out before the patterns read the message.
  */
 const NEGATED_ACTION =
-  /\b(?:no|not|don'?t|dont|do not|ni)\s+(?:quiero|queria|necesito|hace falta|voy a|vayas a|want to|need to|wanna|hay que)?\s*(?:me |te |la |lo |las |los |nos )?(?:cancel\w*|anul\w*|cambi\w*|mover\w*|muev\w*|move|reschedul\w*)/g;
+  /\b(?<!\bsi\s)(?:no|not|don'?t|dont|do not|ni)\s+(?:quiero|queria|necesito|hace falta|voy a|vayas a|want to|need to|wanna|hay que)?\s*(?:me |te |la |lo |las |los |nos )?(?:cancel\w*|anul\w*|cambi\w*|mover\w*|muev\w*|move|reschedul\w*)/g;
 const withoutNegatedActions = (folded: string) => folded.replace(NEGATED_ACTION, ' ');
 
 const normalised = (text: string) =>
@@ -94,10 +135,12 @@ export function aboutOwnAppointment(text: string): boolean {
   if (POLICY_QUESTION.test(folded) || SUBSCRIPTION.test(folded)) return false;
   const own = OWN.test(folded) || BOOKING_NOUN.test(folded);
   return (
-    /\b(cancel\w*|anul\w*|desapunt\w*|call off)\b/.test(folded) ||
+    CANCEL_VERB.test(folded) ||
     (CANCEL.test(folded) && own) ||
-    (MOVE.test(folded) && own) ||
-    (SEE.test(folded) && (OWN.test(folded) || /\b(tenia|tengo)\b/.test(folded)))
+    ((MOVE.test(folded) || PASS_IT.test(folded)) && own) ||
+    (SEE.test(folded) && (OWN.test(folded) || BOOKED.test(folded) || /\b(tenia|tengo)\b/.test(folded))) ||
+    // "no me acuerdo si reservé para el 27 o el 28": a booking they made, to look up.
+    (RECALL.test(folded) && BOOKED.test(folded))
   );
 }
 
@@ -105,7 +148,7 @@ export function aboutOwnAppointment(text: string): boolean {
 const REFUND_QUESTION = /\b(devol\w*|devuelv\w*|reembols\w*|dinero|money|refund\w*|get .* back)\b/;
 /** "Tengo cita", "I have an appointment": the customer saying they have one, not asking about it. */
 const HAVE_ONE =
-  /\b(tengo|tenia)( una)? (cita|sesion|clase|consulta|reserva)\b|\bi (have|had) (an? )?(appointment|booking|session|class)\b/;
+  /\b(tengo|tenia)( una)? (cita|sesion|clase|consulta|reserva|hora)\b|\bi (have|had) (an? )?(appointment|booking|session|class)\b/;
 /** Asking when, what time or with whom: about the appointment itself. */
 const ASKS_WHICH =
   /\b(cuando|que dia|a que hora|que hora|con quien|when|what time|what day|who with|with whom)\b/;
@@ -117,7 +160,13 @@ const ASKS_WHICH =
  */
 export function ownBookingAside(text: string, isGreeting: (clause: string) => boolean): boolean {
   const folded = fold(text);
-  if (!HAVE_ONE.test(folded) || CANCEL.test(folded) || MOVE.test(folded) || ASKS_WHICH.test(folded))
+  if (
+    !HAVE_ONE.test(folded) ||
+    CANCEL.test(folded) ||
+    MOVE.test(folded) ||
+    PASS_IT.test(normalise(folded)) ||
+    ASKS_WHICH.test(folded)
+  )
     return false;
   const clauses = folded
     .split(/[,;.!?¿¡\n]+|\s(?:y|and|pero|but)\s/)
@@ -179,14 +228,17 @@ const NO = [
 ];
 /** Where the new day or time starts in "pásala del jueves al viernes a las 6". */
 const TARGET = /\s(al|para el|para la|para|a las|a la|a otro|a otra|hasta el|to|for|until)\s/;
+const STILL_ON_REPLY = { es: 'Sí, tu cita sigue en pie:', en: 'Yes, your appointment is still on:' };
 /** The starts of this module's own replies: a follow-up to one is about the same appointments. */
 const OWN_REPLIES = [
   'Tu próxima cita',
+  STILL_ON_REPLY.es,
   'Tienes estas citas',
   'No veo ninguna cita',
   'De acuerdo, no cambio nada',
   'Hecho:',
   'Your next appointment',
+  STILL_ON_REPLY.en,
   'You have these appointments',
   "I can't see any upcoming appointment",
   'All right, nothing changes',
@@ -251,9 +303,12 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   const answer = answerOf(said);
   const clock = clockOf(folded);
   const when = resolveWhen(folded, knowledge.now, knowledge.timeZone);
+  const back = pointsBack(folded);
 
   if (pending && pendingAppointment) {
-    const retarget = pending.kind === 'reschedule' && (when || clock.at || clock.partOfDay || clock.after);
+    const retarget =
+      pending.kind === 'reschedule' &&
+      (when || clock.at || clock.partOfDay || clock.after || back.time || back.day);
     if (retarget) return move(pendingAppointment, input, folded, pending.date);
     const complete = pending.kind === 'cancel' || (pending.date && pending.time);
     // "fine, cancel it then" to a proposed cancellation says yes too.
@@ -268,7 +323,11 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
       // "¿me devolvéis el dinero?" before saying yes: the answer, and the same question again.
       return { replies: [askToCancel(pendingAppointment, language)], propose: pending };
     }
-    if (answer === 'no') {
+    // "no, no la anules, mejor cámbiala al jueves": the no is to the cancellation; the move is asked below.
+    const movesInstead =
+      pending.kind === 'cancel' &&
+      (MOVE.test(folded) || PASS_IT.test(folded) || Boolean(preferred(folded, knowledge)));
+    if (answer === 'no' && !movesInstead) {
       return reply(
         t(
           language,
@@ -281,18 +340,39 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
 
   // "si cancelo la del jueves, ¿me devolvéis el dinero?": what cancelling that one would give back, and nothing done.
   if (POLICY_QUESTION.test(folded) && customer.appointments.length && !pending) {
-    const [appointment] = pick(customer.appointments, folded, input, true);
-    if (appointment && pick(customer.appointments, folded, input, true).length === 1)
+    const picked = pick(customer.appointments, folded, input, true);
+    const [appointment] = picked;
+    if (appointment && picked.length === 1)
       return reply(
-        MOVE.test(folded) ? costOfMoving(appointment, language) : refundIfCancelled(appointment, language),
+        NO_SHOW.test(folded)
+          ? ifNotComing(appointment, language)
+          : MOVE.test(folded)
+            ? costOfMoving(appointment, language)
+            : refundIfCancelled(appointment, language),
       );
+  }
+
+  // "cámbiamela al sábado a primera hora, y si no, cancélala": the first wish is the request; the
+  // other is only put to them when the first cannot be done. Never both, never the other first.
+  const alternative = ALTERNATIVE.exec(said);
+  if (alternative && alternative.index > 0) {
+    const otherwise = withoutNegatedActions(said.slice(alternative.index + alternative[0].length)).trim();
+    const wanted = await ownBookingAnswer({ ...input, text: said.slice(0, alternative.index) });
+    if (wanted) {
+      const { unmet, ...first } = wanted;
+      if (!unmet || !otherwise) return first;
+      const fallback = await otherwiseAnswer(unmet.appointment, otherwise, input);
+      if (!fallback) return first;
+      return { ...fallback, replies: [`${unmet.text} ${fallback.replies.join('\n')}`] };
+    }
   }
 
   const lastReply = input.lastReply ?? '';
   const askedWhich = lastReply.includes(WHICH_MARK[language]);
   const askedTime = lastReply.includes(ASK_TIME_MARK[language]);
+  const afterOwnReply = OWN_REPLIES.some((start) => lastReply.includes(start));
   const followUp =
-    OWN_REPLIES.some((start) => lastReply.includes(start)) &&
+    afterOwnReply &&
     (SEE.test(folded) ||
       /^(y |and |pero |but )?(con quien|a que hora|que hora|donde|cuando|seguro|sure|really|what time|with whom|who with|where)\b/.test(
         folded,
@@ -301,14 +381,25 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   const subscription = SUBSCRIPTION.test(folded);
   const hasUpcoming = customer.appointments.length > 0;
   const ownWords = OWN.test(folded);
+  const moveWords = MOVE.test(folded) || PASS_IT.test(folded);
   const cancelling =
     !subscription &&
     !POLICY_QUESTION.test(folded) &&
-    (CANCEL.test(folded) || (askedWhich && fold(lastReply).includes('cancel')));
+    // "no llego, ¿me la cambias al sábado?": not coming, but asking to move it, is a move.
+    (CANCEL_VERB.test(folded) ||
+      (CANNOT_COME.test(folded) && !moveWords) ||
+      (askedWhich && fold(lastReply).includes('cancel')));
+  // "la del viernes, mejor por la tarde": a day or time they would rather have, said of one of theirs.
+  const prefers =
+    hasUpcoming &&
+    !cancelling &&
+    prefersAnother(folded, customer.appointments, input, ownWords || afterOwnReply);
   const moving =
     !subscription &&
     !cancelling &&
     (MOVE.test(folded) ||
+      PASS_IT.test(folded) ||
+      prefers ||
       (PASS.test(folded) && (ownWords || OWN_REPLIES.some((start) => lastReply.startsWith(start)))) ||
       // "pásala al jueves": the verb carries the appointment.
       /\bpas(ala|arla|amela|armela)\b/.test(folded) ||
@@ -324,7 +415,10 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
       // A client with appointments who cancels, or moves to a day, means theirs ("cancel tomorrow's physio").
       (hasUpcoming &&
         (cancelling ||
-          (moving && Boolean(when || clock.at || clock.after || clock.before || clock.partOfDay)))));
+          (moving &&
+            Boolean(
+              when || clock.at || clock.after || clock.before || clock.partOfDay || back.time || back.day,
+            )))));
   if (!about) return null;
 
   const upcoming = customer.appointments;
@@ -339,31 +433,14 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   }
 
   // The part before the new day or time names the appointment: "del jueves al viernes".
-  const targetAt = moving ? folded.search(TARGET) : -1;
+  const targetAt = moving ? targetStart(folded, knowledge) : -1;
   const source = targetAt > 0 ? folded.slice(0, targetAt) : folded;
   // A move with no word marking the new day names only the new day: no day to pick the appointment by.
   // "2", "la primera", "the last one" to the numbered question: the option of that number.
   const chosen = askedWhich ? optionChosen(folded, lastReply, upcoming, language) : undefined;
   const candidates = chosen ? [chosen] : pick(upcoming, source, input, !(moving && targetAt <= 0));
 
-  if (!cancelling && !moving) {
-    const lines = candidates.length ? candidates : upcoming;
-    const listed =
-      lines.length === 1
-        ? t(
-            language,
-            `Tu próxima cita es el ${describeAppointment(lines[0]!, 'es')}.`,
-            `Your next appointment is on ${describeAppointment(lines[0]!, 'en')}.`,
-          )
-        : t(
-            language,
-            `Tienes estas citas:\n${lines.map((a) => `- ${describeAppointment(a, 'es')}`).join('\n')}`,
-            `You have these appointments:\n${lines.map((a) => `- ${describeAppointment(a, 'en')}`).join('\n')}`,
-          );
-    return reply(
-      `${listed}\n${t(language, 'Si necesitas cambiarla o cancelarla, dímelo.', 'If you need to move or cancel it, just tell me.')}`,
-    );
-  }
+  if (!cancelling && !moving) return reply(listed(candidates, upcoming, source, input));
 
   if (candidates.length !== 1) {
     const options = candidates.length ? candidates : upcoming;
@@ -384,6 +461,153 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
     };
   }
   return move(appointment, input, targetAt > 0 ? folded.slice(targetAt) : '', null);
+}
+
+/** "¿Sigue en pie?", "is it still on?": asking to be told it stands. */
+const STILL_ON = /\b(en pie|confirmad\w*|vigente|still on|still booked|still scheduled|still confirmed)\b/;
+
+/**
+ * The appointments asked about, as an answer: the ones the words point at, and when they name a
+ * day that has none, that first ("el jueves no tienes ninguna; tu próxima es el viernes…").
+ */
+function listed(
+  candidates: CustomerAppointment[],
+  upcoming: CustomerAppointment[],
+  source: string,
+  input: Input,
+) {
+  const { language, knowledge } = input;
+  const lines = candidates.length ? candidates : upcoming;
+  const asked = resolveWhen(source, knowledge.now, knowledge.timeZone);
+  const single = asked && asked.from === asked.to;
+  const onThatDay =
+    !asked ||
+    lines.some(
+      (a) =>
+        (a.date >= asked.from && a.date <= asked.to) ||
+        (single && WEEKDAY_NAME.test(source) && weekdayOf(a.date) === weekdayOf(asked.from)),
+    );
+  const none = onThatDay
+    ? ''
+    : single
+      ? t(
+          language,
+          `El ${longDate(asked.from, 'es')} no tienes ninguna cita. `,
+          `You have no appointment on ${longDate(asked.from, 'en')}. `,
+        )
+      : t(language, 'En esas fechas no tienes ninguna cita. ', 'You have no appointment on those dates. ');
+  const text =
+    lines.length === 1
+      ? onThatDay && STILL_ON.test(source)
+        ? t(
+            language,
+            `${STILL_ON_REPLY.es} el ${describeAppointment(lines[0]!, 'es')}.`,
+            `${STILL_ON_REPLY.en} on ${describeAppointment(lines[0]!, 'en')}.`,
+          )
+        : t(
+            language,
+            `${none}Tu próxima cita es el ${describeAppointment(lines[0]!, 'es')}.`,
+            `${none}Your next appointment is on ${describeAppointment(lines[0]!, 'en')}.`,
+          )
+      : t(
+          language,
+          `${none}Tienes estas citas:\n${lines.map((a) => `- ${describeAppointment(a, 'es')}`).join('\n')}`,
+          `${none}You have these appointments:\n${lines.map((a) => `- ${describeAppointment(a, 'en')}`).join('\n')}`,
+        );
+  return `${text}\n${t(language, 'Si necesitas cambiarla o cancelarla, dímelo.', 'If you need to move or cancel it, just tell me.')}`;
+}
+
+/** What the customer asked for in case the first wish cannot be done: a cancellation, or another day or time. */
+async function otherwiseAnswer(
+  appointment: CustomerAppointment,
+  otherwise: string,
+  input: Input,
+): Promise<OwnBookingAnswer | null> {
+  const { knowledge, language } = input;
+  if (CANCEL.test(otherwise)) {
+    if (!appointment.canCancel) return { replies: [reasonText(appointment.reason, appointment, language)] };
+    return {
+      replies: [askToCancel(appointment, language)],
+      propose: { kind: 'cancel', appointmentId: appointment.id, refund: appointment.refundOnCancel },
+    };
+  }
+  const clock = clockOf(otherwise);
+  const back = pointsBack(otherwise);
+  if (
+    !resolveWhen(otherwise, knowledge.now, knowledge.timeZone) &&
+    !clock.at &&
+    !clock.partOfDay &&
+    !clock.after &&
+    !clock.before &&
+    !back.day &&
+    !back.time
+  )
+    return null;
+  const { unmet: _unmet, ...answer } = await move(
+    appointment,
+    { ...input, text: otherwise },
+    otherwise,
+    null,
+  );
+  return answer;
+}
+
+/** Where the new day or time starts: after the verb that moves it ("pásala del jueves al viernes"), or right after "mejor". */
+function targetStart(folded: string, knowledge: AssistantKnowledge): number {
+  const verb = MOVE_VERB.exec(folded) ?? PASS_IT.exec(folded);
+  const prefer = preferred(folded, knowledge);
+  if (prefer && (!verb || prefer.index < verb.index)) return prefer.index;
+  if (verb) {
+    const end = verb.index + verb[0].length;
+    const marker = folded.slice(end).search(TARGET);
+    if (marker >= 0) return end + marker;
+  }
+  return folded.search(TARGET);
+}
+
+/** "mejor el viernes", "prefiero por la tarde": where the day or time they would rather have is said, if one is. */
+function preferred(folded: string, knowledge: AssistantKnowledge) {
+  const prefer = PREFER.exec(folded);
+  if (!prefer) return null;
+  const after = folded.slice(prefer.index + prefer[0].length);
+  const clock = clockOf(after);
+  const back = pointsBack(after);
+  const wanted =
+    resolveWhen(after, knowledge.now, knowledge.timeZone) ||
+    clock.at ||
+    clock.partOfDay ||
+    clock.after ||
+    clock.before ||
+    back.time ||
+    back.day;
+  return wanted ? prefer : null;
+}
+
+/**
+ * "lo de las uñas del jueves… mejor el viernes a la misma hora", "la del viernes mejor por la
+ * tarde": a day or time they would rather have, after words that point at one of their own
+ * appointments (its day, its time, its professional) or right after talking about them.
+ */
+function prefersAnother(
+  folded: string,
+  appointments: CustomerAppointment[],
+  input: Input,
+  aboutTheirs: boolean,
+): boolean {
+  const { knowledge } = input;
+  const prefer = preferred(folded, knowledge);
+  if (!prefer) return false;
+  if (aboutTheirs) return true;
+  const before = folded.slice(0, prefer.index);
+  const day = resolveWhen(before, knowledge.now, knowledge.timeZone);
+  const at = clockOf(before).at;
+  const named = input.named.map((p) => fold(p.name));
+  return appointments.some(
+    (a) =>
+      (day && a.date >= day.from && a.date <= day.to) ||
+      (at && (a.startTime === at || a.startTime === morningTwin(at))) ||
+      named.includes(fold(a.employeeName)),
+  );
 }
 
 /** The options of a which-one question, numbered so "2" or "la segunda" can answer it. */
@@ -435,6 +659,36 @@ function costOfMoving(appointment: CustomerAppointment, language: Language) {
     language,
     `Cambiarla no te cuesta nada: puedes moverla sin coste hasta ${appointment.freeCancellationHours} horas antes, y tu cita del ${describeAppointment(appointment, 'es')} aún está a tiempo. Si quieres, dime a qué día y hora.`,
     `Moving it costs nothing: you can move it free of charge until ${appointment.freeCancellationHours} hours before, and your appointment on ${describeAppointment(appointment, 'en')} is still in time. If you like, tell me which day and time.`,
+  );
+}
+
+/**
+ * "Si al final no voy, ¿pierdo la reserva?": not coming keeps nothing back; cancelling in time does,
+ * and until when (the policy's hours before it).
+ */
+function ifNotComing(appointment: CustomerAppointment, language: Language) {
+  const hours = appointment.freeCancellationHours;
+  if (appointment.refundOnCancel && hours > 0) {
+    const amount = money(appointment.refundOnCancel.amount, appointment.refundOnCancel.currency, language);
+    // Whole days before it: the same time that many days earlier.
+    const deadline =
+      hours % 24 === 0
+        ? t(
+            language,
+            ` (hasta el ${longDate(addDays(appointment.date, -hours / 24), 'es')} a las ${appointment.startTime})`,
+            ` (until ${longDate(addDays(appointment.date, -hours / 24), 'en')} at ${appointment.startTime})`,
+          )
+        : '';
+    return t(
+      language,
+      `Si no vienes sin avisar, la reserva no se devuelve. Pero si cancelas tu cita del ${describeAppointment(appointment, 'es')} con al menos ${hours} horas de antelación${deadline}, te devolvemos ${amount}. Si quieres cancelarla, dímelo.`,
+      `If you don't come without telling us, the booking is not refunded. But if you cancel your appointment on ${describeAppointment(appointment, 'en')} at least ${hours} hours before${deadline}, you get ${amount} back. If you want to cancel it, just tell me.`,
+    );
+  }
+  return t(
+    language,
+    `Si no vienes, la reserva no se devuelve${hours > 0 ? `: faltan menos de ${hours} horas para tu cita del ${describeAppointment(appointment, 'es')}, así que cancelarla ya tampoco la devuelve` : ''}. Si quieres cancelarla o cambiarla, dímelo.`,
+    `If you don't come, the booking is not refunded${hours > 0 ? `: your appointment on ${describeAppointment(appointment, 'en')} is less than ${hours} hours away, so cancelling it no longer refunds it either` : ''}. If you want to cancel or move it, just tell me.`,
   );
 }
 
@@ -509,6 +763,12 @@ function pick(
     if (byDate.length) found = byDate;
     else if (byWeekday.length) found = byWeekday;
   }
+  // "la de las 5 del jueves": of those, the one at that time (5 is 17:00 or 05:00).
+  const at = byDay ? clockOf(source).at : undefined;
+  if (at && found.length > 1) {
+    const byTime = found.filter((a) => a.startTime === at || a.startTime === morningTwin(at));
+    if (byTime.length) found = byTime;
+  }
   return found;
 }
 
@@ -529,8 +789,12 @@ async function move(
   draftDate: string | null,
 ): Promise<OwnBookingAnswer> {
   const { knowledge, language } = input;
-  if (!appointment.canReschedule || !appointment.employeeUsername)
-    return { replies: [reasonText(appointment.reason, appointment, language)] };
+  // What cannot be done as asked, said without its question (an alternative may follow it).
+  const unmet = (reply: string) => ({ text: withoutQuestion(reply), appointment });
+  if (!appointment.canReschedule || !appointment.employeeUsername) {
+    const reason = reasonText(appointment.reason, appointment, language);
+    return { replies: [reason], unmet: unmet(reason) };
+  }
   const text = targetText || input.text;
   const clock = clockOf(text);
   const timeOnly = Boolean(clock.at || clock.after || clock.before || clock.partOfDay);
@@ -547,11 +811,13 @@ async function move(
     inDraftWeek(resolveWhen(text, knowledge.now, knowledge.timeZone), text, draftDate) ??
     otherDay ??
     (sameDay ? { from: sameDay, to: sameDay, ...clock } : undefined);
-  // "a la misma hora": the time asked for just before (in the reply that answered it), else the appointment's.
-  const sameTime = /\b(misma hora|same time)\b/.test(fold(text));
+  // "a la misma hora": the time asked for just before (in the reply that answered it), else the
+  // appointment's; "la semana que viene, el mismo día": the appointment's weekday in that week.
   const askedBefore = /(?:a las|at) (\d{2}:\d{2})/.exec(input.lastReply ?? '')?.[1];
-  const when =
-    found && sameTime && !found.at ? { ...found, at: askedBefore ?? appointment.startTime } : found;
+  const when = resolveReference(found, text, {
+    date: appointment.date,
+    time: askedBefore ?? appointment.startTime,
+  });
   const draft = (date: string | null): ChangeProposal => ({
     kind: 'reschedule',
     appointmentId: appointment.id,
@@ -625,16 +891,12 @@ async function move(
       (time) => !(when.from === appointment.date && time === appointment.startTime),
     );
     if (others.length) {
-      return {
-        replies: [
-          t(
-            language,
-            `A esa hora no hay hueco. El ${longDate(when.from, 'es')} ${appointment.employeeName} tiene libre: ${timesText(others, 'es')}. ¿Te viene bien alguna?`,
-            `That time is not free. On ${longDate(when.from, 'en')} ${appointment.employeeName} is free at ${timesText(others, 'en')}. Would one of those suit you?`,
-          ),
-        ],
-        propose: draft(when.from),
-      };
+      const said = t(
+        language,
+        `A esa hora no hay hueco. El ${longDate(when.from, 'es')} ${appointment.employeeName} tiene libre: ${timesText(others, 'es')}. ¿Te viene bien alguna?`,
+        `That time is not free. On ${longDate(when.from, 'en')} ${appointment.employeeName} is free at ${timesText(others, 'en')}. Would one of those suit you?`,
+      );
+      return { replies: [said], propose: draft(when.from), unmet: unmet(said) };
     }
   }
   if (days.length === 0 && single) {
@@ -659,46 +921,38 @@ async function move(
           around.map((day) => longDate(day.date, language_)),
           language_,
         );
-      return {
-        replies: [
-          t(
-            language,
-            `${appointment.employeeName} no tiene hueco el ${longDate(when.from, 'es')}${when.at ? ` a las ${when.at}` : ''}. ${when.at ? `A las ${when.at} tiene libre el` : 'Tiene horas libres el'} ${dates('es')}. ¿Te viene bien alguno?`,
-            `${appointment.employeeName} has nothing free on ${longDate(when.from, 'en')}${when.at ? ` at ${when.at}` : ''}. ${when.at ? `At ${when.at} they are free on` : 'They have open times on'} ${dates('en')}. Would one of those suit you?`,
-          ),
-        ],
-        propose: draft(null),
-      };
+      const said = t(
+        language,
+        `${appointment.employeeName} no tiene hueco el ${longDate(when.from, 'es')}${when.at ? ` a las ${when.at}` : ''}. ${when.at ? `A las ${when.at} tiene libre el` : 'Tiene horas libres el'} ${dates('es')}. ¿Te viene bien alguno?`,
+        `${appointment.employeeName} has nothing free on ${longDate(when.from, 'en')}${when.at ? ` at ${when.at}` : ''}. ${when.at ? `At ${when.at} they are free on` : 'They have open times on'} ${dates('en')}. Would one of those suit you?`,
+      );
+      return { replies: [said], propose: draft(null), unmet: unmet(said) };
     }
   }
   if (days.length === 0) {
     const span = single
       ? t(language, `el ${longDate(when.from, 'es')}`, `on ${longDate(when.from, 'en')}`)
       : t(language, 'esos días', 'on those days');
-    return {
-      replies: [
-        t(
-          language,
-          `${appointment.employeeName} no tiene horas libres ${span}${when.at ? ` a las ${when.at}` : ''}. ¿Te viene bien otro día?`,
-          `${appointment.employeeName} has no open times ${span}${when.at ? ` at ${when.at}` : ''}. Would another day suit you?`,
-        ),
-      ],
-      propose: draft(single ? when.from : null),
-    };
+    const said = t(
+      language,
+      `${appointment.employeeName} no tiene horas libres ${span}${when.at ? ` a las ${when.at}` : ''}. ¿Te viene bien otro día?`,
+      `${appointment.employeeName} has no open times ${span}${when.at ? ` at ${when.at}` : ''}. Would another day suit you?`,
+    );
+    return { replies: [said], propose: draft(single ? when.from : null), unmet: unmet(said) };
   }
   const first = days[0]!;
   const missed = when.at ? t(language, `A las ${when.at} no hay hueco. `, `${when.at} is not free. `) : '';
-  return {
-    replies: [
-      t(
-        language,
-        `${missed}El ${longDate(first.date, 'es')} ${appointment.employeeName} tiene libre: ${timesText(first.times, 'es')}. ¿A qué hora te la paso?`,
-        `${missed}On ${longDate(first.date, 'en')} ${appointment.employeeName} is free at ${timesText(first.times, 'en')}. Which time would you like?`,
-      ),
-    ],
-    propose: draft(first.date),
-  };
+  const said = t(
+    language,
+    `${missed}El ${longDate(first.date, 'es')} ${appointment.employeeName} tiene libre: ${timesText(first.times, 'es')}. ¿A qué hora te la paso?`,
+    `${missed}On ${longDate(first.date, 'en')} ${appointment.employeeName} is free at ${timesText(first.times, 'en')}. Which time would you like?`,
+  );
+  // A time asked for and not free: what they asked cannot be done as asked.
+  return { replies: [said], propose: draft(first.date), ...(missed ? { unmet: unmet(said) } : {}) };
 }
+
+/** A reply without its closing question: "No hay hueco el sábado. ¿Te viene bien otro día?" → "No hay hueco el sábado." */
+const withoutQuestion = (text: string) => text.replace(/\s*(¿[^¿]*|[^.!?]*)\?\s*$/, '').trim();
 
 const WEEKDAY_NAME =
   /\b(lunes|martes|miercoles|jueves|viernes|sabado|domingo|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/;

@@ -228,6 +228,14 @@ function partOfDay(folded: string): { part?: PartOfDay; rest: string } {
     }
   }
   if (!best) return { rest: folded };
+  // "por la mañana a primera hora", "por la tarde a última hora": the narrower of the two is meant.
+  const said = (part: PartOfDay) =>
+    PARTS.find(([name]) => name === part)![1].some((phrase) =>
+      new RegExp(`(^|[^a-z])${phrase}($|[^a-z])`).test(folded),
+    );
+  if (best.part === 'morning' && said('early')) best = { ...best, part: 'early' };
+  else if ((best.part === 'afternoon' || best.part === 'evening') && said('late'))
+    best = { ...best, part: 'late' };
   // Remove every part-of-day phrase, so "mañana por la mañana" keeps one "mañana": tomorrow.
   let rest = folded;
   for (const [, phrases] of PARTS)
@@ -306,6 +314,9 @@ function explicitDate(text: string, now: Date, timeZone: string): string | undef
       if (!result.start.isCertain('day') || !/\d/.test(withoutTime)) continue;
       // chrono reads a bare time ("17h") as that time on a certain day: a time is not a date.
       if (/^\s*\d{1,2}\s*([:.h]\s*\d{0,2})?\s*(h|am|pm)?\s*$/i.test(result.text)) continue;
+      // Nor is a length: "30 min right?" is how long a session lasts, not today in half an hour.
+      if (/^\s*(en|in|dentro de|within)?\s*\d+\s*(min\w*|h|hrs?|horas?|hours?)\s*$/i.test(result.text))
+        continue;
       const year = result.start.get('year');
       const month = result.start.get('month');
       const day = result.start.get('day');
@@ -460,3 +471,46 @@ export const fitsDay = (when: When, date: string) => {
   const weekday = weekdayIndex(date);
   return !when.weekdaysOnly || (weekday >= 1 && weekday <= 5);
 };
+
+/** "a la misma hora", "el mismo día y hora", "same time": a time pointed back at, not said again. */
+const SAME_TIME =
+  /\b(?:misma hora|mismo horario|mismo dia y hora|mismo dia y a la misma hora|same time|same day and time|same time and day)\b/;
+/** "el mismo día": the day pointed back at (within a week named, its weekday). */
+const SAME_DAY = /\b(?:mismo dia|misma fecha|same day|same date)\b/;
+
+/** Whether the words point back at a day or time said before ("a la misma hora", "same day"). */
+export function pointsBack(text: string) {
+  const folded = fold(text);
+  return { time: SAME_TIME.test(folded), day: SAME_DAY.test(folded) };
+}
+
+/**
+ * The day and time meant when the customer points back at ones they know: "el jueves a la misma
+ * hora" is Thursday at the reference's time; "la semana que viene, el mismo día y hora" is the
+ * reference's weekday in that week, at its time; "el mismo día" alone is the reference's date.
+ */
+export function resolveReference(
+  when: When | undefined,
+  text: string,
+  reference: { date?: string | undefined; time?: string | undefined },
+): When | undefined {
+  const same = pointsBack(text);
+  let result = when;
+  if (same.day && reference.date) {
+    if (!result) result = { from: reference.date, to: reference.date };
+    else if (result.from !== result.to) {
+      const weekday = weekdayIndex(reference.date);
+      for (let date = result.from; date <= result.to; date = addDays(date, 1)) {
+        if (weekdayIndex(date) === weekday && fitsDay(result, date)) {
+          result = { ...result, from: date, to: date };
+          break;
+        }
+      }
+    }
+  }
+  if (same.time && reference.time && result && !result.at && !result.after && !result.before) {
+    const { partOfDay: _part, ...day } = result;
+    result = { ...day, at: reference.time };
+  }
+  return result;
+}
