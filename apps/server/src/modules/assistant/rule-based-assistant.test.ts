@@ -526,6 +526,23 @@ describe("a client's own appointments, read by the built-in assistant", () => {
     expect(no!.replies.join('\n')).toMatch(/no cambio nada/);
   });
 
+  it('"me viene fatal" says a time does not suit: which appointment to move, no complaint', async () => {
+    const [which] = await converse(
+      client(
+        appointment('a1', 'ane', '2026-11-26', '10:00'),
+        appointment('a2', 'iker', '2026-11-26', '17:00'),
+      ),
+      'tengo q cambiar la cita, me viene fatal',
+    );
+    expect(which!.handoff).toBeNull();
+    expect(which!.replies.join('\n')).toMatch(/¿Cuál quieres cambiar\?/);
+    const [complaint] = await converse(
+      client(appointment('a1', 'ane', '2026-11-26', '10:00')),
+      'el trato fue fatal',
+    );
+    expect(complaint!.handoff).not.toBeNull();
+  });
+
   it('picks the appointment by the time named, and says when a day named has none', async () => {
     const [cancel] = await converse(
       client(

@@ -228,13 +228,7 @@ class Conversation {
         named: m.named,
         ownBooking: m.ownBooking,
         lastReply: this.lastReply,
-        // One kind named, and only through the kind lexicon or one role word: never a guess between two.
-        ofKind:
-          m.kinds.size === 1 && m.roleStems.size === 0
-            ? professionalsOfKind(m.kinds, new Set(), this.directory)
-            : m.kinds.size === 0 && m.roleStems.size === 1
-              ? professionalsOfKind(new Set(), m.roleStems, this.directory)
-              : [],
+        ofKind: this.ofOneKind(),
       });
       if (own) {
         return {
@@ -280,6 +274,23 @@ class Conversation {
         `The assistant could not understand: "${m.text}"`,
       );
     return reply(this.notUnderstood());
+  }
+
+  /**
+   * The professionals of the one kind the message names, through the kind lexicon, one role word,
+   * or both pointing at the same people ("la de la nutricionista"): never a guess between two
+   * ("solo el tinte, el corte lo mantengo").
+   */
+  private ofOneKind(): Professional[] {
+    const { kinds, roleStems } = this.message;
+    if (kinds.size > 1 || roleStems.size > 1 || kinds.size + roleStems.size === 0) return [];
+    const byKind = kinds.size ? professionalsOfKind(kinds, new Set(), this.directory) : null;
+    const byRole = roleStems.size ? professionalsOfKind(new Set(), roleStems, this.directory) : null;
+    if (byKind && byRole) {
+      const same = byKind.length === byRole.length && byKind.every((p) => byRole.includes(p));
+      return same ? byKind : [];
+    }
+    return byKind ?? byRole ?? [];
   }
 
   /** The assistant's previous reply offered to pass the customer to a person. */

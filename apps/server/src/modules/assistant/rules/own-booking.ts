@@ -412,12 +412,20 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
       askedWhich ||
       askedTime ||
       followUp ||
-      // A client with appointments who cancels, or moves to a day, means theirs ("cancel tomorrow's physio").
+      // A client with appointments who cancels, or moves to a day or "la cita", means theirs
+      // ("cancel tomorrow's physio", "tengo que cambiar la cita").
       (hasUpcoming &&
         (cancelling ||
           (moving &&
             Boolean(
-              when || clock.at || clock.after || clock.before || clock.partOfDay || back.time || back.day,
+              when ||
+                clock.at ||
+                clock.after ||
+                clock.before ||
+                clock.partOfDay ||
+                back.time ||
+                back.day ||
+                BOOKING_NOUN.test(folded),
             )))));
   if (!about) return null;
 

@@ -65,3 +65,13 @@ export function hasPhrase(folded: string, phrase: string): boolean {
 
 export const hasAny = (folded: string, phrases: readonly string[]) =>
   phrases.some((phrase) => hasPhrase(folded, phrase));
+
+/** A folded text with these phrases (as whole words) taken out. */
+export function withoutPhrases(folded: string, phrases: readonly string[]): string {
+  let rest = folded;
+  for (const phrase of phrases) {
+    const pattern = phrasePattern(phrase);
+    while (pattern.test(rest)) rest = rest.replace(pattern, '$1 $2');
+  }
+  return rest;
+}

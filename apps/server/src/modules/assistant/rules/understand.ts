@@ -11,6 +11,7 @@ import {
   GREETINGS,
   HOURS,
   INJECTION,
+  NOT_COMPLAINTS,
   OFF_TOPIC,
   OWN_BOOKING,
   PRICE_WORDS,
@@ -29,7 +30,7 @@ import {
   roleStemsIn,
 } from './directory.ts';
 import { ownBookingAside } from './own-booking.ts';
-import { fold, hasAny, hasPhrase, words } from './text.ts';
+import { fold, hasAny, hasPhrase, withoutPhrases, words } from './text.ts';
 import { resolveWhen, type When } from './when.ts';
 
 /** What one customer message says, in our terms. */
@@ -131,7 +132,7 @@ export function understand(text: string, directory: Directory, knowledge: Assist
     asksForPerson: hasAny(folded, ASKS_FOR_PERSON),
     // "no es queja, pero…", "fatal el pelo que llevo jaja": words of a complaint said as no complaint.
     complaint:
-      (hasAny(folded, COMPLAINS) || /😡|🤬|😤/u.test(text)) &&
+      (hasAny(withoutPhrases(folded, NOT_COMPLAINTS), COMPLAINS) || /😡|🤬|😤/u.test(text)) &&
       !/\b(no es (una )?queja|no me quejo|not a complaint|not complaining|jaja\w*|jeje\w*|haha\w*|lol)\b/.test(
         folded,
       ),

@@ -45,6 +45,8 @@ const CUE_GROUPS = {
   'asks-for-person': 'ASKS_FOR_PERSON',
   /** Unhappy with a service, a charge or the site: handed to a person. */
   complaints: 'COMPLAINS',
+  /** Phrases holding a complaint word that are no complaint: "me viene fatal" says a time does not suit. */
+  'not-complaints': 'NOT_COMPLAINTS',
   /** A customer's own booking: seeing, cancelling or moving it. */
   'own-booking': 'OWN_BOOKING',
   /** Asking what something costs. */
@@ -265,6 +267,7 @@ export const {
   ACKNOWLEDGEMENTS,
   ASKS_FOR_PERSON,
   COMPLAINS,
+  NOT_COMPLAINTS,
   OWN_BOOKING,
   PRICE_WORDS,
   BOOKING_WORDS,
