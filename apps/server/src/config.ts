@@ -35,6 +35,12 @@ export const envSchema = z.object({
   WEB_DIST_DIR: optional,
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  /**
+   * Calendar addresses on this machine's own network (localhost, 10.x, 192.168.x…) are refused, so
+   * a calendar address cannot make the server read internal services. A self-hosted CalDAV server
+   * on the same network needs this on.
+   */
+  CALENDAR_ALLOW_PRIVATE_ADDRESSES: flag(false),
   /** Failed sign-ins one address may make across all accounts per window; default 4 × LOGIN_MAX_FAILURES. */
   LOGIN_MAX_ADDRESS_FAILURES: z.coerce.number().int().positive().optional(),
   /**
@@ -176,6 +182,7 @@ function toConfig(e: Env, derived: { seedDemo: boolean; trustProxy: boolean | nu
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
     serveSourceMaps: e.SERVE_SOURCE_MAPS,
     bodyLimit: e.BODY_LIMIT_BYTES,
+    calendars: { allowPrivateAddresses: e.CALENDAR_ALLOW_PRIVATE_ADDRESSES },
     login: {
       maxFailures: e.LOGIN_MAX_FAILURES,
       maxAddressFailures: e.LOGIN_MAX_ADDRESS_FAILURES ?? e.LOGIN_MAX_FAILURES * 4,

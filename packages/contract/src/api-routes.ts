@@ -70,6 +70,12 @@ export const apiRoutes = {
     ofEmployee: { method: 'GET', path: '/employees/:id/services' },
     setOfEmployee: { method: 'PUT', path: '/employees/:id/services' },
   },
+  employeeCalendars: {
+    list: { method: 'GET', path: '/employees/:id/calendars' },
+    add: { method: 'POST', path: '/employees/:id/calendars' },
+    refresh: { method: 'POST', path: '/employees/:id/calendars/:calendarId/refresh' },
+    remove: { method: 'DELETE', path: '/employees/:id/calendars/:calendarId' },
+  },
   timeOff: {
     dateOverrides: { method: 'GET', path: '/employees/:id/date-overrides' },
     createDateOverride: { method: 'POST', path: '/employees/:id/date-overrides' },

@@ -46,6 +46,12 @@ import {
   updateCompanySchema,
 } from './company.ts';
 import {
+  employeeCalendarFormSchema,
+  employeeCalendarListSchema,
+  employeeCalendarParamsSchema,
+  employeeCalendarSchema,
+} from './employee-calendars.ts';
+import {
   calendarFeedSchema,
   createEmployeeSchema,
   employeeSchema,
@@ -453,6 +459,30 @@ export const endpoints = {
       params: idParamsSchema,
       body: employeeServicesSchema,
       response: employeeServicesSchema,
+    },
+  },
+  employeeCalendars: {
+    list: {
+      ...apiRoutes.employeeCalendars.list,
+      params: idParamsSchema,
+      response: employeeCalendarListSchema,
+    },
+    add: {
+      ...apiRoutes.employeeCalendars.add,
+      params: idParamsSchema,
+      body: employeeCalendarFormSchema,
+      response: employeeCalendarSchema,
+      status: 201,
+    },
+    refresh: {
+      ...apiRoutes.employeeCalendars.refresh,
+      params: employeeCalendarParamsSchema,
+      response: employeeCalendarSchema,
+    },
+    remove: {
+      ...apiRoutes.employeeCalendars.remove,
+      params: employeeCalendarParamsSchema,
+      response: okBodySchema,
     },
   },
   cannedReplies: {

@@ -11,6 +11,9 @@ import { createAuthRepository } from '../modules/auth/auth.repository.ts';
 import { createAuthService } from '../modules/auth/auth.service.ts';
 import { createCalendarFeedRepository } from '../modules/calendar-feed/calendar-feed.repository.ts';
 import { createCalendarFeedService } from '../modules/calendar-feed/calendar-feed.service.ts';
+import { createCalendarSyncRepository } from '../modules/calendar-sync/calendar-sync.repository.ts';
+import { createCalendarSyncService } from '../modules/calendar-sync/calendar-sync.service.ts';
+import { fetchIcsFeed } from '../modules/calendar-sync/ics-fetch.ts';
 import { createCannedRepliesRepository } from '../modules/canned-replies/canned-replies.repository.ts';
 import { createCannedRepliesService } from '../modules/canned-replies/canned-replies.service.ts';
 import { createChatsRepository } from '../modules/chats/chats.repository.ts';
@@ -99,6 +102,15 @@ export function createServices(deps: ServiceDeps) {
     repository: createServicesRepository(db),
     clock,
     onChange: businessChanged,
+  });
+  const calendars = createCalendarSyncService({
+    repository: createCalendarSyncRepository(db),
+    company,
+    notify,
+    clock,
+    fetchFeed: (url, previous) =>
+      fetchIcsFeed(url, previous, { allowPrivateHosts: config.calendars.allowPrivateAddresses }),
+    ...(deps.logger ? { log: deps.logger } : {}),
   });
   const employees = createEmployeesService({
     repository: createEmployeesRepository(db),
@@ -230,6 +242,7 @@ export function createServices(deps: ServiceDeps) {
     company,
     cannedReplies,
     services,
+    calendars,
     users,
     employees,
     calendarFeed,

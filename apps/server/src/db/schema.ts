@@ -1,4 +1,5 @@
 export * from './schema/appointments.ts';
+export * from './schema/calendars.ts';
 export * from './schema/canned-replies.ts';
 export * from './schema/chats.ts';
 export * from './schema/clients.ts';

@@ -7,6 +7,7 @@ import type { Integrations } from '../integrations/choose-integrations.ts';
 import { appointmentsRoutes } from '../modules/appointments/appointments.routes.ts';
 import { authRoutes } from '../modules/auth/auth.routes.ts';
 import { calendarFeedRoutes } from '../modules/calendar-feed/calendar-feed.routes.ts';
+import { calendarSyncRoutes } from '../modules/calendar-sync/calendar-sync.routes.ts';
 import { cannedRepliesRoutes } from '../modules/canned-replies/canned-replies.routes.ts';
 import { chatsRoutes, contactsRoutes } from '../modules/chats/chats.routes.ts';
 import { clientsRoutes } from '../modules/clients/clients.routes.ts';
@@ -93,6 +94,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
         await staff.register(cannedRepliesRoutes, { cannedReplies: s.cannedReplies });
         await staff.register(timeOffRoutes, { timeOff: s.timeOff });
         await staff.register(servicesRoutes, { services: s.services });
+        await staff.register(calendarSyncRoutes, { calendars: s.calendars });
       });
     },
     { prefix: '/api' },

@@ -65,6 +65,7 @@ export const JOBS = {
   scheduleOwedRefunds: scheduledTask('schedule.owed-refunds'),
   scheduleCleanUp: scheduledTask('schedule.clean-up'),
   scheduleMailRecovery: scheduledTask('schedule.mail-recovery'),
+  scheduleCalendars: scheduledTask('schedule.calendars'),
 } as const satisfies Record<string, JobDefinition>;
 
 export type JobKey = keyof typeof JOBS;

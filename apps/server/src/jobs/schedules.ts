@@ -32,7 +32,8 @@ export type Schedules = {
  * its subscriptions as periods pass, first payments left waiting past the provider's window are
  * canceled, appointment reminders that fell due are sent, refunds owed by cancellations a crash
  * cut short are made, dead sessions and spent sign-in counters are deleted, and emails whose
- * delivery was never queued or died (a crash right after a commit) are queued again. A task that
+ * delivery was never queued or died (a crash right after a commit) are queued again, and employees'
+ * own calendars not read for 15 minutes are read again. A task that
  * throws is retried by its job and never holds up another.
  */
 export function createSchedules(
@@ -70,6 +71,11 @@ export function createSchedules(
       job: 'scheduleMailRecovery',
       label: 'Emails left undelivered by a crash',
       run: () => services.mail.recoverStranded(),
+    },
+    {
+      job: 'scheduleCalendars',
+      label: "Reading employees' own calendars",
+      run: () => services.calendars.refreshDue(),
     },
   ];
 

@@ -104,7 +104,8 @@ export function createScheduleRepository(db: Db) {
 
     /**
      * The calendar time taken between `from` and `to`: live appointments and holds not yet expired,
-     * each with its buffers (other than the appointment `exceptAppointmentId`, the one being moved).
+     * each with its buffers (other than the appointment `exceptAppointmentId`, the one being moved),
+     * and the busy events of the employee's own calendars.
      * The gist index of the no-overlap constraints finds them by employee and range.
      */
     async busy(
@@ -122,13 +123,24 @@ export function createScheduleRepository(db: Db) {
         union all
         select blocked_from, blocked_until from slot_holds
          where employee_id = ${employeeId} and expires_at > ${now}
-           and tstzrange(blocked_from, blocked_until) && tstzrange(${from}, ${to})`);
+           and tstzrange(blocked_from, blocked_until) && tstzrange(${from}, ${to})
+        union all
+        select starts_at, ends_at from calendar_busy
+         where employee_id = ${employeeId} and tstzrange(starts_at, ends_at) && tstzrange(${from}, ${to})`);
       return (result.rows as Array<{ blocked_from: string | Date; blocked_until: string | Date }>).map(
         (row) => ({
           start: new Date(row.blocked_from),
           end: new Date(row.blocked_until),
         }),
       );
+    },
+
+    /** Whether a busy event of the employee's own calendars takes any of this time. */
+    async calendarBusy(employeeId: string, blocked: Busy): Promise<boolean> {
+      const result = await db.execute(sql`
+        select exists(select 1 from calendar_busy where employee_id = ${employeeId}
+          and tstzrange(starts_at, ends_at) && tstzrange(${blocked.start}, ${blocked.end})) as busy`);
+      return Boolean((result.rows[0] as { busy?: boolean } | undefined)?.busy);
     },
 
     /**

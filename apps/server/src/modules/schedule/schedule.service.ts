@@ -194,6 +194,7 @@ export function createScheduleService(deps: Deps) {
   /**
    * The slot's instant, if its date and time exist in the zone (no 02:30 on a spring-forward day),
    * the employee's hours that day (time off and closures included) hold the whole service from it,
+   * their own calendar has nothing busy then,
    * and it is after the service's minimum notice and within its booking horizon. Each refusal
    * says which rule it was, so a customer (or the assistant) can choose again sensibly.
    */
@@ -211,6 +212,9 @@ export function createScheduleService(deps: Deps) {
     const exceptions = await repository.exceptions(employee.id, date, date);
     const availability = employee.availability as Availability;
     if (!isOfferedSlot(availability, exceptions, date, time, rules.durationMinutes) || startsAt <= now)
+      throw conflict(BOOKING_MESSAGES.slotUnavailable);
+    // The professional's own calendar says they are busy then (read every 15 minutes).
+    if (await repository.calendarBusy(employee.id, blockedRange(startsAt, rules)))
       throw conflict(BOOKING_MESSAGES.slotUnavailable);
     if (startsAt.getTime() <= now.getTime() + rules.minNoticeMinutes * 60_000)
       throw conflict(BOOKING_MESSAGES.tooSoon);
