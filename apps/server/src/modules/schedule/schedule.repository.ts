@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   appointments,
