@@ -310,6 +310,15 @@ describe('the built-in assistant, on a business it was never written for', () =>
     expect(early).toContain('16:00');
   });
 
+  it('a new day said as a correction keeps the time asked for just before', async () => {
+    const first = await text('iker el jueves a las 5?');
+    expect(first).toMatch(/jueves 26 de noviembre a las 17:00/);
+    for (const correction of ['uy no, el martes, perdona', 'no espera, mejor el martes a la misma hora']) {
+      const reply = await text('iker el jueves a las 5?', first, correction);
+      expect(reply).toMatch(/martes 24 de noviembre a las 17:00/);
+    }
+  });
+
   it('shows only weekdays for "entre semana"', async () => {
     const reply = await text('ane tiene hueco entre semana?');
     expect(reply).toContain('Ane Etxeberria');

@@ -37,7 +37,7 @@ import {
 } from './rules/phrases.ts';
 import { fold, hasPhrase } from './rules/text.ts';
 import { type Understanding, understand } from './rules/understand.ts';
-import { clockOf, fitsDay, PART_OF_DAY, type When } from './rules/when.ts';
+import { clockOf, fitsDay, PART_OF_DAY, resolveReference, type When } from './rules/when.ts';
 import { SERVICE_SYNONYMS } from './vocabulary/vocabulary.ts';
 
 /**
@@ -386,7 +386,7 @@ class Conversation {
     if (m.named.length === 1 && m.places.length && !m.when && !m.price && !m.premium)
       return this.worksWhere(m.named[0]!, m.places);
     if (professional && (m.when || m.whichDays || (m.availability && !m.bookingLink && !m.premium)))
-      return this.openTimes(professional, m.when);
+      return this.openTimes(professional, this.correctedWhen());
     if (professional && m.named.length && c.when && !m.premium && !m.price)
       return this.openTimes(professional, c.when);
     if (professional && m.premium) return this.subscription(professional);
@@ -625,6 +625,29 @@ class Conversation {
     if (candidates.length !== 1) return null;
     const { at: _at, after: _after, before: _before, partOfDay: _part, ...day } = c.when;
     return { professional: candidates[0]!, when: { ...day, ...clock } };
+  }
+
+  /**
+   * "¿a las 12 el martes?" … "no, mejor el jueves a la misma hora" / "uy no, el viernes, perdona":
+   * a new day said as a correction keeps the time (or part of the day) asked for just before.
+   */
+  private correctedWhen(): When | undefined {
+    const m = this.message;
+    const before = this.context.when;
+    if (!m.when || !before) return m.when;
+    const pointed = resolveReference(m.when, m.text, { date: before.from, time: before.at });
+    if (pointed !== m.when) return pointed;
+    const { at, after, before: until, partOfDay } = before;
+    const dayOnly = !m.when.at && !m.when.after && !m.when.before && !m.when.partOfDay;
+    if (!dayOnly || m.when.from !== m.when.to || !(at || after || until || partOfDay)) return m.when;
+    if (m.text.split(/\s+/).length > 8) return m.when;
+    return {
+      ...m.when,
+      ...(at ? { at } : {}),
+      ...(after ? { after } : {}),
+      ...(until ? { before: until } : {}),
+      ...(partOfDay ? { partOfDay } : {}),
+    };
   }
 
   /** The cancellation and change policy the bookings follow. */
