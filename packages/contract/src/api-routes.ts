@@ -91,6 +91,7 @@ export const apiRoutes = {
   },
   appointments: {
     list: { method: 'GET', path: '/appointments' },
+    create: { method: 'POST', path: '/appointments' },
     get: { method: 'GET', path: '/appointments/:id' },
     setStatus: { method: 'PATCH', path: '/appointments/:id/status' },
     history: { method: 'GET', path: '/appointments/:id/history' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanQuerySchema, calendarDate, paginationSchema } from './common.ts';
+import { booleanQuerySchema, calendarDate, idSchema, paginationSchema, slotTime } from './common.ts';
 import { APPOINTMENTS_PAGE_SIZE } from './constants.ts';
 
 export const APPOINTMENT_STATUSES = ['scheduled', 'completed', 'cancelled', 'no-show'] as const;
@@ -15,7 +15,30 @@ export const APPOINTMENT_MESSAGES = {
   reopenNeeded:
     'This appointment is cancelled. Reopen it on purpose to change its status: its slot is taken again and reminders are planned again.',
   notScheduledToMove: 'Only a scheduled appointment can be moved.',
+  clientNotFound: 'Client not found',
+  timeInvalid: 'Choose a valid time',
+  inThePast: 'This time has already passed.',
 } as const;
+
+/**
+ * How a booking made at the desk is paid: not yet (`none`: the customer pays later or it is free),
+ * or at the desk, in cash or by card on the business's own terminal (`desk`: recorded as paid; a
+ * refund is given back by hand).
+ */
+export const STAFF_BOOKING_PAYMENTS = ['none', 'desk'] as const;
+
+/** Staff booking a client in: the same slots and rules as the booking page, minus notice and horizon. */
+export const createAppointmentSchema = z.object({
+  clientId: idSchema,
+  employeeId: idSchema,
+  /** None: the professional's default service. */
+  serviceId: idSchema.optional(),
+  date: calendarDate(APPOINTMENT_MESSAGES.dateInvalid),
+  timeSlot: slotTime(APPOINTMENT_MESSAGES.timeInvalid),
+  payment: z.enum(STAFF_BOOKING_PAYMENTS).default('none'),
+  notes: z.string().trim().max(2000).optional(),
+});
+export type CreateAppointmentRequest = z.input<typeof createAppointmentSchema>;
 
 export const appointmentSchema = z.object({
   id: z.string(),

@@ -3,6 +3,7 @@ import { type ApiRoute, type ApiRoutes, apiRoutes } from './api-routes.ts';
 import {
   appointmentListSchema,
   appointmentSchema,
+  createAppointmentSchema,
   listAppointmentsQuerySchema,
   updateAppointmentStatusSchema,
 } from './appointments.ts';
@@ -320,6 +321,12 @@ export const endpoints = {
       response: appointmentListSchema,
     },
     get: { ...apiRoutes.appointments.get, params: idParamsSchema, response: appointmentSchema },
+    create: {
+      ...apiRoutes.appointments.create,
+      body: createAppointmentSchema,
+      response: appointmentSchema,
+      status: 201,
+    },
     setStatus: {
       ...apiRoutes.appointments.setStatus,
       params: idParamsSchema,

@@ -85,6 +85,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
         await staff.register(appointmentsRoutes, {
           appointments: s.appointments,
           manageBooking: s.manageBooking,
+          schedule: s.schedule,
         });
         await staff.register(chatsRoutes, { chats: s.chats });
         await staff.register(simulatorRoutes, { simulator: s.simulator });

@@ -2,6 +2,7 @@ import { endpoints } from '@chatdesk/contract/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/endpoint.ts';
 import type { ManageBookingService } from '../manage-booking/manage-booking.service.ts';
+import type { ScheduleService } from '../schedule/schedule.service.ts';
 import type { AppointmentsService } from './appointments.service.ts';
 
 const tags = ['appointments'];
@@ -10,7 +11,18 @@ const security = [{ bearer: [] }];
 export const appointmentsRoutes: FastifyPluginAsyncZod<{
   appointments: AppointmentsService;
   manageBooking: ManageBookingService;
-}> = async (app, { appointments, manageBooking }) => {
+  schedule: Pick<ScheduleService, 'bookByStaff'>;
+}> = async (app, { appointments, manageBooking, schedule }) => {
+  route(
+    app,
+    endpoints.appointments.create,
+    {
+      tags,
+      security,
+      summary: "Book a client in from the desk: a service's open time, paid at the desk or not yet",
+    },
+    async (request) => appointments.get(await schedule.bookByStaff(request.body)),
+  );
   route(
     app,
     endpoints.appointments.list,

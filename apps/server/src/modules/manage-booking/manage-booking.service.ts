@@ -19,6 +19,7 @@ import { addMinutesToTime, zonedDate } from '../../lib/time-zone.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { Notify } from '../notifications/notifications.service.ts';
+import { isDeskPayment } from '../payments/payment-writes.ts';
 import { bookingChangeEmail, manageBookingUrl } from '../schedule/booking-email.ts';
 import type { BookingConfirmation, ScheduleService } from '../schedule/schedule.service.ts';
 import type { ManageBookingRepository, ManagedAppointmentRow } from './manage-booking.repository.ts';
@@ -154,6 +155,7 @@ export function createManageBookingService(deps: Deps) {
   ): Promise<boolean> {
     const money = formatMoney(refund.amount, refund.currency);
     try {
+      if (isDeskPayment(refund.providerPaymentId)) throw new Error('paid at the desk');
       await deps.payments.refundPaymentIntent(refund.providerPaymentId);
     } catch (error) {
       deps.log?.warn({ err: error, ...refund }, 'a cancellation refund failed');
@@ -167,7 +169,9 @@ export function createManageBookingService(deps: Deps) {
       await deps.notify({
         type: 'error',
         title: 'Refund failed, refund it by hand',
-        message: `An appointment cancelled by ${who[actor]} is owed ${money} (payment ${refund.providerPaymentId}), and the payment provider refused the refund. Refund it with the payment provider.`,
+        message: isDeskPayment(refund.providerPaymentId)
+          ? `An appointment cancelled by ${who[actor]} was paid at the desk and is owed ${money}. Give it back to the customer.`
+          : `An appointment cancelled by ${who[actor]} is owed ${money} (payment ${refund.providerPaymentId}), and the payment provider refused the refund. Refund it with the payment provider.`,
         link: `/appointments/${refund.appointmentId}`,
       });
       return false;

@@ -9,6 +9,13 @@ import { payments } from '../../db/schema.ts';
 
 export type NewPayment = typeof payments.$inferInsert;
 
+/**
+ * The id of a payment taken at the desk (cash, the business's own terminal): ours, not a
+ * provider's, so no refund of it can go through the provider; staff give it back by hand.
+ */
+export const DESK_PAYMENT_PREFIX = 'desk_';
+export const isDeskPayment = (providerPaymentId: string) => providerPaymentId.startsWith(DESK_PAYMENT_PREFIX);
+
 export const paymentWrites = {
   async record(db: Db, values: NewPayment) {
     const [row] = await db.insert(payments).values(values).returning();

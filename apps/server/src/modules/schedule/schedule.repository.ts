@@ -1,17 +1,20 @@
-import { and, asc, eq, gte, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, eq, gte, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   appointments,
   businessClosures,
+  clients,
   employeeDateOverrides,
   employees,
   slotHolds,
 } from '../../db/schema.ts';
+import { isSlotConflict } from '../../lib/app-error.ts';
 import type { Busy, DateExceptions } from '../../lib/slots.ts';
 import { appointmentWrites } from '../appointments/appointment-writes.ts';
 import { clientWrites } from '../clients/client-writes.ts';
-import { paymentWrites } from '../payments/payment-writes.ts';
-import { lockCalendar } from './slot-lock.ts';
+import { DESK_PAYMENT_PREFIX, paymentWrites } from '../payments/payment-writes.ts';
+import { lockCalendar, lockSlotAndCheckHold } from './slot-lock.ts';
 
 export type NewBooking = {
   employee: { id: string; name: string; email: string };
@@ -275,6 +278,11 @@ export function createScheduleRepository(db: Db) {
       await db.delete(slotHolds).where(eq(slotHolds.providerPaymentId, providerPaymentId));
     },
 
+    async findAppointmentById(id: string) {
+      const [row] = await db.select().from(appointments).where(eq(appointments.id, id)).limit(1);
+      return row;
+    },
+
     async findAppointmentByPayment(providerPaymentId: string) {
       const [row] = await db
         .select()
@@ -282,6 +290,93 @@ export function createScheduleRepository(db: Db) {
         .where(eq(appointments.providerPaymentId, providerPaymentId))
         .limit(1);
       return row;
+    },
+
+    /**
+     * A booking staff make for a client, in one transaction under the employee's calendar lock (a
+     * hold's lock): refused when a visitor holds any of the time, when the service's daily cap is
+     * reached that day, and by the no-overlap constraint when an appointment takes any of it. A
+     * payment at the desk is recorded with it, under an id of our own (`desk_…`), so the
+     * appointment shows it as paid and is never deleted with it.
+     */
+    async bookByStaff(booking: {
+      employee: { id: string; name: string; email: string };
+      clientId: string;
+      service: { id: string; name: string; priceAmount: number; currency: string; dailyCap: number | null };
+      startsAt: Date;
+      endsAt: Date;
+      blocked: Busy;
+      localDate: string;
+      startTime: string;
+      endTime: string;
+      notes: string | null;
+      paidAtDesk: boolean;
+      at: Date;
+    }): Promise<'no-client' | 'held' | 'full' | 'taken' | { id: string }> {
+      try {
+        return await db.transaction(async (txn) => {
+          const tx = txn as unknown as Db;
+          const [client] = await tx.select().from(clients).where(eq(clients.id, booking.clientId)).limit(1);
+          if (!client) return 'no-client';
+          if (await lockSlotAndCheckHold(tx, booking.employee.id, booking.blocked, booking.at)) return 'held';
+          if (booking.service.dailyCap !== null) {
+            const [row] = await tx
+              .select({ value: count() })
+              .from(appointments)
+              .where(
+                and(
+                  eq(appointments.employeeId, booking.employee.id),
+                  eq(appointments.serviceId, booking.service.id),
+                  eq(appointments.localDate, booking.localDate),
+                  ne(appointments.status, 'cancelled'),
+                ),
+              );
+            if ((row?.value ?? 0) >= booking.service.dailyCap) return 'full';
+          }
+          const providerPaymentId = booking.paidAtDesk ? `${DESK_PAYMENT_PREFIX}${randomUUID()}` : null;
+          const appointment = await appointmentWrites.book(
+            tx,
+            {
+              employeeId: booking.employee.id,
+              employeeName: booking.employee.name,
+              employeeEmail: booking.employee.email,
+              clientId: client.id,
+              clientName: client.name,
+              clientEmail: client.email,
+              clientPhone: client.phone,
+              serviceId: booking.service.id,
+              serviceName: booking.service.name,
+              priceAmount: booking.service.priceAmount,
+              priceCurrency: booking.service.currency,
+              startsAt: booking.startsAt,
+              endsAt: booking.endsAt,
+              blockedFrom: booking.blocked.start,
+              blockedUntil: booking.blocked.end,
+              localDate: booking.localDate,
+              startTime: booking.startTime,
+              endTime: booking.endTime,
+              notes: booking.notes,
+              providerPaymentId,
+            },
+            { actor: 'staff', at: booking.at },
+          );
+          if (providerPaymentId)
+            await paymentWrites.record(tx, {
+              clientId: client.id,
+              appointmentId: appointment.id,
+              amount: booking.service.priceAmount,
+              currency: booking.service.currency,
+              status: 'completed',
+              paymentMethod: 'At the desk',
+              description: `${booking.service.name} with ${booking.employee.name} on ${booking.localDate} at ${booking.startTime}`,
+              providerPaymentId,
+            });
+          return { id: appointment.id };
+        });
+      } catch (error) {
+        if (isSlotConflict(error)) return 'taken';
+        throw error;
+      }
     },
 
     /**

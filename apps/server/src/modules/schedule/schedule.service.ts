@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { APPOINTMENT_MESSAGES, type createAppointmentSchema } from '@chatdesk/contract/appointments';
 import { isCalendarDate } from '@chatdesk/contract/common';
 import { SLOT_HOLD_MINUTES } from '@chatdesk/contract/constants';
 import type { Availability } from '@chatdesk/contract/employees';
@@ -10,6 +11,7 @@ import {
   type PaymentIntentResponse,
   type PublicSchedule,
 } from '@chatdesk/contract/schedule';
+import { SERVICE_LIMITS } from '@chatdesk/contract/services';
 import type { z } from 'zod';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { PaymentIntent, PaymentProvider } from '../../integrations/payments/payment-provider.ts';
@@ -520,6 +522,64 @@ export function createScheduleService(deps: Deps) {
         currency: intent.currency,
         holdExpiresAt: expiresAt.toISOString(),
       };
+    },
+
+    /**
+     * Staff book a client in from the dashboard: the service's slots and rules as on the booking
+     * page (hours, time off, busy times, holds, overlaps, the daily cap) but not its minimum notice
+     * or horizon, which protect the business from customers, not from itself. Paid at the desk or
+     * not yet; the client is emailed the confirmation with their private link when they have an
+     * address. Answers the new appointment's id.
+     */
+    async bookByStaff(input: z.output<typeof createAppointmentSchema>): Promise<string> {
+      const employee = await loadBookableEmployee(input.employeeId);
+      const service = await deps.services.forBooking(employee.id, input.serviceId);
+      const { timeZone, name: businessName } = await company.get();
+      const rules = { ...rulesOf(service), minNoticeMinutes: 0, horizonDays: SERVICE_LIMITS.horizonMaxDays };
+      const startsAt = await offeredInstant(employee, input.date, input.timeSlot, timeZone, rules);
+      const endsAt = new Date(startsAt.getTime() + service.durationMinutes * 60_000);
+      const endTime = addMinutesToTime(input.timeSlot, service.durationMinutes);
+      const outcome = await repository.bookByStaff({
+        employee: { id: employee.id, name: employee.name, email: employee.email },
+        clientId: input.clientId,
+        service,
+        startsAt,
+        endsAt,
+        blocked: blockedRange(startsAt, shapeOf(service)),
+        localDate: input.date,
+        startTime: input.timeSlot,
+        endTime,
+        notes: input.notes || null,
+        paidAtDesk: input.payment === 'desk',
+        at: clock(),
+      });
+      if (outcome === 'no-client') throw notFound(APPOINTMENT_MESSAGES.clientNotFound);
+      if (outcome === 'held') throw conflict(BOOKING_MESSAGES.slotHeld);
+      if (outcome === 'full') throw conflict(BOOKING_MESSAGES.dayFull);
+      if (outcome === 'taken') throw conflict(APPOINTMENT_MESSAGES.slotTaken);
+      await deps.events.publish({ type: 'appointments.changed' });
+      const row = await repository.findAppointmentById(outcome.id);
+      if (row?.clientEmail) {
+        await deps.mail.enqueue(
+          bookingConfirmationEmail(
+            {
+              appointmentId: row.id,
+              clientName: row.clientName,
+              clientEmail: row.clientEmail,
+              employeeName: employee.name,
+              localDate: input.date,
+              startTime: input.timeSlot,
+              endTime,
+              startsAt,
+              endsAt,
+              timeZone,
+              manageUrl: manageBookingUrl(deps.publicUrl, row.manageToken),
+            },
+            { name: businessName },
+          ),
+        );
+      }
+      return outcome.id;
     },
 
     /** Creates the appointment only for a payment the provider confirms was made for exactly this slot. */

@@ -4,7 +4,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
 import { insertEmployee } from '../../../test/factories.ts';
-import { appointments, payments } from '../../db/schema.ts';
+import { appointments, notifications, payments } from '../../db/schema.ts';
 import {
   createLocalPaymentProvider,
   TEST_CARDS,
@@ -33,7 +33,7 @@ const post = (url: string, payload: object) =>
     remoteAddress: `10.${20 + Math.floor(++visitorNumber / 250)}.${visitorNumber % 250}.1`,
   });
 
-const staff = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+const staff = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
   t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 
 async function createService(form: Record<string, unknown>): Promise<Service> {
@@ -394,5 +394,91 @@ describe('booking a service', () => {
     // Every visitor who lost has their money back.
     const intents = await Promise.all(racers.map(({ intent }) => provider.retrievePaymentIntent(intent.id)));
     expect(intents.filter((intent) => intent?.refunded)).toHaveLength(50 - won.length);
+  });
+});
+
+describe('booking from the desk', () => {
+  it('books a client into a service, paid at the desk, under the same slots but not the notice', async () => {
+    const colour = await createService({
+      name: 'Tinte',
+      durationMinutes: 90,
+      priceAmount: 5500,
+      minNoticeMinutes: 72 * 60,
+    });
+    const employee = await professional([colour]);
+    const client = await staff('POST', '/api/clients', {
+      name: 'Nuria Soler',
+      phone: '+34 611 222 333',
+      email: 'nuria@example.com',
+    });
+    expect(client.statusCode, client.body).toBe(201);
+    const clientId = client.json().id as string;
+
+    // Tomorrow is inside the service's 72-hour notice: that protects the business from customers, not from itself.
+    const booked = await staff('POST', '/api/appointments', {
+      clientId,
+      employeeId: employee.id,
+      serviceId: colour.id,
+      date: MONDAY,
+      timeSlot: '10:00',
+      payment: 'desk',
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(booked.json()).toMatchObject({
+      date: MONDAY,
+      startTime: '10:00',
+      endTime: '11:30',
+      status: 'scheduled',
+      client: { id: clientId, name: 'Nuria Soler' },
+      service: {
+        id: colour.id,
+        name: 'Tinte',
+        durationMinutes: 90,
+        price: { amount: 5500, currency: 'eur' },
+      },
+      payment: { amount: 5500, currency: 'eur', refunded: false },
+    });
+    const history = (await staff('GET', `/api/appointments/${booked.json().id}/history`)).json();
+    expect(history.items[0]).toMatchObject({ kind: 'booked', actor: 'staff' });
+    expect(await timesOn(employee.username, undefined)).not.toContain('11:00');
+
+    // The same rules as the page: no overlap, an unknown client, a time gone by.
+    const overlap = await staff('POST', '/api/appointments', {
+      clientId,
+      employeeId: employee.id,
+      date: MONDAY,
+      timeSlot: '11:00',
+    });
+    expect(overlap.statusCode).toBe(409);
+    const unknown = await staff('POST', '/api/appointments', {
+      clientId: '00000000-0000-4000-8000-000000000000',
+      employeeId: employee.id,
+      date: MONDAY,
+      timeSlot: '12:00',
+    });
+    expect(unknown.statusCode).toBe(404);
+    const past = await staff('POST', '/api/appointments', {
+      clientId,
+      employeeId: employee.id,
+      date: '2026-11-16',
+      timeSlot: '12:00',
+    });
+    expect(past.statusCode).toBe(409);
+
+    // A paid-at-the-desk booking is kept, never deleted; cancelling it with a refund asks staff to give it back by hand.
+    const id = booked.json().id as string;
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/appointments/${id}`, headers })).statusCode,
+    ).toBe(409);
+    const cancelled = await staff('PATCH', `/api/appointments/${id}/status`, {
+      status: 'cancelled',
+      refund: true,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.link, `/appointments/${id}`));
+    expect(told.map((n) => n.message).join(' ')).toMatch(/paid at the desk and is owed €55\.00/);
   });
 });
