@@ -11,7 +11,7 @@ import type {
 } from './assistant-engine.ts';
 import { messageLanguage, replyLanguage } from './language.ts';
 import { createRuleBasedAssistant, timeRuns } from './rule-based-assistant.ts';
-import { findAnswer, findPrice, findPrices, readCompanyInfo } from './rules/company-info.ts';
+import { findAnswer, findPrice, findPrices, namesWholly, readCompanyInfo } from './rules/company-info.ts';
 import { resolveReference, resolveWhen } from './rules/when.ts';
 
 // Monday 23 November 2026, 10:00 in Madrid.
@@ -269,6 +269,18 @@ describe('the company information', () => {
     expect(amounts('manicura semi cuanto?')).toEqual(['22']);
     expect(amounts('pedicura y cejas cuanto')).toEqual(['25', '9']);
     expect(amounts('corte + barba q precio tiene')).toEqual(['24']);
+    // A plus between two services of the list joins two; the plain service asked with its variant is one more.
+    expect(amounts('pedicura + cejas cuanto seria todo')).toEqual(['25', '9']);
+    expect(amounts('manicura normal y semipermanente q diferencia de precio hay')).toEqual(['22', '15']);
+  });
+
+  it('knows when every word of a service is named, synonyms included', () => {
+    const salon = readCompanyInfo('Precios: corte de caballero 16 €, corte infantil (hasta 12 años) 13 €.');
+    const synonyms = new Map([['nino', ['infantil']]]);
+    const [kids] = findPrices(salon, 'corte para un niño de 10 años?', synonyms);
+    expect(kids).toMatchObject({ amount: '13' });
+    expect(namesWholly(kids!, 'corte para un niño de 10 años?', synonyms)).toBe(true);
+    expect(namesWholly(kids!, 'un corte?', synonyms)).toBe(false);
   });
 });
 
@@ -330,6 +342,21 @@ describe('the built-in assistant, on a business it was never written for', () =>
     const reply = await text('busco abogado de familia', first, 'y el martes?');
     expect(reply).toContain('martes 24 de noviembre');
     expect(reply).toContain('Iker Prieto');
+  });
+
+  it('answers every service priced in one question, and their sum when asked for all of it', async () => {
+    const reply = (
+      await assistant.respond(
+        [{ role: 'customer', text: 'revision de contrato + carta de despido, cuanto seria todo?' }],
+        {
+          ...lawOffice,
+          information: `${lawOffice.information}\nPrecios: revisión de contrato 30 €, carta de despido 45 €.`,
+        },
+      )
+    ).replies.join('\n');
+    expect(reply).toContain('30 €');
+    expect(reply).toContain('45 €');
+    expect(reply).toContain('En total: 75 €');
   });
 
   it('gives the fee and the premium price from the business settings', async () => {

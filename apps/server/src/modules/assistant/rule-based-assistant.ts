@@ -14,6 +14,7 @@ import {
   findAnswer,
   findPrice,
   findPrices,
+  namesWholly,
   readCompanyInfo,
   topicsOf,
 } from './rules/company-info.ts';
@@ -366,10 +367,11 @@ class Conversation {
       if (candidates.length === 1) professional = candidates[0];
     }
 
-    // "¿cuánto cuesta? quiero otra la semana que viene": the price, and that week's times.
-    if (m.price && m.availability && m.when && professional && !m.named.length)
+    // "¿cuánto cuesta? quiero otra la semana que viene", "precio de la consulta con carlos y horario
+    // del sábado": two questions, two answers, the price first.
+    if (m.price && m.availability && m.when && professional)
       return [this.prices(professional), await this.openTimes(professional, m.when)].join('\n\n');
-    if (m.price && !(m.availability && m.when && professional)) return this.prices(professional);
+    if (m.price) return this.prices(professional);
     // "corte + barba, ¿qué precio tiene?" … "¿y solo la barba?": still the prices.
     if (
       !m.price &&
@@ -408,9 +410,16 @@ class Conversation {
     }
     // "¿Abrís el sábado en Madrid?": the opening hours there, not who works there.
     if (m.hours && !asksKind && !m.named.length) return this.hours();
+    // "¿corte para un niño de 10 años?": a service of the price list, asked about as it is: its price, and who does it.
+    const service =
+      m.isQuestion && !m.when
+        ? findPrices(this.info, m.text, SERVICE_SYNONYMS).filter((item) =>
+            namesWholly(item, m.text, SERVICE_SYNONYMS),
+          )
+        : [];
     if (asksKind || m.places.length) {
       const found = this.find(m);
-      if (found) return found;
+      if (found) return service.length ? [this.prices(undefined), found].join('\n\n') : found;
     }
     // "madrid" or "y online?" after a search: the same search, there.
     if (m.places.length && (c.kinds.size || c.roleStems.size))
@@ -794,6 +803,23 @@ class Conversation {
           ),
         );
       }
+    }
+    // "pedicura + cejas, ¿cuánto sería todo?": the sum, when every price is a fixed one.
+    if (
+      !premium &&
+      services.length > 1 &&
+      services.every((item) => !item.from) &&
+      /\b(todo|total|juntos|juntas|together|altogether|in all)\b/.test(m.folded)
+    ) {
+      const cents = services.reduce(
+        (sum, item) => sum + Math.round(Number(item.amount.replace(',', '.')) * 100),
+        0,
+      );
+      const total = writtenPrice(
+        String(cents % 100 ? (cents / 100).toFixed(2).replace('.', ',') : cents / 100),
+        this.language,
+      );
+      lines.push(this.t(`En total: ${total}.`, `Altogether: ${total}.`));
     }
     // "presupuesto para un peinado de novia": a quote for something the price list does not have.
     if (!service && !premium && /\b(presupuesto|quote|estimate)\b/.test(m.folded))

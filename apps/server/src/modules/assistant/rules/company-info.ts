@@ -107,20 +107,12 @@ export function findAnswer(info: CompanyInfo, question: string, extraStems: stri
  * match. A word several services share ("corte") names none of them on its own.
  */
 export function findPrice(info: CompanyInfo, question: string, synonyms: Map<string, string[]>) {
-  const typed = new Set(
-    words(question)
-      .flatMap((word) => [word, ...(synonyms.get(word) ?? [])])
-      .map(stem),
-  );
   // "¿y solo la barba?": only a service on its own, not one that combines it with another.
   const alone = /\b(solo|sola|solamente|unicamente|only|just)\b/.test(fold(question));
   const pool = alone ? info.prices.filter((item) => !/\+|\sy\s|\band\b/.test(item.name)) : info.prices;
   const uses = new Map<string, number>();
   for (const item of pool) for (const s of new Set(item.stems)) uses.set(s, (uses.get(s) ?? 0) + 1);
-  // "semi" names "semipermanente": a typed word of four letters or more may be the start of one.
-  const typedStems = [...typed];
-  const said = (s: string) =>
-    typed.has(s) || typedStems.some((t) => t.length >= 4 && (s.startsWith(t) || t.startsWith(s)));
+  const said = saidIn(question, synonyms);
   let best: { item: CompanyInfo['prices'][number]; score: number } | null = null;
   for (const item of pool) {
     const matchedStems = item.stems.filter(said);
@@ -134,6 +126,26 @@ export function findPrice(info: CompanyInfo, question: string, synonyms: Map<str
   return best?.item ?? null;
 }
 
+/** Whether a stem of a service's name is among the customer's words or their synonyms. */
+function saidIn(question: string, synonyms: Map<string, string[]>) {
+  const typed = new Set(
+    words(question)
+      .flatMap((word) => [word, ...(synonyms.get(word) ?? [])])
+      .map(stem),
+  );
+  // "semi" names "semipermanente": a typed word of four letters or more may be the start of one.
+  const typedStems = [...typed];
+  return (s: string) =>
+    typed.has(s) || typedStems.some((t) => t.length >= 4 && (s.startsWith(t) || t.startsWith(s)));
+}
+
+/** Every word of the service's name is in the question ("corte para un niño" names "corte infantil"). */
+export const namesWholly = (
+  item: CompanyInfo['prices'][number],
+  question: string,
+  synonyms: Map<string, string[]>,
+) => item.stems.every(saidIn(question, synonyms));
+
 /**
  * Every service the customer named ("pedicura y cejas"): the best match of the whole question, and
  * of each part of it that names another service ("corte + barba" stays the one service it is).
@@ -142,11 +154,16 @@ export function findPrices(info: CompanyInfo, question: string, synonyms: Map<st
   const found: CompanyInfo['prices'] = [];
   const whole = findPrice(info, question, synonyms);
   if (whole) found.push(whole);
-  for (const part of question.split(/\s+(?:y|e|and|o|or)\s+|[,;&]/)) {
+  // "manicura normal y semipermanente", "¿qué diferencia hay?": the plain service is asked for too.
+  const compares = /\b(diferencia|difference|compar\w*|vs|versus|entre)\b/.test(fold(question));
+  // "pedicura + cejas": a plus joins two services, unless the price list sells them together ("corte + barba").
+  for (const part of question.split(/\s+(?:y|e|and|o|or|mas|plus)\s+|[,;&+]/)) {
     const item = findPrice(info, part, synonyms);
     if (!item || found.includes(item)) continue;
+    const plain =
+      compares || /\b(normal|simple|sencill\w*|basic\w*|plain|regular|standard|clasic\w*)\b/.test(fold(part));
     // A part that is only a piece of a service already found ("barba" of "corte + barba") adds nothing.
-    if (whole && item.stems.every((s) => whole.stems.includes(s))) continue;
+    if (whole && !plain && item.stems.every((s) => whole.stems.includes(s))) continue;
     if (whole?.stems.every((s) => item.stems.includes(s))) continue;
     found.push(item);
   }
