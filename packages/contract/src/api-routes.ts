@@ -17,6 +17,9 @@ export const apiRoutes = {
   schedule: {
     get: { method: 'GET', path: '/schedule/:username' },
     book: { method: 'POST', path: '/schedule/book' },
+    services: { method: 'GET', path: '/book/services' },
+    anyoneSlots: { method: 'GET', path: '/book/services/:id/slots' },
+    assignAnyone: { method: 'POST', path: '/book/services/:id/assign' },
   },
   payments: {
     config: { method: 'GET', path: '/payments/config' },

@@ -74,12 +74,17 @@ import {
   unreadCountSchema,
 } from './notifications.ts';
 import {
+  anyoneSlotsSchema,
+  assignAnyoneSchema,
+  assignedProfessionalSchema,
   bookingRequestSchema,
   bookingResponseSchema,
   paymentIntentRequestSchema,
   paymentIntentResponseSchema,
   publicScheduleSchema,
+  publicServiceListSchema,
   scheduleQuerySchema,
+  serviceParamsSchema,
   usernameParamsSchema,
 } from './schedule.ts';
 import {
@@ -176,6 +181,18 @@ export const endpoints = {
       response: publicScheduleSchema,
     },
     book: { ...apiRoutes.schedule.book, body: bookingRequestSchema, response: bookingResponseSchema },
+    services: { ...apiRoutes.schedule.services, response: publicServiceListSchema },
+    anyoneSlots: {
+      ...apiRoutes.schedule.anyoneSlots,
+      params: serviceParamsSchema,
+      response: anyoneSlotsSchema,
+    },
+    assignAnyone: {
+      ...apiRoutes.schedule.assignAnyone,
+      params: serviceParamsSchema,
+      body: assignAnyoneSchema,
+      response: assignedProfessionalSchema,
+    },
   },
   payments: {
     config: { ...apiRoutes.payments.config, response: paymentConfigSchema },

@@ -126,3 +126,34 @@ export const bookingResponseSchema = z.object({
   }),
 });
 export type BookingResponse = z.infer<typeof bookingResponseSchema>;
+
+/** A bookable professional as the business-wide booking page names them. */
+export const publicProfessionalSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  username: z.string(),
+  title: z.string().nullable(),
+});
+
+/** The business's services, each with who offers it: the start of booking "anyone available". */
+export const publicServiceListSchema = z.object({
+  timeZone: z.string(),
+  services: z.array(publicServiceSchema.extend({ professionals: z.array(publicProfessionalSchema) })),
+});
+export type PublicServiceList = z.infer<typeof publicServiceListSchema>;
+
+/** The open times of a service with any of its professionals, by local date. */
+export const anyoneSlotsSchema = z.object({
+  timeZone: z.string(),
+  service: publicServiceSchema,
+  slots: z.array(z.object({ date: z.string(), times: z.array(z.string()) })),
+  freeCancellationHours: z.number().int(),
+});
+export type AnyoneSlots = z.infer<typeof anyoneSlotsSchema>;
+
+export const serviceParamsSchema = z.object({ id: idSchema });
+export const assignAnyoneSchema = z.object({ date: localDate, timeSlot });
+
+/** Who takes a time booked with "anyone available": shown before paying, then booked as with them. */
+export const assignedProfessionalSchema = z.object({ professional: publicProfessionalSchema });
+export type AssignedProfessional = z.infer<typeof assignedProfessionalSchema>;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, gte, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   appointments,
@@ -7,6 +7,8 @@ import {
   clients,
   employeeDateOverrides,
   employees,
+  serviceEmployees,
+  services,
   slotHolds,
 } from '../../db/schema.ts';
 import { isSlotConflict } from '../../lib/app-error.ts';
@@ -276,6 +278,36 @@ export function createScheduleRepository(db: Db) {
 
     async releaseHold(providerPaymentId: string) {
       await db.delete(slotHolds).where(eq(slotHolds.providerPaymentId, providerPaymentId));
+    },
+
+    /** Active services with the active professionals taking bookings who offer them. */
+    async bookableOfferings() {
+      return db
+        .select({ service: services, employee: employees })
+        .from(services)
+        .innerJoin(serviceEmployees, eq(serviceEmployees.serviceId, services.id))
+        .innerJoin(employees, eq(employees.id, serviceEmployees.employeeId))
+        .where(
+          and(isNull(services.archivedAt), eq(employees.isActive, true), eq(employees.takesBookings, true)),
+        )
+        .orderBy(desc(services.isDefault), asc(sql`lower(${services.name})`), asc(employees.name));
+    },
+
+    /** Live appointments of each employee on a local date: "anyone available" goes to the least booked. */
+    async bookedOn(employeeIds: string[], localDate: string) {
+      if (employeeIds.length === 0) return new Map<string, number>();
+      const rows = await db
+        .select({ employeeId: appointments.employeeId, value: count() })
+        .from(appointments)
+        .where(
+          and(
+            inArray(appointments.employeeId, employeeIds),
+            eq(appointments.localDate, localDate),
+            ne(appointments.status, 'cancelled'),
+          ),
+        )
+        .groupBy(appointments.employeeId);
+      return new Map(rows.map((row) => [row.employeeId!, row.value]));
     },
 
     async findAppointmentById(id: string) {

@@ -18,6 +18,29 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ schedule: ScheduleService }
   );
   route(
     app,
+    endpoints.schedule.services,
+    { tags, summary: 'The services that can be booked, each with the professionals who offer it' },
+    async () => schedule.publicServices(),
+  );
+  route(
+    app,
+    endpoints.schedule.anyoneSlots,
+    { tags, summary: "A service's open times with any of its professionals" },
+    async (request) => schedule.anyoneSlots(request.params.id),
+  );
+  route(
+    app,
+    endpoints.schedule.assignAnyone,
+    {
+      tags,
+      summary:
+        'Who takes a time booked with "anyone available": the least booked that day, shown before paying',
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    },
+    async (request) => schedule.assignAnyone(request.params.id, request.body.date, request.body.timeSlot),
+  );
+  route(
+    app,
     endpoints.schedule.book,
     {
       tags,

@@ -4,14 +4,17 @@ import { isCalendarDate } from '@chatdesk/contract/common';
 import { SLOT_HOLD_MINUTES } from '@chatdesk/contract/constants';
 import type { Availability } from '@chatdesk/contract/employees';
 import {
+  type AnyoneSlots,
+  type AssignedProfessional,
   BOOKING_MESSAGES,
   type BookingResponse,
   type bookingRequestSchema,
   type PaymentIntentRequest,
   type PaymentIntentResponse,
   type PublicSchedule,
+  type PublicServiceList,
 } from '@chatdesk/contract/schedule';
-import { SERVICE_LIMITS } from '@chatdesk/contract/services';
+import { SERVICE_LIMITS, SERVICE_MESSAGES } from '@chatdesk/contract/services';
 import type { z } from 'zod';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { PaymentIntent, PaymentProvider } from '../../integrations/payments/payment-provider.ts';
@@ -74,6 +77,14 @@ type Deps = {
   clock: () => Date;
   log?: { warn: (object: unknown, message: string) => void };
 };
+
+/** A professional as public pages name them. */
+const toProfessional = (employee: { id: string; name: string; username: string; title: string | null }) => ({
+  id: employee.id,
+  name: employee.name,
+  username: employee.username,
+  title: employee.title,
+});
 
 /** A slot as the page names it: the local date and HH:mm in the business's zone. */
 function resolveLocalDate(date: string, timeZone: string) {
@@ -351,6 +362,19 @@ export function createScheduleService(deps: Deps) {
     return service ? rulesOf(service) : undefined;
   }
 
+  /** An active service and the bookable professionals who offer it, or a 404. */
+  async function offering(serviceId: string) {
+    const rows = (await repository.bookableOfferings()).filter((row) => row.service.id === serviceId);
+    if (rows.length === 0) throw notFound(SERVICE_MESSAGES.notFound);
+    return {
+      service: rows[0]!.service,
+      professionals: rows.map((row) => ({
+        ...row.employee,
+        availability: row.employee.availability as Availability,
+      })),
+    };
+  }
+
   /** A service's rules as `offeredInstant` and `openTimes` take them. */
   const rulesOf = (service: ServiceRow): BookingRules => ({
     ...shapeOf(service),
@@ -522,6 +546,63 @@ export function createScheduleService(deps: Deps) {
         currency: intent.currency,
         holdExpiresAt: expiresAt.toISOString(),
       };
+    },
+
+    /** The business's services, each with the professionals who offer it (for "anyone available"). */
+    async publicServices(): Promise<PublicServiceList> {
+      const { timeZone } = await company.get();
+      const byService = new Map<string, PublicServiceList['services'][number]>();
+      for (const { service, employee } of await repository.bookableOfferings()) {
+        const entry = byService.get(service.id) ?? { ...toPublicService(service), professionals: [] };
+        entry.professionals.push(toProfessional(employee));
+        byService.set(service.id, entry);
+      }
+      return { timeZone, services: [...byService.values()] };
+    },
+
+    /** A service's open times with any of its professionals, by local date. */
+    async anyoneSlots(serviceId: string): Promise<AnyoneSlots> {
+      const { service, professionals } = await offering(serviceId);
+      const { timeZone } = await company.get();
+      const { freeCancellationHours } = await company.bookingSettings();
+      const today = zonedDate(clock(), timeZone);
+      const range = { from: today, to: addDays(today, service.horizonDays) };
+      const byDate = new Map<string, Set<string>>();
+      for (const employee of professionals) {
+        for (const day of await openDays(employee, timeZone, range, rulesOf(service))) {
+          const times = byDate.get(day.date) ?? new Set<string>();
+          for (const time of day.times) times.add(time);
+          byDate.set(day.date, times);
+        }
+      }
+      const slots = [...byDate]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([date, times]) => ({ date, times: [...times].sort() }));
+      return { timeZone, service: toPublicService(service), slots, freeCancellationHours };
+    },
+
+    /**
+     * Who takes a time booked with "anyone available": of the service's professionals open then,
+     * the one with the fewest appointments that day (then by name), so work spreads evenly. The
+     * visitor sees the name before paying, and then books with them as on their own page.
+     */
+    async assignAnyone(serviceId: string, date: string, timeSlot: string): Promise<AssignedProfessional> {
+      const { service, professionals } = await offering(serviceId);
+      const { timeZone } = await company.get();
+      const open: typeof professionals = [];
+      for (const employee of professionals) {
+        const [day] = await openDays(employee, timeZone, { from: date, to: date }, rulesOf(service));
+        if (day?.times.includes(timeSlot)) open.push(employee);
+      }
+      if (open.length === 0) throw conflict(BOOKING_MESSAGES.slotUnavailable);
+      const booked = await repository.bookedOn(
+        open.map((employee) => employee.id),
+        date,
+      );
+      const [chosen] = [...open].sort(
+        (a, b) => (booked.get(a.id) ?? 0) - (booked.get(b.id) ?? 0) || a.name.localeCompare(b.name),
+      );
+      return { professional: toProfessional(chosen!) };
     },
 
     /**

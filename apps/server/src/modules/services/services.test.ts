@@ -482,3 +482,47 @@ describe('booking from the desk', () => {
     expect(told.map((n) => n.message).join(' ')).toMatch(/paid at the desk and is owed €55\.00/);
   });
 });
+
+describe('anyone available', () => {
+  it("offers a service's times with any of its professionals and gives a time to the least booked that day", async () => {
+    const massage = await createService({ name: 'Masaje deportivo', durationMinutes: 60, priceAmount: 4500 });
+    const ana = await professional([massage]);
+    const bea = await professional([massage]);
+    const listed = (await t.app.inject({ url: '/api/book/services' })).json();
+    const entry = listed.services.find((s: { id: string }) => s.id === massage.id);
+    expect(entry.professionals.map((p: { id: string }) => p.id).sort()).toEqual([ana.id, bea.id].sort());
+    expect(JSON.stringify(listed)).not.toContain(ana.email);
+
+    // Ana has a booking on Monday; Bea none: Monday goes to Bea.
+    expect((await bookThrough(ana.id, massage.id, '12:00')).statusCode).toBe(200);
+    const assign = (timeSlot: string) =>
+      post(`/api/book/services/${massage.id}/assign`, { date: MONDAY, timeSlot });
+    expect((await assign('09:00')).json()).toEqual({
+      professional: { id: bea.id, name: bea.name, username: bea.username, title: bea.title },
+    });
+    // Bea takes 10:00; at 10:00 only Ana is free, so it is hers whatever the counts.
+    expect((await bookThrough(bea.id, massage.id, '10:00')).statusCode).toBe(200);
+    expect((await assign('10:00')).json().professional.id).toBe(ana.id);
+    // 12:00 is Ana's, but Bea is free: the time stays on offer, and goes to Bea.
+    const slots = (await t.app.inject({ url: `/api/book/services/${massage.id}/slots` })).json();
+    expect(slots.slots.find((d: { date: string }) => d.date === MONDAY).times).toEqual([
+      '09:00',
+      '09:30',
+      '10:00',
+      '10:30',
+      '11:00',
+      '11:30',
+      '12:00',
+    ]);
+    expect((await assign('12:00')).json().professional.id).toBe(bea.id);
+    // Both busy at once is no time at all.
+    expect((await bookThrough(bea.id, massage.id, '12:00')).statusCode).toBe(200);
+    const none = await assign('12:00');
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toEqual({ message: BOOKING_MESSAGES.slotUnavailable });
+    expect(
+      (await t.app.inject({ url: '/api/book/services/00000000-0000-4000-8000-000000000000/slots' }))
+        .statusCode,
+    ).toBe(404);
+  });
+});
