@@ -65,7 +65,7 @@ export type BookingConfirmation = {
 
 type Deps = {
   repository: ScheduleRepository;
-  services: Pick<ServicesService, 'forBooking' | 'offeredBy' | 'find'>;
+  services: Pick<ServicesService, 'forBooking' | 'chooseService' | 'offeredBy' | 'find'>;
   payments: PaymentProvider;
   company: CompanyService;
   notify: Notify;
@@ -446,7 +446,7 @@ export function createScheduleService(deps: Deps) {
       const { freeCancellationHours } = await company.bookingSettings();
       const offered = await deps.services.offeredBy(employee.id);
       const service = serviceId
-        ? await deps.services.forBooking(employee.id, serviceId)
+        ? await deps.services.chooseService(offered, serviceId)
         : (offered.find((row) => row.isDefault) ?? offered[0]);
       const availability = employee.availability as Availability;
       const now = clock();

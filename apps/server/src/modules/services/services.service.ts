@@ -75,6 +75,24 @@ export function createServicesService(deps: {
     return toService(row);
   }
 
+  /**
+   * Of the services an employee offers, the one named (it must be active and offered by them), or
+   * when none is named (older pages, API clients), the default if they offer it, else their only one.
+   */
+  async function chooseService(offered: ServiceRow[], serviceId: string | undefined): Promise<ServiceRow> {
+    if (serviceId) {
+      const chosen = offered.find((service) => service.id === serviceId);
+      if (chosen) return chosen;
+      const row = await repository.get(serviceId);
+      if (!row) throw notFound(SERVICE_MESSAGES.notFound);
+      throw conflict(row.archivedAt ? SERVICE_MESSAGES.archived : SERVICE_MESSAGES.notOffered);
+    }
+    const fallback =
+      offered.find((service) => service.isDefault) ?? (offered.length === 1 ? offered[0] : undefined);
+    if (fallback) return fallback;
+    throw offered.length ? invalid(BOOKING_MESSAGES.serviceRequired) : conflict(SERVICE_MESSAGES.noService);
+  }
+
   async function assertEmployee(id: string) {
     if (!(await repository.employeeExists(id))) throw notFound('Employee not found');
   }
@@ -143,19 +161,11 @@ export function createServicesService(deps: {
      * offer it, else their only one.
      */
     async forBooking(employeeId: string, serviceId: string | undefined): Promise<ServiceRow> {
-      const offered = await repository.offeredBy(employeeId);
-      if (serviceId) {
-        const chosen = offered.find((service) => service.id === serviceId);
-        if (chosen) return chosen;
-        const row = await repository.get(serviceId);
-        if (!row) throw notFound(SERVICE_MESSAGES.notFound);
-        throw conflict(row.archivedAt ? SERVICE_MESSAGES.archived : SERVICE_MESSAGES.notOffered);
-      }
-      const fallback =
-        offered.find((service) => service.isDefault) ?? (offered.length === 1 ? offered[0] : undefined);
-      if (fallback) return fallback;
-      throw offered.length ? invalid(BOOKING_MESSAGES.serviceRequired) : conflict(SERVICE_MESSAGES.noService);
+      return chooseService(await repository.offeredBy(employeeId), serviceId);
     },
+
+    /** `forBooking` from the employee's offered services already read (the public schedule has them). */
+    chooseService,
   };
 }
 
