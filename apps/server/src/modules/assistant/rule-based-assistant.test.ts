@@ -322,6 +322,14 @@ describe('the built-in assistant, on a business it was never written for', () =>
     expect(early).toContain('16:00');
   });
 
+  it('a part of the day with no day asks for that part of the coming days; "where" does not', async () => {
+    const afternoons = await text('ane atiende por las tardes?');
+    expect(afternoons).toMatch(/Ane no tiene huecos libres .* por la tarde/);
+    const iker = await text('iker atiende por las tardes?');
+    expect(iker).toContain('martes 24 de noviembre: 16:00, 16:30');
+    expect(await text('donde atiende iker?')).toContain('Bilbao');
+  });
+
   it('a new day said as a correction keeps the time asked for just before', async () => {
     const first = await text('iker el jueves a las 5?');
     expect(first).toMatch(/jueves 26 de noviembre a las 17:00/);

@@ -387,7 +387,13 @@ class Conversation {
     // "¿Carlos trabaja en Alcobendas?": where they work, not their times.
     if (m.named.length === 1 && m.places.length && !m.when && !m.price && !m.premium)
       return this.worksWhere(m.named[0]!, m.places);
-    if (professional && (m.when || m.whichDays || (m.availability && !m.bookingLink && !m.premium)))
+    // "¿javi atiende por las tardes?": a part of the day with no day asks for times too.
+    const clock = clockOf(m.text);
+    const partAsked = Boolean(clock.partOfDay || clock.after || clock.before) && !m.cities;
+    if (
+      professional &&
+      (m.when || m.whichDays || partAsked || (m.availability && !m.bookingLink && !m.premium))
+    )
       return this.openTimes(professional, this.correctedWhen());
     if (professional && m.named.length && c.when && !m.premium && !m.price)
       return this.openTimes(professional, c.when);
@@ -558,7 +564,15 @@ class Conversation {
       return [workedLine, this.dayLines(days.slice(0, 2), 4), link].filter(Boolean).join('\n');
     }
 
-    const range = when ?? { from: today, to: addDays(today, 6) };
+    // "¿atiende por las tardes?": no day named, so the coming week, in the part of the day asked.
+    const { partOfDay, after, before } = clockOf(this.message.text);
+    const range = when ?? {
+      from: today,
+      to: addDays(today, 6),
+      ...(partOfDay ? { partOfDay } : {}),
+      ...(after ? { after } : {}),
+      ...(before ? { before } : {}),
+    };
     const window = this.window(range);
     const days = (
       await this.knowledge.openSlots(professional.username, {
