@@ -135,6 +135,8 @@ export function createManageBookingService(deps: Deps) {
       clientName: row.clientName,
       clientEmail: row.clientEmail,
       employeeName: row.employeeName,
+      serviceName: row.serviceName,
+      paid: row.payment?.status === 'completed' ? { amount: row.payment.amount, currency: row.payment.currency } : null,
       localDate: row.localDate,
       startTime: row.startTime,
       endTime: row.endTime,

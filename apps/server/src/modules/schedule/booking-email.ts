@@ -1,5 +1,7 @@
 import { createEvent } from 'ics';
+import { formatDuration } from '@chatdesk/contract/schedule-rules';
 import type { MailMessage } from '../../integrations/mail/mailer.ts';
+import { formatMoney } from '../../lib/money.ts';
 import type { BookingConfirmation } from './schedule.service.ts';
 
 const utcParts = (instant: Date) =>
@@ -24,6 +26,9 @@ function longDate(booking: BookingConfirmation) {
 /** The customer's private page for this appointment. */
 export const manageBookingUrl = (publicUrl: string, token: string) => `${publicUrl}/booking/${token}`;
 
+const minutesOf = (booking: BookingConfirmation) =>
+  Math.round((booking.endsAt.getTime() - booking.startsAt.getTime()) / 60_000);
+
 const whenText = (booking: BookingConfirmation) =>
   `${longDate(booking)}, ${booking.startTime}–${booking.endTime} (${booking.timeZone})`;
 
@@ -38,8 +43,8 @@ function calendarFile(
 ) {
   const { value, error } = createEvent({
     uid: `${booking.appointmentId}@chatdesk`,
-    title: `Appointment with ${booking.employeeName}`,
-    description: `30-minute appointment with ${booking.employeeName}${company.name ? ` at ${company.name}` : ''}.\nCancel or reschedule: ${booking.manageUrl}`,
+    title: `${booking.serviceName} with ${booking.employeeName}`,
+    description: `${booking.serviceName} (${formatDuration(minutesOf(booking))}) with ${booking.employeeName}${company.name ? ` at ${company.name}` : ''}.\nCancel or reschedule: ${booking.manageUrl}`,
     start: utcParts(booking.startsAt),
     startInputType: 'utc',
     startOutputType: 'utc',
@@ -76,8 +81,9 @@ export function bookingConfirmationEmail(
     '',
     `Your appointment with ${booking.employeeName} is booked.`,
     '',
+    `What: ${booking.serviceName} (${formatDuration(minutesOf(booking))})`,
     `When: ${when}`,
-    'Fee paid: €10.00',
+    booking.paid ? `Paid: ${formatMoney(booking.paid.amount, booking.paid.currency)}` : 'To pay: at your appointment',
     '',
     'The invitation is attached: open it to add the appointment to your calendar.',
     '',

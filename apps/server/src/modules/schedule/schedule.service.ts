@@ -53,6 +53,9 @@ export type BookingConfirmation = {
   clientName: string;
   clientEmail: string;
   employeeName: string;
+  serviceName: string;
+  /** What was paid for it when booked (null: nothing yet, to pay at the appointment). */
+  paid: { amount: number; currency: string } | null;
   localDate: string;
   startTime: string;
   endTime: string;
@@ -648,6 +651,8 @@ export function createScheduleService(deps: Deps) {
               clientName: row.clientName,
               clientEmail: row.clientEmail,
               employeeName: employee.name,
+              serviceName: service.name,
+              paid: input.payment === 'desk' ? { amount: service.priceAmount, currency: service.currency } : null,
               localDate: input.date,
               startTime: input.timeSlot,
               endTime,
@@ -814,6 +819,8 @@ export function createScheduleService(deps: Deps) {
                 clientName: clientInfo.name,
                 clientEmail: clientInfo.email,
                 employeeName: employee.name,
+                serviceName: service.name,
+                paid: { amount: intent.amount, currency: intent.currency },
                 localDate,
                 startTime: slot.timeSlot,
                 endTime,

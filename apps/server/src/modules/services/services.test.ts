@@ -4,7 +4,8 @@ import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
 import { insertEmployee } from '../../../test/factories.ts';
-import { appointments, notifications, payments } from '../../db/schema.ts';
+import { parseCalendar } from '../../../test/ical.ts';
+import { appointments, mailOutbox, notifications, payments } from '../../db/schema.ts';
 import {
   createLocalPaymentProvider,
   TEST_CARDS,
@@ -524,5 +525,38 @@ describe('anyone available', () => {
       (await t.app.inject({ url: '/api/book/services/00000000-0000-4000-8000-000000000000/slots' }))
         .statusCode,
     ).toBe(404);
+  });
+});
+
+describe('the confirmation', () => {
+  it("names the service, its length and what was paid, and its calendar file lasts the service's length", async () => {
+    const colour = await createService({ name: 'Mechas largas', durationMinutes: 120, priceAmount: 8000 });
+    const employee = await professional([colour]);
+    const email = 'mechas@example.com';
+    const intent = await post('/api/payments/intent', {
+      employeeId: employee.id,
+      serviceId: colour.id,
+      date: '2026-11-24',
+      timeSlot: '09:00',
+      clientInfo: { ...visitor, email },
+    });
+    const { clientSecret, paymentIntentId } = intent.json();
+    await post('/api/payments/local/confirm', { clientSecret, card: card(TEST_CARDS.success) });
+    const booked = await post('/api/schedule/book', {
+      employeeId: employee.id,
+      serviceId: colour.id,
+      date: '2026-11-24',
+      timeSlot: '09:00',
+      clientInfo: { ...visitor, email },
+      payment: { id: paymentIntentId },
+    });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    expect(mail!.text).toContain('What: Mechas largas (2 h)');
+    expect(mail!.text).toContain('When: Tuesday, November 24, 2026, 09:00–11:00 (Europe/Madrid)');
+    expect(mail!.text).toContain('Paid: €80.00');
+    const [event] = parseCalendar(mail!.attachments[0]!.content).events;
+    expect(event!.summary).toBe(`Mechas largas with ${employee.name}`);
+    expect(event!.end.getTime() - event!.start.getTime()).toBe(120 * 60_000);
   });
 });
