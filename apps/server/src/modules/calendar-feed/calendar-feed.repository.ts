@@ -19,6 +19,7 @@ export function createCalendarFeedRepository(db: Db) {
         .select({
           id: appointments.id,
           clientName: appointments.clientName,
+          serviceName: appointments.serviceName,
           clientEmail: appointments.clientEmail,
           clientPhone: appointments.clientPhone,
           startsAt: appointments.startsAt,

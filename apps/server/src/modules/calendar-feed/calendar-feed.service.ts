@@ -21,7 +21,7 @@ function toEvent(appointment: FeedAppointment, publicUrl: string): EventAttribut
   return {
     // Stable across reads, so a calendar app updates the event instead of adding another.
     uid: `${appointment.id}@chatdesk`,
-    title: `Appointment with ${appointment.clientName}`,
+    title: `${appointment.serviceName} with ${appointment.clientName}`,
     ...(description ? { description } : {}),
     start: appointment.startsAt.getTime(),
     startInputType: 'utc',
