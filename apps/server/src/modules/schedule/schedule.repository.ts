@@ -49,6 +49,31 @@ export function liveAppointmentsStarting(employeeId: string, from: Date, to: Dat
   );
 }
 
+/** The columns of a new appointment that say what was booked, at what price, and the time it takes. */
+function bookedTime(booking: {
+  service: { id: string; name: string; priceAmount: number; currency: string };
+  startsAt: Date;
+  endsAt: Date;
+  blocked: Busy;
+  localDate: string;
+  startTime: string;
+  endTime: string;
+}) {
+  return {
+    serviceId: booking.service.id,
+    serviceName: booking.service.name,
+    priceAmount: booking.service.priceAmount,
+    priceCurrency: booking.service.currency,
+    startsAt: booking.startsAt,
+    endsAt: booking.endsAt,
+    blockedFrom: booking.blocked.start,
+    blockedUntil: booking.blocked.end,
+    localDate: booking.localDate,
+    startTime: booking.startTime,
+    endTime: booking.endTime,
+  };
+}
+
 export function createScheduleRepository(db: Db) {
   return {
     async findActiveEmployeeByUsername(username: string) {
@@ -376,17 +401,7 @@ export function createScheduleRepository(db: Db) {
               clientName: client.name,
               clientEmail: client.email,
               clientPhone: client.phone,
-              serviceId: booking.service.id,
-              serviceName: booking.service.name,
-              priceAmount: booking.service.priceAmount,
-              priceCurrency: booking.service.currency,
-              startsAt: booking.startsAt,
-              endsAt: booking.endsAt,
-              blockedFrom: booking.blocked.start,
-              blockedUntil: booking.blocked.end,
-              localDate: booking.localDate,
-              startTime: booking.startTime,
-              endTime: booking.endTime,
+              ...bookedTime(booking),
               notes: booking.notes,
               providerPaymentId,
             },
@@ -440,17 +455,7 @@ export function createScheduleRepository(db: Db) {
             clientName: booking.client.name,
             clientEmail: booking.client.email,
             clientPhone: booking.client.phone,
-            serviceId: booking.service.id,
-            serviceName: booking.service.name,
-            priceAmount: booking.service.priceAmount,
-            priceCurrency: booking.service.currency,
-            startsAt: booking.startsAt,
-            endsAt: booking.endsAt,
-            blockedFrom: booking.blocked.start,
-            blockedUntil: booking.blocked.end,
-            localDate: booking.localDate,
-            startTime: booking.startTime,
-            endTime: booking.endTime,
+            ...bookedTime(booking),
             providerPaymentId: booking.payment.providerPaymentId,
           },
           { actor: 'customer', at: booking.bookedAt },
