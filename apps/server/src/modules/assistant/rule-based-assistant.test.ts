@@ -292,6 +292,33 @@ describe('the built-in assistant, on a business it was never written for', () =>
     expect(reply).not.toContain('Iker');
   });
 
+  it('of two kinds asked for in one city, says which has nobody there and who offers it elsewhere', async () => {
+    const withPsychologist: AssistantKnowledge = {
+      ...lawOffice,
+      employees: [
+        ...lawOffice.employees,
+        person(
+          'Edurne Sanz',
+          'edurne',
+          'Psicóloga',
+          'Terapia de pareja',
+          ['Madrid'],
+          weekdays([['09:00', '14:00']]),
+        ),
+      ],
+    };
+    const reply = (
+      await assistant.respond(
+        [{ role: 'customer', text: 'busco abogado y tambien psicologo, los dos en bilbao' }],
+        withPsychologist,
+      )
+    ).replies.join('\n');
+    expect(reply).toContain('En Bilbao te puede atender:');
+    expect(reply).toContain(`${url}/schedule/ane`);
+    expect(reply).toMatch(/no tenemos a nadie en Bilbao/);
+    expect(reply).toContain(`${url}/schedule/edurne`);
+  });
+
   it('says honestly when nobody is in a city, and where they are', async () => {
     const reply = await text('teneis abogado en sevilla?');
     expect(reply).toMatch(/no tenemos/i);

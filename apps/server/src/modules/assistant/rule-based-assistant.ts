@@ -498,6 +498,7 @@ class Conversation {
       return [
         intro,
         ...here.slice(0, 5).map((p) => this.card(p)),
+        ...this.elsewhere(kinds, wanted, placeNames),
         this.t('¿Quieres ver sus huecos libres?', 'Would you like to see their open times?'),
       ].join('\n');
     }
@@ -536,6 +537,40 @@ class Conversation {
       lines.push(...others.slice(0, 3).map((p) => `• ${p.name} (${this.titleOf(p)})`));
     }
     return lines.join('\n');
+  }
+
+  /**
+   * "fisio y también nutricionista, los dos en Valencia": of two kinds asked for, the one nobody
+   * offers there, and who offers it elsewhere.
+   */
+  private elsewhere(kinds: Set<string>, wanted: string[], placeNames: string): string[] {
+    if (kinds.size < 2 || !wanted.length) return [];
+    // "perder peso y comer mejor, ¿a quién me recomendáis?": one person for both needs, the one there.
+    if (
+      /\b(quien|quienes|alguien|who|someone|somebody|anyone|recomend\w*|recommend\w*)\b/.test(
+        this.message.folded,
+      )
+    )
+      return [];
+    const lines: string[] = [];
+    for (const kind of kinds) {
+      const ofKind = professionalsOfKind(new Set([kind]), new Set(), this.directory);
+      if (!ofKind.length || ofKind.some((p) => p.places.some((place) => wanted.includes(place)))) continue;
+      const name = KIND_NAMES[kind]?.[this.language];
+      lines.push(
+        name
+          ? this.t(
+              `Para ${name} no tenemos a nadie en ${placeNames}; te puede atender:`,
+              `For ${name} we have no one in ${placeNames}; you can book:`,
+            )
+          : this.t(
+              `Para lo demás que buscas no tenemos a nadie en ${placeNames}; te puede atender:`,
+              `For the rest of what you asked we have no one in ${placeNames}; you can book:`,
+            ),
+        ...ofKind.slice(0, 3).map((p) => this.card(p)),
+      );
+    }
+    return lines;
   }
 
   // --- Times ----------------------------------------------------------------------------------
