@@ -12,6 +12,8 @@ import type {
 import { messageLanguage, replyLanguage } from './language.ts';
 import { createRuleBasedAssistant, timeRuns } from './rule-based-assistant.ts';
 import { findAnswer, findPrice, findPrices, namesWholly, readCompanyInfo } from './rules/company-info.ts';
+import { buildDirectory } from './rules/directory.ts';
+import { understand } from './rules/understand.ts';
 import { resolveReference, resolveWhen } from './rules/when.ts';
 
 // Monday 23 November 2026, 10:00 in Madrid.
@@ -56,6 +58,7 @@ const lawOffice: AssistantKnowledge = {
     'Bufete Prieto es un despacho de abogados en Bilbao y Bilbo Online.\nOficina: Gran Vía 10, Bilbao. Aparcamiento en el parking de Indautxu.\nLa primera consulta de 30 minutos cuesta 10 € y se paga al reservar.',
   systemPrompt: null,
   appointmentFee: { amount: 1000, currency: 'eur' },
+  services: [],
   freeCancellationHours: 24,
   premiumPrice: { amount: 999, currency: 'eur', interval: 'month' },
   customer: null,
@@ -248,6 +251,24 @@ describe('the company information', () => {
     expect(findAnswer(info, 'como se puede pagar?')?.text).toContain('Bizum');
     expect(findAnswer(info, 'a q hora abris en granada?')?.text).toContain('15:00');
     expect(findAnswer(info, 'teneis wifi?')).toBeNull();
+  });
+
+  it('reads a topic phrase as a whole: "tarjetas regalo" is about gifts, not about paying by card', () => {
+    expect(findAnswer(info, 'teneis tarjetas regalo?')).toBeNull();
+    expect(findAnswer(info, 'puedo pagar con tarjeta?')?.text).toContain('Bizum');
+    const withGifts = readCompanyInfo(
+      'Formas de pago: tarjeta, efectivo y Bizum.\nVendemos tarjetas regalo en los salones.',
+    );
+    expect(findAnswer(withGifts, 'teneis tarjetas regalo?')?.text).toContain('Vendemos tarjetas regalo');
+  });
+
+  it('tells the article "unas" from "uñas" written without its ñ', () => {
+    const directory = buildDirectory(lawOffice);
+    const kinds = (message: string) => understand(message, directory, lawOffice).kinds;
+    expect(kinds('quiero regalarle unas sesiones a mi novio').has('nails')).toBe(false);
+    expect(kinds('me quiero hacer las unas').has('nails')).toBe(true);
+    expect(kinds('unas de gel?').has('nails')).toBe(true);
+    expect(kinds('uñas semipermanentes').has('nails')).toBe(true);
   });
 
   it('finds a service price by its words, in other languages too, never by a word several share', () => {

@@ -1,19 +1,12 @@
 import { STOPWORDS, TOPICS } from './lexicon.ts';
-import { fold, stem, words } from './text.ts';
+import { fold, hasPhrase, stem, words } from './text.ts';
 
 /** The company information, cut into sentences, ready to answer questions from. */
 export type CompanyInfo = {
-  sentences: Array<{ text: string; stems: Set<string> }>;
+  sentences: Array<{ text: string; stems: Set<string>; words: string }>;
   /** Services with their price, read from lines like "corte de caballero 16 €, tinte desde 35 €". */
   prices: Array<{ name: string; stems: string[]; amount: string; from: boolean }>;
 };
-
-const topicStems = new Map<string, Set<string>>(
-  Object.entries(TOPICS).map(([topic, list]) => [
-    topic,
-    new Set(list.flatMap((entry) => words(entry)).map(stem)),
-  ]),
-);
 
 /** Splits on full stops followed by a capital letter and on new lines; "9:00" and "45;" stay inside. */
 function sentencesOf(information: string): string[] {
@@ -62,7 +55,11 @@ function pricesOf(sentences: string[]): CompanyInfo['prices'] {
 export function readCompanyInfo(information: string): CompanyInfo {
   const sentences = sentencesOf(information);
   return {
-    sentences: sentences.map((text) => ({ text, stems: new Set(words(text).map(stem)) })),
+    sentences: sentences.map((text) => ({
+      text,
+      stems: new Set(words(text).map(stem)),
+      words: words(text).join(' '),
+    })),
     prices: pricesOf(sentences),
   };
 }
@@ -72,13 +69,38 @@ export function topicsOf(question: string): string[] {
   return queryStems(question).topics;
 }
 
-/** The question's words that could appear in an answer, widened with their topic's synonyms. */
+/** A topic's phrases of several words ("tarjeta regalo"): their words name the topic only together. */
+const topicPhrases = Object.entries(TOPICS).flatMap(([topic, list]) =>
+  list.filter((entry) => entry.includes(' ')).map((phrase) => ({ topic, phrase, words: words(phrase) })),
+);
+/** The stems that name a topic on their own: its one-word entries. */
+const topicWordStems = new Map<string, Set<string>>(
+  Object.entries(TOPICS).map(([topic, list]) => [
+    topic,
+    new Set(list.filter((entry) => !entry.includes(' ')).flatMap((entry) => words(entry).map(stem))),
+  ]),
+);
+
+/**
+ * The question's words that could appear in an answer, and the topics it is about. A phrase of a
+ * topic claims its words: "tarjetas regalo" is about gifts, not about paying by card.
+ */
 function queryStems(question: string) {
-  const own = words(question)
-    .filter((word) => word.length >= 3 && !STOPWORDS.has(word))
+  const typed = words(question);
+  const folded = typed.join(' ');
+  const topics = new Set<string>();
+  const claimed = new Set<string>();
+  for (const { topic, phrase, words: phraseWords } of topicPhrases) {
+    if (!hasPhrase(folded, phrase)) continue;
+    topics.add(topic);
+    for (const word of phraseWords) claimed.add(word);
+  }
+  const own = typed.filter((word) => word.length >= 3 && !STOPWORDS.has(word)).map(stem);
+  const free = typed
+    .filter((word) => word.length >= 3 && !STOPWORDS.has(word) && !claimed.has(word))
     .map(stem);
-  const topics = [...topicStems].filter(([, stems]) => own.some((s) => stems.has(s))).map(([topic]) => topic);
-  return { own: new Set(own), topics };
+  for (const [topic, stems] of topicWordStems) if (free.some((s) => stems.has(s))) topics.add(topic);
+  return { own: new Set(own), topics: [...topics] };
 }
 
 /**
@@ -94,7 +116,11 @@ export function findAnswer(info: CompanyInfo, question: string, extraStems: stri
     for (const s of own) if (sentence.stems.has(s)) score += 1;
     for (const topic of topics) {
       // A sentence that speaks of the topic in several words ("reserva … paga … descuenta") beats one word.
-      const matched = [...topicStems.get(topic)!].filter((s) => sentence.stems.has(s)).length;
+      const phrases = topicPhrases.filter(
+        (entry) => entry.topic === topic && hasPhrase(sentence.words, entry.phrase),
+      );
+      const matched =
+        [...topicWordStems.get(topic)!].filter((s) => sentence.stems.has(s)).length + 2 * phrases.length;
       if (matched) score += 1 + Math.min(3, matched);
     }
     if (score > (best?.score ?? 0)) best = { text: sentence.text, score };

@@ -102,6 +102,16 @@ const onlyClosingWords = (text: string) => {
   return rest.length === 0;
 };
 
+/**
+ * "unas sesiones" is an article; "las uñas", "unas de gel" are nails. Folding loses the ñ, so the
+ * article is taken out of the original text, where "uñas" still has it, before kinds are read.
+ */
+const withoutArticleUnas = (text: string) =>
+  text.replace(
+    /(?<!\b(?:las|mis|tus|sus|de|the)\s)\bunas\s+(?!(?:de|y|o|en|con|para|por|que|q|semi\w*|acril\w*|gel|pintad\w*|postiz\w*)\b)(?=\p{L})/giu,
+    ' ',
+  );
+
 export function understand(text: string, directory: Directory, knowledge: AssistantKnowledge): Understanding {
   const folded = fold(text)
     // "holaaaa", "graciaaas": a letter typed three times or more is the one letter.
@@ -111,7 +121,7 @@ export function understand(text: string, directory: Directory, knowledge: Assist
     .trim();
   const named = professionalsNamed(text, directory);
   const places = placesIn(folded, directory);
-  const kinds = kindsOfText(folded);
+  const kinds = kindsOfText(fold(withoutArticleUnas(text)).replace(/[¿?¡!.,;:()"']/g, ' '));
   const roleStems = roleStemsIn(text, directory);
   // A professional's own name is no kind ("con Marta" is not "marta" the role word).
   for (const professional of named) roleStems.delete(professional.firstName.slice(0, 5));
