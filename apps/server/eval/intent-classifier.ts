@@ -164,6 +164,7 @@ async function businessOf(key: string): Promise<Business> {
       information: row!.information,
       systemPrompt: row!.systemPrompt,
       appointmentFee: { ...APPOINTMENT_FEE },
+      services: [],
       freeCancellationHours: row!.freeCancellationHours,
       premiumPrice: { amount: 999, currency: 'eur', interval: 'month' },
       employees: staff.filter((e) => e.isActive && e.takesBookings).map((e) => directoryEntry(e, publicUrl)),

@@ -22,6 +22,19 @@ export type OpenSlotsQuery = {
   /** Only slots starting at or after / before these local times (HH:mm). */
   after?: string;
   before?: string;
+  /** Slots of this service (its id), its length and buffers; by default the professional's default service. */
+  service?: string;
+};
+
+/** A service of the catalogue as the assistant tells customers about it. */
+export type AssistantService = {
+  id: string;
+  name: string;
+  description: string;
+  durationMinutes: number;
+  price: Money;
+  /** Usernames of the bookable professionals who offer it. */
+  professionals: string[];
 };
 
 export type OpenDay = { date: string; times: string[] };
@@ -68,8 +81,10 @@ export type AssistantKnowledge = {
   systemPrompt: string | null;
   /** Hours before an appointment until which cancelling refunds it and moving is allowed (Bookings settings). */
   freeCancellationHours: number;
-  /** The fee of one 30-minute appointment, in minor units. */
+  /** The price of the default service (the spec's appointment unless the business changed it), in minor units. */
   appointmentFee: Money;
+  /** The services that can be booked, the default first, with their length, price and who offers each. */
+  services: AssistantService[];
   /** The monthly premium-content subscription, in minor units; null when there is none. */
   premiumPrice: (Money & { interval: string }) | null;
   employees: AssistantDirectoryEntry[];

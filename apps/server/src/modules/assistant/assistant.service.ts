@@ -46,6 +46,7 @@ type BusinessFacts = [
   Awaited<ReturnType<CompanyService['get']>>,
   Awaited<ReturnType<EmployeesService['list']>>,
   Awaited<ReturnType<CompanyService['bookingSettings']>>,
+  Awaited<ReturnType<ScheduleService['publicServices']>>,
 ];
 
 const isNewConversationCommand = (text: string) => text.trim().toLowerCase() === NEW_CONVERSATION_COMMAND;
@@ -105,7 +106,12 @@ export function createAssistantService(deps: Deps) {
   let business: Promise<BusinessFacts> | null = null;
   function businessFacts(): Promise<BusinessFacts> {
     if (business) return business;
-    const value = Promise.all([deps.company.get(), deps.employees.list(), deps.company.bookingSettings()]);
+    const value = Promise.all([
+      deps.company.get(),
+      deps.employees.list(),
+      deps.company.bookingSettings(),
+      deps.schedule.publicServices(),
+    ]);
     business = value;
     // A failed read is not kept: the next reply tries again.
     value.catch(() => {
@@ -133,7 +139,7 @@ export function createAssistantService(deps: Deps) {
     customer: AssistantKnowledge['customer'],
     pendingChange: ChangeProposal | null,
   ): Promise<AssistantKnowledge> {
-    const [[company, employees, bookingSettings], premium] = await Promise.all([
+    const [[company, employees, bookingSettings, catalogue], premium] = await Promise.all([
       businessFacts(),
       premiumPriceSoon(),
     ]);
@@ -147,7 +153,16 @@ export function createAssistantService(deps: Deps) {
       website: company.website,
       information: company.information,
       systemPrompt: company.systemPrompt,
-      appointmentFee: { ...APPOINTMENT_FEE },
+      // The default service's price: what "an appointment" costs where no service is named.
+      appointmentFee: catalogue.services[0] ? { ...catalogue.services[0].price } : { ...APPOINTMENT_FEE },
+      services: catalogue.services.map((service) => ({
+        id: service.id,
+        name: service.name,
+        description: service.description,
+        durationMinutes: service.durationMinutes,
+        price: { ...service.price },
+        professionals: service.professionals.map((professional) => professional.username),
+      })),
       freeCancellationHours: bookingSettings.freeCancellationHours,
       premiumPrice: premium,
       employees: employees
@@ -159,7 +174,9 @@ export function createAssistantService(deps: Deps) {
         );
         // Not in the directory read a moment ago: the public schedule answers (usually: not found).
         const days = employee
-          ? await deps.schedule.openTimes(employee, company.timeZone, query)
+          ? await deps.schedule.openTimes(employee, company.timeZone, query, {
+              ...(query.service ? { serviceId: query.service } : {}),
+            })
           : (await deps.schedule.getPublicSchedule(username)).slots.filter(
               (day) => day.date >= query.from && day.date <= query.to,
             );

@@ -170,6 +170,51 @@ describe('what the model is told', () => {
 });
 
 describe('the tools', () => {
+  it("knows the catalogue: each service's price, length and who offers it, and open times of its length", async () => {
+    const [carlos] = (await t.app.services.employees.list()).filter((e) => e.username === 'carlos-llm');
+    await t.app.services.services.create({
+      name: 'Valoración postural',
+      description: 'Estudio de la postura con fotos',
+      durationMinutes: 90,
+      priceAmount: 4500,
+      currency: 'eur',
+      bufferBeforeMinutes: 0,
+      bufferAfterMinutes: 0,
+      minNoticeMinutes: 0,
+      horizonDays: 60,
+      dailyCap: null,
+      employeeIds: [carlos!.id],
+    });
+    const text = '¿Cuándo puede Carlos hacerme la valoración postural el viernes?';
+    llm.script(
+      text,
+      {
+        tool: 'open_slots',
+        args: { employee: 'carlos-llm', date: '2026-11-27', service: 'valoracion postural' },
+      },
+      {
+        tool: 'open_slots',
+        args: { employee: 'lucia-llm', date: '2026-11-27', service: 'Valoración postural' },
+      },
+      { text: 'El viernes a las 9:00, 9:30, 10:00 o 10:30, o a las 16:00 o 16:30.' },
+    );
+    const { chatId } = await write(text);
+    await expect.poll(() => assistantTexts(chatId), waitFor).toHaveLength(1);
+    const [friday, notHers] = toolResults(text);
+    // 90 minutes fit from 09:00 to 10:30 in the morning's 09:00–12:00, and at 16:00 and 16:30 in 16:00–18:00.
+    expect(friday).toMatchObject({
+      employee: 'Carlos Ruiz',
+      service: 'Valoración postural',
+      minutes: 90,
+      days: [{ date: '2026-11-27', times: ['09:00', '09:30', '10:00', '10:30', '16:00', '16:30'] }],
+    });
+    expect(notHers!.error).toMatch(/does not offer Valoración postural/);
+    const prompt = systemPrompt(llm.requestsAbout(text)[0]!);
+    expect(prompt).toContain(
+      '- Valoración postural (90 minutes): 45.00 EUR — Estudio de la postura con fotos; offered by carlos-llm.',
+    );
+  });
+
   it("open_slots for Friday gives only that day's times, and the afternoon only the afternoon's", async () => {
     const text = '¿Qué huecos tiene Carlos el viernes?';
     llm.script(

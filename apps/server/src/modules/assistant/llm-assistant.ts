@@ -135,8 +135,17 @@ function instructions(knowledge: AssistantKnowledge) {
     'The next days and their dates:',
     ...calendar,
     '',
-    '## Prices',
-    `- One appointment (30 minutes): ${formatMoney(knowledge.appointmentFee)}, paid online when booking with the booking link.`,
+    '## Services and prices (the catalogue: the only prices and lengths to give)',
+    ...(knowledge.services.length
+      ? knowledge.services.map(
+          (service) =>
+            `- ${service.name} (${service.durationMinutes} minutes): ${formatMoney(service.price)}${
+              service.description ? ` — ${service.description}` : ''
+            }; offered by ${service.professionals.join(', ') || 'nobody yet'}. Paid online when booking with the booking link.`,
+        )
+      : [
+          `- One appointment (30 minutes): ${formatMoney(knowledge.appointmentFee)}, paid online when booking with the booking link.`,
+        ]),
     `- Premium content subscription: ${premium}.`,
     `- Cancellation policy (the rule the bookings follow): cancelling refunds the fee until ${knowledge.freeCancellationHours} hours before the appointment, and moving is allowed until then; later, no refund and no move. Answer questions about it from this line.`,
     '',
@@ -255,9 +264,10 @@ function createTools(knowledge: AssistantKnowledge, decisions: Decisions) {
     }),
 
     open_slots: tool({
-      description: `A professional's open 30-minute appointment times, day by day, in ${timeZone}. Give one date, or a range with from and to (at most ${MAX_SLOT_RANGE_DAYS} days); without dates, the next 7 days.`,
+      description: `A professional's open times for a service (its whole length fits), day by day, in ${timeZone}. Give one date, or a range with from and to (at most ${MAX_SLOT_RANGE_DAYS} days); without dates, the next 7 days. Without a service, their default one.`,
       inputSchema: z.object({
         employee: z.string().describe('The username (or full name) of the professional'),
+        service: optionalText('The name of the service, as in the catalogue'),
         date: optionalText('One local date, yyyy-MM-dd'),
         from: optionalText('First local date of a range, yyyy-MM-dd'),
         to: optionalText('Last local date of a range, yyyy-MM-dd (included)'),
@@ -282,9 +292,28 @@ function createTools(knowledge: AssistantKnowledge, decisions: Decisions) {
         if (daysBetween(from, to) + 1 > MAX_SLOT_RANGE_DAYS)
           return { error: `Ask for at most ${MAX_SLOT_RANGE_DAYS} days at a time.` };
         const part = input.partOfDay ? PARTS_OF_DAY[input.partOfDay] : {};
-        const days = await knowledge.openSlots(employee.username, { from, to, ...part });
+        let service: (typeof knowledge.services)[number] | undefined;
+        if (input.service) {
+          const named = fold(input.service);
+          service = knowledge.services.find((s) => fold(s.name) === named || fold(s.name).includes(named));
+          if (!service)
+            return {
+              error: `No service called "${input.service}". The services are: ${knowledge.services.map((s) => s.name).join(', ')}.`,
+            };
+          if (!service.professionals.includes(employee.username))
+            return {
+              error: `${employee.name} does not offer ${service.name}; it is offered by ${service.professionals.join(', ')}.`,
+            };
+        }
+        const days = await knowledge.openSlots(employee.username, {
+          from,
+          to,
+          ...part,
+          ...(service ? { service: service.id } : {}),
+        });
         return {
           employee: employee.name,
+          ...(service ? { service: service.name, minutes: service.durationMinutes } : {}),
           timeZone,
           from,
           to,

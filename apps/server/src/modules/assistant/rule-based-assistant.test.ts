@@ -58,6 +58,8 @@ const lawOffice: AssistantKnowledge = {
     'Bufete Prieto es un despacho de abogados en Bilbao y Bilbo Online.\nOficina: Gran Vía 10, Bilbao. Aparcamiento en el parking de Indautxu.\nLa primera consulta de 30 minutos cuesta 10 € y se paga al reservar.',
   systemPrompt: null,
   appointmentFee: { amount: 1000, currency: 'eur' },
+  services: [],
+  services: [],
   freeCancellationHours: 24,
   premiumPrice: { amount: 999, currency: 'eur', interval: 'month' },
   customer: null,

@@ -407,9 +407,13 @@ export function createScheduleService(deps: Deps) {
       employee: { id: string; availability: Availability },
       timeZone: string,
       range: { from: string; to: string },
-      options: { rules?: BookingRules; exceptAppointmentId?: string } = {},
+      options: { rules?: BookingRules; serviceId?: string; exceptAppointmentId?: string } = {},
     ): Promise<Array<{ date: string; times: string[] }>> {
-      const rules = options.rules ?? (await defaultRulesOf(employee.id));
+      const rules =
+        options.rules ??
+        (options.serviceId
+          ? rulesOf(await deps.services.forBooking(employee.id, options.serviceId))
+          : await defaultRulesOf(employee.id));
       if (!rules) return [];
       return openDays(employee, timeZone, range, rules, options.exceptAppointmentId);
     },
@@ -652,7 +656,8 @@ export function createScheduleService(deps: Deps) {
               clientEmail: row.clientEmail,
               employeeName: employee.name,
               serviceName: service.name,
-              paid: input.payment === 'desk' ? { amount: service.priceAmount, currency: service.currency } : null,
+              paid:
+                input.payment === 'desk' ? { amount: service.priceAmount, currency: service.currency } : null,
               localDate: input.date,
               startTime: input.timeSlot,
               endTime,

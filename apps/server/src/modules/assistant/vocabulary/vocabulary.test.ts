@@ -298,6 +298,7 @@ describe('ASSISTANT_VOCABULARY_DIR changes what the built-in assistant understan
     information: 'Clínica veterinaria en Bilbao.',
     systemPrompt: null,
     appointmentFee: { amount: 1000, currency: 'eur' },
+    services: [],
     premiumPrice: null,
     employees: [vet],
     openSlots: async () => [{ date: '2026-11-30', times: ['09:00', '09:30'] }],
