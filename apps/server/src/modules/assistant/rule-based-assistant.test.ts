@@ -59,7 +59,6 @@ const lawOffice: AssistantKnowledge = {
   systemPrompt: null,
   appointmentFee: { amount: 1000, currency: 'eur' },
   services: [],
-  services: [],
   freeCancellationHours: 24,
   premiumPrice: { amount: 999, currency: 'eur', interval: 'month' },
   customer: null,
