@@ -340,6 +340,22 @@ describe('the built-in assistant, on a business it was never written for', () =>
     expect(reply).toContain(`${url}/schedule/edurne`);
   });
 
+  it('says a person asked about by name is not among those who can be booked, and who is', async () => {
+    for (const message of [
+      'laura da consultas? me la recomendaron',
+      'quien es Laura Martin? puedo reservar con ella?',
+    ]) {
+      const reply = await text(message);
+      expect(reply).toMatch(/no tenemos a Laura/);
+      expect(reply).toContain(`${url}/schedule/ane`);
+    }
+    expect(await text('is Anna still working there?')).toMatch(/We don't have Anna/);
+    // Words after "con" are names only when written as one; days, times and kinds never are.
+    expect(await text('una cita con antelación, cuanto cuesta?')).not.toMatch(/no tenemos a/);
+    expect(await text('hoy tiene hueco alguien?')).not.toMatch(/no tenemos a/);
+    expect(await text('quien es Iker?')).toContain('Abogado de familia');
+  });
+
   it('says honestly when nobody is in a city, and where they are', async () => {
     const reply = await text('teneis abogado en sevilla?');
     expect(reply).toMatch(/no tenemos/i);

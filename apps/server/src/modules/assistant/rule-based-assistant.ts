@@ -18,7 +18,13 @@ import {
   readCompanyInfo,
   topicsOf,
 } from './rules/company-info.ts';
-import { buildDirectory, type Directory, type Professional, professionalsOfKind } from './rules/directory.ts';
+import {
+  buildDirectory,
+  type Directory,
+  type Professional,
+  personNotListed,
+  professionalsOfKind,
+} from './rules/directory.ts';
 import {
   aboutOwnAppointment,
   answerOf,
@@ -400,6 +406,9 @@ class Conversation {
     if (professional && m.premium) return this.subscription(professional);
     if (professional && m.bookingLink && !m.places.length) return this.bookingLink(professional);
     if (m.named.length) return this.describe(m.named);
+    // "¿Laura da sesiones?" with no Laura to book: say so, and who can be booked.
+    const unlisted = personNotListed(m.text, this.directory);
+    if (unlisted) return this.notListed(unlisted);
 
     if (m.cities && !asksKind) return this.cities();
     if (m.whatWeDo && !asksKind && !m.places.length) return this.whatWeDo();
@@ -986,6 +995,20 @@ class Conversation {
       `Puedes reservar con ${professional.name} (${this.titleOf(professional)}) aquí: ${professional.bookingUrl}\nAllí ves sus huecos libres y pagas la cita (${money(this.knowledge.appointmentFee.amount, this.knowledge.appointmentFee.currency, 'es')}).`,
       `You can book with ${professional.name} (${this.titleOf(professional)}) here: ${professional.bookingUrl}\nThere you see their open times and pay for the appointment (${money(this.knowledge.appointmentFee.amount, this.knowledge.appointmentFee.currency, 'en')}).`,
     );
+  }
+
+  private notListed(name: string) {
+    return [
+      this.t(
+        `Ahora mismo no tenemos a ${name} entre los profesionales con los que se puede reservar. Puedes reservar con:`,
+        `We don't have ${name} among the professionals you can book at the moment. You can book with:`,
+      ),
+      ...this.directory.professionals.slice(0, 6).map((p) => this.card(p)),
+      this.t(
+        'Si buscas a alguien en concreto del equipo, dímelo y te paso con una persona.',
+        'If you are looking for someone in particular on the team, tell me and I will pass you to a person.',
+      ),
+    ].join('\n');
   }
 
   private whoToBook() {

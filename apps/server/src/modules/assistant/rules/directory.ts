@@ -1,6 +1,8 @@
 import type { AssistantDirectoryEntry, AssistantKnowledge } from '../assistant-engine.ts';
+import { VOCABULARY } from '../vocabulary/vocabulary.ts';
 import { KINDS, PLACES, STOPWORDS } from './lexicon.ts';
 import { fold, hasPhrase, sameWord, stem, words } from './text.ts';
+import { clockOf, resolveWhen } from './when.ts';
 
 export type Professional = AssistantDirectoryEntry & {
   /** Folded first name and full name, as customers write them. */
@@ -120,4 +122,72 @@ export function roleStemsIn(text: string, directory: Directory): Set<string> {
       .map(stem)
       .filter((typed) => all.has(typed)),
   );
+}
+
+/** Every word the vocabulary knows (cue words, kinds, places, topics, stopwords): none of them is a name. */
+const KNOWN_WORDS = new Set(
+  Object.values(VOCABULARY)
+    .flatMap((value) =>
+      value instanceof Set
+        ? [...value]
+        : value instanceof Map
+          ? [...value.keys()]
+          : Array.isArray(value)
+            ? value
+            : Object.values(value).flatMap((entry) => (Array.isArray(entry) ? entry : [])),
+    )
+    .flatMap((phrase) => words(String(phrase))),
+);
+
+/** Words around a name in a question about a person: the person is the subject or the one booked with. */
+const ABOUT_A_PERSON = [
+  // "laura da sesiones?", "¿Pablo Ortega sigue dando clases?", "Anna still works there?"
+  /^(?:(?:y|oye|and|hola|hi)\s+)?([a-z]{3,})(?:\s+([a-z]{3,}))?\s+(?:da|dan|sigue|siguen|trabaja|trabajan|atiende|pasa consulta|works|teaches|still)\b/,
+  // "¿sigue Laura trabajando ahí?", "is Anna still working there?"
+  /\b(?:sigue|esta|is|does)\s+([a-z]{3,})\s+(?:trabajando|dando|todavia|aun|ahi|alli|con vosotros|still|working|there|with you)\b/,
+  // "¿quién es Laura Martín?", "who is Laura?", "conocéis a Laura?"
+  /\b(?:quien es|who is|who's|conoceis a|conoces a|do you know)\s+([a-z]{3,})(?:\s+([a-z]{3,}))?/,
+];
+/** "una cita con Laura", "book with Laura": after "with", only a word written with a capital is taken for a name ("cita con antelación" is not). */
+const BOOK_WITH =
+  /\b(?:reservar|reserva|cita|sesion|clase|hueco|entrenar|book|appointment|session)\s+(?:\w+\s+)?(?:con|with)\s+([a-z]{3,})(?:\s+([a-z]{3,}))?/;
+
+/**
+ * "¿Laura da sesiones?": a person asked about by a name that is no bookable professional's (the
+ * assistant never sees staff who take no bookings), as the customer wrote it; undefined when the
+ * words could be anything but a name.
+ */
+export function personNotListed(text: string, directory: Directory): string | undefined {
+  const typed = words(text).join(' ');
+  const roleWords = new Set(
+    directory.professionals.flatMap((p) => words(`${p.title ?? ''} ${p.role ?? ''}`)),
+  );
+  const isNameLike = (word: string) =>
+    !KNOWN_WORDS.has(word) &&
+    // "mañana", "viernes", "tarde": days and times are no names.
+    !resolveWhen(word, new Date(0), 'UTC') &&
+    !Object.keys(clockOf(word)).length &&
+    !roleWords.has(word) &&
+    !directory.placeAliases.has(word) &&
+    !directory.professionals.some((p) => sameWord(word, p.firstName));
+  const plain = text.normalize('NFD').replace(/\p{Diacritic}/gu, '');
+  const capitalised = (word: string) =>
+    [...plain.matchAll(new RegExp(`(?<![\\p{L}])${word}(?![\\p{L}])`, 'giu'))].some((found) =>
+      /\p{Lu}/u.test(found[0].charAt(0)),
+    );
+  for (const pattern of [...ABOUT_A_PERSON, BOOK_WITH]) {
+    const match = pattern.exec(typed);
+    if (!match || !isNameLike(match[1]!)) continue;
+    if (pattern === BOOK_WITH && !capitalised(match[1]!)) continue;
+    const surname = match[2] && isNameLike(match[2]) ? match[2] : undefined;
+    const name = surname ? `${match[1]} ${surname}` : match[1]!;
+    // As the customer wrote it ("Laura Martín"), else capitalised.
+    const written = new RegExp(`\\b${name.replace(/ /g, '\\s+')}\\b`, 'i').exec(fold(text));
+    const original = written ? text.slice(written.index, written.index + written[0].length) : name;
+    return original
+      .split(/\s+/)
+      .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+      .join(' ');
+  }
+  return undefined;
 }
