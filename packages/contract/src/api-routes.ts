@@ -17,6 +17,7 @@ export const apiRoutes = {
   schedule: {
     get: { method: 'GET', path: '/schedule/:username' },
     book: { method: 'POST', path: '/schedule/book' },
+    bookFree: { method: 'POST', path: '/schedule/book-free' },
     services: { method: 'GET', path: '/book/services' },
     anyoneSlots: { method: 'GET', path: '/book/services/:id/slots' },
     assignAnyone: { method: 'POST', path: '/book/services/:id/assign' },

@@ -79,6 +79,7 @@ import {
   assignedProfessionalSchema,
   bookingRequestSchema,
   bookingResponseSchema,
+  freeBookingRequestSchema,
   paymentIntentRequestSchema,
   paymentIntentResponseSchema,
   publicScheduleSchema,
@@ -181,6 +182,11 @@ export const endpoints = {
       response: publicScheduleSchema,
     },
     book: { ...apiRoutes.schedule.book, body: bookingRequestSchema, response: bookingResponseSchema },
+    bookFree: {
+      ...apiRoutes.schedule.bookFree,
+      body: freeBookingRequestSchema,
+      response: bookingResponseSchema,
+    },
     services: { ...apiRoutes.schedule.services, response: publicServiceListSchema },
     anyoneSlots: {
       ...apiRoutes.schedule.anyoneSlots,

@@ -30,6 +30,9 @@ export const BOOKING_MESSAGES = {
   tooSoon: 'This time is too soon to book online. Please choose a later time.',
   tooFar: 'This time is too far ahead to book yet. Please choose an earlier date.',
   dayFull: 'No more bookings of this service are taken on this day. Please choose another day.',
+  notFree: 'This service is paid: book it with a payment.',
+  freeLimit:
+    'There are already several upcoming free bookings from you. Please keep or cancel one before booking another.',
 } as const;
 
 /** "1 h 30 min", "45 min": a service's length as the pages show it. */

@@ -114,6 +114,16 @@ export const bookingRequestSchema = z.object({
 });
 export type BookingRequest = z.input<typeof bookingRequestSchema>;
 
+/** A free service (price 0) booked without a payment: the visitor's details and the time. */
+export const freeBookingRequestSchema = z.object({
+  employeeId: idSchema,
+  serviceId: idSchema,
+  date: localDate,
+  timeSlot,
+  clientInfo: clientInfoSchema,
+});
+export type FreeBookingRequest = z.input<typeof freeBookingRequestSchema>;
+
 export const bookingResponseSchema = z.object({
   appointment: z.object({
     id: z.string(),

@@ -67,6 +67,11 @@ export const appointments = pgTable(
     endTime: text('end_time').notNull(),
     status: text('status', { enum: APPOINTMENT_STATUSES }).notNull().default('scheduled'),
     notes: text('notes'),
+    /**
+     * The network a free booking came from (an IPv4 /24, an IPv6 /64): how many upcoming free
+     * bookings one network may hold. Null for paid and staff bookings.
+     */
+    clientRange: text('client_range'),
     /** The provider payment that paid for it: one appointment per payment. */
     providerPaymentId: text('provider_payment_id').unique(),
     /**
@@ -92,6 +97,9 @@ export const appointments = pgTable(
     index('appointments_starts_idx').on(t.startsAt),
     index('appointments_client_idx').on(t.clientId),
     index('appointments_service_idx').on(t.serviceId),
+    index('appointments_client_range_idx')
+      .on(t.clientRange, t.startsAt)
+      .where(sql`${t.clientRange} is not null`),
     index('appointments_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );

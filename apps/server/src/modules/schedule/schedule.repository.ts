@@ -30,14 +30,35 @@ export type NewBooking = {
   localDate: string;
   startTime: string;
   endTime: string;
+  /** What paid for it; null for a free service, which then carries `free`. */
   payment: {
     providerPaymentId: string;
     amount: number;
     currency: string;
     method: string;
     description: string;
+  } | null;
+  /**
+   * A free booking has no hold before it: its checks run in its transaction, under the calendar
+   * lock, and it counts against the upcoming free bookings of its network and email.
+   */
+  free?: {
+    now: Date;
+    serviceId: string;
+    dailyCap: number | null;
+    network: string;
+    limits: { perNetwork: number; perEmail: number };
   };
 };
+
+/** Why a free booking was refused in its transaction. */
+export class BookingRefused extends Error {
+  readonly reason: 'held' | 'full' | 'free-limit';
+  constructor(reason: 'held' | 'full' | 'free-limit') {
+    super(reason);
+    this.reason = reason;
+  }
+}
 
 /** An employee's live (not cancelled) appointments starting in [from, to): the partial slot index serves it. */
 export function liveAppointmentsStarting(employeeId: string, from: Date, to: Date) {
@@ -47,6 +68,41 @@ export function liveAppointmentsStarting(employeeId: string, from: Date, to: Dat
     gte(appointments.startsAt, from),
     lt(appointments.startsAt, to),
   );
+}
+
+/**
+ * In a free booking's transaction: the calendar lock, no visitor paying for any of its time, the
+ * service's daily cap, and the upcoming free bookings of the visitor's network and email.
+ */
+async function checkFreeBooking(tx: Db, booking: NewBooking, free: NonNullable<NewBooking['free']>) {
+  if (await lockSlotAndCheckHold(tx, booking.employee.id, booking.blocked, free.now))
+    throw new BookingRefused('held');
+  if (free.dailyCap !== null) {
+    const [row] = await tx
+      .select({ value: count() })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.employeeId, booking.employee.id),
+          eq(appointments.serviceId, free.serviceId),
+          eq(appointments.localDate, booking.localDate),
+          ne(appointments.status, 'cancelled'),
+        ),
+      );
+    if ((row?.value ?? 0) >= free.dailyCap) throw new BookingRefused('full');
+  }
+  const result = await tx.execute(sql`
+    select (select count(*)::int from appointments
+             where client_range = ${free.network} and status = 'scheduled' and starts_at > ${free.now}) as network,
+           (select count(*)::int from appointments
+             where lower(client_email) = lower(${booking.client.email}) and price_amount = 0
+               and status = 'scheduled' and starts_at > ${free.now}) as email`);
+  const counts = result.rows[0] as { network: number; email: number } | undefined;
+  if (
+    Number(counts?.network ?? 0) >= free.limits.perNetwork ||
+    Number(counts?.email ?? 0) >= free.limits.perEmail
+  )
+    throw new BookingRefused('free-limit');
 }
 
 /** The columns of a new appointment that say what was booked, at what price, and the time it takes. */
@@ -437,6 +493,7 @@ export function createScheduleRepository(db: Db) {
     ) {
       return db.transaction(async (txn) => {
         const tx = txn as unknown as Db;
+        if (booking.free) await checkFreeBooking(tx, booking, booking.free);
         const { client } = await clientWrites.findOrCreateByEmail(tx, booking.client.email, {
           name: booking.client.name,
           phone: booking.client.phone,
@@ -456,20 +513,22 @@ export function createScheduleRepository(db: Db) {
             clientEmail: booking.client.email,
             clientPhone: booking.client.phone,
             ...bookedTime(booking),
-            providerPaymentId: booking.payment.providerPaymentId,
+            providerPaymentId: booking.payment?.providerPaymentId ?? null,
+            clientRange: booking.free?.network ?? null,
           },
           { actor: 'customer', at: booking.bookedAt },
         );
-        await paymentWrites.record(tx, {
-          clientId,
-          appointmentId: appointment.id,
-          amount: booking.payment.amount,
-          currency: booking.payment.currency,
-          status: 'completed',
-          paymentMethod: booking.payment.method,
-          description: booking.payment.description,
-          providerPaymentId: booking.payment.providerPaymentId,
-        });
+        if (booking.payment)
+          await paymentWrites.record(tx, {
+            clientId,
+            appointmentId: appointment.id,
+            amount: booking.payment.amount,
+            currency: booking.payment.currency,
+            status: 'completed',
+            paymentMethod: booking.payment.method,
+            description: booking.payment.description,
+            providerPaymentId: booking.payment.providerPaymentId,
+          });
         await effects(tx, appointment);
         return { appointment, clientId };
       });

@@ -18,6 +18,17 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ schedule: ScheduleService }
   );
   route(
     app,
+    endpoints.schedule.bookFree,
+    {
+      tags,
+      summary:
+        'Book a free service (price 0) without a payment; a few upcoming free bookings per network and email',
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
+    async (request) => schedule.bookFree(request.body, { ip: request.ip }),
+  );
+  route(
+    app,
     endpoints.schedule.services,
     { tags, summary: 'The services that can be booked, each with the professionals who offer it' },
     async () => schedule.publicServices(),

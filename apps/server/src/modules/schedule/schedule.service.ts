@@ -9,6 +9,7 @@ import {
   BOOKING_MESSAGES,
   type BookingResponse,
   type bookingRequestSchema,
+  type freeBookingRequestSchema,
   type PaymentIntentRequest,
   type PaymentIntentResponse,
   type PublicSchedule,
@@ -16,6 +17,7 @@ import {
 } from '@chatdesk/contract/schedule';
 import { SERVICE_LIMITS, SERVICE_MESSAGES } from '@chatdesk/contract/services';
 import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { PaymentIntent, PaymentProvider } from '../../integrations/payments/payment-provider.ts';
 import { AppError, conflict, invalid, isSlotConflict, notFound } from '../../lib/app-error.ts';
@@ -43,7 +45,7 @@ import type { NotificationsService, Notify } from '../notifications/notification
 import type { ServiceRow } from '../services/services.repository.ts';
 import { type ServicesService, shapeOf, toPublicService } from '../services/services.service.ts';
 import { bookingConfirmationEmail, manageBookingUrl } from './booking-email.ts';
-import type { ScheduleRepository } from './schedule.repository.ts';
+import { BookingRefused, type ScheduleRepository } from './schedule.repository.ts';
 
 /** Who asks to hold a slot: one live hold per address (and per email when the form gave one). */
 export type Visitor = { ip: string };
@@ -147,12 +149,11 @@ function paidServiceId(intent: PaymentIntent): string | undefined {
   return intent.metadata.serviceId || undefined;
 }
 
-/**
- * A service priced 0 cannot go through the payment provider (Stripe refuses amounts under 0.50),
- * and a booking without a payment needs its own guard against calendar flooding: not built yet.
- */
-const FREE_SERVICE_UNSUPPORTED =
-  'This service is free: book it by writing to us or at the desk. Online booking of free services is not available yet.';
+/** A free service asked to be paid for: an older page or a client of the API. */
+const FREE_SERVICE_USE_BOOK_FREE = 'This service is free: book it without a payment.';
+
+/** Upcoming free bookings one network (an IPv4 /24, an IPv6 /64) and one email may hold. */
+export const FREE_LIMITS = { perNetwork: 5, perEmail: 2 } as const;
 
 /** The spec's appointment where no service is known: 30 minutes, 60 days ahead. */
 export const DEFAULT_RULES: BookingRules = {
@@ -505,7 +506,8 @@ export function createScheduleService(deps: Deps) {
     async startPayment(input: PaymentIntentRequest, visitor: Visitor): Promise<PaymentIntentResponse> {
       const employee = await loadBookableEmployee(input.employeeId);
       const service = await deps.services.forBooking(employee.id, input.serviceId);
-      if (service.priceAmount === 0) throw conflict(FREE_SERVICE_UNSUPPORTED);
+      // Nothing to pay: the provider takes no 0 amount, and bookFree books it.
+      if (service.priceAmount === 0) throw conflict(FREE_SERVICE_USE_BOOK_FREE);
       const { timeZone } = await company.get();
       const startsAt = await offeredInstant(employee, input.date, input.timeSlot, timeZone, rulesOf(service));
       const now = clock();
@@ -673,6 +675,92 @@ export function createScheduleService(deps: Deps) {
       return outcome.id;
     },
 
+    /**
+     * Books a free service (price 0) without a payment. With no hold before it, its checks run in
+     * its own transaction under the calendar lock (no visitor paying for any of the time, the daily
+     * cap, the no-overlap constraint), and a network and an email may hold only a few upcoming free
+     * bookings (FREE_LIMITS), so nobody fills a calendar with free bookings.
+     */
+    async bookFree(
+      input: z.output<typeof freeBookingRequestSchema>,
+      visitor: Visitor,
+    ): Promise<BookingResponse> {
+      const employee = await loadBookableEmployee(input.employeeId);
+      const service = await deps.services.forBooking(employee.id, input.serviceId);
+      if (service.priceAmount !== 0) throw conflict(BOOKING_MESSAGES.notFree);
+      const { timeZone, name: businessName } = await company.get();
+      const startsAt = await offeredInstant(employee, input.date, input.timeSlot, timeZone, rulesOf(service));
+      const endsAt = new Date(startsAt.getTime() + service.durationMinutes * 60_000);
+      const endTime = addMinutesToTime(input.timeSlot, service.durationMinutes);
+      const now = clock();
+      let confirmation: string | undefined;
+      let appointmentId: string;
+      try {
+        const { appointment } = await repository.book(
+          {
+            employee: { id: employee.id, name: employee.name, email: employee.email },
+            client: input.clientInfo,
+            service,
+            startsAt,
+            endsAt,
+            blocked: blockedRange(startsAt, shapeOf(service)),
+            bookedAt: now,
+            localDate: input.date,
+            startTime: input.timeSlot,
+            endTime,
+            payment: null,
+            free: {
+              now,
+              serviceId: service.id,
+              dailyCap: service.dailyCap,
+              network: networkKey(visitor.ip),
+              limits: FREE_LIMITS,
+            },
+          },
+          async (tx, appointment) => {
+            confirmation = await announceIn(tx, appointment, {
+              clientInfo: input.clientInfo,
+              employeeName: employee.name,
+              serviceName: service.name,
+              paid: null,
+              localDate: input.date,
+              startTime: input.timeSlot,
+              endTime,
+              startsAt,
+              endsAt,
+              timeZone,
+              businessName,
+            });
+          },
+        );
+        appointmentId = appointment.id;
+      } catch (error) {
+        if (error instanceof BookingRefused) {
+          if (error.reason === 'held') throw conflict(BOOKING_MESSAGES.slotHeld);
+          if (error.reason === 'full') throw conflict(BOOKING_MESSAGES.dayFull);
+          throw new AppError('TOO_MANY_REQUESTS', BOOKING_MESSAGES.freeLimit);
+        }
+        if (isSlotConflict(error)) throw conflict(BOOKING_MESSAGES.slotTaken);
+        throw error;
+      }
+      try {
+        if (confirmation) await deps.mail.dispatch(confirmation);
+      } catch (error) {
+        deps.log?.warn({ err: error, appointmentId }, 'booked; its confirmation is left to recovery');
+      }
+      return {
+        appointment: {
+          id: appointmentId,
+          date: input.date,
+          startTime: input.timeSlot,
+          endTime,
+          timeZone,
+          employeeName: employee.name,
+          serviceName: service.name,
+        },
+      };
+    },
+
     /** Creates the appointment only for a payment the provider confirms was made for exactly this slot. */
     async book(input: z.output<typeof bookingRequestSchema>): Promise<BookingResponse> {
       const { timeZone } = await company.get();
@@ -731,6 +819,43 @@ export function createScheduleService(deps: Deps) {
       await repository.releaseHold(paymentIntentId);
     },
   };
+
+  /**
+   * In a booking's own transaction: staff's notification, the live event and the visitor's
+   * confirmation exist exactly when the appointment does, whatever dies after. Answers the
+   * confirmation's outbox id, to send once committed.
+   */
+  async function announceIn(
+    tx: Db,
+    appointment: { id: string; manageToken: string },
+    booked: Omit<BookingConfirmation, 'appointmentId' | 'clientName' | 'clientEmail' | 'manageUrl'> & {
+      clientInfo: { name: string; email: string };
+      businessName: string;
+    },
+  ) {
+    const { clientInfo, businessName, ...rest } = booked;
+    const price = booked.paid ? `${formatMoney(booked.paid.amount, booked.paid.currency)} paid` : 'free';
+    await deps.notifications.notifyIn(tx, {
+      type: 'success',
+      title: 'New booking',
+      message: `${clientInfo.name} booked ${booked.serviceName} with ${booked.employeeName} on ${booked.localDate} at ${booked.startTime} (${price}).`,
+      link: `/appointments/${appointment.id}`,
+    });
+    await tx.execute(deps.events.inStatement({ type: 'appointments.changed' }));
+    return deps.mail.writeIn(
+      tx,
+      bookingConfirmationEmail(
+        {
+          ...rest,
+          appointmentId: appointment.id,
+          clientName: clientInfo.name,
+          clientEmail: clientInfo.email,
+          manageUrl: manageBookingUrl(deps.publicUrl, appointment.manageToken),
+        },
+        { name: businessName },
+      ),
+    );
+  }
 
   async function completeBooking(
     intent: PaymentIntent,
@@ -806,37 +931,20 @@ export function createScheduleService(deps: Deps) {
             description: `${service.name} with ${employee.name} on ${localDate} at ${slot.timeSlot}`,
           },
         },
-        // In the booking's own transaction: staff's notification, the live event and the
-        // visitor's confirmation exist exactly when the appointment does, whatever dies after.
         async (tx, appointment) => {
-          await deps.notifications.notifyIn(tx, {
-            type: 'success',
-            title: 'New booking',
-            message: `${clientInfo.name} booked ${service.name} with ${employee.name} on ${localDate} at ${slot.timeSlot} (${formatMoney(intent.amount, intent.currency)} paid).`,
-            link: `/appointments/${appointment.id}`,
+          confirmation = await announceIn(tx, appointment, {
+            clientInfo,
+            employeeName: employee.name,
+            serviceName: service.name,
+            paid: { amount: intent.amount, currency: intent.currency },
+            localDate,
+            startTime: slot.timeSlot,
+            endTime,
+            startsAt,
+            endsAt,
+            timeZone,
+            businessName: business.name,
           });
-          await tx.execute(deps.events.inStatement({ type: 'appointments.changed' }));
-          confirmation = await deps.mail.writeIn(
-            tx,
-            bookingConfirmationEmail(
-              {
-                appointmentId: appointment.id,
-                clientName: clientInfo.name,
-                clientEmail: clientInfo.email,
-                employeeName: employee.name,
-                serviceName: service.name,
-                paid: { amount: intent.amount, currency: intent.currency },
-                localDate,
-                startTime: slot.timeSlot,
-                endTime,
-                startsAt,
-                endsAt,
-                timeZone,
-                manageUrl: manageBookingUrl(deps.publicUrl, appointment.manageToken),
-              },
-              { name: business.name },
-            ),
-          );
         },
       );
     } catch (error) {

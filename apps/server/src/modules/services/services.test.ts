@@ -560,3 +560,76 @@ describe('the confirmation', () => {
     expect(event!.end.getTime() - event!.start.getTime()).toBe(120 * 60_000);
   });
 });
+
+describe('a free service', () => {
+  it('is booked without a payment, once per time, and a network or email cannot fill a calendar', async () => {
+    const consult = await createService({ name: 'Primera consulta', durationMinutes: 20, priceAmount: 0 });
+    const employee = await professional([consult]);
+    const page = await schedule(employee.username, consult.id);
+    expect(page.service).toMatchObject({ name: 'Primera consulta', price: { amount: 0 } });
+    // Asked to be paid for, it says how to book it.
+    const paying = await post('/api/payments/intent', {
+      employeeId: employee.id,
+      serviceId: consult.id,
+      date: MONDAY,
+      timeSlot: '09:00',
+    });
+    expect(paying.statusCode).toBe(409);
+
+    const from = (network: number) => ({ remoteAddress: `10.77.${network}.9` });
+    const bookFree = (timeSlot: string, email: string, network = 1, date = MONDAY) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/schedule/book-free',
+        ...from(network),
+        payload: {
+          employeeId: employee.id,
+          serviceId: consult.id,
+          date,
+          timeSlot,
+          clientInfo: { ...visitor, email },
+        },
+      });
+    const booked = await bookFree('09:00', 'free1@example.com');
+    expect(booked.statusCode, booked.body).toBe(200);
+    expect(booked.json().appointment).toMatchObject({
+      startTime: '09:00',
+      endTime: '09:20',
+      serviceName: 'Primera consulta',
+    });
+    const [row] = await t.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.id, booked.json().appointment.id));
+    expect(row).toMatchObject({ priceAmount: 0, providerPaymentId: null, status: 'scheduled' });
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'free1@example.com'));
+    expect(mail!.text).toContain('To pay: at your appointment');
+
+    // The same time again is taken; a paid service's times are refused here.
+    expect((await bookFree('09:00', 'free2@example.com', 2)).statusCode).toBe(409);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/api/schedule/book-free',
+      payload: {
+        employeeId: employee.id,
+        serviceId: page.services[0].id,
+        date: MONDAY,
+        timeSlot: '10:00',
+        clientInfo: visitor,
+      },
+    });
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json()).toEqual({ message: BOOKING_MESSAGES.notFree });
+
+    // One email holds two upcoming free bookings at most; one network five.
+    expect((await bookFree('09:20', 'free1@example.com')).statusCode).toBe(200);
+    const third = await bookFree('09:40', 'free1@example.com');
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toEqual({ message: BOOKING_MESSAGES.freeLimit });
+    for (const [i, time] of ['10:00', '10:20', '10:40'].entries())
+      expect((await bookFree(time, `other${i}@example.com`)).statusCode).toBe(200);
+    expect((await bookFree('11:00', 'other9@example.com')).statusCode).toBe(429);
+    // Another network still books.
+    expect((await bookFree('11:00', 'neighbour@example.com', 3)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,2 @@
+ALTER TABLE "appointments" ADD COLUMN "client_range" text;--> statement-breakpoint
+CREATE INDEX "appointments_client_range_idx" ON "appointments" USING btree ("client_range","starts_at") WHERE "appointments"."client_range" is not null;
