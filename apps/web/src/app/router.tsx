@@ -74,6 +74,14 @@ const EmployeeFormPage = page(
   () => import('../features/employees/employee-form-page'),
   (m) => m.EmployeeFormPage,
 );
+const ServicesPage = page(
+  () => import('../features/services/services-page'),
+  (m) => m.ServicesPage,
+);
+const ServiceFormPage = page(
+  () => import('../features/services/service-form-page'),
+  (m) => m.ServiceFormPage,
+);
 const ClientsPage = page(
   () => import('../features/clients/clients-page'),
   (m) => m.ClientsPage,
@@ -131,6 +139,9 @@ const staffRoutes: [pattern: string, Page: LazyPage][] = [
   [paths.employees, EmployeesPage],
   [paths.employeeNew, EmployeeFormPage],
   [routePatterns.employee, EmployeeFormPage],
+  [paths.services, ServicesPage],
+  [paths.serviceNew, ServiceFormPage],
+  [routePatterns.service, ServiceFormPage],
   [paths.clients, ClientsPage],
   [paths.clientNew, ClientFormPage],
   [routePatterns.clientEdit, ClientFormPage],

@@ -22,6 +22,7 @@ import {
   IconChevronRight,
   IconCreditCard,
   IconId,
+  IconListDetails,
   IconMessageCircle,
   IconMessages,
   IconSettings,
@@ -56,6 +57,7 @@ type NavItem = {
 const NAV_ITEMS: NavItem[] = [
   { label: 'Chats', to: paths.home, icon: IconMessages, matches: [paths.dashboard, '/chat/'] },
   { label: 'Employees', to: paths.employees, icon: IconId, matches: ['/employee/'] },
+  { label: 'Services', to: paths.services, icon: IconListDetails, matches: ['/services/'] },
   { label: 'Clients', to: paths.clients, icon: IconAddressBook, matches: ['/clients/'] },
   { label: 'Subscriptions', to: paths.subscriptions, icon: IconCreditCard, matches: ['/subscriptions/'] },
   { label: 'Notifications', to: paths.notifications, icon: IconBell, matches: [] },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBadgeCount, formatDateTime, formatHours, initials } from './format';
+import { formatBadgeCount, formatDateTime, formatHours, formatServicePrice, initials } from './format';
 
 describe('formatBadgeCount', () => {
   it('shows the count up to 99 and 99+ above', () => {
@@ -42,5 +42,13 @@ describe('formatHours', () => {
     expect(formatHours(36)).toBe('36 hours');
     expect(formatHours(48)).toBe('2 days');
     expect(formatHours(168)).toBe('7 days');
+  });
+});
+
+describe('formatServicePrice', () => {
+  it('writes cents as money, and a price 0 as free', () => {
+    expect(formatServicePrice(5500, 'eur')).toBe('€55.00');
+    expect(formatServicePrice(1250, 'gbp')).toBe('£12.50');
+    expect(formatServicePrice(0, 'eur')).toBe('Free');
   });
 });

@@ -51,6 +51,11 @@ export function formatMinorMoney(amount: number, currency?: string | null): stri
   return formatMoney(amount / 100, currency);
 }
 
+/** A service's price in minor units as staff and visitors read it: 'Free', or '€55.00'. */
+export function formatServicePrice(amount: number, currency: string): string {
+  return amount === 0 ? 'Free' : formatMinorMoney(amount, currency);
+}
+
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /** 'Nov 23, 2026', in the viewer's zone; empty for a missing or broken value. */

@@ -24,6 +24,9 @@ describe('staffPageName', () => {
     expect(staffPageName('/chat/abc')).toBe('Chat');
     expect(staffPageName('/employee/new')).toBe('New employee');
     expect(staffPageName('/employee/123')).toBe('Employee');
+    expect(staffPageName('/services')).toBe('Services');
+    expect(staffPageName('/services/new')).toBe('New service');
+    expect(staffPageName('/services/abc')).toBe('Service');
     expect(staffPageName('/clients/new')).toBe('New client');
     expect(staffPageName('/clients/9/edit')).toBe('Edit client');
     expect(staffPageName('/clients/9')).toBe('Client');

@@ -7,6 +7,9 @@ export const paths = {
   employees: '/employees',
   employeeNew: '/employee/new',
   employee: (id: string) => `/employee/${encodeURIComponent(id)}`,
+  services: '/services',
+  serviceNew: '/services/new',
+  service: (id: string) => `/services/${encodeURIComponent(id)}`,
   clients: '/clients',
   clientNew: '/clients/new',
   clientEdit: (id: string) => `/clients/${encodeURIComponent(id)}/edit`,
@@ -33,6 +36,7 @@ export const paths = {
 export const routePatterns = {
   chat: '/chat/:id',
   employee: '/employee/:id',
+  service: '/services/:id',
   clientEdit: '/clients/:id/edit',
   client: '/clients/:id',
   subscription: '/subscriptions/:id',

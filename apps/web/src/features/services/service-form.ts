@@ -1,0 +1,202 @@
+import { CURRENCIES } from '@chatdesk/contract/constants';
+import { formatDuration } from '@chatdesk/contract/schedule-rules';
+import {
+  SERVICE_LIMITS,
+  type Service,
+  type ServiceForm,
+  serviceFormSchema,
+} from '@chatdesk/contract/services';
+
+export type NoticeUnit = 'minutes' | 'hours' | 'days';
+
+const MINUTES_IN: Record<NoticeUnit, number> = { minutes: 1, hours: 60, days: 1440 };
+
+/** NumberInput answers '' while its box is empty. */
+type NumberValue = number | string;
+
+/** What the form holds: the price as typed, the notice in the unit chosen, the limit empty for none. */
+export type ServiceFormValues = {
+  name: string;
+  description: string;
+  /** Select values are strings: minutes, in 5-minute steps. */
+  durationMinutes: string;
+  price: string;
+  currency: string;
+  bufferBeforeMinutes: string;
+  bufferAfterMinutes: string;
+  notice: NumberValue;
+  noticeUnit: NoticeUnit;
+  horizonDays: NumberValue;
+  /** Empty: no limit. */
+  dailyCap: NumberValue;
+  employeeIds: string[];
+};
+
+export type ServiceFormField = keyof ServiceFormValues;
+
+const PRICE_PATTERN = /^(\d{1,7})(?:[.,](\d{1,2}))?$/;
+
+/**
+ * A price typed in the currency, as cents: '55' → 5500, '12.5' → 1250, '9,99' → 999. Null when it
+ * is not a plain amount with at most two decimals. Counted on the digits, never through a float
+ * (0.29 * 100 is 28.999…).
+ */
+export function parsePrice(text: string): number | null {
+  const match = PRICE_PATTERN.exec(text.trim());
+  if (!match) return null;
+  const [, whole = '0', fraction = ''] = match;
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** Cents as the price box shows them: 5500 → '55', 1250 → '12.50'. */
+export function priceInputOf(cents: number): string {
+  const whole = Math.floor(cents / 100);
+  const rest = cents % 100;
+  return rest === 0 ? String(whole) : `${whole}.${String(rest).padStart(2, '0')}`;
+}
+
+/** '€', '$', '£': shown inside the price box. */
+export function currencySymbol(currency: string): string {
+  try {
+    const parts = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+      currencyDisplay: 'narrowSymbol',
+    }).formatToParts(0);
+    return parts.find((part) => part.type === 'currency')?.value ?? currency.toUpperCase();
+  } catch {
+    return currency.toUpperCase();
+  }
+}
+
+/** A notice in minutes in the largest unit that says it exactly: 1440 → 1 day, 90 → 90 minutes. */
+export function noticeInUnits(minutes: number): { notice: number; noticeUnit: NoticeUnit } {
+  if (minutes === 0) return { notice: 0, noticeUnit: 'hours' };
+  if (minutes % MINUTES_IN.days === 0) return { notice: minutes / MINUTES_IN.days, noticeUnit: 'days' };
+  if (minutes % MINUTES_IN.hours === 0) return { notice: minutes / MINUTES_IN.hours, noticeUnit: 'hours' };
+  return { notice: minutes, noticeUnit: 'minutes' };
+}
+
+const steps = (from: number, to: number) =>
+  Array.from(
+    { length: (to - from) / SERVICE_LIMITS.minuteStep + 1 },
+    (_, i) => from + i * SERVICE_LIMITS.minuteStep,
+  );
+
+/** Every length a service may have, in 5-minute steps: '5 min' … '8 h'. */
+export const DURATION_OPTIONS = steps(SERVICE_LIMITS.durationMin, SERVICE_LIMITS.durationMax).map(
+  (minutes) => ({
+    value: String(minutes),
+    label: formatDuration(minutes),
+  }),
+);
+
+/** Every buffer, in 5-minute steps from none to 4 hours. */
+export const BUFFER_OPTIONS = steps(0, SERVICE_LIMITS.bufferMax).map((minutes) => ({
+  value: String(minutes),
+  label: minutes === 0 ? 'None' : formatDuration(minutes),
+}));
+
+export const CURRENCY_OPTIONS = CURRENCIES.map((currency) => ({
+  value: currency,
+  label: currency.toUpperCase(),
+}));
+
+export const NOTICE_UNIT_OPTIONS: { value: NoticeUnit; label: string }[] = [
+  { value: 'minutes', label: 'minutes' },
+  { value: 'hours', label: 'hours' },
+  { value: 'days', label: 'days' },
+];
+
+/** A new service: the spec's appointment's length, the catalogue's currency, bookable 60 days ahead. */
+export function emptyServiceValues(currency = 'eur'): ServiceFormValues {
+  return {
+    name: '',
+    description: '',
+    durationMinutes: '30',
+    price: '',
+    currency,
+    bufferBeforeMinutes: '0',
+    bufferAfterMinutes: '0',
+    notice: 0,
+    noticeUnit: 'hours',
+    horizonDays: 60,
+    dailyCap: '',
+    employeeIds: [],
+  };
+}
+
+export function toFormValues(service: Service): ServiceFormValues {
+  return {
+    name: service.name,
+    description: service.description,
+    durationMinutes: String(service.durationMinutes),
+    price: priceInputOf(service.priceAmount),
+    currency: service.currency,
+    bufferBeforeMinutes: String(service.bufferBeforeMinutes),
+    bufferAfterMinutes: String(service.bufferAfterMinutes),
+    ...noticeInUnits(service.minNoticeMinutes),
+    horizonDays: service.horizonDays,
+    dailyCap: service.dailyCap ?? '',
+    employeeIds: [...service.employeeIds],
+  };
+}
+
+const numberOrNaN = (value: NumberValue) => (value === '' ? Number.NaN : Number(value));
+
+/**
+ * The request the form's values make. Values that cannot be numbers are NaN here, so the contract's
+ * schema refuses them with its own message.
+ */
+export function toRequest(values: ServiceFormValues): ServiceForm {
+  return {
+    name: values.name,
+    description: values.description,
+    durationMinutes: Number(values.durationMinutes),
+    priceAmount: parsePrice(values.price) ?? Number.NaN,
+    currency: values.currency as ServiceForm['currency'],
+    bufferBeforeMinutes: Number(values.bufferBeforeMinutes),
+    bufferAfterMinutes: Number(values.bufferAfterMinutes),
+    minNoticeMinutes: numberOrNaN(values.notice) * MINUTES_IN[values.noticeUnit],
+    horizonDays: numberOrNaN(values.horizonDays),
+    dailyCap: values.dailyCap === '' ? null : Number(values.dailyCap),
+    employeeIds: values.employeeIds,
+  };
+}
+
+/** The form's field for each field of the request. */
+const FORM_FIELD: Record<keyof ServiceForm, ServiceFormField> = {
+  name: 'name',
+  description: 'description',
+  durationMinutes: 'durationMinutes',
+  priceAmount: 'price',
+  currency: 'currency',
+  bufferBeforeMinutes: 'bufferBeforeMinutes',
+  bufferAfterMinutes: 'bufferAfterMinutes',
+  minNoticeMinutes: 'notice',
+  horizonDays: 'horizonDays',
+  dailyCap: 'dailyCap',
+  employeeIds: 'employeeIds',
+};
+
+const formFieldOf = (field: string): ServiceFormField | null =>
+  field in FORM_FIELD ? FORM_FIELD[field as keyof ServiceForm] : null;
+
+/** The contract's checks, said beside the field the visitor typed (the price box for `priceAmount`). */
+export function validateServiceValues(values: ServiceFormValues): Partial<Record<ServiceFormField, string>> {
+  const errors: Partial<Record<ServiceFormField, string>> = {};
+  const result = serviceFormSchema.safeParse(toRequest(values));
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const field = formFieldOf(String(issue.path[0] ?? ''));
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/** The field a 400 from the server names ('priceAmount: …'), so its message goes beside that field. */
+export function fieldOfRefusal(message: string): { field: ServiceFormField; message: string } | null {
+  const match = /^(\w+)(?:\.\d+)?: (.+)$/.exec(message);
+  const field = match ? formFieldOf(match[1] ?? '') : null;
+  return field && match ? { field, message: match[2] ?? message } : null;
+}
