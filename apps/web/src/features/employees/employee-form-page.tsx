@@ -31,13 +31,16 @@ import { backTo } from '../../lib/back-to';
 import { usePageName } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
+import { useEmployeeServices, useServices, useSetEmployeeServices } from '../services/api';
 import { useCompany } from '../settings/api';
 import { useEmployee, useSaveEmployee } from './api';
 import { AvailabilityEditor } from './components/availability-editor';
 import { CalendarFeedCard } from './components/calendar-feed-card';
 import { LocationTagsInput } from './components/location-tags-input';
+import { ServicesChecklist } from './components/services-checklist';
 import { TimeOffCard } from './components/time-off-card';
 import { type EmployeeFormValues, emptyEmployeeValues, toFormValues, toRequest } from './employee-form';
+import { defaultServiceIds, sameServiceIds, serviceIdsToSave, tickedServiceIds } from './employee-services';
 
 const SAVE_FAILED = 'Failed to save employee';
 const DETAIL_FIELDS = ['name', 'email', 'username', 'password', 'title', 'role'];
@@ -90,22 +93,45 @@ function EmployeeForm({ employee, list }: { employee?: Employee; list: string })
   const timeZone = useCompany().data?.timeZone;
   const [tab, setTab] = useState<string | null>('details');
   const editing = Boolean(employee);
+  const services = useEmployeeServicesField(employee?.id);
+  // From a valid submit until it fails: the navigation that follows a save is never held back.
+  const [submitted, setSubmitted] = useState(false);
 
   const form = useForm<EmployeeFormValues>({
     mode: 'controlled',
     initialValues: employee ? toFormValues(employee) : emptyEmployeeValues(),
     validate: schemaResolver(editing ? updateEmployeeSchema : createEmployeeSchema, { sync: true }),
   });
-  useUnsavedChangesGuard(form.isDirty() && !save.isPending && !save.isSuccess);
+  useUnsavedChangesGuard((form.isDirty() || services.dirty) && !submitted);
+
+  /**
+   * The services, once the employee is saved (their failure is a toast). A new employee then has a
+   * page of their own: the form goes there, so saving again does not create them twice.
+   */
+  const saveServices = async (employeeId: string) => {
+    if (!services.dirty) return true;
+    try {
+      await services.save(employeeId);
+      return true;
+    } catch {
+      setSubmitted(false);
+      if (!employee) void navigate(paths.employee(employeeId), { replace: true, state: { backTo: list } });
+      return false;
+    }
+  };
 
   const handleSubmit = form.onSubmit(
     (values) => {
       save.reset();
+      setSubmitted(true);
       const body = toRequest(values);
       const input = employee ? { id: employee.id, body } : { body };
       save.mutate(input, {
-        onSuccess: () => void navigate(list),
+        onSuccess: async (saved) => {
+          if (await saveServices(saved.id)) void navigate(list);
+        },
         onError: (error) => {
+          setSubmitted(false);
           if (isUsernameTaken(error)) {
             form.setFieldError('username', EMPLOYEE_MESSAGES.usernameTaken);
             setTab('details');
@@ -202,6 +228,15 @@ function EmployeeForm({ employee, list }: { employee?: Employee; list: string })
               />
             </Stack>
           </Card>
+          <Box mt="lg">
+            <ServicesChecklist
+              services={services.active}
+              ticked={services.ticked}
+              loading={services.loading}
+              failed={services.failed}
+              onChange={services.change}
+            />
+          </Box>
         </Tabs.Panel>
 
         <Tabs.Panel value="availability">
@@ -237,13 +272,49 @@ function EmployeeForm({ employee, list }: { employee?: Employee; list: string })
 
       <Stack gap="md" mt="lg">
         <FormActions error={saveError} cancelTo={list}>
-          <Button type="submit" leftSection={<IconDeviceFloppy size={18} />} loading={save.isPending}>
+          <Button
+            type="submit"
+            leftSection={<IconDeviceFloppy size={18} />}
+            loading={save.isPending || services.saving}
+          >
             {editing ? 'Save Changes' : 'Create Employee'}
           </Button>
         </FormActions>
       </Stack>
     </form>
   );
+}
+
+/**
+ * The checklist of the services an employee offers: what they offer now (a new one: the default,
+ * as the server links it), what is ticked, and saving it once the employee has an id.
+ */
+function useEmployeeServicesField(employeeId: string | undefined) {
+  const active = useServices();
+  const offered = useEmployeeServices(employeeId);
+  const put = useSetEmployeeServices();
+  const [ticked, setTicked] = useState<string[] | null>(null);
+  const saved = employeeId
+    ? offered.data?.serviceIds
+    : active.data
+      ? defaultServiceIds(active.data)
+      : undefined;
+  const savedTicked = saved && active.data ? tickedServiceIds(saved, active.data) : undefined;
+  const dirty = ticked !== null && savedTicked !== undefined && !sameServiceIds(ticked, savedTicked);
+  return {
+    active: active.data,
+    ticked: ticked ?? savedTicked ?? [],
+    loading: active.isPending || (Boolean(employeeId) && offered.isPending),
+    failed: active.isError || offered.isError,
+    dirty,
+    saving: put.isPending,
+    change: setTicked,
+    save: (id: string) =>
+      put.mutateAsync({
+        employeeId: id,
+        serviceIds: serviceIdsToSave(saved ?? [], active.data ?? [], ticked ?? []),
+      }),
+  };
 }
 
 function isUsernameTaken(error: unknown): boolean {
