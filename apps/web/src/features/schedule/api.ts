@@ -1,25 +1,38 @@
 import { apiRoutes } from '@chatdesk/contract/api-routes';
 import type { EndpointBody, EndpointResponse } from '@chatdesk/contract/endpoints';
 import type { BookingRequest, PaymentIntentRequest } from '@chatdesk/contract/schedule';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiCall } from '../../lib/api-client';
 
 export const scheduleKeys = {
   all: ['schedule'] as const,
-  detail: (username: string) => ['schedule', username] as const,
+  detail: (username: string, serviceId: string | null = null) => ['schedule', username, serviceId] as const,
 };
 
-export function scheduleQueryOptions(username: string) {
+/**
+ * The professional's page with the open times of one service; without one, of their default (or
+ * only) service: the address the server's HTML already asked for (its preload).
+ */
+export function scheduleQueryOptions(username: string, serviceId: string | null = null) {
   return queryOptions({
-    queryKey: scheduleKeys.detail(username),
-    queryFn: ({ signal }) => apiCall(apiRoutes.schedule.get, { params: { username }, signal }),
+    queryKey: scheduleKeys.detail(username, serviceId),
+    queryFn: ({ signal }) =>
+      apiCall(apiRoutes.schedule.get, {
+        params: { username },
+        query: serviceId ? { service: serviceId } : undefined,
+        signal,
+      }),
     // Open slots change as other visitors book: never trust a copy for long.
     staleTime: 0,
   });
 }
 
-export function useSchedule(username: string) {
-  return useQuery(scheduleQueryOptions(username));
+/**
+ * While another service's times load, the page keeps what it shows (`isPlaceholderData`), so its
+ * header and the services stay in place.
+ */
+export function useSchedule(username: string, serviceId: string | null = null) {
+  return useQuery({ ...scheduleQueryOptions(username, serviceId), placeholderData: keepPreviousData });
 }
 
 /** A slot someone else took or holds: the list is refreshed so it disappears. */

@@ -12,4 +12,8 @@ describe('booking labels', () => {
     expect(payButtonLabel(1000, 'eur')).toBe('Pay 10€ and Book Appointment');
     expect(payButtonLabel(1050, 'usd')).toBe('Pay 10.50$ and Book Appointment');
   });
+
+  it("names a service's price on the pay button", () => {
+    expect(payButtonLabel(5500, 'eur')).toBe('Pay 55€ and Book Appointment');
+  });
 });

@@ -1,6 +1,12 @@
 import { BOOKING_MESSAGES } from '@chatdesk/contract/schedule';
 import { describe, expect, it } from 'vitest';
-import { type BookingAction, type BookingState, bookingReducer, initialBookingState } from './booking-state';
+import {
+  type BookingAction,
+  type BookingState,
+  bookingReducer,
+  initBookingState,
+  initialBookingState,
+} from './booking-state';
 
 const slot = { date: '2026-11-24', time: '09:00' };
 const appointment = {
@@ -103,5 +109,59 @@ describe('booking flow', () => {
     const state = run({ type: 'selectSlot', slot }, { type: 'selectDate', date: '2026-11-25' });
     expect(state.slot).toBeNull();
     expect(state.date).toBe('2026-11-25');
+  });
+});
+
+describe('booking flow with services', () => {
+  it("opens on the service of the page's link, or on none yet", () => {
+    expect(initBookingState('colour').serviceId).toBe('colour');
+    expect(initBookingState(null)).toEqual(initialBookingState);
+  });
+
+  it('starts over with the same details when another service is chosen', () => {
+    const paying = run(
+      { type: 'selectService', serviceId: 'cut' },
+      { type: 'selectSlot', slot },
+      ...fill,
+      { type: 'submitDetails' },
+      { type: 'failed', message: BOOKING_MESSAGES.dayFull },
+    );
+    expect(paying).toMatchObject({ serviceId: 'cut', step: 'payment' });
+
+    const other = bookingReducer(paying, { type: 'selectService', serviceId: 'colour' });
+    expect(other).toMatchObject({
+      serviceId: 'colour',
+      date: null,
+      slot: null,
+      step: 'details',
+      result: null,
+    });
+    expect(other.values).toEqual({ name: 'Ana', email: 'ana@example.com', phone: '600111222' });
+  });
+
+  it('keeps everything when the same service is chosen again', () => {
+    const chosen = run({ type: 'selectService', serviceId: 'cut' }, { type: 'selectSlot', slot });
+    expect(bookingReducer(chosen, { type: 'selectService', serviceId: 'cut' })).toBe(chosen);
+  });
+
+  it('goes back to the list of services, forgetting the slot', () => {
+    const back = run(
+      { type: 'selectService', serviceId: 'cut' },
+      { type: 'selectSlot', slot },
+      { type: 'selectService', serviceId: null },
+    );
+    expect(back).toMatchObject({ serviceId: null, slot: null, date: null });
+  });
+
+  it('keeps the booked service once booked, whatever is chosen after', () => {
+    const booked = run(
+      { type: 'selectService', serviceId: 'colour' },
+      { type: 'selectSlot', slot },
+      ...fill,
+      { type: 'submitDetails' },
+      { type: 'booked', appointment: { ...appointment, serviceName: 'Colour' } },
+    );
+    expect(bookingReducer(booked, { type: 'selectService', serviceId: 'cut' })).toBe(booked);
+    expect(bookingReducer(booked, { type: 'selectService', serviceId: null })).toBe(booked);
   });
 });

@@ -9,6 +9,11 @@ export type BookingResult =
   | { kind: 'error'; message: string };
 
 export type BookingState = {
+  /**
+   * The service the visitor chose, when the professional offers several; null before they choose
+   * (or when there is one, which needs no choice).
+   */
+  serviceId: string | null;
   /** The day shown in the slot list. */
   date: string | null;
   slot: Slot | null;
@@ -21,6 +26,7 @@ export type BookingState = {
 };
 
 export type BookingAction =
+  | { type: 'selectService'; serviceId: string | null }
   | { type: 'selectDate'; date: string | null }
   | { type: 'selectSlot'; slot: Slot }
   | { type: 'changeField'; field: keyof ClientInfo; value: string }
@@ -33,6 +39,7 @@ export type BookingAction =
 export const emptyClientInfo: ClientInfo = { name: '', email: '', phone: '' };
 
 export const initialBookingState: BookingState = {
+  serviceId: null,
   date: null,
   slot: null,
   step: 'details',
@@ -42,10 +49,34 @@ export const initialBookingState: BookingState = {
   locked: false,
 };
 
-/** Pick a slot, fill the details, pay, book; choosing another slot starts over with the same details. */
+/** A professional with several services asks which one first; with one there is nothing to choose. */
+export function choosesService(serviceCount: number, serviceId: string | null): boolean {
+  return serviceCount > 1 && serviceId === null;
+}
+
+/** The state of a page opened on a service's own link (`?service=`), or on no service yet. */
+export function initBookingState(serviceId: string | null): BookingState {
+  return { ...initialBookingState, serviceId };
+}
+
+/**
+ * Choose a service (when there are several), pick a slot, fill the details, pay, book. Choosing
+ * another slot or another service starts over with the same details.
+ */
 export function bookingReducer(state: BookingState, action: BookingAction): BookingState {
   if (state.locked) return state;
   switch (action.type) {
+    case 'selectService':
+      if (action.serviceId === state.serviceId) return state;
+      // Another service has other times and another price: its slot, day and payment start afresh.
+      return {
+        ...state,
+        serviceId: action.serviceId,
+        date: null,
+        slot: null,
+        step: 'details',
+        result: null,
+      };
     case 'selectDate':
       if (action.date === state.date) return state;
       return { ...state, date: action.date, slot: null, step: 'details', result: null };

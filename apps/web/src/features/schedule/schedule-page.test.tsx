@@ -91,6 +91,58 @@ describe('SchedulePage', () => {
     expect(screen.getByLabelText('Full Name')).toHaveValue('Ana');
   }, 20_000);
 
+  it('with several services, asks which one first and shows its times, length and price', async () => {
+    const colour = {
+      id: 's2',
+      name: 'Colour',
+      description: 'Full colour with a wash',
+      durationMinutes: 90,
+      price: { amount: 5500, currency: 'eur' },
+    };
+    const services = [schedule.services[0]!, colour];
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      const body = url.includes('service=s2')
+        ? {
+            ...schedule,
+            services,
+            service: colour,
+            slots: [{ date: '2026-11-23', times: ['10:00'] }],
+            payment: { ...schedule.payment, amount: 5500 },
+          }
+        : { ...schedule, services };
+      return new Response(JSON.stringify(body), { status: 200 });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderPage();
+
+    expect(await screen.findByRole('heading', { name: 'Choose a service' })).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Available dates' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^Colour/ }));
+
+    expect(await screen.findByRole('heading', { name: 'Colour' })).toHaveFocus();
+    expect(fetchMock).toHaveBeenLastCalledWith('/api/schedule/carlos?service=s2', expect.anything());
+    expect(screen.getByText('1 h 30 min · €55.00')).toBeInTheDocument();
+
+    await user.click(await screen.findByRole('button', { name: 'Monday, November 23, 2026' }));
+    await user.click(screen.getByRole('button', { name: /^10:00 AM( ?\(|$)/ }));
+    expect(screen.getByText(/^10:00 AM - 11:30 AM/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Full Name'), 'Ana');
+    await user.type(screen.getByLabelText('Email Address'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Phone number'), '600111222');
+    await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+
+    const summary = screen.getByRole('region', { name: 'Appointment Summary' });
+    expect(summary).toHaveTextContent('Colour (1 h 30 min)');
+    expect(summary).toHaveTextContent('10:00 AM - 11:30 AM');
+    expect(summary).toHaveTextContent('Appointment Fee: €55.00');
+    expect(await screen.findByRole('button', { name: 'Pay 55€ and Book Appointment' })).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Change service' }));
+    expect(await screen.findByRole('heading', { name: 'Choose a service' })).toHaveFocus();
+  }, 20_000);
+
   it('sends an unknown employee to the not-found page', async () => {
     respondWith(404, { message: 'Employee not found' });
     renderPage();

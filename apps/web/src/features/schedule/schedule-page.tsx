@@ -1,36 +1,70 @@
 import type { PublicSchedule } from '@chatdesk/contract/schedule';
-import { Box, Container, Grid, Group, Paper, Stack, Text } from '@mantine/core';
+import { Box, Center, Container, Grid, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconShieldCheck } from '@tabler/icons-react';
-import { useEffect, useReducer, useRef } from 'react';
-import { useParams } from 'react-router';
+import { type Dispatch, useEffect, useReducer, useRef } from 'react';
+import { useParams, useSearchParams } from 'react-router';
 import type { ConfirmCard } from '../../components/payments/payment-types';
 import { PublicPageError, PublicPageLoader, useNotFoundRedirect } from '../../components/public-page-states';
 import { SlotCalendar } from '../../components/slots/slot-calendar';
 import { ApiError } from '../../lib/api-client';
 import { useSchedule } from './api';
-import { bookingReducer, initialBookingState } from './booking-state';
+import {
+  type BookingAction,
+  type BookingState,
+  bookingReducer,
+  choosesService,
+  initBookingState,
+} from './booking-state';
 import { BookingHeader } from './components/booking-header';
 import { BookingPanel } from './components/booking-panel';
+import { ChosenService, ServicePicker } from './components/service-picker';
 import { SCHEDULE_PAGE_MESSAGES } from './messages';
 import classes from './schedule.module.css';
 import { useCheckout } from './use-checkout';
 
+const SERVICE_PARAM = 'service';
+
+/** A link to a service this professional no longer offers (archived, taken off them, or wrong). */
+const isStaleServiceLink = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 409 || error.status === 400);
+
 /** The public booking page: no sign-in, and nothing from the staff app. */
 export function SchedulePage() {
   const { username = '' } = useParams();
-  const schedule = useSchedule(username);
-  const notFound = useNotFoundRedirect(schedule.error);
+  // The chosen service is in the address (`?service=`): Back returns to the list of services, and
+  // a link can open on one service.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedService = searchParams.get(SERVICE_PARAM);
+  const [state, dispatch] = useReducer(bookingReducer, linkedService, initBookingState);
+  useEffect(() => dispatch({ type: 'selectService', serviceId: linkedService }), [linkedService]);
+
+  const schedule = useSchedule(username, state.serviceId);
+  // Such a link opens on the professional's page without it, rather than on an error.
+  const staleLink = state.serviceId !== null && isStaleServiceLink(schedule.error);
+  useEffect(() => {
+    if (staleLink) setSearchParams(withService(null), { replace: true });
+  }, [staleLink, setSearchParams]);
+  const notFound = useNotFoundRedirect(state.serviceId === null ? schedule.error : null);
   useDocumentTitle(
     schedule.data ? `Book an appointment with ${schedule.data.employee.name}` : 'Book an appointment',
   );
+
+  const chooseService = (serviceId: string | null) => setSearchParams(withService(serviceId));
 
   return (
     <Box component="main" className={classes.page}>
       <Container size="lg" px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 48 }}>
         {schedule.data ? (
-          <BookingFlow schedule={schedule.data} />
-        ) : schedule.isError && !notFound ? (
+          <BookingFlow
+            schedule={schedule.data}
+            // Another service's times on their way: the page keeps its header and waits for them.
+            loading={schedule.isPlaceholderData}
+            state={state}
+            dispatch={dispatch}
+            onChooseService={chooseService}
+          />
+        ) : schedule.isError && !notFound && !staleLink ? (
           <PublicPageError
             message={
               (schedule.error instanceof ApiError && schedule.error.serverMessage) ||
@@ -45,10 +79,31 @@ export function SchedulePage() {
   );
 }
 
-function BookingFlow({ schedule }: { schedule: PublicSchedule }) {
-  const [state, dispatch] = useReducer(bookingReducer, initialBookingState);
+/** The address's query with the chosen service, or without one. */
+function withService(serviceId: string | null) {
+  return (current: URLSearchParams) => {
+    const next = new URLSearchParams(current);
+    if (serviceId) next.set(SERVICE_PARAM, serviceId);
+    else next.delete(SERVICE_PARAM);
+    return next;
+  };
+}
+
+type BookingFlowProps = {
+  schedule: PublicSchedule;
+  loading: boolean;
+  state: BookingState;
+  dispatch: Dispatch<BookingAction>;
+  onChooseService: (serviceId: string | null) => void;
+};
+
+function BookingFlow({ schedule, loading, state, dispatch, onChooseService }: BookingFlowProps) {
   const checkout = useCheckout(schedule);
   const panel = useRef<HTMLDivElement>(null);
+  const card = useRef<HTMLDivElement>(null);
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const choosing = choosesService(schedule.services.length, state.serviceId);
+  const several = schedule.services.length > 1;
 
   // On a phone the panel sits below the calendar: bring each new step into view.
   const stepKey = `${state.slot?.date}|${state.slot?.time}|${state.step}|${state.result?.kind}`;
@@ -59,6 +114,18 @@ function BookingFlow({ schedule }: { schedule: PublicSchedule }) {
       element.scrollIntoView({ behavior: 'smooth', block: 'start' });
     }
   }, [stepKey]);
+
+  // Choosing a service, or going back to the list, replaces the button pressed: the focus goes to
+  // the new step's heading, and a phone scrolled down the list sees its top.
+  const shownService = choosing ? null : state.serviceId;
+  const shownBefore = useRef(shownService);
+  useEffect(() => {
+    if (shownBefore.current === shownService) return;
+    shownBefore.current = shownService;
+    stepHeading.current?.focus({ preventScroll: true });
+    const top = card.current?.getBoundingClientRect().top;
+    if (top !== undefined && top < 0) card.current?.scrollIntoView({ block: 'start' });
+  }, [shownService]);
 
   const onPay = async (confirm: ConfirmCard) => {
     if (!state.slot || checkout.busy) return;
@@ -71,40 +138,78 @@ function BookingFlow({ schedule }: { schedule: PublicSchedule }) {
     );
   };
 
+  const service = schedule.service;
+
   return (
     <Stack gap="lg">
-      <Paper withBorder shadow="sm" className={classes.card}>
+      <Paper withBorder shadow="sm" className={classes.card} ref={card}>
         <Box p={{ base: 'md', sm: 'xl' }} style={{ borderBottom: '1px solid var(--app-color-border)' }}>
-          <BookingHeader employee={schedule.employee} timeZone={schedule.timeZone} />
+          <BookingHeader
+            employee={schedule.employee}
+            timeZone={schedule.timeZone}
+            durationMinutes={choosing || loading ? null : (service?.durationMinutes ?? null)}
+          />
         </Box>
-        <Grid gap={0}>
-          <Grid.Col span={{ base: 12, md: 6 }} p={{ base: 'md', sm: 'xl' }}>
-            <SlotCalendar
-              slots={schedule.slots}
-              timeZone={schedule.timeZone}
-              date={state.date}
-              selected={state.slot}
-              locked={state.locked}
-              busy={checkout.busy}
-              onDateChange={(date) => dispatch({ type: 'selectDate', date })}
-              onSlotSelect={(slot) => dispatch({ type: 'selectSlot', slot })}
+        {choosing ? (
+          <Box p={{ base: 'md', sm: 'xl' }}>
+            <ServicePicker
+              services={schedule.services}
+              onChoose={(serviceId) => onChooseService(serviceId)}
+              headingRef={stepHeading}
             />
-          </Grid.Col>
-          <Grid.Col
-            span={{ base: 12, md: 6 }}
-            className={classes.panel}
-            p={{ base: 'md', sm: 'xl' }}
-            ref={panel}
-          >
-            <BookingPanel
-              schedule={schedule}
-              state={state}
-              dispatch={dispatch}
-              busy={checkout.busy}
-              onPay={(confirm) => void onPay(confirm)}
-            />
-          </Grid.Col>
-        </Grid>
+          </Box>
+        ) : (
+          <>
+            {several && service ? (
+              <Box px={{ base: 'md', sm: 'xl' }} py="md" className={classes.serviceBar}>
+                <ChosenService
+                  service={
+                    loading ? (schedule.services.find((s) => s.id === state.serviceId) ?? service) : service
+                  }
+                  locked={state.locked}
+                  busy={checkout.busy}
+                  onChange={() => onChooseService(null)}
+                  headingRef={stepHeading}
+                />
+              </Box>
+            ) : null}
+            {loading ? (
+              <Center mih={320} role="status" aria-label="Loading open times">
+                <Loader />
+              </Center>
+            ) : (
+              <Grid gap={0}>
+                <Grid.Col span={{ base: 12, md: 6 }} p={{ base: 'md', sm: 'xl' }}>
+                  <SlotCalendar
+                    slots={schedule.slots}
+                    timeZone={schedule.timeZone}
+                    date={state.date}
+                    selected={state.slot}
+                    locked={state.locked}
+                    busy={checkout.busy}
+                    onDateChange={(date) => dispatch({ type: 'selectDate', date })}
+                    onSlotSelect={(slot) => dispatch({ type: 'selectSlot', slot })}
+                  />
+                </Grid.Col>
+                <Grid.Col
+                  span={{ base: 12, md: 6 }}
+                  className={classes.panel}
+                  p={{ base: 'md', sm: 'xl' }}
+                  ref={panel}
+                >
+                  <BookingPanel
+                    schedule={schedule}
+                    showService={several}
+                    state={state}
+                    dispatch={dispatch}
+                    busy={checkout.busy}
+                    onPay={(confirm) => void onPay(confirm)}
+                  />
+                </Grid.Col>
+              </Grid>
+            )}
+          </>
+        )}
       </Paper>
       <Group justify="center" gap={6} c="dimmed">
         <IconShieldCheck size={16} aria-hidden />

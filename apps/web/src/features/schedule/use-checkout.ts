@@ -20,7 +20,8 @@ type OpenPayment = { slotKey: string; intent: PaymentIntentResponse; paid: Confi
 // A hold about to run out is not worth reusing: the booking would race its expiry.
 const HOLD_MARGIN_MS = 30_000;
 
-const slotKeyOf = (employeeId: string, slot: Slot) => `${employeeId}|${slot.date}|${slot.time}`;
+const slotKeyOf = (employeeId: string, serviceId: string | undefined, slot: Slot) =>
+  `${employeeId}|${serviceId}|${slot.date}|${slot.time}`;
 
 function serverMessage(error: unknown): string | null {
   return error instanceof ApiError ? error.serverMessage : null;
@@ -31,15 +32,19 @@ function paymentMessage(error: unknown): string {
   return serverMessage(error) ?? SCHEDULE_PAGE_MESSAGES.paymentFailed;
 }
 
-/** Pay, then book: opens (or reuses) the slot's payment, confirms the card, and books with the payment id. */
+/**
+ * Pay, then book: opens (or reuses) the slot's payment, confirms the card, and books with the payment
+ * id, both for the service the page's times are for (the server decides its price).
+ */
 export function useCheckout(schedule: PublicSchedule) {
+  const serviceId = schedule.service?.id;
   const createIntent = useCreatePaymentIntent();
   const book = useBookAppointment();
   const open = useRef<OpenPayment | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function openPayment(slot: Slot, clientInfo: ClientInfo): Promise<OpenPayment> {
-    const slotKey = slotKeyOf(schedule.employee.id, slot);
+    const slotKey = slotKeyOf(schedule.employee.id, serviceId, slot);
     const current = open.current;
     if (
       current?.slotKey === slotKey &&
@@ -49,6 +54,7 @@ export function useCheckout(schedule: PublicSchedule) {
     }
     const intent = await createIntent.mutateAsync({
       employeeId: schedule.employee.id,
+      serviceId,
       date: slot.date,
       timeSlot: slot.time,
       clientInfo,
@@ -81,6 +87,7 @@ export function useCheckout(schedule: PublicSchedule) {
     try {
       const { appointment } = await book.mutateAsync({
         employeeId: schedule.employee.id,
+        serviceId,
         date: slot.date,
         timeSlot: slot.time,
         day: weekdayOf(slot.date),

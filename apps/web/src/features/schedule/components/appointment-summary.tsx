@@ -1,4 +1,6 @@
 import type { ClientInfo } from '@chatdesk/contract/schedule';
+import { formatDuration } from '@chatdesk/contract/schedule-rules';
+import type { PublicService } from '@chatdesk/contract/services';
 import { Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Slot } from '../../../components/slots/slot-calendar';
 import { VisitorTime } from '../../../components/slots/visitor-time';
@@ -7,6 +9,10 @@ import { formatFee } from '../booking-format';
 
 type AppointmentSummaryProps = {
   slot: Slot;
+  /** Named when the professional offers several services. */
+  service: PublicService | null;
+  /** The service's length: the time range ends that much after the start. */
+  minutes: number;
   client: ClientInfo;
   amount: number;
   currency: string;
@@ -26,7 +32,15 @@ function Row({ label, value }: { label: string; value: string }) {
   );
 }
 
-export function AppointmentSummary({ slot, client, amount, currency, timeZone }: AppointmentSummaryProps) {
+export function AppointmentSummary({
+  slot,
+  service,
+  minutes,
+  client,
+  amount,
+  currency,
+  timeZone,
+}: AppointmentSummaryProps) {
   return (
     <Paper
       withBorder
@@ -43,8 +57,11 @@ export function AppointmentSummary({ slot, client, amount, currency, timeZone }:
         <Row label="Name" value={client.name} />
         <Row label="Email" value={client.email} />
         <Row label="Phone" value={client.phone} />
+        {service ? (
+          <Row label="Service" value={`${service.name} (${formatDuration(service.durationMinutes)})`} />
+        ) : null}
         <Row label="Date" value={formatLongDate(slot.date)} />
-        <Row label="Time" value={`${formatTimeRange(slot.time)} (${timeZone})`} />
+        <Row label="Time" value={`${formatTimeRange(slot.time, minutes)} (${timeZone})`} />
         <VisitorTime date={slot.date} time={slot.time} timeZone={timeZone} />
       </Stack>
       <Divider my="sm" />

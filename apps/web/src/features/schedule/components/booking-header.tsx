@@ -1,13 +1,19 @@
 import type { PublicSchedule } from '@chatdesk/contract/schedule';
+import { formatDuration } from '@chatdesk/contract/schedule-rules';
 import { Avatar, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { IconClockHour4, IconMapPin, IconWorld } from '@tabler/icons-react';
 import { visitorZoneNote } from '../../../components/slots/visitor-time';
 import { initials } from '../../../lib/format';
 import { SCHEDULE_PAGE_MESSAGES } from '../messages';
 
-type BookingHeaderProps = { employee: PublicSchedule['employee']; timeZone: string };
+type BookingHeaderProps = {
+  employee: PublicSchedule['employee'];
+  timeZone: string;
+  /** The length of the service the calendar is for; null while none is chosen. */
+  durationMinutes: number | null;
+};
 
-export function BookingHeader({ employee, timeZone }: BookingHeaderProps) {
+export function BookingHeader({ employee, timeZone, durationMinutes }: BookingHeaderProps) {
   const zoneNote = visitorZoneNote(timeZone);
   return (
     <Group gap="lg" wrap="nowrap" align="flex-start">
@@ -22,9 +28,11 @@ export function BookingHeader({ employee, timeZone }: BookingHeaderProps) {
           {employee.title ?? SCHEDULE_PAGE_MESSAGES.defaultTitle}
         </Text>
         <Group gap="xs" mt={4}>
-          <Badge variant="light" color="brand" leftSection={<IconClockHour4 size={13} />}>
-            30 min
-          </Badge>
+          {durationMinutes === null ? null : (
+            <Badge variant="light" color="brand" leftSection={<IconClockHour4 size={13} />}>
+              {formatDuration(durationMinutes)}
+            </Badge>
+          )}
           {employee.locations.map((location) => (
             <Badge key={location} variant="light" color="gray" leftSection={<IconMapPin size={13} />}>
               {location}

@@ -1,3 +1,4 @@
+import { MEETING_MINUTES } from '@chatdesk/contract/constants';
 import type { PublicSchedule } from '@chatdesk/contract/schedule';
 import { Group, List, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCalendarEvent, IconCalendarTime, IconCreditCard, IconMailCheck } from '@tabler/icons-react';
@@ -22,13 +23,15 @@ const LocalCardForm = lazy(() => loadLocalCardForm().then((m) => ({ default: m.L
 
 type BookingPanelProps = {
   schedule: PublicSchedule;
+  /** The professional offers several services: the summary names the one chosen. */
+  showService: boolean;
   state: BookingState;
   dispatch: Dispatch<BookingAction>;
   busy: boolean;
   onPay: (confirm: ConfirmCard) => void;
 };
 
-function NothingChosen({ amount, currency }: { amount: number; currency: string }) {
+function NothingChosen({ amount, currency, minutes }: { amount: number; currency: string; minutes: number }) {
   return (
     <Stack gap="lg" py={{ base: 0, md: 'xl' }}>
       <Stack gap={4}>
@@ -47,7 +50,7 @@ function NothingChosen({ amount, currency }: { amount: number; currency: string 
             </ThemeIcon>
           }
         >
-          A 30-minute appointment, just for you
+          A {minutes}-minute appointment, just for you
         </List.Item>
         <List.Item
           icon={
@@ -78,7 +81,7 @@ function CardForm({
   onPay,
   onBack,
   terms,
-}: Omit<BookingPanelProps, 'state' | 'dispatch'> & { onBack: () => void; terms: ReactNode }) {
+}: Omit<BookingPanelProps, 'state' | 'dispatch' | 'showService'> & { onBack: () => void; terms: ReactNode }) {
   const { provider, publishableKey, amount, currency } = schedule.payment;
   const props = { amount, currency, busy, onPay, onBack, terms };
   if (provider === 'local') {
@@ -98,16 +101,18 @@ function CardForm({
   );
 }
 
-export function BookingPanel({ schedule, state, dispatch, busy, onPay }: BookingPanelProps) {
+export function BookingPanel({ schedule, showService, state, dispatch, busy, onPay }: BookingPanelProps) {
   const { slot, result } = state;
   const { amount, currency, provider } = schedule.payment;
+  const minutes = schedule.service?.durationMinutes ?? MEETING_MINUTES;
 
   useEffect(() => {
     if (slot && provider === 'local') void loadLocalCardForm();
   }, [slot, provider]);
 
-  if (result?.kind === 'success') return <BookingSuccess appointment={result.appointment} />;
-  if (!slot) return <NothingChosen amount={amount} currency={currency} />;
+  if (result?.kind === 'success')
+    return <BookingSuccess appointment={result.appointment} showService={showService} />;
+  if (!slot) return <NothingChosen amount={amount} currency={currency} minutes={minutes} />;
 
   return (
     <Stack gap="lg">
@@ -122,7 +127,7 @@ export function BookingPanel({ schedule, state, dispatch, busy, onPay }: Booking
           </Text>
         </Group>
         <Text size="sm" c="dimmed">
-          {formatTimeRange(slot.time)} · {schedule.timeZone}
+          {formatTimeRange(slot.time, minutes)} · {schedule.timeZone}
         </Text>
         <VisitorTime date={slot.date} time={slot.time} timeZone={schedule.timeZone} />
       </Stack>
@@ -139,6 +144,8 @@ export function BookingPanel({ schedule, state, dispatch, busy, onPay }: Booking
         <Stack gap="lg">
           <AppointmentSummary
             slot={slot}
+            service={showService ? (schedule.service ?? null) : null}
+            minutes={minutes}
             client={state.values}
             amount={amount}
             currency={currency}

@@ -1,7 +1,7 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCalendarCheck, IconCircleCheck } from '@tabler/icons-react';
 import { VisitorTime } from '../../../components/slots/visitor-time';
-import { formatLongDate, formatTimeRange } from '../../../lib/wall-clock';
+import { formatLongDate, formatTime } from '../../../lib/wall-clock';
 import type { BookedAppointment } from '../booking-state';
 import { SCHEDULE_PAGE_MESSAGES } from '../messages';
 
@@ -13,7 +13,14 @@ export function BookingError({ message }: { message: string }) {
   );
 }
 
-export function BookingSuccess({ appointment }: { appointment: BookedAppointment }) {
+export function BookingSuccess({
+  appointment,
+  showService,
+}: {
+  appointment: BookedAppointment;
+  /** Named when the professional offers several services. */
+  showService: boolean;
+}) {
   return (
     <Stack gap="md">
       <Alert
@@ -35,9 +42,10 @@ export function BookingSuccess({ appointment }: { appointment: BookedAppointment
           <IconCalendarCheck size={15} style={{ verticalAlign: '-2px', marginRight: 6 }} aria-hidden />
           Your appointment with {appointment.employeeName}
         </Text>
+        {showService ? <Text fw={600}>{appointment.serviceName}</Text> : null}
         <Text fw={600}>{formatLongDate(appointment.date)}</Text>
         <Text>
-          {formatTimeRange(appointment.startTime)} ({appointment.timeZone})
+          {formatTime(appointment.startTime)} - {formatTime(appointment.endTime)} ({appointment.timeZone})
         </Text>
         <VisitorTime date={appointment.date} time={appointment.startTime} timeZone={appointment.timeZone} />
       </Stack>
