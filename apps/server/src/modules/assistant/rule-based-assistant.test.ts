@@ -460,6 +460,8 @@ describe('the built-in assistant, on a business it was never written for', () =>
       'tengo hora con iker el jueves, la puedo pasar a las 6?',
       'I booked with Ane for Friday, what time was it again?',
       'no me acuerdo si reservé para el 27 o el 28, me lo miráis?',
+      'a que hora tenia yo el viernes?',
+      'me confirmais que sigue en pie lo del viernes?',
     ]) {
       const answer = await ask(message);
       expect(answer.handoff?.reason).toBeTruthy();
@@ -605,6 +607,11 @@ describe("a client's own appointments, read by the built-in assistant", () => {
       'me la puedes pasar a la semana que viene, el mismo dia y hora?',
     );
     expect(nextWeek!.propose).toMatchObject({ date: '2026-12-02', time: '12:00' });
+    const [aWeekLater] = await converse(
+      client(appointment('a1', 'ane', '2026-11-25', '12:00')),
+      'retrásala una semana',
+    );
+    expect(aWeekLater!.propose).toMatchObject({ date: '2026-12-02', time: '12:00' });
     const [, chosen] = await converse(
       client(appointment('a1', 'iker', '2026-11-26', '17:00')),
       'pasala al martes',

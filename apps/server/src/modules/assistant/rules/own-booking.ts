@@ -88,7 +88,7 @@ const ALTERNATIVE =
   /\s(?:(?:y|o|pero)\s+)?(?:si no|sino)\s(?!(?:voy|vengo|puedo|podre|llego|aparezco|asisto|acudo|me)\b)(?:(?:se puede|puede ser|es posible|hay (?:hueco|sitio)|hay|pues|nada|bueno|vale)\s+)*|\s(?:de lo contrario|en caso contrario|if not|otherwise|or else|failing that|if (?:that'?s|it'?s|that is|it is) not possible|if you can'?t)\s/;
 /** Asking about it: when, what time, with whom, whether there is one. */
 const SEE =
-  /\b(que|cuales|q)\s+(citas|reservas|sesiones|clases)\b|\b(a que hora|que dia|cuando)\b.*\b(era|es)\s+(la|el|lo|mi)\s+(de|del|mio|mia|cita|sesion|clase)\b|\b(tengo|tenia)( yo)? (algo|hora)( (el|este|esta|para|manana|hoy|con|reservad\w*|pendiente)\b|\s*$)|\b(sigue|siguen|esta|queda|quedo)( \w+)? (en pie|confirmad\w*|vigente)\b|\b(still on|still booked|still scheduled|still confirmed)\b|\bwhat time (was|is) it\b|\b(was|is) it again\b|\bwhat appointments\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? (con|cita|la cita|sesion|clase|hora)\b|\bwhat time (was|is) (mine|my)\b|\b(cuando|que dia|a que hora|que hora|con quien|donde)\b.*\b(cita|sesion|clase|consulta|reserva)\b|\b(tengo|tenia|tienes|hay)( alguna| algunas| una| dos| tres| varias| 2| 3)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta)\b|\b(when|what time|what day)( is|s)? my\b|\bdo i have (an? |any )?(appointment|booking|session|class)|\bpense que tenia\b/;
+  /\b(que|cuales|q)\s+(citas|reservas|sesiones|clases)\b|\b(a que hora|que dia|cuando)\b.*\b(era|es)\s+(la|el|lo|mi)\s+(de|del|mio|mia|cita|sesion|clase)\b|\b(tengo|tenia)( yo)? (algo|hora)( (el|este|esta|para|manana|hoy|con|reservad\w*|pendiente)\b|\s*$)|\b(sigue|siguen|esta|queda|quedo)( \w+)? (en pie|confirmad\w*|vigente)\b|\b(still on|still booked|still scheduled|still confirmed)\b|\bwhat time (was|is) it\b|\b(was|is) it again\b|\bwhat appointments\b|\b(a que hora|que hora|que dia|cuando|con quien)\b.*\b(tenia|tengo) yo\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? (con|cita|la cita|sesion|clase|hora)\b|\bwhat time (was|is) (mine|my)\b|\b(cuando|que dia|a que hora|que hora|con quien|donde)\b.*\b(cita|sesion|clase|consulta|reserva)\b|\b(tengo|tenia|tienes|hay)( alguna| algunas| una| dos| tres| varias| 2| 3)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta)\b|\b(when|what time|what day)( is|s)? my\b|\bdo i have (an? |any )?(appointment|booking|session|class)|\bpense que tenia\b/;
 /** Words that make the message about the customer's own appointment. */
 const OWN =
   /\b(mi|mis|my)( \w+)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta|hora|turno|appointment|appointments|booking|bookings|session|sessions|class|call|visit|consultation)\b|\b(lo|la) (mio|mia)\b|\b(tengo|tenia) hora (con|el|para|a las|del|de)\b|\b(tengo|tenia|la|una) (cita|sesion|clase|consulta|reserva) (del?|el|al|con|que|para|a las|a otro|a otra|de hoy|de manana|de esta)\b|\b(tengo|tenia) (una )?(cita|sesion|clase|consulta|reserva)\b|\bme la\b|\w+(mela|rmela)\b|\b(cancel|move|change|reschedule|postpone|push) it\b/;
@@ -138,7 +138,11 @@ export function aboutOwnAppointment(text: string): boolean {
     CANCEL_VERB.test(folded) ||
     (CANCEL.test(folded) && own) ||
     ((MOVE.test(folded) || PASS_IT.test(folded)) && own) ||
-    (SEE.test(folded) && (OWN.test(folded) || BOOKED.test(folded) || /\b(tenia|tengo)\b/.test(folded))) ||
+    (SEE.test(folded) &&
+      (OWN.test(folded) ||
+        BOOKED.test(folded) ||
+        STILL_ON.test(folded) ||
+        /\b(tenia|tengo)\b/.test(folded))) ||
     // "no me acuerdo si reservé para el 27 o el 28": a booking they made, to look up.
     (RECALL.test(folded) && BOOKED.test(folded))
   );
@@ -425,6 +429,8 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
                 clock.partOfDay ||
                 back.time ||
                 back.day ||
+                SHIFT.test(folded) ||
+                SHIFT_DAYS.test(folded) ||
                 BOOKING_NOUN.test(folded),
             )))));
   if (!about) return null;
@@ -982,16 +988,29 @@ function inDraftWeek(found: When | undefined, text: string, draftDate: string | 
 }
 
 const SHIFT = /\b(una|un|1|dos|2|media|an?|one|two|half an?)\s+(hora|horas|hour|hours)\b/;
+/** "retrásala una semana", "a day earlier": whole days or weeks, at the same time. */
+const SHIFT_DAYS =
+  /\b(una|un|1|dos|2|tres|3|an?|one|two|three)\s+(semana|semanas|week|weeks|dia|dias|day|days)\b/;
 const LATER = /\b(back|later|mas tarde|retras\w*|atras\w*|despues)\b/;
 const EARLIER = /\b(earlier|forward|antes|adelant\w*|mas temprano)\b/;
 
-/** "push it back an hour", "media hora antes": the same day, that much later or earlier. */
+/**
+ * "push it back an hour", "media hora antes": the same day, that much later or earlier;
+ * "retrásala una semana", "a day earlier": that many days on or back, at the same time.
+ */
 function shifted(folded: string, appointment: CustomerAppointment): When | undefined {
-  const amount = SHIFT.exec(folded);
-  if (!amount) return undefined;
   const later = LATER.test(folded);
   const earlier = EARLIER.test(folded);
   if (later === earlier) return undefined;
+  const days = SHIFT_DAYS.exec(folded);
+  if (days) {
+    const count = /^(dos|2|two)$/.test(days[1]!) ? 2 : /^(tres|3|three)$/.test(days[1]!) ? 3 : 1;
+    const span = count * (/^(semana|week)/.test(days[2]!) ? 7 : 1) * (later ? 1 : -1);
+    const date = addDays(appointment.date, span);
+    return { from: date, to: date, at: appointment.startTime };
+  }
+  const amount = SHIFT.exec(folded);
+  if (!amount) return undefined;
   const minutes = /^(media|half)/.test(amount[1]!) ? 30 : /^(dos|2|two)$/.test(amount[1]!) ? 120 : 60;
   const [hour, minute] = appointment.startTime.split(':').map(Number) as [number, number];
   const total = hour * 60 + minute + (later ? minutes : -minutes);
