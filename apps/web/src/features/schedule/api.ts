@@ -1,6 +1,6 @@
 import { apiRoutes } from '@chatdesk/contract/api-routes';
 import type { EndpointBody, EndpointResponse } from '@chatdesk/contract/endpoints';
-import type { BookingRequest, PaymentIntentRequest } from '@chatdesk/contract/schedule';
+import type { BookingRequest, FreeBookingRequest, PaymentIntentRequest } from '@chatdesk/contract/schedule';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiCall } from '../../lib/api-client';
 
@@ -54,6 +54,18 @@ export function useBookAppointment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: BookingRequest) => apiCall(apiRoutes.schedule.book, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: scheduleKeys.all }),
+    onError: (error) => {
+      if (isSlotConflict(error)) return queryClient.invalidateQueries({ queryKey: scheduleKeys.all });
+    },
+  });
+}
+
+/** A free service is booked without a payment. */
+export function useBookFree() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FreeBookingRequest) => apiCall(apiRoutes.schedule.bookFree, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: scheduleKeys.all }),
     onError: (error) => {
       if (isSlotConflict(error)) return queryClient.invalidateQueries({ queryKey: scheduleKeys.all });

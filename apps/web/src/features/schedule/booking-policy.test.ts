@@ -52,4 +52,14 @@ describe('bookingPolicyText', () => {
       'Free cancellation until the appointment starts, and it can be moved online until then too.',
     );
   });
+
+  it('speaks of no fee for a free service, only of the deadline to move it', () => {
+    const free = { ...base, fee: { amount: 0, currency: 'eur' } };
+    expect(bookingPolicyText(free)).toBe(
+      'It can be moved online until Sun, Nov 29, 10:00 AM, and cancelled until it starts.',
+    );
+    expect(bookingPolicyText({ ...free, now: startsAt - 23 * hour })).toBe(
+      "This appointment starts in less than 24 hours: it can't be moved online.",
+    );
+  });
 });

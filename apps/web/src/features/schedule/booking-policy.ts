@@ -18,7 +18,8 @@ export type BookingPolicyInput = {
  * What booking this slot commits the visitor to, said before they pay. The server's rule
  * (manage-booking/policy.ts): cancelling refunds the fee, and moving is allowed, until
  * `freeCancellationHours` before the start; a slot already past that deadline gets neither.
- * The deadline is on the visitor's own clock, named when it is not the business's.
+ * The deadline is on the visitor's own clock, named when it is not the business's. A free service
+ * has no fee: only the move has a deadline.
  */
 export function bookingPolicyText(input: BookingPolicyInput): string {
   const { startsAt, now, freeCancellationHours: hours, businessZone, visitorZone } = input;
@@ -27,11 +28,17 @@ export function bookingPolicyText(input: BookingPolicyInput): string {
     return `Free cancellation until the appointment starts, and it can be moved online until then too.`;
   }
   const deadline = startsAt - hours * 3_600_000;
+  // A free service has no fee to keep: cancelling is free until it starts, only moving has a deadline.
+  const free = input.fee.amount === 0;
   if (now > deadline) {
-    return `This appointment starts in less than ${formatHours(hours)}: the ${fee} fee is not refundable and it can't be moved online.`;
+    return free
+      ? `This appointment starts in less than ${formatHours(hours)}: it can't be moved online.`
+      : `This appointment starts in less than ${formatHours(hours)}: the ${fee} fee is not refundable and it can't be moved online.`;
   }
   const iso = new Date(deadline).toISOString();
   const theirs = formatZonedInstant(iso, visitorZone ?? businessZone);
-  const differs = visitorZone !== null && theirs !== formatZonedInstant(iso, businessZone);
-  return `Free cancellation until ${theirs}${differs ? ' (your time)' : ''}. After that, the ${fee} fee is not refunded and the appointment can't be moved online.`;
+  const until = `${theirs}${visitorZone !== null && theirs !== formatZonedInstant(iso, businessZone) ? ' (your time)' : ''}`;
+  return free
+    ? `It can be moved online until ${until}, and cancelled until it starts.`
+    : `Free cancellation until ${until}. After that, the ${fee} fee is not refunded and the appointment can't be moved online.`;
 }

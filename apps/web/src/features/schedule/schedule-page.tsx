@@ -4,9 +4,8 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { type Dispatch, useEffect, useReducer, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import type { ConfirmCard } from '../../components/payments/payment-types';
 import { PublicPageError, PublicPageLoader, useNotFoundRedirect } from '../../components/public-page-states';
-import { SlotCalendar } from '../../components/slots/slot-calendar';
+import { type Slot, SlotCalendar } from '../../components/slots/slot-calendar';
 import { ApiError } from '../../lib/api-client';
 import { useSchedule } from './api';
 import {
@@ -21,7 +20,7 @@ import { BookingPanel } from './components/booking-panel';
 import { ChosenService, ServicePicker } from './components/service-picker';
 import { SCHEDULE_PAGE_MESSAGES } from './messages';
 import classes from './schedule.module.css';
-import { useCheckout } from './use-checkout';
+import { type CheckoutOutcome, useCheckout } from './use-checkout';
 
 const SERVICE_PARAM = 'service';
 
@@ -127,10 +126,10 @@ function BookingFlow({ schedule, loading, state, dispatch, onChooseService }: Bo
     if (top !== undefined && top < 0) card.current?.scrollIntoView({ block: 'start' });
   }, [shownService]);
 
-  const onPay = async (confirm: ConfirmCard) => {
+  const finish = async (book: (slot: Slot) => Promise<CheckoutOutcome>) => {
     if (!state.slot || checkout.busy) return;
     dispatch({ type: 'paymentStarted' });
-    const outcome = await checkout.pay(state.slot, state.values, confirm);
+    const outcome = await book(state.slot);
     dispatch(
       outcome.ok
         ? { type: 'booked', appointment: outcome.appointment }
@@ -203,7 +202,8 @@ function BookingFlow({ schedule, loading, state, dispatch, onChooseService }: Bo
                     state={state}
                     dispatch={dispatch}
                     busy={checkout.busy}
-                    onPay={(confirm) => void onPay(confirm)}
+                    onPay={(confirm) => void finish((slot) => checkout.pay(slot, state.values, confirm))}
+                    onBookFree={() => void finish((slot) => checkout.bookFree(slot, state.values))}
                   />
                 </Grid.Col>
               </Grid>

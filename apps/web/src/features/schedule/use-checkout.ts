@@ -7,7 +7,7 @@ import {
 } from '../../components/payments/payment-types';
 import type { Slot } from '../../components/slots/slot-calendar';
 import { ApiError } from '../../lib/api-client';
-import { useBookAppointment, useCreatePaymentIntent } from './api';
+import { useBookAppointment, useBookFree, useCreatePaymentIntent } from './api';
 import { weekdayOf } from './booking-format';
 import type { BookedAppointment } from './booking-state';
 import { SCHEDULE_PAGE_MESSAGES } from './messages';
@@ -27,6 +27,12 @@ function serverMessage(error: unknown): string | null {
   return error instanceof ApiError ? error.serverMessage : null;
 }
 
+const trimmed = (clientInfo: ClientInfo): ClientInfo => ({
+  name: clientInfo.name.trim(),
+  email: clientInfo.email.trim(),
+  phone: clientInfo.phone.trim(),
+});
+
 function paymentMessage(error: unknown): string {
   if (error instanceof PaymentError) return error.message;
   return serverMessage(error) ?? SCHEDULE_PAGE_MESSAGES.paymentFailed;
@@ -40,6 +46,7 @@ export function useCheckout(schedule: PublicSchedule) {
   const serviceId = schedule.service?.id;
   const createIntent = useCreatePaymentIntent();
   const book = useBookAppointment();
+  const free = useBookFree();
   const open = useRef<OpenPayment | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -113,16 +120,31 @@ export function useCheckout(schedule: PublicSchedule) {
   async function pay(slot: Slot, clientInfo: ClientInfo, confirm: ConfirmCard): Promise<CheckoutOutcome> {
     setBusy(true);
     try {
-      const trimmed = {
-        name: clientInfo.name.trim(),
-        email: clientInfo.email.trim(),
-        phone: clientInfo.phone.trim(),
-      };
-      return await run(slot, trimmed, confirm);
+      return await run(slot, trimmed(clientInfo), confirm);
     } finally {
       setBusy(false);
     }
   }
 
-  return { pay, busy };
+  /** A free service: booked at once, with no payment to open. */
+  async function bookFree(slot: Slot, clientInfo: ClientInfo): Promise<CheckoutOutcome> {
+    if (!serviceId) return { ok: false, message: SCHEDULE_PAGE_MESSAGES.bookingFailed };
+    setBusy(true);
+    try {
+      const { appointment } = await free.mutateAsync({
+        employeeId: schedule.employee.id,
+        serviceId,
+        date: slot.date,
+        timeSlot: slot.time,
+        clientInfo: trimmed(clientInfo),
+      });
+      return { ok: true, appointment };
+    } catch (error) {
+      return { ok: false, message: serverMessage(error) ?? SCHEDULE_PAGE_MESSAGES.bookingFailed };
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { pay, bookFree, busy };
 }

@@ -210,7 +210,7 @@ function ServiceForm({ service, currency, list }: ServiceFormProps) {
                 placeholder="0.00"
                 leftSection={<Text c="dimmed">{currencySymbol(form.values.currency)}</Text>}
                 description={
-                  free ? "Free services can't be booked online yet." : 'In the currency, e.g. 55 or 12.50'
+                  free ? 'Free: clients book it online without paying' : 'In the currency, e.g. 55 or 12.50'
                 }
                 // The hint under the box, so the three boxes of the row line up.
                 inputWrapperOrder={['label', 'input', 'description', 'error']}

@@ -4,8 +4,8 @@ import type { PublicService } from '@chatdesk/contract/services';
 import { Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Slot } from '../../../components/slots/slot-calendar';
 import { VisitorTime } from '../../../components/slots/visitor-time';
+import { formatServicePrice } from '../../../lib/format';
 import { formatLongDate, formatTimeRange } from '../../../lib/wall-clock';
-import { formatFee } from '../booking-format';
 
 type AppointmentSummaryProps = {
   slot: Slot;
@@ -65,7 +65,7 @@ export function AppointmentSummary({
         <VisitorTime date={slot.date} time={slot.time} timeZone={timeZone} />
       </Stack>
       <Divider my="sm" />
-      <Text fw={700}>Appointment Fee: {formatFee(amount, currency)}</Text>
+      <Text fw={700}>Appointment Fee: {formatServicePrice(amount, currency)}</Text>
     </Paper>
   );
 }

@@ -1,8 +1,15 @@
 import { MEETING_MINUTES } from '@chatdesk/contract/constants';
 import type { PublicSchedule } from '@chatdesk/contract/schedule';
-import { Group, List, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCalendarEvent, IconCalendarTime, IconCreditCard, IconMailCheck } from '@tabler/icons-react';
-import { type Dispatch, lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { Box, Button, Group, List, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  IconArrowLeft,
+  IconCalendarCheck,
+  IconCalendarEvent,
+  IconCalendarTime,
+  IconCreditCard,
+  IconMailCheck,
+} from '@tabler/icons-react';
+import { type Dispatch, lazy, type ReactNode, Suspense, useEffect, useId } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
 import type { ConfirmCard } from '../../../components/payments/payment-types';
 import { VisitorTime } from '../../../components/slots/visitor-time';
@@ -29,6 +36,8 @@ type BookingPanelProps = {
   dispatch: Dispatch<BookingAction>;
   busy: boolean;
   onPay: (confirm: ConfirmCard) => void;
+  /** A free service: booked without a card. */
+  onBookFree: () => void;
 };
 
 function NothingChosen({ amount, currency, minutes }: { amount: number; currency: string; minutes: number }) {
@@ -59,7 +68,9 @@ function NothingChosen({ amount, currency, minutes }: { amount: number; currency
             </ThemeIcon>
           }
         >
-          {formatFee(amount, currency)} paid securely by card to confirm
+          {amount === 0
+            ? 'Free: no payment needed to book'
+            : `${formatFee(amount, currency)} paid securely by card to confirm`}
         </List.Item>
         <List.Item
           icon={
@@ -81,7 +92,7 @@ function CardForm({
   onPay,
   onBack,
   terms,
-}: Omit<BookingPanelProps, 'state' | 'dispatch' | 'showService'> & { onBack: () => void; terms: ReactNode }) {
+}: Pick<BookingPanelProps, 'schedule' | 'busy' | 'onPay'> & { onBack: () => void; terms: ReactNode }) {
   const { provider, publishableKey, amount, currency } = schedule.payment;
   const props = { amount, currency, busy, onPay, onBack, terms };
   if (provider === 'local') {
@@ -101,14 +112,63 @@ function CardForm({
   );
 }
 
-export function BookingPanel({ schedule, showService, state, dispatch, busy, onPay }: BookingPanelProps) {
+/** A free service's last step: the policy, then one button that books it. */
+function FreeBookingActions({
+  busy,
+  onBook,
+  onBack,
+  terms,
+}: {
+  busy: boolean;
+  onBook: () => void;
+  onBack: () => void;
+  terms: ReactNode;
+}) {
+  const termsId = useId();
+  return (
+    <Stack gap="xs">
+      <Box id={termsId}>{terms}</Box>
+      <Button
+        size="md"
+        fullWidth
+        disabled={busy}
+        aria-describedby={termsId}
+        leftSection={<IconCalendarCheck size={17} />}
+        onClick={onBook}
+      >
+        {busy ? 'Processing...' : 'Book Appointment'}
+      </Button>
+      <Button
+        variant="subtle"
+        color="gray"
+        fullWidth
+        disabled={busy}
+        leftSection={<IconArrowLeft size={16} />}
+        onClick={onBack}
+      >
+        Back to Form
+      </Button>
+    </Stack>
+  );
+}
+
+export function BookingPanel({
+  schedule,
+  showService,
+  state,
+  dispatch,
+  busy,
+  onPay,
+  onBookFree,
+}: BookingPanelProps) {
   const { slot, result } = state;
   const { amount, currency, provider } = schedule.payment;
   const minutes = schedule.service?.durationMinutes ?? MEETING_MINUTES;
+  const free = amount === 0 && schedule.service !== null;
 
   useEffect(() => {
-    if (slot && provider === 'local') void loadLocalCardForm();
-  }, [slot, provider]);
+    if (slot && provider === 'local' && !free) void loadLocalCardForm();
+  }, [slot, provider, free]);
 
   if (result?.kind === 'success')
     return <BookingSuccess appointment={result.appointment} showService={showService} />;
@@ -139,6 +199,7 @@ export function BookingPanel({ schedule, showService, state, dispatch, busy, onP
           errors={state.errors}
           onChange={(field, value) => dispatch({ type: 'changeField', field, value })}
           onSubmit={() => dispatch({ type: 'submitDetails' })}
+          submitLabel={free ? 'Continue' : undefined}
         />
       ) : (
         <Stack gap="lg">
@@ -152,13 +213,22 @@ export function BookingPanel({ schedule, showService, state, dispatch, busy, onP
             timeZone={schedule.timeZone}
           />
           {result?.kind === 'error' ? <BookingError message={result.message} /> : null}
-          <CardForm
-            schedule={schedule}
-            busy={busy}
-            onPay={onPay}
-            onBack={() => dispatch({ type: 'backToForm' })}
-            terms={<BookingPolicy slot={slot} schedule={schedule} />}
-          />
+          {free ? (
+            <FreeBookingActions
+              busy={busy}
+              onBook={onBookFree}
+              onBack={() => dispatch({ type: 'backToForm' })}
+              terms={<BookingPolicy slot={slot} schedule={schedule} />}
+            />
+          ) : (
+            <CardForm
+              schedule={schedule}
+              busy={busy}
+              onPay={onPay}
+              onBack={() => dispatch({ type: 'backToForm' })}
+              terms={<BookingPolicy slot={slot} schedule={schedule} />}
+            />
+          )}
         </Stack>
       )}
     </Stack>

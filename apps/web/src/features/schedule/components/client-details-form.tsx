@@ -9,9 +9,17 @@ type ClientDetailsFormProps = {
   errors: ClientInfoErrors;
   onChange: (field: keyof ClientInfo, value: string) => void;
   onSubmit: () => void;
+  /** The button's words; the spec's 'Proceed to Payment' unless the service is free. */
+  submitLabel?: string | undefined;
 };
 
-export function ClientDetailsForm({ values, errors, onChange, onSubmit }: ClientDetailsFormProps) {
+export function ClientDetailsForm({
+  values,
+  errors,
+  onChange,
+  onSubmit,
+  submitLabel = 'Proceed to Payment',
+}: ClientDetailsFormProps) {
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -53,7 +61,7 @@ export function ClientDetailsForm({ values, errors, onChange, onSubmit }: Client
           onChange={(event) => onChange('phone', event.currentTarget.value)}
         />
         <Button type="submit" size="md" rightSection={<IconArrowRight size={18} />} fullWidth mt="xs">
-          Proceed to Payment
+          {submitLabel}
         </Button>
       </Stack>
     </form>
