@@ -3,6 +3,7 @@ import {
   type Appointment,
   type AppointmentStatus,
 } from '@chatdesk/contract/appointments';
+import { formatDuration } from '@chatdesk/contract/schedule-rules';
 import {
   Alert,
   Anchor,
@@ -24,6 +25,7 @@ import {
   IconClock,
   IconCreditCard,
   IconId,
+  IconListDetails,
   IconMail,
   IconNotes,
   IconTrash,
@@ -213,6 +215,13 @@ function AppointmentDetail({ appointment, list }: { appointment: Appointment; li
                   </Group>
                 </Anchor>
               ) : null}
+            </DetailField>
+            <DetailField icon={<IconListDetails size={18} />} label="Service">
+              <Text fw={500}>{appointment.service.name}</Text>
+              <Text size="sm" c="dimmed">
+                {formatDuration(appointment.service.durationMinutes)} ·{' '}
+                {formatMinorMoney(appointment.service.price.amount, appointment.service.price.currency)}
+              </Text>
             </DetailField>
             <DetailField icon={<IconId size={18} />} label="Employee">
               <Text fw={500}>{employee.name}</Text>

@@ -1,8 +1,14 @@
 import type { Appointment } from '@chatdesk/contract/appointments';
+import { formatDuration } from '@chatdesk/contract/schedule-rules';
 import { Anchor, Box, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconEye, IconTrash } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { ListCard, ResponsiveTable, useOpenOnClick } from '../../../components/responsive-table';
+import {
+  ListCard,
+  ResponsiveTable,
+  useOpenOnClick,
+  WrapAnywhere,
+} from '../../../components/responsive-table';
 import { fromList } from '../../../lib/back-to';
 import { paths } from '../../../lib/paths';
 import { formatShortDate, formatTimeRange } from '../appointment-format';
@@ -17,8 +23,15 @@ export function AppointmentsTable({ appointments, onDelete }: AppointmentsTableP
       label="Appointments"
       items={appointments}
       itemKey={(appointment) => appointment.id}
-      columns={['Client', 'Date & Time', 'Employee', 'Status', { label: 'Actions', align: 'right' }]}
-      minWidth={760}
+      columns={[
+        'Client',
+        'Date & Time',
+        'Service',
+        'Employee',
+        'Status',
+        { label: 'Actions', align: 'right' },
+      ]}
+      minWidth={860}
       row={(appointment) => <AppointmentRow appointment={appointment} onDelete={onDelete} />}
       card={(appointment) => <AppointmentCard appointment={appointment} onDelete={onDelete} />}
     />
@@ -39,7 +52,7 @@ function AppointmentCard({ appointment, onDelete }: AppointmentItemProps) {
         {formatShortDate(appointment.date)} · {formatTimeRange(appointment.startTime, appointment.endTime)}
       </Text>
       <Text size="sm" c="dimmed">
-        with {appointment.employee.name}
+        {appointment.service.name} with {appointment.employee.name}
       </Text>
       <Box mt="xs">
         <RowActions appointment={appointment} onDelete={onDelete} />
@@ -112,6 +125,14 @@ function AppointmentRow({ appointment, onDelete }: AppointmentItemProps) {
             {formatTimeRange(appointment.startTime, appointment.endTime)}
           </Text>
         </Stack>
+      </Table.Td>
+      <Table.Td>
+        <WrapAnywhere maw={220}>
+          <Text size="sm">{appointment.service.name}</Text>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {formatDuration(appointment.service.durationMinutes)}
+          </Text>
+        </WrapAnywhere>
       </Table.Td>
       <Table.Td>
         <Stack gap={0}>

@@ -11,6 +11,12 @@ export function BookingFacts({ booking }: { booking: ManagedBooking }) {
   const cancelled = appointment.status === 'cancelled';
   return (
     <dl className={classes.facts} aria-label="Appointment details">
+      <dt>Service</dt>
+      <dd>
+        <Text fw={600} data-testid="appointment-service">
+          {appointment.serviceName}
+        </Text>
+      </dd>
       <dt>With</dt>
       <dd>
         <Text fw={600}>{appointment.employeeName}</Text>
