@@ -293,6 +293,9 @@ describe('the company information', () => {
     // A plus between two services of the list joins two; the plain service asked with its variant is one more.
     expect(amounts('pedicura + cejas cuanto seria todo')).toEqual(['25', '9']);
     expect(amounts('manicura normal y semipermanente q diferencia de precio hay')).toEqual(['22', '15']);
+    expect(amounts('manicura vs semipermanente')).toEqual(['22', '15']);
+    // Both parts of a combination the list sells: the combination too.
+    expect(amounts('cuanto cuesta el corte y la barba?')).toContain('24');
   });
 
   it('knows when every word of a service is named, synonyms included', () => {

@@ -866,7 +866,8 @@ class Conversation {
     if (
       !premium &&
       services.length > 1 &&
-      services.every((item) => !item.from) &&
+      // A combination ("corte + barba") already is the sum of its parts: adding it would count them twice.
+      services.every((item) => !item.from && !item.name.includes('+')) &&
       /\b(todo|total|juntos|juntas|together|altogether|in all)\b/.test(m.folded)
     ) {
       const cents = services.reduce(

@@ -183,7 +183,7 @@ export function findPrices(info: CompanyInfo, question: string, synonyms: Map<st
   // "manicura normal y semipermanente", "¿qué diferencia hay?": the plain service is asked for too.
   const compares = /\b(diferencia|difference|compar\w*|vs|versus|entre)\b/.test(fold(question));
   // "pedicura + cejas": a plus joins two services, unless the price list sells them together ("corte + barba").
-  for (const part of question.split(/\s+(?:y|e|and|o|or|mas|plus)\s+|[,;&+]/)) {
+  for (const part of question.split(/\s+(?:y|e|and|o|or|mas|plus|vs\.?|versus|contra)\s+|[,;&+/]/)) {
     const item = findPrice(info, part, synonyms);
     if (!item || found.includes(item)) continue;
     const plain =
@@ -193,5 +193,9 @@ export function findPrices(info: CompanyInfo, question: string, synonyms: Map<st
     if (whole?.stems.every((s) => item.stems.includes(s))) continue;
     found.push(item);
   }
+  // "corte de caballero y la barba": the list's combination of the two ("corte + barba") is asked for too.
+  const said = saidIn(question, synonyms);
+  for (const item of info.prices)
+    if (/\+/.test(item.name) && !found.includes(item) && item.stems.every(said)) found.push(item);
   return found.slice(0, 4);
 }
