@@ -599,6 +599,24 @@ describe("a client's own appointments, read by the built-in assistant", () => {
     });
   });
 
+  it('a cancellation said with a condition is the other option, however the condition is worded', async () => {
+    const friday = client(appointment('a1', 'ane', '2026-11-27', '12:00'));
+    for (const message of [
+      'si no puedes moverla al lunes, cancelala',
+      'cancelala si no hay hueco el lunes',
+      'cancel it if you cannot move it to monday',
+    ]) {
+      const [answer] = await converse(friday, message);
+      expect(answer!.propose).toMatchObject({ kind: 'reschedule', date: '2026-11-30' });
+    }
+    const [impossible] = await converse(friday, 'muevela al sabado y si no se puede la anulas');
+    expect(impossible!.replies.join('\n')).toMatch(/no tiene hueco el sábado 28/);
+    expect(impossible!.propose).toMatchObject({ kind: 'cancel' });
+    // Politeness is no condition.
+    const [polite] = await converse(friday, 'cancela la del viernes si no es mucha molestia');
+    expect(polite!.propose).toMatchObject({ kind: 'cancel' });
+  });
+
   it('"a la misma hora" and "la semana que viene, el mismo día y hora" keep the appointment time', async () => {
     const [sameTime] = await converse(
       client(appointment('a1', 'ane', '2026-11-27', '10:00')),

@@ -86,6 +86,12 @@ const PREFER = /\b(mejor|prefiero|preferiria|preferible|better|rather|prefer)\b/
  */
 const ALTERNATIVE =
   /\s(?:(?:y|o|pero)\s+)?(?:si no|sino)\s(?!(?:voy|vengo|puedo|podre|llego|aparezco|asisto|acudo|me)\b)(?:(?:se puede|puede ser|es posible|hay (?:hueco|sitio)|hay|pues|nada|bueno|vale)\s+)*|\s(?:de lo contrario|en caso contrario|if not|otherwise|or else|failing that|if (?:that'?s|it'?s|that is|it is) not possible|if you can'?t)\s/;
+/** A condition on what they ask ("si no se puede", "if you can't", "otherwise"), anywhere in the message. */
+const CONDITIONAL =
+  /\b(si no|sino|de lo contrario|en caso contrario|if not|otherwise|or else|failing that|if you can'?t|if you cannot|if (?:it|that)(?:'s| is) not possible|if there'?s no)\b/;
+/** "si no es molestia", "if you don't mind": politeness, not a condition. */
+const POLITE_IF =
+  /\b(si no (?:es|fuera|seria) (?:mucha )?(?:molestia|mucho pedir)|si no te importa|si no os importa|if you don'?t mind)\b/g;
 /** Asking about it: when, what time, with whom, whether there is one. */
 const SEE =
   /\b(que|cuales|q)\s+(citas|reservas|sesiones|clases)\b|\b(a que hora|que dia|cuando)\b.*\b(era|es)\s+(la|el|lo|mi)\s+(de|del|mio|mia|cita|sesion|clase)\b|\b(tengo|tenia)( yo)? (algo|hora)( (el|este|esta|para|manana|hoy|con|reservad\w*|pendiente)\b|\s*$)|\b(sigue|siguen|esta|queda|quedo)( \w+)? (en pie|confirmad\w*|vigente)\b|\b(still on|still booked|still scheduled|still confirmed)\b|\bwhat time (was|is) it\b|\b(was|is) it again\b|\bwhat appointments\b|\b(a que hora|que hora|que dia|cuando|con quien)\b.*\b(tenia|tengo) yo\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? (con|cita|la cita|sesion|clase|hora)\b|\bwhat time (was|is) (mine|my)\b|\b(cuando|que dia|a que hora|que hora|con quien|donde)\b.*\b(cita|sesion|clase|consulta|reserva)\b|\b(tengo|tenia|tienes|hay)( alguna| algunas| una| dos| tres| varias| 2| 3)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta)\b|\b(when|what time|what day)( is|s)? my\b|\bdo i have (an? |any )?(appointment|booking|session|class)|\bpense que tenia\b/;
@@ -264,6 +270,8 @@ type Input = {
   lastReply: string | undefined;
   /** Professionals of the kind the message names ("la nutricionista"), if it names one. */
   ofKind?: Professional[];
+  /** The move half of a conditional request: a day named is where to move it, even with no verb. */
+  moveOnly?: boolean;
 };
 
 const t = (language: Language, es: string, en: string) => (language === 'es' ? es : en);
@@ -356,18 +364,42 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
       );
   }
 
-  // "cámbiamela al sábado a primera hora, y si no, cancélala": the first wish is the request; the
-  // other is only put to them when the first cannot be done. Never both, never the other first.
+  // "cámbiamela al sábado, y si no, cancélala", "si no puedes moverla al sábado, cancélala",
+  // "cancélala si no hay hueco el sábado": a cancellation said with a condition is only ever the
+  // other option; the move is the request, and the cancellation is put to them only when the move
+  // cannot be made, still asking for their yes.
+  const conditional = CONDITIONAL.test(said.replace(POLITE_IF, ' '));
+  if (conditional && !input.moveOnly && CANCEL_VERB.test(said)) {
+    const moveText = said.replace(new RegExp(CANCEL_VERB.source, 'g'), ' ');
+    const day = resolveWhen(moveText, knowledge.now, knowledge.timeZone);
+    const asksMove =
+      MOVE.test(moveText) ||
+      PASS_IT.test(moveText) ||
+      Boolean(preferred(moveText, knowledge)) ||
+      Boolean(day && customer.appointments.every((a) => a.date < day.from || a.date > day.to));
+    if (asksMove) {
+      const wanted = await ownBookingAnswer({ ...input, text: moveText, moveOnly: true });
+      if (wanted) {
+        const fallback = wanted.unmet
+          ? await otherwiseAnswer(wanted.unmet.appointment, 'cancelar', input)
+          : null;
+        if (!wanted.unmet || !fallback) return wanted;
+        return { ...fallback, replies: [`${wanted.unmet.text} ${fallback.replies.join('\n')}`] };
+      }
+    }
+  }
+  // "cámbiamela al viernes a las 5, o si no al lunes": the first wish is the request; the other is
+  // only put to them when the first cannot be done. Never both, never the other first.
   const alternative = ALTERNATIVE.exec(said);
   if (alternative && alternative.index > 0) {
     const otherwise = withoutNegatedActions(said.slice(alternative.index + alternative[0].length)).trim();
     const wanted = await ownBookingAnswer({ ...input, text: said.slice(0, alternative.index) });
     if (wanted) {
-      const { unmet, ...first } = wanted;
-      if (!unmet || !otherwise) return first;
-      const fallback = await otherwiseAnswer(unmet.appointment, otherwise, input);
-      if (!fallback) return first;
-      return { ...fallback, replies: [`${unmet.text} ${fallback.replies.join('\n')}`] };
+      // What could not be done stays marked, for a condition around this one ("…y si no se puede, la anulas").
+      const fallback =
+        wanted.unmet && otherwise ? await otherwiseAnswer(wanted.unmet.appointment, otherwise, input) : null;
+      if (!wanted.unmet || !fallback) return wanted;
+      return { ...fallback, replies: [`${wanted.unmet.text} ${fallback.replies.join('\n')}`] };
     }
   }
 
@@ -401,7 +433,8 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   const moving =
     !subscription &&
     !cancelling &&
-    (MOVE.test(folded) ||
+    (input.moveOnly ||
+      MOVE.test(folded) ||
       PASS_IT.test(folded) ||
       prefers ||
       (PASS.test(folded) && (ownWords || OWN_REPLIES.some((start) => lastReply.startsWith(start)))) ||
