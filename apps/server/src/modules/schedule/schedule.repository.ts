@@ -493,6 +493,10 @@ export function createScheduleRepository(db: Db) {
     ) {
       return db.transaction(async (txn) => {
         const tx = txn as unknown as Db;
+        // Bookings of one professional insert one at a time: two racing inserts of overlapping
+        // times would otherwise each wait on the other's uncommitted row in the no-overlap
+        // constraint, and PostgreSQL would end one as a deadlock instead of a clear conflict.
+        await lockCalendar(tx, booking.employee.id);
         if (booking.free) await checkFreeBooking(tx, booking, booking.free);
         const { client } = await clientWrites.findOrCreateByEmail(tx, booking.client.email, {
           name: booking.client.name,
