@@ -8,6 +8,8 @@ export const REMINDER_TEMPLATE = 'appointment_reminder';
 export type ReminderFacts = {
   clientName: string;
   employeeName: string;
+  /** What was booked ("Appointment" for the default service). */
+  serviceName: string;
   companyName: string;
   startsAt: Date;
   timeZone: string;
@@ -77,6 +79,7 @@ export function reminderEmail(facts: ReminderFacts & { to: string }): MailMessag
       `Hello ${facts.clientName},`,
       '',
       `This is a reminder of your appointment with ${facts.employeeName} on ${when} (${facts.timeZone}).`,
+      `What: ${facts.serviceName}`,
       '',
       `To cancel or reschedule: ${facts.manageUrl}`,
       '',

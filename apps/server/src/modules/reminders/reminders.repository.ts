@@ -22,6 +22,7 @@ const remindable = {
   clientPhone: appointments.clientPhone,
   clientEmail: appointments.clientEmail,
   employeeName: appointments.employeeName,
+  serviceName: appointments.serviceName,
   manageToken: appointments.manageToken,
 };
 

@@ -49,13 +49,14 @@ export function createRemindersService(deps: Deps) {
     appointment: UpcomingAppointment,
     reminder: Pick<PlannedReminder, 'channel'>,
     claimId: string,
-    facts: Omit<ReminderFacts, 'clientName' | 'employeeName' | 'startsAt' | 'manageUrl'>,
+    facts: Omit<ReminderFacts, 'clientName' | 'employeeName' | 'serviceName' | 'startsAt' | 'manageUrl'>,
   ) {
     const now = clock();
     const all: ReminderFacts = {
       ...facts,
       clientName: appointment.clientName,
       employeeName: appointment.employeeName,
+      serviceName: appointment.serviceName,
       startsAt: appointment.startsAt,
       manageUrl: manageBookingUrl(deps.publicUrl, appointment.manageToken),
     };
@@ -107,6 +108,7 @@ export function createRemindersService(deps: Deps) {
       const facts: ReminderFacts = {
         clientName: appointment.clientName,
         employeeName: appointment.employeeName,
+        serviceName: appointment.serviceName,
         companyName: profile.name,
         startsAt: appointment.startsAt,
         timeZone: profile.timeZone,
