@@ -168,6 +168,17 @@ describe('days and times, in the business zone', () => {
     expect(when('a pasado mañana a las 5')).toMatchObject({ from: '2026-11-25', at: '17:00' });
   });
 
+  it('reads hours written in words, and the day they would rather have', () => {
+    expect(when('el viernes a las cinco y media')).toMatchObject({ from: '2026-11-27', at: '17:30' });
+    expect(when('Could I see him on Friday at half past five?')).toMatchObject({ at: '17:30' });
+    expect(when('el sabado a la una')).toMatchObject({ from: '2026-11-28', at: '13:00' });
+    expect(when('answer at once please')).toBeUndefined();
+    expect(when('uy no, que el sábado curro. mejor el miércoles por la tarde')).toMatchObject({
+      from: '2026-11-25',
+      partOfDay: 'afternoon',
+    });
+  });
+
   it('says nothing when no day is named', () => {
     expect(when('busco abogado en bilbao')).toBeUndefined();
   });

@@ -345,9 +345,15 @@ class Conversation {
     const topics = topicsOf(m.text).filter(
       (topic) =>
         COMPANY_TOPICS.includes(topic) &&
-        // "barbero el sábado a primera hora": "hora" says when, not "what are your hours".
-        !(topic === 'hours' && !m.hours && (m.price || m.when || asksKind || m.named.length)),
+        // "barbero el sábado a primera hora", "¿y a última hora?": "hora" says when, not "what are your hours".
+        !(
+          topic === 'hours' &&
+          !m.hours &&
+          (m.price || m.when || asksKind || m.named.length || clockOf(m.text).partOfDay)
+        ),
     );
+    // "¿cuánto vale la suscripción mensual, y se puede cancelar?": the price asked, first.
+    if (m.price && m.premium && !m.named.length) return this.prices(undefined);
     // "¿Hay reembolso si cancelo?": the rule the bookings follow, from the Bookings settings.
     if (isPolicyQuestion(m.text) || (topics.includes('cancellation') && m.isQuestion && !m.named.length))
       return this.policy();

@@ -246,9 +246,47 @@ function partOfDay(folded: string): { part?: PartOfDay; rest: string } {
 const hhmm = (hour: number, minute = 0) =>
   `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 
+const NUMBER_WORDS: Record<string, number> = {
+  una: 1,
+  uno: 1,
+  one: 1,
+  dos: 2,
+  two: 2,
+  tres: 3,
+  three: 3,
+  cuatro: 4,
+  four: 4,
+  cinco: 5,
+  five: 5,
+  seis: 6,
+  six: 6,
+  siete: 7,
+  seven: 7,
+  ocho: 8,
+  eight: 8,
+  nueve: 9,
+  nine: 9,
+  diez: 10,
+  ten: 10,
+  once: 11,
+  eleven: 11,
+  doce: 12,
+  twelve: 12,
+};
+
 /** Day words as WhatsApp writes them: "mñn" / "mñna" (folded "mnn", "mnna") is "mañana". */
 const spelledOut = (folded: string) =>
   folded
+    // "a las cinco y media", "half past five", "a la una": an hour written in words is that number.
+    .replace(/\ba la una\b/g, 'a las 1')
+    .replace(
+      /\b(a las|sobre las|para las|hacia las)\s+(una|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce)\b/g,
+      (_, before: string, hour: string) => `${before} ${NUMBER_WORDS[hour]}`,
+    )
+    .replace(
+      /\b(at|half past|quarter past|quarter to)\s+(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/g,
+      (_, before: string, hour: string) => `${before} ${NUMBER_WORDS[hour]}`,
+    )
     .replace(/\bmn+a?\b/g, 'manana')
     .replace(/\b(tmrw?|tmw|2moro|tomoz)\b/g, 'tomorrow')
     // "a las 8 de la tarde" is 20:00: the hour keeps its half of the day once the words are read.
@@ -334,8 +372,9 @@ function explicitDate(text: string, now: Date, timeZone: string): string | undef
 function namedWeekday(folded: string): { weekday: number; dayOfMonth?: number } | undefined {
   const first = firstWeekday(folded);
   if (!first) return undefined;
+  // "…el sábado curro, mejor el miércoles": the day they would rather have is the one asked about.
   const asked =
-    /\b(tiene|tienes|teneis|tienen|hay|hueco|huecos|libre|puede|podria|available|free|have|has|any)\b[a-z ]{0,25}$/;
+    /\b(tiene|tienes|teneis|tienen|hay|hueco|huecos|libre|puede|podria|available|free|have|has|any|mejor|prefiero|preferiria|better|rather|instead of)\b[a-z ]{0,25}$/;
   let best = first;
   for (let from = first.index + 1; from < folded.length; ) {
     const next = firstWeekday(folded.slice(from));
