@@ -136,7 +136,10 @@ export function createManageBookingService(deps: Deps) {
       clientEmail: row.clientEmail,
       employeeName: row.employeeName,
       serviceName: row.serviceName,
-      paid: row.payment?.status === 'completed' ? { amount: row.payment.amount, currency: row.payment.currency } : null,
+      paid:
+        row.payment?.status === 'completed'
+          ? { amount: row.payment.amount, currency: row.payment.currency }
+          : null,
       localDate: row.localDate,
       startTime: row.startTime,
       endTime: row.endTime,

@@ -1,5 +1,5 @@
-import { createEvent } from 'ics';
 import { formatDuration } from '@chatdesk/contract/schedule-rules';
+import { createEvent } from 'ics';
 import type { MailMessage } from '../../integrations/mail/mailer.ts';
 import { formatMoney } from '../../lib/money.ts';
 import type { BookingConfirmation } from './schedule.service.ts';
@@ -83,7 +83,9 @@ export function bookingConfirmationEmail(
     '',
     `What: ${booking.serviceName} (${formatDuration(minutesOf(booking))})`,
     `When: ${when}`,
-    booking.paid ? `Paid: ${formatMoney(booking.paid.amount, booking.paid.currency)}` : 'To pay: at your appointment',
+    booking.paid
+      ? `Paid: ${formatMoney(booking.paid.amount, booking.paid.currency)}`
+      : 'To pay: at your appointment',
     '',
     'The invitation is attached: open it to add the appointment to your calendar.',
     '',
