@@ -722,3 +722,82 @@ describe("a client's own appointments, read by the built-in assistant", () => {
     expect(answer!.propose).toBeUndefined();
   });
 });
+
+describe('a business with a service catalogue', () => {
+  const asked: Array<{ username: string; service: string | undefined }> = [];
+  const salon: AssistantKnowledge = {
+    ...lawOffice,
+    companyName: 'Peluquería Lucía',
+    information: 'Peluquería en Madrid. Abrimos de lunes a viernes de 9 a 14.',
+    employees: [
+      person(
+        'Lucía Vega',
+        'lucia',
+        'Estilista',
+        'Color y mechas',
+        ['Madrid'],
+        weekdays([['09:00', '14:00']]),
+      ),
+      person('Raúl Gil', 'raul', 'Barbero', 'Corte y barba', ['Madrid'], weekdays([['09:00', '14:00']])),
+    ],
+    appointmentFee: { amount: 1800, currency: 'eur' },
+    services: [
+      {
+        id: 's-cut',
+        name: 'Corte',
+        description: '',
+        durationMinutes: 30,
+        price: { amount: 1800, currency: 'eur' },
+        professionals: ['lucia', 'raul'],
+      },
+      {
+        id: 's-highlights',
+        name: 'Mechas',
+        description: '',
+        durationMinutes: 120,
+        price: { amount: 6500, currency: 'eur' },
+        professionals: ['lucia'],
+      },
+      {
+        id: 's-beard',
+        name: 'Arreglo de barba',
+        description: '',
+        durationMinutes: 15,
+        price: { amount: 900, currency: 'eur' },
+        professionals: ['raul'],
+      },
+    ],
+    async openSlots(username, query) {
+      asked.push({ username, service: query.service });
+      // Two hours of highlights fit from 09:00 to 12:00 on the 24th; a cut any half hour.
+      const times =
+        query.service === 's-highlights' ? ['09:00', '10:00', '12:00'] : ['09:00', '09:30', '10:00'];
+      return query.from <= '2026-11-24' && query.to >= '2026-11-24' ? [{ date: '2026-11-24', times }] : [];
+    },
+  };
+  const say = async (...texts: string[]) =>
+    (
+      await assistant.respond(
+        texts.map((text, i) => ({ role: i % 2 === 0 ? 'customer' : 'assistant', text })),
+        salon,
+      )
+    ).replies.join('\n');
+
+  it('gives prices and lengths from the catalogue, each service asked', async () => {
+    const reply = await say('cuanto cuestan las mechas y el arreglo de barba?');
+    expect(reply).toMatch(/Mechas \(2 h\): 65,00\s€/);
+    expect(reply).toMatch(/Arreglo de barba \(15 min\): 9,00\s€/);
+    expect(await say('cuanto dura el corte?')).toContain('Corte (30 min)');
+  });
+
+  it("asks for open times of the service's length, and says who does it when the one named does not", async () => {
+    asked.length = 0;
+    const reply = await say('¿cuándo puedo hacerme las mechas con Lucía mañana?');
+    expect(asked.at(-1)).toEqual({ username: 'lucia', service: 's-highlights' });
+    expect(reply).toContain('Mechas, 2 h');
+    expect(reply).toContain('10:00');
+    expect(await say('¿Raúl me puede hacer mechas mañana?')).toContain(
+      'Raúl Gil no hace Mechas; lo hace Lucía Vega',
+    );
+  });
+});

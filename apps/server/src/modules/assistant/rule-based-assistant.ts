@@ -1,10 +1,12 @@
 import { NEW_CONVERSATION_COMMAND } from '@chatdesk/contract/chats';
 import { MEETING_MINUTES } from '@chatdesk/contract/constants';
+import { formatDuration } from '@chatdesk/contract/schedule-rules';
 import { addDays, WEEKDAYS, zonedDate } from '../../lib/time-zone.ts';
 import type {
   AssistantAnswer,
   AssistantEngine,
   AssistantKnowledge,
+  AssistantService,
   OpenDay,
   Turn,
 } from './assistant-engine.ts';
@@ -109,6 +111,24 @@ export function timeRuns(times: string[]): string[] {
   return runs.map((run) => (run.length === 1 ? run[0]! : `${run[0]}–${run.at(-1)}`));
 }
 
+/**
+ * The catalogue's services a message names: every word of four letters or more of the service's
+ * name is in the message (its first five letters, so plurals and typos of the ending pass). Only
+ * when the business has a catalogue of its own: the default service alone ("Appointment") is no
+ * name customers use.
+ */
+export function servicesNamed(folded: string, services: AssistantService[]): AssistantService[] {
+  if (services.length <= 1) return [];
+  const words = folded.split(/[^a-z0-9ñ]+/).filter(Boolean);
+  return services.filter((service) => {
+    const stems = fold(service.name)
+      .split(/[^a-z0-9ñ]+/)
+      .filter((word) => word.length >= 4)
+      .map((word) => word.slice(0, 5));
+    return stems.length > 0 && stems.every((stem) => words.some((word) => word.startsWith(stem)));
+  });
+}
+
 class Conversation {
   readonly knowledge: AssistantKnowledge;
   readonly directory: Directory;
@@ -119,6 +139,8 @@ class Conversation {
   readonly context: Context;
   /** The assistant's previous reply, if any. */
   readonly lastReply: string | undefined;
+  /** The catalogue's services the latest message names (none when the business has no catalogue). */
+  readonly named: AssistantService[];
 
   constructor(history: Turn[], knowledge: AssistantKnowledge) {
     this.knowledge = knowledge;
@@ -135,6 +157,7 @@ class Conversation {
     ));
     this.message = understand(customer.at(-1) ?? '', this.directory, knowledge);
     this.lastReply = history.findLast((turn) => turn.role === 'assistant')?.text;
+    this.named = servicesNamed(this.message.folded, knowledge.services);
     this.context = this.recall(
       history.slice(
         0,
@@ -418,11 +441,19 @@ class Conversation {
 
     if (m.cities && !asksKind) return this.cities();
     if (m.whatWeDo && !asksKind && !m.places.length) return this.whatWeDo();
-    if (m.duration)
-      return this.t(
-        `Cada cita dura ${MEETING_MINUTES} minutos.`,
-        `Each appointment lasts ${MEETING_MINUTES} minutes.`,
-      );
+    if (m.duration && this.named.length)
+      return this.named
+        .map((item) =>
+          this.t(
+            `${item.name} dura ${formatDuration(item.durationMinutes)}.`,
+            `${item.name} takes ${formatDuration(item.durationMinutes)}.`,
+          ),
+        )
+        .join('\n');
+    if (m.duration) {
+      const minutes = this.knowledge.services[0]?.durationMinutes ?? MEETING_MINUTES;
+      return this.t(`Cada cita dura ${minutes} minutos.`, `Each appointment lasts ${minutes} minutes.`);
+    }
 
     // "a trainer in Madrid on Friday morning": when the search finds one person, their open times.
     if ((asksKind || m.places.length) && m.when && !m.price) {
@@ -597,6 +628,20 @@ class Conversation {
     );
     const first = professional.name.split(' ')[0];
     const link = this.t(`Reserva aquí: ${professional.bookingUrl}`, `Book here: ${professional.bookingUrl}`);
+    // "¿cuándo puedo hacerme las mechas con Lucía?": the times that service fits, if she does it.
+    const asked = this.named[0];
+    if (asked && !asked.professionals.includes(professional.username)) {
+      const who = this.knowledge.employees
+        .filter((e) => asked.professionals.includes(e.username))
+        .map((e) => e.name);
+      return who.length
+        ? this.t(
+            `${professional.name} no hace ${asked.name}; lo hace ${list(who, 'es')}.`,
+            `${professional.name} does not do ${asked.name}; ${list(who, 'en')} does.`,
+          )
+        : this.t(`Ahora mismo nadie hace ${asked.name}.`, `Nobody does ${asked.name} at the moment.`);
+    }
+    const service = this.serviceFor(professional);
     if (!worked.length)
       return this.t(
         `${professional.name} no tiene horario publicado ahora mismo.`,
@@ -610,6 +655,7 @@ class Conversation {
       const days = await this.knowledge.openSlots(professional.username, {
         from: today,
         to: addDays(today, 13),
+        ...service,
       });
       return [workedLine, this.dayLines(days.slice(0, 2), 4), link].filter(Boolean).join('\n');
     }
@@ -629,6 +675,7 @@ class Conversation {
         from: range.from,
         to: range.to,
         ...window,
+        ...service,
       })
     ).filter((day) => fitsDay(range, day.date));
 
@@ -642,7 +689,11 @@ class Conversation {
         );
       // That day's other times: the same half of the day first, else the rest of the day.
       const dayTimes = (
-        await this.knowledge.openSlots(professional.username, { from: range.from, to: range.from })
+        await this.knowledge.openSlots(professional.username, {
+          from: range.from,
+          to: range.from,
+          ...service,
+        })
       ).flatMap((d) => d.times);
       const sameHalf = dayTimes.filter((time) => (range.at! < '14:00' ? time < '14:00' : time >= '14:00'));
       const others = sameHalf.length ? sameHalf : dayTimes;
@@ -677,8 +728,12 @@ class Conversation {
         : range.partOfDay === 'late'
           ? [{ date: days[0]!.date, times: days[0]!.times.slice(-3) }]
           : days.slice(0, 3);
+    const forService = asked ? ` (${asked.name}, ${formatDuration(asked.durationMinutes)})` : '';
     return [
-      this.t(`${professional.name} tiene estos huecos libres:`, `${professional.name} has these open times:`),
+      this.t(
+        `${professional.name} tiene estos huecos libres${forService}:`,
+        `${professional.name} has these open times${forService}:`,
+      ),
       this.dayLines(shown, 8, range),
       link,
     ].join('\n');
@@ -838,13 +893,18 @@ class Conversation {
     const window = this.window(range);
     let days = (
       await this.knowledge.openSlots(professional.username, {
+        ...this.serviceFor(professional),
         from,
         to: addDays(from, 13),
         ...window,
       })
     ).filter((day) => fitsDay(range, day.date));
     if (!days.length)
-      days = await this.knowledge.openSlots(professional.username, { from, to: addDays(from, 13) });
+      days = await this.knowledge.openSlots(professional.username, {
+        from,
+        to: addDays(from, 13),
+        ...this.serviceFor(professional),
+      });
     if (!days.length) return '';
     return `${this.t('Próximos huecos:', 'Next open times:')}\n${this.dayLines(days.slice(0, 2), 6)}`;
   }
@@ -855,6 +915,17 @@ class Conversation {
     const m = this.message;
     const premium = m.premium || (this.context.premium && !m.bookingLink && m.text.split(/\s+/).length <= 4);
     const lines: string[] = [];
+    // The catalogue's services named, with their length and price: the prices bookings charge.
+    if (this.named.length && !premium)
+      return [
+        ...this.named.map((item) =>
+          this.t(
+            `${item.name} (${formatDuration(item.durationMinutes)}): ${this.priceOf(item)}.`,
+            `${item.name} (${formatDuration(item.durationMinutes)}): ${this.priceOf(item)}.`,
+          ),
+        ),
+        this.t('Se paga online al reservar.', 'Paid online when you book.'),
+      ].join('\n');
     const services = findPrices(this.info, m.text, SERVICE_SYNONYMS);
     const service = services[0];
     if (!premium) {
@@ -913,10 +984,26 @@ class Conversation {
       this.knowledge.appointmentFee.currency,
       this.language,
     );
+    const minutes = this.knowledge.services[0]?.durationMinutes ?? MEETING_MINUTES;
     return this.t(
-      `Una cita de ${MEETING_MINUTES} minutos cuesta ${fee} y se paga online al reservar.`,
-      `A ${MEETING_MINUTES}-minute appointment costs ${fee}, paid online when you book.`,
+      `Una cita de ${minutes} minutos cuesta ${fee} y se paga online al reservar.`,
+      `A ${minutes}-minute appointment costs ${fee}, paid online when you book.`,
     );
+  }
+
+  /** A service's price as customers read it ("gratis" for 0). */
+  private priceOf(service: AssistantService) {
+    if (service.price.amount === 0) return this.t('gratis', 'free');
+    return money(service.price.amount, service.price.currency, this.language);
+  }
+
+  /**
+   * The open-slot query's service when the message names one of the catalogue's: its length is
+   * what must fit. Undefined when none is named or the professional does not offer it.
+   */
+  private serviceFor(professional: Professional): { service: string } | Record<string, never> {
+    const offered = this.named.find((item) => item.professionals.includes(professional.username));
+    return offered ? { service: offered.id } : {};
   }
 
   private premiumLine(professional: Professional | undefined) {
