@@ -110,6 +110,10 @@ const AppointmentsPage = page(
   () => import('../features/appointments/appointments-page'),
   (m) => m.AppointmentsPage,
 );
+const AppointmentNewPage = page(
+  () => import('../features/appointments/appointment-new-page'),
+  (m) => m.AppointmentNewPage,
+);
 const AppointmentDetailPage = page(
   () => import('../features/appointments/appointment-detail-page'),
   (m) => m.AppointmentDetailPage,
@@ -150,6 +154,7 @@ const staffRoutes: [pattern: string, Page: LazyPage][] = [
   [paths.subscriptionNew, SubscriptionNewPage],
   [routePatterns.subscription, SubscriptionDetailPage],
   [paths.appointments, AppointmentsPage],
+  [routePatterns.appointmentNew, AppointmentNewPage],
   [routePatterns.appointment, AppointmentDetailPage],
   [paths.notifications, NotificationsPage],
   [paths.settings, SettingsPage],

@@ -1,8 +1,8 @@
 import { type ComboboxItem, Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { useClient, useClientOptions } from '../../clients/api';
-import { clientOptionLabel } from '../subscription-format';
+import { useClient, useClientOptions } from '../features/clients/api';
+import { clientOptionLabel } from '../lib/format';
 
 type ClientSelectProps = Omit<
   SelectProps,

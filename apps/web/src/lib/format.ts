@@ -70,3 +70,8 @@ export function formatHours(hours: number): string {
   if (hours >= 48 && hours % 24 === 0) return `${hours / 24} days`;
   return hours === 1 ? '1 hour' : `${hours} hours`;
 }
+
+/** 'Ana García (ana@example.com)', or just the name when there is no email. */
+export function clientOptionLabel(client: { name: string; email: string | null }): string {
+  return client.email ? `${client.name} (${client.email})` : client.name;
+}

@@ -21,6 +21,7 @@ const STAFF_PAGE_NAMES: [pattern: string, name: string][] = [
   [paths.subscriptionNew, 'New subscription'],
   [routePatterns.subscription, 'Subscription'],
   [paths.appointments, 'Appointments'],
+  [routePatterns.appointmentNew, 'New appointment'],
   [routePatterns.appointment, 'Appointment'],
   [paths.notifications, 'Notifications'],
   [paths.settings, 'Settings'],

@@ -18,6 +18,9 @@ export const paths = {
   subscriptionNew: '/subscriptions/new',
   subscription: (id: string) => `/subscriptions/${encodeURIComponent(id)}`,
   appointments: '/appointments',
+  /** Staff book a client in; `clientId` preselects one (from the client's page). */
+  appointmentNew: (clientId?: string) =>
+    `/appointments/new${clientId ? `?clientId=${encodeURIComponent(clientId)}` : ''}`,
   appointment: (id: string) => `/appointments/${encodeURIComponent(id)}`,
   notifications: '/notifications',
   settings: '/settings',
@@ -40,6 +43,7 @@ export const routePatterns = {
   clientEdit: '/clients/:id/edit',
   client: '/clients/:id',
   subscription: '/subscriptions/:id',
+  appointmentNew: '/appointments/new',
   appointment: '/appointments/:id',
   settingsSection: '/settings/:section',
   schedule: '/schedule/:username',

@@ -103,6 +103,8 @@ export function SlotCalendar({
                       value={time}
                       variant={isSelected ? 'filled' : 'default'}
                       className={classes.slot}
+                      // Inline, so the staff shell's Button styles cannot widen it: three columns on a phone.
+                      px={4}
                       h={theirs ? 'auto' : undefined}
                       py={theirs ? 6 : undefined}
                       styles={theirs ? TWO_CLOCKS : undefined}

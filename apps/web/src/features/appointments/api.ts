@@ -1,7 +1,9 @@
 import { apiRoutes } from '@chatdesk/contract/api-routes';
-import type { AppointmentStatus } from '@chatdesk/contract/appointments';
+import type { AppointmentStatus, CreateAppointmentRequest } from '@chatdesk/contract/appointments';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../lib/api-client';
+import { clientKeys } from '../clients/api';
+import { scheduleKeys } from '../schedule/api';
 
 export type AppointmentFilters = {
   status?: AppointmentStatus;
@@ -161,5 +163,25 @@ export function useRescheduleAppointment(id: string) {
     },
     // A slot just taken disappears from the calendar.
     onError: () => queryClient.invalidateQueries({ queryKey: appointmentKeys.slots(id) }),
+  });
+}
+
+/** Staff book a client in; a refusal (the time was just taken) is shown on the form, where it was chosen. */
+export function useCreateAppointment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateAppointmentRequest) => apiCall(apiRoutes.appointments.create, { body }),
+    meta: { success: 'Appointment booked' },
+    onSuccess: (appointment) => {
+      queryClient.setQueryData(appointmentKeys.detail(appointment.id), appointment);
+      // The client's page lists their appointments, and the professional's open times changed.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: appointmentKeys.lists }),
+        queryClient.invalidateQueries({ queryKey: clientKeys.details }),
+        queryClient.invalidateQueries({ queryKey: scheduleKeys.all }),
+      ]);
+    },
+    // A time just taken disappears from the calendar.
+    onError: () => queryClient.invalidateQueries({ queryKey: scheduleKeys.all }),
   });
 }

@@ -4,6 +4,7 @@ import {
   formatShortDate,
   formatTime,
   formatTimeRange,
+  paymentText,
   showingText,
 } from './appointment-format';
 
@@ -29,5 +30,14 @@ describe('pagination text', () => {
   it('counts the rows of the current page', () => {
     expect(showingText({ page: 1, limit: 10, total: 23, pages: 3 })).toBe('Showing 1 to 10 of 23 results');
     expect(showingText({ page: 3, limit: 10, total: 23, pages: 3 })).toBe('Showing 21 to 23 of 23 results');
+  });
+});
+
+describe('what was paid', () => {
+  it('says the amount paid or refunded, and nothing when unpaid', () => {
+    expect(paymentText({ amount: 4500, currency: 'eur', refunded: false })).toBe('€45.00 paid');
+    expect(paymentText({ amount: 4500, currency: 'eur', refunded: true })).toBe('€45.00 refunded');
+    expect(paymentText(null)).toBeNull();
+    expect(paymentText(undefined)).toBeNull();
   });
 });

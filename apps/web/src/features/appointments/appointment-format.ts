@@ -1,5 +1,6 @@
-import type { AppointmentStatus } from '@chatdesk/contract/appointments';
+import type { Appointment, AppointmentStatus } from '@chatdesk/contract/appointments';
 import type { Pagination } from '@chatdesk/contract/common';
+import { formatMinorMoney } from '../../lib/format';
 
 export const APPOINTMENT_STATUS_STYLE = {
   scheduled: { label: 'Scheduled', color: 'blue' },
@@ -71,4 +72,11 @@ export function showingText({ page, limit, total }: Pagination): string {
   const from = (page - 1) * limit + 1;
   const to = Math.min(page * limit, total);
   return `Showing ${from} to ${to} of ${total} results`;
+}
+
+/** '€45.00 paid', '€45.00 refunded', or null when nothing was paid (online or at the desk). */
+export function paymentText(payment: Appointment['payment']): string | null {
+  if (!payment) return null;
+  const amount = formatMinorMoney(payment.amount, payment.currency);
+  return payment.refunded ? `${amount} refunded` : `${amount} paid`;
 }

@@ -1,12 +1,13 @@
 import type { Appointment } from '@chatdesk/contract/appointments';
 import { APPOINTMENTS_PAGE_SIZE } from '@chatdesk/contract/constants';
-import { Box, Card, Stack } from '@mantine/core';
-import { IconCalendarOff } from '@tabler/icons-react';
+import { Box, Button, Card, Stack } from '@mantine/core';
+import { IconCalendarOff, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
+import { paths } from '../../lib/paths';
 import { useCompany } from '../settings/api';
 import { useAppointments, useDeleteAppointment, useUpdateAppointmentStatus } from './api';
 import {
@@ -74,6 +75,11 @@ export function AppointmentsPage() {
       <PageHeader
         title="Appointments"
         description={`Bookings with your team${timeZone ? `. Times are in ${timeZone}.` : '.'}`}
+        actions={
+          <Button component={Link} to={paths.appointmentNew()} leftSection={<IconPlus size={18} />}>
+            New appointment
+          </Button>
+        }
       />
 
       <Stack gap="lg">

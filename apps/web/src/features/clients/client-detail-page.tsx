@@ -2,6 +2,7 @@ import type { ClientDetail } from '@chatdesk/contract/clients';
 import { Avatar, Box, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
   IconCalendarEvent,
+  IconCalendarPlus,
   IconCreditCard,
   IconId,
   IconMessageCircle,
@@ -93,6 +94,14 @@ function ClientDetailView({ client, list }: { client: ClientDetail; list: string
                 Open chat
               </Button>
             ) : null}
+            <Button
+              component={Link}
+              to={paths.appointmentNew(client.id)}
+              variant="light"
+              leftSection={<IconCalendarPlus size={16} />}
+            >
+              New appointment
+            </Button>
             <Button
               component={Link}
               to={paths.clientEdit(client.id)}

@@ -2,9 +2,9 @@ import type { Plan, Subscription } from '@chatdesk/contract/subscriptions';
 import { describe, expect, it } from 'vitest';
 import { canCancelSubscription } from '../../components/cancel-subscription-modal';
 import { listValuesFrom } from '../../components/list-filters';
+import { clientOptionLabel } from '../../lib/format';
 import {
   applyPlan,
-  clientOptionLabel,
   currencySymbol,
   formatSubscriptionPrice,
   initialSubscriptionValues,

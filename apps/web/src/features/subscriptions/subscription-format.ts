@@ -47,11 +47,6 @@ export function planOptionLabel(plan: Plan): string {
   return `${plan.name} - ${formatMoney(plan.amount, plan.currency)}/${plan.interval}`;
 }
 
-/** 'Ana García (ana@example.com)', or just the name when there is no email. */
-export function clientOptionLabel(client: { name: string; email: string | null }): string {
-  return client.email ? `${client.name} (${client.email})` : client.name;
-}
-
 export function toApiFilters(values: ListValues): SubscriptionFilters {
   const filters: SubscriptionFilters = {};
   if (values.search.trim()) filters.search = values.search.trim();

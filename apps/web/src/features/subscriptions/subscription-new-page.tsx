@@ -19,13 +19,13 @@ import {
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCreditCard } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ClientSelect } from '../../components/client-select';
 import { FormActions } from '../../components/form-actions';
 import { PageHeader } from '../../components/page-header';
 import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { useCreateSubscription, usePlans } from './api';
-import { ClientSelect } from './components/client-select';
 import {
   applyPlan,
   CURRENCY_OPTIONS,

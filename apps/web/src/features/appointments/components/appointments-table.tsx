@@ -11,7 +11,7 @@ import {
 } from '../../../components/responsive-table';
 import { fromList } from '../../../lib/back-to';
 import { paths } from '../../../lib/paths';
-import { formatShortDate, formatTimeRange } from '../appointment-format';
+import { formatShortDate, formatTimeRange, paymentText } from '../appointment-format';
 import { AppointmentStatusBadge } from './appointment-status-badge';
 
 type AppointmentsTableProps = { appointments: Appointment[]; onDelete: (appointment: Appointment) => void };
@@ -53,6 +53,7 @@ function AppointmentCard({ appointment, onDelete }: AppointmentItemProps) {
       </Text>
       <Text size="sm" c="dimmed">
         {appointment.service.name} with {appointment.employee.name}
+        {appointment.payment ? ` · ${paymentText(appointment.payment)}` : ''}
       </Text>
       <Box mt="xs">
         <RowActions appointment={appointment} onDelete={onDelete} />
@@ -131,6 +132,7 @@ function AppointmentRow({ appointment, onDelete }: AppointmentItemProps) {
           <Text size="sm">{appointment.service.name}</Text>
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
             {formatDuration(appointment.service.durationMinutes)}
+            {appointment.payment ? ` · ${paymentText(appointment.payment)}` : ''}
           </Text>
         </WrapAnywhere>
       </Table.Td>
