@@ -1,5 +1,6 @@
 import { apiRoutes } from '@chatdesk/contract/api-routes';
 import { MAX_PAGE_SIZE } from '@chatdesk/contract/common';
+import type { EmployeeCalendar } from '@chatdesk/contract/employee-calendars';
 import type { CreateEmployeeRequest, Employee, UpdateEmployeeRequest } from '@chatdesk/contract/employees';
 import type { CreateDateOverrideRequest } from '@chatdesk/contract/time-off';
 import {
@@ -13,6 +14,7 @@ import {
 } from '@tanstack/react-query';
 import { apiCall } from '../../lib/api-client';
 import { cursorPaging, itemsOf } from '../../lib/pages';
+import { scheduleKeys } from '../schedule/api';
 
 export const employeeKeys = {
   all: ['employees'] as const,
@@ -22,6 +24,7 @@ export const employeeKeys = {
   detail: (id: string) => ['employees', 'detail', id] as const,
   calendarFeed: (id: string) => ['employees', 'detail', id, 'calendar-feed'] as const,
   dateOverrides: (id: string) => ['employees', 'detail', id, 'date-overrides'] as const,
+  calendars: (id: string) => ['employees', 'detail', id, 'calendars'] as const,
 };
 
 /** The list in pages as it scrolls; a new search starts again from the first page. */
@@ -154,5 +157,58 @@ export function useRemoveDateOverride(employeeId: string) {
       apiCall(apiRoutes.timeOff.removeDateOverride, { params: { id: employeeId, overrideId } }),
     meta: { success: 'Time off removed', failure: 'Failed to remove the time off' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: employeeKeys.dateOverrides(employeeId) }),
+  });
+}
+
+/** The employee's own calendars, whose busy events close their slots. */
+export function useEmployeeCalendars(employeeId: string) {
+  return useQuery({
+    queryKey: employeeKeys.calendars(employeeId),
+    queryFn: ({ signal }) =>
+      apiCall(apiRoutes.employeeCalendars.list, { params: { id: employeeId }, signal }),
+  });
+}
+
+/** A calendar read: its busy times changed, and with them the open times on the booking page. */
+function calendarsChanged(queryClient: ReturnType<typeof useQueryClient>, employeeId: string) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: employeeKeys.calendars(employeeId) }),
+    queryClient.invalidateQueries({ queryKey: scheduleKeys.all }),
+  ]);
+}
+
+/** A read that failed is no toast: its error shows in red on the calendar's row. */
+const readText = (calendar: EmployeeCalendar, text: string) => (calendar.lastError ? '' : text);
+
+export function useAddEmployeeCalendar(employeeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { url: string; label: string }) =>
+      apiCall(apiRoutes.employeeCalendars.add, { params: { id: employeeId }, body }),
+    meta: { success: (calendar: EmployeeCalendar) => readText(calendar, 'Calendar added') },
+    onSuccess: () => calendarsChanged(queryClient, employeeId),
+  });
+}
+
+export function useRefreshEmployeeCalendar(employeeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (calendarId: string) =>
+      apiCall(apiRoutes.employeeCalendars.refresh, { params: { id: employeeId, calendarId } }),
+    meta: {
+      success: (calendar: EmployeeCalendar) => readText(calendar, 'Calendar read again'),
+      failure: 'Failed to read the calendar',
+    },
+    onSuccess: () => calendarsChanged(queryClient, employeeId),
+  });
+}
+
+export function useRemoveEmployeeCalendar(employeeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (calendarId: string) =>
+      apiCall(apiRoutes.employeeCalendars.remove, { params: { id: employeeId, calendarId } }),
+    meta: { success: 'Calendar removed', failure: 'Failed to remove the calendar' },
+    onSuccess: () => calendarsChanged(queryClient, employeeId),
   });
 }

@@ -36,6 +36,7 @@ import { useCompany } from '../settings/api';
 import { useEmployee, useSaveEmployee } from './api';
 import { AvailabilityEditor } from './components/availability-editor';
 import { CalendarFeedCard } from './components/calendar-feed-card';
+import { CalendarsCard } from './components/calendars-card';
 import { LocationTagsInput } from './components/location-tags-input';
 import { ServicesChecklist } from './components/services-checklist';
 import { TimeOffCard } from './components/time-off-card';
@@ -261,6 +262,9 @@ function EmployeeForm({ employee, list }: { employee?: Employee; list: string })
             <>
               <Box mt="lg">
                 <TimeOffCard employeeId={employee.id} timeZone={timeZone} />
+              </Box>
+              <Box mt="lg">
+                <CalendarsCard employeeId={employee.id} />
               </Box>
               <Box mt="lg">
                 <CalendarFeedCard employeeId={employee.id} />
