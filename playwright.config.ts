@@ -60,6 +60,8 @@ export default defineConfig({
       WHATSAPP_VERIFY_TOKEN: 'e2e-verify',
       // Lets a spec play a second visitor from another address (X-Forwarded-For from the loopback only).
       TRUST_PROXY: 'loopback',
+      // Lets a spec serve an employee's own calendar from a local server (desk-booking.spec.ts).
+      CALENDAR_ALLOW_PRIVATE_ADDRESSES: 'true',
     },
   })),
 });
