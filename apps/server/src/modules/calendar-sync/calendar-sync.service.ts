@@ -91,7 +91,7 @@ export function createCalendarSyncService(deps: {
           type: 'warning',
           title: 'Calendar could not be read',
           message: `${name}'s calendar${calendar.label ? ` "${calendar.label}"` : ''} could not be read: ${message} Its busy times from the last good copy still apply.`,
-          link: `/employees/${calendar.employeeId}`,
+          link: `/employee/${calendar.employeeId}`,
         });
       }
     }

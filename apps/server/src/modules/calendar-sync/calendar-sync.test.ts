@@ -127,7 +127,7 @@ describe("an employee's own calendar", () => {
       .from(notifications)
       .where(eq(notifications.title, 'Calendar could not be read'));
     expect(told).toHaveLength(1);
-    expect(told[0]!.link).toBe(`/employees/${employee.id}`);
+    expect(told[0]!.link).toBe(`/employee/${employee.id}`);
 
     // Mended, the scheduled pass reads it again after 15 minutes.
     feed.status = 200;

@@ -60,6 +60,11 @@ export function createCompanyService({
       return toCompany(row);
     },
     /** The cancellation policy, reminders and no-show follow-up; the defaults until saved. */
+    /** The profile and the Bookings settings from one read (the public schedule needs both). */
+    async withBookingSettings(): Promise<[Company, BookingSettings]> {
+      const row = await repository.find();
+      return row ? [toCompany(row), toBookingSettings(row)] : [EMPTY_COMPANY, DEFAULT_BOOKING_SETTINGS];
+    },
     async bookingSettings(): Promise<BookingSettings> {
       const row = await repository.find();
       return row ? toBookingSettings(row) : DEFAULT_BOOKING_SETTINGS;

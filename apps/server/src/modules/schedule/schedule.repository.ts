@@ -192,7 +192,8 @@ export function createScheduleRepository(db: Db) {
      * The calendar time taken between `from` and `to`: live appointments and holds not yet expired,
      * each with its buffers (other than the appointment `exceptAppointmentId`, the one being moved),
      * and the busy events of the employee's own calendars.
-     * The gist index of the no-overlap constraints finds them by employee and range.
+     * The gist index of the no-overlap constraints finds them by employee and range. An
+     * appointment's interval carries its start (`booked`), which the public schedule lists.
      */
     async busy(
       employeeId: string,
@@ -200,25 +201,40 @@ export function createScheduleRepository(db: Db) {
       to: Date,
       now: Date,
       exceptAppointmentId?: string,
-    ): Promise<Busy[]> {
+    ): Promise<Array<Busy & { booked?: { startsAt: Date; localDate: string; startTime: string } }>> {
       const result = await db.execute(sql`
-        select blocked_from, blocked_until from appointments
+        select blocked_from, blocked_until, starts_at, local_date::text as local_date, start_time from appointments
          where employee_id = ${employeeId} and status <> 'cancelled'
            and tstzrange(blocked_from, blocked_until) && tstzrange(${from}, ${to})
            ${exceptAppointmentId ? sql`and id <> ${exceptAppointmentId}` : sql``}
         union all
-        select blocked_from, blocked_until from slot_holds
+        select blocked_from, blocked_until, null, null, null from slot_holds
          where employee_id = ${employeeId} and expires_at > ${now}
            and tstzrange(blocked_from, blocked_until) && tstzrange(${from}, ${to})
         union all
-        select starts_at, ends_at from calendar_busy
+        select starts_at, ends_at, null, null, null from calendar_busy
          where employee_id = ${employeeId} and tstzrange(starts_at, ends_at) && tstzrange(${from}, ${to})`);
-      return (result.rows as Array<{ blocked_from: string | Date; blocked_until: string | Date }>).map(
-        (row) => ({
-          start: new Date(row.blocked_from),
-          end: new Date(row.blocked_until),
-        }),
-      );
+      type Row = {
+        blocked_from: string | Date;
+        blocked_until: string | Date;
+        starts_at: string | Date | null;
+        local_date: string | null;
+        start_time: string | null;
+      };
+      // An appointment's row also says when it starts, for the public schedule's booked list.
+      return (result.rows as Row[]).map((row) => ({
+        start: new Date(row.blocked_from),
+        end: new Date(row.blocked_until),
+        ...(row.starts_at && row.local_date && row.start_time
+          ? {
+              booked: {
+                startsAt: new Date(row.starts_at),
+                localDate: row.local_date,
+                startTime: row.start_time,
+              },
+            }
+          : {}),
+      }));
     },
 
     /** Whether a busy event of the employee's own calendars takes any of this time. */

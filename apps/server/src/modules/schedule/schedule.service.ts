@@ -319,7 +319,7 @@ export function createScheduleService(deps: Deps) {
     const lastDay = addDays(today, rules.horizonDays);
     const from = range.from > today ? range.from : today;
     const to = range.to < lastDay ? range.to : lastDay;
-    if (from > to) return [];
+    if (from > to) return { days: [], booked: [] };
     const fromInstant = zonedTimeToUtc(from, '00:00', timeZone);
     const toInstant = zonedTimeToUtc(addDays(to, 1), '00:00', timeZone);
     // A first slot's buffer before (or a last one's after) reaches outside the dates.
@@ -356,7 +356,12 @@ export function createScheduleService(deps: Deps) {
       fullDates,
     });
     for (const slot of slots) byDate.set(slot.date, [...(byDate.get(slot.date) ?? []), slot.time]);
-    return [...byDate].map(([date, times]) => ({ date, times }));
+    // The appointments starting on these dates, as the public schedule lists them (read with the busy time).
+    const booked = busy
+      .flatMap((interval) => (interval.booked ? [interval.booked] : []))
+      .filter((b) => b.startsAt >= fromInstant && b.startsAt < toInstant)
+      .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+    return { days: [...byDate].map(([date, times]) => ({ date, times })), booked };
   }
 
   /** The rules of the service a booking with this employee is for when none is named; none when they offer none. */
@@ -416,7 +421,7 @@ export function createScheduleService(deps: Deps) {
           ? rulesOf(await deps.services.forBooking(employee.id, options.serviceId))
           : await defaultRulesOf(employee.id));
       if (!rules) return [];
-      return openDays(employee, timeZone, range, rules, options.exceptAppointmentId);
+      return (await openDays(employee, timeZone, range, rules, options.exceptAppointmentId)).days;
     },
 
     /** The rules of a service (what `openTimes` and `offeredInstant` take). */
@@ -450,8 +455,7 @@ export function createScheduleService(deps: Deps) {
       const employee = await repository.findActiveEmployeeByUsername(username);
       // One who takes no bookings has no booking page, just as an inactive one.
       if (!employee?.takesBookings) throw notFound(BOOKING_MESSAGES.employeeNotFound);
-      const { timeZone } = await company.get();
-      const { freeCancellationHours } = await company.bookingSettings();
+      const [{ timeZone }, { freeCancellationHours }] = await company.withBookingSettings();
       const offered = await deps.services.offeredBy(employee.id);
       const service = serviceId
         ? await deps.services.chooseService(offered, serviceId)
@@ -460,19 +464,22 @@ export function createScheduleService(deps: Deps) {
       const now = clock();
       const today = zonedDate(now, timeZone);
       const lastDay = addDays(today, service?.horizonDays ?? DEFAULT_RULES.horizonDays);
-      const booked = await repository.bookedStarts(
-        employee.id,
-        zonedTimeToUtc(today, '00:00', timeZone),
-        zonedTimeToUtc(addDays(lastDay, 1), '00:00', timeZone),
-      );
-      const slots = service
+      const open = service
         ? await openDays(
             { id: employee.id, availability },
             timeZone,
             { from: today, to: lastDay },
             rulesOf(service),
           )
-        : [];
+        : {
+            days: [],
+            booked: await repository.bookedStarts(
+              employee.id,
+              zonedTimeToUtc(today, '00:00', timeZone),
+              zonedTimeToUtc(addDays(lastDay, 1), '00:00', timeZone),
+            ),
+          };
+      const { booked, days: slots } = open;
       return {
         employee: {
           id: employee.id,
@@ -578,7 +585,7 @@ export function createScheduleService(deps: Deps) {
       const range = { from: today, to: addDays(today, service.horizonDays) };
       const byDate = new Map<string, Set<string>>();
       for (const employee of professionals) {
-        for (const day of await openDays(employee, timeZone, range, rulesOf(service))) {
+        for (const day of (await openDays(employee, timeZone, range, rulesOf(service))).days) {
           const times = byDate.get(day.date) ?? new Set<string>();
           for (const time of day.times) times.add(time);
           byDate.set(day.date, times);
@@ -600,7 +607,7 @@ export function createScheduleService(deps: Deps) {
       const { timeZone } = await company.get();
       const open: typeof professionals = [];
       for (const employee of professionals) {
-        const [day] = await openDays(employee, timeZone, { from: date, to: date }, rulesOf(service));
+        const [day] = (await openDays(employee, timeZone, { from: date, to: date }, rulesOf(service))).days;
         if (day?.times.includes(timeSlot)) open.push(employee);
       }
       if (open.length === 0) throw conflict(BOOKING_MESSAGES.slotUnavailable);
