@@ -26,7 +26,13 @@ export const paths = {
   settings: '/settings',
   /** A section of Settings; Company Settings, the default, is `/settings` itself. */
   settingsSection: (section: string) => (section === 'company' ? '/settings' : `/settings/${section}`),
-  schedule: (username: string) => `/schedule/${encodeURIComponent(username)}`,
+  /** A professional's booking page; a service, and a day and time of it, may come chosen. */
+  schedule: (username: string, chosen?: { service: string; date?: string; time?: string }) => {
+    const query = chosen ? `?${new URLSearchParams(chosen)}` : '';
+    return `/schedule/${encodeURIComponent(username)}${query}`;
+  },
+  /** The business's booking page: a service with anyone available. */
+  book: '/book',
   subscribe: (username: string, email?: string) =>
     `/subscription/${encodeURIComponent(username)}${email ? `/${encodeURIComponent(email)}` : ''}`,
   /** The customer's private link to their appointment, from the booking email and the reminders. */

@@ -18,11 +18,15 @@ import {
 import { BookingHeader } from './components/booking-header';
 import { BookingPanel } from './components/booking-panel';
 import { ChosenService, ServicePicker } from './components/service-picker';
+import { linkedSlot } from './linked-slot';
 import { SCHEDULE_PAGE_MESSAGES } from './messages';
 import classes from './schedule.module.css';
 import { type CheckoutOutcome, useCheckout } from './use-checkout';
 
 const SERVICE_PARAM = 'service';
+// A time chosen elsewhere (the "anyone available" page): `?date=YYYY-MM-DD&time=HH:mm`.
+const DATE_PARAM = 'date';
+const TIME_PARAM = 'time';
 
 /** A link to a service this professional no longer offers (archived, taken off them, or wrong). */
 const isStaleServiceLink = (error: unknown) =>
@@ -44,6 +48,7 @@ export function SchedulePage() {
   useEffect(() => {
     if (staleLink) setSearchParams(withService(null), { replace: true });
   }, [staleLink, setSearchParams]);
+  useLinkedSlot(schedule.isPlaceholderData ? undefined : schedule.data, dispatch);
   const notFound = useNotFoundRedirect(state.serviceId === null ? schedule.error : null);
   useDocumentTitle(
     schedule.data ? `Book an appointment with ${schedule.data.employee.name}` : 'Book an appointment',
@@ -76,6 +81,30 @@ export function SchedulePage() {
       </Container>
     </Box>
   );
+}
+
+/**
+ * Selects the linked slot once the times it belongs to have loaded, if it is still open, then takes
+ * it out of the address: a reload or Back shows the calendar as the visitor left it.
+ */
+function useLinkedSlot(schedule: PublicSchedule | undefined, dispatch: Dispatch<BookingAction>) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const date = searchParams.get(DATE_PARAM);
+  const time = searchParams.get(TIME_PARAM);
+  useEffect(() => {
+    if (!schedule || (date === null && time === null)) return;
+    const slot = linkedSlot(schedule.slots, date, time);
+    if (slot) dispatch({ type: 'selectSlot', slot });
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(DATE_PARAM);
+        next.delete(TIME_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [schedule, date, time, dispatch, setSearchParams]);
 }
 
 /** The address's query with the chosen service, or without one. */
