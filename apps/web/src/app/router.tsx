@@ -41,6 +41,10 @@ const SchedulePage = page(
   () => import('../features/schedule/schedule-page'),
   (m) => m.SchedulePage,
 );
+const BookPage = page(
+  () => import('../features/book/book-page'),
+  (m) => m.BookPage,
+);
 const SubscribePage = page(
   () => import('../features/subscribe/subscribe-page'),
   (m) => m.SubscribePage,
@@ -130,6 +134,7 @@ const SettingsPage = page(
 const publicRoutes: [pattern: string, Page: LazyPage][] = [
   [paths.login, LoginPage],
   [routePatterns.schedule, SchedulePage],
+  [paths.book, BookPage],
   [routePatterns.subscribe, SubscribePage],
   [routePatterns.subscribeWithEmail, SubscribePage],
   [routePatterns.manageBooking, ManageBookingPage],

@@ -1,0 +1,367 @@
+import type { PublicServiceList } from '@chatdesk/contract/schedule';
+import { formatDuration } from '@chatdesk/contract/schedule-rules';
+import {
+  Avatar,
+  Box,
+  Button,
+  Center,
+  Container,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import {
+  IconArrowLeft,
+  IconArrowRight,
+  IconChevronRight,
+  IconClockHour4,
+  IconUsers,
+  IconWorld,
+} from '@tabler/icons-react';
+import { type Ref, useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ErrorAlert } from '../../components/error-alert';
+import { PublicPageError, PublicPageLoader } from '../../components/public-page-states';
+import { type Slot, SlotCalendar } from '../../components/slots/slot-calendar';
+import { visitorZoneNote } from '../../components/slots/visitor-time';
+import { ApiError } from '../../lib/api-client';
+import { formatServicePrice, initials } from '../../lib/format';
+import { paths } from '../../lib/paths';
+import { formatLongDate, formatTime } from '../../lib/wall-clock';
+import { useAnyoneSlots, useAssignAnyone, useBookServices } from './api';
+import classes from './book.module.css';
+import { professionalNames } from './professional-names';
+
+type BookService = PublicServiceList['services'][number];
+
+const SERVICE_PARAM = 'service';
+
+const errorMessage = (error: unknown, fallback: string) =>
+  (error instanceof ApiError && error.serverMessage) || fallback;
+
+/** The business's booking page: a service, then a time with anyone available, then their page. */
+export function BookPage() {
+  const services = useBookServices();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const serviceId = searchParams.get(SERVICE_PARAM);
+  const chosen = services.data?.services.find((service) => service.id === serviceId) ?? null;
+  useDocumentTitle(chosen ? `Book ${chosen.name}` : 'Book an appointment');
+
+  const choose = (id: string | null) =>
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      if (id) next.set(SERVICE_PARAM, id);
+      else next.delete(SERVICE_PARAM);
+      return next;
+    });
+
+  // The heading of the new step takes the focus, as on the professional's page.
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const shownBefore = useRef(chosen?.id ?? null);
+  useEffect(() => {
+    const shown = chosen?.id ?? null;
+    if (shownBefore.current === shown) return;
+    shownBefore.current = shown;
+    stepHeading.current?.focus({ preventScroll: true });
+  }, [chosen?.id]);
+
+  return (
+    <Box component="main" className={classes.page}>
+      <Container size="lg" px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 48 }}>
+        {services.data ? (
+          <Paper withBorder shadow="sm" className={classes.card}>
+            <Box p={{ base: 'md', sm: 'xl' }} className={classes.header}>
+              <BookHeader timeZone={services.data.timeZone} />
+            </Box>
+            {chosen ? (
+              <ServiceTimes service={chosen} onChange={() => choose(null)} headingRef={stepHeading} />
+            ) : (
+              <Box p={{ base: 'md', sm: 'xl' }}>
+                <ServiceList
+                  services={services.data.services}
+                  onChoose={(id) => choose(id)}
+                  headingRef={stepHeading}
+                />
+              </Box>
+            )}
+          </Paper>
+        ) : services.isError ? (
+          <PublicPageError message={errorMessage(services.error, 'The services could not be loaded.')} />
+        ) : (
+          <PublicPageLoader label="Loading services" text="Loading services..." />
+        )}
+      </Container>
+    </Box>
+  );
+}
+
+function BookHeader({ timeZone }: { timeZone: string }) {
+  const zoneNote = visitorZoneNote(timeZone);
+  return (
+    <Stack gap={6}>
+      <Title order={1} fz={{ base: 24, sm: 30 }} lh={1.2}>
+        Book an Appointment
+      </Title>
+      <Text c="dimmed" fw={500}>
+        Choose a service and a time; we find who is available.
+      </Text>
+      <Group gap={6} c="dimmed" wrap="nowrap">
+        <IconWorld size={15} aria-hidden style={{ flexShrink: 0 }} />
+        <Text size="sm">
+          Times shown in {timeZone}
+          {zoneNote ? ` · ${zoneNote}` : ''}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}
+
+type HeadingRef = Ref<HTMLHeadingElement>;
+
+function ServiceList({
+  services,
+  onChoose,
+  headingRef,
+}: {
+  services: BookService[];
+  onChoose: (id: string) => void;
+  headingRef: HeadingRef;
+}) {
+  const bookable = services.filter((service) => service.professionals.length > 0);
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={2} size="h3" ref={headingRef} tabIndex={-1} className={classes.stepHeading}>
+          Choose a service
+        </Title>
+        <Text c="dimmed" size="sm">
+          Pick what you would like to book; then choose a day and a time.
+        </Text>
+      </div>
+      {bookable.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          There is nothing to book right now. Please check back later.
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" component="ul" className={classes.serviceList}>
+          {bookable.map((service) => (
+            <li key={service.id}>
+              <UnstyledButton className={classes.serviceOption} onClick={() => onChoose(service.id)}>
+                <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+                  <Stack gap={4} miw={0}>
+                    <Text fw={600} className={classes.serviceName}>
+                      {service.name}
+                    </Text>
+                    {service.description ? (
+                      <Text size="sm" c="dimmed" lineClamp={3}>
+                        {service.description}
+                      </Text>
+                    ) : null}
+                    <Group gap={6} wrap="nowrap">
+                      <IconClockHour4 size={15} aria-hidden style={{ flexShrink: 0 }} />
+                      <Text size="sm">{formatDuration(service.durationMinutes)}</Text>
+                    </Group>
+                    <Group gap={6} wrap="nowrap">
+                      <IconUsers size={15} aria-hidden style={{ flexShrink: 0 }} />
+                      <Text size="sm">with {professionalNames(service.professionals)}</Text>
+                    </Group>
+                  </Stack>
+                  <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+                    <Text fw={700}>{formatServicePrice(service.price.amount, service.price.currency)}</Text>
+                    <IconChevronRight size={18} aria-hidden />
+                  </Group>
+                </Group>
+              </UnstyledButton>
+            </li>
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
+
+type Assignment = { slot: Slot; professional: BookService['professionals'][number] };
+
+function ServiceTimes({
+  service,
+  onChange,
+  headingRef,
+}: {
+  service: BookService;
+  onChange: () => void;
+  headingRef: HeadingRef;
+}) {
+  const slots = useAnyoneSlots(service.id);
+  const assign = useAssignAnyone(service.id);
+  const [date, setDate] = useState<string | null>(null);
+  const [slot, setSlot] = useState<Slot | null>(null);
+  const [assignment, setAssignment] = useState<Assignment | null>(null);
+
+  const pick = (chosen: Slot) => {
+    setSlot(chosen);
+    setDate(chosen.date);
+    setAssignment(null);
+    assign.mutate(chosen, {
+      onSuccess: ({ professional }) => setAssignment({ slot: chosen, professional }),
+      // The times reload (api.ts); the one taken disappears and the visitor picks another.
+      onError: () => setSlot(null),
+    });
+  };
+
+  return (
+    <>
+      <Box px={{ base: 'md', sm: 'xl' }} py="md" className={classes.serviceBar}>
+        <Group justify="space-between" align="center" gap="sm" wrap="wrap">
+          <Stack gap={0} miw={0}>
+            <Text size="xs" c="dimmed" fw={500} tt="uppercase">
+              Your service
+            </Text>
+            <Title order={2} size="h4" ref={headingRef} tabIndex={-1} className={classes.stepHeading}>
+              {service.name}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {formatDuration(service.durationMinutes)} ·{' '}
+              {formatServicePrice(service.price.amount, service.price.currency)} · with{' '}
+              {professionalNames(service.professionals)}
+            </Text>
+          </Stack>
+          <Button variant="default" size="sm" leftSection={<IconArrowLeft size={16} />} onClick={onChange}>
+            Change service
+          </Button>
+        </Group>
+      </Box>
+      {slots.data ? (
+        <Grid gap={0}>
+          <Grid.Col span={{ base: 12, md: 6 }} p={{ base: 'md', sm: 'xl' }}>
+            <SlotCalendar
+              slots={slots.data.slots}
+              timeZone={slots.data.timeZone}
+              date={date}
+              selected={slot}
+              locked={false}
+              busy={assign.isPending}
+              onDateChange={(day) => {
+                setDate(day);
+                setSlot(null);
+                setAssignment(null);
+                assign.reset();
+              }}
+              onSlotSelect={pick}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }} className={classes.panel} p={{ base: 'md', sm: 'xl' }}>
+            <AssignmentPanel
+              service={service}
+              slot={slot}
+              assignment={assignment}
+              pending={assign.isPending}
+              error={
+                assign.isError
+                  ? errorMessage(assign.error, 'That time could not be reserved. Please try again.')
+                  : null
+              }
+            />
+          </Grid.Col>
+        </Grid>
+      ) : slots.isError ? (
+        <Box p={{ base: 'md', sm: 'xl' }}>
+          <ErrorAlert>{errorMessage(slots.error, 'The open times could not be loaded.')}</ErrorAlert>
+        </Box>
+      ) : (
+        <Center mih={320} role="status" aria-label="Loading open times">
+          <Loader />
+        </Center>
+      )}
+    </>
+  );
+}
+
+function AssignmentPanel({
+  service,
+  slot,
+  assignment,
+  pending,
+  error,
+}: {
+  service: BookService;
+  slot: Slot | null;
+  assignment: Assignment | null;
+  pending: boolean;
+  error: string | null;
+}) {
+  // On a phone the panel is below the times: the focus takes the visitor, and a screen reader, to
+  // who it is with.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (assignment) heading.current?.focus();
+  }, [assignment]);
+  if (assignment) {
+    const { professional } = assignment;
+    return (
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Text size="sm" c="dimmed">
+            {formatLongDate(assignment.slot.date)} at {formatTime(assignment.slot.time)}
+          </Text>
+          <Group gap="sm" wrap="nowrap">
+            <Avatar size={48} radius="xl" color="brand" variant="filled" aria-hidden>
+              {initials(professional.name)}
+            </Avatar>
+            <Stack gap={0} miw={0}>
+              <Title order={2} size="h3" ref={heading} tabIndex={-1} className={classes.stepHeading}>
+                With {professional.name}
+              </Title>
+              {professional.title ? (
+                <Text c="dimmed" size="sm">
+                  {professional.title}
+                </Text>
+              ) : null}
+            </Stack>
+          </Group>
+        </Stack>
+        <Text size="sm">Next, your details{service.price.amount > 0 ? ' and the payment' : ''}.</Text>
+        <Button
+          component={Link}
+          to={paths.schedule(professional.username, {
+            service: service.id,
+            date: assignment.slot.date,
+            time: assignment.slot.time,
+          })}
+          size="md"
+          fullWidth
+          rightSection={<IconArrowRight size={17} />}
+        >
+          Continue
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="md" py={{ base: 0, md: 'xl' }}>
+      <ErrorAlert>{error}</ErrorAlert>
+      {slot && pending ? (
+        <Group gap="sm" role="status">
+          <Loader size="sm" />
+          <Text size="sm">Finding who is available…</Text>
+        </Group>
+      ) : (
+        <Stack gap={4}>
+          <Title order={2} size="h4">
+            Pick a time that suits you
+          </Title>
+          <Text c="dimmed" size="sm">
+            Choose a day in the calendar, then one of its open times. We show you who it is with before you
+            continue.
+          </Text>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
