@@ -23,6 +23,11 @@ beforeAll(async () => {
       css: ['assets/public-1.css'],
     },
     '_subscribe-1.js': { file: 'assets/subscribe-1.js', name: 'subscribe', imports: ['_public-1.js'] },
+    'src/features/book/book-page.tsx': {
+      file: 'assets/book-page-1.js',
+      imports: ['_public-1.js'],
+      css: ['assets/book-page-1.css'],
+    },
     'src/features/manage-booking/manage-booking-page.tsx': {
       file: 'assets/manage-booking-page-1.js',
       imports: ['_public-1.js'],
@@ -53,6 +58,15 @@ describe('index.html for a path', () => {
     expect(html).toContain(`<link rel="preload" as="fetch" crossorigin href="/api/booking/${token}">`);
     expect(html).not.toContain('/api/booking/%3C');
     expect(await renderIndexHtml(webDir, '/booking/%3Cscript%3E')).not.toContain('/api/booking/');
+  });
+
+  it('names the "anyone available" page\'s chunk and its services read', async () => {
+    const html = await renderIndexHtml(webDir, '/book');
+    expect(html).toContain('href="/assets/public-1.js"');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/book-page-1.js">');
+    expect(html).toContain('href="/assets/book-page-1.css"');
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/api/book/services">');
+    expect(html).not.toContain('manage-booking-page-1.js');
   });
 
   it('adds the subscribe chunk and its three reads for the subscribe page, with or without an email', async () => {

@@ -40,6 +40,12 @@ const PAGE_HINTS: PageHint[] = [
     ],
   },
   {
+    // "Anyone available": the business's services, then a lazy page on top of the public chunk.
+    path: /^\/book\/?$/,
+    modules: ['public', 'src/features/book/book-page.tsx'],
+    data: () => ['/api/book/services'],
+  },
+  {
     // The customer's private link, from a confirmation email or a reminder: its token is hex.
     path: /^\/booking\/([0-9a-f]{32,128})\/?$/,
     modules: ['public', 'src/features/manage-booking/manage-booking-page.tsx'],
