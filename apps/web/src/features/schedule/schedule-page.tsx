@@ -48,7 +48,13 @@ export function SchedulePage() {
   useEffect(() => {
     if (staleLink) setSearchParams(withService(null), { replace: true });
   }, [staleLink, setSearchParams]);
-  useLinkedSlot(schedule.isPlaceholderData ? undefined : schedule.data, dispatch);
+  // Only the linked service's own times: a stale service link drops the slot with the service.
+  useLinkedSlot(
+    schedule.isPlaceholderData || (state.serviceId !== null && schedule.data?.service?.id !== state.serviceId)
+      ? undefined
+      : schedule.data,
+    dispatch,
+  );
   const notFound = useNotFoundRedirect(state.serviceId === null ? schedule.error : null);
   useDocumentTitle(
     schedule.data ? `Book an appointment with ${schedule.data.employee.name}` : 'Book an appointment',
@@ -111,6 +117,9 @@ function useLinkedSlot(schedule: PublicSchedule | undefined, dispatch: Dispatch<
 function withService(serviceId: string | null) {
   return (current: URLSearchParams) => {
     const next = new URLSearchParams(current);
+    // A linked time belongs to the linked service.
+    next.delete(DATE_PARAM);
+    next.delete(TIME_PARAM);
     if (serviceId) next.set(SERVICE_PARAM, serviceId);
     else next.delete(SERVICE_PARAM);
     return next;
