@@ -10,25 +10,17 @@ import {
   Group,
   Loader,
   Paper,
-  SimpleGrid,
   Stack,
   Text,
   Title,
-  UnstyledButton,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import {
-  IconArrowLeft,
-  IconArrowRight,
-  IconChevronRight,
-  IconClockHour4,
-  IconUsers,
-  IconWorld,
-} from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowRight, IconUsers, IconWorld } from '@tabler/icons-react';
 import { type Ref, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../components/error-alert';
 import { PublicPageError, PublicPageLoader } from '../../components/public-page-states';
+import { ServicePicker } from '../../components/service-picker';
 import { type Slot, SlotCalendar } from '../../components/slots/slot-calendar';
 import { visitorZoneNote } from '../../components/slots/visitor-time';
 import { ApiError } from '../../lib/api-client';
@@ -134,56 +126,19 @@ function ServiceList({
   onChoose: (id: string) => void;
   headingRef: HeadingRef;
 }) {
-  const bookable = services.filter((service) => service.professionals.length > 0);
   return (
-    <Stack gap="md">
-      <div>
-        <Title order={2} size="h3" ref={headingRef} tabIndex={-1} className={classes.stepHeading}>
-          Choose a service
-        </Title>
-        <Text c="dimmed" size="sm">
-          Pick what you would like to book; then choose a day and a time.
-        </Text>
-      </div>
-      {bookable.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          There is nothing to book right now. Please check back later.
-        </Text>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" component="ul" className={classes.serviceList}>
-          {bookable.map((service) => (
-            <li key={service.id}>
-              <UnstyledButton className={classes.serviceOption} onClick={() => onChoose(service.id)}>
-                <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
-                  <Stack gap={4} miw={0}>
-                    <Text fw={600} className={classes.serviceName}>
-                      {service.name}
-                    </Text>
-                    {service.description ? (
-                      <Text size="sm" c="dimmed" lineClamp={3}>
-                        {service.description}
-                      </Text>
-                    ) : null}
-                    <Group gap={6} wrap="nowrap">
-                      <IconClockHour4 size={15} aria-hidden style={{ flexShrink: 0 }} />
-                      <Text size="sm">{formatDuration(service.durationMinutes)}</Text>
-                    </Group>
-                    <Group gap={6} wrap="nowrap">
-                      <IconUsers size={15} aria-hidden style={{ flexShrink: 0 }} />
-                      <Text size="sm">with {professionalNames(service.professionals)}</Text>
-                    </Group>
-                  </Stack>
-                  <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-                    <Text fw={700}>{formatServicePrice(service.price.amount, service.price.currency)}</Text>
-                    <IconChevronRight size={18} aria-hidden />
-                  </Group>
-                </Group>
-              </UnstyledButton>
-            </li>
-          ))}
-        </SimpleGrid>
+    <ServicePicker
+      services={services.filter((service) => service.professionals.length > 0)}
+      onChoose={onChoose}
+      headingRef={headingRef}
+      empty="There is nothing to book right now. Please check back later."
+      detail={(service) => (
+        <Group gap={6} wrap="nowrap">
+          <IconUsers size={15} aria-hidden style={{ flexShrink: 0 }} />
+          <Text size="sm">with {professionalNames(service.professionals)}</Text>
+        </Group>
       )}
-    </Stack>
+    />
   );
 }
 

@@ -5,6 +5,7 @@ import { IconShieldCheck } from '@tabler/icons-react';
 import { type Dispatch, useEffect, useReducer, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { PublicPageError, PublicPageLoader, useNotFoundRedirect } from '../../components/public-page-states';
+import { ChosenService, ServicePicker } from '../../components/service-picker';
 import { type Slot, SlotCalendar } from '../../components/slots/slot-calendar';
 import { ApiError } from '../../lib/api-client';
 import { useSchedule } from './api';
@@ -17,7 +18,6 @@ import {
 } from './booking-state';
 import { BookingHeader } from './components/booking-header';
 import { BookingPanel } from './components/booking-panel';
-import { ChosenService, ServicePicker } from './components/service-picker';
 import { linkedSlot } from './linked-slot';
 import { SCHEDULE_PAGE_MESSAGES } from './messages';
 import classes from './schedule.module.css';

@@ -2,19 +2,29 @@ import { formatDuration } from '@chatdesk/contract/schedule-rules';
 import type { PublicService } from '@chatdesk/contract/services';
 import { Button, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconChevronRight, IconClockHour4 } from '@tabler/icons-react';
-import type { Ref } from 'react';
-import { formatServicePrice } from '../../../lib/format';
-import classes from '../schedule.module.css';
+import type { ReactNode, Ref } from 'react';
+import { formatServicePrice } from '../lib/format';
+import classes from './service-picker.module.css';
 
-type ServicePickerProps = {
-  services: PublicService[];
+type ServicePickerProps<S extends PublicService> = {
+  services: S[];
   onChoose: (serviceId: string) => void;
   /** The step's heading, focused when the visitor comes back to it. */
   headingRef?: Ref<HTMLHeadingElement>;
+  /** A line more under each service (the business-wide page says who offers it). */
+  detail?: (service: S) => ReactNode;
+  /** What the step says when there is nothing to choose. */
+  empty?: string;
 };
 
 /** The first step when a professional offers several services: what to book, before when. */
-export function ServicePicker({ services, onChoose, headingRef }: ServicePickerProps) {
+export function ServicePicker<S extends PublicService>({
+  services,
+  onChoose,
+  headingRef,
+  detail,
+  empty,
+}: ServicePickerProps<S>) {
   return (
     <Stack gap="md">
       <div>
@@ -25,6 +35,11 @@ export function ServicePicker({ services, onChoose, headingRef }: ServicePickerP
           Pick what you would like to book; then choose a day and a time.
         </Text>
       </div>
+      {services.length === 0 && empty ? (
+        <Text c="dimmed" size="sm">
+          {empty}
+        </Text>
+      ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" component="ul" className={classes.serviceList}>
         {services.map((service) => (
           <li key={service.id}>
@@ -43,6 +58,7 @@ export function ServicePicker({ services, onChoose, headingRef }: ServicePickerP
                     <IconClockHour4 size={15} aria-hidden style={{ flexShrink: 0 }} />
                     <Text size="sm">{formatDuration(service.durationMinutes)}</Text>
                   </Group>
+                  {detail?.(service)}
                 </Stack>
                 <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
                   <Text fw={700}>{formatServicePrice(service.price.amount, service.price.currency)}</Text>
