@@ -8,7 +8,7 @@ import {
 import type { ManagedBookingSlots } from '@chatdesk/contract/manage-booking';
 import type { z } from 'zod';
 import type { EventBus } from '../../events/event-bus.ts';
-import { conflict, isUniqueViolation, notFound } from '../../lib/app-error.ts';
+import { conflict, isSlotConflict, notFound } from '../../lib/app-error.ts';
 import type {
   AppointmentRow,
   AppointmentsRepository,
@@ -123,7 +123,7 @@ export function createAppointmentsService({
       try {
         updated = await repository.updateStatus(id, status, clock(), options.reopen ?? false);
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(APPOINTMENT_MESSAGES.slotTaken);
+        if (isSlotConflict(error)) throw conflict(APPOINTMENT_MESSAGES.slotTaken);
         throw error;
       }
       if (updated.kind === 'missing') throw notFound(APPOINTMENT_MESSAGES.notFound);

@@ -1,3 +1,4 @@
+import { APPOINTMENT_MESSAGES } from '@chatdesk/contract/appointments';
 import { BOOKING_MESSAGES } from '@chatdesk/contract/schedule';
 import { SERVICE_MESSAGES, type Service } from '@chatdesk/contract/services';
 import { and, eq, ne } from 'drizzle-orm';
@@ -631,5 +632,26 @@ describe('a free service', () => {
     expect((await bookFree('11:00', 'other9@example.com')).statusCode).toBe(429);
     // Another network still books.
     expect((await bookFree('11:00', 'neighbour@example.com', 3)).statusCode).toBe(200);
+  });
+});
+
+describe('reopening a cancelled appointment', () => {
+  it('is refused when a longer booking has taken part of its time since, not answered with a 500', async () => {
+    const colour = await createService({ name: 'Color corto', durationMinutes: 90, priceAmount: 4000 });
+    const employee = await professional([colour]);
+    const first = await bookThrough(employee.id, undefined, '10:00', '2026-11-24');
+    expect(first.statusCode, first.body).toBe(200);
+    const id = first.json().appointment.id as string;
+    expect((await staff('PATCH', `/api/appointments/${id}/status`, { status: 'cancelled' })).statusCode).toBe(
+      200,
+    );
+    // 09:30–11:00 now covers 10:00 without starting at it: only the no-overlap constraint sees it.
+    expect((await bookThrough(employee.id, colour.id, '09:30', '2026-11-24')).statusCode).toBe(200);
+    const reopened = await staff('PATCH', `/api/appointments/${id}/status`, {
+      status: 'scheduled',
+      reopen: true,
+    });
+    expect(reopened.statusCode).toBe(409);
+    expect(reopened.json()).toEqual({ message: APPOINTMENT_MESSAGES.slotTaken });
   });
 });
