@@ -655,3 +655,23 @@ describe('reopening a cancelled appointment', () => {
     expect(reopened.json()).toEqual({ message: APPOINTMENT_MESSAGES.slotTaken });
   });
 });
+
+describe('special hours', () => {
+  it('name a long appointment the new hours no longer hold, even when its start still fits', async () => {
+    const colour = await createService({ name: 'Color largo', durationMinutes: 90, priceAmount: 5000 });
+    const employee = await professional([colour]);
+    const booked = await bookThrough(employee.id, colour.id, '11:00', '2026-11-24');
+    expect(booked.statusCode, booked.body).toBe(200);
+    // 09:00–12:00 still has 11:00 for a 30-minute appointment, but not for 11:00–12:30.
+    const created = await staff('POST', `/api/employees/${employee.id}/date-overrides`, {
+      fromDate: '2026-11-24',
+      toDate: '2026-11-24',
+      ranges: [['09:00', '12:00']],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().affectedAppointments.map((a: { id: string }) => a.id)).toEqual([
+      booked.json().appointment.id,
+    ]);
+    expect(created.json().affectedAppointments[0]).not.toHaveProperty('minutes');
+  });
+});

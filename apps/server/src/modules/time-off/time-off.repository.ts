@@ -11,6 +11,8 @@ export type LiveAppointmentRow = {
   clientEmail: string | null;
   clientPhone: string | null;
   chatId: string | null;
+  /** Its length: whether the new hours still hold it depends on all of it fitting. */
+  minutes: number;
 };
 
 const overrideColumns = {
@@ -104,6 +106,7 @@ export function createTimeOffRepository(db: Db) {
         select a.id, a.employee_name as "employeeName", a.local_date::text as "date",
                a.start_time as "time", a.client_name as "clientName", a.client_email as "clientEmail",
                a.client_phone as "clientPhone",
+               (extract(epoch from a.ends_at - a.starts_at) / 60)::int as "minutes",
                (select c.id from chats c join contacts ct on ct.id = c.contact_id
                  where ct.phone_digits = regexp_replace(a.client_phone, '\\D', '', 'g')
                  order by coalesce(c.last_message_at, c.created_at) desc limit 1) as "chatId"

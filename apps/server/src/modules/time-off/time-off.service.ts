@@ -33,8 +33,10 @@ export function createTimeOffService({ repository, clock }: Deps) {
       after: clock(),
       ...(employeeId ? { employeeId } : {}),
     });
-    const stillOffered = new Set(dayStartTimes(span.ranges ?? []));
-    return rows.filter((row) => !stillOffered.has(row.time));
+    // An appointment still stands when the new hours hold the whole of it, whatever its length.
+    return rows
+      .filter((row) => !dayStartTimes(span.ranges ?? [], Number(row.minutes)).includes(row.time))
+      .map(({ minutes: _minutes, ...row }) => row);
   }
 
   async function loadEmployee(id: string) {
