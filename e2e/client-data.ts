@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { type Api, expect } from './fixtures';
-import { uniqueSuffix } from './staff-data';
+import { uniquePhone, uniqueSuffix } from './staff-data';
 
 /** Helpers that make the clients and subscriptions the client and subscription specs need. */
 
@@ -38,7 +38,7 @@ export async function createClient(api: Api, overrides: ClientInput = {}): Promi
   const suffix = uniqueSuffix();
   return api.post<Client>('/clients', {
     name: `Test Client ${suffix}`,
-    phone: `+34 699 ${suffix.slice(0, 6)}`,
+    phone: uniquePhone(),
     email: `client-${suffix}@example.com`,
     ...overrides,
   });

@@ -226,7 +226,7 @@ test.describe('desk booking', () => {
       ).toBeVisible();
       await card.getByRole('textbox', { name: 'Calendar address' }).clear();
       await card.getByRole('textbox', { name: 'Calendar address' }).pressSequentially(address, { delay: 5 });
-      await card.getByRole('textbox', { name: 'Name' }).pressSequentially('Work', HUMAN);
+      await card.getByRole('textbox', { name: 'Calendar name' }).pressSequentially('Work', HUMAN);
       await card.getByRole('button', { name: 'Add calendar' }).click();
 
       const item = card.getByRole('listitem').filter({ hasText: 'Work' });

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { type Api, expect } from './fixtures';
 
 /** Helpers that make the employees and appointments a staff spec needs, each with unique values. */
@@ -43,6 +43,15 @@ export function uniqueSuffix(): string {
   return randomUUID().slice(0, 8);
 }
 
+/**
+ * A Spanish mobile number nobody else in the run has. Digits only: a suffix of hex letters gave
+ * numbers with too few digits for the assistant to know the client by, one run in a few.
+ */
+export function uniquePhone(): string {
+  const digits = String(randomInt(0, 100_000_000)).padStart(8, '0');
+  return `+34 6${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5)}`;
+}
+
 export async function createEmployee(api: Api, overrides: Partial<Employee> = {}): Promise<Employee> {
   const suffix = uniqueSuffix();
   return api.post<Employee>('/employees', {
@@ -82,7 +91,7 @@ export async function bookAppointment(
   const clientInfo = {
     name: options.clientName ?? `Client ${suffix}`,
     email: `client-${suffix}@example.com`,
-    phone: options.phone ?? `+34 600 ${suffix.slice(0, 6)}`,
+    phone: options.phone ?? uniquePhone(),
   };
   const post = async <T>(path: string, data: unknown): Promise<T> => {
     const response = await api.raw.post(`/api${path}`, { data });

@@ -12,7 +12,8 @@ test('a WhatsApp message appears in the open chat without a reload, and the assi
 }) => {
   await login();
   const from = `3461${Math.floor(1_000_000 + Math.random() * 8_999_999)}`;
-  await whatsappMessage(request, from, 'Paula Webhook', 'Hola, busco un entrenador personal en Madrid');
+  // Named, so the answer is Carlos's whatever other professionals the run has made in Madrid.
+  await whatsappMessage(request, from, 'Paula Webhook', 'Hola, quiero reservar con Carlos Ruiz');
   const chat = (await api.get<Chat[]>('/chats?search=Paula%20Webhook'))[0]!;
   expect(chat).toMatchObject({ prefix: '34', phone: from.slice(2) });
 
@@ -31,6 +32,9 @@ test('the simulator answer links to the right booking page', async ({ page, logi
   await expect(input).toHaveValue('Hola, busco un entrenador personal en Madrid');
   // The page opens by starting a new conversation; wait for its greeting before sending.
   await expect(page.getByText(/asistente de Entrena Studio/)).toBeVisible();
+  // Named, so the link is Carlos's whatever other professionals the run has made in Madrid.
+  await input.fill('');
+  await input.pressSequentially('Quiero reservar con Carlos', { delay: 20 });
   await page.getByRole('button', { name: /send/i }).click();
   const link = page.getByRole('link', { name: /\/schedule\/carlos/ }).first();
   await expect(link).toBeVisible({ timeout: 15_000 });

@@ -216,7 +216,7 @@ function AddCalendarFields({ employeeId }: { employeeId: string }) {
       />
       <Group align="flex-end" gap="sm" wrap="wrap">
         <TextInput
-          label="Name"
+          label="Calendar name"
           placeholder="Optional, e.g. Personal"
           autoComplete="off"
           maxLength={EMPLOYEE_CALENDAR_LIMITS.labelMax}
