@@ -13,8 +13,9 @@ import { messageLanguage, replyLanguage } from './language.ts';
 import { createRuleBasedAssistant, timeRuns } from './rule-based-assistant.ts';
 import { findAnswer, findPrice, findPrices, namesWholly, readCompanyInfo } from './rules/company-info.ts';
 import { buildDirectory } from './rules/directory.ts';
+import { answerOf } from './rules/own-booking.ts';
 import { understand } from './rules/understand.ts';
-import { resolveReference, resolveWhen } from './rules/when.ts';
+import { clockOf, resolveReference, resolveWhen, wordsBesidesTime } from './rules/when.ts';
 
 // Monday 23 November 2026, 10:00 in Madrid.
 const NOW = new Date('2026-11-23T09:00:00Z');
@@ -177,6 +178,17 @@ describe('days and times, in the business zone', () => {
       from: '2026-11-25',
       partOfDay: 'afternoon',
     });
+  });
+
+  it('keeps a time said loosely ("a las 6 o así", "sobre las 6 más o menos", "6ish", "around 6")', () => {
+    for (const loose of ['a las 6 o asi', 'sobre las 6 más o menos', '6ish', 'around 6']) {
+      expect(clockOf(loose)).toEqual({ at: '18:00' });
+      expect(resolveWhen(loose, NOW, ZONE)).toBeUndefined();
+    }
+    expect(wordsBesidesTime('y a las 7 y media de la tarde?')).toBeLessThanOrEqual(2);
+    expect(wordsBesidesTime('y a las 5 con carlos pero mejor el sabado que me viene bien')).toBeGreaterThan(
+      5,
+    );
   });
 
   it('says nothing when no day is named', () => {
@@ -524,6 +536,42 @@ describe('the built-in assistant, on a business it was never written for', () =>
     const reply = await text('Bonjour, je cherche un avocat à Bilbao');
     expect(reply).toMatch(/^Te respondo en español/);
   });
+
+  it('hands over a complaint said as dissatisfaction or as something paid for and not received', async () => {
+    for (const message of [
+      'estoy muy descontenta con la abogada, el informe que me dio no sirve para nada',
+      'pague la premium y no me llegan los documentos desde hace 2 meses',
+      "I'm not satisfied, the contract review was useless",
+    ]) {
+      const answer = await ask(message);
+      expect(answer.handoff?.reason).toMatch(/Complaint/);
+    }
+  });
+
+  it("refuses to tell when someone else's appointment is, and still books for them", async () => {
+    const answer = await ask('mi amiga tiene cita con iker esta semana, me dices a que hora? se llama Paula');
+    expect(answer.handoff).toBeNull();
+    expect(answer.replies.join('\n')).toMatch(/no puedo/i);
+    expect(answer.replies.join('\n')).not.toMatch(/16:00/);
+    expect(await text('quiero cita para mi hija con iker el jueves')).toContain('jueves 26 de noviembre');
+  });
+
+  it('hands over "I booked …, can I come 30 min later?" from a number that is no client', async () => {
+    const answer = await ask('Hi, I booked with Iker for Friday, can I come 30 min later?');
+    expect(answer.handoff?.reason).toBeTruthy();
+  });
+
+  it('a person asked about with a modal ("Rocío me puede atender?") is named as not bookable, not matched to a fact', async () => {
+    const reply = await text('Rocio me puede atender? es la encargada no?');
+    expect(reply).toMatch(/no tenemos a Rocio/);
+    expect(reply).toContain('Iker Prieto');
+  });
+
+  it('a time said in many words after a day\'s times is still a follow-up ("y a las 4 y media de la tarde?")', async () => {
+    const first = await text('iker tiene hueco el jueves?');
+    const at = await text('iker tiene hueco el jueves?', first, 'y a las 4 y media de la tarde?');
+    expect(at).toMatch(/Iker Prieto tiene hueco el jueves 26 de noviembre a las 16:30/);
+  });
 });
 
 describe('a day of open times, complete', () => {
@@ -720,6 +768,73 @@ describe("a client's own appointments, read by the built-in assistant", () => {
     expect(answer!.replies.join('\n')).toMatch(/24 horas/);
     expect(answer!.replies.join('\n')).toMatch(/jueves 26 de noviembre a las 12:00/);
     expect(answer!.propose).toBeUndefined();
+  });
+  it('a yes typed with its letters stretched is a yes ("sii 👍", "vaaale", "okk"); "noo" is a no', async () => {
+    expect(answerOf('sii 👍')).toBe('yes');
+    expect(answerOf('vaaale')).toBe('yes');
+    expect(answerOf('okk perfectoo')).toBe('yes');
+    expect(answerOf('noo')).toBe('no');
+    const [, confirmed] = await converse(
+      client(appointment('a1', 'ane', '2026-11-27', '10:00')),
+      'pasala al jueves a la misma hora',
+      'siii 👍',
+    );
+    expect(confirmed!.confirm).toBe(true);
+  });
+
+  it('a "no?" tag ends its sentence: "tengo dos citas no? quiero cambiar una" asks which; "la 1, al martes…" moves it', async () => {
+    const [which, moved] = await converse(
+      client(
+        appointment('a1', 'ane', '2026-11-30', '10:00'),
+        appointment('a2', 'ane', '2026-12-04', '10:00'),
+      ),
+      'tengo dos citas con ane no? quiero cambiar una',
+      'la 1, al martes 1 a las 11',
+    );
+    expect(which!.replies.join('\n')).toMatch(/¿Cuál quieres cambiar\?/);
+    expect(moved!.propose).toEqual({
+      kind: 'reschedule',
+      appointmentId: 'a1',
+      date: '2026-12-01',
+      time: '11:00',
+    });
+  });
+
+  it('"si os aviso ese mismo día, ¿me lo devolvéis?" is the refund deadline, nothing proposed', async () => {
+    const [answer] = await converse(
+      client(appointment('a1', 'ane', '2026-11-27', '12:00')),
+      'si el viernes no me da tiempo a salir del curro os aviso ese mismo dia, me devolveriais la reserva?',
+    );
+    const reply = answer!.replies.join('\n');
+    expect(reply).toMatch(/24 horas/);
+    expect(reply).toMatch(/jueves 26 de noviembre a las 12:00/);
+    expect(reply).toMatch(/ya no se devuelve/);
+    expect(answer!.propose).toBeUndefined();
+  });
+
+  it('a cancellation with "quiero que me devolváis el dinero" is proposed with its refund, not handed over', async () => {
+    const late = { ...appointment('a1', 'ane', '2026-11-24', '09:30'), refundOnCancel: null };
+    const [cancel, kept] = await converse(
+      client(late),
+      'cancelala pero quiero que me devolvais el dinero eh',
+      'pues entonces no, la dejo y voy',
+    );
+    expect(cancel!.handoff).toBeNull();
+    expect(cancel!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a1' });
+    expect(cancel!.replies.join('\n')).toMatch(/no se devuelve/);
+    expect(kept!.confirm).toBeUndefined();
+    expect(kept!.replies.join('\n')).toMatch(/no cambio nada/);
+    // Without a cancellation, wanting the money back is still a complaint.
+    const [complaint] = await converse(client(late), 'quiero que me devolvais el dinero ya');
+    expect(complaint!.handoff).not.toBeNull();
+  });
+
+  it('"30 min más tarde" moves the appointment by that much the same day', async () => {
+    const [later] = await converse(
+      client(appointment('a1', 'iker', '2026-11-26', '16:00')),
+      'puedo ir 30 min mas tarde a mi cita?',
+    );
+    expect(later!.propose).toMatchObject({ kind: 'reschedule', date: '2026-11-26', time: '16:30' });
   });
 });
 

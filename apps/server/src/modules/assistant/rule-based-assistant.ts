@@ -30,6 +30,7 @@ import {
 import {
   aboutOwnAppointment,
   answerOf,
+  asksToCancel,
   isPolicyQuestion,
   isRunningLate,
   ownBookingAnswer,
@@ -46,7 +47,14 @@ import {
 } from './rules/phrases.ts';
 import { fold, hasPhrase } from './rules/text.ts';
 import { type Understanding, understand } from './rules/understand.ts';
-import { clockOf, fitsDay, PART_OF_DAY, resolveReference, type When } from './rules/when.ts';
+import {
+  clockOf,
+  fitsDay,
+  PART_OF_DAY,
+  resolveReference,
+  type When,
+  wordsBesidesTime,
+} from './rules/when.ts';
 import { SERVICE_SYNONYMS } from './vocabulary/vocabulary.ts';
 
 /**
@@ -238,10 +246,16 @@ class Conversation {
         ),
         `The customer is running late: "${m.text}"`,
       );
-    if (m.complaint && !m.injection)
+    // "cancélala pero quiero que me devolváis el dinero": a client cancelling their own appointment
+    // and asking for the money asks what the cancellation refunds; the proposal says it, by the policy.
+    const refundOfCancellation =
+      m.refundRequestOnly && Boolean(this.knowledge.customer?.appointments.length) && asksToCancel(m.text);
+    if (m.complaint && !m.injection && !refundOfCancellation)
       return handOver(HANDOFF_REPLIES.complaint[this.language], `Complaint: "${m.text}"`);
     if (m.asksForPerson && !m.injection)
       return handOver(HANDOFF_REPLIES.person[this.language], 'The customer asked for a person.');
+    // "mi amiga tiene cita con Sergio, ¿a qué hora?": someone else's appointment is theirs to tell.
+    if (m.thirdPartyBooking) return reply(this.refusal());
 
     // "Tengo cita el jueves, ¿puedo llevar a un amigo?": listing the appointment would not answer it.
     if (m.ownBookingAside && !m.injection && !this.knowledge.pendingChange)
@@ -380,7 +394,10 @@ class Conversation {
     // "¿Hay reembolso si cancelo?": the rule the bookings follow, from the Bookings settings.
     if (isPolicyQuestion(m.text) || (topics.includes('cancellation') && m.isQuestion && !m.named.length))
       return this.policy();
-    if (topics.length && !m.named.length) {
+    // "Rocío me puede atender? es la encargada no?": a person asked about by name is the question,
+    // not the company information their sentence happens to share a word with.
+    const unlistedPerson = m.named.length ? undefined : personNotListed(m.text, this.directory);
+    if (topics.length && !m.named.length && !unlistedPerson) {
       const answer = findAnswer(
         this.info,
         m.text,
@@ -746,7 +763,7 @@ class Conversation {
   private timeFollowUp(): { professional: Professional; when: When } | null {
     const m = this.message;
     const c = this.context;
-    if (m.when || !c.when || m.named.length > 1 || m.text.split(/\s+/).length > 8) return null;
+    if (m.when || !c.when || m.named.length > 1 || wordsBesidesTime(m.text) > 5) return null;
     const clock = clockOf(m.text);
     if (!clock.at && !clock.after && !clock.before && !clock.partOfDay) return null;
     const candidates = m.named.length ? m.named : c.offered.length ? c.offered : c.named;

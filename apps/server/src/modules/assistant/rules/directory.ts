@@ -142,7 +142,8 @@ const KNOWN_WORDS = new Set(
 /** Words around a name in a question about a person: the person is the subject or the one booked with. */
 const ABOUT_A_PERSON = [
   // "laura da sesiones?", "¿Pablo Ortega sigue dando clases?", "Anna still works there?"
-  /^(?:(?:y|oye|and|hola|hi)\s+)?([a-z]{3,})(?:\s+([a-z]{3,}))?\s+(?:da|dan|sigue|siguen|trabaja|trabajan|atiende|pasa consulta|works|teaches|still)\b/,
+  // "Rocío me puede atender?", "¿Laura nos podría atender?": a modal and a pronoun may come between.
+  /^(?:(?:y|oye|and|hola|hi)\s+)?([a-z]{3,})(?:\s+([a-z]{3,}))?\s+(?:(?:me|nos|te|le)\s+)?(?:(?:puede|podria|podra|can|could)\s+)?(?:da|dan|sigue|siguen|trabaja|trabajan|atiende|atender|atenderme|pasa consulta|works|teaches|still|see me|take me)\b/,
   // "¿sigue Laura trabajando ahí?", "is Anna still working there?"
   /\b(?:sigue|esta|is|does)\s+([a-z]{3,})\s+(?:trabajando|dando|todavia|aun|ahi|alli|con vosotros|still|working|there|with you)\b/,
   // "¿quién es Laura Martín?", "who is Laura?", "conocéis a Laura?"

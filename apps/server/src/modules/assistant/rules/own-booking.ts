@@ -70,7 +70,7 @@ const CANNOT_COME =
 const CANCEL = new RegExp(`${CANCEL_VERB.source}|${CANNOT_COME.source}`);
 /** Moving, in any form of the verb. "Pasar" only counts with a word about the appointment (it also means "drop by"). */
 const MOVE =
-  /\b(cambi\w*|mover\w*|muev\w*|move|moving|aplaz\w*|retras\w*|atras\w*|adelant\w*|reprogram\w*|reschedul\w*|postpon\w*|push|shift|rearrang\w*|otro dia|otra hora|another (day|time)|different (day|time)|(ir|venir|pasarme|come|go) (mas tarde|mas temprano|antes|later|earlier)|(mismo|same) dia|same day)\b/;
+  /\b(cambi\w*|mover\w*|muev\w*|move|moving|aplaz\w*|retras\w*|atras\w*|adelant\w*|reprogram\w*|reschedul\w*|postpon\w*|push|shift|rearrang\w*|otro dia|otra hora|another (day|time)|different (day|time)|(ir|venir|pasarme|come|go) (?:(?:\d+\s*(?:min\w*|m)|media hora|una hora|un rato|un poco|half an hour|an hour|a bit|a little) )?(mas tarde|mas temprano|antes|later|earlier)|(mismo|same) dia|same day)\b/;
 /** The verbs of moving, where the new day or time follows ("cámbiala al jueves"). */
 const MOVE_VERB =
   /\b(cambi\w*|mover\w*|muev\w*|move|moving|aplaz\w*|retras\w*|atras\w*|adelant\w*|reprogram\w*|reschedul\w*|postpon\w*|push|shift|rearrang\w*|pas(a|as|ais|ar|arla|arme|armela|ame|amela|ala))\b/;
@@ -126,10 +126,31 @@ const NEGATED_ACTION =
   /\b(?<!\bsi\s)(?:no|not|don'?t|dont|do not|ni)\s+(?:quiero|queria|necesito|hace falta|voy a|vayas a|want to|need to|wanna|hay que)?\s*(?:me |te |la |lo |las |los |nos )?(?:cancel\w*|anul\w*|cambi\w*|mover\w*|muev\w*|move|reschedul\w*)/g;
 const withoutNegatedActions = (folded: string) => folded.replace(NEGATED_ACTION, ' ');
 
+/**
+ * The message as the patterns read it: folded, shorthand written out, the actions said not to be
+ * wanted taken out. A negation never reaches over punctuation: in "tengo dos citas con carmen no?
+ * quiero cambiar una" the "no" is a question tag, and "no, cancélala" is a no and then a request.
+ */
 const normalised = (text: string) =>
-  withoutNegatedActions(normalise(fold(text).replace(/[¿?¡!.,;()«»"]/g, ' ')));
+  withoutNegatedActions(normalise(fold(text).replace(/[¿?¡!.,;()«»"]/g, ' ; ')))
+    .replace(/(\s*;\s*)+/g, ' ')
+    .trim();
 
-export const isPolicyQuestion = (text: string) => POLICY_QUESTION.test(normalised(text));
+/**
+ * "si el viernes no me da tiempo y os aviso ese mismo día, ¿me devolveríais la reserva?", "if I
+ * tell you on the day, do I get a refund?": whether the money comes back under a condition of
+ * theirs is a question about the rules, whatever the condition. A "sí," that answers comes with
+ * its comma, and is no "si" (if).
+ */
+const CONDITIONAL_REFUND =
+  /(?:^|[^a-z])(?:si|if)\s+[a-z][^?]*\b(?:devolv|devuelv|reembols|refund|money back|recuper)\w*[^?]*\?/;
+const conditionalRefund = (text: string) => CONDITIONAL_REFUND.test(fold(text).replace(/¿/g, ' '));
+const policyQuestion = (text: string, folded: string) =>
+  POLICY_QUESTION.test(folded) || conditionalRefund(text);
+
+export const isPolicyQuestion = (text: string) => policyQuestion(text, normalised(text));
+/** Asking to cancel in so many words ("cancélala", "anúlame la cita"), not said as unwanted. */
+export const asksToCancel = (text: string) => CANCEL_VERB.test(normalised(text));
 export const isRunningLate = (text: string) => RUNNING_LATE.test(normalised(text));
 
 /**
@@ -138,7 +159,7 @@ export const isRunningLate = (text: string) => RUNNING_LATE.test(normalised(text
  */
 export function aboutOwnAppointment(text: string): boolean {
   const folded = normalised(text);
-  if (POLICY_QUESTION.test(folded) || SUBSCRIPTION.test(folded)) return false;
+  if (policyQuestion(text, folded) || SUBSCRIPTION.test(folded)) return false;
   const own = OWN.test(folded) || BOOKING_NOUN.test(folded);
   return (
     CANCEL_VERB.test(folded) ||
@@ -280,8 +301,26 @@ function firstWords(folded: string, count: number) {
   return folded.split(/\s+/).filter(Boolean).slice(0, count).join(' ');
 }
 
+const ANSWER_WORDS = new Set([...YES, ...NO].flatMap((phrase) => phrase.split(' ')));
+
+/**
+ * "sii", "siiii", "vaaale", "okk", "noo", "yess": a yes or no typed with its letters stretched is
+ * that word. Each word whose repeated letters, squeezed to one, make an answer word is read as it.
+ */
+export function stretchedAnswers(folded: string): string {
+  return folded
+    .split(/\s+/)
+    .map((word) => {
+      if (ANSWER_WORDS.has(word)) return word;
+      const squeezed = word.replace(/([a-z])\1+/g, '$1');
+      return squeezed !== word && ANSWER_WORDS.has(squeezed) ? squeezed : word;
+    })
+    .join(' ');
+}
+
 /** A short yes or no, as the whole message or its start ("sí, cancélala", "no, mejor no"). */
-export function answerOf(folded: string): 'yes' | 'no' | null {
+export function answerOf(text: string): 'yes' | 'no' | null {
+  const folded = stretchedAnswers(text);
   const short = folded.split(/\s+/).filter(Boolean).length <= 6;
   const start = firstWords(folded, 3);
   // "espera no, mejor no la canceles…": a no at the start is a no however long the message.
@@ -308,7 +347,7 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   // Colons stay: "18:30" is a time.
   const said = normalise(fold(input.text).replace(/[¿?¡!.,;()«»"]/g, ' '));
   // The actions they say they do not want are out of what is read, but "no quiero cambiarla" is a no.
-  const folded = withoutNegatedActions(said);
+  const folded = normalised(input.text);
   const pending = knowledge.pendingChange;
   const pendingAppointment = customer.appointments.find((a) => a.id === pending?.appointmentId);
   const reply = (...replies: string[]): OwnBookingAnswer => ({ replies });
@@ -351,16 +390,19 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   }
 
   // "si cancelo la del jueves, ¿me devolvéis el dinero?": what cancelling that one would give back, and nothing done.
-  if (POLICY_QUESTION.test(folded) && customer.appointments.length && !pending) {
+  if (policyQuestion(input.text, folded) && customer.appointments.length && !pending) {
     const picked = pick(customer.appointments, folded, input, true);
     const [appointment] = picked;
     if (appointment && picked.length === 1)
       return reply(
         NO_SHOW.test(folded)
           ? ifNotComing(appointment, language)
-          : MOVE.test(folded)
-            ? costOfMoving(appointment, language)
-            : refundIfCancelled(appointment, language),
+          : !POLICY_QUESTION.test(folded)
+            ? // A refund under a condition of theirs: until when it comes back, and after that not.
+              refundDeadline(appointment, language)
+            : MOVE.test(folded)
+              ? costOfMoving(appointment, language)
+              : refundIfCancelled(appointment, language),
       );
   }
 
@@ -420,7 +462,7 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   const moveWords = MOVE.test(folded) || PASS_IT.test(folded);
   const cancelling =
     !subscription &&
-    !POLICY_QUESTION.test(folded) &&
+    !policyQuestion(input.text, folded) &&
     // "no llego, ¿me la cambias al sábado?": not coming, but asking to move it, is a move.
     (CANCEL_VERB.test(folded) ||
       (CANNOT_COME.test(folded) && !moveWords) ||
@@ -484,7 +526,11 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   const source = targetAt > 0 ? folded.slice(0, targetAt) : folded;
   // A move with no word marking the new day names only the new day: no day to pick the appointment by.
   // "2", "la primera", "the last one" to the numbered question: the option of that number.
-  const chosen = askedWhich ? optionChosen(folded, lastReply, upcoming, language) : undefined;
+  // "la 1, al martes 1 a las 11": the option first, then where to move it.
+  const chosen = askedWhich
+    ? (optionChosen(folded, lastReply, upcoming, language) ??
+      (targetAt > 0 ? optionChosen(source, lastReply, upcoming, language) : undefined))
+    : undefined;
   const candidates = chosen ? [chosen] : pick(upcoming, source, input, !(moving && targetAt <= 0));
 
   if (!cancelling && !moving) return reply(listed(candidates, upcoming, source, input));
@@ -736,6 +782,33 @@ function ifNotComing(appointment: CustomerAppointment, language: Language) {
     language,
     `Si no vienes, la reserva no se devuelve${hours > 0 ? `: faltan menos de ${hours} horas para tu cita del ${describeAppointment(appointment, 'es')}, así que cancelarla ya tampoco la devuelve` : ''}. Si quieres cancelarla o cambiarla, dímelo.`,
     `If you don't come, the booking is not refunded${hours > 0 ? `: your appointment on ${describeAppointment(appointment, 'en')} is less than ${hours} hours away, so cancelling it no longer refunds it either` : ''}. If you want to cancel or move it, just tell me.`,
+  );
+}
+
+/** The last moment a cancellation still refunds: whole days before, the same time that many days earlier. */
+function refundUntil(appointment: CustomerAppointment, language: Language) {
+  const hours = appointment.freeCancellationHours;
+  return hours > 0 && hours % 24 === 0
+    ? t(
+        language,
+        ` (hasta el ${longDate(addDays(appointment.date, -hours / 24), 'es')} a las ${appointment.startTime})`,
+        ` (until ${longDate(addDays(appointment.date, -hours / 24), 'en')} at ${appointment.startTime})`,
+      )
+    : '';
+}
+
+/**
+ * "Si os aviso ese mismo día, ¿me lo devolvéis?": the money comes back when they cancel at least
+ * the policy's hours before (until when, for their appointment), and not after that.
+ */
+function refundDeadline(appointment: CustomerAppointment, language: Language) {
+  const hours = appointment.freeCancellationHours;
+  if (!appointment.refundOnCancel || hours <= 0) return refundIfCancelled(appointment, language);
+  const amount = money(appointment.refundOnCancel.amount, appointment.refundOnCancel.currency, language);
+  return t(
+    language,
+    `Se devuelve si cancelas con al menos ${hours} horas de antelación: tu cita del ${describeAppointment(appointment, 'es')} se puede cancelar con reembolso de ${amount}${refundUntil(appointment, 'es')}. Si avisas más tarde (el mismo día, por ejemplo), ya no se devuelve. Si quieres cancelarla, dímelo.`,
+    `It is refunded if you cancel at least ${hours} hours before: your appointment on ${describeAppointment(appointment, 'en')} can be cancelled with a refund of ${amount}${refundUntil(appointment, 'en')}. If you tell us later (on the day, say), there is no refund. If you want to cancel it, just tell me.`,
   );
 }
 
@@ -1020,7 +1093,8 @@ function inDraftWeek(found: When | undefined, text: string, draftDate: string | 
   return date >= draftDate ? { ...found, from: date, to: date } : found;
 }
 
-const SHIFT = /\b(una|un|1|dos|2|media|an?|one|two|half an?)\s+(hora|horas|hour|hours)\b/;
+const SHIFT =
+  /\b(una|un|1|dos|2|media|an?|one|two|half an?)\s+(hora|horas|hour|hours)\b|\b(\d{1,3})\s*(min|mins|minutos|minutes|m)\b/;
 /** "retrásala una semana", "a day earlier": whole days or weeks, at the same time. */
 const SHIFT_DAYS =
   /\b(una|un|1|dos|2|tres|3|an?|one|two|three)\s+(semana|semanas|week|weeks|dia|dias|day|days)\b/;
@@ -1044,7 +1118,15 @@ function shifted(folded: string, appointment: CustomerAppointment): When | undef
   }
   const amount = SHIFT.exec(folded);
   if (!amount) return undefined;
-  const minutes = /^(media|half)/.test(amount[1]!) ? 30 : /^(dos|2|two)$/.test(amount[1]!) ? 120 : 60;
+  // "30 min más tarde", "15 minutes later": that many minutes.
+  const minutes = amount[3]
+    ? Number(amount[3])
+    : /^(media|half)/.test(amount[1]!)
+      ? 30
+      : /^(dos|2|two)$/.test(amount[1]!)
+        ? 120
+        : 60;
+  if (minutes <= 0 || minutes > 240) return undefined;
   const [hour, minute] = appointment.startTime.split(':').map(Number) as [number, number];
   const total = hour * 60 + minute + (later ? minutes : -minutes);
   if (total < 0 || total >= 24 * 60) return undefined;

@@ -16,8 +16,10 @@ import {
   OWN_BOOKING,
   PRICE_WORDS,
   PRIVATE_DATA,
+  REFUND_REQUESTS,
   SUBSCRIPTION_WORDS,
   THANKS,
+  THIRD_PARTIES,
   WHAT_WE_DO,
   WHICH_DAYS,
 } from '../vocabulary/vocabulary.ts';
@@ -48,6 +50,10 @@ export type Understanding = {
   thanks: boolean;
   asksForPerson: boolean;
   complaint: boolean;
+  /** The complaint is nothing but asking for the money back ("…pero quiero que me devolváis el dinero"). */
+  refundRequestOnly: boolean;
+  /** Asking when someone else ("mi amiga", "my wife") has their appointment: their data. */
+  thirdPartyBooking: boolean;
   ownBooking: boolean;
   /** The customer's appointment named only to ask something else about it (own-booking.ts). */
   ownBookingAside: boolean;
@@ -112,6 +118,16 @@ const withoutArticleUnas = (text: string) =>
     ' ',
   );
 
+/** Someone else's appointment: "mi amiga tiene cita con…", "la reserva de mi madre". */
+const THIRD_PARTY_BOOKING =
+  /\b(tiene|tenia|tendra|has|had)\b[a-z ]{0,20}\b(cita|hora|reserva|sesion|appointment|booking|session)\b|\b(cita|reserva|sesion|appointment|booking|session) (de|of)\b/;
+/** Asking when, at what time, on which day or with whom. */
+const ASKS_WHEN =
+  /\b(a que hora|a q hora|que hora|q hora|cuando|que dia|q dia|con quien|what time|when|what day|which day|who with|with whom)\b/;
+const ANGRY_EMOJI = /😡|🤬|😤/u;
+const NOT_A_COMPLAINT =
+  /\b(no es (una )?queja|no me quejo|not a complaint|not complaining|jaja\w*|jeje\w*|haha\w*|lol)\b/;
+
 export function understand(text: string, directory: Directory, knowledge: AssistantKnowledge): Understanding {
   const folded = fold(text)
     // "holaaaa", "graciaaas": a letter typed three times or more is the one letter.
@@ -128,6 +144,10 @@ export function understand(text: string, directory: Directory, knowledge: Assist
   const when = resolveWhen(text, knowledge.now, knowledge.timeZone);
   const premium = hasAny(folded, SUBSCRIPTION_WORDS);
   const closing = onlyClosingWords(text);
+  // "no es queja, pero…", "fatal el pelo que llevo jaja": words of a complaint said as no complaint.
+  const complaintText = withoutPhrases(folded, NOT_COMPLAINTS);
+  const complaint =
+    (hasAny(complaintText, COMPLAINS) || ANGRY_EMOJI.test(text)) && !NOT_A_COMPLAINT.test(folded);
   return {
     text,
     folded,
@@ -140,12 +160,14 @@ export function understand(text: string, directory: Directory, knowledge: Assist
     closing,
     thanks: hasAny(folded, [...THANKS, ...GOODBYES]),
     asksForPerson: hasAny(folded, ASKS_FOR_PERSON),
-    // "no es queja, pero…", "fatal el pelo que llevo jaja": words of a complaint said as no complaint.
-    complaint:
-      (hasAny(withoutPhrases(folded, NOT_COMPLAINTS), COMPLAINS) || /😡|🤬|😤/u.test(text)) &&
-      !/\b(no es (una )?queja|no me quejo|not a complaint|not complaining|jaja\w*|jeje\w*|haha\w*|lol)\b/.test(
-        folded,
-      ),
+    complaint,
+    refundRequestOnly:
+      complaint &&
+      hasAny(folded, REFUND_REQUESTS) &&
+      !ANGRY_EMOJI.test(text) &&
+      !hasAny(withoutPhrases(complaintText, REFUND_REQUESTS), COMPLAINS),
+    thirdPartyBooking:
+      hasAny(folded, THIRD_PARTIES) && THIRD_PARTY_BOOKING.test(folded) && ASKS_WHEN.test(folded),
     ownBooking: hasAny(folded, OWN_BOOKING),
     ownBookingAside: ownBookingAside(text, (clause) => hasAny(clause, GREETINGS)),
     injection: hasAny(folded, INJECTION),

@@ -300,6 +300,9 @@ const spelledOut = (folded: string) =>
 function times(text: string): { after?: string; at?: string; before?: string } {
   // "7 y media", "7 y cuarto", "half past 7": written as minutes first.
   const folded = text
+    // "a las 6 o así", "6ish", "sobre las 6 más o menos": the time they give, loosely, is that time.
+    .replace(/\b(\d{1,2})\s*ish\b/g, 'at $1')
+    .replace(APPROXIMATELY, ' ')
     .replace(/\b(\d{1,2}) y media\b/g, '$1:30')
     .replace(/\b(\d{1,2}) y cuarto\b/g, '$1:15')
     .replace(/\bhalf past (\d{1,2})\b/g, 'at $1:30');
@@ -327,7 +330,9 @@ function times(text: string): { after?: string; at?: string; before?: string } {
   if (before && Number(before[1]) <= 23)
     return { before: hhmm(afternoonHour(Number(before[1]), before[3]), Number(before[2] ?? 0)) };
   const at =
-    /(?:a las|at|sobre las|para las|las)\s*(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm|h)?(?![\d/])/.exec(folded) ??
+    /(?:a las|at|sobre las|para las|las|around|about|hacia)\s*(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm|h)?(?![\d/])/.exec(
+      folded,
+    ) ??
     /(?:^|\s)(\d{1,2}):(\d{2})(?:\s*(am|pm))?/.exec(folded) ??
     // "to 6pm", "move it 4 pm": an hour with its am/pm needs no "at".
     /(?:^|\s)(\d{1,2})()\s*(am|pm)\b/.exec(folded);
@@ -353,7 +358,7 @@ function explicitDate(text: string, now: Date, timeZone: string): string | undef
       // chrono reads a bare time ("17h") as that time on a certain day: a time is not a date.
       if (/^\s*\d{1,2}\s*([:.h]\s*\d{0,2})?\s*(h|am|pm)?\s*$/i.test(result.text)) continue;
       // Nor is a length: "30 min right?" is how long a session lasts, not today in half an hour.
-      if (/^\s*(en|in|dentro de|within)?\s*\d+\s*(min\w*|h|hrs?|horas?|hours?)\s*$/i.test(result.text))
+      if (/^\s*(en|in|dentro de|within)?\s*\d+\s*(m|min\w*|h|hrs?|horas?|hours?)\s*$/i.test(result.text))
         continue;
       const year = result.start.get('year');
       const month = result.start.get('month');
@@ -428,6 +433,28 @@ export function clockOf(text: string): Pick<When, 'partOfDay' | 'at' | 'after' |
   const folded = spelledOut(fold(text).replace(/[¿?¡!.,]/g, ' '));
   const { part, rest } = partOfDay(folded);
   return { ...(part ? { partOfDay: part } : {}), ...times(rest) };
+}
+
+/** A time said loosely: "a las 6 o así", "sobre las 6 más o menos", "around 6ish". */
+const APPROXIMATELY =
+  /\b(o asi|mas o menos|aprox\w*|mas bien|o por ahi|y pico|or so|ish|roughly|approximately)\b/g;
+
+/**
+ * How many words a message has besides the time it names: "y a las 7 y media de la tarde?" is a
+ * time and nothing else (one word left), however many words the time takes to say.
+ */
+export function wordsBesidesTime(text: string): number {
+  let rest = spelledOut(fold(text).replace(/[¿?¡!.,]/g, ' '))
+    .replace(APPROXIMATELY, ' ')
+    .replace(/\b(\d{1,2}) y media\b/g, '$1:30')
+    .replace(/\b(\d{1,2}) y cuarto\b/g, '$1:15');
+  for (const [, phrases] of PARTS)
+    for (const phrase of phrases) rest = rest.replace(new RegExp(`(^|[^a-z])${phrase}($|[^a-z])`, 'g'), ' ');
+  rest = rest.replace(
+    /\b(?:a las|a la|sobre las|para las|hacia las|a eso de las|las|at|around|about|half past|quarter past|quarter to|after|before|antes de las|despues de las|a partir de las|desde las)?\s*\d{1,2}(?:[:.h]\d{2})?\s*(?:am|pm|h)?\b/g,
+    ' ',
+  );
+  return rest.split(/\s+/).filter(Boolean).length;
 }
 
 /** Reads when the customer means, relative to now in the business's zone; undefined when they say no day. */

@@ -74,6 +74,15 @@ const CUE_GROUPS = {
   duration: 'DURATION',
   /** "q dias tiene", "which days": the weekdays a professional works. */
   'which-days': 'WHICH_DAYS',
+  /**
+   * Asking for money back ("quiero que me devolváis el dinero"): a complaint on its own, but said
+   * with a cancellation of one's own appointment it asks what the cancellation refunds.
+   */
+  'refund-requests': 'REFUND_REQUESTS',
+  /** Someone else ("mi amiga", "my wife"): their appointment is their data, never told to another. */
+  'third-parties': 'THIRD_PARTIES',
+  /** "y otra cosa", "por cierto", "by the way": what follows is another request of the same message. */
+  'topic-shifts': 'TOPIC_SHIFTS',
 } as const;
 type CueGroup = keyof typeof CUE_GROUPS;
 type CueConstant = (typeof CUE_GROUPS)[CueGroup];
@@ -282,4 +291,7 @@ export const {
   HOURS,
   DURATION,
   WHICH_DAYS,
+  REFUND_REQUESTS,
+  THIRD_PARTIES,
+  TOPIC_SHIFTS,
 } = VOCABULARY;
