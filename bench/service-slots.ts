@@ -3,25 +3,29 @@
  * 20 services, 500 appointments of mixed lengths over the next 8 weeks and 200 busy events from
  * their own calendar, slots asked for a 60-minute service with buffers. Against the same route for
  * a professional with nothing booked (the bare route). Targets (issue #23): median < 5 ms, and
- * within 2× of the bare route. Run: node bench/service-slots.ts (part of npm run bench)
+ * within 2× of the bare route. Run: node bench/service-slots.ts [--db pglite|postgres] (part of
+ * npm run bench, on both); PostgreSQL is a fresh database made through BENCH_DATABASE_URL.
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { openPglite } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { appointments, calendarBusy, employeeCalendars } from '../apps/server/src/db/schema.ts';
 import { createEventBus } from '../apps/server/src/events/event-bus.ts';
 import { addDays, zonedTimeToUtc } from '../apps/server/src/lib/time-zone.ts';
 import { insertEmployee } from '../apps/server/test/factories.ts';
+import { databaseKind, freshDatabase } from './fresh-database.ts';
 
 const TARGET_MEDIAN_MS = 5;
 const TARGET_RATIO = 2;
 const ZONE = 'Europe/Madrid';
 const now = new Date('2026-11-22T10:00:00Z');
 
-const database = await openPglite(undefined);
+const { values: options } = parseArgs({ options: { db: { type: 'string', default: 'pglite' } } });
+const kind = databaseKind(options.db);
+const { database, drop } = await freshDatabase(kind);
 await migrate(database);
 const events = createEventBus(database);
 await events.start();
@@ -147,9 +151,10 @@ const loaded = await measure(busy.username);
 const ratio = loaded.median / empty.median;
 const ok = loaded.median < TARGET_MEDIAN_MS && ratio <= TARGET_RATIO;
 console.log(
-  `${ok ? 'ok  ' : 'SLOW'} GET /api/schedule/:username?service= with 20 services, 500 appointments of mixed lengths and 200 feed events over 8 weeks (${loaded.slots} open): median ${loaded.median.toFixed(2)} ms, p95 ${loaded.p95.toFixed(2)} ms; bare route ${empty.median.toFixed(2)} ms (${empty.slots} open), ${ratio.toFixed(2)}× (targets: median < ${TARGET_MEDIAN_MS} ms, ≤ ${TARGET_RATIO}× bare)`,
+  `${ok ? 'ok  ' : 'SLOW'} ${kind}: GET /api/schedule/:username?service= with 20 services, 500 appointments of mixed lengths and 200 feed events over 8 weeks (${loaded.slots} open): median ${loaded.median.toFixed(2)} ms, p95 ${loaded.p95.toFixed(2)} ms; bare route ${empty.median.toFixed(2)} ms (${empty.slots} open), ${ratio.toFixed(2)}× (targets: median < ${TARGET_MEDIAN_MS} ms, ≤ ${TARGET_RATIO}× bare)`,
 );
 await app.close();
 await events.stop?.();
 await database.close();
+await drop();
 process.exitCode = ok ? 0 : 1;

@@ -32,21 +32,15 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { endpoints } from '@chatdesk/contract/endpoints';
 import { type SQL, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import {
-  createPglite,
-  type Database,
-  type Db,
-  fromPglite,
-  openPostgres,
-} from '../apps/server/src/db/client.ts';
+import type { Database, Db } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { createEventBus } from '../apps/server/src/events/event-bus.ts';
 import { requireStaff } from '../apps/server/src/http/auth.ts';
 import { createChatsRepository } from '../apps/server/src/modules/chats/chats.repository.ts';
 import { insertEmployee } from '../apps/server/test/factories.ts';
+import { databaseKind, freshDatabase } from './fresh-database.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -60,8 +54,7 @@ const { values: options } = parseArgs({
     keep: { type: 'boolean', default: false },
   },
 });
-const kind = options.db;
-if (kind !== 'postgres' && kind !== 'pglite') throw new Error(`--db must be postgres or pglite, not ${kind}`);
+const kind = databaseKind(options.db);
 const scales = (options.scale ?? (kind === 'postgres' ? '1,10,100' : '1,10'))
   .split(',')
   .map((s) => Number(s.trim()))
@@ -71,8 +64,6 @@ const RUNS = Number(options.runs);
 const WARMUP = Number(options.warmup);
 if (!Number.isInteger(RUNS) || RUNS < 1 || !Number.isInteger(WARMUP) || WARMUP < 0)
   throw new Error('--runs takes a positive integer, --warmup a whole number');
-const ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ?? 'postgres://chatdesk_ci:chatdesk_ci@127.0.0.1:5432/chatdesk_ci';
 
 /** Per 1×: 500 chats (each 50 messages), as many clients, appointments and notifications. */
 const CHATS_PER_SCALE = 500;
@@ -327,53 +318,6 @@ async function seed(db: Db, scale: number) {
 // ---------------------------------------------------------------------------------------------
 // Databases
 
-async function adminQuery(statement: string) {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
-}
-
-/** FORCE ends stragglers; a role without pg_signal_backend may be refused it, so a plain DROP is the fallback. */
-async function dropPostgres(name: string) {
-  try {
-    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  } catch {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await adminQuery(`DROP DATABASE IF EXISTS ${name}`);
-        return;
-      } catch (error) {
-        if (attempt === 10) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
-    }
-  }
-}
-
-/** The databases made so far, dropped on Ctrl-C too. */
-const dropOnInterrupt = new Set<() => Promise<void>>();
-process.once('SIGINT', () => {
-  console.log('\ninterrupted; dropping the benchmark databases');
-  void Promise.allSettled([...dropOnInterrupt].map((drop) => drop())).finally(() => process.exit(130));
-});
-
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (kind === 'pglite') return { database: fromPglite(await createPglite()), drop: async () => {} };
-  const name = `chatdesk_bench_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const drop = options.keep
-    ? async () => console.log(`kept ${url.toString().replace(/:[^:@/]*@/, ':***@')}`)
-    : () => dropPostgres(name);
-  dropOnInterrupt.add(drop);
-  return { database: openPostgres(url.toString()), drop };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Measuring
 
@@ -485,12 +429,11 @@ type Setup = {
 };
 
 async function setUp(scale: number): Promise<Setup> {
-  const { database, drop } = await freshDatabase();
+  const { database, drop } = await freshDatabase(kind, { keep: options.keep });
   const closers: Array<() => Promise<void>> = [
     async () => {
       await database.close();
       await drop();
-      dropOnInterrupt.delete(drop);
     },
   ];
   const close = async () => {

@@ -52,4 +52,18 @@ describe('time zones', () => {
     expect(addMinutesToTime('09:30', 30)).toBe('10:00');
     expect(weekdayOf('2026-11-23')).toBe('monday');
   });
+
+  it('knows the offset on each side of a change, to the second, as it remembers offsets by the quarter hour', () => {
+    // Madrid springs forward at 01:00 UTC and falls back at 01:00 UTC.
+    expect(offsetMinutes(new Date('2026-03-29T00:59:59Z'), 'Europe/Madrid')).toBe(60);
+    expect(offsetMinutes(new Date('2026-03-29T01:00:00Z'), 'Europe/Madrid')).toBe(120);
+    expect(offsetMinutes(new Date('2026-10-25T00:59:59Z'), 'Europe/Madrid')).toBe(120);
+    expect(offsetMinutes(new Date('2026-10-25T01:00:00Z'), 'Europe/Madrid')).toBe(60);
+    // Lord Howe moves by half an hour, at 02:00 local (15:30 UTC the day before).
+    expect(offsetMinutes(new Date('2026-10-03T15:29:59Z'), 'Australia/Lord_Howe')).toBe(630);
+    expect(offsetMinutes(new Date('2026-10-03T15:30:00Z'), 'Australia/Lord_Howe')).toBe(660);
+    // A quarter-hour zone, and the same instant in another zone is its own.
+    expect(offsetMinutes(new Date('2026-10-03T15:37:00Z'), 'Asia/Kathmandu')).toBe(345);
+    expect(offsetMinutes(new Date('2026-10-03T15:37:00Z'), 'America/New_York')).toBe(-240);
+  });
 });

@@ -35,11 +35,29 @@ export function zonedParts(instant: Date, timeZone: string) {
   };
 }
 
-/** Offset of the zone from UTC at that instant, in minutes (Madrid in summer: 120). */
+const QUARTER_HOUR_MS = 15 * 60_000;
+const OFFSET_CACHE_LIMIT = 20_000;
+const offsets = new Map<string, number>();
+
+/**
+ * Offset of the zone from UTC at that instant, in minutes (Madrid in summer: 120).
+ *
+ * Remembered per zone and quarter of an hour: every zone's offset is a whole number of quarter
+ * hours and changes at a local whole hour, so it changes only on a UTC quarter-hour, and the
+ * formatter behind it is the slowest step of laying out a schedule's weeks (bench/service-slots.ts).
+ */
 export function offsetMinutes(instant: Date, timeZone: string): number {
-  const p = zonedParts(instant, timeZone);
+  const quarter = Math.floor(instant.getTime() / QUARTER_HOUR_MS);
+  const key = `${timeZone} ${quarter}`;
+  const known = offsets.get(key);
+  if (known !== undefined) return known;
+  const start = new Date(quarter * QUARTER_HOUR_MS);
+  const p = zonedParts(start, timeZone);
   const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+  const offset = Math.round((asUtc - start.getTime()) / 60_000);
+  if (offsets.size >= OFFSET_CACHE_LIMIT) offsets.clear();
+  offsets.set(key, offset);
+  return offset;
 }
 
 /**

@@ -10,6 +10,15 @@ export function createCompanyRepository(db: Db) {
       const [row] = await db.select().from(company).where(eq(company.id, 1)).limit(1);
       return row;
     },
+    /** Only what a booking page needs: the company row also holds its logo and long texts. */
+    async findScheduling() {
+      const [row] = await db
+        .select({ timeZone: company.timeZone, freeCancellationHours: company.freeCancellationHours })
+        .from(company)
+        .where(eq(company.id, 1))
+        .limit(1);
+      return row;
+    },
     /** Saves the booking settings; before the company is saved, a blank company row carries them. */
     async upsertBookingSettings(
       values: Pick<

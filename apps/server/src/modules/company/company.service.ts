@@ -59,12 +59,16 @@ export function createCompanyService({
       onChange();
       return toCompany(row);
     },
-    /** The cancellation policy, reminders and no-show follow-up; the defaults until saved. */
-    /** The profile and the Bookings settings from one read (the public schedule needs both). */
-    async withBookingSettings(): Promise<[Company, BookingSettings]> {
-      const row = await repository.find();
-      return row ? [toCompany(row), toBookingSettings(row)] : [EMPTY_COMPANY, DEFAULT_BOOKING_SETTINGS];
+    /** The time zone and the free-cancellation window: what a public schedule needs, read narrowly. */
+    async scheduling(): Promise<{ timeZone: string; freeCancellationHours: number }> {
+      return (
+        (await repository.findScheduling()) ?? {
+          timeZone: DEFAULT_TIME_ZONE,
+          freeCancellationHours: DEFAULT_BOOKING_SETTINGS.freeCancellationHours,
+        }
+      );
     },
+    /** The cancellation policy, reminders and no-show follow-up; the defaults until saved. */
     async bookingSettings(): Promise<BookingSettings> {
       const row = await repository.find();
       return row ? toBookingSettings(row) : DEFAULT_BOOKING_SETTINGS;

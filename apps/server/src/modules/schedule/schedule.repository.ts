@@ -1,16 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { TimeRange } from '@chatdesk/contract/employees';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  appointments,
-  businessClosures,
-  clients,
-  employeeDateOverrides,
-  employees,
-  serviceEmployees,
-  services,
-  slotHolds,
-} from '../../db/schema.ts';
+import { appointments, clients, employees, serviceEmployees, services, slotHolds } from '../../db/schema.ts';
 import { isSlotConflict } from '../../lib/app-error.ts';
 import type { Busy, DateExceptions } from '../../lib/slots.ts';
 import { appointmentWrites } from '../appointments/appointment-writes.ts';
@@ -130,11 +122,45 @@ function bookedTime(booking: {
   };
 }
 
+/**
+ * The employee's dated exceptions and the business's closures touching local dates from..to, as
+ * one JSON array (a closure is an entry without ranges), to read along with other things.
+ */
+function exceptionsJson(employeeId: string, from: string, to: string) {
+  return sql`(select coalesce(json_agg(json_build_array(e.from_date::text, e.to_date::text, e.ranges)), '[]') from (
+      select from_date, to_date, ranges from employee_date_overrides
+       where employee_id = ${employeeId} and from_date <= ${to} and to_date >= ${from}
+      union all
+      select from_date, to_date, null from business_closures where from_date <= ${to} and to_date >= ${from}
+    ) e)`;
+}
+
+function toExceptions(json: unknown): DateExceptions {
+  const entries = (typeof json === 'string' ? JSON.parse(json) : json) as Array<
+    [string, string, TimeRange[] | null]
+  >;
+  return {
+    overrides: entries.flatMap(([fromDate, toDate, ranges]) =>
+      ranges ? [{ fromDate, toDate, ranges }] : [],
+    ),
+    closures: entries.flatMap(([fromDate, toDate, ranges]) => (ranges ? [] : [{ fromDate, toDate }])),
+  };
+}
+
 export function createScheduleRepository(db: Db) {
   return {
+    /** What a booking page shows of an active employee (not their password hash or contact details). */
     async findActiveEmployeeByUsername(username: string) {
       const [row] = await db
-        .select()
+        .select({
+          id: employees.id,
+          name: employees.name,
+          username: employees.username,
+          title: employees.title,
+          locations: employees.locations,
+          availability: employees.availability,
+          takesBookings: employees.takesBookings,
+        })
         .from(employees)
         .where(and(sql`lower(${employees.username}) = lower(${username})`, eq(employees.isActive, true)))
         .limit(1);
@@ -152,27 +178,8 @@ export function createScheduleRepository(db: Db) {
 
     /** The employee's dated exceptions and the business's closures that touch local dates from..to. */
     async exceptions(employeeId: string, from: string, to: string): Promise<DateExceptions> {
-      const [overrides, closures] = await Promise.all([
-        db
-          .select({
-            fromDate: employeeDateOverrides.fromDate,
-            toDate: employeeDateOverrides.toDate,
-            ranges: employeeDateOverrides.ranges,
-          })
-          .from(employeeDateOverrides)
-          .where(
-            and(
-              eq(employeeDateOverrides.employeeId, employeeId),
-              lte(employeeDateOverrides.fromDate, to),
-              gte(employeeDateOverrides.toDate, from),
-            ),
-          ),
-        db
-          .select({ fromDate: businessClosures.fromDate, toDate: businessClosures.toDate })
-          .from(businessClosures)
-          .where(and(lte(businessClosures.fromDate, to), gte(businessClosures.toDate, from))),
-      ]);
-      return { overrides, closures };
+      const result = await db.execute(sql`select ${exceptionsJson(employeeId, from, to)} as exceptions`);
+      return toExceptions((result.rows[0] as { exceptions: unknown }).exceptions);
     },
 
     /** Starts of live appointments in [from, to). */
@@ -189,52 +196,60 @@ export function createScheduleRepository(db: Db) {
     },
 
     /**
-     * The calendar time taken between `from` and `to`: live appointments and holds not yet expired,
-     * each with its buffers (other than the appointment `exceptAppointmentId`, the one being moved),
-     * and the busy events of the employee's own calendars.
-     * The gist index of the no-overlap constraints finds them by employee and range. An
+     * What a schedule is laid out around, in one statement: the calendar time taken between `from`
+     * and `to` (live appointments and holds not yet expired, each with its buffers, other than the
+     * appointment `exceptAppointmentId`, the one being moved, and the busy events of the
+     * employee's own calendars) and the dated exceptions of local dates `fromDate`..`toDate`.
+     * The gist index of the no-overlap constraints finds the time by employee and range. An
      * appointment's interval carries its start (`booked`), which the public schedule lists.
      */
-    async busy(
+    async calendar(
       employeeId: string,
-      from: Date,
-      to: Date,
+      range: { from: Date; to: Date; fromDate: string; toDate: string },
       now: Date,
       exceptAppointmentId?: string,
-    ): Promise<Array<Busy & { booked?: { startsAt: Date; localDate: string; startTime: string } }>> {
+    ): Promise<{
+      busy: Array<Busy & { booked?: { startsAt: Date; localDate: string; startTime: string } }>;
+      exceptions: DateExceptions;
+    }> {
+      const { from, to } = range;
+      // JSON, not rows: eight weeks of a busy calendar are hundreds of intervals, and decoding them
+      // as rows cost more than everything else the public schedule does (bench/service-slots.ts).
+      // Each interval is [from, until, starts, date, time], instants in epoch milliseconds.
       const result = await db.execute(sql`
-        select blocked_from, blocked_until, starts_at, local_date::text as local_date, start_time from appointments
-         where employee_id = ${employeeId} and status <> 'cancelled'
-           and tstzrange(blocked_from, blocked_until) && tstzrange(${from}, ${to})
-           ${exceptAppointmentId ? sql`and id <> ${exceptAppointmentId}` : sql``}
-        union all
-        select blocked_from, blocked_until, null, null, null from slot_holds
-         where employee_id = ${employeeId} and expires_at > ${now}
-           and tstzrange(blocked_from, blocked_until) && tstzrange(${from}, ${to})
-        union all
-        select starts_at, ends_at, null, null, null from calendar_busy
-         where employee_id = ${employeeId} and tstzrange(starts_at, ends_at) && tstzrange(${from}, ${to})`);
-      type Row = {
-        blocked_from: string | Date;
-        blocked_until: string | Date;
-        starts_at: string | Date | null;
-        local_date: string | null;
-        start_time: string | null;
+        select (select coalesce(json_agg(json_build_array(
+                 (extract(epoch from f) * 1000)::bigint, (extract(epoch from u) * 1000)::bigint,
+                 (extract(epoch from s) * 1000)::bigint, d, t)), '[]')
+          from (
+            select blocked_from as f, blocked_until as u, starts_at as s, local_date::text as d, start_time as t
+              from appointments
+             where employee_id = ${employeeId} and status <> 'cancelled'
+               and tstzrange(blocked_from, blocked_until) && tstzrange(${from}, ${to})
+               ${exceptAppointmentId ? sql`and id <> ${exceptAppointmentId}` : sql``}
+            union all
+            select blocked_from, blocked_until, null, null, null from slot_holds
+             where employee_id = ${employeeId} and expires_at > ${now}
+               and tstzrange(blocked_from, blocked_until) && tstzrange(${from}, ${to})
+            union all
+            select starts_at, ends_at, null, null, null from calendar_busy
+             where employee_id = ${employeeId} and tstzrange(starts_at, ends_at) && tstzrange(${from}, ${to})
+          ) taken) as intervals,
+          ${exceptionsJson(employeeId, range.fromDate, range.toDate)} as exceptions`);
+      type Interval = [number, number, number | null, string | null, string | null];
+      const row = result.rows[0] as { intervals: Interval[] | string; exceptions: unknown };
+      const intervals: Interval[] =
+        typeof row.intervals === 'string' ? JSON.parse(row.intervals) : row.intervals;
+      return {
+        // An appointment's interval also says when it starts, for the public schedule's booked list.
+        busy: intervals.map(([start, end, startsAt, localDate, startTime]) => ({
+          start: new Date(start),
+          end: new Date(end),
+          ...(startsAt !== null && localDate && startTime
+            ? { booked: { startsAt: new Date(startsAt), localDate, startTime } }
+            : {}),
+        })),
+        exceptions: toExceptions(row.exceptions),
       };
-      // An appointment's row also says when it starts, for the public schedule's booked list.
-      return (result.rows as Row[]).map((row) => ({
-        start: new Date(row.blocked_from),
-        end: new Date(row.blocked_until),
-        ...(row.starts_at && row.local_date && row.start_time
-          ? {
-              booked: {
-                startsAt: new Date(row.starts_at),
-                localDate: row.local_date,
-                startTime: row.start_time,
-              },
-            }
-          : {}),
-      }));
     },
 
     /** Whether a busy event of the employee's own calendars takes any of this time. */

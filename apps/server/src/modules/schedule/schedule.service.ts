@@ -70,7 +70,10 @@ export type BookingConfirmation = {
 
 type Deps = {
   repository: ScheduleRepository;
-  services: Pick<ServicesService, 'forBooking' | 'chooseService' | 'offeredBy' | 'find'>;
+  services: Pick<
+    ServicesService,
+    'forBooking' | 'chooseService' | 'offeredBy' | 'offeredByUsername' | 'find'
+  >;
   payments: PaymentProvider;
   company: CompanyService;
   notify: Notify;
@@ -324,15 +327,18 @@ export function createScheduleService(deps: Deps) {
     const toInstant = zonedTimeToUtc(addDays(to, 1), '00:00', timeZone);
     // A first slot's buffer before (or a last one's after) reaches outside the dates.
     const margin = (rules.bufferBeforeMinutes + rules.bufferAfterMinutes) * 60_000;
-    const [busy, exceptions, fullDates] = await Promise.all([
-      repository.busy(
+    const [{ busy, exceptions }, fullDates] = await Promise.all([
+      repository.calendar(
         employee.id,
-        new Date(fromInstant.getTime() - margin),
-        new Date(toInstant.getTime() + margin),
+        {
+          from: new Date(fromInstant.getTime() - margin),
+          to: new Date(toInstant.getTime() + margin),
+          fromDate: from,
+          toDate: to,
+        },
         now,
         exceptAppointmentId,
       ),
-      repository.exceptions(employee.id, from, to),
       rules.id
         ? repository.fullDates(
             employee.id,
@@ -355,7 +361,11 @@ export function createScheduleService(deps: Deps) {
       exceptions,
       fullDates,
     });
-    for (const slot of slots) byDate.set(slot.date, [...(byDate.get(slot.date) ?? []), slot.time]);
+    for (const slot of slots) {
+      const times = byDate.get(slot.date);
+      if (times) times.push(slot.time);
+      else byDate.set(slot.date, [slot.time]);
+    }
     // The appointments starting on these dates, as the public schedule lists them (read with the busy time).
     const booked = busy
       .flatMap((interval) => (interval.booked ? [interval.booked] : []))
@@ -452,11 +462,14 @@ export function createScheduleService(deps: Deps) {
     },
 
     async getPublicSchedule(username: string, serviceId?: string): Promise<PublicSchedule> {
-      const employee = await repository.findActiveEmployeeByUsername(username);
+      // Three reads at once (by username, so none waits for another's answer).
+      const [employee, { timeZone, freeCancellationHours }, offered] = await Promise.all([
+        repository.findActiveEmployeeByUsername(username),
+        company.scheduling(),
+        deps.services.offeredByUsername(username),
+      ]);
       // One who takes no bookings has no booking page, just as an inactive one.
       if (!employee?.takesBookings) throw notFound(BOOKING_MESSAGES.employeeNotFound);
-      const [{ timeZone }, { freeCancellationHours }] = await company.withBookingSettings();
-      const offered = await deps.services.offeredBy(employee.id);
       const service = serviceId
         ? await deps.services.chooseService(offered, serviceId)
         : (offered.find((row) => row.isDefault) ?? offered[0]);

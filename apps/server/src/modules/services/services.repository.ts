@@ -149,6 +149,18 @@ export function createServicesRepository(db: Db) {
       return rows.map((row) => row.service);
     },
 
+    /** `offeredBy` for the employee with this username (any case), so a page reads it with the employee. */
+    async offeredByUsername(username: string): Promise<ServiceRow[]> {
+      const rows = await db
+        .select({ service: services })
+        .from(services)
+        .innerJoin(serviceEmployees, eq(serviceEmployees.serviceId, services.id))
+        .innerJoin(employees, eq(employees.id, serviceEmployees.employeeId))
+        .where(and(sql`lower(${employees.username}) = lower(${username})`, isNull(services.archivedAt)))
+        .orderBy(desc(services.isDefault), asc(sql`lower(${services.name})`));
+      return rows.map((row) => row.service);
+    },
+
     async employeeExists(id: string) {
       const [row] = await db
         .select({ id: employees.id })

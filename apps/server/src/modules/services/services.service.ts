@@ -154,6 +154,7 @@ export function createServicesService(deps: {
 
     /** The active services an employee offers, the default first. */
     offeredBy: (employeeId: string) => repository.offeredBy(employeeId),
+    offeredByUsername: (username: string) => repository.offeredByUsername(username),
 
     /**
      * The service a booking with this employee is for: the one named (it must be active and
