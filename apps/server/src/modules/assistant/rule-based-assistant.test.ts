@@ -14,6 +14,7 @@ import { createRuleBasedAssistant, timeRuns } from './rule-based-assistant.ts';
 import { findAnswer, findPrice, findPrices, namesWholly, readCompanyInfo } from './rules/company-info.ts';
 import { buildDirectory } from './rules/directory.ts';
 import { answerOf } from './rules/own-booking.ts';
+import { clausesOf, requestsOf } from './rules/requests.ts';
 import { understand } from './rules/understand.ts';
 import { clockOf, resolveReference, resolveWhen, wordsBesidesTime } from './rules/when.ts';
 
@@ -537,6 +538,36 @@ describe('the built-in assistant, on a business it was never written for', () =>
     expect(reply).toMatch(/^Te respondo en español/);
   });
 
+  it('cuts a message into its requests and clauses, at sentence ends and where the customer turns to another thing', () => {
+    expect(requestsOf('Olá, vocês têm fisioterapeuta em Valência? Quanto custa a consulta?')).toEqual([
+      'Olá, vocês têm fisioterapeuta em Valência',
+      'Quanto custa a consulta',
+    ]);
+    expect(requestsOf('pasala a las 18.30 y otra cosa cuanto cuesta la premium')).toEqual([
+      'pasala a las 18.30',
+      'cuanto cuesta la premium',
+    ]);
+    expect(
+      clausesOf('no se donde estais ni si hay donde dejar el coche y si se puede pagar con tarjeta'),
+    ).toEqual(['no se donde estais', 'si hay donde dejar el coche', 'si se puede pagar con tarjeta']);
+  });
+
+  it('answers every fact asked in one message, each from its own sentence', async () => {
+    const answer = await assistant.respond(
+      [{ role: 'customer', text: 'donde dejo el coche? y se puede pagar con tarjeta?' }],
+      { ...lawOffice, information: `${lawOffice.information}\nFormas de pago: tarjeta y Bizum.` },
+    );
+    const reply = answer.replies.join('\n');
+    expect(reply).toContain('Indautxu');
+    expect(reply).toContain('Bizum');
+  });
+
+  it('answers a search and a price asked in two sentences of one message', async () => {
+    const reply = await text('teneis abogado laboralista en bilbao? cuanto cuesta la consulta?');
+    expect(reply).toMatch(/10,00\s€/);
+    expect(reply).toContain('Ane Etxeberria');
+  });
+
   it('hands over a complaint said as dissatisfaction or as something paid for and not received', async () => {
     for (const message of [
       'estoy muy descontenta con la abogada, el informe que me dio no sirve para nada',
@@ -827,6 +858,20 @@ describe("a client's own appointments, read by the built-in assistant", () => {
     // Without a cancellation, wanting the money back is still a complaint.
     const [complaint] = await converse(client(late), 'quiero que me devolvais el dinero ya');
     expect(complaint!.handoff).not.toBeNull();
+  });
+
+  it('a change and another question in one message: the change proposed, the question answered too', async () => {
+    const [answer] = await converse(
+      client(appointment('a1', 'iker', '2026-11-26', '16:00')),
+      'tengo la cita del jueves con iker pero no llego asi que si se puede pasar a la tarde mejor a las 6 o asi y otra cosa cuanto cuesta la premium',
+    );
+    expect(answer!.propose).toEqual({
+      kind: 'reschedule',
+      appointmentId: 'a1',
+      date: '2026-11-26',
+      time: '18:00',
+    });
+    expect(answer!.replies.join('\n')).toMatch(/9,99/);
   });
 
   it('"30 min más tarde" moves the appointment by that much the same day', async () => {

@@ -14,6 +14,7 @@ import { type Language, replyLanguage } from './language.ts';
 import {
   type CompanyInfo,
   findAnswer,
+  findAnswerOn,
   findPrice,
   findPrices,
   namesWholly,
@@ -45,7 +46,8 @@ import {
   weekdaysPlural,
   writtenPrice,
 } from './rules/phrases.ts';
-import { fold, hasPhrase } from './rules/text.ts';
+import { clausesOf, requestsOf } from './rules/requests.ts';
+import { fold, hasAny, hasPhrase, words } from './rules/text.ts';
 import { type Understanding, understand } from './rules/understand.ts';
 import {
   clockOf,
@@ -55,7 +57,14 @@ import {
   type When,
   wordsBesidesTime,
 } from './rules/when.ts';
-import { SERVICE_SYNONYMS } from './vocabulary/vocabulary.ts';
+import {
+  BOOKING_REQUEST,
+  BOOKING_WORDS,
+  HOURS,
+  PRICE_WORDS,
+  SERVICE_SYNONYMS,
+  TOPICS,
+} from './vocabulary/vocabulary.ts';
 
 /**
  * The built-in assistant: no model, no network. It understands a message from the business's own
@@ -101,6 +110,20 @@ export const COMPANY_TOPICS = [
   'gifts',
   'products',
 ];
+
+/** The facts a clause of a message may ask besides the main question: each is answered too. */
+const OTHER_FACT_TOPICS = [...FACT_TOPICS, 'hours', 'fee'];
+/** Words that name the booking or its price: on their own they ask the fee, not a detail of it. */
+const FEE_PLAIN_WORDS = new Set(
+  [...PRICE_WORDS, ...BOOKING_WORDS, ...BOOKING_REQUEST].flatMap((phrase) => words(phrase)),
+);
+/** "¿se descuenta?", "is the fee deducted?", "¿se paga aparte?": a detail of the fee, beyond its price. */
+const feeDetail = (clause: string) =>
+  words(clause).some(
+    (word) =>
+      !FEE_PLAIN_WORDS.has(word) &&
+      (TOPICS.fee ?? []).some((entry) => !entry.includes(' ') && words(entry)[0] === word),
+  );
 
 const NOT_UNDERSTOOD_MARK = {
   es: 'No estoy seguro de haberte entendido',
@@ -150,7 +173,10 @@ class Conversation {
   /** The catalogue's services the latest message names (none when the business has no catalogue). */
   readonly named: AssistantService[];
 
+  readonly history: Turn[];
+
   constructor(history: Turn[], knowledge: AssistantKnowledge) {
+    this.history = history;
     this.knowledge = knowledge;
     this.directory = buildDirectory(knowledge);
     this.info = readCompanyInfo(knowledge.information);
@@ -172,6 +198,12 @@ class Conversation {
         history.findLastIndex((turn) => turn.role === 'customer'),
       ),
     );
+  }
+
+  /** The same conversation, with the latest message read as this one (one request of several). */
+  private sub(text: string) {
+    const last = this.history.findLastIndex((turn) => turn.role === 'customer');
+    return new Conversation([...this.history.slice(0, last), { role: 'customer', text }], this.knowledge);
   }
 
   private t(es: string, en: string) {
@@ -265,7 +297,7 @@ class Conversation {
       );
     if (!m.injection) {
       // A client writing from their number: their appointments, here, with their confirmation.
-      const own = await ownBookingAnswer({
+      const input = {
         text: m.text,
         language: this.language,
         knowledge: this.knowledge,
@@ -273,10 +305,20 @@ class Conversation {
         ownBooking: m.ownBooking,
         lastReply: this.lastReply,
         ofKind: this.ofOneKind(),
-      });
+      };
+      // "…pásamela a las 6, y otra cosa, ¿cuánto cuesta la premium?": the change, and the question too.
+      const split = this.ownAndOthers();
+      let own = split ? await ownBookingAnswer({ ...input, text: split.own }) : null;
+      const others: string[] = [];
+      if (own && split && !own.confirm)
+        for (const other of split.others) {
+          const answer = await this.sub(other).businessAnswer();
+          if (answer) others.push(answer);
+        }
+      own ??= await ownBookingAnswer(input);
       if (own) {
         return {
-          replies: own.replies.map((text) => this.withNote(text)),
+          replies: [...own.replies, ...others].map((text) => this.withNote(text)),
           handoff: null,
           ...(own.propose ? { propose: own.propose } : {}),
           ...(own.confirm ? { confirm: true } : {}),
@@ -308,7 +350,7 @@ class Conversation {
     const site = this.website();
     if (site) return reply(site);
     const business = await this.businessAnswer();
-    if (business) return reply(business);
+    if (business) return reply(this.withOtherQuestions(business));
     if (m.offTopic) return reply(this.offTopic());
     if (m.closing) return reply(m.thanks ? this.goodbye() : this.acknowledge());
     if (m.greeting) return reply(this.greeting());
@@ -335,6 +377,67 @@ class Conversation {
       return same ? byKind : [];
     }
     return byKind ?? byRole ?? [];
+  }
+
+  /**
+   * A client's message that asks about their appointment and, in a request of its own, something
+   * else (a price, the premium, a fact of the business): the appointment part and the others.
+   */
+  private ownAndOthers(): { own: string; others: string[] } | null {
+    if (!this.knowledge.customer?.appointments.length || this.knowledge.pendingChange) return null;
+    const requests = requestsOf(this.message.text);
+    if (requests.length < 2) return null;
+    const separate = (request: string) => {
+      const seen = understand(request, this.directory, this.knowledge);
+      const facts = topicsOf(request).filter((topic) => FACT_TOPICS.includes(topic));
+      return (
+        (seen.price || seen.premium || facts.length > 0) &&
+        !aboutOwnAppointment(request) &&
+        !asksToCancel(request) &&
+        !seen.when
+      );
+    };
+    const others = requests.filter(separate);
+    const own = requests.filter((request) => !separate(request));
+    return others.length && own.length ? { own: own.join('. '), others } : null;
+  }
+
+  /**
+   * "¿Dónde estáis en Madrid? ¿y se puede aparcar cerca?", "¿tenéis fisio en Valencia? ¿cuánto
+   * cuesta?": every fact asked in a clause of its own, and a search asked in a sentence of its own,
+   * that the main answer leaves out, after it.
+   */
+  private withOtherQuestions(main: string): string {
+    const m = this.message;
+    const extra: string[] = [];
+    const covered = (text: string) => main.includes(text) || extra.some((line) => line.includes(text));
+    const placeStems = m.places.map((place) => fold(place).slice(0, 5));
+    for (const clause of clausesOf(m.text)) {
+      const folded = words(clause).join(' ');
+      for (const topic of topicsOf(clause)) {
+        if (!OTHER_FACT_TOPICS.includes(topic)) continue;
+        // "a qué hora abrís" asks the hours; "a las 5" or "primera hora" say when, not that.
+        if (topic === 'hours' && !hasAny(folded, HOURS)) continue;
+        if (topic === 'fee' && !feeDetail(clause)) continue;
+        const answer = findAnswerOn(this.info, clause, topic, placeStems);
+        if (answer && !covered(answer.text)) extra.push(this.quote(answer.text));
+      }
+    }
+    const requests = requestsOf(m.text);
+    if (requests.length > 1 && !m.named.length) {
+      for (const request of requests) {
+        const seen = understand(request, this.directory, this.knowledge);
+        if (!(seen.kinds.size || seen.roleStems.size) || seen.price || seen.named.length) continue;
+        const places = seen.places.length ? seen.places : m.places;
+        const { here } = this.matching(seen.kinds, seen.roleStems, places);
+        const found = this.search(seen.kinds, seen.roleStems, places);
+        if (!here.length || here.some((p) => covered(p.bookingUrl)) || covered(found)) continue;
+        extra.push(found);
+      }
+    }
+    if (!extra.length) return main;
+    // "No tengo esa información" beside the facts found is no answer.
+    return [...(main === this.unknownFact() ? [] : [main]), ...extra].join('\n\n');
   }
 
   /** The assistant's previous reply offered to pass the customer to a person. */

@@ -199,3 +199,25 @@ export function findPrices(info: CompanyInfo, question: string, synonyms: Map<st
     if (/\+/.test(item.name) && !found.includes(item) && item.stems.every(said)) found.push(item);
   return found.slice(0, 4);
 }
+
+/**
+ * The sentence that answers one topic of a question ("¿dónde estáis?" → the one with the
+ * addresses), among those that speak of that topic; the question's own words (a city) break ties.
+ */
+export function findAnswerOn(info: CompanyInfo, question: string, topic: string, extraStems: string[] = []) {
+  const { own } = queryStems(question);
+  for (const extra of extraStems) own.add(extra);
+  const stems = topicWordStems.get(topic) ?? new Set<string>();
+  let best: { text: string; score: number } | null = null;
+  for (const sentence of info.sentences) {
+    const phrases = topicPhrases.filter(
+      (entry) => entry.topic === topic && hasPhrase(sentence.words, entry.phrase),
+    );
+    const matched = [...stems].filter((s) => sentence.stems.has(s)).length + 2 * phrases.length;
+    if (!matched) continue;
+    let score = Math.min(3, matched);
+    for (const s of own) if (sentence.stems.has(s)) score += 1;
+    if (score > (best?.score ?? 0)) best = { text: sentence.text, score };
+  }
+  return best;
+}

@@ -78,6 +78,9 @@ const PASS = /\bpas(a|as|ais|ar|arla|arme|armela|ame|amela|ala)\b/;
 /** "la puedes pasar", "me la pasas al viernes": the appointment is the pronoun before the verb. */
 const PASS_IT =
   /\b(?:la|lo|me la|me lo|se la|nos la)\s+(?:(?:puedes|puedo|podeis|podemos|podrias|podriais|quiero|queria|vas a|vais a|se puede)\s+)?pas(?:ar|as|a|ais|amos|aria|arias|ariais|an|o)\b/;
+/** "si se puede pasar a la tarde", "pásala al jueves": passing it to a day or time is moving it. */
+const PASS_TO =
+  /\bpas(?:ar|arla|arlo|armela|amela|ala|alo|as|a)\s+(?:a las|a la|al|para el|para la|a otro|a otra)\s/;
 /** "mejor el viernes", "prefiero por la tarde": with a day or time after it, the one they would rather have. */
 const PREFER = /\b(mejor|prefiero|preferiria|preferible|better|rather|prefer)\b/;
 /**
@@ -459,7 +462,7 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   const subscription = SUBSCRIPTION.test(folded);
   const hasUpcoming = customer.appointments.length > 0;
   const ownWords = OWN.test(folded);
-  const moveWords = MOVE.test(folded) || PASS_IT.test(folded);
+  const moveWords = MOVE.test(folded) || PASS_IT.test(folded) || PASS_TO.test(`${folded} `);
   const cancelling =
     !subscription &&
     !policyQuestion(input.text, folded) &&
