@@ -16,7 +16,7 @@ import { buildDirectory } from './rules/directory.ts';
 import { answerOf } from './rules/own-booking.ts';
 import { clausesOf, requestsOf } from './rules/requests.ts';
 import { understand } from './rules/understand.ts';
-import { clockOf, resolveReference, resolveWhen, wordsBesidesTime } from './rules/when.ts';
+import { clockOf, morningReading, resolveReference, resolveWhen, wordsBesidesTime } from './rules/when.ts';
 
 // Monday 23 November 2026, 10:00 in Madrid.
 const NOW = new Date('2026-11-23T09:00:00Z');
@@ -186,6 +186,10 @@ describe('days and times, in the business zone', () => {
       expect(clockOf(loose)).toEqual({ at: '18:00' });
       expect(resolveWhen(loose, NOW, ZONE)).toBeUndefined();
     }
+    // A small hour with no am, pm or part of the day may be the morning one: the hours decide.
+    expect(morningReading('y a las 7?', '19:00')).toBe('07:00');
+    expect(morningReading('a las 7 de la tarde', '19:00')).toBeNull();
+    expect(morningReading('at 7pm', '19:00')).toBeNull();
     expect(wordsBesidesTime('y a las 7 y media de la tarde?')).toBeLessThanOrEqual(2);
     expect(wordsBesidesTime('y a las 5 con carlos pero mejor el sabado que me viene bien')).toBeGreaterThan(
       5,
@@ -841,6 +845,14 @@ describe("a client's own appointments, read by the built-in assistant", () => {
     expect(reply).toMatch(/jueves 26 de noviembre a las 12:00/);
     expect(reply).toMatch(/ya no se devuelve/);
     expect(answer!.propose).toBeUndefined();
+    // Cancelling on the day, asked about the money: the refund's deadline, not the cost of moving it.
+    const [sameDay] = await converse(
+      client(appointment('a1', 'ane', '2026-11-27', '12:00')),
+      'si cancelo el mismo dia me devolveis el dinero?',
+    );
+    expect(sameDay!.replies.join('\n')).toMatch(/jueves 26 de noviembre a las 12:00/);
+    expect(sameDay!.replies.join('\n')).not.toMatch(/Cambiarla no te cuesta/);
+    expect(sameDay!.propose).toBeUndefined();
   });
 
   it('a cancellation with "quiero que me devolváis el dinero" is proposed with its refund, not handed over', async () => {

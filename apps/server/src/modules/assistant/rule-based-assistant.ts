@@ -52,6 +52,7 @@ import { type Understanding, understand } from './rules/understand.ts';
 import {
   clockOf,
   fitsDay,
+  morningReading,
   PART_OF_DAY,
   resolveReference,
   type When,
@@ -429,9 +430,10 @@ class Conversation {
         const seen = understand(request, this.directory, this.knowledge);
         if (!(seen.kinds.size || seen.roleStems.size) || seen.price || seen.named.length) continue;
         const places = seen.places.length ? seen.places : m.places;
+        // Who does it there, or honestly that nobody does and who does it elsewhere.
         const { here } = this.matching(seen.kinds, seen.roleStems, places);
         const found = this.search(seen.kinds, seen.roleStems, places);
-        if (!here.length || here.some((p) => covered(p.bookingUrl)) || covered(found)) continue;
+        if (here.some((p) => covered(p.bookingUrl)) || covered(found)) continue;
         extra.push(found);
       }
     }
@@ -802,10 +804,13 @@ class Conversation {
     if (range.at) {
       const day = days.find((d) => d.date === range.from);
       const label = this.dayLabel(range.from, range);
-      if (day?.times.includes(range.at))
+      // "a las 7" with no part of the day: 19:00 first; when only 07:00 is open, their hours decide.
+      const twin = morningReading(this.message.text, range.at);
+      const at = !day?.times.includes(range.at) && twin && day?.times.includes(twin) ? twin : range.at;
+      if (day?.times.includes(at))
         return this.t(
-          `¡Sí! ${professional.name} tiene hueco el ${label} a las ${range.at}.\n${link}`,
-          `Yes! ${professional.name} is free on ${label} at ${range.at}.\n${link}`,
+          `¡Sí! ${professional.name} tiene hueco el ${label} a las ${at}.\n${link}`,
+          `Yes! ${professional.name} is free on ${label} at ${at}.\n${link}`,
         );
       // That day's other times: the same half of the day first, else the rest of the day.
       const dayTimes = (

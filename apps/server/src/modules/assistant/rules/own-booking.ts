@@ -178,6 +178,9 @@ export function aboutOwnAppointment(text: string): boolean {
   );
 }
 
+/** Notice given late: "ese mismo día", "con pocas horas", "on the day", "last minute". */
+const LATE_NOTICE =
+  /\b(mismo dia|ese dia|el dia antes|la noche antes|con (?:\d+|pocas|menos de \d+) horas|a ultima hora|same day|on the day|last minute|day before|night before)\b/;
 /** Asking about the money while a cancellation waits for their yes. */
 const REFUND_QUESTION = /\b(devol\w*|devuelv\w*|reembols\w*|dinero|money|refund\w*|get .* back)\b/;
 /** "Tengo cita", "I have an appointment": the customer saying they have one, not asking about it. */
@@ -400,10 +403,10 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
       return reply(
         NO_SHOW.test(folded)
           ? ifNotComing(appointment, language)
-          : !POLICY_QUESTION.test(folded)
-            ? // A refund under a condition of theirs: until when it comes back, and after that not.
-              refundDeadline(appointment, language)
-            : MOVE.test(folded)
+          : // A refund under a condition of theirs ("si aviso el mismo día"): until when it comes back, and after that not.
+            REFUND_QUESTION.test(folded) && (!CHANGE_QUESTION.test(folded) || LATE_NOTICE.test(folded))
+            ? refundDeadline(appointment, language)
+            : MOVE.test(folded) && !REFUND_QUESTION.test(folded)
               ? costOfMoving(appointment, language)
               : refundIfCancelled(appointment, language),
       );

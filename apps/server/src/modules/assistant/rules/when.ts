@@ -457,6 +457,21 @@ export function wordsBesidesTime(text: string): number {
   return rest.split(/\s+/).filter(Boolean).length;
 }
 
+/**
+ * "a las 7" with no am, pm or part of the day is read as 19:00; 07:00 is the other reading. This
+ * gives that morning reading when the words allow it, so the professional's hours can decide.
+ */
+export function morningReading(text: string, at: string): string | null {
+  const hour = Number(at.slice(0, 2));
+  if (hour < 13 || hour > 19) return null;
+  const folded = spelledOut(fold(text).replace(/[¿?¡!.,]/g, ' '));
+  if (partOfDay(folded).part || /\b(pm|p m)\b/.test(folded)) return null;
+  const small = new RegExp(
+    `\\b(?:a las|sobre las|para las|hacia las|las|at|around|about)\\s*${hour - 12}(?:[:.]${at.slice(3)})?\\b(?!\\s*(?:h\\b|pm\\b))`,
+  );
+  return small.test(folded) ? `${String(hour - 12).padStart(2, '0')}${at.slice(2)}` : null;
+}
+
 /** Reads when the customer means, relative to now in the business's zone; undefined when they say no day. */
 export function resolveWhen(text: string, now: Date, timeZone: string): When | undefined {
   const folded = spelledOut(fold(text).replace(/[¿?¡!.,]/g, ' '));
