@@ -600,6 +600,8 @@ describe('the built-in assistant, on a business it was never written for', () =>
     const reply = await text('Rocio me puede atender? es la encargada no?');
     expect(reply).toMatch(/no tenemos a Rocio/);
     expect(reply).toContain('Iker Prieto');
+    expect(await text('Rocío puede llevarme el divorcio?')).toMatch(/no tenemos a Rocío/);
+    expect(await text('mañana puede ser?')).not.toMatch(/no tenemos a/);
   });
 
   it('a time said in many words after a day\'s times is still a follow-up ("y a las 4 y media de la tarde?")', async () => {

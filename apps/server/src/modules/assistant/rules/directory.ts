@@ -142,6 +142,9 @@ const KNOWN_WORDS = new Set(
 /** Words around a name in a question about a person: the person is the subject or the one booked with. */
 const ABOUT_A_PERSON = [
   // "laura da sesiones?", "¿Pablo Ortega sigue dando clases?", "Anna still works there?"
+  // "Rocío me puede atender?", "¿Laura nos podría hacer un tinte?", "can Anna see me?": the person and what they could do.
+  /^(?:(?:y|oye|and|hola|hi)\s+)?([a-z]{3,})(?:\s+([a-z]{3,}))?\s+(?:(?:me|nos|te|le)\s+)?(?:puede|podria|podra)\s+[a-z]{3,}/,
+  /^(?:(?:and|hi|hello)\s+)?(?:can|could)\s+([a-z]{3,})(?:\s+([a-z]{3,}))?\s+(?:see|do|take|book|cut|fit)\b/,
   // "Rocío me puede atender?", "¿Laura nos podría atender?": a modal and a pronoun may come between.
   /^(?:(?:y|oye|and|hola|hi)\s+)?([a-z]{3,})(?:\s+([a-z]{3,}))?\s+(?:(?:me|nos|te|le)\s+)?(?:(?:puede|podria|podra|can|could)\s+)?(?:da|dan|sigue|siguen|trabaja|trabajan|atiende|atender|atenderme|pasa consulta|works|teaches|still|see me|take me)\b/,
   // "¿sigue Laura trabajando ahí?", "is Anna still working there?"
