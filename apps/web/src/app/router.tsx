@@ -122,6 +122,10 @@ const AppointmentDetailPage = page(
   () => import('../features/appointments/appointment-detail-page'),
   (m) => m.AppointmentDetailPage,
 );
+const InsightsPage = page(
+  () => import('../features/insights/insights-page'),
+  (m) => m.InsightsPage,
+);
 const NotificationsPage = page(
   () => import('../features/notifications/notifications-page'),
   (m) => m.NotificationsPage,
@@ -161,6 +165,7 @@ const staffRoutes: [pattern: string, Page: LazyPage][] = [
   [paths.appointments, AppointmentsPage],
   [routePatterns.appointmentNew, AppointmentNewPage],
   [routePatterns.appointment, AppointmentDetailPage],
+  [paths.insights, InsightsPage],
   [paths.notifications, NotificationsPage],
   [paths.settings, SettingsPage],
   [routePatterns.settingsSection, SettingsPage],

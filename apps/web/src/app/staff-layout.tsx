@@ -19,6 +19,7 @@ import {
   IconAddressBook,
   IconBell,
   IconCalendarEvent,
+  IconChartBar,
   IconChevronRight,
   IconCreditCard,
   IconId,
@@ -62,6 +63,7 @@ const NAV_ITEMS: NavItem[] = [
   { label: 'Subscriptions', to: paths.subscriptions, icon: IconCreditCard, matches: ['/subscriptions/'] },
   { label: 'Notifications', to: paths.notifications, icon: IconBell, matches: [] },
   { label: 'Appointments', to: paths.appointments, icon: IconCalendarEvent, matches: ['/appointments/'] },
+  { label: 'Insights', to: paths.insights, icon: IconChartBar, matches: [] },
 ];
 
 // Which chats wait for a person is refetched only on the events that may change it (useWaitingEvents).

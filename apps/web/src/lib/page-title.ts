@@ -23,6 +23,7 @@ const STAFF_PAGE_NAMES: [pattern: string, name: string][] = [
   [paths.appointments, 'Appointments'],
   [routePatterns.appointmentNew, 'New appointment'],
   [routePatterns.appointment, 'Appointment'],
+  [paths.insights, 'Insights'],
   [paths.notifications, 'Notifications'],
   [paths.settings, 'Settings'],
   [routePatterns.settingsSection, 'Settings'],

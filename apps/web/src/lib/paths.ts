@@ -22,6 +22,8 @@ export const paths = {
   appointmentNew: (clientId?: string) =>
     `/appointments/new${clientId ? `?clientId=${encodeURIComponent(clientId)}` : ''}`,
   appointment: (id: string) => `/appointments/${encodeURIComponent(id)}`,
+  /** What the assistant and the team did in a period (`?period=week|30d|custom&from=&to=`). */
+  insights: '/insights',
   notifications: '/notifications',
   settings: '/settings',
   /** A section of Settings; Company Settings, the default, is `/settings` itself. */
