@@ -577,6 +577,7 @@ describe('the built-in assistant, on a business it was never written for', () =>
       'estoy muy descontenta con la abogada, el informe que me dio no sirve para nada',
       'pague la premium y no me llegan los documentos desde hace 2 meses',
       "I'm not satisfied, the contract review was useless",
+      'lo de ayer fue inaceptable, muy poco profesional',
     ]) {
       const answer = await ask(message);
       expect(answer.handoff?.reason).toMatch(/Complaint/);
@@ -811,6 +812,8 @@ describe("a client's own appointments, read by the built-in assistant", () => {
     expect(answerOf('vaaale')).toBe('yes');
     expect(answerOf('okk perfectoo')).toBe('yes');
     expect(answerOf('noo')).toBe('no');
+    expect(answerOf('sip')).toBe('yes');
+    expect(answerOf('of course')).toBe('yes');
     const [, confirmed] = await converse(
       client(appointment('a1', 'ane', '2026-11-27', '10:00')),
       'pasala al jueves a la misma hora',
