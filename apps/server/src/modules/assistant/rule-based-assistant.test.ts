@@ -889,6 +889,18 @@ describe("a client's own appointments, read by the built-in assistant", () => {
       time: '18:00',
     });
     expect(answer!.replies.join('\n')).toMatch(/9,99/);
+    // Beside a question nobody can answer here (with its offer of a person), the "sí" is to the change.
+    const [proposed, confirmed] = await converse(
+      {
+        ...client(appointment('a1', 'iker', '2026-11-26', '16:00')),
+        information: 'Despacho de abogados en Bilbao.',
+      },
+      'la del jueves me la puedes pasar a las 6? ah y por cierto aceptais bizum?',
+      'siii',
+    );
+    expect(proposed!.replies.join('\n')).toMatch(/No tengo esa información/);
+    expect(confirmed!.confirm).toBe(true);
+    expect(confirmed!.handoff).toBeNull();
   });
 
   it('"30 min más tarde" moves the appointment by that much the same day', async () => {

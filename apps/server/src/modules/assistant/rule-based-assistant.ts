@@ -268,7 +268,8 @@ class Conversation {
 
     if (!m.text.trim()) return reply(this.greeting());
     // "…te paso con una persona?" → "sí, por favor": the customer took the assistant's own offer.
-    if (this.offeredPerson() && answerOf(m.folded) === 'yes')
+    // A change waiting for their yes comes first: its question is the one a bare "sí" answers.
+    if (this.offeredPerson() && answerOf(m.folded) === 'yes' && !this.knowledge.pendingChange)
       return handOver(HANDOFF_REPLIES.person[this.language], 'The customer accepted the offer of a person.');
     // "Voy 10 min tarde": the people who will see them need to know; no booking, no complaint.
     if (isRunningLate(m.text) && !m.injection)
