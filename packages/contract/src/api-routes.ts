@@ -148,6 +148,9 @@ export const apiRoutes = {
     remove: { method: 'DELETE', path: '/canned-replies/:id' },
     variables: { method: 'GET', path: '/chats/:id/canned-reply-variables' },
   },
+  insights: {
+    report: { method: 'GET', path: '/insights' },
+  },
 } as const satisfies Record<string, Record<string, ApiRoute>>;
 
 export type ApiRoutes = typeof apiRoutes;

@@ -3,6 +3,10 @@ import { booleanQuerySchema, calendarDate, idSchema, paginationSchema, slotTime 
 import { APPOINTMENTS_PAGE_SIZE } from './constants.ts';
 
 export const APPOINTMENT_STATUSES = ['scheduled', 'completed', 'cancelled', 'no-show'] as const;
+
+/** Where an appointment was booked: the public booking page, a link the assistant sent in a chat, or staff. */
+export const BOOKING_CHANNELS = ['page', 'chat', 'staff'] as const;
+export type BookingChannel = (typeof BOOKING_CHANNELS)[number];
 export const appointmentStatusSchema = z.enum(APPOINTMENT_STATUSES);
 export type AppointmentStatus = z.infer<typeof appointmentStatusSchema>;
 

@@ -59,6 +59,7 @@ import {
   listEmployeesQuerySchema,
   updateEmployeeSchema,
 } from './employees.ts';
+import { insightsQuerySchema, insightsReportSchema } from './insights.ts';
 import {
   appointmentHistorySchema,
   cancelBookingSchema,
@@ -535,6 +536,9 @@ export const endpoints = {
       params: idParamsSchema,
       response: cannedReplyVariablesSchema,
     },
+  },
+  insights: {
+    report: { ...apiRoutes.insights.report, query: insightsQuerySchema, response: insightsReportSchema },
   },
 } satisfies EndpointTable;
 

@@ -24,6 +24,8 @@ import { createCompanyRepository } from '../modules/company/company.repository.t
 import { createCompanyService } from '../modules/company/company.service.ts';
 import { createEmployeesRepository } from '../modules/employees/employees.repository.ts';
 import { createEmployeesService } from '../modules/employees/employees.service.ts';
+import { createInsightsRepository } from '../modules/insights/insights.repository.ts';
+import { createInsightsService } from '../modules/insights/insights.service.ts';
 import { createMailRepository } from '../modules/mail/mail.repository.ts';
 import { createMailService } from '../modules/mail/mail.service.ts';
 import { createManageBookingRepository } from '../modules/manage-booking/manage-booking.repository.ts';
@@ -98,6 +100,7 @@ export function createServices(deps: ServiceDeps) {
     clock,
   });
   const users = createUsersService({ repository: createUsersRepository(db), auth });
+  const insights = createInsightsService({ repository: createInsightsRepository(db), company, clock });
   const services = createServicesService({
     repository: createServicesRepository(db),
     clock,
@@ -239,6 +242,7 @@ export function createServices(deps: ServiceDeps) {
   return {
     auth,
     notifications,
+    insights,
     company,
     cannedReplies,
     services,

@@ -600,7 +600,9 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
   const [defaultService] = await db.select().from(services).where(eq(services.isDefault, true)).limit(1);
   const employeeById = new Map(DEMO_EMPLOYEES.map((e) => [e.key, e]));
   const clientByKey = new Map(CLIENTS.map((c) => [c.key, c]));
-  for (const seed of appointmentSeeds) {
+  for (const [index, seed] of appointmentSeeds.entries()) {
+    // Most came from the booking page; every third one staff booked at the desk.
+    const byStaff = index % 3 === 0;
     const localDate = addDays(today, seed.days);
     const employee = employeeById.get(seed.employee)!;
     const client = clientByKey.get(seed.client)!;
@@ -629,13 +631,17 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
         endTime: addMinutesToTime(seed.time, 30),
         status: seed.status,
         notes: 'notes' in seed ? seed.notes : null,
+        channel: byStaff ? 'staff' : 'page',
         slotChosenAt: bookedAt,
         createdAt: bookedAt,
       })
       .returning({ id: appointments.id });
-    await db
-      .insert(appointmentEvents)
-      .values({ appointmentId: row!.id, kind: 'booked', actor: 'staff', createdAt: bookedAt });
+    await db.insert(appointmentEvents).values({
+      appointmentId: row!.id,
+      kind: 'booked',
+      actor: byStaff ? 'staff' : 'customer',
+      createdAt: bookedAt,
+    });
   }
 
   const notificationSeeds = [

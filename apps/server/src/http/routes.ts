@@ -13,6 +13,7 @@ import { chatsRoutes, contactsRoutes } from '../modules/chats/chats.routes.ts';
 import { clientsRoutes } from '../modules/clients/clients.routes.ts';
 import { companyRoutes } from '../modules/company/company.routes.ts';
 import { employeesRoutes } from '../modules/employees/employees.routes.ts';
+import { insightsRoutes } from '../modules/insights/insights.routes.ts';
 import { manageBookingRoutes } from '../modules/manage-booking/manage-booking.routes.ts';
 import { notificationsRoutes } from '../modules/notifications/notifications.routes.ts';
 import { paymentsRoutes } from '../modules/payments/payments.routes.ts';
@@ -96,6 +97,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
         await staff.register(timeOffRoutes, { timeOff: s.timeOff });
         await staff.register(servicesRoutes, { services: s.services });
         await staff.register(calendarSyncRoutes, { calendars: s.calendars });
+        await staff.register(insightsRoutes, { insights: s.insights });
       });
     },
     { prefix: '/api' },

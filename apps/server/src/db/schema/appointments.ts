@@ -1,4 +1,4 @@
-import { APPOINTMENT_STATUSES } from '@chatdesk/contract/appointments';
+import { APPOINTMENT_STATUSES, BOOKING_CHANNELS } from '@chatdesk/contract/appointments';
 import {
   APPOINTMENT_ACTORS,
   APPOINTMENT_EVENT_KINDS,
@@ -19,7 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { messages } from './chats.ts';
+import { conversations, messages } from './chats.ts';
 import { clients } from './clients.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { employees } from './employees.ts';
@@ -72,6 +72,10 @@ export const appointments = pgTable(
      * bookings one network may hold. Null for paid and staff bookings.
      */
     clientRange: text('client_range'),
+    /** Where it was booked: the public booking page, a booking link the assistant sent in a chat, or staff. */
+    channel: text('channel', { enum: BOOKING_CHANNELS }).notNull().default('page'),
+    /** The conversation whose booking link it came from (channel 'chat'). */
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
     /** The provider payment that paid for it: one appointment per payment. */
     providerPaymentId: text('provider_payment_id').unique(),
     /**
@@ -95,6 +99,8 @@ export const appointments = pgTable(
       .on(t.employeeId, t.startsAt)
       .where(sql`${t.status} <> 'cancelled'`),
     index('appointments_starts_idx').on(t.startsAt),
+    // Insights reads a period's bookings by when they were made.
+    index('appointments_created_idx').on(t.createdAt),
     index('appointments_client_idx').on(t.clientId),
     index('appointments_service_idx').on(t.serviceId),
     index('appointments_client_range_idx')
@@ -167,7 +173,11 @@ export const appointmentEvents = pgTable(
     data: jsonb('data').$type<Record<string, string | number>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index('appointment_events_appointment_idx').on(t.appointmentId, t.seq)],
+  (t) => [
+    index('appointment_events_appointment_idx').on(t.appointmentId, t.seq),
+    // Insights reads a period's cancellations, moves and refunds by kind and time.
+    index('appointment_events_kind_created_idx').on(t.kind, t.createdAt),
+  ],
 );
 
 /**
@@ -195,5 +205,8 @@ export const appointmentReminders = pgTable(
     error: text('error'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('appointment_reminders_key').on(t.appointmentId, t.hoursBefore, t.channel, t.startsAt)],
+  (t) => [
+    uniqueIndex('appointment_reminders_key').on(t.appointmentId, t.hoursBefore, t.channel, t.startsAt),
+    index('appointment_reminders_sent_idx').on(t.sentAt),
+  ],
 );

@@ -1,6 +1,17 @@
 import { CHAT_ASSIGNEES, MESSAGE_STATUSES } from '@chatdesk/contract/chats';
+import { HANDOFF_REASONS } from '@chatdesk/contract/insights';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 
@@ -80,6 +91,8 @@ export const chats = pgTable(
      * or gives the chat back to the assistant. The waiting list and count read this, not notifications.
      */
     waitingSince: timestamp('waiting_since', { withTimezone: true }),
+    /** Why the assistant gave the chat to a person, with `waiting_since`: what Insights counts handovers by. */
+    handoffReason: text('handoff_reason', { enum: HANDOFF_REASONS }),
     /** The assistant reads history only after this point (a '/new' command or a handoff). */
     contextStartsAt: timestamp('context_starts_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -118,5 +131,42 @@ export const messages = pgTable(
     index('messages_chat_created_idx').on(t.chatId, t.createdAt),
     // Unread counts for the chat list: only the customer's unread messages are indexed.
     index('messages_unread_idx').on(t.chatId).where(sql`${t.sender} = 'customer' and ${t.readAt} is null`),
+  ],
+);
+
+/**
+ * One conversation of a chat, as Insights counts them: it opens with a customer's message when the
+ * chat has been quiet for CONVERSATION_GAP_HOURS (or never spoke), and every message and handover
+ * until the next such gap belongs to it. Kept by triggers on `messages` and `chats` (migration
+ * 0026) in the statement that writes them, so a period's figures read these rows, never the
+ * messages: 30 days cost the same with 500 chats as with 50,000.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: id(),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    /** The chat's channel when it opened: the simulator's are staff trying the assistant, not customers. */
+    channel: text('channel', { enum: ['whatsapp', 'simulator'] }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull(),
+    lastCustomerAt: timestamp('last_customer_at', { withTimezone: true }).notNull(),
+    /** The latest answer to the customer, by the assistant or a person. */
+    lastReplyAt: timestamp('last_reply_at', { withTimezone: true }),
+    customerMessages: integer('customer_messages').notNull().default(1),
+    firstAssistantReplyAt: timestamp('first_assistant_reply_at', { withTimezone: true }),
+    firstStaffReplyAt: timestamp('first_staff_reply_at', { withTimezone: true }),
+    handedOverAt: timestamp('handed_over_at', { withTimezone: true }),
+    handoffReason: text('handoff_reason', { enum: HANDOFF_REASONS }),
+    /** The customer wrote again an hour or more after an answer: the answer did not settle it. */
+    reopened: boolean('reopened').notNull().default(false),
+    /** The customer's latest message thanked (or said goodbye). */
+    thanked: boolean('thanked').notNull().default(false),
+  },
+  (t) => [
+    index('conversations_chat_idx').on(t.chatId, t.startedAt),
+    index('conversations_started_idx').on(t.startedAt),
   ],
 );

@@ -59,5 +59,5 @@ export const payments = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [index('payments_client_idx').on(t.clientId)],
+  (t) => [index('payments_client_idx').on(t.clientId), index('payments_paid_idx').on(t.paidAt)],
 );

@@ -27,7 +27,8 @@ export const appointmentWrites = {
   async book(db: Db, values: NewAppointment, booked: { actor: AppointmentActor; at: Date }) {
     const [row] = await db
       .insert(appointments)
-      .values({ ...values, status: 'scheduled' })
+      // Staff booking for a client is its own channel; the page and chat links say theirs.
+      .values({ channel: booked.actor === 'staff' ? 'staff' : 'page', ...values, status: 'scheduled' })
       .returning();
     await appointmentWrites.record(db, {
       appointmentId: row!.id,

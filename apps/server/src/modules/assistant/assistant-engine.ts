@@ -1,4 +1,5 @@
 import type { Availability } from '@chatdesk/contract/employees';
+import type { HandoffReason } from '@chatdesk/contract/insights';
 
 /** A professional the assistant may offer: active and taking bookings. */
 export type AssistantDirectoryEntry = {
@@ -103,8 +104,11 @@ export type Turn = { role: 'customer' | 'assistant'; text: string };
 
 export type AssistantAnswer = {
   replies: string[];
-  /** A structured decision to give the chat to a person, never guessed from the reply's words. */
-  handoff: { reason: string } | null;
+  /**
+   * A structured decision to give the chat to a person, never guessed from the reply's words, with
+   * why in words (for staff) and as a kind (for Insights; a model error is the service's to say).
+   */
+  handoff: { reason: string; kind?: Exclude<HandoffReason, 'model_error'> } | null;
   /** A change the replies ask the customer to confirm; it is made only after they do. */
   propose?: ChangeProposal;
   /** The customer confirmed the pending change: make it (the service writes the reply). */

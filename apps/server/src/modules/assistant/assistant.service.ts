@@ -269,6 +269,7 @@ export function createAssistantService(deps: Deps) {
       );
       const handed = await chats.handOver(chatId, {
         reason: `The assistant failed: ${failure.message}`,
+        kind: 'model_error',
         customerMessage: HANDOFF_MESSAGE[language],
         type: 'error',
       });
@@ -302,6 +303,8 @@ export function createAssistantService(deps: Deps) {
       const message = reply.replies[0] ?? HANDOFF_MESSAGE[language];
       const handed = await chats.handOver(chatId, {
         reason: reply.handoff.reason,
+        // An engine that does not say why has not understood well enough to act.
+        kind: reply.handoff.kind ?? 'not_understood',
         customerMessage: message,
         type: 'warning',
       });

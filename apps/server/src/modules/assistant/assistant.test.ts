@@ -291,9 +291,15 @@ describe('the tools', () => {
 
   it('hand_over gives the chat to a person, telling the customer and staff', async () => {
     const text = 'I want a refund for my last session';
-    llm.script(text, { tool: 'hand_over', args: { reason: 'Customer wants to discuss a refund' } });
+    llm.script(text, {
+      tool: 'hand_over',
+      args: { reason: 'Customer wants to discuss a refund', kind: 'policy' },
+    });
     const { chatId } = await write(text);
     await expect.poll(() => assignedTo(chatId), waitFor).toBe('human');
+    // Insights counts the handover by the kind the model gave.
+    const [chat] = await t.db.select({ reason: chats.handoffReason }).from(chats).where(eq(chats.id, chatId));
+    expect(chat?.reason).toBe('policy');
     expect(await assistantTexts(chatId)).toEqual([HANDOFF_MESSAGE.en]);
     // Staff are told right after the switch: wait for it rather than race it.
     await expect.poll(async () => (await noticesOf(chatId)).length, waitFor).toBe(1);

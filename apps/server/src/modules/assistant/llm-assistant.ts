@@ -19,6 +19,7 @@ import {
 import { z } from 'zod';
 import { addDays, weekdayOf, zonedDate, zonedTime } from '../../lib/time-zone.ts';
 import type {
+  AssistantAnswer,
   AssistantDirectoryEntry,
   AssistantEngine,
   AssistantKnowledge,
@@ -204,7 +205,7 @@ function customerSection(knowledge: AssistantKnowledge): string[] {
 }
 
 /** What the tools decided besides the reply: a handover, a change to propose, a confirmation. */
-type Decisions = { handoff: { reason: string } | null; propose: ChangeProposal | null; confirm: boolean };
+type Decisions = { handoff: AssistantAnswer['handoff']; propose: ChangeProposal | null; confirm: boolean };
 
 /** Tools over the business's directory and calendar, and the customer's own appointments. */
 function createTools(knowledge: AssistantKnowledge, decisions: Decisions) {
@@ -359,9 +360,17 @@ function createTools(knowledge: AssistantKnowledge, decisions: Decisions) {
     hand_over: tool({
       description:
         'Give this chat to a person on the team, with the reason. The customer is told; do not write anything after it.',
-      inputSchema: z.object({ reason: z.string().min(1).describe('Why a person should take over') }),
-      execute: async ({ reason }) => {
-        decisions.handoff = { reason };
+      inputSchema: z.object({
+        reason: z.string().min(1).describe('Why a person should take over'),
+        kind: z
+          .enum(['person', 'complaint', 'not_understood', 'policy'])
+          .optional()
+          .describe(
+            'person: they asked for one; complaint: they complain; not_understood: you cannot tell what they need; policy: a person must handle it (payments, refunds, bookings you cannot see)',
+          ),
+      }),
+      execute: async ({ reason, kind }) => {
+        decisions.handoff = kind ? { reason, kind } : { reason };
         return { handedOver: true };
       },
     }),

@@ -1,3 +1,4 @@
+import type { HandoffReason } from '@chatdesk/contract/insights';
 import { and, asc, desc, eq, gt, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
@@ -487,11 +488,14 @@ export function createChatsRepository(db: Db) {
       return { row, to: { id: chatId, name: to.toName, prefix: to.toPrefix, phone: to.toPhone } };
     },
 
-    /** Gives the chat to a person if the assistant still has it; false when it was already a person's. */
-    async takeFromAssistant(id: string, at: Date) {
+    /**
+     * Gives the chat to a person if the assistant still has it, saying why (its conversation
+     * records the handover, by trigger); false when it was already a person's.
+     */
+    async takeFromAssistant(id: string, at: Date, reason: HandoffReason) {
       const rows = await db
         .update(chats)
-        .set({ assignedTo: 'human', contextStartsAt: at, waitingSince: at })
+        .set({ assignedTo: 'human', contextStartsAt: at, waitingSince: at, handoffReason: reason })
         .where(and(eq(chats.id, id), eq(chats.assignedTo, 'ai')))
         .returning({ id: chats.id });
       return rows.length > 0;

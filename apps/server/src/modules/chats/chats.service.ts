@@ -12,6 +12,7 @@ import {
   type updateContactSchema,
   type WhatsAppTemplate,
 } from '@chatdesk/contract/chats';
+import type { HandoffReason } from '@chatdesk/contract/insights';
 import type { z } from 'zod';
 import type { EventBus } from '../../events/event-bus.ts';
 import {
@@ -312,13 +313,19 @@ export function createChatsService(deps: Deps) {
      */
     async handOver(
       chatId: string,
-      handover: { reason: string; customerMessage: string | null; type: 'warning' | 'error' },
+      handover: {
+        reason: string;
+        /** Why, as Insights counts handovers. */
+        kind: HandoffReason;
+        customerMessage: string | null;
+        type: 'warning' | 'error';
+      },
     ) {
       const chat = await repository.findChat(chatId);
       if (chat?.assignedTo !== 'ai') return false;
       if (handover.customerMessage && !(await postAssistantReply(chatId, handover.customerMessage)))
         return false;
-      if (!(await repository.takeFromAssistant(chatId, clock()))) return false;
+      if (!(await repository.takeFromAssistant(chatId, clock(), handover.kind))) return false;
       await events.publish({ type: 'chats.changed', chatId, waiting: true });
       await deps.notify({
         type: handover.type,

@@ -1,0 +1,281 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+/** A period in instants [from, to), with its local dates for the daily series. */
+export type Range = { from: Date; to: Date };
+
+type Row = Record<string, unknown>;
+
+const int = (value: unknown) => Number(value ?? 0);
+const seconds = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
+/** A conversation's outcome, in the order it is decided (the contract's definitions). */
+const outcome = (now: Date) => sql`case
+  when c.handed_over_at is not null then 'handed_over'
+  when c.first_staff_reply_at is not null then 'staff'
+  when c.last_reply_at is null or c.last_reply_at < c.last_customer_at then
+    case when c.last_customer_at <= ${now}::timestamptz - interval '15 minutes' then 'unanswered' else 'in_progress' end
+  when c.reopened then 'reopened'
+  when c.thanked or c.booked or c.last_message_at <= ${now}::timestamptz - interval '24 hours' then 'resolved'
+  else 'in_progress'
+end`;
+
+/**
+ * The conversations of a period (opened in it), customers' only: the simulator's are staff trying
+ * the assistant. `booked`: a booking came from the link the assistant sent in it.
+ */
+const periodConversations = (range: Range) => sql`
+  select c.*, exists (select 1 from appointments a where a.conversation_id = c.id) as booked
+    from conversations c
+   where c.started_at >= ${range.from} and c.started_at < ${range.to} and c.channel <> 'simulator'`;
+
+/**
+ * The reads behind Insights: conversations from their rollup (kept by triggers, migration 0026),
+ * bookings, events, reminders and payments by their own time indexes. Each period is a handful of
+ * aggregate statements, whatever the volume of messages.
+ */
+export function createInsightsRepository(db: Db) {
+  async function one(query: ReturnType<typeof sql>): Promise<Row> {
+    const result = await db.execute(query);
+    return (result.rows[0] ?? {}) as Row;
+  }
+  async function all(query: ReturnType<typeof sql>): Promise<Row[]> {
+    return (await db.execute(query)).rows as Row[];
+  }
+
+  return {
+    async conversations(range: Range, now: Date) {
+      const row = await one(sql`
+        with c as (${periodConversations(range)}), o as (select c.*, ${outcome(now)} as outcome from c c)
+        select count(*) as total,
+               count(*) filter (where outcome = 'resolved') as resolved,
+               count(*) filter (where outcome = 'handed_over') as handed_over,
+               count(*) filter (where outcome = 'handed_over' and handoff_reason = 'person') as by_person,
+               count(*) filter (where outcome = 'handed_over' and handoff_reason = 'complaint') as by_complaint,
+               count(*) filter (where outcome = 'handed_over' and (handoff_reason = 'not_understood' or handoff_reason is null)) as by_not_understood,
+               count(*) filter (where outcome = 'handed_over' and handoff_reason = 'model_error') as by_model_error,
+               count(*) filter (where outcome = 'handed_over' and handoff_reason = 'policy') as by_policy,
+               count(*) filter (where outcome = 'staff') as handled_by_staff,
+               count(*) filter (where outcome = 'unanswered') as unanswered,
+               count(*) filter (where outcome = 'in_progress') as in_progress,
+               count(*) filter (where reopened) as reopened,
+               count(first_assistant_reply_at) as assistant_count,
+               percentile_cont(0.5) within group (order by extract(epoch from first_assistant_reply_at - started_at)) as assistant_median,
+               percentile_cont(0.9) within group (order by extract(epoch from first_assistant_reply_at - started_at)) as assistant_p90,
+               count(first_staff_reply_at) as staff_count,
+               percentile_cont(0.5) within group (order by extract(epoch from first_staff_reply_at - started_at)) as staff_median,
+               percentile_cont(0.9) within group (order by extract(epoch from first_staff_reply_at - started_at)) as staff_p90,
+               count(*) filter (where first_staff_reply_at >= handed_over_at) as waiting_count,
+               percentile_cont(0.5) within group (order by extract(epoch from first_staff_reply_at - handed_over_at))
+                 filter (where first_staff_reply_at >= handed_over_at) as waiting_median,
+               percentile_cont(0.9) within group (order by extract(epoch from first_staff_reply_at - handed_over_at))
+                 filter (where first_staff_reply_at >= handed_over_at) as waiting_p90
+          from o`);
+      const spread = (prefix: string) => ({
+        count: int(row[`${prefix}_count`]),
+        median: seconds(row[`${prefix}_median`]),
+        p90: seconds(row[`${prefix}_p90`]),
+      });
+      return {
+        total: int(row.total),
+        resolved: int(row.resolved),
+        handedOver: int(row.handed_over),
+        handedOverBy: {
+          person: int(row.by_person),
+          complaint: int(row.by_complaint),
+          not_understood: int(row.by_not_understood),
+          model_error: int(row.by_model_error),
+          policy: int(row.by_policy),
+        },
+        handledByStaff: int(row.handled_by_staff),
+        unanswered: int(row.unanswered),
+        inProgress: int(row.in_progress),
+        reopened: int(row.reopened),
+        firstReplyAssistant: spread('assistant'),
+        firstReplyStaff: spread('staff'),
+        waitingForPerson: spread('waiting'),
+      };
+    },
+
+    /** Per local date: conversations opened, resolved and handed over, and bookings made. */
+    async daily(range: Range, now: Date, timeZone: string) {
+      const [conversations, bookings] = await Promise.all([
+        all(sql`
+          with c as (${periodConversations(range)}), o as (select c.*, ${outcome(now)} as outcome from c c)
+          select (started_at at time zone ${timeZone})::date::text as day, count(*) as total,
+                 count(*) filter (where outcome = 'resolved') as resolved,
+                 count(*) filter (where outcome = 'handed_over') as handed_over
+            from o group by 1`),
+        all(sql`
+          select (created_at at time zone ${timeZone})::date::text as day, count(*) as total
+            from appointments where created_at >= ${range.from} and created_at < ${range.to} group by 1`),
+      ]);
+      return {
+        conversations: new Map(
+          conversations.map((row) => [
+            String(row.day),
+            { total: int(row.total), resolved: int(row.resolved), handedOver: int(row.handed_over) },
+          ]),
+        ),
+        bookings: new Map(bookings.map((row) => [String(row.day), int(row.total)])),
+      };
+    },
+
+    async bookings(range: Range) {
+      const row = await one(sql`
+        select
+          (select count(*) from appointments where created_at >= ${range.from} and created_at < ${range.to}) as total,
+          (select count(*) from appointments where created_at >= ${range.from} and created_at < ${range.to} and channel = 'page') as by_page,
+          (select count(*) from appointments where created_at >= ${range.from} and created_at < ${range.to} and channel = 'chat') as by_chat,
+          (select count(*) from appointments where created_at >= ${range.from} and created_at < ${range.to} and channel = 'staff') as by_staff,
+          (select count(*) from appointment_events where kind = 'rescheduled' and created_at >= ${range.from} and created_at < ${range.to}) as reschedules,
+          (select count(*) from appointments where starts_at >= ${range.from} and starts_at < ${range.to} and status = 'completed') as attended,
+          (select count(*) from appointments where starts_at >= ${range.from} and starts_at < ${range.to} and status = 'no-show') as no_shows`);
+      const cancellations = await one(sql`
+        select count(*) as total,
+               count(*) filter (where e.actor = 'customer') as by_customer,
+               count(*) filter (where e.actor = 'staff') as by_staff,
+               count(*) filter (where e.actor = 'assistant') as by_assistant,
+               count(*) filter (where e.actor = 'system') as by_system,
+               count(*) filter (where a.starts_at - e.created_at < interval '24 hours') as under_24h,
+               count(*) filter (where a.starts_at - e.created_at >= interval '24 hours'
+                                  and a.starts_at - e.created_at < interval '7 days') as under_7d,
+               count(*) filter (where a.starts_at - e.created_at >= interval '7 days') as earlier
+          from appointment_events e join appointments a on a.id = e.appointment_id
+         where e.kind = 'cancelled' and e.created_at >= ${range.from} and e.created_at < ${range.to}`);
+      // What each reminder's appointment became after it was sent.
+      const reminders = await one(sql`
+        select count(*) as sent,
+               count(*) filter (where exists (select 1 from appointment_events e where e.appointment_id = r.appointment_id
+                                                 and e.kind = 'cancelled' and e.created_at >= r.sent_at)) as then_cancelled,
+               count(*) filter (where exists (select 1 from appointment_events e where e.appointment_id = r.appointment_id
+                                                 and e.kind = 'rescheduled' and e.created_at >= r.sent_at)) as then_moved,
+               count(*) filter (where a.status = 'completed') as then_attended,
+               count(*) filter (where a.status = 'no-show') as then_no_show
+          from appointment_reminders r join appointments a on a.id = r.appointment_id
+         where r.status = 'sent' and r.sent_at >= ${range.from} and r.sent_at < ${range.to}`);
+      const money = await all(sql`
+        with taken as (
+          select currency, sum(amount) as amount from payments
+           where paid_at >= ${range.from} and paid_at < ${range.to} and status in ('completed', 'refunded')
+           group by currency
+        ), refunded as (
+          select data->>'currency' as currency, sum((data->>'amount')::int) as amount from appointment_events
+           where kind = 'refunded' and created_at >= ${range.from} and created_at < ${range.to}
+           group by 1
+        )
+        select coalesce(t.currency, r.currency) as currency, coalesce(t.amount, 0) as revenue, coalesce(r.amount, 0) as refunds
+          from taken t full join refunded r on r.currency = t.currency
+         order by 1`);
+      const attended = int(row.attended);
+      const noShows = int(row.no_shows);
+      return {
+        total: int(row.total),
+        byChannel: { page: int(row.by_page), chat: int(row.by_chat), staff: int(row.by_staff) },
+        cancellations: {
+          total: int(cancellations.total),
+          byCustomer: int(cancellations.by_customer),
+          byStaff: int(cancellations.by_staff),
+          byAssistant: int(cancellations.by_assistant),
+          bySystem: int(cancellations.by_system),
+          under24h: int(cancellations.under_24h),
+          under7d: int(cancellations.under_7d),
+          earlier: int(cancellations.earlier),
+        },
+        reschedules: int(row.reschedules),
+        attended,
+        noShows,
+        noShowRate: attended + noShows > 0 ? noShows / (attended + noShows) : null,
+        reminders: {
+          sent: int(reminders.sent),
+          thenCancelled: int(reminders.then_cancelled),
+          thenMoved: int(reminders.then_moved),
+          thenAttended: int(reminders.then_attended),
+          thenNoShow: int(reminders.then_no_show),
+        },
+        money: money.map((m) => ({
+          currency: String(m.currency),
+          revenue: int(m.revenue),
+          refunds: int(m.refunds),
+          net: int(m.revenue) - int(m.refunds),
+        })),
+      };
+    },
+
+    async assistant(range: Range) {
+      const row = await one(sql`
+        select
+          (select count(*) from appointments where channel = 'chat' and created_at >= ${range.from} and created_at < ${range.to}) as from_chat,
+          (select count(*) from appointment_events where kind = 'cancelled' and actor = 'assistant'
+             and created_at >= ${range.from} and created_at < ${range.to}) as cancelled,
+          (select count(*) from appointment_events where kind = 'rescheduled' and actor = 'assistant'
+             and created_at >= ${range.from} and created_at < ${range.to}) as moved`);
+      const refunded = await all(sql`
+        select data->>'currency' as currency, sum((data->>'amount')::int) as amount from appointment_events
+         where kind = 'refunded' and actor = 'assistant' and created_at >= ${range.from} and created_at < ${range.to}
+         group by 1 order by 1`);
+      return {
+        bookingsFromChat: int(row.from_chat),
+        cancelled: int(row.cancelled),
+        moved: int(row.moved),
+        refunded: refunded.map((r) => ({ currency: String(r.currency), amount: int(r.amount) })),
+      };
+    },
+
+    async byProfessional(range: Range) {
+      const rows = await all(sql`
+        with booked as (
+          select employee_id, employee_name, count(*) as bookings from appointments
+           where created_at >= ${range.from} and created_at < ${range.to} group by 1, 2
+        ), cancelled as (
+          select a.employee_id, a.employee_name, count(*) as cancellations
+            from appointment_events e join appointments a on a.id = e.appointment_id
+           where e.kind = 'cancelled' and e.created_at >= ${range.from} and e.created_at < ${range.to} group by 1, 2
+        ), kept as (
+          select employee_id, employee_name,
+                 count(*) filter (where status = 'completed') as attended,
+                 count(*) filter (where status = 'no-show') as no_shows
+            from appointments where starts_at >= ${range.from} and starts_at < ${range.to} group by 1, 2
+        )
+        select coalesce(b.employee_id, c.employee_id, k.employee_id)::text as id,
+               coalesce(b.employee_name, c.employee_name, k.employee_name) as name,
+               coalesce(b.bookings, 0) as bookings, coalesce(c.cancellations, 0) as cancellations,
+               coalesce(k.attended, 0) as attended, coalesce(k.no_shows, 0) as no_shows
+          from booked b
+          full join cancelled c on c.employee_id is not distinct from b.employee_id and c.employee_name = b.employee_name
+          full join kept k on k.employee_id is not distinct from coalesce(b.employee_id, c.employee_id)
+                          and k.employee_name = coalesce(b.employee_name, c.employee_name)
+         order by 3 desc, 2`);
+      return rows.map((r) => {
+        const attended = int(r.attended);
+        const noShows = int(r.no_shows);
+        return {
+          id: r.id === null ? null : String(r.id),
+          name: String(r.name),
+          bookings: int(r.bookings),
+          cancellations: int(r.cancellations),
+          attended,
+          noShows,
+          noShowRate: attended + noShows > 0 ? noShows / (attended + noShows) : null,
+        };
+      });
+    },
+
+    async byService(range: Range) {
+      const rows = await all(sql`
+        select service_id::text as id, service_name as name, price_currency as currency,
+               count(*) as bookings, sum(price_amount) as value
+          from appointments where created_at >= ${range.from} and created_at < ${range.to}
+         group by 1, 2, 3 order by 4 desc, 2`);
+      return rows.map((r) => ({
+        id: r.id === null ? null : String(r.id),
+        name: String(r.name),
+        bookings: int(r.bookings),
+        value: int(r.value),
+        currency: String(r.currency),
+      }));
+    },
+  };
+}
+
+export type InsightsRepository = ReturnType<typeof createInsightsRepository>;
