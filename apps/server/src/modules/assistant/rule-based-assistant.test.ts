@@ -570,6 +570,10 @@ describe('the built-in assistant, on a business it was never written for', () =>
     const reply = await text('teneis abogado laboralista en bilbao? cuanto cuesta la consulta?');
     expect(reply).toMatch(/10,00\s€/);
     expect(reply).toContain('Ane Etxeberria');
+    // In one sentence, the search a clause names a place for.
+    const clause = await text('necesito un abogado laboralista en bilbao, cuanto cuesta la consulta');
+    expect(clause).toMatch(/10,00\s€/);
+    expect(clause).toContain('Ane Etxeberria');
   });
 
   it('hands over a complaint said as dissatisfaction or as something paid for and not received', async () => {

@@ -425,11 +425,16 @@ class Conversation {
         if (answer && !covered(answer.text)) extra.push(this.quote(answer.text));
       }
     }
+    // A search in a sentence of its own, or in a clause that names where ("quiero cortarme el pelo en
+    // Madrid, ¿quién me puede atender y cuánto cuesta…?").
     const requests = requestsOf(m.text);
-    if (requests.length > 1 && !m.named.length) {
-      for (const request of requests) {
+    const clauses = requests.length > 1 ? [] : clausesOf(m.text);
+    const pieces = requests.length > 1 ? requests : clauses.length > 1 ? clauses : [];
+    if (!m.named.length) {
+      for (const request of pieces) {
         const seen = understand(request, this.directory, this.knowledge);
         if (!(seen.kinds.size || seen.roleStems.size) || seen.price || seen.named.length) continue;
+        if (clauses.length > 1 && !seen.places.length) continue;
         const places = seen.places.length ? seen.places : m.places;
         // Who does it there, or honestly that nobody does and who does it elsewhere.
         const { here } = this.matching(seen.kinds, seen.roleStems, places);
