@@ -209,6 +209,8 @@ export function BookingsSection({ report }: { report: InsightsReport }) {
               }))}
               chartLabel={formatCount(now.total)}
               accessibilityLayer={false}
+              // Recharts makes the ring a tab stop of its own; the chart is hidden from assistive technology.
+              pieProps={{ rootTabIndex: -1 }}
               withTooltip={false}
             />
             <Stack gap={6}>

@@ -166,7 +166,7 @@ export function ConversationsSection({ report }: { report: InsightsReport }) {
             { name: 'resolved', label: 'Resolved', color: 'teal.6' },
             { name: 'handedOver', label: 'Handed over', color: 'orange.6' },
           ]}
-          curveType="monotone"
+          curveType="linear"
           withDots={false}
           withLegend
           legendProps={{ verticalAlign: 'bottom' }}
