@@ -613,6 +613,15 @@ describe('the built-in assistant, on a business it was never written for', () =>
     const first = await text('iker tiene hueco el jueves?');
     const at = await text('iker tiene hueco el jueves?', first, 'y a las 4 y media de la tarde?');
     expect(at).toMatch(/Iker Prieto tiene hueco el jueves 26 de noviembre a las 16:30/);
+    // A second follow-up keeps the day too.
+    const again = await text(
+      'iker tiene hueco el jueves?',
+      first,
+      'y a las 4 y media de la tarde?',
+      at,
+      'vale y a eso de las 6 o asi?',
+    );
+    expect(again).toMatch(/Iker Prieto tiene hueco el jueves 26 de noviembre a las 18:00/);
   });
 });
 

@@ -239,9 +239,24 @@ class Conversation {
     const customerTurns = earlier.filter(
       (turn) => turn.role === 'customer' && turn.text.trim().toLowerCase() !== NEW_CONVERSATION_COMMAND,
     );
+    // The day asked about, kept through messages that only change the time ("¿y sobre las 6?",
+    // then "¿y a eso de las 7 y media?"), dropped by any other message.
+    let when: When | undefined;
     for (const [index, turn] of customerTurns.entries()) {
       const seen = understand(turn.text, this.directory, this.knowledge);
       const last = index === customerTurns.length - 1;
+      if (seen.when) when = seen.when;
+      else {
+        const clock = clockOf(turn.text);
+        const timeOnly =
+          Boolean(clock.at || clock.after || clock.before || clock.partOfDay) &&
+          wordsBesidesTime(turn.text) <= 5;
+        if (!timeOnly || !when) when = undefined;
+        else {
+          const { at: _at, after: _after, before: _before, partOfDay: _part, ...day } = when;
+          when = { ...day, ...clock };
+        }
+      }
       if (seen.kinds.size || seen.roleStems.size) {
         context.kinds = seen.kinds;
         context.roleStems = seen.roleStems;
@@ -252,7 +267,7 @@ class Conversation {
         context.placeStatement = seen.places.length > 0 && !seen.kinds.size && !seen.roleStems.size;
         context.premium = seen.premium;
         // The day asked about carries over to the next message ("¿javier el viernes?" → "¿y carlos?").
-        context.when = seen.when;
+        context.when = when;
       }
     }
     return context;
