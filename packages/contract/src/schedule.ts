@@ -59,11 +59,22 @@ export type PublicSchedule = z.infer<typeof publicScheduleSchema>;
 export const usernameParamsSchema = z.object({ username: z.string().min(1).max(100) });
 export const scheduleQuerySchema = z.object({ service: idSchema.optional() });
 
+/**
+ * The `?c=` of a booking link the assistant sent in a chat: the booking counts as the chat's. Only
+ * ever attribution, so a mangled one is dropped, never a reason to refuse a booking.
+ */
+const chatRef = z
+  .string()
+  .regex(/^[a-z0-9]{1,40}$/)
+  .optional()
+  .catch(undefined);
+
 export const paymentIntentRequestSchema = z.object({
   employeeId: idSchema,
   serviceId,
   date: localDate,
   timeSlot,
+  chatRef,
   /** The visitor's details from the form, so the booking completes even if the page closes after paying. */
   clientInfo: z.lazy(() => clientInfoSchema).optional(),
 });
@@ -120,6 +131,7 @@ export const freeBookingRequestSchema = z.object({
   serviceId: idSchema,
   date: localDate,
   timeSlot,
+  chatRef,
   clientInfo: clientInfoSchema,
 });
 export type FreeBookingRequest = z.input<typeof freeBookingRequestSchema>;

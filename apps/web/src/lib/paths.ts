@@ -29,8 +29,15 @@ export const paths = {
   /** A section of Settings; Company Settings, the default, is `/settings` itself. */
   settingsSection: (section: string) => (section === 'company' ? '/settings' : `/settings/${section}`),
   /** A professional's booking page; a service, and a day and time of it, may come chosen. */
-  schedule: (username: string, chosen?: { service: string; date?: string; time?: string }) => {
-    const query = chosen ? `?${new URLSearchParams(chosen)}` : '';
+  /** A professional's booking page; `c` is the chat conversation a booking link came from, passed on. */
+  schedule: (
+    username: string,
+    chosen?: { service: string; date?: string; time?: string; c?: string | null },
+  ) => {
+    const params = Object.entries(chosen ?? {}).filter((entry): entry is [string, string] =>
+      Boolean(entry[1]),
+    );
+    const query = params.length ? `?${new URLSearchParams(params)}` : '';
     return `/schedule/${encodeURIComponent(username)}${query}`;
   },
   /** The business's booking page: a service with anyone available. */

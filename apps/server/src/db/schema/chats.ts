@@ -164,8 +164,14 @@ export const conversations = pgTable(
     reopened: boolean('reopened').notNull().default(false),
     /** The customer's latest message thanked (or said goodbye). */
     thanked: boolean('thanked').notNull().default(false),
+    /**
+     * What the booking links the assistant sends in it carry (`?c=`), so a booking made from one
+     * counts as the chat's: short, random, and worth nothing but that attribution.
+     */
+    ref: text('ref').notNull().default(sql`substr(md5(gen_random_uuid()::text), 1, 16)`),
   },
   (t) => [
+    uniqueIndex('conversations_ref_key').on(t.ref),
     index('conversations_chat_idx').on(t.chatId, t.startedAt),
     index('conversations_started_idx').on(t.startedAt),
   ],

@@ -18,6 +18,7 @@ import {
   type Turn,
 } from './assistant-engine.ts';
 import { AssistantUnavailable } from './assistant-unavailable.ts';
+import { withConversationRef } from './booking-links.ts';
 import { HANDOFF_MESSAGE } from './handoff.ts';
 import { detectLanguage } from './language.ts';
 import { makeChange } from './self-service.ts';
@@ -315,7 +316,8 @@ export function createAssistantService(deps: Deps) {
     // Messages written in the same millisecond share a time: those this run read, so the store
     // can tell one it did not read (the race test in assistant-queue.test.ts).
     let seen = history.filter((m) => m.createdAt.getTime() === follows.getTime()).map((m) => m.id);
-    for (const text of reply.replies) {
+    for (const written of reply.replies) {
+      const text = withConversationRef(written, deps.publicUrl, conversation.chat.conversationRef);
       const stored = await chats.postAssistantReply(chatId, text, follows, seen);
       if (!stored) {
         // Refused: a person has the chat, or something was written since, and then all of it is answered.

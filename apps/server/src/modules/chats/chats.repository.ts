@@ -274,7 +274,9 @@ export function createChatsRepository(db: Db) {
                case when c.channel = 'whatsapp'
                     then (select phone_digits from contacts where id = c.contact_id)
                     else (select phone_digits from clients where id = c.simulated_client_id)
-               end as "clientPhoneDigits", m.*
+               end as "clientPhoneDigits",
+               (select ref from conversations where chat_id = c.id order by started_at desc limit 1)
+                 as "conversationRef", m.*
           from chats c
           left join lateral (
             select ${MESSAGE_COLUMNS} from messages
@@ -285,12 +287,24 @@ export function createChatsRepository(db: Db) {
          where c.id = ${chatId}`,
       );
       const rows = result.rows as Array<
-        MessageRow & { assignedTo: 'ai' | 'human'; pendingChange: unknown; clientPhoneDigits: string | null }
+        MessageRow & {
+          assignedTo: 'ai' | 'human';
+          pendingChange: unknown;
+          clientPhoneDigits: string | null;
+          conversationRef: string | null;
+        }
       >;
       if (rows.length === 0) return undefined;
-      const { assignedTo, pendingChange, clientPhoneDigits } = rows[0]!;
+      const { assignedTo, pendingChange, clientPhoneDigits, conversationRef } = rows[0]!;
       return {
-        chat: { id: chatId, assignedTo, pendingChange, clientPhoneDigits: clientPhoneDigits ?? '' },
+        chat: {
+          id: chatId,
+          assignedTo,
+          pendingChange,
+          clientPhoneDigits: clientPhoneDigits ?? '',
+          // What the booking links of this conversation carry (Insights' bookings from chat).
+          conversationRef,
+        },
         history: rows
           .filter((row) => row.id !== null)
           .map((row) => toMessageRow(row)!)

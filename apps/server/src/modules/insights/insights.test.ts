@@ -2,16 +2,18 @@ import { INSIGHTS_MESSAGES, type InsightsFigures, type InsightsReport } from '@c
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
-import { insertAppointment } from '../../../test/factories.ts';
+import { insertAppointment, insertEmployee } from '../../../test/factories.ts';
 import {
   appointmentEvents,
   appointmentReminders,
+  appointments,
   chats,
   clients,
   contacts,
   messages,
   payments,
 } from '../../db/schema.ts';
+import { TEST_CARDS } from '../../integrations/payments/local-payment-provider.ts';
 import { addDays, zonedDate, zonedTimeToUtc } from '../../lib/time-zone.ts';
 import { periodDates } from './insights.service.ts';
 
@@ -462,6 +464,88 @@ describe('GET /api/insights', () => {
     ).toBe(true);
     expect(both.some((f) => f.conversations.resolved > 0 && f.conversations.reopened > 0)).toBe(true);
     expect(both.some((f) => f.bookings.cancellations.total > 0 && f.bookings.reminders.sent > 0)).toBe(true);
+  });
+
+  it("counts a booking made from the assistant's link as the chat's, and its conversation as resolved", async () => {
+    const everyDay = Object.fromEntries(
+      ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [
+        d,
+        [['09:00', '18:00']],
+      ]),
+    ) as never;
+    const rosa = await insertEmployee(t.db, {
+      name: 'Rosa Insights',
+      username: 'rosa-insights',
+      availability: everyDay,
+    });
+    const before = await report('period=week');
+    const { chatId } = await t.app.services.chats.receiveInbound({
+      prefix: '34',
+      phone: '612340001',
+      name: 'Ana Chat',
+      text: 'Hola, quiero reservar con Rosa',
+      channel: 'whatsapp',
+    });
+    const replies = await t.db.select().from(messages).where(eq(messages.chatId, chatId));
+    const link = replies
+      .filter((m) => m.sender === 'assistant')
+      .map((m) => /\/schedule\/rosa-insights\?c=([a-z0-9]+)/.exec(m.text)?.[1])
+      .find(Boolean);
+    expect(link, replies.map((m) => m.text).join('\n')).toBeTruthy();
+
+    // The visitor follows it: the page sends the link's ref with the payment.
+    const schedule = (await t.app.inject({ url: '/api/schedule/rosa-insights' })).json();
+    const day = schedule.slots[1];
+    const slot = { employeeId: rosa.id, date: day.date, timeSlot: day.times[0] };
+    const visitor = { name: 'Ana Chat', email: 'ana.chat@example.com', phone: '+34 612 340 001' };
+    const intent = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/intent',
+      payload: { ...slot, clientInfo: visitor, chatRef: link },
+    });
+    expect(intent.statusCode, intent.body).toBe(200);
+    const { clientSecret, paymentIntentId } = intent.json();
+    const card = { number: TEST_CARDS.success, expMonth: 12, expYear: 2030, cvc: '123' };
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/payments/local/confirm',
+          payload: { clientSecret, card },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/schedule/book',
+      payload: { ...slot, clientInfo: visitor, payment: { id: paymentIntentId } },
+    });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const [row] = await t.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.id, booked.json().appointment.id));
+    expect(row).toMatchObject({ channel: 'chat' });
+    expect(row!.conversationId).toBeTruthy();
+
+    const after = await report('period=week');
+    expect(after.current.assistant.bookingsFromChat).toBe(before.current.assistant.bookingsFromChat + 1);
+    expect(after.current.bookings.byChannel.chat).toBe(before.current.bookings.byChannel.chat + 1);
+    expect(after.current.conversations.total).toBe(before.current.conversations.total + 1);
+    expect(after.current.conversations.resolved).toBe(before.current.conversations.resolved + 1);
+
+    // A ref nobody sent books all the same, as the booking page's own.
+    const stranger = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/intent',
+      payload: {
+        ...slot,
+        timeSlot: day.times[2],
+        clientInfo: { ...visitor, email: 'x@example.com' },
+        chatRef: 'NOT A REF!',
+      },
+    });
+    expect(stranger.statusCode, stranger.body).toBe(200);
   });
 
   it('refuses a custom period without dates, backwards or longer than a year, with a message', async () => {

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { TimeRange } from '@chatdesk/contract/employees';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { appointments, clients, employees, serviceEmployees, services, slotHolds } from '../../db/schema.ts';
+import {
+  appointments,
+  clients,
+  conversations,
+  employees,
+  serviceEmployees,
+  services,
+  slotHolds,
+} from '../../db/schema.ts';
 import { isSlotConflict } from '../../lib/app-error.ts';
 import type { Busy, DateExceptions } from '../../lib/slots.ts';
 import { appointmentWrites } from '../appointments/appointment-writes.ts';
@@ -22,6 +30,8 @@ export type NewBooking = {
   localDate: string;
   startTime: string;
   endTime: string;
+  /** The ref of the chat conversation whose booking link it came from, if any (unknown ones count for nothing). */
+  chatRef?: string | undefined;
   /** What paid for it; null for a free service, which then carries `free`. */
   payment: {
     providerPaymentId: string;
@@ -537,9 +547,19 @@ export function createScheduleRepository(db: Db) {
           assignedEmployeeId: booking.employee.id,
         });
         const clientId = client.id;
+        const fromChat = booking.chatRef
+          ? (
+              await tx
+                .select({ id: conversations.id })
+                .from(conversations)
+                .where(eq(conversations.ref, booking.chatRef))
+                .limit(1)
+            )[0]
+          : undefined;
         const appointment = await appointmentWrites.book(
           tx,
           {
+            ...(fromChat ? { channel: 'chat' as const, conversationId: fromChat.id } : {}),
             employeeId: booking.employee.id,
             employeeName: booking.employee.name,
             employeeEmail: booking.employee.email,

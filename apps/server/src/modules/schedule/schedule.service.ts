@@ -260,6 +260,7 @@ export function createScheduleService(deps: Deps) {
         startsAt: startsAt.toISOString(),
         date: input.date,
         timeSlot: input.timeSlot,
+        ...(input.chatRef ? { chatRef: input.chatRef } : {}),
         ...(input.clientInfo
           ? {
               clientName: input.clientInfo.name,
@@ -725,6 +726,7 @@ export function createScheduleService(deps: Deps) {
             endsAt,
             blocked: blockedRange(startsAt, shapeOf(service)),
             bookedAt: now,
+            chatRef: input.chatRef,
             localDate: input.date,
             startTime: input.timeSlot,
             endTime,
@@ -940,6 +942,7 @@ export function createScheduleService(deps: Deps) {
           endsAt,
           blocked: blockedRange(startsAt, shape),
           bookedAt: clock(),
+          chatRef: intent.metadata.chatRef,
           localDate,
           startTime: slot.timeSlot,
           endTime,

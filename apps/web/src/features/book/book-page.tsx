@@ -254,6 +254,8 @@ function AssignmentPanel({
   // On a phone the panel is below the times: the focus takes the visitor, and a screen reader, to
   // who it is with.
   const heading = useRef<HTMLHeadingElement>(null);
+  // A booking link from a chat (`?c=`) stays the chat's on the professional's page.
+  const [searchParams] = useSearchParams();
   useEffect(() => {
     if (assignment) heading.current?.focus();
   }, [assignment]);
@@ -288,6 +290,7 @@ function AssignmentPanel({
             service: service.id,
             date: assignment.slot.date,
             time: assignment.slot.time,
+            c: searchParams.get('c'),
           })}
           size="md"
           fullWidth

@@ -49,6 +49,9 @@ export function useCheckout(schedule: PublicSchedule) {
   const free = useBookFree();
   const open = useRef<OpenPayment | null>(null);
   const [busy, setBusy] = useState(false);
+  // The chat conversation a booking link came from (`?c=`), read as the page opened: choosing a
+  // service or a day rewrites the address, and the booking still counts as the chat's.
+  const [chatRef] = useState(() => new URLSearchParams(window.location.search).get('c') ?? undefined);
 
   async function openPayment(slot: Slot, clientInfo: ClientInfo): Promise<OpenPayment> {
     const slotKey = slotKeyOf(schedule.employee.id, serviceId, slot);
@@ -65,6 +68,7 @@ export function useCheckout(schedule: PublicSchedule) {
       date: slot.date,
       timeSlot: slot.time,
       clientInfo,
+      ...(chatRef ? { chatRef } : {}),
     });
     open.current = { slotKey, intent, paid: null };
     return open.current;
@@ -137,6 +141,7 @@ export function useCheckout(schedule: PublicSchedule) {
         date: slot.date,
         timeSlot: slot.time,
         clientInfo: trimmed(clientInfo),
+        ...(chatRef ? { chatRef } : {}),
       });
       return { ok: true, appointment };
     } catch (error) {

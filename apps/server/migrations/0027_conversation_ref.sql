@@ -1,0 +1,2 @@
+ALTER TABLE "conversations" ADD COLUMN "ref" text DEFAULT substr(md5(gen_random_uuid()::text), 1, 16) NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "conversations_ref_key" ON "conversations" USING btree ("ref");
