@@ -280,7 +280,7 @@ for (const scheme of SCHEMES) {
       await expectNoSeriousViolations(page, `subscriptions list on a phone (${scheme})`);
     });
 
-    test('appointments: list, date pickers, detail and the delete dialog; notifications; settings', async ({
+    test('appointments: list, date pickers, detail and the delete dialog; notifications; insights; settings', async ({
       page,
       login,
       api,
@@ -313,6 +313,11 @@ for (const scheme of SCHEMES) {
       await checkDialog(page, 'Delete Appointment', `delete appointment dialog (${scheme})`);
 
       await visit(page, '/notifications', 'Notifications', `notifications (${scheme})`);
+
+      await page.goto('/insights');
+      // Checked once the server's figures, and the charts drawn from them, are there.
+      await expect(page.getByRole('heading', { level: 3, name: 'Bookings and money' })).toBeVisible();
+      await expectNoSeriousViolations(page, `insights (${scheme})`);
 
       // Every section of Settings, each checked once its own content has loaded.
       const sections = [

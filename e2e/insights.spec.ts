@@ -227,4 +227,9 @@ test("the page shows the server's own figures: a booking made now counts in this
   await expect(
     card(page, 'Conversations').or(page.getByText('No conversations in this period')),
   ).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('insights-server-week-1366.png'), fullPage: true });
+  await periodOption(page, 'Last 30 days').click();
+  await expect(page).toHaveURL(/\/insights$/);
+  await expect(page.getByRole('heading', { level: 3, name: 'Bookings and money' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('insights-server-30d-1366.png'), fullPage: true });
 });

@@ -6,6 +6,7 @@ const SECTIONS = [
   { link: 'Subscriptions', path: '/subscriptions', heading: 'Subscriptions' },
   { link: 'Notifications', path: '/notifications', heading: 'Notifications' },
   { link: 'Appointments', path: '/appointments', heading: 'Appointments' },
+  { link: 'Insights', path: '/insights', heading: 'Insights' },
   { link: 'Chats', path: '/', heading: 'Chats' },
 ] as const;
 

@@ -149,6 +149,26 @@ describe('Insights page', () => {
     ).toBeInTheDocument();
   });
 
+  it('names the currency of each money card when the period took more than one', async () => {
+    const bookings = insightsReport.current.bookings;
+    serve({
+      '30d': {
+        ...insightsReport,
+        current: {
+          ...insightsReport.current,
+          bookings: {
+            ...bookings,
+            money: [...bookings.money, { currency: 'usd', revenue: 4998, refunds: 0, net: 4998 }],
+          },
+        },
+      },
+    });
+    renderPage();
+    expect(await screen.findByText('Revenue (EUR)')).toBeVisible();
+    expect(card('Revenue (EUR)')).toBe('Revenue (EUR)€4,620.00Up 16% · was €3,980.00');
+    expect(card('Net (USD)')).toBe('Net (USD)$49.98Up from none · was $0.00');
+  });
+
   it('says a quiet period is empty, with no NaN anywhere', async () => {
     serve({ week: emptyInsightsReport });
     const { container } = renderPage('/insights?period=week');

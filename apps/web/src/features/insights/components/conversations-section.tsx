@@ -212,12 +212,13 @@ export function ConversationsSection({ report }: { report: InsightsReport }) {
             Reply times
           </Title>
           <Text size="xs" c="dimmed" mb="sm">
-            Half of the replies came faster than the median; 9 in 10 faster than the 90th percentile.
+            Half of the replies came faster than the median; 9 in 10 within the time beside it (the 90th
+            percentile).
           </Text>
           <FigureTable
             label="Reply times"
-            columns={['Measure', 'Median', '90th percentile', 'Measured', 'Median before']}
-            minWidth={420}
+            columns={['Measure', 'Median', '9 in 10 within', 'Measured', 'Median before']}
+            minWidth={400}
             rows={replyRows.map(([key, label, figure, previous]) => ({
               key,
               cells: [

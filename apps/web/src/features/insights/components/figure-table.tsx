@@ -15,7 +15,7 @@ type FigureTableProps = FigureTableData & {
 /** Figures as a plain table: the numbers of a chart, or a small breakdown; figures sit on the right. */
 export function FigureTable({ label, columns, rows, minWidth }: FigureTableProps) {
   const table = (
-    <Table aria-label={label} verticalSpacing={6} horizontalSpacing="sm" fz="sm" miw={minWidth}>
+    <Table aria-label={label} verticalSpacing={6} horizontalSpacing="xs" fz="sm" miw={minWidth}>
       <Table.Thead>
         <Table.Tr>
           {columns.map((column, index) => (
