@@ -851,6 +851,21 @@ describe("a client's own appointments, read by the built-in assistant", () => {
       date: '2026-12-01',
       time: '11:00',
     });
+    const [whichEn, movedEn] = await converse(
+      client(
+        appointment('a1', 'ane', '2026-11-30', '10:00'),
+        appointment('a2', 'ane', '2026-12-04', '10:00'),
+      ),
+      'I have two sessions with ane right? I want to move one',
+      'the first one, to tuesday 1 at 11',
+    );
+    expect(whichEn!.replies.join('\n')).toMatch(/Which one would you like to move\?/);
+    expect(movedEn!.propose).toEqual({
+      kind: 'reschedule',
+      appointmentId: 'a1',
+      date: '2026-12-01',
+      time: '11:00',
+    });
   });
 
   it('"si os aviso ese mismo día, ¿me lo devolvéis?" is the refund deadline, nothing proposed', async () => {
