@@ -212,6 +212,7 @@ test("the page shows the server's own figures: a booking made now counts in this
   expect(after.current.bookings.byChannel.page).toBe(before.current.bookings.byChannel.page + 1);
 
   await login();
+  await page.setViewportSize(DESKTOP);
   await page.goto('/insights');
   await periodOption(page, 'This week').click();
   await expect(periodWords(page)).toHaveText(
@@ -232,4 +233,7 @@ test("the page shows the server's own figures: a booking made now counts in this
   await expect(page).toHaveURL(/\/insights$/);
   await expect(page.getByRole('heading', { level: 3, name: 'Bookings and money' })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('insights-server-30d-1366.png'), fullPage: true });
+  await page.setViewportSize(PHONE);
+  await expect(page.getByRole('list', { name: 'Bookings by professional' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('insights-server-30d-390.png'), fullPage: true });
 });

@@ -68,7 +68,7 @@ describe('the change against the period before', () => {
   });
 
   it('has no percentage of nothing, and says when nothing changed', () => {
-    expect(countChange(19, 0).text).toBe('Up from none');
+    expect(countChange(19, 0)).toEqual({ direction: 'up', text: 'Up', previous: 'was 0', tone: 'good' });
     expect(countChange(0, 0)).toEqual({
       direction: 'same',
       text: 'No change',
@@ -85,8 +85,18 @@ describe('the change against the period before', () => {
       previous: 'was 9 min',
       tone: 'good',
     });
-    expect(durationChange(null, 540).text).toBe('No figure to compare');
-    expect(durationChange(4, null).previous).toBe('was —');
+    expect(durationChange(null, 540)).toEqual({
+      direction: 'unknown',
+      text: 'Nothing to compare',
+      previous: 'was 9 min',
+      tone: 'neutral',
+    });
+    expect(durationChange(4, null)).toEqual({
+      direction: 'unknown',
+      text: 'Nothing to compare with',
+      previous: '',
+      tone: 'neutral',
+    });
   });
 
   it('writes a rate change in percentage points', () => {

@@ -45,9 +45,9 @@ export type ChangeTone = 'good' | 'bad' | 'neutral';
 
 export type Change = {
   direction: 'up' | 'down' | 'same' | 'unknown';
-  /** 'Up 25%', 'Down 2 min', 'No change', or 'No earlier figure'. */
+  /** 'Up 25%', 'Down 2 min', 'Up' (from nothing), 'No change', or 'Nothing to compare with'. */
   text: string;
-  /** 'was 40': the previous period's value, as the figure is written. */
+  /** 'was 40': the previous period's value, as the figure is written; empty when there was none. */
   previous: string;
   tone: ChangeTone;
 };
@@ -65,11 +65,14 @@ export function describeChange(
   options: ChangeKind & { better?: Better },
 ): Change {
   const better = options.better ?? 'up';
-  const previousText = previous === null ? NO_VALUE : options.format(previous);
-  if (current === null || previous === null) {
+  if (previous === null) {
+    return { direction: 'unknown', text: 'Nothing to compare with', previous: '', tone: 'neutral' };
+  }
+  const previousText = options.format(previous);
+  if (current === null) {
     return {
       direction: 'unknown',
-      text: 'No figure to compare',
+      text: 'Nothing to compare',
       previous: `was ${previousText}`,
       tone: 'neutral',
     };
@@ -84,7 +87,8 @@ export function describeChange(
   if (options.kind === 'absolute') {
     amount = (options.formatDifference ?? options.format)(Math.abs(difference));
   } else if (previous === 0) {
-    return { direction, text: `${word} from none`, previous: `was ${previousText}`, tone };
+    // No share of nothing: the word and the previous value say it all ('Up · was 0').
+    return { direction, text: word, previous: `was ${previousText}`, tone };
   } else {
     amount = formatPercent(Math.abs(difference) / Math.abs(previous));
   }

@@ -36,7 +36,11 @@ export function FigureTable({ label, columns, rows, minWidth }: FigureTableProps
                 </Table.Th>
               ) : (
                 // biome-ignore lint/suspicious/noArrayIndexKey: cells of a fixed column order.
-                <Table.Td key={index} ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                <Table.Td
+                  key={index}
+                  ta="right"
+                  style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+                >
                   {cell}
                 </Table.Td>
               ),

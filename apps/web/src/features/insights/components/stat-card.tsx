@@ -41,9 +41,11 @@ export function StatCard({ label, value, hint, change }: StatCardProps) {
           <Text span inherit fw={600} c={TONE_COLOR[change.tone]}>
             {change.text}
           </Text>
-          <Text span inherit c="dimmed">
-            {` · ${change.previous}`}
-          </Text>
+          {change.previous ? (
+            <Text span inherit c="dimmed">
+              {` · ${change.previous}`}
+            </Text>
+          ) : null}
         </Text>
       </Group>
     </Card>
