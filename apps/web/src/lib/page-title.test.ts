@@ -30,6 +30,7 @@ describe('staffPageName', () => {
     expect(staffPageName('/clients/new')).toBe('New client');
     expect(staffPageName('/clients/9/edit')).toBe('Edit client');
     expect(staffPageName('/clients/9')).toBe('Client');
+    expect(staffPageName('/insights')).toBe('Insights');
     expect(staffPageName('/settings')).toBe('Settings');
     expect(staffPageName('/nowhere/at/all')).toBeUndefined();
   });
