@@ -594,6 +594,8 @@ describe('the built-in assistant, on a business it was never written for', () =>
     expect(answer.replies.join('\n')).toMatch(/no puedo/i);
     expect(answer.replies.join('\n')).not.toMatch(/16:00/);
     expect(await text('quiero cita para mi hija con iker el jueves')).toContain('jueves 26 de noviembre');
+    expect(await text('cuando tiene hora iker para mi madre?')).not.toMatch(/no puedo/i);
+    expect(await text('a que hora es la cita de mi mujer con iker?')).toMatch(/no puedo/i);
   });
 
   it('hands over "I booked …, can I come 30 min later?" from a number that is no client', async () => {

@@ -118,9 +118,15 @@ const withoutArticleUnas = (text: string) =>
     ' ',
   );
 
-/** Someone else's appointment: "mi amiga tiene cita con…", "la reserva de mi madre". */
-const THIRD_PARTY_BOOKING =
-  /\b(tiene|tenia|tendra|has|had)\b[a-z ]{0,20}\b(cita|hora|reserva|sesion|appointment|booking|session)\b|\b(cita|reserva|sesion|appointment|booking|session) (de|of)\b/;
+/**
+ * Someone else's appointment: "mi amiga tiene cita con…", "my wife has an appointment", "la reserva
+ * de mi madre". The other person has it: "¿cuándo tiene hora Lucía para mi madre?" asks for a time.
+ */
+const someoneElse = THIRD_PARTIES.map((phrase) => phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+const BOOKING_NOUNS = '(?:cita|hora|reserva|sesion|consulta|appointment|booking|session)';
+const THIRD_PARTY_BOOKING = new RegExp(
+  `\\b(?:${someoneElse})\\b(?:\\s+[a-z]+){0,2}?\\s+(?:tiene|tenia|tendra|has|had|have)\\b(?:\\s+[a-z]+){0,2}?\\s+${BOOKING_NOUNS}\\b|\\b${BOOKING_NOUNS}\\s+(?:de|of)\\s+(?:${someoneElse})\\b`,
+);
 /** Asking when, at what time, on which day or with whom. */
 const ASKS_WHEN =
   /\b(a que hora|a q hora|que hora|q hora|cuando|que dia|q dia|con quien|what time|when|what day|which day|who with|with whom)\b/;
