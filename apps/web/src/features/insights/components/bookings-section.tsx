@@ -207,7 +207,7 @@ export function BookingsSection({ report }: { report: InsightsReport }) {
                 value: now.byChannel[key],
                 color,
               }))}
-              chartLabel={formatCount(now.total)}
+              chartLabel={`${formatCount(now.total)} bookings`}
               accessibilityLayer={false}
               // Recharts makes the ring a tab stop of its own; the chart is hidden from assistive technology.
               pieProps={{ rootTabIndex: -1 }}
