@@ -102,13 +102,16 @@ export type AssistantKnowledge = {
 
 export type Turn = { role: 'customer' | 'assistant'; text: string };
 
+/** Why an engine hands over; a model that fails is the service's to say (`model_error`). */
+export type HandoffKind = Exclude<HandoffReason, 'model_error'>;
+
 export type AssistantAnswer = {
   replies: string[];
   /**
    * A structured decision to give the chat to a person, never guessed from the reply's words, with
    * why in words (for staff) and as a kind (for Insights; a model error is the service's to say).
    */
-  handoff: { reason: string; kind?: Exclude<HandoffReason, 'model_error'> } | null;
+  handoff: { reason: string; kind: HandoffKind } | null;
   /** A change the replies ask the customer to confirm; it is made only after they do. */
   propose?: ChangeProposal;
   /** The customer confirmed the pending change: make it (the service writes the reply). */

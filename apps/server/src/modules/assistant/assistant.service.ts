@@ -304,8 +304,7 @@ export function createAssistantService(deps: Deps) {
       const message = reply.replies[0] ?? HANDOFF_MESSAGE[language];
       const handed = await chats.handOver(chatId, {
         reason: reply.handoff.reason,
-        // An engine that does not say why has not understood well enough to act.
-        kind: reply.handoff.kind ?? 'not_understood',
+        kind: reply.handoff.kind,
         customerMessage: message,
         type: 'warning',
       });

@@ -370,7 +370,8 @@ function createTools(knowledge: AssistantKnowledge, decisions: Decisions) {
           ),
       }),
       execute: async ({ reason, kind }) => {
-        decisions.handoff = kind ? { reason, kind } : { reason };
+        // A model that gives no kind has not said it understood what the customer needs.
+        decisions.handoff = { reason, kind: kind ?? 'not_understood' };
         return { handedOver: true };
       },
     }),

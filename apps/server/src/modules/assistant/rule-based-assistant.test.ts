@@ -479,7 +479,7 @@ describe('the built-in assistant, on a business it was never written for', () =>
   });
 
   it('hands over for a person, a complaint or a customer own booking, never claiming to act', async () => {
-    for (const message of [
+    for (const [index, message] of [
       'quiero hablar con una persona',
       'me habeis cobrado dos veces!!',
       'soy Ane y quiero cancelar mi cita',
@@ -493,12 +493,23 @@ describe('the built-in assistant, on a business it was never written for', () =>
       'no me acuerdo si reservé para el 27 o el 28, me lo miráis?',
       'a que hora tenia yo el viernes?',
       'me confirmais que sigue en pie lo del viernes?',
-    ]) {
+    ].entries()) {
       const answer = await ask(message);
       expect(answer.handoff?.reason).toBeTruthy();
+      // Why, as Insights counts it: a person finding a booking is the policy's, not a failure to understand.
+      expect(answer.handoff?.kind, message).toBe(index === 0 ? 'person' : index === 1 ? 'complaint' : 'policy');
       expect(answer.replies[0]).toMatch(/persona|person/);
       expect(answer.replies[0]).not.toMatch(/he cancelado/);
     }
+  });
+
+  it('says why it hands over: a person asked for, or a message it could not understand twice', async () => {
+    expect((await ask('quiero hablar con una persona')).handoff?.kind).toBe('person');
+    expect((await ask('can I talk to a human please')).handoff?.kind).toBe('person');
+    const first = await ask('blorf quonk zib');
+    expect(first.handoff).toBeNull();
+    const twice = await ask('blorf quonk zib', first.replies.join('\n'), 'zib quonk blorf wug');
+    expect(twice.handoff?.kind).toBe('not_understood');
   });
 
   it('tells the team when a customer runs late, without offering a booking', async () => {
@@ -585,6 +596,7 @@ describe('the built-in assistant, on a business it was never written for', () =>
     ]) {
       const answer = await ask(message);
       expect(answer.handoff?.reason).toMatch(/Complaint/);
+      expect(answer.handoff?.kind).toBe('complaint');
     }
   });
 

@@ -7,6 +7,7 @@ import type {
   AssistantEngine,
   AssistantKnowledge,
   AssistantService,
+  HandoffKind,
   OpenDay,
   Turn,
 } from './assistant-engine.ts';
@@ -276,16 +277,20 @@ class Conversation {
   async answer(): Promise<AssistantAnswer> {
     const m = this.message;
     const reply = (text: string): AssistantAnswer => ({ replies: [this.withNote(text)], handoff: null });
-    const handOver = (text: string, reason: string): AssistantAnswer => ({
+    const handOver = (text: string, reason: string, kind: HandoffKind): AssistantAnswer => ({
       replies: [this.withNote(text)],
-      handoff: { reason },
+      handoff: { reason, kind },
     });
 
     if (!m.text.trim()) return reply(this.greeting());
     // "…te paso con una persona?" → "sí, por favor": the customer took the assistant's own offer.
     // A change waiting for their yes comes first: its question is the one a bare "sí" answers.
     if (this.offeredPerson() && answerOf(m.folded) === 'yes' && !this.knowledge.pendingChange)
-      return handOver(HANDOFF_REPLIES.person[this.language], 'The customer accepted the offer of a person.');
+      return handOver(
+        HANDOFF_REPLIES.person[this.language],
+        'The customer accepted the offer of a person.',
+        'person',
+      );
     // "Voy 10 min tarde": the people who will see them need to know; no booking, no complaint.
     if (isRunningLate(m.text) && !m.injection)
       return handOver(
@@ -294,15 +299,17 @@ class Conversation {
           "Thanks for letting us know. I'm passing your message to a person on the team right now; if needed, they'll write to you here.",
         ),
         `The customer is running late: "${m.text}"`,
+        // Not a question the assistant failed: the team needs to know, by the business's way of working.
+        'policy',
       );
     // "cancélala pero quiero que me devolváis el dinero": a client cancelling their own appointment
     // and asking for the money asks what the cancellation refunds; the proposal says it, by the policy.
     const refundOfCancellation =
       m.refundRequestOnly && Boolean(this.knowledge.customer?.appointments.length) && asksToCancel(m.text);
     if (m.complaint && !m.injection && !refundOfCancellation)
-      return handOver(HANDOFF_REPLIES.complaint[this.language], `Complaint: "${m.text}"`);
+      return handOver(HANDOFF_REPLIES.complaint[this.language], `Complaint: "${m.text}"`, 'complaint');
     if (m.asksForPerson && !m.injection)
-      return handOver(HANDOFF_REPLIES.person[this.language], 'The customer asked for a person.');
+      return handOver(HANDOFF_REPLIES.person[this.language], 'The customer asked for a person.', 'person');
     // "mi amiga tiene cita con Sergio, ¿a qué hora?": someone else's appointment is theirs to tell.
     if (m.thirdPartyBooking) return reply(this.refusal());
 
@@ -311,6 +318,7 @@ class Conversation {
       return handOver(
         HANDOFF_REPLIES.ownBookingAside[this.language],
         `The customer asks about their appointment: "${m.text}"`,
+        'policy',
       );
     if (!m.injection) {
       // A client writing from their number: their appointments, here, with their confirmation.
@@ -346,6 +354,7 @@ class Conversation {
       return handOver(
         HANDOFF_REPLIES.ownBooking[this.language],
         `The customer asks about their own booking (to see, move or cancel it): "${m.text}"`,
+        'policy',
       );
     if (m.injection || (m.privateData && !this.isCompanyQuestion())) return reply(this.refusal());
     // "Hello, is this the hair salon?": who we are.
@@ -375,6 +384,7 @@ class Conversation {
       return handOver(
         HANDOFF_REPLIES.notUnderstood[this.language],
         `The assistant could not understand: "${m.text}"`,
+        'not_understood',
       );
     return reply(this.notUnderstood());
   }
