@@ -30,14 +30,12 @@ export function FigureTable({ label, columns, rows, minWidth }: FigureTableProps
           <Table.Tr key={row.key}>
             {row.cells.map((cell, index) =>
               index === 0 ? (
-                // biome-ignore lint/suspicious/noArrayIndexKey: cells of a fixed column order.
-                <Table.Th key={index} scope="row" fw={500}>
+                <Table.Th key={columns[index]} scope="row" fw={500}>
                   {cell}
                 </Table.Th>
               ) : (
-                // biome-ignore lint/suspicious/noArrayIndexKey: cells of a fixed column order.
                 <Table.Td
-                  key={index}
+                  key={columns[index]}
                   ta="right"
                   style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
                 >
