@@ -497,7 +497,9 @@ describe('the built-in assistant, on a business it was never written for', () =>
       const answer = await ask(message);
       expect(answer.handoff?.reason).toBeTruthy();
       // Why, as Insights counts it: a person finding a booking is the policy's, not a failure to understand.
-      expect(answer.handoff?.kind, message).toBe(index === 0 ? 'person' : index === 1 ? 'complaint' : 'policy');
+      expect(answer.handoff?.kind, message).toBe(
+        index === 0 ? 'person' : index === 1 ? 'complaint' : 'policy',
+      );
       expect(answer.replies[0]).toMatch(/persona|person/);
       expect(answer.replies[0]).not.toMatch(/he cancelado/);
     }
