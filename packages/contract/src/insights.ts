@@ -100,7 +100,10 @@ export const bookingFiguresSchema = z.object({
   /** Appointments booked in the period (by when they were booked). */
   total: count,
   byChannel: z.object({ page: count, chat: count, staff: count }),
-  /** Cancellations made in the period, by who made them and how long before the start. */
+  /**
+   * Cancellations made in the period, by who made them and how long before the start: under 24
+   * hours (or after it), 24 hours to 7 days, more than 7 days; the three do not overlap.
+   */
   cancellations: z.object({
     total: count,
     byCustomer: count,
@@ -112,7 +115,10 @@ export const bookingFiguresSchema = z.object({
     earlier: count,
   }),
   reschedules: count,
-  /** Appointments in the period (by their start) marked completed and no-show; the rate is of those two. */
+  /**
+   * Appointments in the period (by their start) marked completed and no-show; the rate is a share
+   * from 0 to 1 of those two (null when there are none).
+   */
   attended: count,
   noShows: count,
   noShowRate: z.number().nullable(),
@@ -130,7 +136,7 @@ export const bookingFiguresSchema = z.object({
 export type BookingFigures = z.infer<typeof bookingFiguresSchema>;
 
 export const assistantFiguresSchema = z.object({
-  /** Bookings made through a booking link the assistant sent in a chat. */
+  /** Bookings made through a booking link the assistant sent in a chat: `bookings.byChannel.chat`. */
   bookingsFromChat: count,
   cancelled: count,
   moved: count,

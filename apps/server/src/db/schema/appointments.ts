@@ -99,8 +99,9 @@ export const appointments = pgTable(
       .on(t.employeeId, t.startsAt)
       .where(sql`${t.status} <> 'cancelled'`),
     index('appointments_starts_idx').on(t.startsAt),
-    // Insights reads a period's bookings by when they were made.
+    // Insights reads a period's bookings by when they were made, and a conversation's booking.
     index('appointments_created_idx').on(t.createdAt),
+    index('appointments_conversation_idx').on(t.conversationId).where(sql`${t.conversationId} is not null`),
     index('appointments_client_idx').on(t.clientId),
     index('appointments_service_idx').on(t.serviceId),
     index('appointments_client_range_idx')

@@ -34,13 +34,15 @@ export function createInsightsService(deps: {
 }) {
   const { repository } = deps;
 
-  async function figures(range: Range, now: Date): Promise<InsightsFigures> {
-    const [conversations, bookings, assistant] = await Promise.all([
-      repository.conversations(range, now),
+  /** A period's figures; with a time zone, its conversations per day too. */
+  async function figures(range: Range, now: Date, timeZone?: string) {
+    const [{ days, ...conversations }, bookings, assistant] = await Promise.all([
+      repository.conversations(range, now, timeZone),
       repository.bookings(range),
       repository.assistant(range),
     ]);
-    return { conversations, bookings, assistant };
+    const result: InsightsFigures = { conversations, bookings, assistant };
+    return { figures: result, days };
   }
 
   return {
@@ -53,28 +55,28 @@ export function createInsightsService(deps: {
         to: zonedTimeToUtc(addDays(to, 1), '00:00', timeZone),
       });
       const current = instants(dates.from, dates.to);
-      const [currentFigures, previousFigures, daily, byProfessional, byService] = await Promise.all([
-        figures(current, now),
+      const [currentFigures, previousFigures, bookingsByDay, byProfessional, byService] = await Promise.all([
+        figures(current, now, timeZone),
         figures(instants(dates.previousFrom, dates.previousTo), now),
-        repository.daily(current, now, timeZone),
+        repository.dailyBookings(current, timeZone),
         repository.byProfessional(current),
         repository.byService(current),
       ]);
       const days: InsightsReport['daily'] = [];
       for (let date = dates.from; date <= dates.to; date = addDays(date, 1)) {
-        const conversations = daily.conversations.get(date);
+        const conversations = currentFigures.days.get(date);
         days.push({
           date,
           conversations: conversations?.total ?? 0,
           resolved: conversations?.resolved ?? 0,
           handedOver: conversations?.handedOver ?? 0,
-          bookings: daily.bookings.get(date) ?? 0,
+          bookings: bookingsByDay.get(date) ?? 0,
         });
       }
       return {
         period: { ...dates, timeZone },
-        current: currentFigures,
-        previous: previousFigures,
+        current: currentFigures.figures,
+        previous: previousFigures.figures,
         daily: days,
         byProfessional,
         byService,

@@ -1,0 +1,1 @@
+CREATE INDEX "appointments_conversation_idx" ON "appointments" USING btree ("conversation_id") WHERE "appointments"."conversation_id" is not null;
