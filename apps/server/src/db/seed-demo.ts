@@ -1,4 +1,5 @@
 import { DEMO_CREDENTIALS, PLAN_CATALOGUE } from '@chatdesk/contract/constants';
+import type { HandoffReason } from '@chatdesk/contract/insights';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { addDays, addMinutesToTime, zonedDate, zonedTimeToUtc } from '../lib/time-zone.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
@@ -117,6 +118,8 @@ type ChatSeed = {
   messages: Array<[number, 'customer' | 'staff' | 'assistant' | 'system', string]>;
   /** Customer messages among the newest this many are unread (the assistant may have answered them). */
   unread?: number;
+  /** When (minutes ago) and why the assistant gave the chat to a person, as Insights counts it. */
+  handover?: [number, HandoffReason];
 };
 
 const CHATS: ChatSeed[] = [
@@ -154,6 +157,7 @@ const CHATS: ChatSeed[] = [
     phone: '7700900123',
     email: 'james.wilson@example.com',
     assignedTo: 'human',
+    handover: [2 * 24 * 60 - 1, 'policy'],
     messages: [
       [2 * 24 * 60, 'customer', 'Hi, I twisted my knee running. Can a physio in Valencia see me this week?'],
       [2 * 24 * 60 - 1, 'assistant', 'I am passing you to a member of our team who will follow up shortly.'],
@@ -456,6 +460,14 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
           };
         }),
       );
+    }
+    if (seed.handover) {
+      // The messages were stored at once, so the handover goes to its own conversation by time.
+      const at = new Date(now.getTime() - seed.handover[0] * 60_000);
+      await db.execute(sql`
+        update conversations set handed_over_at = ${at}, handoff_reason = ${seed.handover[1]}
+         where id = (select id from conversations where chat_id = ${chat!.id} and started_at <= ${at}
+                      order by started_at desc limit 1)`);
     }
   }
 
