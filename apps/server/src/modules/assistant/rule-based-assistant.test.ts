@@ -15,6 +15,7 @@ import { findAnswer, findPrice, findPrices, namesWholly, readCompanyInfo } from 
 import { buildDirectory } from './rules/directory.ts';
 import { answerOf } from './rules/own-booking.ts';
 import { clausesOf, requestsOf } from './rules/requests.ts';
+import { hasPhrase, withoutPhrases } from './rules/text.ts';
 import { understand } from './rules/understand.ts';
 import { clockOf, morningReading, resolveReference, resolveWhen, wordsBesidesTime } from './rules/when.ts';
 
@@ -602,6 +603,20 @@ describe('the built-in assistant, on a business it was never written for', () =>
     }
   });
 
+  it('a subscription asked with any form of the word is the premium price, not the appointment fee', async () => {
+    for (const message of [
+      'cuanto cuesta suscribirse a iker? lo de los planes mensuales',
+      'que vale la suscripción mensual de ane?',
+      'how much is it to subscribe to Iker?',
+      'what does a monthly plan with Ane cost?',
+    ]) {
+      const reply = await text(message);
+      expect(reply, message).toMatch(/9,99\s€|€9\.99/);
+      expect(reply, message).not.toMatch(/10,00\s€|€10\.00/);
+      expect(reply, message).toMatch(/\/subscription\/(iker|ane)/);
+    }
+  });
+
   it("refuses to tell when someone else's appointment is, and still books for them", async () => {
     const answer = await ask('mi amiga tiene cita con iker esta semana, me dices a que hora? se llama Paula');
     expect(answer.handoff).toBeNull();
@@ -638,6 +653,20 @@ describe('the built-in assistant, on a business it was never written for', () =>
       'vale y a eso de las 6 o asi?',
     );
     expect(again).toMatch(/Iker Prieto tiene hueco el jueves 26 de noviembre a las 18:00/);
+  });
+});
+
+describe('vocabulary phrase marks', () => {
+  it('a word ending in * takes any ending; " ... " lets up to three words come between', () => {
+    for (const typed of ['suscribirse', 'suscripcion', 'suscrito', 'suscripciones'])
+      expect(hasPhrase(`cuanto cuesta ${typed} a iker`, 'suscri*'), typed).toBe(true);
+    expect(hasPhrase('describir', 'suscri*')).toBe(false);
+    // Only at the end of a word: a star elsewhere is no mark.
+    expect(hasPhrase('suscrito', 'sus*crito')).toBe(false);
+    expect(hasPhrase('me dejo peor', 'me dejo ... peor')).toBe(true);
+    expect(hasPhrase('el fisio me dejo la rodilla peor', 'me dejo ... peor')).toBe(true);
+    expect(hasPhrase('me dejo entrar en la sala mucho peor', 'me dejo ... peor')).toBe(false);
+    expect(withoutPhrases('ayer me dejo la rodilla peor y', ['me dejo ... peor'])).toBe('ayer   y');
   });
 });
 

@@ -47,10 +47,19 @@ export const sameWord = (typed: string, known: string) =>
 const phrasePatterns = new Map<string, RegExp>();
 const MAX_PHRASE_PATTERNS = 10_000;
 
+/**
+ * A vocabulary phrase as a pattern. Two marks let one entry say what customers word many ways:
+ * a word ending in `*` is that word with any ending ("suscri*": suscribirse, suscripción,
+ * suscrito), and ` ... ` between words lets up to three words come between them ("me dejo ...
+ * peor": "me dejó la rodilla peor").
+ */
 function phrasePattern(phrase: string): RegExp {
   let pattern = phrasePatterns.get(phrase);
   if (!pattern) {
-    const escaped = fold(phrase).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const escaped = fold(phrase)
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/\s+\\\.\\\.\\\.\s+/g, '(?:\\s+\\S+){0,3}\\s+')
+      .replace(/(?<=[a-z0-9ñç])\\\*(?![a-z0-9ñç])/g, '[a-z0-9ñç]*');
     pattern = new RegExp(`(^|[^a-z0-9])${escaped}($|[^a-z0-9])`);
     if (phrasePatterns.size >= MAX_PHRASE_PATTERNS) phrasePatterns.clear();
     phrasePatterns.set(phrase, pattern);

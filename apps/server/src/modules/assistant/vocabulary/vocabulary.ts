@@ -23,7 +23,11 @@ import { fold } from '../rules/text.ts';
  * name; a word, kind, topic or place already there keeps its place and new ones come after.
  */
 
-/** A word or phrase as customers write it; matched folded (lowercase, no accents), as whole words. */
+/**
+ * A word or phrase as customers write it; matched folded (lowercase, no accents), as whole words.
+ * A word ending in `*` takes any ending ("suscri*"), and ` ... ` between words lets up to three
+ * words come between them ("me dejo ... peor"): one entry for what customers say many ways.
+ */
 const phrase = z
   .string()
   .transform((value) => fold(value).replace(/\s+/g, ' ').trim())
