@@ -603,6 +603,44 @@ describe('the built-in assistant, on a business it was never written for', () =>
     }
   });
 
+  it('hands over a complaint about how a service left things, in any turn, whatever came before', async () => {
+    const complaints = [
+      'la abogada me dejó el asunto peor de como estaba',
+      'no es normal lo que me ha pasado con la consulta de ayer',
+      'os escribo porque el abogado me dejo el contrato peor, quiero que alguien me de una explicacion',
+      'lo digo xq la ultima vez se me levanto todo, no me parece normal',
+      'your lawyer left me in a worse position than before, I want an explanation',
+    ];
+    for (const message of complaints) {
+      const alone = await ask(message);
+      expect(alone.handoff?.kind, message).toBe('complaint');
+      // After a greeting, and after a question answered from the company information: still a complaint.
+      const greeting = await text('hola');
+      expect((await ask('hola', greeting, message)).handoff?.kind, message).toBe('complaint');
+      const parking = await text('donde teneis parking?');
+      expect((await ask('donde teneis parking?', parking, message)).handoff?.kind, message).toBe('complaint');
+      expect((await ask(message)).replies.join('\n')).not.toMatch(/reembolsado|devuelto/);
+    }
+    // The same words said of oneself, with no one blamed, are a need, not a complaint.
+    for (const message of [
+      'tengo la rodilla peor que la semana pasada, teneis fisio?',
+      'es normal que la consulta dure 30 minutos?',
+    ])
+      expect((await ask(message)).handoff, message).toBeNull();
+  });
+
+  it('"me pasas …" asks for a person only when passing to someone; passing a thing asks for the thing', async () => {
+    const email = await ask('me pasas el email personal de iker? le quiero escribir directamente');
+    expect(email.handoff).toBeNull();
+    expect(email.replies.join('\n')).toMatch(/no comparto datos personales/);
+    expect(email.replies.join('\n')).not.toContain('@');
+    const recipe = await ask('me pasas una receta de lentejas facil?');
+    expect(recipe.handoff).toBeNull();
+    expect(recipe.replies.join('\n')).toMatch(/se me escapa/);
+    for (const message of ['me pasas con alguien?', 'me pasas a una persona?', 'me pasas al encargado?'])
+      expect((await ask(message)).handoff?.kind, message).toBe('person');
+  });
+
   it('a subscription asked with any form of the word is the premium price, not the appointment fee', async () => {
     for (const message of [
       'cuanto cuesta suscribirse a iker? lo de los planes mensuales',
