@@ -1090,6 +1090,16 @@ describe('a business with a service catalogue', () => {
     expect(await say('cuanto dura el corte?')).toContain('Corte (30 min)');
   });
 
+  it('a kind of professional named in another language the vocabulary knows narrows to the people of that kind', async () => {
+    const reply = await say('Hallo, hat der Barbier am Dienstag Zeit?');
+    expect(reply).toMatch(/^Te respondo en español/);
+    expect(reply).toContain('Raúl Gil');
+    expect(reply).toContain('martes 24 de noviembre');
+    expect(reply).toContain('09:00');
+    expect(reply).not.toContain('Lucía Vega');
+    expect(reply).not.toContain('/schedule/lucia');
+  });
+
   it("asks for open times of the service's length, and says who does it when the one named does not", async () => {
     asked.length = 0;
     const reply = await say('¿cuándo puedo hacerme las mechas con Lucía mañana?');
