@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { InsightsReport } from '@chatdesk/contract/insights';
 import type { Page } from '@playwright/test';
 import { emptyInsightsReport, insightsReport } from '../apps/web/src/features/insights/insights.fixture';
@@ -236,4 +237,37 @@ test("the page shows the server's own figures: a booking made now counts in this
   await page.setViewportSize(PHONE);
   await expect(page.getByRole('list', { name: 'Bookings by professional' })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('insights-server-30d-390.png'), fullPage: true });
+});
+
+test("Export CSV saves the period's appointments and conversations, one row each", async ({
+  page,
+  login,
+  api,
+}) => {
+  const employee = await createEmployee(api);
+  const booked = await bookAppointment(api, employee);
+  const report = await api.get<InsightsReport>('/insights?period=week');
+
+  await login();
+  await page.goto('/insights?period=week');
+  await expect(periodWords(page)).toContainText(describePeriod(report.period));
+  for (const [item, file, header] of [
+    ['Appointments booked (one row each)', 'appointments', 'Professional,Service,Client'],
+    ['Conversations (one row each)', 'conversations', 'Customer,Phone,Channel,Outcome'],
+  ] as const) {
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: item }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${file}-${report.period.from}-to-${report.period.to}.csv`);
+    const text = await readFile(await download.path(), 'utf8');
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toContain(header);
+    // Other tests book at the same time, so the rows are checked by content, not counted.
+    if (file === 'appointments') expect(text).toContain(booked.client.name);
+  }
 });

@@ -153,6 +153,28 @@ export async function apiCall<R extends ApiRoute>(
   return data as EndpointResponse<R>;
 }
 
+/**
+ * Downloads a file the API makes for a signed-in user (a CSV export): fetched with the session,
+ * then saved under the name the server gives it. Errors as `apiCall`'s.
+ */
+export async function apiDownload(path: string, query: Record<string, QueryValue>): Promise<void> {
+  const response = await fetch(buildUrl(path, query), { headers: authHeaders() });
+  if (!response.ok) {
+    if (response.status === 401) handleUnauthorized();
+    throw new ApiError(response.status, messageOf(await readBody(response)));
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'export';
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file by the next task; the object URL can go.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
 export function isClientError(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500;
 }

@@ -298,6 +298,41 @@ export function createInsightsRepository(db: Db) {
         currency: String(r.currency),
       }));
     },
+
+    /** One row per conversation of the period, for the export, oldest first. */
+    async conversationRows(range: Range, now: Date, timeZone: string) {
+      return all(sql`
+        with ${withOutcomes(range, now)}
+        select to_char(o.started_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI') as started,
+               ct.name as customer, '+' || ct.prefix || ' ' || ct.phone as phone, o.channel, o.outcome,
+               o.handoff_reason, o.customer_messages,
+               round(extract(epoch from o.first_assistant_reply_at - o.started_at)) as assistant_first_reply,
+               round(extract(epoch from o.first_staff_reply_at - o.started_at)) as staff_first_reply,
+               case when o.first_staff_reply_at >= o.handed_over_at
+                    then round(extract(epoch from o.first_staff_reply_at - o.handed_over_at)) end as waiting,
+               o.reopened, o.thanked, o.booked
+          from o join chats ch on ch.id = o.chat_id join contacts ct on ct.id = ch.contact_id
+         order by o.started_at, o.id`);
+    },
+
+    /** One row per appointment booked in the period, with what became of it, oldest first. */
+    async appointmentRows(range: Range, timeZone: string) {
+      return all(sql`
+        select to_char(a.created_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI') as booked,
+               a.local_date::text as date, a.start_time, a.end_time, a.employee_name, a.service_name,
+               a.client_name, a.client_email, a.client_phone, a.channel, a.status, a.price_amount, a.price_currency,
+               to_char(c.created_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI') as cancelled, c.actor as cancelled_by,
+               coalesce(m.moves, 0) as moves, coalesce(r.refunded, 0) as refunded
+          from appointments a
+          left join lateral (select created_at, actor from appointment_events
+                              where appointment_id = a.id and kind = 'cancelled' order by seq desc limit 1) c on true
+          left join lateral (select count(*) as moves from appointment_events
+                              where appointment_id = a.id and kind = 'rescheduled') m on true
+          left join lateral (select sum((data->>'amount')::int) as refunded from appointment_events
+                              where appointment_id = a.id and kind = 'refunded') r on true
+         where a.created_at >= ${range.from} and a.created_at < ${range.to}
+         order by a.created_at, a.id`);
+    },
   };
 }
 

@@ -1,5 +1,7 @@
 import type { InsightsFigures, InsightsReport, insightsQuerySchema } from '@chatdesk/contract/insights';
+import { stringify } from 'csv-stringify/sync';
 import type { z } from 'zod';
+import { minorUnitDigits } from '../../lib/money.ts';
 import { addDays, weekdayOf, zonedDate, zonedTimeToUtc } from '../../lib/time-zone.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { InsightsRepository, Range } from './insights.repository.ts';
@@ -27,6 +29,9 @@ export function periodDates(query: z.output<typeof insightsQuerySchema>, today: 
   return { from, to, previousFrom: addDays(from, -length), previousTo: addDays(from, -1) };
 }
 
+export const EXPORT_TABLES = ['conversations', 'appointments'] as const;
+export type ExportTable = (typeof EXPORT_TABLES)[number];
+
 export function createInsightsService(deps: {
   repository: InsightsRepository;
   company: Pick<CompanyService, 'scheduling'>;
@@ -45,15 +50,113 @@ export function createInsightsService(deps: {
     return { figures: result, days };
   }
 
+  /** The period asked for, in the business's zone: its dates and its instants. */
+  async function period(query: z.output<typeof insightsQuerySchema>) {
+    const now = deps.clock();
+    const { timeZone } = await deps.company.scheduling();
+    const dates = periodDates(query, zonedDate(now, timeZone));
+    const instants = (from: string, to: string): Range => ({
+      from: zonedTimeToUtc(from, '00:00', timeZone),
+      to: zonedTimeToUtc(addDays(to, 1), '00:00', timeZone),
+    });
+    return { now, timeZone, dates, instants };
+  }
+
   return {
+    /**
+     * The period's conversations or appointments as CSV, one row each, for a spreadsheet: a cell
+     * that would start a formula (=, +, -, @) is quoted so a spreadsheet shows it as text.
+     */
+    async exportCsv(table: ExportTable, query: z.output<typeof insightsQuerySchema>) {
+      const { now, timeZone, dates, instants } = await period(query);
+      const range = instants(dates.from, dates.to);
+      const yesNo = (value: unknown) => (value ? 'yes' : 'no');
+      const major = (amount: unknown, currency: unknown) =>
+        (Number(amount ?? 0) / 10 ** minorUnitDigits(String(currency))).toFixed(
+          minorUnitDigits(String(currency)),
+        );
+      const records =
+        table === 'conversations'
+          ? [
+              [
+                `Started (${timeZone})`,
+                'Customer',
+                'Phone',
+                'Channel',
+                'Outcome',
+                'Handed over because',
+                'Customer messages',
+                "Assistant's first reply (s)",
+                "A person's first reply (s)",
+                'Waited for a person (s)',
+                'Reopened',
+                'Thanked',
+                'Booked from the chat',
+              ],
+              ...(await repository.conversationRows(range, now, timeZone)).map((r) => [
+                r.started,
+                r.customer,
+                r.phone,
+                r.channel,
+                String(r.outcome).replace('_', ' '),
+                r.handoff_reason ? String(r.handoff_reason).replace('_', ' ') : '',
+                r.customer_messages,
+                r.assistant_first_reply ?? '',
+                r.staff_first_reply ?? '',
+                r.waiting ?? '',
+                yesNo(r.reopened),
+                yesNo(r.thanked),
+                yesNo(r.booked),
+              ]),
+            ]
+          : [
+              [
+                `Booked (${timeZone})`,
+                'Date',
+                'Start',
+                'End',
+                'Professional',
+                'Service',
+                'Client',
+                'Email',
+                'Phone',
+                'Channel',
+                'Status',
+                'Price',
+                'Currency',
+                'Cancelled',
+                'Cancelled by',
+                'Moves',
+                'Refunded',
+              ],
+              ...(await repository.appointmentRows(range, timeZone)).map((r) => [
+                r.booked,
+                r.date,
+                r.start_time,
+                r.end_time,
+                r.employee_name,
+                r.service_name,
+                r.client_name,
+                r.client_email ?? '',
+                r.client_phone ?? '',
+                r.channel,
+                r.status,
+                major(r.price_amount, r.price_currency),
+                String(r.price_currency).toUpperCase(),
+                r.cancelled ?? '',
+                r.cancelled_by ?? '',
+                r.moves,
+                Number(r.refunded) ? major(r.refunded, r.price_currency) : '',
+              ]),
+            ];
+      return {
+        filename: `${table}-${dates.from}-to-${dates.to}.csv`,
+        csv: stringify(records, { escape_formulas: true, bom: true }),
+      };
+    },
+
     async report(query: z.output<typeof insightsQuerySchema>): Promise<InsightsReport> {
-      const now = deps.clock();
-      const { timeZone } = await deps.company.scheduling();
-      const dates = periodDates(query, zonedDate(now, timeZone));
-      const instants = (from: string, to: string): Range => ({
-        from: zonedTimeToUtc(from, '00:00', timeZone),
-        to: zonedTimeToUtc(addDays(to, 1), '00:00', timeZone),
-      });
+      const { now, timeZone, dates, instants } = await period(query);
       const current = instants(dates.from, dates.to);
       const [currentFigures, previousFigures, bookingsByDay, byProfessional, byService] = await Promise.all([
         figures(current, now, timeZone),

@@ -548,6 +548,56 @@ describe('GET /api/insights', () => {
     expect(stranger.statusCode, stranger.body).toBe(200);
   });
 
+  it('exports the period as CSV, one row per conversation or appointment, formulas kept as text', async () => {
+    const [contact] = await t.db
+      .insert(contacts)
+      .values({ name: '=HYPERLINK("http://evil.example")', prefix: '34', phone: '619000111' })
+      .returning();
+    const [chat] = await t.db.insert(chats).values({ contactId: contact!.id }).returning();
+    await t.db.insert(messages).values({
+      chatId: chat!.id,
+      text: 'hola',
+      sender: 'customer',
+      status: 'delivered',
+      createdAt: new Date(now.getTime() - 2 * HOUR),
+    });
+    const body = await report('period=week');
+    for (const [table, total] of [
+      ['conversations', body.current.conversations.total],
+      ['appointments', body.current.bookings.total],
+    ] as const) {
+      const response = await t.app.inject({ url: `/api/insights/export/${table}?period=week`, headers });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/csv/);
+      expect(response.headers['content-disposition']).toBe(
+        `attachment; filename="${table}-${body.period.from}-to-${body.period.to}.csv"`,
+      );
+      const lines = response.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\n');
+      expect(lines).toHaveLength(total + 1);
+      if (table === 'conversations') {
+        expect(lines[0]).toContain('Started (Europe/Madrid),Customer,Phone,Channel,Outcome');
+        // A name that would run as a formula in a spreadsheet is text there.
+        expect(response.body).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+        expect(response.body).not.toMatch(/(^|,)=HYPERLINK/m);
+      } else expect(lines[0]).toContain('Professional,Service,Client');
+    }
+    expect(
+      (await t.app.inject({ url: '/api/insights/export/payments?period=week', headers })).statusCode,
+    ).toBe(400);
+    expect((await t.app.inject({ url: '/api/insights/export/appointments?period=week' })).statusCode).toBe(
+      401,
+    );
+    const backwards = await t.app.inject({
+      url: '/api/insights/export/appointments?period=custom&from=2026-11-20&to=2026-11-10',
+      headers,
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().message).toContain(INSIGHTS_MESSAGES.rangeBackwards);
+  });
+
   it('refuses a custom period without dates, backwards or longer than a year, with a message', async () => {
     for (const [query, message] of [
       ['period=custom', INSIGHTS_MESSAGES.customNeedsDates],

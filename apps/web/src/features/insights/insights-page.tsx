@@ -10,6 +10,7 @@ import { useInsights } from './api';
 import { AssistantSection } from './components/assistant-section';
 import { BookingsSection } from './components/bookings-section';
 import { ConversationsSection } from './components/conversations-section';
+import { ExportMenu } from './components/export-menu';
 import { PeriodControl } from './components/period-control';
 import { describePeriod } from './insights-format';
 import { insightsQueryOf, type PeriodValues, periodSearch, periodValuesFrom } from './insights-period';
@@ -48,6 +49,7 @@ export function InsightsPage() {
       <PageHeader
         title="Insights"
         description="What the assistant and your team did with customers' conversations, and what became of the bookings and the money, compared with the period before."
+        actions={<ExportMenu query={query} />}
       />
 
       <Stack gap="lg">
