@@ -12,7 +12,7 @@ import type {
 import { messageLanguage, replyLanguage } from './language.ts';
 import { createRuleBasedAssistant, timeRuns } from './rule-based-assistant.ts';
 import { findAnswer, findPrice, findPrices, namesWholly, readCompanyInfo } from './rules/company-info.ts';
-import { buildDirectory } from './rules/directory.ts';
+import { buildDirectory, roleStemsIn } from './rules/directory.ts';
 import { answerOf } from './rules/own-booking.ts';
 import { clausesOf, requestsOf } from './rules/requests.ts';
 import { hasPhrase, withoutPhrases } from './rules/text.ts';
@@ -1098,6 +1098,23 @@ describe('a business with a service catalogue', () => {
     expect(reply).toContain('09:00');
     expect(reply).not.toContain('Lucía Vega');
     expect(reply).not.toContain('/schedule/lucia');
+  });
+
+  it("a price list's service said in another language meets the role that names it; a time word is no role", async () => {
+    const reply = await say('Bonjour, je voudrais une coupe mardi matin');
+    expect(reply).toContain('Raúl Gil');
+    expect(reply).toContain('martes 24 de noviembre');
+    expect(reply).not.toContain('/schedule/lucia');
+    const directory = buildDirectory(salon);
+    expect([...roleStemsIn('une coupe homme', directory)]).toEqual(['cort']);
+    // Beside a kind the customer's own words decide: "la chica del color" is a person, not "de señora".
+    expect([...roleStemsIn('une coupe homme', directory, true)]).toEqual([]);
+    const matiz = buildDirectory({
+      ...salon,
+      employees: [person('Nerea Alonso', 'nerea', 'Colorista', 'Tintes y matiz', ['Madrid'], {})],
+    });
+    expect([...roleStemsIn('samedi matin', matiz)]).toEqual([]);
+    expect([...roleStemsIn('un matiz', matiz)]).toEqual(['mati']);
   });
 
   it("asks for open times of the service's length, and says who does it when the one named does not", async () => {

@@ -1,5 +1,5 @@
 import type { AssistantDirectoryEntry, AssistantKnowledge } from '../assistant-engine.ts';
-import { VOCABULARY } from '../vocabulary/vocabulary.ts';
+import { SERVICE_SYNONYMS, VOCABULARY } from '../vocabulary/vocabulary.ts';
 import { KINDS, PLACES, STOPWORDS } from './lexicon.ts';
 import { fold, hasPhrase, sameWord, stem, words } from './text.ts';
 import { clockOf, resolveWhen } from './when.ts';
@@ -113,14 +113,33 @@ export function professionalsOfKind(kinds: Set<string>, typedStems: Set<string>,
   return narrowed.length ? narrowed : found;
 }
 
-/** Stems of the customer's words that name something in a professional's title or role ("colorista", "caballero"). */
-export function roleStemsIn(text: string, directory: Directory): Set<string> {
+/** A word the dates and times reader takes for a day or a time ("matin", "tarde"): never a role word. */
+const saysWhen = (word: string) =>
+  Boolean(resolveWhen(word, new Date(0), 'UTC')) || Object.keys(clockOf(word)).length > 0;
+
+/**
+ * Stems of the customer's words that name something in a professional's title or role ("colorista",
+ * "caballero"). When their own words name no kind and no role, a word customers use for a service of
+ * the price lists ("coupe", "homme") speaks with the list's own words ("corte", "caballero"), so it
+ * meets the role that names them; never beside a kind, where "la chica del color" is a person, not
+ * the service "de señora".
+ */
+export function roleStemsIn(text: string, directory: Directory, kindNamed = false): Set<string> {
   const all = new Set(directory.professionals.flatMap((professional) => [...professional.roleStems]));
-  return new Set(
-    words(text)
-      .filter((word) => word.length >= 5 && !STOPWORDS.has(word))
+  const typed = words(text).filter((word) => !STOPWORDS.has(word));
+  const own = new Set(
+    typed
+      .filter((word) => word.length >= 5 && !saysWhen(word))
       .map(stem)
-      .filter((typed) => all.has(typed)),
+      .filter((found) => all.has(found)),
+  );
+  if (own.size || kindNamed) return own;
+  return new Set(
+    typed
+      .flatMap((word) => (SERVICE_SYNONYMS.get(word) ?? []).flatMap((service) => words(service)))
+      .filter((word) => word.length >= 5)
+      .map(stem)
+      .filter((found) => all.has(found)),
   );
 }
 

@@ -144,7 +144,7 @@ export function understand(text: string, directory: Directory, knowledge: Assist
   const named = professionalsNamed(text, directory);
   const places = placesIn(folded, directory);
   const kinds = kindsOfText(fold(withoutArticleUnas(text)).replace(/[¿?¡!.,;:()"']/g, ' '));
-  const roleStems = roleStemsIn(text, directory);
+  const roleStems = roleStemsIn(text, directory, kinds.size > 0);
   // A professional's own name is no kind ("con Marta" is not "marta" the role word).
   for (const professional of named) roleStems.delete(professional.firstName.slice(0, 5));
   const when = resolveWhen(text, knowledge.now, knowledge.timeZone);
