@@ -556,6 +556,22 @@ describe('the built-in assistant, on a business it was never written for', () =>
     expect(reply).toMatch(/^Te respondo en español/);
   });
 
+  it('an address asked in another language the vocabulary knows is answered from the company information', async () => {
+    for (const message of [
+      'Guten Tag, wo ist das Büro in Bilbao?',
+      'Bonjour, où est votre bureau à Bilbao ?',
+      'Olá, onde fica o escritório?',
+    ]) {
+      const answer = await assistant.respond([{ role: 'customer', text: message }], {
+        ...lawOffice,
+        information: 'Bufete Prieto, abogados de familia y laboralistas.\nDirección: Gran Vía 10, Bilbao.',
+      });
+      const reply = answer.replies.join('\n');
+      expect(reply, message).toMatch(/^Te respondo en español/);
+      expect(reply, message).toContain('Gran Vía 10');
+    }
+  });
+
   it('cuts a message into its requests and clauses, at sentence ends and where the customer turns to another thing', () => {
     expect(requestsOf('Olá, vocês têm fisioterapeuta em Valência? Quanto custa a consulta?')).toEqual([
       'Olá, vocês têm fisioterapeuta em Valência',
