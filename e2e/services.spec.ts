@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe';
+import { createClient } from './client-data';
 import { longDate, timeLabel } from './dates';
 import { type Api, expect, test } from './fixtures';
 import { createEmployee, type Employee, uniqueSuffix } from './staff-data';
@@ -442,6 +443,52 @@ test.describe('services', () => {
     } finally {
       await api.post(`/services/${appointment.id}/default`);
     }
+  });
+
+  test('the Appointments list filters by service, chosen by typing, and keeps it in the address', async ({
+    page,
+    login,
+    api,
+  }) => {
+    const suffix = uniqueSuffix();
+    const professional = await createEmployee(api, { name: `Filtered ${suffix}` });
+    const massage = await addService(
+      api,
+      { name: `Massage ${suffix}`, durationMinutes: 30, priceAmount: 0 },
+      [professional.id],
+    );
+    const client = await createClient(api, { name: `Massage client ${suffix}` });
+    const other = await createClient(api, { name: `Standard client ${suffix}` });
+    const schedule = await api.get<{ slots: { date: string; times: string[] }[] }>(
+      `/schedule/${professional.username}?service=${massage.id}`,
+    );
+    const day = schedule.slots.find((d) => d.times.length > 3)!;
+    await api.post('/appointments', {
+      clientId: client.id,
+      employeeId: professional.id,
+      serviceId: massage.id,
+      date: day.date,
+      timeSlot: day.times[0],
+    });
+    await api.post('/appointments', {
+      clientId: other.id,
+      employeeId: professional.id,
+      date: day.date,
+      timeSlot: day.times[2],
+    });
+
+    await login();
+    await page.goto('/appointments');
+    const service = page.getByRole('combobox', { name: 'Service' });
+    await service.click();
+    await service.pressSequentially(`Massage ${suffix}`, HUMAN);
+    await page.getByRole('option', { name: `Massage ${suffix}`, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`[?&]service=${massage.id}`));
+    await expect(page.getByText(client.name).first()).toBeVisible();
+    await expect(page.getByText(other.name)).toHaveCount(0);
+    await page.reload();
+    await expect(service).toHaveValue(`Massage ${suffix}`);
+    await expect(page.getByText(client.name).first()).toBeVisible();
   });
 
   test('the Services page, its form and dialog, and the booking service step, in light and dark, on a desktop and a phone', async ({

@@ -22,6 +22,7 @@ export const APPOINTMENT_MESSAGES = {
   clientNotFound: 'Client not found',
   timeInvalid: 'Choose a valid time',
   inThePast: 'This time has already passed.',
+  serviceInvalid: 'Choose a service from the list',
 } as const;
 
 /**
@@ -84,6 +85,11 @@ export const listAppointmentsQuerySchema = z.object({
   startDate: dateFilter,
   endDate: dateFilter,
   clientId: z.uuid().optional(),
+  /** Appointments of one service (archived ones too: their past appointments keep them). */
+  serviceId: z
+    .uuid({ message: APPOINTMENT_MESSAGES.serviceInvalid })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Client or professional name, client email or phone, without regard to case or accents. */
   search: z.string().trim().max(100).optional(),
   /** Only scheduled appointments that have not started yet, soonest first (otherwise latest first). */

@@ -19,6 +19,7 @@ export type AppointmentFilter = {
   startDate?: string;
   endDate?: string;
   clientId?: string;
+  serviceId?: string;
   /** Matched against `search_text` through its trigram index. */
   search?: string;
   /** Scheduled and starting after this moment, soonest first. */
@@ -32,6 +33,7 @@ export function createAppointmentsRepository(db: Db) {
     if (filter.startDate) conditions.push(gte(appointments.localDate, filter.startDate));
     if (filter.endDate) conditions.push(lte(appointments.localDate, filter.endDate));
     if (filter.clientId) conditions.push(eq(appointments.clientId, filter.clientId));
+    if (filter.serviceId) conditions.push(eq(appointments.serviceId, filter.serviceId));
     if (filter.search)
       conditions.push(searchMatchesTextOrNumber(sql`${appointments.searchText}`, filter.search));
     if (filter.upcomingAfter) {
@@ -41,12 +43,12 @@ export function createAppointmentsRepository(db: Db) {
   };
 
   /**
-   * The exact number of appointments the filter matches. A client's, a search's and the upcoming
-   * ones are counted directly, each through its index; otherwise the per-day counts the triggers
+   * The exact number of appointments the filter matches. A client's, a service's, a search's and
+   * the upcoming ones are counted directly, each through its index; otherwise the per-day counts the triggers
    * keep are summed, so the cost follows the dates asked for, not how many appointments there are.
    */
   const total = async (filter: AppointmentFilter): Promise<number> => {
-    if (filter.clientId || filter.search || filter.upcomingAfter) {
+    if (filter.clientId || filter.serviceId || filter.search || filter.upcomingAfter) {
       const [row] = await db.select({ value: count() }).from(appointments).where(where(filter));
       return row?.value ?? 0;
     }

@@ -48,6 +48,48 @@ describe('appointments', () => {
     expect(bad.json().message).toMatch(/^status: /);
   });
 
+  it('filters by service, archived ones too, with an exact total; a service that is no id is refused', async () => {
+    const services = (await t.app.inject({ url: '/api/services?archived=true', headers })).json() as Array<{
+      id: string;
+    }>;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/services',
+      headers,
+      payload: { name: 'Colour', durationMinutes: 90, priceAmount: 5500, currency: 'eur', employeeIds: [] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const colour = created.json().id as string;
+    const standard = services[0]!.id;
+    await insertAppointment(t.db, {
+      localDate: day(1),
+      startsAt: at(1),
+      serviceId: colour,
+      serviceName: 'Colour',
+    });
+    await insertAppointment(t.db, {
+      localDate: day(2),
+      startsAt: at(2),
+      serviceId: colour,
+      serviceName: 'Colour',
+    });
+    await insertAppointment(t.db, { localDate: day(3), startsAt: at(3), serviceId: standard });
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/services/${colour}/archive`, headers })).statusCode,
+    ).toBe(200);
+    const list = async (query: string) =>
+      (await t.app.inject({ url: `/api/appointments?${query}`, headers })).json();
+    const colours = await list(`serviceId=${colour}`);
+    expect(colours.pagination.total).toBe(2);
+    expect(colours.appointments.map((a: { date: string }) => a.date)).toEqual([day(2), day(1)]);
+    expect((await list(`serviceId=${colour}&startDate=${day(2)}`)).pagination.total).toBe(1);
+    expect((await list(`serviceId=${standard}`)).pagination.total).toBe(1);
+    expect((await list('serviceId=')).pagination.total).toBe(3);
+    const bad = await t.app.inject({ url: '/api/appointments?serviceId=colour', headers });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain(APPOINTMENT_MESSAGES.serviceInvalid);
+  });
+
   it('keeps the total exact through bookings, status changes, moved dates and deletions', async () => {
     const ids: string[] = [];
     for (let n = 1; n <= 12; n++)

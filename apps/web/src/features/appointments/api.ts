@@ -9,6 +9,7 @@ export type AppointmentFilters = {
   status?: AppointmentStatus;
   startDate?: string;
   endDate?: string;
+  serviceId?: string;
   page: number;
   limit: number;
 };

@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { paths } from '../../lib/paths';
+import { useServices } from '../services/api';
 import { useCompany } from '../settings/api';
 import { useAppointments, useDeleteAppointment, useUpdateAppointmentStatus } from './api';
 import {
@@ -26,6 +27,8 @@ export function AppointmentsPage() {
   const values = filterValuesFrom(searchParams);
   const appointments = useAppointments(toApiFilters(values, APPOINTMENTS_PAGE_SIZE));
   const timeZone = useCompany().data?.timeZone;
+  // Archived ones too: their past appointments keep them.
+  const services = useServices({ archived: true });
   const remove = useDeleteAppointment();
   const cancel = useUpdateAppointmentStatus({ failure: 'Failed to cancel appointment' });
   const [toDelete, setToDelete] = useState<Appointment | null>(null);
@@ -83,7 +86,7 @@ export function AppointmentsPage() {
       />
 
       <Stack gap="lg">
-        <AppointmentFiltersBar values={values} onChange={setParam} />
+        <AppointmentFiltersBar values={values} onChange={setParam} services={services.data} />
 
         <QueryState
           query={appointments}
