@@ -35,7 +35,7 @@ async function createEmployee(api: Api, overrides: { title?: string | null } = {
     username,
     password: 'booking-secret-1',
     title: overrides.title ?? null,
-    locations: ['Madrid'],
+    locations: ['Teruel'],
     availability: EVERY_DAY,
   });
   const schedule = await api.get<Schedule>(`/schedule/${username}`);
