@@ -5,17 +5,14 @@
  * median < 150 ms. Run: node bench/insights.ts [--db postgres|pglite] [--chats 50000]
  * (PostgreSQL: a fresh database through BENCH_DATABASE_URL, dropped after).
  */
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seedReferenceData } from '../apps/server/src/db/seed-demo.ts';
-import { createEventBus } from '../apps/server/src/events/event-bus.ts';
 import { createInsightsRepository } from '../apps/server/src/modules/insights/insights.repository.ts';
 import { insertEmployee } from '../apps/server/test/factories.ts';
+import { startBenchApp } from './bench-app.ts';
 import { databaseKind, freshDatabase } from './fresh-database.ts';
 
 const TARGET_MS = 150;
@@ -131,22 +128,9 @@ try {
     `${kind}: seeded ${CHATS} chats, ${CHATS * MESSAGES} messages, ${CHATS} appointments in ${((performance.now() - started) / 1000).toFixed(0)} s`,
   );
 
-  const events = createEventBus(database);
-  await events.start();
-  const app = await buildApp({
-    config: loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false' }),
-    database,
-    events,
-    jwtSecret: randomBytes(32).toString('hex'),
-    clock: () => now,
-  });
-  await app.ready();
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { username: employee.username, password: 'bench-password' },
-  });
-  const headers = { authorization: `Bearer ${login.json().token}` };
+  const server = await startBenchApp(database, now);
+  const { app } = server;
+  const headers = await server.signIn(employee.username, 'bench-password');
   const url = '/api/insights?period=30d';
   const first = await app.inject({ url, headers });
   if (first.statusCode !== 200) throw new Error(`${url}: ${first.statusCode} ${first.body}`);
@@ -183,8 +167,7 @@ try {
       console.log(`  ${name}: ${((performance.now() - start) / 5).toFixed(1)} ms`);
     }
   }
-  await app.close();
-  await events.stop?.();
+  await server.close();
   process.exitCode = ok ? 0 : 1;
 } finally {
   await database.close();

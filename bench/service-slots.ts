@@ -6,16 +6,13 @@
  * within 2× of the bare route. Run: node bench/service-slots.ts [--db pglite|postgres] (part of
  * npm run bench, on both); PostgreSQL is a fresh database made through BENCH_DATABASE_URL.
  */
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { appointments, calendarBusy, employeeCalendars } from '../apps/server/src/db/schema.ts';
-import { createEventBus } from '../apps/server/src/events/event-bus.ts';
 import { addDays, zonedTimeToUtc } from '../apps/server/src/lib/time-zone.ts';
 import { insertEmployee } from '../apps/server/test/factories.ts';
+import { startBenchApp } from './bench-app.ts';
 import { databaseKind, freshDatabase } from './fresh-database.ts';
 
 const TARGET_MEDIAN_MS = 5;
@@ -27,16 +24,8 @@ const { values: options } = parseArgs({ options: { db: { type: 'string', default
 const kind = databaseKind(options.db);
 const { database, drop } = await freshDatabase(kind);
 await migrate(database);
-const events = createEventBus(database);
-await events.start();
-const app = await buildApp({
-  config: loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false' }),
-  database,
-  events,
-  jwtSecret: randomBytes(32).toString('hex'),
-  clock: () => now,
-});
-await app.ready();
+const server = await startBenchApp(database, now);
+const { app } = server;
 
 const everyDay = Object.fromEntries(
   ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [
@@ -49,12 +38,7 @@ const everyDay = Object.fromEntries(
 ) as never;
 const bare = await insertEmployee(database.db, { availability: everyDay, password: 'bench-password' });
 const busy = await insertEmployee(database.db, { availability: everyDay });
-const login = await app.inject({
-  method: 'POST',
-  url: '/api/auth/login',
-  payload: { username: bare.username, password: 'bench-password' },
-});
-const headers = { authorization: `Bearer ${login.json().token}` };
+const headers = await server.signIn(bare.username, 'bench-password');
 
 // 20 services of 15 to 120 minutes, all offered by the busy professional; the bench asks for a 60-minute one.
 const lengths = [15, 30, 45, 60, 90, 120];
@@ -153,8 +137,7 @@ const ok = loaded.median < TARGET_MEDIAN_MS && ratio <= TARGET_RATIO;
 console.log(
   `${ok ? 'ok  ' : 'SLOW'} ${kind}: GET /api/schedule/:username?service= with 20 services, 500 appointments of mixed lengths and 200 feed events over 8 weeks (${loaded.slots} open): median ${loaded.median.toFixed(2)} ms, p95 ${loaded.p95.toFixed(2)} ms; bare route ${empty.median.toFixed(2)} ms (${empty.slots} open), ${ratio.toFixed(2)}× (targets: median < ${TARGET_MEDIAN_MS} ms, ≤ ${TARGET_RATIO}× bare)`,
 );
-await app.close();
-await events.stop?.();
+await server.close();
 await database.close();
 await drop();
 process.exitCode = ok ? 0 : 1;

@@ -2,11 +2,9 @@ import type { InsightsFigures, InsightsReport, insightsQuerySchema } from '@chat
 import { stringify } from 'csv-stringify/sync';
 import type { z } from 'zod';
 import { minorUnitDigits } from '../../lib/money.ts';
-import { addDays, weekdayOf, zonedDate, zonedTimeToUtc } from '../../lib/time-zone.ts';
+import { addDays, WEEKDAYS, weekdayOf, zonedDate, zonedTimeToUtc } from '../../lib/time-zone.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { InsightsRepository, Range } from './insights.repository.ts';
-
-const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
 /** Whole days from one local date to another (both yyyy-MM-dd). */
 const daysBetween = (from: string, to: string) =>
@@ -19,7 +17,8 @@ const daysBetween = (from: string, to: string) =>
 export function periodDates(query: z.output<typeof insightsQuerySchema>, today: string) {
   let from: string;
   let to = today;
-  if (query.period === 'week') from = addDays(today, -WEEKDAYS.indexOf(weekdayOf(today)));
+  // The week starts on Monday (WEEKDAYS starts on Sunday).
+  if (query.period === 'week') from = addDays(today, -((WEEKDAYS.indexOf(weekdayOf(today)) + 6) % 7));
   else if (query.period === '30d') from = addDays(today, -29);
   else {
     from = query.from!;

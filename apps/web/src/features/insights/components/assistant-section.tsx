@@ -1,8 +1,8 @@
 import type { InsightsReport } from '@chatdesk/contract/insights';
 import { formatMinorMoney } from '../../../lib/format';
-import { countChange, describeChange, formatCount, formatPercent, shareOf } from '../insights-format';
+import { describeChange, formatPercent, shareOf } from '../insights-format';
 import { InsightsSection } from './insights-section';
-import { StatCard } from './stat-card';
+import { CountCard, StatCard } from './stat-card';
 import { StatGrid } from './stat-grid';
 
 export function AssistantSection({ report }: { report: InsightsReport }) {
@@ -19,22 +19,19 @@ export function AssistantSection({ report }: { report: InsightsReport }) {
       description="What the assistant did by itself: bookings from its chats, changes it made for customers, and money it gave back."
     >
       <StatGrid>
-        <StatCard
+        <CountCard
           label="Bookings from chat"
-          value={formatCount(now.bookingsFromChat)}
+          now={now.bookingsFromChat}
+          before={before.bookingsFromChat}
           hint={fromChatShare === null ? undefined : `${formatPercent(fromChatShare)} of bookings`}
-          change={countChange(now.bookingsFromChat, before.bookingsFromChat)}
         />
-        <StatCard
+        <CountCard
           label="Cancellations it made"
-          value={formatCount(now.cancelled)}
-          change={countChange(now.cancelled, before.cancelled, 'neither')}
+          now={now.cancelled}
+          before={before.cancelled}
+          better="neither"
         />
-        <StatCard
-          label="Appointments it moved"
-          value={formatCount(now.moved)}
-          change={countChange(now.moved, before.moved, 'neither')}
-        />
+        <CountCard label="Appointments it moved" now={now.moved} before={before.moved} better="neither" />
         {currencies.length === 0 ? (
           <StatCard
             label="Money it refunded"

@@ -6,7 +6,6 @@ import { EmptyState } from '../../../components/empty-state';
 import { ListCard, ResponsiveTable, WrapAnywhere } from '../../../components/responsive-table';
 import { formatMinorMoney } from '../../../lib/format';
 import {
-  countChange,
   describeChange,
   formatCount,
   formatPercent,
@@ -18,7 +17,7 @@ import {
 import { ChartCard } from './chart-card';
 import { FigureTable } from './figure-table';
 import { InsightsSection } from './insights-section';
-import { StatCard } from './stat-card';
+import { CountCard, StatCard } from './stat-card';
 import { StatGrid } from './stat-grid';
 
 const CHANNELS = [
@@ -99,26 +98,20 @@ export function BookingsSection({ report }: { report: InsightsReport }) {
       description="Appointments booked, changed and attended in the period, and the money they brought."
     >
       <StatGrid>
-        <StatCard
-          label="Bookings"
-          value={formatCount(now.total)}
-          change={countChange(now.total, before.total)}
-        />
-        <StatCard
+        <CountCard label="Bookings" now={now.total} before={before.total} />
+        <CountCard
           label="Cancellations"
-          value={formatCount(now.cancellations.total)}
-          change={countChange(now.cancellations.total, before.cancellations.total, 'down')}
+          now={now.cancellations.total}
+          before={before.cancellations.total}
+          better="down"
         />
-        <StatCard
-          label="Reschedules"
-          value={formatCount(now.reschedules)}
-          change={countChange(now.reschedules, before.reschedules, 'neither')}
-        />
-        <StatCard
+        <CountCard label="Reschedules" now={now.reschedules} before={before.reschedules} better="neither" />
+        <CountCard
           label="No-shows"
-          value={formatCount(now.noShows)}
+          now={now.noShows}
+          before={before.noShows}
+          better="down"
           hint={`${formatCount(now.attended)} attended`}
-          change={countChange(now.noShows, before.noShows, 'down')}
         />
         <StatCard
           label="No-show rate"
@@ -126,10 +119,11 @@ export function BookingsSection({ report }: { report: InsightsReport }) {
           hint="Of appointments attended or missed"
           change={rateChange(rateNow, rateBefore, 'down')}
         />
-        <StatCard
+        <CountCard
           label="Reminders sent"
-          value={formatCount(now.reminders.sent)}
-          change={countChange(now.reminders.sent, before.reminders.sent, 'neither')}
+          now={now.reminders.sent}
+          before={before.reminders.sent}
+          better="neither"
         />
         {money.flatMap(({ currency, now: figure, before: previous }) => [
           <StatCard

@@ -4,7 +4,6 @@ import { Card, SimpleGrid, Text, Title } from '@mantine/core';
 import { IconMessagesOff } from '@tabler/icons-react';
 import { EmptyState } from '../../../components/empty-state';
 import {
-  countChange,
   durationChange,
   formatCount,
   formatDuration,
@@ -16,7 +15,7 @@ import { ChartCard } from './chart-card';
 import { CountingRules } from './counting-rules';
 import { FigureTable } from './figure-table';
 import { InsightsSection } from './insights-section';
-import { StatCard } from './stat-card';
+import { CountCard, StatCard } from './stat-card';
 import { StatGrid } from './stat-grid';
 
 export const HANDOFF_REASON_LABELS: Record<HandoffReason, string> = {
@@ -80,46 +79,47 @@ export function ConversationsSection({ report }: { report: InsightsReport }) {
       description="Conversations customers started in the period, and what became of them."
     >
       <StatGrid>
-        <StatCard
-          label="Conversations"
-          value={formatCount(now.total)}
-          change={countChange(now.total, before.total)}
-        />
-        <StatCard
+        <CountCard label="Conversations" now={now.total} before={before.total} />
+        <CountCard
           label="Resolved"
-          value={formatCount(now.resolved)}
+          now={now.resolved}
+          before={before.resolved}
           hint={ofTotal(now.resolved)}
-          change={countChange(now.resolved, before.resolved)}
         />
-        <StatCard
+        <CountCard
           label="Handed over"
-          value={formatCount(now.handedOver)}
+          now={now.handedOver}
+          before={before.handedOver}
+          better="down"
           hint={ofTotal(now.handedOver)}
-          change={countChange(now.handedOver, before.handedOver, 'down')}
         />
-        <StatCard
+        <CountCard
           label="Handled by staff"
-          value={formatCount(now.handledByStaff)}
+          now={now.handledByStaff}
+          before={before.handledByStaff}
+          better="neither"
           hint={ofTotal(now.handledByStaff)}
-          change={countChange(now.handledByStaff, before.handledByStaff, 'neither')}
         />
-        <StatCard
+        <CountCard
           label="Unanswered"
-          value={formatCount(now.unanswered)}
+          now={now.unanswered}
+          before={before.unanswered}
+          better="down"
           hint={ofTotal(now.unanswered)}
-          change={countChange(now.unanswered, before.unanswered, 'down')}
         />
-        <StatCard
+        <CountCard
           label="In progress"
-          value={formatCount(now.inProgress)}
+          now={now.inProgress}
+          before={before.inProgress}
+          better="neither"
           hint={ofTotal(now.inProgress)}
-          change={countChange(now.inProgress, before.inProgress, 'neither')}
         />
-        <StatCard
+        <CountCard
           label="Reopened"
-          value={formatCount(now.reopened)}
+          now={now.reopened}
+          before={before.reopened}
+          better="down"
           hint={ofTotal(now.reopened)}
-          change={countChange(now.reopened, before.reopened, 'down')}
         />
         <StatCard
           label="Assistant's first reply"

@@ -1,6 +1,6 @@
 import { Card, Group, Text } from '@mantine/core';
 import { IconArrowDownRight, IconArrowUpRight, IconEqual } from '@tabler/icons-react';
-import type { Change, ChangeTone } from '../insights-format';
+import { type Better, type Change, type ChangeTone, countChange, formatCount } from '../insights-format';
 
 const TONE_COLOR: Record<ChangeTone, string> = { good: 'teal', bad: 'red', neutral: 'dimmed' };
 
@@ -49,5 +49,21 @@ export function StatCard({ label, value, hint, change }: StatCardProps) {
         </Text>
       </Group>
     </Card>
+  );
+}
+
+type CountCardProps = {
+  label: string;
+  now: number;
+  before: number;
+  /** Which way is good: more bookings are, more cancellations are not. */
+  better?: Better;
+  hint?: string | undefined;
+};
+
+/** A count against the previous period's: most of the page's cards. */
+export function CountCard({ label, now, before, better, hint }: CountCardProps) {
+  return (
+    <StatCard label={label} value={formatCount(now)} hint={hint} change={countChange(now, before, better)} />
   );
 }
