@@ -3,12 +3,7 @@ import { formatDuration } from '@chatdesk/contract/schedule-rules';
 import { Anchor, Box, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconEye, IconTrash } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import {
-  ListCard,
-  ResponsiveTable,
-  useOpenOnClick,
-  WrapAnywhere,
-} from '../../../components/responsive-table';
+import { ListCard, ResponsiveTable, useOpenOnClick } from '../../../components/responsive-table';
 import { fromList } from '../../../lib/back-to';
 import { paths } from '../../../lib/paths';
 import { formatShortDate, formatTimeRange, paymentText } from '../appointment-format';
@@ -84,7 +79,8 @@ function ClientCell({ appointment: { client } }: { appointment: Appointment }) {
 function RowActions({ appointment, onDelete }: AppointmentItemProps) {
   const location = useLocation();
   return (
-    <Group gap={4} justify="flex-end" wrap="nowrap">
+    // On a laptop the two stack rather than push the table past the page (a service column made it wider).
+    <Group gap={4} justify="flex-end" wrap="wrap">
       <Button
         component={Link}
         to={paths.appointment(appointment.id)}
@@ -128,13 +124,14 @@ function AppointmentRow({ appointment, onDelete }: AppointmentItemProps) {
         </Stack>
       </Table.Td>
       <Table.Td>
-        <WrapAnywhere maw={220}>
+        {/* Whole words: broken anywhere, "Appointment" let the column shrink to a letter on a laptop. */}
+        <Box maw={220} style={{ overflowWrap: 'break-word' }}>
           <Text size="sm">{appointment.service.name}</Text>
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
             {formatDuration(appointment.service.durationMinutes)}
             {appointment.payment ? ` · ${paymentText(appointment.payment)}` : ''}
           </Text>
-        </WrapAnywhere>
+        </Box>
       </Table.Td>
       <Table.Td>
         <Stack gap={0}>
@@ -145,7 +142,8 @@ function AppointmentRow({ appointment, onDelete }: AppointmentItemProps) {
         </Stack>
       </Table.Td>
       <Table.Td>
-        <AppointmentStatusBadge status={appointment.status} />
+        {/* Never cut to "SCH…": the table scrolls before a status is truncated. */}
+        <AppointmentStatusBadge status={appointment.status} style={{ minWidth: 'max-content' }} />
       </Table.Td>
       <Table.Td>
         <RowActions appointment={appointment} onDelete={onDelete} />
