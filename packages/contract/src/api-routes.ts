@@ -151,6 +151,19 @@ export const apiRoutes = {
   insights: {
     report: { method: 'GET', path: '/insights' },
   },
+  teaching: {
+    reviewQueue: { method: 'GET', path: '/assistant/review' },
+    dismissReview: { method: 'POST', path: '/assistant/review/:id/dismiss' },
+    lessons: { method: 'GET', path: '/assistant/lessons' },
+    createLesson: { method: 'POST', path: '/assistant/lessons' },
+    updateLesson: { method: 'PUT', path: '/assistant/lessons/:id' },
+    removeLesson: { method: 'DELETE', path: '/assistant/lessons/:id' },
+    tests: { method: 'GET', path: '/assistant/tests' },
+    createTest: { method: 'POST', path: '/assistant/tests' },
+    updateTest: { method: 'PUT', path: '/assistant/tests/:id' },
+    removeTest: { method: 'DELETE', path: '/assistant/tests/:id' },
+    runTests: { method: 'POST', path: '/assistant/tests/run' },
+  },
 } as const satisfies Record<string, Record<string, ApiRoute>>;
 
 export type ApiRoutes = typeof apiRoutes;

@@ -107,6 +107,16 @@ import {
   subscriptionSchema,
 } from './subscriptions.ts';
 import {
+  assistantTestFormSchema,
+  assistantTestListSchema,
+  assistantTestSchema,
+  lessonFormSchema,
+  lessonListSchema,
+  lessonSavedSchema,
+  reviewQueueSchema,
+  testRunSchema,
+} from './teaching.ts';
+import {
   affectedAppointmentSchema,
   businessClosureCreatedSchema,
   businessClosureSchema,
@@ -539,6 +549,39 @@ export const endpoints = {
   },
   insights: {
     report: { ...apiRoutes.insights.report, query: insightsQuerySchema, response: insightsReportSchema },
+  },
+  teaching: {
+    reviewQueue: { ...apiRoutes.teaching.reviewQueue, response: reviewQueueSchema },
+    dismissReview: { ...apiRoutes.teaching.dismissReview, params: idParamsSchema, response: okBodySchema },
+    lessons: { ...apiRoutes.teaching.lessons, response: lessonListSchema },
+    createLesson: {
+      ...apiRoutes.teaching.createLesson,
+      body: lessonFormSchema,
+      response: lessonSavedSchema,
+      status: 201,
+    },
+    updateLesson: {
+      ...apiRoutes.teaching.updateLesson,
+      params: idParamsSchema,
+      body: lessonFormSchema,
+      response: lessonSavedSchema,
+    },
+    removeLesson: { ...apiRoutes.teaching.removeLesson, params: idParamsSchema, response: okBodySchema },
+    tests: { ...apiRoutes.teaching.tests, response: assistantTestListSchema },
+    createTest: {
+      ...apiRoutes.teaching.createTest,
+      body: assistantTestFormSchema,
+      response: assistantTestSchema,
+      status: 201,
+    },
+    updateTest: {
+      ...apiRoutes.teaching.updateTest,
+      params: idParamsSchema,
+      body: assistantTestFormSchema,
+      response: assistantTestSchema,
+    },
+    removeTest: { ...apiRoutes.teaching.removeTest, params: idParamsSchema, response: okBodySchema },
+    runTests: { ...apiRoutes.teaching.runTests, response: testRunSchema },
   },
 } satisfies EndpointTable;
 

@@ -41,6 +41,8 @@ import { createServicesService } from '../modules/services/services.service.ts';
 import { createSimulatorService } from '../modules/simulator/simulator.service.ts';
 import { createSubscriptionsRepository } from '../modules/subscriptions/subscriptions.repository.ts';
 import { createSubscriptionsService } from '../modules/subscriptions/subscriptions.service.ts';
+import { createTeachingRepository } from '../modules/teaching/teaching.repository.ts';
+import { createTeachingService, taughtLesson } from '../modules/teaching/teaching.service.ts';
 import { createTimeOffRepository } from '../modules/time-off/time-off.repository.ts';
 import { createTimeOffService } from '../modules/time-off/time-off.service.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
@@ -199,8 +201,11 @@ export function createServices(deps: ServiceDeps) {
     moves: { slots: manageBooking.slotsForStaff, reschedule: manageBooking.rescheduleByStaff },
     log: deps.logger,
   });
+  const teachingRepository = createTeachingRepository(db);
   const assistant = createAssistantService({
     engine: integrations.assistant,
+    // The lessons as the assistant applies them; the teaching service below is their only writer.
+    lessons: () => teachingRepository.lessons().then((rows) => rows.map(taughtLesson)),
     chats,
     company,
     employees,
@@ -214,6 +219,12 @@ export function createServices(deps: ServiceDeps) {
     ...(deps.logger ? { log: deps.logger } : {}),
   });
   forgetBusiness = assistant.forgetBusiness;
+  const teaching = createTeachingService({
+    repository: teachingRepository,
+    assistant,
+    onChange: businessChanged,
+    clock,
+  });
   const simulator = createSimulatorService({
     enabled: config.simulatorEnabled,
     chats,
@@ -243,6 +254,7 @@ export function createServices(deps: ServiceDeps) {
     auth,
     notifications,
     insights,
+    teaching,
     company,
     cannedReplies,
     services,

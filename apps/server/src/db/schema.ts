@@ -9,4 +9,5 @@ export * from './schema/integrations.ts';
 export * from './schema/notifications.ts';
 export * from './schema/services.ts';
 export * from './schema/subscriptions.ts';
+export * from './schema/teaching.ts';
 export * from './schema/time-off.ts';

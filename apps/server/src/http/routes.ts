@@ -21,6 +21,7 @@ import { scheduleRoutes } from '../modules/schedule/schedule.routes.ts';
 import { servicesRoutes } from '../modules/services/services.routes.ts';
 import { simulatorRoutes } from '../modules/simulator/simulator.routes.ts';
 import { subscriptionsRoutes } from '../modules/subscriptions/subscriptions.routes.ts';
+import { teachingRoutes } from '../modules/teaching/teaching.routes.ts';
 import { timeOffRoutes } from '../modules/time-off/time-off.routes.ts';
 import { usersRoutes } from '../modules/users/users.routes.ts';
 import { webhooksRoutes } from '../modules/webhooks/webhooks.routes.ts';
@@ -98,6 +99,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
         await staff.register(servicesRoutes, { services: s.services });
         await staff.register(calendarSyncRoutes, { calendars: s.calendars });
         await staff.register(insightsRoutes, { insights: s.insights });
+        await staff.register(teachingRoutes, { teaching: s.teaching });
       });
     },
     { prefix: '/api' },

@@ -21,6 +21,7 @@ import { AssistantUnavailable } from './assistant-unavailable.ts';
 import { withConversationRef } from './booking-links.ts';
 import { HANDOFF_MESSAGE } from './handoff.ts';
 import { detectLanguage } from './language.ts';
+import { matchLesson, meaningText, type TaughtLesson } from './lessons.ts';
 import { makeChange } from './self-service.ts';
 
 type Deps = {
@@ -31,6 +32,8 @@ type Deps = {
   schedule: ScheduleService;
   subscriptions: SubscriptionsService;
   manageBooking: Pick<ManageBookingService, 'customerByPhone' | 'cancelById' | 'rescheduleById'>;
+  /** What staff taught (teaching.service.ts), read again after `forgetBusiness`. */
+  lessons: () => Promise<TaughtLesson[]>;
   publicUrl: string;
   /** How many of the latest turns the engine reads. */
   historyTurns: number;
@@ -120,8 +123,20 @@ export function createAssistantService(deps: Deps) {
     });
     return value;
   }
+  /** The lessons, read like the business: once, until something changes (teaching forgets them too). */
+  let lessons: Promise<TaughtLesson[]> | null = null;
+  function taught(): Promise<TaughtLesson[]> {
+    if (lessons) return lessons;
+    const value = deps.lessons();
+    lessons = value;
+    value.catch(() => {
+      if (lessons === value) lessons = null;
+    });
+    return value;
+  }
   function forgetBusiness() {
     business = null;
+    lessons = null;
   }
   deps.events?.subscribe((event) => {
     // Another instance changed the business, or this one's feed of changes was interrupted.
@@ -193,6 +208,49 @@ export function createAssistantService(deps: Deps) {
     };
   }
 
+  /**
+   * The engine's answer, with what staff taught first: the business's own answer to a question it
+   * was taught (or one close to it), or the customer's words read as the meaning taught for them.
+   * Not while a change waits for the customer's yes: their message answers that question.
+   */
+  async function respond(turns: Turn[], known: AssistantKnowledge): Promise<AssistantAnswer> {
+    const latest = turns.findLastIndex((turn) => turn.role === 'customer');
+    const lesson =
+      latest >= 0 && !known.pendingChange ? matchLesson(turns[latest]!.text, await taught()) : null;
+    if (lesson?.kind === 'answer' && lesson.answer) return { replies: [lesson.answer], handoff: null };
+    if (lesson?.kind === 'meaning') {
+      const language = detectLanguage(turns.filter((t) => t.role === 'customer').map((t) => t.text));
+      const meant = turns.with(latest, { role: 'customer', text: meaningText(lesson, language) });
+      return deps.engine.respond(meant, known);
+    }
+    return deps.engine.respond(turns, known);
+  }
+
+  /**
+   * A conversation with nobody's number, for the business's test set: each line answered as a new
+   * customer's would be, lessons included, nothing stored or sent. After a handover the rest of
+   * the lines are a person's to answer, so they get no reply.
+   */
+  async function tryOut(
+    lines: string[],
+  ): Promise<Array<{ customer: string; replies: string[]; handedOver: boolean }>> {
+    const history: Turn[] = [];
+    const answered: Array<{ customer: string; replies: string[]; handedOver: boolean }> = [];
+    for (const line of lines) {
+      if (answered.at(-1)?.handedOver) {
+        answered.push({ customer: line, replies: [], handedOver: true });
+        continue;
+      }
+      history.push({ role: 'customer', text: line });
+      const reply = await respond(history.slice(-deps.historyTurns), await knowledge(null, null));
+      const language = detectLanguage(history.filter((t) => t.role === 'customer').map((t) => t.text));
+      const replies = reply.handoff ? [reply.replies[0] ?? HANDOFF_MESSAGE[language]] : reply.replies;
+      history.push(...replies.map((text): Turn => ({ role: 'assistant', text })));
+      answered.push({ customer: line, replies, handedOver: reply.handoff !== null });
+    }
+    return answered;
+  }
+
   /** The turns the engine reads: since the last '/new' or handoff, without the command, the latest N. */
   function turnsOf(history: Array<{ sender: string; text: string }>): Turn[] {
     return history
@@ -248,7 +306,7 @@ export function createAssistantService(deps: Deps) {
 
     let reply: AssistantAnswer;
     try {
-      reply = await deps.engine.respond(turns, await knowledge(customer, pending));
+      reply = await respond(turns, await knowledge(customer, pending));
     } catch (error) {
       const failure =
         error instanceof AssistantUnavailable
@@ -353,6 +411,7 @@ export function createAssistantService(deps: Deps) {
   return {
     engineName: deps.engine.name,
     replyTo,
+    tryOut,
     forgetBusiness,
   };
 }
