@@ -101,6 +101,12 @@ const SEE =
 /** Words that make the message about the customer's own appointment. */
 const OWN =
   /\b(mi|mis|my)( \w+)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta|hora|turno|appointment|appointments|booking|bookings|session|sessions|class|call|visit|consultation)\b|\b(lo|la) (mio|mia)\b|\b(tengo|tenia) hora (con|el|para|a las|del|de)\b|\b(tengo|tenia|la|una) (cita|sesion|clase|consulta|reserva) (del?|el|al|con|que|para|a las|a otro|a otra|de hoy|de manana|de esta)\b|\b(tengo|tenia) (una )?(cita|sesion|clase|consulta|reserva)\b|\bme la\b|\w+(mela|rmela)\b|\b(cancel|move|change|reschedule|postpone|push) it\b/;
+/**
+ * "quiero reservar una cita con Carlos", "I want to book a new appointment": a booking to make,
+ * not one they have, whatever "una cita con" says otherwise.
+ */
+const NEW_BOOKING =
+  /\b(reserv\w*|pedir|pido|coger|cojo|sacar|agendar|concertar|book|make|schedule|get)\b(?: \w+){0,2} (una|otra|an?|another|new)( nueva| new)? (cita|sesion|clase|consulta|reserva|hora|appointment|booking|session|class)\b|\b(cita|sesion|clase|consulta|reserva) nueva\b|\bnew (appointment|booking|session|class)\b/;
 /** "si al final no voy, ¿pierdo la reserva?": not coming without cancelling. */
 const NO_SHOW =
   /\bsi (al final |finalmente )?no (voy|vengo|aparezco|me presento|puedo ir|acudo|asisto)\b|\bpierdo (la reserva|el dinero|lo pagado|la senal|lo que pague)\b|\bif i (don'?t|do not|can'?t|cannot) (come|show|make it|turn up)\b|\bdo i lose\b|\bno.?show\b/;
@@ -472,7 +478,7 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
       /\b(pense que tenia|i thought i had|tenia una|i had one)\b/.test(folded));
   const subscription = SUBSCRIPTION.test(folded);
   const hasUpcoming = customer.appointments.length > 0;
-  const ownWords = OWN.test(folded);
+  const ownWords = OWN.test(folded) && !NEW_BOOKING.test(folded);
   const moveWords = MOVE.test(folded) || PASS_IT.test(folded) || PASS_TO.test(`${folded} `);
   const cancelling =
     !subscription &&
