@@ -165,8 +165,11 @@ export function Composer({
     setText(inserted.text);
     setCaret(inserted.caret);
     requestAnimationFrame(() => {
-      textareaRef.current?.focus();
-      textareaRef.current?.setSelectionRange(inserted.caret, inserted.caret);
+      const textarea = textareaRef.current;
+      textarea?.focus();
+      // Typed on before this frame (a busy machine, a fast typist): the caret stays where their
+      // typing left it; put back, the next letters would land before the ones just typed.
+      if (textarea?.value === inserted.text) textarea.setSelectionRange(inserted.caret, inserted.caret);
     });
   };
 
@@ -209,11 +212,13 @@ export function Composer({
     const textarea = textareaRef.current;
     const start = textarea?.selectionStart ?? text.length;
     const end = textarea?.selectionEnd ?? text.length;
-    updateText(text.slice(0, start) + emoji + text.slice(end), start + emoji.length);
+    const withEmoji = text.slice(0, start) + emoji + text.slice(end);
+    updateText(withEmoji, start + emoji.length);
     setEmojiOpen(false);
     requestAnimationFrame(() => {
       textarea?.focus();
-      textarea?.setSelectionRange(start + emoji.length, start + emoji.length);
+      if (textarea?.value === withEmoji)
+        textarea.setSelectionRange(start + emoji.length, start + emoji.length);
     });
   };
 
