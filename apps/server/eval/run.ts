@@ -7,11 +7,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { and, eq } from 'drizzle-orm';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
-import { createPglite, fromPglite } from '../src/db/client.ts';
-import { migrate } from '../src/db/migrate.ts';
 import {
   appointmentEvents,
   appointments,
@@ -21,15 +17,11 @@ import {
   localPaymentIntents,
   payments,
 } from '../src/db/schema.ts';
-import { seedDemoData, seedReferenceData } from '../src/db/seed-demo.ts';
-import { createEventBus } from '../src/events/event-bus.ts';
 import { addMinutesToTime, zonedTimeToUtc } from '../src/lib/time-zone.ts';
-import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { EVAL_STAFF, NOW, startBusinessApp } from './business-app.ts';
 import { type AppointmentState, judge, judgeAppointment } from './checks.ts';
-import { type EvalCase, loadBusiness, loadCorpus } from './corpus.ts';
+import { type EvalCase, loadCorpus } from './corpus.ts';
 
-/** Monday 23 November 2026, 10:00 in Madrid: every date in the corpus is relative to it. */
-const NOW = new Date('2026-11-23T09:00:00Z');
 const TARGET = { overall: 0.95, perIntent: 0.85 };
 
 const { values: args } = parseArgs({
@@ -44,14 +36,6 @@ const { values: args } = parseArgs({
     say: { type: 'string', multiple: true },
   },
 });
-
-async function seedBusiness(db: Db, key: string) {
-  if (key === 'fitness') return seedDemoData(db, NOW);
-  const fixture = loadBusiness(key);
-  await db.insert(company).values({ id: 1, ...fixture.company, logo: null });
-  const passwordHash = await hashPassword(randomBytes(12).toString('hex'));
-  for (const employee of fixture.employees) await db.insert(employees).values({ ...employee, passwordHash });
-}
 
 /** `wrongAction`: the appointment changed during the turn, and not into the state expected. */
 type TurnOutcome = {
@@ -82,8 +66,6 @@ function verdict(outcome: Outcome): 'right' | 'handed over' | 'wrong' {
  * A self-service case's client and appointments, paid through the local provider as the booking
  * page pays them, so cancelling can refund. Answers the first appointment's id.
  */
-/** Who plays the customers: the simulator is a staff tool, and keys its chats by the staff member. */
-const EVAL_STAFF = { id: 'eval' };
 
 async function seedCustomer(
   db: Db,
@@ -198,29 +180,7 @@ async function appointmentState(db: Db, id: string | null): Promise<AppointmentS
 }
 
 async function runBusiness(key: string, cases: EvalCase[]): Promise<Outcome[]> {
-  const client = await createPglite();
-  const database = fromPglite(client);
-  await migrate(database);
-  await seedReferenceData(database.db);
-  await seedBusiness(database.db, key);
-  const events = createEventBus(database);
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    PUBLIC_URL: 'http://localhost:3000',
-    SIMULATOR_ENABLED: 'true',
-  });
-  // The clock ticks a millisecond a call, so messages keep their order; it stays Monday 10:00.
-  let ticks = 0;
-  const app = await buildApp({
-    config,
-    database,
-    events,
-    jwtSecret: randomBytes(32).toString('hex'),
-    clock: () => new Date(NOW.getTime() + ticks++),
-  });
+  const { app, database, close } = await startBusinessApp(key);
   const outcomes: Outcome[] = [];
   try {
     for (const item of cases) {
@@ -283,8 +243,7 @@ async function runBusiness(key: string, cases: EvalCase[]): Promise<Outcome[]> {
       outcomes.push({ case: item, problems, transcript, turns });
     }
   } finally {
-    await app.close();
-    await database.close();
+    await close();
   }
   return outcomes;
 }

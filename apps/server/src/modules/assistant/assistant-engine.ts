@@ -116,6 +116,11 @@ export type AssistantAnswer = {
   propose?: ChangeProposal;
   /** The customer confirmed the pending change: make it (the service writes the reply). */
   confirm?: boolean;
+  /**
+   * The engine did not understand the message, or knows no answer to it: a lesson staff taught
+   * for words close to it may answer instead (assistant.service.ts). A model never says so.
+   */
+  unsure?: boolean;
 };
 
 /** Produces the assistant's next answer from the conversation since the last '/new' or handoff. */

@@ -209,21 +209,27 @@ export function createAssistantService(deps: Deps) {
   }
 
   /**
-   * The engine's answer, with what staff taught first: the business's own answer to a question it
-   * was taught (or one close to it), or the customer's words read as the meaning taught for them.
+   * The engine's answer, with what staff taught: a lesson for the customer's words or words very
+   * close to them comes first (the business's own answer, or the words read as the meaning
+   * taught); one only loosely close answers when the engine did not understand or had no answer.
    * Not while a change waits for the customer's yes: their message answers that question.
    */
   async function respond(turns: Turn[], known: AssistantKnowledge): Promise<AssistantAnswer> {
     const latest = turns.findLastIndex((turn) => turn.role === 'customer');
-    const lesson =
-      latest >= 0 && !known.pendingChange ? matchLesson(turns[latest]!.text, await taught()) : null;
-    if (lesson?.kind === 'answer' && lesson.answer) return { replies: [lesson.answer], handoff: null };
-    if (lesson?.kind === 'meaning') {
+    const lessons = latest >= 0 && !known.pendingChange ? await taught() : [];
+    const text = turns[latest]?.text ?? '';
+    const apply = (lesson: TaughtLesson): Promise<AssistantAnswer> => {
+      if (lesson.kind === 'answer' && lesson.answer)
+        return Promise.resolve({ replies: [lesson.answer], handoff: null });
       const language = detectLanguage(turns.filter((t) => t.role === 'customer').map((t) => t.text));
       const meant = turns.with(latest, { role: 'customer', text: meaningText(lesson, language) });
       return deps.engine.respond(meant, known);
-    }
-    return deps.engine.respond(turns, known);
+    };
+    const close = matchLesson(text, lessons, 'strict');
+    if (close) return apply(close);
+    const answer = await deps.engine.respond(turns, known);
+    const loose = answer.unsure ? matchLesson(text, lessons, 'lenient') : null;
+    return loose ? apply(loose) : answer;
   }
 
   /**

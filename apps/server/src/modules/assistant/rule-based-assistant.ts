@@ -78,7 +78,7 @@ import {
 export function createRuleBasedAssistant(): AssistantEngine {
   return {
     name: 'rules',
-    respond: (history, knowledge) => new Conversation(history, knowledge).answer(),
+    respond: (history, knowledge) => new Conversation(history, knowledge).answerMarked(),
   };
 }
 
@@ -272,6 +272,17 @@ class Conversation {
       }
     }
     return context;
+  }
+
+  /** The answer, marked unsure when it is that it did not understand, or knows no answer. */
+  async answerMarked(): Promise<AssistantAnswer> {
+    const answer = await this.answer();
+    const said = answer.replies.join('\n');
+    const unsure =
+      answer.handoff?.kind === 'not_understood' ||
+      said.includes(NOT_UNDERSTOOD_MARK[this.language]) ||
+      said.includes(this.unknownFact());
+    return unsure ? { ...answer, unsure: true } : answer;
   }
 
   async answer(): Promise<AssistantAnswer> {

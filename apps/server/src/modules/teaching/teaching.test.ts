@@ -88,6 +88,9 @@ describe('teaching the assistant from the review queue', () => {
     expect((await say('Mi pulsera naranja sirve en la piscina?', 'same-words')).reply).toBe(ANSWER);
     await say('/new', 'paraphrase');
     expect((await say('la pulsera naranja vale para entrar a la piscina?', 'paraphrase')).reply).toBe(ANSWER);
+    // Only loosely close, but the assistant would not have understood it: the lesson answers.
+    await say('/new', 'loose');
+    expect((await say('con la pulsera puedo ir a la piscina?', 'loose')).reply).toBe(ANSWER);
     // Sharing a word is not asking the same: the assistant answers as before.
     await say('/new', 'other');
     expect((await say('hola, busco entrenador personal en Madrid', 'other')).reply).toContain('Carlos Ruiz');
