@@ -8,6 +8,7 @@ import type { EventBus } from './events/event-bus.ts';
 import { createLifecycle, type Lifecycle } from './http/health.ts';
 import { registerHttpPlugins } from './http/plugins.ts';
 import { RequestLogPolicy } from './http/request-log.ts';
+import { limitRequestTime } from './http/request-timeout.ts';
 import { registerRoutes } from './http/routes.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { chooseIntegrations, type Integrations } from './integrations/choose-integrations.ts';
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps) {
   };
   const app = Fastify(options).withTypeProvider<ZodTypeProvider>();
   await registerHttpPlugins(app);
+  limitRequestTime(app, config.requestTimeoutMs);
   await registerRoutes(app, { config, database, events, services, integrations, lifecycle });
   registerWebApp(app, { webDistDir: config.webDistDir, serveSourceMaps: config.serveSourceMaps });
 

@@ -34,6 +34,13 @@ export const envSchema = z.object({
   PUBLIC_URL: z.preprocess(blankToUndefined, z.string().url().optional()),
   WEB_DIST_DIR: optional,
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  /** The longest one SQL statement of a request may run on PostgreSQL before it is cancelled; 0 for no limit. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  /**
+   * The longest the server works on one request before answering 503; 0 for no limit. Two minutes:
+   * the chat simulator waits for a language model through its retries (about a minute).
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(120_000),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   /**
    * Calendar addresses on this machine's own network (localhost, 10.x, 192.168.x…) are refused, so
@@ -182,6 +189,8 @@ function toConfig(e: Env, derived: { seedDemo: boolean; trustProxy: boolean | nu
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
     serveSourceMaps: e.SERVE_SOURCE_MAPS,
     bodyLimit: e.BODY_LIMIT_BYTES,
+    statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     calendars: { allowPrivateAddresses: e.CALENDAR_ALLOW_PRIVATE_ADDRESSES },
     login: {
       maxFailures: e.LOGIN_MAX_FAILURES,

@@ -32,7 +32,12 @@ async function main() {
   });
 
   const jwtSecret = await resolveJwtSecret(config);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    logger,
+    statementTimeoutMs: config.statementTimeoutMs,
+  });
   logger.info(
     database.kind === 'pglite'
       ? `database: embedded PGlite in ${config.dataDir}`

@@ -34,8 +34,24 @@ export type Database = {
     onPayload: (payload: string) => void,
     onState?: (state: ListenState) => void,
   ): Promise<Unlisten>;
+  /**
+   * Whether the database answers, on a connection of its own: health never queues behind slow
+   * requests holding the pool. Throws when it does not answer within HEALTH_PING_TIMEOUT_MS.
+   */
+  ping(): Promise<void>;
   close(): Promise<void>;
 };
+
+/** How long health waits for the database before calling it unreachable. */
+export const HEALTH_PING_TIMEOUT_MS = 2_000;
+
+/**
+ * What a NOTIFY carries to check that LISTEN hears it: behind a pooler in transaction mode
+ * (PgBouncer's default), LISTEN is accepted and nothing ever arrives. Never a bus event.
+ */
+const LISTEN_PROBE = 'chatdesk-listen-probe:';
+/** How long the probe's notification may take before LISTEN is called deaf. */
+export const LISTEN_PROBE_TIMEOUT_MS = 5_000;
 
 export function fromPglite(client: PGlite): Database {
   return {
@@ -47,6 +63,10 @@ export function fromPglite(client: PGlite): Database {
       return async () => {
         if (!client.closed) await unlisten();
       };
+    },
+    // One connection in this process: a slow statement holds it, and the ping waits like any query.
+    async ping() {
+      await client.query('select 1');
     },
     async close() {
       if (!client.closed) await client.close();
@@ -78,10 +98,53 @@ export function listenRetryDelay(failures: number): number {
   return base / 2 + Math.random() * (base / 2);
 }
 
-export function openPostgres(url: string, logger?: Logger): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+export type PostgresOptions = {
+  /**
+   * The longest a statement of the app's pool may run before PostgreSQL cancels it (0: no limit),
+   * so one slow request cannot hold a connection for minutes. Migrations, the job queue and LISTEN
+   * use connections of their own, without it.
+   */
+  statementTimeoutMs?: number;
+};
+
+export function openPostgres(url: string, logger?: Logger, options: PostgresOptions = {}): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+  });
   pool.on('error', (error) => logger?.error({ err: error }, 'idle PostgreSQL client failed'));
+  // Health's own connection, made when first asked for: never behind the pool's queue.
+  const pingPool = new pg.Pool({
+    connectionString: url,
+    max: 1,
+    connectionTimeoutMillis: HEALTH_PING_TIMEOUT_MS,
+    statement_timeout: HEALTH_PING_TIMEOUT_MS,
+  });
+  pingPool.on('error', (error) => logger?.warn({ err: error }, 'health check connection failed'));
   const listeners = new Set<pg.Client>();
+  /**
+   * Sends a probe through the pool and waits for the listening connection to hear it; warns when
+   * it does not: live updates and job wake-ups would silently stop (docs/operations.md).
+   */
+  const probeListen = async (channel: string, awaited: Set<string>) => {
+    const probe = `${LISTEN_PROBE}${Math.random().toString(36).slice(2)}`;
+    awaited.add(probe);
+    try {
+      await pool.query('select pg_notify($1, $2)', [channel, probe]);
+      const deadline = Date.now() + LISTEN_PROBE_TIMEOUT_MS;
+      while (awaited.has(probe) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    } catch (error) {
+      logger?.debug({ err: error }, 'LISTEN probe could not be sent');
+      awaited.delete(probe);
+      return;
+    }
+    if (!awaited.delete(probe)) return;
+    logger?.warn(
+      { channel, waitedMs: LISTEN_PROBE_TIMEOUT_MS },
+      'LISTEN hears nothing through DATABASE_URL: is it a pooler in transaction mode (PgBouncer)? Live updates and job wake-ups need a direct or session-mode connection',
+    );
+  };
   return {
     db: drizzlePg({ client: pool, schema }),
     kind: 'postgres',
@@ -91,6 +154,8 @@ export function openPostgres(url: string, logger?: Logger): Database {
       let client: pg.Client | undefined;
       let stopped = false;
       let failures = 0;
+      /** This listener's probes not heard yet. */
+      const probes = new Set<string>();
       let retry: NodeJS.Timeout | undefined;
       /** One connection that listens; a failure to make it throws (the caller decides what next). */
       const connect = async (): Promise<void> => {
@@ -108,7 +173,10 @@ export function openPostgres(url: string, logger?: Logger): Database {
           reconnectLater();
         };
         next.on('notification', (message) => {
-          if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+          if (message.channel !== channel || message.payload === undefined) return;
+          // Any instance's probe is no event; this one's own is heard.
+          if (message.payload.startsWith(LISTEN_PROBE)) probes.delete(message.payload);
+          else onPayload(message.payload);
         });
         next.on('error', onLost);
         next.on('end', () => onLost());
@@ -149,6 +217,8 @@ export function openPostgres(url: string, logger?: Logger): Database {
         retry.unref();
       };
       await connect();
+      // Not awaited: the server starts meanwhile; the probe only warns.
+      void probeListen(channel, probes);
       return async () => {
         stopped = true;
         clearTimeout(retry);
@@ -158,15 +228,23 @@ export function openPostgres(url: string, logger?: Logger): Database {
         }
       };
     },
+    async ping() {
+      await pingPool.query('select 1');
+    },
     async close() {
       await Promise.all([...listeners].map((client) => client.end().catch(() => {})));
       listeners.clear();
-      await pool.end();
+      await Promise.all([pool.end(), pingPool.end()]);
     },
   };
 }
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string; logger?: Logger }) {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.logger);
+export async function openDatabase(
+  options: { databaseUrl?: string; dataDir: string; logger?: Logger } & PostgresOptions,
+) {
+  if (options.databaseUrl)
+    return openPostgres(options.databaseUrl, options.logger, {
+      ...(options.statementTimeoutMs !== undefined ? { statementTimeoutMs: options.statementTimeoutMs } : {}),
+    });
   return openPglite(path.join(options.dataDir, 'pglite'));
 }

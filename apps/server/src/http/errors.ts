@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, isConnectionFailure } from '../lib/app-error.ts';
+import { AppError, isConnectionFailure, isStatementTimeout } from '../lib/app-error.ts';
+import { REQUEST_TIMEOUT_MESSAGE } from './request-timeout.ts';
 
 const FIELD_SEPARATOR = /[/.]/;
 
@@ -44,6 +45,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     const status = typeof error.code === 'string' && error.code.startsWith('FST_') ? error.statusCode : 500;
     if (status && status >= 400 && status < 500) {
       return reply.status(status).send({ message: error.message });
+    }
+    if (isStatementTimeout(error)) {
+      request.log.warn({ err: error, url: request.url }, 'request failed: a statement ran past its timeout');
+      return reply.status(503).header('retry-after', '5').send({ message: REQUEST_TIMEOUT_MESSAGE });
     }
     if (isConnectionFailure(error)) {
       request.log.error({ err: error }, 'request failed: the database cannot be reached');

@@ -48,6 +48,8 @@ export function sqlState(error: unknown): string | undefined {
 }
 
 export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
+/** PostgreSQL cancelled the statement: it ran past DATABASE_STATEMENT_TIMEOUT_MS. */
+export const isStatementTimeout = (error: unknown) => sqlState(error) === '57014';
 
 /**
  * The calendar refused a time: another live appointment (or hold) has it, by the start's unique
