@@ -7,13 +7,14 @@ import { renderWithProviders } from '../../test/render';
 import { emptyInsightsReport, insightsReport } from './insights.fixture';
 import { InsightsPage } from './insights-page';
 
-/** Answers GET /api/insights with a report per period; records what was asked. */
+/** Answers GET /api/insights with a report per period (and an empty review queue); records what was asked. */
 function serve(reports: Partial<Record<string, InsightsReport>>) {
   const asked: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       const { pathname, searchParams } = new URL(url, 'http://localhost');
+      if (pathname === '/api/assistant/review') return Response.json({ items: [] });
       if (pathname !== '/api/insights') return new Response('{}', { status: 404 });
       asked.push(searchParams.toString());
       const report = reports[searchParams.get('period') ?? '30d'];

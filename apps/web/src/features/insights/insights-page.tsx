@@ -12,6 +12,7 @@ import { BookingsSection } from './components/bookings-section';
 import { ConversationsSection } from './components/conversations-section';
 import { ExportMenu } from './components/export-menu';
 import { PeriodControl } from './components/period-control';
+import { ReviewQueue } from './components/review-queue';
 import { describePeriod } from './insights-format';
 import { insightsQueryOf, type PeriodValues, periodSearch, periodValuesFrom } from './insights-period';
 
@@ -87,6 +88,8 @@ export function InsightsPage() {
             )}
           </QueryState>
         )}
+
+        <ReviewQueue />
       </Stack>
     </Box>
   );
