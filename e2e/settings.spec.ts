@@ -24,7 +24,7 @@ test.beforeEach(async ({ login }) => {
 });
 
 /** Sections whose list grows with the business's data: only their controls must fit a screen. */
-const GROWING_LISTS = new Set(['Closed Days', 'Canned Replies']);
+const GROWING_LISTS = new Set(['Assistant Lessons', 'Test Set', 'Closed Days', 'Canned Replies']);
 
 const SECTIONS = [
   {
@@ -34,6 +34,16 @@ const SECTIONS = [
   },
   { tab: 'Company Settings', url: '/settings', shows: (page: Page) => page.getByLabel('Company Name') },
   { tab: 'Assistant', url: '/settings/assistant', shows: (page: Page) => page.getByLabel('System Prompt') },
+  {
+    tab: 'Assistant Lessons',
+    url: '/settings/lessons',
+    shows: (page: Page) => page.getByRole('button', { name: 'Add lesson' }),
+  },
+  {
+    tab: 'Test Set',
+    url: '/settings/test-set',
+    shows: (page: Page) => page.getByRole('button', { name: 'Add test' }),
+  },
   {
     tab: 'Bookings',
     url: '/settings/bookings',
@@ -70,11 +80,14 @@ test.describe('settings sections', () => {
   }) => {
     await page.goto('/settings/user');
     for (const section of SECTIONS) {
-      await page.getByRole('tab', { name: section.tab }).click();
+      await page.getByRole('tab', { name: section.tab, exact: true }).click();
       await expect(page).toHaveURL(section.url);
       await expect(section.shows(page)).toBeVisible();
       await page.reload();
-      await expect(page.getByRole('tab', { name: section.tab })).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('tab', { name: section.tab, exact: true })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
       await expect(section.shows(page)).toBeVisible();
     }
     await page.goto('/settings/user');
@@ -140,14 +153,14 @@ test.describe('settings sections', () => {
     await companyName.press('End');
     await companyName.pressSequentially(' Edited', { delay: 40 });
 
-    await page.getByRole('tab', { name: 'Assistant' }).click();
+    await page.getByRole('tab', { name: 'Assistant', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Stay' }).click();
     await expect(page).toHaveURL('/settings');
     await expect(companyName).toHaveValue(`${name} Edited`);
 
-    await page.getByRole('tab', { name: 'Assistant' }).click();
+    await page.getByRole('tab', { name: 'Assistant', exact: true }).click();
     await dialog.getByRole('button', { name: 'Discard' }).click();
     await expect(page).toHaveURL('/settings/assistant');
     await page.getByRole('tab', { name: 'Company Settings' }).click();
@@ -168,7 +181,7 @@ test.describe('company settings', () => {
     await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue(company.timeZone);
 
     // What the assistant is told to do, and in which language, is its own section.
-    await page.getByRole('tab', { name: 'Assistant' }).click();
+    await page.getByRole('tab', { name: 'Assistant', exact: true }).click();
     await expect(page.getByLabel('System Prompt')).toHaveValue(company.systemPrompt ?? '');
     await expect(page.getByRole('combobox', { name: 'Business language' })).toHaveValue('Español');
   });

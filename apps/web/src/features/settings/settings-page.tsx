@@ -3,8 +3,10 @@ import {
   IconBuildingStore,
   IconCalendarCog,
   IconCalendarOff,
+  IconListCheck,
   IconMessageBolt,
   IconRobot,
+  IconSchool,
   IconUser,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -16,6 +18,8 @@ import { BookingSettingsCard } from './components/booking-settings';
 import { CannedRepliesSettings } from './components/canned-replies-settings';
 import { ClosedDaysSettings } from './components/closed-days-settings';
 import { CompanySettings } from './components/company-settings';
+import { LessonsSettings } from './components/lessons-settings';
+import { TestSetSettings } from './components/test-set-settings';
 import { UserSettings } from './components/user-settings';
 
 type Section = { value: string; label: string; icon: ReactNode; content: () => ReactNode };
@@ -34,6 +38,18 @@ const SECTIONS: Section[] = [
     label: 'Assistant',
     icon: <IconRobot size={16} />,
     content: () => <AssistantSettings />,
+  },
+  {
+    value: 'lessons',
+    label: 'Assistant Lessons',
+    icon: <IconSchool size={16} />,
+    content: () => <LessonsSettings />,
+  },
+  {
+    value: 'test-set',
+    label: 'Test Set',
+    icon: <IconListCheck size={16} />,
+    content: () => <TestSetSettings />,
   },
   {
     value: 'bookings',
