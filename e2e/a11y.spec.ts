@@ -4,6 +4,7 @@ import { type Chat, createHumanChat, createSimulatorChat, whatsappMessage } from
 import { createClient, createSubscription } from './client-data';
 import { expect, test } from './fixtures';
 import { bookAppointment, createEmployee } from './staff-data';
+import { createAssistantTest, notUnderstoodChat } from './teaching-data';
 
 /** Every page and every dialog, checked by axe-core in the system's light and dark schemes. */
 
@@ -336,6 +337,73 @@ for (const scheme of SCHEMES) {
           await expectNoSeriousViolations(page, `${url} at ${size.width} px (${scheme})`);
         }
       }
+    });
+
+    test('teaching: the review queue and its teach dialog; lessons and the test set, a run and their dialogs', async ({
+      page,
+      login,
+      api,
+    }) => {
+      await login();
+      await notUnderstoodChat(api, 'patata frita voladora');
+      const check = await createAssistantTest(api, {
+        name: `Greeting ${scheme} ${Date.now().toString(36)}`,
+        lines: ['Hola'],
+        mustContain: '',
+        mustDo: 'answer',
+      });
+      for (const size of [DESKTOP, PHONE]) {
+        await page.setViewportSize(size);
+        await page.goto('/insights');
+        await expect(page.getByRole('list', { name: 'Conversations to review' })).toBeVisible();
+        await expect(page.getByRole('heading', { level: 3, name: 'Bookings and money' })).toBeVisible();
+        await expectNoSeriousViolations(
+          page,
+          `insights with the review queue at ${size.width} px (${scheme})`,
+        );
+      }
+      await page
+        .getByRole('button', { name: /^Teach from / })
+        .first()
+        .click();
+      await checkDialog(page, 'Teach the assistant', `teach dialog (${scheme})`);
+
+      await page.goto('/settings/lessons');
+      await page.getByRole('button', { name: 'Add lesson' }).click();
+      await page.getByRole('dialog', { name: 'Add lesson' }).getByText('The answer').click();
+      await checkDialog(page, 'Add lesson', `add lesson dialog (${scheme})`);
+
+      // A failing run, with its red alert and reason, without leaving a failing test on the server.
+      await page.route('**/api/assistant/tests/run', (route) =>
+        route.fulfill({
+          json: {
+            engine: 'rules',
+            ranAt: new Date().toISOString(),
+            passed: 0,
+            total: 1,
+            results: [
+              {
+                testId: check.id,
+                name: check.name,
+                passed: false,
+                turns: [{ customer: 'Hola', replies: [], handedOver: true }],
+                failure: 'It handed the conversation over',
+              },
+            ],
+          },
+        }),
+      );
+      for (const size of [DESKTOP, PHONE]) {
+        await page.setViewportSize(size);
+        await page.goto('/settings/test-set');
+        await page.getByRole('button', { name: 'Run all tests' }).click();
+        const row = page.getByTestId('test-case').filter({ hasText: check.name });
+        await row.getByRole('button', { name: 'Show replies' }).click();
+        await expect(row.getByText('Handed over to a person')).toBeVisible();
+        await expectNoSeriousViolations(page, `test set with a failing run at ${size.width} px (${scheme})`);
+      }
+      await page.getByRole('button', { name: 'Add test' }).click();
+      await checkDialog(page, 'Add test', `add test dialog (${scheme})`);
     });
   });
 }
