@@ -1,5 +1,6 @@
 # Chatdesk: one image, one process (API + built web app). scripts/check-production-build.sh runs
-# the build stage's steps and starts the CMD without Docker; CI runs it, so keep the two in step.
+# the build and runtime-packages stages' steps and starts the CMD without Docker; CI runs it, so
+# keep the two in step.
 
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
@@ -10,7 +11,18 @@ COPY apps/web/package.json apps/web/
 COPY packages/contract/package.json packages/contract/
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+RUN npm run build
+
+# The runtime's packages: the server's and the contract's production dependencies, nothing else.
+# No web packages (the built files are all the server serves) and no second Node (the `node`
+# package the root brings to machines on an older Node; the image runs the base image's).
+FROM node:24-bookworm-slim AS runtime-packages
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+COPY packages/contract/package.json packages/contract/
+RUN npm ci --omit=dev --no-audit --no-fund --workspace @chatdesk/server --workspace @chatdesk/contract
 
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production
@@ -18,7 +30,7 @@ WORKDIR /app
 # Owned by root and read-only to the app; only the data folder (embedded database, used when
 # DATABASE_URL is not set) is the app user's.
 COPY --from=build /app/package.json /app/package-lock.json ./
-COPY --from=build /app/node_modules ./node_modules
+COPY --from=runtime-packages /app/node_modules ./node_modules
 COPY --from=build /app/packages/contract ./packages/contract
 COPY --from=build /app/apps/server/package.json ./apps/server/
 COPY --from=build /app/apps/server/src ./apps/server/src

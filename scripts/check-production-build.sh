@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # The Dockerfile's steps without Docker (no engine runs on our machines): in a temporary copy of
-# the repository run the build stage (npm ci, npm run build, npm prune --omit=dev), lay out the
-# files the runtime stage copies (read from the Dockerfile's `COPY --from=build` lines), start the
-# image's CMD on Node 24 from node_modules/.bin/node, and check what a container platform relies on.
+# the repository run the build stage (npm ci, npm run build) and the runtime-packages stage (its
+# RUN line, on the manifests alone), lay out the files the runtime stage copies (read from the
+# Dockerfile's `COPY --from=` lines), check the runtime's node_modules holds only the server's
+# production packages (at most 200 MB), start the image's CMD on Node 24 (the build's
+# node_modules/.bin/node stands in for the base image's) and check what a container platform
+# relies on.
 #
 #   scripts/check-production-build.sh                  the committed tree (HEAD), as CI sees it
 #   scripts/check-production-build.sh --working-tree   tracked and untracked files as they are now
@@ -75,27 +78,52 @@ echo "source: $source_tree of $root"
 cd "$build"
 step 'npm ci' npm-ci npm ci --no-audit --no-fund
 step 'npm run build' npm-build npm run build
-step 'npm prune --omit=dev' npm-prune npm prune --omit=dev --no-audit --no-fund
 
-for tool in node_modules/vite apps/web/node_modules/vite node_modules/vitest node_modules/typescript; do
-  if [ -e "$tool" ]; then fail "dev tool pruned: $tool is still there"; else pass "dev tool pruned: $tool"; fi
-done
-
-# The runtime stage: exactly the paths the Dockerfile copies from the build stage, nothing else.
 dockerfile="$build/Dockerfile"
 if [ ! -f "$dockerfile" ]; then
   fail "a Dockerfile in the $source_tree tree"
   finish
 fi
+
+# The runtime-packages stage: its RUN line on the manifests it copies, in a folder of its own.
+packages="$tmp/packages"
+mkdir -p "$packages"
+stage=$(sed -n '/ AS runtime-packages$/,/^FROM /p' "$dockerfile")
+for path in $(echo "$stage" | sed -n 's/^COPY //p' | awk '{ for (i = 1; i < NF; i++) print $i }'); do
+  cp --parents "$path" "$packages/"
+done
+install=$(echo "$stage" | sed -n 's/^RUN //p')
+step "runtime packages: $install" runtime-packages bash -c "cd '$packages' && $install"
+
+# The runtime stage: exactly the paths the Dockerfile copies from the two stages, nothing else.
 copied=$(sed -n 's/^COPY --from=build //p' "$dockerfile" | awk '{ for (i = 1; i < NF; i++) print $i }' | sed 's|^/app/||')
 missing=''
 for path in $copied; do
   if [ -e "$path" ]; then cp -a --parents "$path" "$image/"; else missing="$missing $path"; fi
 done
 if [ -z "$missing" ]; then pass "runtime files as the Dockerfile copies them: $(echo $copied)"; else fail "runtime files missing:$missing"; fi
+if grep -q '^COPY --from=runtime-packages /app/node_modules ./node_modules$' "$dockerfile"; then
+  cp -a "$packages/node_modules" "$image/"
+  pass 'node_modules from the runtime-packages stage'
+else
+  fail 'the runtime stage copies node_modules from the runtime-packages stage'
+  finish
+fi
+
+# Only what the server runs: no dev tool, no web package, no second Node; at most 200 MB.
+for package in vite vitest typescript react @mantine/core @tabler/icons-react node; do
+  if [ -e "$image/node_modules/$package" ]; then fail "not in the runtime: $package is there"; else
+    pass "not in the runtime: $package"
+  fi
+done
+size=$(du -sm "$image/node_modules" | cut -f1)
+if [ "$size" -le 200 ]; then pass "the runtime's node_modules: $size MB (at most 200)"; else
+  fail "the runtime's node_modules: $size MB (at most 200)"
+fi
 
 cd "$image"
-node=node_modules/.bin/node
+# The base image's Node 24, played by the one the build installed.
+node="$build/node_modules/.bin/node"
 version=$("$node" --version 2>/dev/null || echo none)
 if [[ $version == v24.* ]]; then pass "Node 24 at $node ($version)"; else
   fail "Node 24 at $node (found: $version)"
