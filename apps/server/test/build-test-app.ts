@@ -109,11 +109,13 @@ export async function buildTestApp(
           jobs: { assistantReply: config.assistant.retry },
         })
       : undefined;
+  // Instances behind one load balancer share the secret, so a token from one works at the others.
+  const jwtSecret = randomBytes(32).toString('hex');
   const app = await buildApp({
     config,
     database,
     events,
-    jwtSecret: randomBytes(32).toString('hex'),
+    jwtSecret,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.integrations ? { integrations: options.integrations } : {}),
     ...(queue ? { queue } : {}),
@@ -122,6 +124,7 @@ export async function buildTestApp(
   await app.ready();
   await queue?.start();
   const db = database.db;
+  const others: Array<{ app: typeof app; events: typeof events }> = [];
 
   /** Signs in as a new employee and returns the Authorization header for it. */
   async function signIn(overrides: Parameters<typeof insertEmployee>[1] = {}) {
@@ -144,7 +147,30 @@ export async function buildTestApp(
     database,
     events,
     signIn,
+    /**
+     * Another instance of the server on the same database, as a second process behind the load
+     * balancer would be: its own event bus, its jobs run inline. Closed with this one.
+     */
+    async anotherInstance() {
+      const otherEvents = createEventBus(database);
+      await otherEvents.start();
+      const other = await buildApp({
+        config,
+        database,
+        events: otherEvents,
+        jwtSecret,
+        ...(options.clock ? { clock: options.clock } : {}),
+        ...(options.integrations ? { integrations: options.integrations } : {}),
+      });
+      await other.ready();
+      others.push({ app: other, events: otherEvents });
+      return other;
+    },
     async close() {
+      for (const other of others) {
+        await other.app.close();
+        await other.events.stop();
+      }
       await app.close();
       await queue?.stop();
       await events.stop();

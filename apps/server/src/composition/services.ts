@@ -32,6 +32,8 @@ import { createManageBookingRepository } from '../modules/manage-booking/manage-
 import { createManageBookingService } from '../modules/manage-booking/manage-booking.service.ts';
 import { createNotificationsRepository } from '../modules/notifications/notifications.repository.ts';
 import { createNotificationsService } from '../modules/notifications/notifications.service.ts';
+import { createRateLimitsRepository } from '../modules/rate-limits/rate-limits.repository.ts';
+import { createRateLimitsService } from '../modules/rate-limits/rate-limits.service.ts';
 import { createRemindersRepository } from '../modules/reminders/reminders.repository.ts';
 import { createRemindersService } from '../modules/reminders/reminders.service.ts';
 import { createScheduleRepository } from '../modules/schedule/schedule.repository.ts';
@@ -75,6 +77,7 @@ export function createServices(deps: ServiceDeps) {
     events,
   });
   const notify = notifications.notify;
+  const rateLimits = createRateLimitsService({ repository: createRateLimitsRepository(db) });
   const auth = createAuthService({
     repository: createAuthRepository(db),
     events,
@@ -252,6 +255,7 @@ export function createServices(deps: ServiceDeps) {
 
   return {
     auth,
+    rateLimits,
     notifications,
     insights,
     teaching,

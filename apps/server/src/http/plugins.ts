@@ -1,12 +1,11 @@
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { AppError, invalid } from '../lib/app-error.ts';
+import { invalid } from '../lib/app-error.ts';
 import { registerErrorHandling } from './errors.ts';
 
 function containsNul(value: unknown, depth = 0): boolean {
@@ -18,7 +17,10 @@ function containsNul(value: unknown, depth = 0): boolean {
   return false;
 }
 
-/** The cross-cutting HTTP layer: validation, errors, security headers, compression, rate limits, docs. */
+/**
+ * The cross-cutting HTTP layer: validation, errors, security headers, compression, docs. Rate
+ * limits count in the database, so routes.ts registers them with the services (rate-limits.ts).
+ */
 export async function registerHttpPlugins(app: FastifyInstance) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -52,15 +54,6 @@ export async function registerHttpPlugins(app: FastifyInstance) {
     threshold: 1024,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
-  });
-  await app.register(rateLimit, {
-    global: false,
-    // Our own error, since the handler trusts no foreign status.
-    errorResponseBuilder: (_request, context) =>
-      new AppError(
-        context.ban ? 'FORBIDDEN' : 'TOO_MANY_REQUESTS',
-        `Rate limit exceeded, retry in ${context.after}`,
-      ),
   });
   await app.register(swagger, {
     openapi: {

@@ -28,6 +28,7 @@ import { webhooksRoutes } from '../modules/webhooks/webhooks.routes.ts';
 import { requireStaff } from './auth.ts';
 import { eventsRoutes } from './events-stream.ts';
 import { healthRoutes, holdRequestsWhileStarting, type Lifecycle } from './health.ts';
+import { registerRateLimits } from './rate-limits.ts';
 
 type RouteDeps = {
   config: Config;
@@ -38,9 +39,13 @@ type RouteDeps = {
   lifecycle: Lifecycle;
 };
 
-/** Every API route under /api: public ones first, then the staff scope behind the bearer token. */
+/**
+ * Every API route under /api, after the rate limits that some of them ask for: public ones
+ * first, then the staff scope behind the bearer token.
+ */
 export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
   const { config, services: s, integrations } = deps;
+  await registerRateLimits(app, s.rateLimits);
   await app.register(
     async (api) => {
       holdRequestsWhileStarting(api, deps.lifecycle);

@@ -64,6 +64,7 @@ export const JOBS = {
   scheduleReminders: scheduledTask('schedule.reminders'),
   scheduleOwedRefunds: scheduledTask('schedule.owed-refunds'),
   scheduleCleanUp: scheduledTask('schedule.clean-up'),
+  scheduleRateLimitCleanUp: scheduledTask('schedule.rate-limit-clean-up'),
   scheduleMailRecovery: scheduledTask('schedule.mail-recovery'),
   scheduleCalendars: scheduledTask('schedule.calendars'),
 } as const satisfies Record<string, JobDefinition>;

@@ -87,7 +87,7 @@ describe('on the durable queue', () => {
         .filter((job) => 'cron' in job)
         .map((job) => job.name)
         .sort();
-      expect(scheduled).toHaveLength(7);
+      expect(scheduled).toHaveLength(8);
       expect(rows.rows).toEqual(scheduled.map((name) => ({ name, cron: '* * * * *' })));
       const policies = await q.db.execute(
         sql`select name, policy from jobs.queue where name like 'schedule.%' order by name`,

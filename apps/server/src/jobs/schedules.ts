@@ -31,9 +31,9 @@ export type Schedules = {
  * Clock-driven work, each task its own scheduled job: the local payment provider renews and ends
  * its subscriptions as periods pass, first payments left waiting past the provider's window are
  * canceled, appointment reminders that fell due are sent, refunds owed by cancellations a crash
- * cut short are made, dead sessions and spent sign-in counters are deleted, and emails whose
- * delivery was never queued or died (a crash right after a commit) are queued again, and employees'
- * own calendars not read for 15 minutes are read again. A task that
+ * cut short are made, dead sessions, spent sign-in counters and spent rate-limit counters are
+ * deleted, and emails whose delivery was never queued or died (a crash right after a commit) are
+ * queued again, and employees' own calendars not read for 15 minutes are read again. A task that
  * throws is retried by its job and never holds up another.
  */
 export function createSchedules(
@@ -67,6 +67,11 @@ export function createSchedules(
       run: () => services.manageBooking.finishDueRefunds(),
     },
     { job: 'scheduleCleanUp', label: 'Clean-up of old sessions', run: () => services.auth.forgetStale() },
+    {
+      job: 'scheduleRateLimitCleanUp',
+      label: 'Clean-up of spent rate-limit counters',
+      run: () => services.rateLimits.forgetSpent(),
+    },
     {
       job: 'scheduleMailRecovery',
       label: 'Emails left undelivered by a crash',

@@ -1,0 +1,42 @@
+import { lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { rateLimits } from '../../db/schema.ts';
+
+export function createRateLimitsRepository(db: Db) {
+  /** Whether the row's window has run out, on the database's clock: the one every instance shares. */
+  const spent = sql`${rateLimits.resetAt} <= now()`;
+  return {
+    /**
+     * Counts one request under the key in a single statement, so concurrent requests on any
+     * instance each get their own count; a spent window starts again at 1. Answers the count and
+     * how many milliseconds the window has left.
+     */
+    async hit(key: string, windowMs: number) {
+      const [row] = await db
+        .insert(rateLimits)
+        .values({ key, count: 1, resetAt: sql`now() + make_interval(secs => ${windowMs}::float8 / 1000)` })
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: {
+            count: sql`case when ${spent} then 1 else ${rateLimits.count} + 1 end`,
+            resetAt: sql`case when ${spent} then excluded.reset_at else ${rateLimits.resetAt} end`,
+          },
+        })
+        .returning({
+          count: rateLimits.count,
+          ttlMs: sql<number>`ceil(extract(epoch from ${rateLimits.resetAt} - now()) * 1000)::int`,
+        });
+      return row!;
+    },
+
+    /** Deletes the counters whose window has run out (the next request starts them at 1 anyway). */
+    async forgetSpent() {
+      const gone = await db.delete(rateLimits).where(lte(rateLimits.resetAt, sql`now()`)).returning({
+        key: rateLimits.key,
+      });
+      return gone.length;
+    },
+  };
+}
+
+export type RateLimitsRepository = ReturnType<typeof createRateLimitsRepository>;
