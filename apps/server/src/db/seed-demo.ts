@@ -7,6 +7,7 @@ import type { Db } from './client.ts';
 import {
   appointmentEvents,
   appointments,
+  assistantTests,
   cannedReplies,
   chats,
   clients,
@@ -395,6 +396,28 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
       { name: 'gracias', text: '¡Gracias, {first_name}! Escríbenos cuando quieras si necesitas algo más.' },
     ])
     .onConflictDoNothing();
+
+  // The business's own test set starts with what its customers ask most (Settings → Test Set).
+  await db.insert(assistantTests).values([
+    {
+      name: 'Price of a session',
+      lines: ['Hola', '¿Cuánto cuesta una sesión?'],
+      mustContain: '10,00',
+      mustDo: 'answer',
+    },
+    {
+      name: 'A trainer in Madrid',
+      lines: ['Busco entrenador personal en Madrid'],
+      mustContain: '/schedule/',
+      mustDo: 'answer',
+    },
+    {
+      name: 'Asks for a person',
+      lines: ['Quiero hablar con una persona'],
+      mustContain: '',
+      mustDo: 'hand_over',
+    },
+  ]);
 
   const employeeIds = new Map<string, string>();
   const otherPassword = await hashPassword('trainer1234');
