@@ -1,13 +1,13 @@
 import type { Lesson } from '@chatdesk/contract/teaching';
-import { Anchor, Badge, Button, Card, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ConfirmRemovalModal } from '../../../components/confirm-removal-modal';
 import { ErrorAlert } from '../../../components/error-alert';
 import { LessonModal } from '../../../components/lesson-modal';
 import { RowActions } from '../../../components/row-actions';
 import type { LessonSource } from '../../../lib/lesson-form';
-import { refusalText } from '../../../lib/mutation-feedback';
 import { paths } from '../../../lib/paths';
 import { describeMeaning } from '../../../lib/teaching-format';
 import { useLessons, useRemoveLesson } from '../../teaching/api';
@@ -145,35 +145,18 @@ function LessonRow({
 
 function RemoveLessonModal({ lesson, onClose }: { lesson: Lesson | null; onClose: () => void }) {
   const remove = useRemoveLesson();
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
   return (
-    <Modal opened={lesson !== null} onClose={close} title="Remove lesson" centered>
-      <Stack gap="md">
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {lesson?.kind === 'answer' ? 'The assistant forgets its answer to ' : 'The assistant forgets what '}
-          <strong>“{lesson?.example}”</strong>
-          {lesson?.kind === 'answer' ? '.' : ' means.'} Customers who write it are answered as before the
-          lesson.
-        </Text>
-        <ErrorAlert>
-          {remove.isError ? refusalText(remove.error, 'Failed to remove the lesson.') : null}
-        </ErrorAlert>
-      </Stack>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={close} disabled={remove.isPending}>
-          Cancel
-        </Button>
-        <Button
-          color="red"
-          loading={remove.isPending}
-          onClick={() => lesson && remove.mutate(lesson.id, { onSuccess: close })}
-        >
-          Remove
-        </Button>
-      </Group>
-    </Modal>
+    <ConfirmRemovalModal
+      item={lesson}
+      title="Remove lesson"
+      remove={remove}
+      idOf={(item) => item.id}
+      failure="Failed to remove the lesson."
+      onClose={onClose}
+    >
+      {lesson?.kind === 'answer' ? 'The assistant forgets its answer to ' : 'The assistant forgets what '}
+      <strong>“{lesson?.example}”</strong>
+      {lesson?.kind === 'answer' ? '.' : ' means.'} Customers who write it are answered as before the lesson.
+    </ConfirmRemovalModal>
   );
 }

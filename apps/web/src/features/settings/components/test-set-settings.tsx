@@ -20,6 +20,7 @@ import {
 } from '@mantine/core';
 import { IconChevronDown, IconEdit, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useId, useState } from 'react';
+import { ConfirmRemovalModal } from '../../../components/confirm-removal-modal';
 import { ErrorAlert } from '../../../components/error-alert';
 import { RowActions } from '../../../components/row-actions';
 import { TestRunAlert } from '../../../components/test-run-alert';
@@ -269,40 +270,17 @@ type RemoveTestModalProps = { test: AssistantTest | null; onRemoved: () => void;
 
 function RemoveTestModal({ test, onRemoved, onClose }: RemoveTestModalProps) {
   const remove = useRemoveAssistantTest();
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
   return (
-    <Modal opened={test !== null} onClose={close} title="Remove test" centered>
-      <Stack gap="md">
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          <strong>{test?.name}</strong> will no longer run on lessons or with the test set.
-        </Text>
-        <ErrorAlert>
-          {remove.isError ? refusalText(remove.error, 'Failed to remove the test.') : null}
-        </ErrorAlert>
-      </Stack>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={close} disabled={remove.isPending}>
-          Cancel
-        </Button>
-        <Button
-          color="red"
-          loading={remove.isPending}
-          onClick={() =>
-            test &&
-            remove.mutate(test.id, {
-              onSuccess: () => {
-                onRemoved();
-                close();
-              },
-            })
-          }
-        >
-          Remove
-        </Button>
-      </Group>
-    </Modal>
+    <ConfirmRemovalModal
+      item={test}
+      title="Remove test"
+      remove={remove}
+      idOf={(item) => item.id}
+      failure="Failed to remove the test."
+      onRemoved={onRemoved}
+      onClose={onClose}
+    >
+      <strong>{test?.name}</strong> will no longer run on lessons or with the test set.
+    </ConfirmRemovalModal>
   );
 }
