@@ -16,7 +16,7 @@ import { insertEmployee } from './factories.ts';
 export type TestContext = Awaited<ReturnType<typeof buildTestApp>>;
 
 /** A fresh database: a copy of the migrated PGlite template, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
-async function freshDatabase(
+export async function freshDatabase(
   route: (url: string) => string = (url) => url,
 ): Promise<{ database: Database; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;

@@ -26,6 +26,7 @@ import { timeOffRoutes } from '../modules/time-off/time-off.routes.ts';
 import { usersRoutes } from '../modules/users/users.routes.ts';
 import { webhooksRoutes } from '../modules/webhooks/webhooks.routes.ts';
 import { requireStaff } from './auth.ts';
+import { backupRoutes } from './backup-download.ts';
 import { eventsRoutes } from './events-stream.ts';
 import { healthRoutes, holdRequestsWhileStarting, type Lifecycle } from './health.ts';
 import { registerRateLimits } from './rate-limits.ts';
@@ -105,6 +106,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
         await staff.register(calendarSyncRoutes, { calendars: s.calendars });
         await staff.register(insightsRoutes, { insights: s.insights });
         await staff.register(teachingRoutes, { teaching: s.teaching });
+        await staff.register(backupRoutes, { database: deps.database });
       });
     },
     { prefix: '/api' },
