@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { createServices } from './composition/services.ts';
 import type { Config } from './config.ts';
+import { rotateBackups } from './db/backup-files.ts';
 import type { Database } from './db/client.ts';
 import type { EventBus } from './events/event-bus.ts';
 import { createLifecycle, type Lifecycle } from './http/health.ts';
@@ -56,11 +57,15 @@ export async function buildApp(deps: AppDeps) {
     ...(deps.logger ? { logger: deps.logger } : {}),
   });
   registerWorkers(queue, services);
+  const backupDir = config.backups.dir;
   const schedules = createSchedules(services, integrations, {
     repository: createScheduledTasksRepository(database.db),
     notify: services.notifications.notify,
     clock,
     ...(deps.logger ? { log: deps.logger } : {}),
+    ...(backupDir
+      ? { backup: () => rotateBackups(database, { dir: backupDir, keep: config.backups.keep, now: clock() }) }
+      : {}),
   });
   schedules.register(queue);
 

@@ -101,6 +101,10 @@ export const envSchema = z.object({
   /** Requests slower than this are logged at info; the rest at debug. */
   LOG_SLOW_REQUEST_MS: z.coerce.number().int().positive().default(1000),
   SERVE_SOURCE_MAPS: flag(false),
+  /** A folder for a backup every day at 03:00 UTC (db/backup-files.ts); none is taken without it. */
+  BACKUP_DIR: optional,
+  /** How many of the daily backups BACKUP_DIR keeps; older ones are deleted. */
+  BACKUP_KEEP: z.coerce.number().int().positive().default(7),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -192,6 +196,7 @@ function toConfig(e: Env, derived: { seedDemo: boolean; trustProxy: boolean | nu
     statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     calendars: { allowPrivateAddresses: e.CALENDAR_ALLOW_PRIVATE_ADDRESSES },
+    backups: { dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : undefined, keep: e.BACKUP_KEEP },
     login: {
       maxFailures: e.LOGIN_MAX_FAILURES,
       maxAddressFailures: e.LOGIN_MAX_ADDRESS_FAILURES ?? e.LOGIN_MAX_FAILURES * 4,

@@ -67,6 +67,12 @@ export const JOBS = {
   scheduleRateLimitCleanUp: scheduledTask('schedule.rate-limit-clean-up'),
   scheduleMailRecovery: scheduledTask('schedule.mail-recovery'),
   scheduleCalendars: scheduledTask('schedule.calendars'),
+  // Once a day, when the night is quiet in Europe; an hour to finish, as a big business's file takes a while.
+  scheduleBackup: {
+    ...scheduledTask('schedule.backup'),
+    cron: '0 3 * * *',
+    retry: { retryLimit: 2, retryDelaySeconds: 60, retryBackoff: false, expireInSeconds: 3600 },
+  },
 } as const satisfies Record<string, JobDefinition>;
 
 export type JobKey = keyof typeof JOBS;

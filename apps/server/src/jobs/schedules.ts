@@ -33,7 +33,8 @@ export type Schedules = {
  * canceled, appointment reminders that fell due are sent, refunds owed by cancellations a crash
  * cut short are made, dead sessions, spent sign-in counters and spent rate-limit counters are
  * deleted, and emails whose delivery was never queued or died (a crash right after a commit) are
- * queued again, and employees' own calendars not read for 15 minutes are read again. A task that
+ * queued again, employees' own calendars not read for 15 minutes are read again, and once a day
+ * a backup is written to BACKUP_DIR when it is set. A task that
  * throws is retried by its job and never holds up another.
  */
 export function createSchedules(
@@ -44,6 +45,8 @@ export function createSchedules(
     notify: Notify;
     clock: () => Date;
     log?: { error: (o: object, m: string) => void };
+    /** Takes the daily backup into BACKUP_DIR; without it there is none to take. */
+    backup?: () => Promise<unknown>;
   },
 ): Schedules {
   const local = integrations.localPayments;
@@ -82,6 +85,7 @@ export function createSchedules(
       label: "Reading employees' own calendars",
       run: () => services.calendars.refreshDue(),
     },
+    { job: 'scheduleBackup', label: 'The daily backup', run: async () => deps.backup?.() },
   ];
 
   /** Runs a task and records how it went; a failure is thrown on, so its job tries again. */
