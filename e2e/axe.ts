@@ -14,12 +14,24 @@ export async function expectNoSeriousViolations(
   context: string,
   options: { include?: string } = {},
 ): Promise<void> {
-  // Mantine's transitions (modals, popovers) fade in: axe must see the final colours, not a mid-fade blend.
-  await page.waitForFunction(() =>
-    document
+  // Mantine's transitions (modals, popovers) fade in: axe must see the final colours, not a mid-fade
+  // blend. On a busy machine a dialog can be checked before its fade has even started, still at its
+  // starting opacity with no transition running yet, so both are waited for.
+  await page.waitForFunction(() => {
+    const fading = document
       .getAnimations()
-      .every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'),
-  );
+      .some((animation) => animation instanceof CSSTransition && animation.playState === 'running');
+    const overlays = document.querySelectorAll('[role="dialog"], [role="menu"], [role="listbox"]');
+    // Opacity is not inherited: what shows is the product of the element's and its ancestors'.
+    const shown = (element: Element) => {
+      let opacity = 1;
+      for (let node: Element | null = element; node; node = node.parentElement)
+        opacity *= Number.parseFloat(getComputedStyle(node).opacity);
+      return opacity;
+    };
+    const faded = [...overlays].some((element) => element.getClientRects().length > 0 && shown(element) < 1);
+    return !fading && !faded;
+  });
   let builder = new AxeBuilder({ page }).withTags(WCAG_AA);
   if (options.include) builder = builder.include(options.include);
   const { violations } = await builder.analyze();
