@@ -127,11 +127,9 @@ const saysWhen = (word: string) =>
 export function roleStemsIn(text: string, directory: Directory, kindNamed = false): Set<string> {
   const all = new Set(directory.professionals.flatMap((professional) => [...professional.roleStems]));
   const typed = words(text).filter((word) => !STOPWORDS.has(word));
+  // The dates reader is the costly test: it runs only on the few words that meet a role.
   const own = new Set(
-    typed
-      .filter((word) => word.length >= 5 && !saysWhen(word))
-      .map(stem)
-      .filter((found) => all.has(found)),
+    typed.filter((word) => word.length >= 5 && all.has(stem(word)) && !saysWhen(word)).map(stem),
   );
   if (own.size || kindNamed) return own;
   return new Set(

@@ -338,18 +338,15 @@ export function stretchedAnswers(folded: string): string {
     .join(' ');
 }
 
+const NOT_ABLE = ['no puedo', 'no voy', 'no podre'];
+
 /** A short yes or no, as the whole message or its start ("sí, cancélala", "no, mejor no"). */
 export function answerOf(text: string): 'yes' | 'no' | null {
   const folded = stretchedAnswers(text);
   const short = folded.split(/\s+/).filter(Boolean).length <= 6;
   const start = firstWords(folded, 3);
   // "espera no, mejor no la canceles…": a no at the start is a no however long the message.
-  if (
-    hasAny(start, NO) &&
-    !hasPhrase(start, 'no problem') &&
-    !hasAny(folded, ['no puedo', 'no voy', 'no podre'])
-  )
-    return 'no';
+  if (hasAny(start, NO) && !hasPhrase(start, 'no problem') && !hasAny(folded, NOT_ABLE)) return 'no';
   if (!short) return null;
   if (hasAny(start, YES) || /^\s*(👍|👌|✅|🙏|💪|😊|🙂)/u.test(folded)) return 'yes';
   return null;

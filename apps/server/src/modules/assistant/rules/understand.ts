@@ -127,6 +127,8 @@ const BOOKING_NOUNS = '(?:cita|hora|reserva|sesion|consulta|appointment|booking|
 const THIRD_PARTY_BOOKING = new RegExp(
   `\\b(?:${someoneElse})\\b(?:\\s+[a-z]+){0,2}?\\s+(?:tiene|tenia|tendra|has|had|have)\\b(?:\\s+[a-z]+){0,2}?\\s+${BOOKING_NOUNS}\\b|\\b${BOOKING_NOUNS}\\s+(?:de|of)\\s+(?:${someoneElse})\\b`,
 );
+const THANKS_OR_GOODBYES = [...THANKS, ...GOODBYES];
+
 /** Asking when, at what time, on which day or with whom. */
 const ASKS_WHEN =
   /\b(a que hora|a q hora|que hora|q hora|cuando|que dia|q dia|con quien|what time|when|what day|which day|who with|with whom)\b/;
@@ -164,7 +166,7 @@ export function understand(text: string, directory: Directory, knowledge: Assist
     when,
     greeting: hasAny(folded, GREETINGS),
     closing,
-    thanks: hasAny(folded, [...THANKS, ...GOODBYES]),
+    thanks: hasAny(folded, THANKS_OR_GOODBYES),
     asksForPerson: hasAny(folded, ASKS_FOR_PERSON),
     complaint,
     refundRequestOnly:

@@ -211,12 +211,25 @@ const DAY_AFTER_TOMORROW = [
   'dopodomani',
 ];
 
+const patterns = new Map<string, RegExp>();
+/** A pattern built from the fixed word lists below, compiled once instead of on every message. */
+function compiled(source: string, flags = ''): RegExp {
+  const key = `${flags}/${source}`;
+  let pattern = patterns.get(key);
+  if (!pattern) {
+    pattern = new RegExp(source, flags);
+    patterns.set(key, pattern);
+  }
+  return pattern;
+}
+const wholePhrase = (phrase: string) => compiled(`(^|[^a-z])${phrase}($|[^a-z])`);
+
 /** The first part of the day mentioned ("por las tardes porque por la mañana curro" is afternoons). */
 function partOfDay(folded: string): { part?: PartOfDay; rest: string } {
   let best: { part: PartOfDay; index: number; phrase: string } | undefined;
   for (const [part, phrases] of PARTS) {
     for (const phrase of phrases) {
-      const match = new RegExp(`(^|[^a-z])${phrase}($|[^a-z])`).exec(folded);
+      const match = wholePhrase(phrase).exec(folded);
       // "no puedo por las mañanas": a part of the day they cannot come is not the one asked for.
       const refused =
         match &&
@@ -230,9 +243,7 @@ function partOfDay(folded: string): { part?: PartOfDay; rest: string } {
   if (!best) return { rest: folded };
   // "por la mañana a primera hora", "por la tarde a última hora": the narrower of the two is meant.
   const said = (part: PartOfDay) =>
-    PARTS.find(([name]) => name === part)![1].some((phrase) =>
-      new RegExp(`(^|[^a-z])${phrase}($|[^a-z])`).test(folded),
-    );
+    PARTS.find(([name]) => name === part)![1].some((phrase) => wholePhrase(phrase).test(folded));
   if (best.part === 'morning' && said('early')) best = { ...best, part: 'early' };
   else if ((best.part === 'afternoon' || best.part === 'evening') && said('late'))
     best = { ...best, part: 'late' };
@@ -346,6 +357,9 @@ function times(text: string): { after?: string; at?: string; before?: string } {
 
 /** An explicit calendar date ("27/11", "27 de noviembre", "November 27"): chrono-node reads these well. */
 function explicitDate(text: string, now: Date, timeZone: string): string | undefined {
+  // Every date taken below has a digit: without one, chrono (the costliest step of reading a
+  // message) has nothing to find.
+  if (!/\d/.test(text)) return undefined;
   const reference = { instant: now, timezone: timeZone };
   for (const parser of [chrono.es, chrono.en]) {
     for (const result of parser.parse(text, reference, { forwardDate: true })) {
@@ -398,7 +412,7 @@ function firstWeekday(folded: string): { weekday: number; index: number; dayOfMo
   for (const [weekday, names] of WEEKDAY_WORDS) {
     for (const name of names) {
       // "los domingos", "on Sundays": the plural names the same weekday.
-      const match = new RegExp(
+      const match = compiled(
         `(^|[^a-z])${name}s?(?:\\s+(?:dia\\s+|the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?)?($|[^a-z])`,
       ).exec(folded);
       if (match && name.length > 3 && (!best || match.index < best.index)) {
@@ -449,7 +463,7 @@ export function wordsBesidesTime(text: string): number {
     .replace(/\b(\d{1,2}) y media\b/g, '$1:30')
     .replace(/\b(\d{1,2}) y cuarto\b/g, '$1:15');
   for (const [, phrases] of PARTS)
-    for (const phrase of phrases) rest = rest.replace(new RegExp(`(^|[^a-z])${phrase}($|[^a-z])`, 'g'), ' ');
+    for (const phrase of phrases) rest = rest.replace(compiled(`(^|[^a-z])${phrase}($|[^a-z])`, 'g'), ' ');
   rest = rest.replace(
     /\b(?:a las|a la|sobre las|para las|hacia las|a eso de las|las|at|around|about|half past|quarter past|quarter to|after|before|antes de las|despues de las|a partir de las|desde las)?\s*\d{1,2}(?:[:.h]\d{2})?\s*(?:am|pm|h)?\b/g,
     ' ',
