@@ -164,7 +164,8 @@ export async function buildTestApp(
       });
       await other.ready();
       others.push({ app: other, events: otherEvents });
-      return other;
+      // Its bus, for tests that wait until this instance has heard an event.
+      return Object.assign(other, { bus: otherEvents });
     },
     async close() {
       for (const other of others) {

@@ -23,6 +23,7 @@ export function createAuthRepository(db: Db) {
       const [row] = await db
         .select({
           sessionId: sessions.id,
+          expiresAt: sessions.expiresAt,
           id: employees.id,
           name: employees.name,
           username: employees.username,

@@ -34,6 +34,9 @@ const ISSUER = 'chatdesk';
 /** How long a session stays in the table after it expired or was revoked. */
 const STALE_SESSION_MS = 24 * 3_600_000;
 const ACCOUNT_PREFIX = 'acct:';
+/** How long a session found live is trusted without reading it again (see `checked`). */
+const SESSION_CHECK_MS = 5_000;
+const MAX_CHECKED = 1_000;
 
 /**
  * Sign-in throttle (docs/operations.md, Security notes). Attempts are counted per account and
@@ -52,6 +55,18 @@ export function createAuthService({
   clock,
 }: Deps) {
   const key = new TextEncoder().encode(jwtSecret);
+  /**
+   * Tokens whose session was found live in the last SESSION_CHECK_MS: an open dashboard makes a
+   * request for every change it hears, and each read the session again (and checked the token's
+   * signature). Forgotten at once on this instance's own sign-outs and revocations, and on any
+   * instance's (`sessions.revoked`) or a change to the team (`business.changed`: a name, a
+   * deactivation); never used while this instance cannot hear those events.
+   */
+  const checked = new Map<string, { principal: StaffPrincipal; at: number; expiresAt: number }>();
+  events.subscribe((event) => {
+    if (event.type === 'sessions.revoked' || event.type === 'business.changed' || event.type === 'resync')
+      checked.clear();
+  });
   const knownDevices = createKnownDevices(jwtSecret);
   const windowMs = login.windowMinutes * 60_000;
   // The longest delay is one window, so an account's streak decides nothing two windows after its last attempt.
@@ -167,6 +182,14 @@ export function createAuthService({
     async authenticate(token: string | undefined): Promise<StaffPrincipal> {
       if (!token) throw unauthorized(AUTH_MESSAGES.unauthorized);
       const now = clock();
+      const known = checked.get(token);
+      if (
+        known &&
+        events.live() &&
+        now.getTime() - known.at < SESSION_CHECK_MS &&
+        now.getTime() < known.expiresAt
+      )
+        return known.principal;
       let sessionId: string | undefined;
       try {
         const { payload } = await jwtVerify(token, key, {
@@ -183,23 +206,28 @@ export function createAuthService({
       if (!sessionId) throw unauthorized(AUTH_MESSAGES.unauthorized);
       const session = await repository.findLiveSession(sessionId, now);
       if (!session?.isActive) throw unauthorized('Your session has expired. Please sign in again.');
-      return {
+      const principal = {
         sessionId: session.sessionId,
         id: session.id,
         name: session.name,
         username: session.username,
         email: session.email,
       };
+      if (checked.size >= MAX_CHECKED) checked.clear();
+      checked.set(token, { principal, at: now.getTime(), expiresAt: session.expiresAt.getTime() });
+      return principal;
     },
 
     async logout(sessionId: string) {
       await repository.revokeSession(sessionId, clock());
+      checked.clear();
       await events.publish({ type: 'sessions.revoked', sessionIds: [sessionId] });
     },
 
     /** After a password change, other devices must sign in again. */
     async revokeOtherSessions(employeeId: string, keepSessionId: string) {
       await repository.revokeOtherSessions(employeeId, keepSessionId, clock());
+      checked.clear();
       await events.publish({ type: 'sessions.revoked', employeeId, exceptSessionId: keepSessionId });
     },
 
@@ -218,6 +246,7 @@ export function createAuthService({
     /** After deactivation, removal or a password reset by an administrator: every device signs in again. */
     async revokeAllSessions(employeeId: string) {
       await repository.revokeAllSessions(employeeId, clock());
+      checked.clear();
       await events.publish({ type: 'sessions.revoked', employeeId });
     },
   };

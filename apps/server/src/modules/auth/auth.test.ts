@@ -274,12 +274,38 @@ describe('session', () => {
     expect(after.json().message).toBeTypeOf('string');
   });
 
-  it('an employee made inactive loses the session at once', async () => {
+  it('an employee made inactive loses the session at once, even one checked a moment before', async () => {
     const { headers, employee } = await t.signIn();
-    const { employees } = await import('../../db/schema.ts');
-    const { eq } = await import('drizzle-orm');
-    await t.db.update(employees).set({ isActive: false }).where(eq(employees.id, employee.id));
+    expect((await t.app.inject({ url: '/api/auth/verify', headers })).statusCode).toBe(200);
+    const admin = await t.signIn();
+    const current = (
+      await t.app.inject({ url: `/api/employees/${employee.id}`, headers: admin.headers })
+    ).json();
+    const deactivate = await t.app.inject({
+      method: 'PUT',
+      url: `/api/employees/${employee.id}`,
+      headers: admin.headers,
+      payload: { ...current, isActive: false },
+    });
+    expect(deactivate.statusCode, deactivate.body).toBe(200);
     expect((await t.app.inject({ url: '/api/auth/verify', headers })).statusCode).toBe(401);
+  });
+
+  it('a sign-out on one instance ends the session on another as soon as that one hears of it', async () => {
+    const other = await t.anotherInstance();
+    const { headers } = await t.signIn();
+    // Checked on the other instance first, so it has the session in mind.
+    expect((await other.inject({ url: '/api/auth/verify', headers })).statusCode).toBe(200);
+    const heard = new Promise<void>((resolve) => {
+      const stop = other.bus.subscribe((event) => {
+        if (event.type !== 'sessions.revoked') return;
+        stop();
+        resolve();
+      });
+    });
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers })).statusCode).toBe(200);
+    await heard;
+    expect((await other.inject({ url: '/api/auth/verify', headers })).statusCode).toBe(401);
   });
 
   it.each([

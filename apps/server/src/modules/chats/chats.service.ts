@@ -15,6 +15,7 @@ import {
 import type { HandoffReason } from '@chatdesk/contract/insights';
 import type { z } from 'zod';
 import type { EventBus } from '../../events/event-bus.ts';
+import { createSharedReads } from '../../events/shared-reads.ts';
 import {
   type TemplateMessage,
   type WhatsAppChannel,
@@ -122,7 +123,22 @@ const TEMPLATES_FRESH_MS = 5 * 60_000;
 
 /** The only writer of contacts, chats and messages, whoever triggers the change. */
 export function createChatsService(deps: Deps) {
-  const { repository, events, clock } = deps;
+  const { events, clock } = deps;
+  const shared = createSharedReads(events);
+  const repository = shared.forgetAfterWrites(deps.repository, [
+    'list',
+    'findChat',
+    'findChatByPhone',
+    'findMessageToSend',
+    'listMessages',
+    'conversation',
+    'latest',
+    'lastCustomerMessageAt',
+    'findContact',
+    'findMessageByExternalId',
+    'waitingChatIds',
+    'countUnread',
+  ]);
 
   /**
    * Whether the assistant may answer a chat that got `lastMinute` customer messages in the last
@@ -360,18 +376,21 @@ export function createChatsService(deps: Deps) {
 
     /** Chats whose customer waits for a person: handed over, and no person has replied or given them back. */
     async waiting() {
-      return {
-        chatIds: await repository.waitingChatIds(),
-      };
+      return { chatIds: await shared.read('waiting', () => repository.waitingChatIds()) };
     },
 
     /** How many chats have unread messages, up to the count the list's header can show ('99+' past 99). */
     async unread(): Promise<UnreadChats> {
-      return { count: await repository.countUnread(UNREAD_CHATS_COUNT_LIMIT) };
+      return { count: await shared.read('unread', () => repository.countUnread(UNREAD_CHATS_COUNT_LIMIT)) };
     },
 
     async list(query: { search?: string; limit?: number; offset?: number }) {
-      return (await repository.list(query.search, query.limit, query.offset)).map(toChat);
+      const read = () => repository.list(query.search, query.limit, query.offset);
+      // Every dashboard reloads the same first page; searches are each person's own.
+      const rows = query.search
+        ? await read()
+        : await shared.read(`list:${query.limit}:${query.offset}`, read);
+      return rows.map(toChat);
     },
 
     async get(id: string): Promise<ChatDetail> {
