@@ -108,6 +108,9 @@ export const appointments = pgTable(
       .on(t.clientRange, t.startsAt)
       .where(sql`${t.clientRange} is not null`),
     index('appointments_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('appointments_search_prefix_idx').on(t.searchText.op('text_pattern_ops')),
+    // The list's order (newest day first): a page found through the day counts starts at its day.
+    index('appointments_day_idx').on(sql`${t.localDate} desc`, sql`${t.startsAt} desc`, t.id),
   ],
 );
 

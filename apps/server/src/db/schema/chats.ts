@@ -102,6 +102,8 @@ export const chats = pgTable(
   (t) => [
     index('chats_activity_idx').on(sql`coalesce(${t.lastMessageAt}, ${t.createdAt}) desc`, t.id),
     index('chats_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // A one- or two-letter search matches the name's start here (db/search.ts): trigrams need three.
+    index('chats_search_prefix_idx').on(t.searchText.op('text_pattern_ops')),
     // The waiting chats, oldest wait first: a walk of the few rows that wait, never a scan.
     index('chats_waiting_idx').on(t.waitingSince, t.id).where(sql`${t.waitingSince} is not null`),
     // The chats with unread messages, for their count (capped): a walk of a few entries, never a scan.

@@ -35,6 +35,7 @@ export const clients = pgTable(
     index('clients_email_idx').on(t.email),
     index('clients_phone_digits_idx').on(t.phoneDigits, t.createdAt),
     index('clients_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('clients_search_prefix_idx').on(t.searchText.op('text_pattern_ops')),
     index('clients_created_idx').on(t.createdAt, t.id),
   ],
 );

@@ -51,5 +51,6 @@ export const subscriptions = pgTable(
     index('subscriptions_status_idx').on(t.status),
     index('subscriptions_created_idx').on(t.createdAt, t.id),
     index('subscriptions_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('subscriptions_search_prefix_idx').on(t.searchText.op('text_pattern_ops')),
   ],
 );
