@@ -57,6 +57,8 @@ export const chatSchema = z.object({
    * assistant's handoff line); null when it does not wait.
    */
   lastCustomerText: z.string().nullable(),
+  /** Where the list stands at this chat: pass the last one's as `cursor` for the page after it. */
+  cursor: z.string(),
 });
 export type Chat = z.infer<typeof chatSchema>;
 export const chatListSchema = z.array(chatSchema);
@@ -116,11 +118,18 @@ export const sendMessageSchema = z.object({
 });
 export type SendMessageRequest = z.infer<typeof sendMessageSchema>;
 
+/** Chats in one answer when the request does not say, and at most. */
+export const CHAT_LIST_DEFAULT_LIMIT = 100;
+export const CHAT_LIST_MAX_LIMIT = 200;
+
 export const listChatsQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
-  /** A page of the list, latest activity first; without it, up to 5,000 chats. */
-  limit: z.coerce.number().int().min(1).max(5000).optional(),
+  /** A page of the list, latest activity first (100 chats unless asked for fewer, 200 at most). */
+  limit: z.coerce.number().int().min(1).max(CHAT_LIST_MAX_LIMIT).optional(),
+  /** Chats to skip; deep pages are faster by `cursor`. */
   offset: z.coerce.number().int().min(0).optional(),
+  /** The page after the chat whose `cursor` this is (the last one of the page before). */
+  cursor: z.string().max(200).optional(),
 });
 
 export const contactSchema = z.object({

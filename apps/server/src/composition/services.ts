@@ -92,6 +92,8 @@ export function createServices(deps: ServiceDeps) {
   let forgetBusiness = () => {};
   const businessChanged = () => {
     forgetBusiness();
+    // A name or an email in the team may be in a session this instance trusts (auth.service.ts).
+    auth.forgetSessions();
     void events.publish({ type: 'business.changed' });
   };
   const company = createCompanyService({
@@ -104,7 +106,11 @@ export function createServices(deps: ServiceDeps) {
     publicUrl: config.publicUrl,
     clock,
   });
-  const users = createUsersService({ repository: createUsersRepository(db), auth });
+  const users = createUsersService({
+    repository: createUsersRepository(db),
+    auth,
+    onChange: businessChanged,
+  });
   const insights = createInsightsService({ repository: createInsightsRepository(db), company, clock });
   const services = createServicesService({
     repository: createServicesRepository(db),

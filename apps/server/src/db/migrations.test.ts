@@ -170,8 +170,8 @@ describe.each(engines)('migration 0007 on %s: the chat summary and the search co
       unreadCount: 2,
       clientId: ids.client,
     });
-    expect((await repository.list('NUÑEZ')).map((chat) => chat.id)).toEqual([busy]);
-    expect((await repository.list('600 123')).map((chat) => chat.id)).toEqual([busy]);
+    expect((await repository.list('NUÑEZ', 50)).map((chat) => chat.id)).toEqual([busy]);
+    expect((await repository.list('600 123', 50)).map((chat) => chat.id)).toEqual([busy]);
   });
 });
 

@@ -63,26 +63,61 @@ export function createAppointmentsRepository(db: Db) {
     return row?.value ?? 0;
   };
 
+  /** Whether the filter's appointments are counted per day (see `total`). */
+  const countedByDay = (filter: AppointmentFilter) =>
+    !(filter.clientId || filter.serviceId || filter.search || filter.upcomingAfter);
+
+  /**
+   * The day the row at `offset` falls on (newest day first) and its place within the rows from that
+   * day back; undefined when the filter has no such row.
+   */
+  const dayOfRow = async (filter: AppointmentFilter, offset: number) => {
+    const conditions: SQL[] = [];
+    if (filter.status) conditions.push(eq(appointmentDayCounts.status, filter.status));
+    if (filter.startDate) conditions.push(gte(appointmentDayCounts.localDate, filter.startDate));
+    if (filter.endDate) conditions.push(lte(appointmentDayCounts.localDate, filter.endDate));
+    const result = await db.execute(sql`
+      with days as (
+        select local_date, sum(count)::int as n from ${appointmentDayCounts}
+         ${conditions.length ? sql`where ${and(...conditions)}` : sql``}
+         group by local_date
+      ), running as (
+        select local_date, n, sum(n) over (order by local_date desc) as through from days
+      )
+      select local_date::text as day, (${offset} - (through - n))::int as "offset"
+        from running where through > ${offset} order by local_date desc limit 1`);
+    return result.rows[0] as { day: string; offset: number } | undefined;
+  };
+
   return {
-    /** A page of appointments, each with the booking payment it was paid with (null when none). */
+    /**
+     * A page of appointments, each with the booking payment it was paid with (null when none):
+     * newest day first (the upcoming ones soonest first). Without a client, service or search, a
+     * page past the first starts at its day, found by summing the per-day counts, and skips only
+     * that day's earlier rows, so the last page costs what the first does.
+     */
     async page(filter: AppointmentFilter, page: number, limit: number) {
-      const [rows, matching] = await Promise.all([
-        db
-          .select({
-            appointment: appointments,
-            payment: { amount: payments.amount, currency: payments.currency, status: payments.status },
-          })
-          .from(appointments)
-          .leftJoin(payments, eq(payments.providerPaymentId, appointments.providerPaymentId))
-          .where(where(filter))
-          .orderBy(
-            filter.upcomingAfter ? asc(appointments.startsAt) : desc(appointments.startsAt),
-            asc(appointments.id),
-          )
-          .limit(limit)
-          .offset((page - 1) * limit),
+      const offset = (page - 1) * limit;
+      const [start, matching] = await Promise.all([
+        offset > 0 && countedByDay(filter) ? dayOfRow(filter, offset) : { day: undefined, offset },
         total(filter),
       ]);
+      if (!start) return { rows: [], total: matching };
+      const rows = await db
+        .select({
+          appointment: appointments,
+          payment: { amount: payments.amount, currency: payments.currency, status: payments.status },
+        })
+        .from(appointments)
+        .leftJoin(payments, eq(payments.providerPaymentId, appointments.providerPaymentId))
+        .where(and(where(filter), start.day ? lte(appointments.localDate, start.day) : undefined))
+        .orderBy(
+          ...(filter.upcomingAfter
+            ? [asc(appointments.startsAt), asc(appointments.id)]
+            : [desc(appointments.localDate), desc(appointments.startsAt), asc(appointments.id)]),
+        )
+        .limit(limit)
+        .offset(start.offset);
       return { rows, total: matching };
     },
     async findById(id: string) {

@@ -30,6 +30,44 @@ describe('appointments', () => {
     expect(last.appointments.map((a: { date: string }) => a.date)).toEqual([day(3), day(2), day(1)]);
   });
 
+  it('every page, by status and dates too, is the slice of the whole list it names, the last as well', async () => {
+    // Several a day at different times and statuses, and days with none, so pages start mid-day.
+    const statuses = ['scheduled', 'completed', 'cancelled', 'no-show'] as const;
+    let k = 0;
+    for (let n = 1; n <= 28; n += n % 3 === 0 ? 2 : 1)
+      for (let slot = 0; slot < 1 + (n % 4); slot++)
+        await insertAppointment(t.db, {
+          localDate: day(n),
+          startsAt: new Date(`${day(n)}T${String(8 + slot).padStart(2, '0')}:00:00Z`),
+          status: statuses[k++ % statuses.length],
+        });
+    for (const filter of [
+      '',
+      'status=completed',
+      `startDate=${day(4)}&endDate=${day(20)}`,
+      `status=scheduled&startDate=${day(10)}`,
+    ]) {
+      const whole = (await t.app.inject({ url: `/api/appointments?limit=100&${filter}`, headers })).json();
+      const ids = whole.appointments.map((a: { id: string }) => a.id) as string[];
+      expect(ids.length, filter).toBe(whole.pagination.total);
+      // Newest first: by day, then by time.
+      const keys = whole.appointments.map(
+        (a: { date: string; startTime: string }) => `${a.date} ${a.startTime}`,
+      );
+      expect(keys, filter).toEqual([...keys].sort().reverse());
+      for (const limit of [3, 7]) {
+        const paged: string[] = [];
+        for (let page = 1; page <= Math.ceil(ids.length / limit) + 1; page++) {
+          const body = (
+            await t.app.inject({ url: `/api/appointments?limit=${limit}&page=${page}&${filter}`, headers })
+          ).json();
+          paged.push(...body.appointments.map((a: { id: string }) => a.id));
+        }
+        expect(paged, `${filter} by ${limit}`).toEqual(ids);
+      }
+    }
+  });
+
   it('filters by status and by a date range, inclusive', async () => {
     await insertAppointment(t.db, { localDate: day(1), startsAt: at(1), status: 'completed' });
     await insertAppointment(t.db, { localDate: day(5), startsAt: at(5), status: 'cancelled' });

@@ -178,6 +178,11 @@ export function createAuthService({
       return { token, device: knownDevices.remember(source.device, employee, now) };
     },
 
+    /** Forgets every session this instance trusts: the team changed here (see `checked`). */
+    forgetSessions() {
+      checked.clear();
+    },
+
     /** The staff member behind a bearer token, or a 401. */
     async authenticate(token: string | undefined): Promise<StaffPrincipal> {
       if (!token) throw unauthorized(AUTH_MESSAGES.unauthorized);

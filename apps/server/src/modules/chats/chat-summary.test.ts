@@ -301,11 +301,21 @@ describe('chat search', () => {
     const letter = await customerWrites('hola', { name: `anax${suffix}` });
     expect(await search(`100% ${suffix}`)).toEqual([percent.chatId]);
     expect(await search(`ana_${suffix}`)).toEqual([underscore.chatId]);
-    // Alone, each finds only the names that contain it, not every chat.
-    expect(await search('%')).toEqual([percent.chatId]);
-    expect(await search('_')).toEqual([underscore.chatId]);
+    // Alone, one character matches the start of a name, still as itself: none starts with these.
+    expect(await search('%')).toEqual([]);
+    expect(await search('_')).toEqual([]);
     expect(await search(suffix)).toHaveLength(4);
     expect(await search(suffix)).toEqual(expect.arrayContaining([digits.chatId, letter.chatId]));
+  });
+
+  it('one or two letters match the start of a name; three or more anywhere in it', async () => {
+    const marker = randomUUID().slice(0, 6).replace(/\d/g, 'x');
+    const first = await customerWrites('hola', { name: `Qúñ${marker} Soler` });
+    const last = await customerWrites('hola', { name: `Ana Qun${marker}` });
+    expect(await search('q')).toContain(first.chatId);
+    expect(await search('QU')).toContain(first.chatId);
+    expect(await search('qu')).not.toContain(last.chatId);
+    expect(await search(`qun${marker}`)).toEqual(expect.arrayContaining([first.chatId, last.chatId]));
   });
 });
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { chats, contacts, messages } from '../../db/schema.ts';
 import { searchMatchesTextOrNumber } from '../../db/search.ts';
+import type { Position } from '../../lib/cursor.ts';
 
 export type ChatListRow = {
   id: string;
@@ -24,6 +25,8 @@ export type ChatListRow = {
   waitingSince: Date | null;
   /** The customer's last message, read only for a waiting chat (null otherwise). */
   lastCustomerText: string | null;
+  /** The list's sort key as exact text (UTC, microseconds), for the chat's cursor. */
+  cursorKey: string;
 };
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -96,12 +99,19 @@ export function createChatsRepository(db: Db) {
     where: ReturnType<typeof sql>,
     limit: number,
     offset = 0,
+    after?: Position,
   ): Promise<ChatListRow[]> {
+    // After a position: the index's first column bounds the walk (`chats_activity_idx` is
+    // activity desc, id asc), the second breaks ties, so a deep page costs what the first does.
+    const afterPosition = after
+      ? sql`and coalesce(c.last_message_at, c.created_at) <= ${after.key}::timestamptz
+            and (coalesce(c.last_message_at, c.created_at) < ${after.key}::timestamptz or c.id > ${after.id}::uuid)`
+      : sql``;
     const result = await db.execute(sql`
       with page as (
         select c.*, ct.name, ct.email, ct.prefix, ct.phone, ct.profile_picture, ct.phone_digits
           from chats c join contacts ct on ct.id = c.contact_id
-         where ${where}
+         where ${where} ${afterPosition}
          order by coalesce(c.last_message_at, c.created_at) desc, c.id
          limit ${limit} offset ${offset}
       )
@@ -117,7 +127,9 @@ export function createChatsRepository(db: Db) {
                  order by m.created_at desc limit 1)
              end as "lastCustomerText",
              (select cl.id from clients cl where cl.phone_digits = c.phone_digits
-               order by cl.created_at limit 1) as "clientId"
+               order by cl.created_at limit 1) as "clientId",
+             to_char(coalesce(c.last_message_at, c.created_at) at time zone 'UTC',
+                     'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursorKey"
         from page c
        order by coalesce(c.last_message_at, c.created_at) desc, c.id`);
     return (result.rows as ChatListRow[]).map((row) => ({
@@ -129,10 +141,10 @@ export function createChatsRepository(db: Db) {
   }
 
   return {
-    async list(search?: string, limit = 5000, offset = 0) {
-      if (!search) return selectChats(sql`true`, limit, offset);
+    async list(search: string | undefined, limit: number, offset = 0, after?: Position) {
+      if (!search) return selectChats(sql`true`, limit, offset, after);
       // Name and email, without regard to case or accents; a number however it is written.
-      return selectChats(searchMatchesTextOrNumber(sql`c.search_text`, search), limit, offset);
+      return selectChats(searchMatchesTextOrNumber(sql`c.search_text`, search), limit, offset, after);
     },
 
     async findChat(id: string) {

@@ -1,4 +1,5 @@
 import {
+  CHAT_LIST_DEFAULT_LIMIT,
   CHAT_MESSAGES,
   type Chat,
   type ChatDetail,
@@ -23,6 +24,7 @@ import {
 } from '../../integrations/whatsapp/whatsapp-channel.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { AppError, conflict, invalid, notFound } from '../../lib/app-error.ts';
+import { decodeCursor, encodeCursor, isTimestampKey } from '../../lib/cursor.ts';
 import { internationalDigits } from '../../lib/phone.ts';
 import type { MarkNotificationsRead, Notify } from '../notifications/notifications.service.ts';
 import type { ChatListRow, ChatsRepository, ContactRow, MessageRow } from './chats.repository.ts';
@@ -60,6 +62,7 @@ export const toChat = (row: ChatListRow): Chat => ({
   clientId: row.clientId,
   waitingSince: row.waitingSince?.toISOString() ?? null,
   lastCustomerText: row.waitingSince ? row.lastCustomerText : null,
+  cursor: encodeCursor({ key: row.cursorKey, id: row.id }),
 });
 
 export const toMessage = (row: MessageRow): Message => ({
@@ -384,12 +387,13 @@ export function createChatsService(deps: Deps) {
       return { count: await shared.read('unread', () => repository.countUnread(UNREAD_CHATS_COUNT_LIMIT)) };
     },
 
-    async list(query: { search?: string; limit?: number; offset?: number }) {
-      const read = () => repository.list(query.search, query.limit, query.offset);
-      // Every dashboard reloads the same first page; searches are each person's own.
-      const rows = query.search
-        ? await read()
-        : await shared.read(`list:${query.limit}:${query.offset}`, read);
+    async list(query: { search?: string; limit?: number; offset?: number; cursor?: string }) {
+      const limit = query.limit ?? CHAT_LIST_DEFAULT_LIMIT;
+      const after = decodeCursor(query.cursor, isTimestampKey);
+      const read = () => repository.list(query.search, limit, query.offset, after);
+      // Every dashboard reloads the same first page; searches and later pages are each person's own.
+      const rows =
+        query.search || after || query.offset ? await read() : await shared.read(`list:${limit}`, read);
       return rows.map(toChat);
     },
 

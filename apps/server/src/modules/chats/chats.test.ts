@@ -69,6 +69,45 @@ describe('chats', () => {
     expect((await get('/api/chats?limit=0')).statusCode).toBe(400);
   });
 
+  it('pages by cursor: every chat once, in order, even when one moves to the top between pages', async () => {
+    // Several chats in the same instant too, so ties are broken the same way on every page.
+    const frozen = now;
+    for (let i = 0; i < 5; i++) await customerWrites(`cursor ${i}`);
+    now = frozen;
+    const all = (await get('/api/chats?limit=200')).json().map((c: { id: string }) => c.id) as string[];
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let moved = false;
+    for (;;) {
+      const page = (await get(`/api/chats?limit=3${cursor ? `&cursor=${cursor}` : ''}`)).json() as Array<{
+        id: string;
+        cursor: string;
+      }>;
+      seen.push(...page.map((c) => c.id));
+      if (page.length < 3) break;
+      cursor = page.at(-1)!.cursor;
+      if (!moved) {
+        // The first page's last chat gets a message: it moves to the top, and the next page still
+        // starts where this one ended, with nothing skipped or repeated.
+        moved = true;
+        now = new Date(now.getTime() + 60_000);
+        const last = await t.db.query.contacts.findFirst({
+          where: eq(
+            contacts.id,
+            (await t.db.query.chats.findFirst({ where: eq(chats.id, page.at(-1)!.id) }))!.contactId,
+          ),
+        });
+        await customerWrites('moved up', { phone: last!.phone });
+      }
+    }
+    expect(seen).toEqual(all);
+    expect((await get('/api/chats?cursor=not-a-cursor')).statusCode).toBe(400);
+    expect((await get('/api/chats?limit=201')).statusCode).toBe(400);
+    // Without a limit, a page of 100, never the whole table.
+    for (let i = 0; i < 101 - all.length; i++) await customerWrites(`fill ${i}`);
+    expect((await get('/api/chats')).json()).toHaveLength(100);
+  });
+
   it('marks the customer messages read once', async () => {
     const { chatId } = await customerWrites('one');
     const first = await t.app.inject({ method: 'POST', url: `/api/chats/${chatId}/read`, headers });

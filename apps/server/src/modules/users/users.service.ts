@@ -11,7 +11,16 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { UsersRepository } from './users.repository.ts';
 
 /** "The user" of the settings page is the signed-in employee. */
-export function createUsersService({ repository, auth }: { repository: UsersRepository; auth: AuthService }) {
+export function createUsersService({
+  repository,
+  auth,
+  onChange,
+}: {
+  repository: UsersRepository;
+  auth: AuthService;
+  /** The team changed (a name or an email): whoever keeps it forgets it. */
+  onChange: () => void;
+}) {
   async function load(id: string) {
     const row = await repository.findById(id);
     if (!row) throw notFound('User not found');
@@ -29,6 +38,7 @@ export function createUsersService({ repository, auth }: { repository: UsersRepo
         throw conflict(PROFILE_MESSAGES.emailTaken);
       const row = await repository.updateProfile(staff.id, input);
       if (!row) throw notFound('User not found');
+      onChange();
       return { name: row.name, email: row.email };
     },
 

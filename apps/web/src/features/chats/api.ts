@@ -47,10 +47,14 @@ export function chatsQueryOptions(search: string) {
   return infiniteQueryOptions({
     queryKey: [...chatKeys.list, search] as const,
     queryFn: ({ signal, pageParam }) =>
-      apiCall(apiRoutes.chats.list, { query: { limit: CHAT_PAGE_SIZE, offset: pageParam, search }, signal }),
-    initialPageParam: 0,
-    getNextPageParam: (last: Chat[], pages: Chat[][]) =>
-      last.length === CHAT_PAGE_SIZE ? pages.length * CHAT_PAGE_SIZE : undefined,
+      apiCall(apiRoutes.chats.list, {
+        query: { limit: CHAT_PAGE_SIZE, search, ...(pageParam ? { cursor: pageParam } : {}) },
+        signal,
+      }),
+    // Each page starts where the one before ended (its last chat's cursor): as fast deep in the list
+    // as at its top, and a chat that moves up meanwhile is not shown twice.
+    initialPageParam: '',
+    getNextPageParam: (last: Chat[]) => (last.length === CHAT_PAGE_SIZE ? last.at(-1)?.cursor : undefined),
     refetchInterval: CHAT_LIST_REFRESH_MS,
     // While a new search loads, the previous results stay (and are narrowed on the client at once).
     placeholderData: keepPreviousData,

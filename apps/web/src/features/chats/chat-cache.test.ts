@@ -25,6 +25,7 @@ function chat(id: string, minute: number | null, overrides: Partial<Chat> = {}):
     clientId: null,
     waitingSince: null,
     lastCustomerText: null,
+    cursor: 'cursor',
     ...overrides,
   };
 }

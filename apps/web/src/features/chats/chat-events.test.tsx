@@ -33,6 +33,7 @@ function chat(id: string, minute: number, text = `at ${minute}`): Chat {
     clientId: null,
     waitingSince: null,
     lastCustomerText: null,
+    cursor: 'cursor',
   };
 }
 

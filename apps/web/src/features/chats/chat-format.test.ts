@@ -33,6 +33,7 @@ function chat(overrides: Partial<Chat>): Chat {
     clientId: null,
     waitingSince: null,
     lastCustomerText: null,
+    cursor: 'cursor',
     ...overrides,
   };
 }
