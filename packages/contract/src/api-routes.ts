@@ -54,6 +54,7 @@ export const apiRoutes = {
     markRead: { method: 'POST', path: '/notifications/:id/read' },
     markSolved: { method: 'POST', path: '/notifications/:id/solve' },
     remove: { method: 'DELETE', path: '/notifications/:id' },
+    restore: { method: 'POST', path: '/notifications/:id/restore' },
   },
   employees: {
     list: { method: 'GET', path: '/employees' },

@@ -279,6 +279,7 @@ export const endpoints = {
       response: notificationSchema,
     },
     remove: { ...apiRoutes.notifications.remove, params: idParamsSchema, response: okBodySchema },
+    restore: { ...apiRoutes.notifications.restore, params: idParamsSchema, response: notificationSchema },
   },
   employees: {
     list: {

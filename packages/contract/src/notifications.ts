@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { booleanQuerySchema, pageQuerySchema } from './common.ts';
 
+/**
+ * How long a deleted notification can be restored (`POST /notifications/{id}/restore`). The server
+ * soft-deletes at once, so a tab closed or signed out right after a delete loses nothing; a restore
+ * after the window is refused.
+ */
+export const NOTIFICATION_UNDO_WINDOW_MS = 30_000;
+
 export const NOTIFICATION_TYPES = ['info', 'success', 'warning', 'error'] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;

@@ -67,6 +67,8 @@ export const JOBS = {
   scheduleRateLimitCleanUp: scheduledTask('schedule.rate-limit-clean-up'),
   scheduleMailRecovery: scheduledTask('schedule.mail-recovery'),
   scheduleCalendars: scheduledTask('schedule.calendars'),
+  // Deleted notifications are kept a day: once an hour is enough to remove them for good.
+  scheduleNotificationCleanUp: { ...scheduledTask('schedule.notification-clean-up'), cron: '40 * * * *' },
   // Once a day, when the night is quiet in Europe; an hour to finish, as a big business's file takes a while.
   scheduleBackup: {
     ...scheduledTask('schedule.backup'),

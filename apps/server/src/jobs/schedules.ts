@@ -33,8 +33,9 @@ export type Schedules = {
  * canceled, appointment reminders that fell due are sent, refunds owed by cancellations a crash
  * cut short are made, dead sessions, spent sign-in counters and spent rate-limit counters are
  * deleted, and emails whose delivery was never queued or died (a crash right after a commit) are
- * queued again, employees' own calendars not read for 15 minutes are read again, and once a day
- * a backup is written to BACKUP_DIR when it is set. A task that
+ * queued again, employees' own calendars not read for 15 minutes are read again, notifications
+ * deleted more than a day ago are removed for good (hourly), and once a day a backup is written to
+ * BACKUP_DIR when it is set. A task that
  * throws is retried by its job and never holds up another.
  */
 export function createSchedules(
@@ -84,6 +85,11 @@ export function createSchedules(
       job: 'scheduleCalendars',
       label: "Reading employees' own calendars",
       run: () => services.calendars.refreshDue(),
+    },
+    {
+      job: 'scheduleNotificationCleanUp',
+      label: 'Clean-up of deleted notifications',
+      run: () => services.notifications.purgeDeleted(),
     },
     { job: 'scheduleBackup', label: 'The daily backup', run: async () => deps.backup?.() },
   ];

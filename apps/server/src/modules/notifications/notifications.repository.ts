@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { olderThan, timestampKey } from '../../db/keyset.ts';
 import { notifications } from '../../db/schema.ts';
@@ -8,11 +8,16 @@ export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = Pick<typeof notifications.$inferInsert, 'title' | 'message' | 'type' | 'link'>;
 export type NotificationFilter = { isRead?: boolean; isSolved?: boolean; type?: NotificationRow['type'] };
 
+/** Not deleted: every read and every change but a restore sees only these. */
+const live = isNull(notifications.deletedAt);
+/** The database's clock, `ms` ago: deletions are stamped and judged by one clock. */
+const ago = (ms: number) => sql`now() - ${`${ms} milliseconds`}::interval`;
+
 export function createNotificationsRepository(db: Db) {
   return {
     /** A page, newest first: a walk of notifications_created_idx from `after`, filtered as it goes. */
     async page(filter: NotificationFilter, limit: number, after?: Position) {
-      const conditions: SQL[] = [];
+      const conditions: SQL[] = [live];
       if (filter.isRead !== undefined) conditions.push(eq(notifications.isRead, filter.isRead));
       if (filter.isSolved !== undefined) conditions.push(eq(notifications.isSolved, filter.isSolved));
       if (filter.type) conditions.push(eq(notifications.type, filter.type));
@@ -29,7 +34,7 @@ export function createNotificationsRepository(db: Db) {
       const [row] = await db
         .select({ value: count() })
         .from(notifications)
-        .where(eq(notifications.isRead, false));
+        .where(and(eq(notifications.isRead, false), live));
       return row?.value ?? 0;
     },
     async insert(values: NewNotification) {
@@ -37,14 +42,18 @@ export function createNotificationsRepository(db: Db) {
       return row!;
     },
     async update(id: string, values: Partial<Pick<NotificationRow, 'isRead' | 'isSolved'>>) {
-      const [row] = await db.update(notifications).set(values).where(eq(notifications.id, id)).returning();
+      const [row] = await db
+        .update(notifications)
+        .set(values)
+        .where(and(eq(notifications.id, id), live))
+        .returning();
       return row;
     },
     async markAllRead() {
       const rows = await db
         .update(notifications)
         .set({ isRead: true })
-        .where(eq(notifications.isRead, false))
+        .where(and(eq(notifications.isRead, false), live))
         .returning({ id: notifications.id });
       return rows.length;
     },
@@ -55,6 +64,7 @@ export function createNotificationsRepository(db: Db) {
         .where(
           and(
             eq(notifications.isRead, false),
+            live,
             eq(notifications.link, link),
             inArray(notifications.title, [...titles]),
           ),
@@ -62,12 +72,36 @@ export function createNotificationsRepository(db: Db) {
         .returning({ id: notifications.id });
       return rows.length;
     },
-    async delete(id: string) {
+    /** Marks a notification deleted now; false when there is none, or it is already deleted. */
+    async softDelete(id: string) {
       const rows = await db
-        .delete(notifications)
-        .where(eq(notifications.id, id))
+        .update(notifications)
+        .set({ deletedAt: sql`now()` })
+        .where(and(eq(notifications.id, id), live))
         .returning({ id: notifications.id });
       return rows.length > 0;
+    },
+    /** Undeletes it if it was deleted less than `windowMs` ago; undefined otherwise (see `find`). */
+    async restore(id: string, windowMs: number) {
+      const [row] = await db
+        .update(notifications)
+        .set({ deletedAt: null })
+        .where(and(eq(notifications.id, id), gt(notifications.deletedAt, ago(windowMs))))
+        .returning();
+      return row;
+    },
+    /** The row as stored, deleted or not. */
+    async find(id: string) {
+      const [row] = await db.select().from(notifications).where(eq(notifications.id, id));
+      return row;
+    },
+    /** Removes for good what was deleted more than `ms` ago (the partial notifications_deleted_idx). */
+    async purgeDeleted(ms: number) {
+      const rows = await db
+        .delete(notifications)
+        .where(lt(notifications.deletedAt, ago(ms)))
+        .returning({ id: notifications.id });
+      return rows.length;
     },
   };
 }

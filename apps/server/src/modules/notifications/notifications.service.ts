@@ -1,8 +1,8 @@
 import type { Paged } from '@chatdesk/contract/common';
-import type { Notification } from '@chatdesk/contract/notifications';
+import { NOTIFICATION_UNDO_WINDOW_MS, type Notification } from '@chatdesk/contract/notifications';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/event-bus.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, isTimestampKey, toPage } from '../../lib/cursor.ts';
 import type {
   NewNotification,
@@ -12,6 +12,10 @@ import type {
 } from './notifications.repository.ts';
 
 const NOT_FOUND = 'Notification not found';
+const TOO_LATE_TO_RESTORE = `This notification was deleted more than ${NOTIFICATION_UNDO_WINDOW_MS / 1000} seconds ago and can no longer be restored`;
+
+/** How long a deleted notification is kept (unseen) before the clean-up task removes it for good. */
+export const DELETED_NOTIFICATION_KEEP_MS = 24 * 60 * 60_000;
 
 const toNotification = (row: NotificationRow): Notification => ({
   id: row.id,
@@ -83,9 +87,34 @@ export function createNotificationsService({
       return updated;
     },
 
+    /**
+     * Deletes at once, as far as anyone can see: every read leaves it out from now on. It can be
+     * restored for NOTIFICATION_UNDO_WINDOW_MS, so Undo needs nothing kept in the tab.
+     */
     async remove(id: string) {
-      if (!(await repository.delete(id))) throw notFound(NOT_FOUND);
+      if (!(await repository.softDelete(id))) throw notFound(NOT_FOUND);
       await changed();
+    },
+
+    /**
+     * Undoes a delete made less than NOTIFICATION_UNDO_WINDOW_MS ago. Restoring one that is not
+     * deleted (a second Undo, a retried request) answers it as it is.
+     */
+    async restore(id: string): Promise<Notification> {
+      const restored = await repository.restore(id, NOTIFICATION_UNDO_WINDOW_MS);
+      if (restored) {
+        await changed();
+        return toNotification(restored);
+      }
+      const row = await repository.find(id);
+      if (!row) throw notFound(NOT_FOUND);
+      if (row.deletedAt) throw conflict(TOO_LATE_TO_RESTORE);
+      return toNotification(row);
+    },
+
+    /** The clean-up task: deleted notifications older than DELETED_NOTIFICATION_KEEP_MS go for good. */
+    async purgeDeleted() {
+      return repository.purgeDeleted(DELETED_NOTIFICATION_KEEP_MS);
     },
   };
 

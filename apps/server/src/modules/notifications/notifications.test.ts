@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { NOTIFICATION_UNDO_WINDOW_MS } from '@chatdesk/contract/notifications';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
@@ -116,6 +117,149 @@ describe('notifications', () => {
     expect(created).toMatchObject({ title: 'New booking', type: 'success', isRead: false, isSolved: false });
     expect((await get('/api/notifications?type=success')).json().items[0].id).toBe(created.id);
     expect((await get('/api/notifications/unread-count')).json()).toEqual({ count: 1 });
+  });
+});
+
+const remove = (id: string) => t.app.inject({ method: 'DELETE', url: `/api/notifications/${id}`, headers });
+const restore = (id: string) => post(`/api/notifications/${id}/restore`);
+const listedIds = async (query = '') =>
+  (await get(`/api/notifications${query}`)).json().items.map((n: { id: string }) => n.id);
+const unreadCount = async () => (await get('/api/notifications/unread-count')).json().count;
+/** Moves a deletion back in time, on the database's clock that stamps and judges it. */
+const deletedAgo = (id: string, ms: number) =>
+  t.db
+    .update(notificationsTable)
+    .set({ deletedAt: sql`now() - ${`${ms} milliseconds`}::interval` })
+    .where(eq(notificationsTable.id, id));
+const stored = async (id: string) =>
+  (await t.db.select().from(notificationsTable).where(eq(notificationsTable.id, id)))[0];
+
+describe('deleting a notification', () => {
+  it('hides it at once from the list, every filter and the unread count, and keeps it on the server', async () => {
+    const kept = await insertNotification(t.db, { type: 'error' });
+    const gone = await insertNotification(t.db, { type: 'error' });
+    expect(await unreadCount()).toBe(2);
+
+    const response = await remove(gone.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true });
+
+    for (const query of ['', '?type=error', '?isRead=false', '?isSolved=false', '?limit=1']) {
+      expect(await listedIds(query), query).toEqual([kept.id]);
+    }
+    expect(await unreadCount()).toBe(1);
+    // Soft: the row is still there, stamped, until the clean-up task purges it.
+    expect((await stored(gone.id))?.deletedAt).toBeInstanceOf(Date);
+  });
+
+  it('leaves deleted ones alone: marking all read counts only the others, and one cannot be read, solved or deleted again', async () => {
+    const kept = await insertNotification(t.db, { link: '/chat/1', title: 'Chat handed over' });
+    const gone = await insertNotification(t.db, { link: '/chat/1', title: 'Chat handed over' });
+    await remove(gone.id);
+
+    for (const url of [`/api/notifications/${gone.id}/read`, `/api/notifications/${gone.id}/solve`]) {
+      const response = await post(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toEqual({ message: 'Notification not found' });
+    }
+    const again = await remove(gone.id);
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ message: 'Notification not found' });
+
+    expect(
+      await t.app.services.notifications.markReadAbout('/chat/1', ['Chat handed over']),
+      'opening the chat reads only the notification still shown',
+    ).toBe(1);
+    await t.db.update(notificationsTable).set({ isRead: false }).where(eq(notificationsTable.id, kept.id));
+    expect((await post('/api/notifications/mark-all-read')).json()).toEqual({ updated: 1 });
+    expect(await stored(gone.id)).toMatchObject({ isRead: false, isSolved: false });
+  });
+
+  it('is undone by a restore within the window: back in the list and the count, as it was', async () => {
+    const notification = await insertNotification(t.db, { isSolved: true });
+    await remove(notification.id);
+    expect(await listedIds()).toEqual([]);
+    expect(await unreadCount()).toBe(0);
+
+    const restored = await restore(notification.id);
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json()).toEqual({
+      id: notification.id,
+      title: notification.title,
+      message: notification.message,
+      type: notification.type,
+      isRead: false,
+      isSolved: true,
+      link: null,
+      createdAt: notification.createdAt.toISOString(),
+    });
+    expect(await listedIds()).toEqual([notification.id]);
+    expect(await unreadCount()).toBe(1);
+    expect((await stored(notification.id))?.deletedAt).toBeNull();
+  });
+
+  it('restored twice answers the notification both times (a second Undo or a retry changes nothing)', async () => {
+    const notification = await insertNotification(t.db);
+    await remove(notification.id);
+    const first = await restore(notification.id);
+    const second = await restore(notification.id);
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual(first.json());
+    expect(await listedIds()).toEqual([notification.id]);
+  });
+
+  it(`is refused once the ${NOTIFICATION_UNDO_WINDOW_MS / 1000} s window has passed, with a message saying so, and stays deleted`, async () => {
+    const late = await insertNotification(t.db);
+    const onTime = await insertNotification(t.db);
+    await remove(late.id);
+    await remove(onTime.id);
+    await deletedAgo(late.id, NOTIFICATION_UNDO_WINDOW_MS + 1_000);
+    await deletedAgo(onTime.id, NOTIFICATION_UNDO_WINDOW_MS - 5_000);
+
+    const refused = await restore(late.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      message: 'This notification was deleted more than 30 seconds ago and can no longer be restored',
+    });
+    expect((await restore(onTime.id)).statusCode).toBe(200);
+    expect(await listedIds()).toEqual([onTime.id]);
+    expect((await stored(late.id))?.deletedAt).toBeInstanceOf(Date);
+  });
+
+  it('answers 404 to a restore of an unknown or purged id, and 400 to a malformed one', async () => {
+    const unknown = await restore('00000000-0000-4000-8000-000000000000');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'Notification not found' });
+
+    const purged = await insertNotification(t.db);
+    await remove(purged.id);
+    await deletedAgo(purged.id, 25 * 3_600_000);
+    await t.app.services.notifications.purgeDeleted();
+    expect((await restore(purged.id)).statusCode).toBe(404);
+
+    const malformed = await restore('not-a-uuid');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe('id: Invalid id');
+  });
+
+  it('is purged for good by its scheduled task only a day after the delete', async () => {
+    const shown = await insertNotification(t.db);
+    const recent = await insertNotification(t.db);
+    const old = await insertNotification(t.db);
+    await remove(recent.id);
+    await remove(old.id);
+    await deletedAgo(recent.id, 23 * 3_600_000);
+    await deletedAgo(old.id, 24 * 3_600_000 + 60_000);
+
+    const task = t.app.schedules.tasks.find((candidate) => candidate.job === 'scheduleNotificationCleanUp');
+    expect(task?.label).toBe('Clean-up of deleted notifications');
+    expect(await task!.run()).toBe(1);
+
+    expect(await stored(old.id)).toBeUndefined();
+    expect((await stored(recent.id))?.deletedAt).toBeInstanceOf(Date);
+    expect(await stored(shown.id)).toMatchObject({ deletedAt: null });
+    expect(await listedIds()).toEqual([shown.id]);
   });
 });
 
