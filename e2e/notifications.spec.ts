@@ -156,7 +156,7 @@ test('Delete removes a notification without asking', async ({ page, api }) => {
   await page.goto('/notifications');
   await expect(rows(page)).toHaveCount(all.length);
 
-  // The server is told once the few seconds to undo are over (feedback.spec.ts covers Undo).
+  // The server deletes it at once (a soft delete Undo can restore: feedback.spec.ts covers it).
   const deleted = page.waitForResponse(
     (response) =>
       response.request().method() === 'DELETE' && response.url().endsWith(`/notifications/${target!.id}`),

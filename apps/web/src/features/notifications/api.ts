@@ -12,11 +12,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
 import { showUndoToast } from '../../components/undo-toast';
 import { apiCall } from '../../lib/api-client';
-import { deferredDeletions } from '../../lib/deferred-deletions';
-import { announceFailure } from '../../lib/mutation-feedback';
 import { cursorPaging, itemsOf, mapPages } from '../../lib/pages';
 
 export type NotificationFilters = {
@@ -52,12 +49,7 @@ export const unreadCountQueryOptions = queryOptions({
 
 export function useNotifications(filters: NotificationFilters) {
   const query = useInfiniteQuery(notificationsQueryOptions(filters));
-  const hidden = useHiddenNotifications();
-  const items = itemsOf(query.data);
-  return {
-    ...query,
-    data: items && hidden.size > 0 ? items.filter((n) => !hidden.has(deletionKey(n.id))) : items,
-  };
+  return { ...query, data: itemsOf(query.data) };
 }
 
 export function useUnreadCount() {
@@ -102,34 +94,45 @@ export function useMarkNotificationSolved() {
   });
 }
 
-const deletionKey = (id: string) => `notification:${id}`;
-
-/** Notifications deleted in the last few seconds: gone from the lists, not yet from the server. */
-export function useHiddenNotifications(): ReadonlySet<string> {
-  return useSyncExternalStore(deferredDeletions.subscribe, deferredDeletions.hidden);
+/** Reloads every list and the badge from the server (after a refused delete, or a restore). */
+function refetchAll(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: notificationKeys.all });
 }
 
 /**
- * Deletes at once on screen, with Undo for a few seconds; the server, which removes a notification
- * for good, is told only when the window ends (or as the tab closes).
+ * Deletes on the server at once (a soft delete, NOTIFICATION_UNDO_WINDOW_MS to restore it), so a
+ * tab closed or signed out right after loses nothing. The row leaves the lists as the request goes;
+ * once the server has it, a toast offers Undo, which restores it there.
  */
 export function useDeleteNotification() {
   const queryClient = useQueryClient();
-  return (id: string) => {
-    const key = deletionKey(id);
-    let hideToast = () => {};
-    deferredDeletions.schedule(key, ({ keepalive }) => {
-      hideToast();
-      return apiCall(apiRoutes.notifications.remove, { params: { id }, keepalive }).then(
-        () => applyLocally(queryClient, (list) => list.filter((n) => n.id !== id)),
-        (error: unknown) => {
-          logFailure('delete notification')(error);
-          announceFailure({ failure: 'Failed to delete notification' }, error);
-        },
+  const restore = useMutation({
+    mutationFn: (id: string) => apiCall(apiRoutes.notifications.restore, { params: { id } }),
+    meta: { failure: 'Failed to restore the notification' },
+    onSettled: () => refetchAll(queryClient),
+    onError: logFailure('restore notification'),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => apiCall(apiRoutes.notifications.remove, { params: { id } }),
+    meta: { failure: 'Failed to delete notification' },
+    onMutate: async (id) => {
+      // A list fetched before the delete must not put the row back when it lands.
+      await queryClient.cancelQueries({ queryKey: notificationKeys.lists });
+      queryClient.setQueriesData<InfiniteData<Paged<Notification>>>(
+        { queryKey: notificationKeys.lists },
+        (data) => mapPages(data, (list) => list.filter((n) => n.id !== id)),
       );
-    });
-    hideToast = showUndoToast({ message: 'Notification deleted', onUndo: () => deferredDeletions.undo(key) });
-  };
+    },
+    onSuccess: (_data, id) => {
+      showUndoToast({ message: 'Notification deleted', onUndo: () => restore.mutate(id) });
+      return queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount });
+    },
+    onError: (error) => {
+      logFailure('delete notification')(error);
+      return refetchAll(queryClient);
+    },
+  });
+  return (id: string) => remove.mutate(id);
 }
 
 export function useMarkAllNotificationsRead() {
