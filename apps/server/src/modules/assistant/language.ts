@@ -1,4 +1,4 @@
-import { eld } from 'eld/small';
+import { detectAll } from 'tinyld';
 import { fold } from './rules/text.ts';
 
 export type Language = 'es' | 'en';
@@ -41,9 +41,29 @@ function evidence(text: string) {
 }
 
 /**
+ * How far ahead of the next guess another language must be for a message to count as written in
+ * it: tinyld's scores are relative ("Bonjour, je voudrais une consultation à Bilbao" is French at
+ * 0.12 against Portuguese at 0.03; "personal trainer in alcobendas?" Italian at 0.048 against
+ * Spanish at 0.040, which says nothing).
+ */
+const OTHER_LANGUAGE_LEAD = 2;
+
+/**
+ * What a statistical detector says of a longer message: Spanish, English, another language, or
+ * null when it cannot tell. tinyld holds about 8 MB of heap; eld's n-gram database (chosen first,
+ * decision record 007) held about 45 MB, and 150 MB of the process, for a task that only needs
+ * "Spanish, English or neither" after the word lists (decision record 020).
+ */
+function detectedLanguage(text: string): Language | 'other' | null {
+  const [best, next] = detectAll(text);
+  if (!best) return null;
+  if (best.lang === 'es' || best.lang === 'en') return best.lang;
+  return !next || best.accuracy >= OTHER_LANGUAGE_LEAD * next.accuracy ? 'other' : null;
+}
+
+/**
  * The language of one message: Spanish or English by their words first (short WhatsApp messages
- * fool statistical detectors), then eld (measured best on our corpus, see docs/decisions) to tell
- * another language; null for a message too short to say ("ok", "madrid").
+ * fool statistical detectors), then a trigram detector to tell another language; null for a message too short to say ("ok", "madrid").
  */
 export function messageLanguage(text: string): Language | 'other' | null {
   const known = spanishOrEnglish(text);
@@ -54,7 +74,7 @@ export function messageLanguage(text: string): Language | 'other' | null {
   // "Guten Tag, haben Sie … in Madrid": one shared word is not English; let the detector look.
   if (known && (evidence(text) >= 2 || length < 4)) return known;
   if (length < 3) return known;
-  const detected = eld.detect(text).language;
+  const detected = detectedLanguage(text);
   if (known && (detected === 'es' || detected === 'en' || !detected)) return known;
   if (detected === 'es' || detected === 'en') return detected;
   return detected ? 'other' : null;
