@@ -19,6 +19,14 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: optional,
   DATA_DIR: optional,
+  /**
+   * The embedded database's shared buffers. PostgreSQL's default (128 MB) lives in the process's
+   * own memory here, and every page it touches stays: 32 MB holds a small business's data whole.
+   */
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d+(kB|MB|GB)$/, 'PGLITE_SHARED_BUFFERS is a size such as 32MB')
+    .default('32MB'),
   /** Demo data and its published credentials: on by default except in production. */
   SEED_DEMO: z.preprocess(blankToUndefined, z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional()),
   ADMIN_USERNAME: optional,
@@ -180,6 +188,7 @@ function toConfig(e: Env, derived: { seedDemo: boolean; trustProxy: boolean | nu
     databaseUrl: e.DATABASE_URL,
     /** PostgreSQL when set, else embedded PGlite in dataDir. */
     dataDir: e.DATA_DIR ? path.resolve(e.DATA_DIR) : DEFAULT_DATA_DIR,
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     seedDemo: derived.seedDemo,
     trustProxy: derived.trustProxy,
     admin:

@@ -35,6 +35,7 @@ async function main() {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    pgliteSharedBuffers: config.pgliteSharedBuffers,
     logger,
     statementTimeoutMs: config.statementTimeoutMs,
   });

@@ -84,9 +84,17 @@ export async function createPglite(options: Omit<PGliteOptions, 'extensions'> = 
   return client;
 }
 
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+export async function openPglite(
+  dataDir: string | undefined,
+  options: { sharedBuffers?: string } = {},
+): Promise<Database> {
   if (dataDir) await fs.mkdir(path.dirname(dataDir), { recursive: true });
-  return fromPglite(await createPglite(dataDir ? { dataDir } : {}));
+  return fromPglite(
+    await createPglite({
+      ...(dataDir ? { dataDir } : {}),
+      ...(options.sharedBuffers ? { postgresqlconf: [`shared_buffers = ${options.sharedBuffers}`] } : {}),
+    }),
+  );
 }
 
 const LISTEN_RETRY_MIN_MS = 250;
@@ -240,11 +248,18 @@ export function openPostgres(url: string, logger?: Logger, options: PostgresOpti
 }
 
 export async function openDatabase(
-  options: { databaseUrl?: string; dataDir: string; logger?: Logger } & PostgresOptions,
+  options: {
+    databaseUrl?: string;
+    dataDir: string;
+    logger?: Logger;
+    pgliteSharedBuffers?: string;
+  } & PostgresOptions,
 ) {
   if (options.databaseUrl)
     return openPostgres(options.databaseUrl, options.logger, {
       ...(options.statementTimeoutMs !== undefined ? { statementTimeoutMs: options.statementTimeoutMs } : {}),
     });
-  return openPglite(path.join(options.dataDir, 'pglite'));
+  return openPglite(path.join(options.dataDir, 'pglite'), {
+    ...(options.pgliteSharedBuffers ? { sharedBuffers: options.pgliteSharedBuffers } : {}),
+  });
 }
