@@ -45,5 +45,5 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health/ready').then((r) => process.exit(r.ok ? 0 : 1)).catch(() => process.exit(1))"]
 # Node 24 strips the TypeScript types itself: no build of the server, no tsx. A young generation of
 # 8 MB (V8's own default here grows it to 64 MB and keeps it) is most of why the server idles at
-# about 200 MB on PostgreSQL instead of 350 (decision record 020).
+# about 200 MB on PostgreSQL instead of 350 (decision record 021).
 CMD ["node", "--max-semi-space-size=8", "apps/server/src/main.ts"]

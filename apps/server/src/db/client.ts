@@ -89,6 +89,10 @@ export async function openPglite(
   options: { sharedBuffers?: string } = {},
 ): Promise<Database> {
   if (dataDir) await fs.mkdir(path.dirname(dataDir), { recursive: true });
+  // A new data folder is made (initdb, in WebAssembly) by a PGlite of its own, closed at once: the
+  // memory initdb took would otherwise stay with the server's PGlite for good (WebAssembly memory
+  // never shrinks), about 300 MB at idle after a first start.
+  if (dataDir && !(await fs.stat(dataDir).catch(() => null))) await (await createPglite({ dataDir })).close();
   return fromPglite(
     await createPglite({
       ...(dataDir ? { dataDir } : {}),

@@ -52,7 +52,7 @@ const OTHER_LANGUAGE_LEAD = 2;
  * What a statistical detector says of a longer message: Spanish, English, another language, or
  * null when it cannot tell. tinyld holds about 8 MB of heap; eld's n-gram database (chosen first,
  * decision record 007) held about 45 MB, and 150 MB of the process, for a task that only needs
- * "Spanish, English or neither" after the word lists (decision record 020).
+ * "Spanish, English or neither" after the word lists (decision record 021).
  */
 function detectedLanguage(text: string): Language | 'other' | null {
   const [best, next] = detectAll(text);
