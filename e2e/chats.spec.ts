@@ -424,11 +424,13 @@ test('the list loads more chats as it scrolls', async ({ page }) => {
     clientId: null,
     waitingSince: null,
     lastCustomerText: null,
+    cursor: String(n),
   });
+  // Each page asks for the chats after the last one it has (its cursor), as the server pages.
   const offsets: number[] = [];
   await page.route(/\/api\/chats\?/, async (route) => {
     const url = new URL(route.request().url());
-    const offset = Number(url.searchParams.get('offset') ?? 0);
+    const offset = Number(url.searchParams.get('cursor') ?? 0);
     const limit = Number(url.searchParams.get('limit'));
     offsets.push(offset);
     const total = 130;
