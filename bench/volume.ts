@@ -186,7 +186,7 @@ function dataset(base: string) {
         from generate_series(1, ${n}) g`,
     chats: (n: number) => `
       insert into chats (id, contact_id, assigned_to, channel, last_message_at, last_message_text,
-                         last_message_sender, unread_count, created_at, updated_at, search_text)
+                         last_message_sender, unread_count, created_at, updated_at, search_text, waiting_since)
       select ${uid(CHAT, 'g')}, ${uid(CONTACT, 'g')},
              case when g % 3 = 0 then 'ai' else 'human' end,
              case when g % 50 = 0 then 'simulator' else 'whatsapp' end,
@@ -194,7 +194,10 @@ function dataset(base: string) {
              (select count(*)::int from generate_series(1, ${MESSAGES_PER_CHAT}) k
                where ${sender('g', 'k')} = 'customer' and ${readAt('g', 'k')} is null),
              ${chatCreated('g')}, ${activity('g')},
-             (select search_text from contacts where id = ${uid(CONTACT, 'g')})
+             (select search_text from contacts where id = ${uid(CONTACT, 'g')}),
+             -- Twenty chats wait for a person at every scale, from their last message on: the list
+             -- must cost what its waiting chats do, whatever the number of the others.
+             case when g % ${Math.max(1, Math.floor(n / 20))} = 0 then ${activity('g')} end
         from generate_series(1, ${n}) g`,
     messages: (from: number, to: number) => `
       insert into messages (chat_id, text, sender, status, read_at, created_at)
@@ -450,7 +453,10 @@ async function setUp(scale: number): Promise<Setup> {
     const app = await buildApp({
       config: loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false' }),
       database,
-      events,
+      // As if the event stream were down: no instance then keeps a read or a session it found
+      // (events/shared-reads.ts, auth.service.ts), so every call here pays its query. Otherwise
+      // the calls of one second would be answered from the first.
+      events: { ...events, live: () => false },
       jwtSecret: randomBytes(32).toString('hex'),
     });
     closers.push(() => app.close());
@@ -499,6 +505,16 @@ async function setUp(scale: number): Promise<Setup> {
       });
 
     const s = app.services;
+    const n = CHATS_PER_SCALE * scale;
+    // The chat just before the last page of 50: its cursor asks for the last page.
+    const [beforeLast] = await s.chats.list({ limit: 1, offset: n - 51 });
+    const lastPageCursor = beforeLast!.cursor;
+    // Appointments start 90 days before the seed's time, 16 a day per employee.
+    const oldestMonth = (() => {
+      const first = new Date(Date.now() - 90 * 86_400_000);
+      const day = (d: Date) => d.toISOString().slice(0, 10);
+      return { from: day(first), to: day(new Date(first.getTime() + 30 * 86_400_000)) };
+    })();
     const list = (
       name: string,
       path: string,
@@ -571,6 +587,44 @@ async function setUp(scale: number): Promise<Setup> {
         path: '/api/notifications/unread-count',
         service: () => s.notifications.unreadCount(),
       },
+      // Deep pages, short searches and the chats waiting for a person (#25 item 6).
+      list(
+        'chats, last page (by cursor)',
+        `/api/chats?limit=50&cursor=${lastPageCursor}`,
+        s.chats,
+        endpoints.chats.list,
+        {
+          expectRows: true,
+        },
+      ),
+      list(
+        `chats, search 'qx' (matches nothing)`,
+        '/api/chats?search=qx&limit=50',
+        s.chats,
+        endpoints.chats.list,
+      ),
+      list(
+        `clients, search 'qx' (matches nothing)`,
+        '/api/clients?search=qx',
+        s.clients,
+        endpoints.clients.list,
+      ),
+      { name: 'chats waiting for a person', path: '/api/chats/waiting', service: () => s.chats.waiting() },
+      { name: 'unread chats count', path: '/api/chats/unread', service: () => s.chats.unread() },
+      list(
+        'appointments, last page',
+        `/api/appointments?page=${Math.ceil(n / 10)}&limit=10`,
+        s.appointments,
+        endpoints.appointments.list,
+        { expectRows: true },
+      ),
+      list(
+        'appointments, a month (the oldest)',
+        `/api/appointments?startDate=${oldestMonth.from}&endDate=${oldestMonth.to}&limit=10`,
+        s.appointments,
+        endpoints.appointments.list,
+        { expectRows: true },
+      ),
     ];
     return { scale, database, cases, bare, get, wireBytes, close };
   } catch (error) {
@@ -632,7 +686,7 @@ async function measure(setups: Setup[]) {
     }
     for (const { setup, c, rows, jsonBytes, wire, samples } of prepared) {
       const result: Result = {
-        name: `GET ${c.path}`,
+        name: c.name,
         rows,
         http: stats(samples.http),
         service: stats(samples.service),
