@@ -24,7 +24,13 @@ test.beforeEach(async ({ login }) => {
 });
 
 /** Sections whose list grows with the business's data: only their controls must fit a screen. */
-const GROWING_LISTS = new Set(['Assistant Lessons', 'Test Set', 'Closed Days', 'Canned Replies']);
+const GROWING_LISTS = new Set([
+  'Assistant Lessons',
+  'Test Set',
+  'Closed Days',
+  'Canned Replies',
+  'Privacy Requests',
+]);
 
 const SECTIONS = [
   {
@@ -58,6 +64,11 @@ const SECTIONS = [
     tab: 'Canned Replies',
     url: '/settings/canned-replies',
     shows: (page: Page) => page.getByRole('button', { name: 'Add canned reply' }),
+  },
+  {
+    tab: 'Privacy Requests',
+    url: '/settings/privacy',
+    shows: (page: Page) => page.getByRole('heading', { name: 'Privacy requests' }),
   },
 ] as const;
 

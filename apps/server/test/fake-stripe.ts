@@ -73,6 +73,7 @@ export async function startFakeStripe() {
     { id: string; object: 'price'; unit_amount: number; currency: string; recurring: { interval: string } }
   >();
   const charges = new Map<string, Charge>();
+  const customers = new Map<string, { id: string; object: 'customer'; email: string | null }>();
   const requests: string[] = [];
   let outage: Outage | null = null;
   const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
@@ -129,6 +130,17 @@ export async function startFakeStripe() {
         return send(intent);
       }
       const intentMatch = /^\/v1\/payment_intents\/([\w]+)$/.exec(url.pathname);
+      if (req.method === 'POST' && intentMatch) {
+        const intent = intents.get(intentMatch[1]!);
+        if (!intent)
+          return error(res, 404, 'resource_missing', `No such payment_intent: '${intentMatch[1]}'`);
+        // As Stripe: a metadata key set to an empty value is deleted.
+        for (const [key, value] of Object.entries((form.metadata as Record<string, string>) ?? {})) {
+          if (value === '') delete intent.metadata[key];
+          else intent.metadata[key] = value;
+        }
+        return send(intent);
+      }
       if (req.method === 'GET' && intentMatch) {
         const intent = intents.get(intentMatch[1]!);
         if (!intent)
@@ -151,8 +163,21 @@ export async function startFakeStripe() {
       }
       if (req.method === 'GET' && url.pathname === '/v1/customers')
         return send({ object: 'list', data: [], has_more: false });
-      if (req.method === 'POST' && url.pathname === '/v1/customers')
-        return send({ id: id('cus'), object: 'customer', email: form.email ?? null });
+      if (req.method === 'POST' && url.pathname === '/v1/customers') {
+        const customer = {
+          id: id('cus'),
+          object: 'customer' as const,
+          email: (form.email as string) ?? null,
+        };
+        customers.set(customer.id, customer);
+        return send(customer);
+      }
+      const customerMatch = /^\/v1\/customers\/([\w]+)$/.exec(url.pathname);
+      if (req.method === 'DELETE' && customerMatch) {
+        if (!customers.delete(customerMatch[1]!))
+          return error(res, 404, 'resource_missing', 'No such customer');
+        return send({ id: customerMatch[1], object: 'customer', deleted: true });
+      }
       if (req.method === 'POST' && /^\/v1\/payment_methods\/\w+\/attach$/.test(url.pathname)) {
         return send({ id: url.pathname.split('/')[3], object: 'payment_method', customer: form.customer });
       }
@@ -242,6 +267,7 @@ export async function startFakeStripe() {
       return intent;
     },
     subscriptions,
+    customers,
     addPrice(priceId: string, unitAmount: number, currency: string) {
       prices.set(priceId, {
         id: priceId,

@@ -119,6 +119,11 @@ export const apiRoutes = {
     remove: { method: 'DELETE', path: '/clients/:id' },
     recordPayment: { method: 'POST', path: '/clients/:id/payments' },
   },
+  privacy: {
+    exportClient: { method: 'GET', path: '/clients/:id/export' },
+    eraseClient: { method: 'POST', path: '/clients/:id/erase' },
+    requests: { method: 'GET', path: '/privacy-requests' },
+  },
   subscriptions: {
     list: { method: 'GET', path: '/subscriptions' },
     plans: { method: 'GET', path: '/subscriptions/plans' },

@@ -75,6 +75,13 @@ import {
   unreadCountSchema,
 } from './notifications.ts';
 import {
+  clientExportSchema,
+  eraseClientResultSchema,
+  eraseClientSchema,
+  listPrivacyRequestsQuerySchema,
+  privacyRequestSchema,
+} from './privacy.ts';
+import {
   anyoneSlotsSchema,
   assignAnyoneSchema,
   assignedProfessionalSchema,
@@ -456,6 +463,20 @@ export const endpoints = {
       body: createPaymentSchema,
       response: clientPaymentSchema,
       status: 201,
+    },
+  },
+  privacy: {
+    exportClient: { ...apiRoutes.privacy.exportClient, params: idParamsSchema, response: clientExportSchema },
+    eraseClient: {
+      ...apiRoutes.privacy.eraseClient,
+      params: idParamsSchema,
+      body: eraseClientSchema,
+      response: eraseClientResultSchema,
+    },
+    requests: {
+      ...apiRoutes.privacy.requests,
+      query: listPrivacyRequestsQuerySchema,
+      response: pagedSchema(privacyRequestSchema),
     },
   },
   subscriptions: {

@@ -20,7 +20,9 @@ export const planListSchema = z.array(planSchema);
 
 export const subscriptionSchema = z.object({
   id: z.string(),
-  client: z.object({ id: z.string(), name: z.string(), email: z.string().nullable() }),
+  /** Null once the client's data was erased: the subscription is kept, under `anonymousClientId`. */
+  client: z.object({ id: z.string(), name: z.string(), email: z.string().nullable() }).nullable(),
+  anonymousClientId: z.string().nullable(),
   employee: z.object({ id: z.string(), name: z.string() }).nullable(),
   planName: z.string(),
   /** Major units, shown as given. */

@@ -32,6 +32,8 @@ import { createManageBookingRepository } from '../modules/manage-booking/manage-
 import { createManageBookingService } from '../modules/manage-booking/manage-booking.service.ts';
 import { createNotificationsRepository } from '../modules/notifications/notifications.repository.ts';
 import { createNotificationsService } from '../modules/notifications/notifications.service.ts';
+import { createPrivacyRepository } from '../modules/privacy/privacy.repository.ts';
+import { createPrivacyService } from '../modules/privacy/privacy.service.ts';
 import { createRateLimitsRepository } from '../modules/rate-limits/rate-limits.repository.ts';
 import { createRateLimitsService } from '../modules/rate-limits/rate-limits.service.ts';
 import { createRemindersRepository } from '../modules/reminders/reminders.repository.ts';
@@ -241,6 +243,23 @@ export function createServices(deps: ServiceDeps) {
     clients,
     retry: config.assistant.retry,
   });
+  const privacy = createPrivacyService({
+    db,
+    repository: createPrivacyRepository(db),
+    repositoryIn: createPrivacyRepository,
+    company,
+    chats,
+    mail,
+    notifications,
+    subscriptions,
+    reminders,
+    schedule,
+    payments: integrations.payments,
+    subscriptionProvider: integrations.subscriptions,
+    events,
+    clock,
+    ...(deps.logger ? { log: deps.logger } : {}),
+  });
   const whatsappWebhooks = config.whatsapp.appSecret
     ? createWhatsAppWebhookService({
         appSecret: config.whatsapp.appSecret,
@@ -275,6 +294,7 @@ export function createServices(deps: ServiceDeps) {
     timeOff,
     appointments,
     clients,
+    privacy,
     mail,
     schedule,
     subscriptions,

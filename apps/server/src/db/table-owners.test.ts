@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * Appointments, their history, payments and clients each have one module that writes them
  * (Trust II, item 4): rules about money and bookings live where the writes are, so a second
- * writer is a second place where a rule can be forgotten. This reads the server's source and
+ * writer is a second place where a rule can be forgotten. The other tables a client's erasure
+ * touches are held to the same: one module each. This reads the server's source and
  * fails when a statement that writes one of those tables appears anywhere else.
  */
 const owners: Record<string, string> = {
@@ -13,6 +14,17 @@ const owners: Record<string, string> = {
   appointmentEvents: 'modules/appointments/appointment-writes.ts',
   payments: 'modules/payments/payment-writes.ts',
   clients: 'modules/clients/client-writes.ts',
+  // What a client's erasure changes besides those: each table's own module does it, in the
+  // erasure's transaction (modules/privacy), so it stays the table's only writer.
+  contacts: 'modules/chats/chats.repository.ts',
+  chats: 'modules/chats/chats.repository.ts',
+  messages: 'modules/chats/chats.repository.ts',
+  mailOutbox: 'modules/mail/mail.repository.ts',
+  notifications: 'modules/notifications/notifications.repository.ts',
+  subscriptions: 'modules/subscriptions/subscriptions.repository.ts',
+  appointmentReminders: 'modules/reminders/reminders.repository.ts',
+  slotHolds: 'modules/schedule/schedule.repository.ts',
+  privacyRequests: 'modules/privacy/privacy.repository.ts',
 };
 /** The demo seed bulk-loads every table before the app serves anyone. */
 const exempt = new Set(['db/seed-demo.ts']);
@@ -22,6 +34,15 @@ const sqlNames: Record<string, string> = {
   appointmentEvents: 'appointment_events',
   payments: 'payments',
   clients: 'clients',
+  contacts: 'contacts',
+  chats: 'chats',
+  messages: 'messages',
+  mailOutbox: 'mail_outbox',
+  notifications: 'notifications',
+  subscriptions: 'subscriptions',
+  appointmentReminders: 'appointment_reminders',
+  slotHolds: 'slot_holds',
+  privacyRequests: 'privacy_requests',
 };
 
 const root = join(import.meta.dirname, '..');

@@ -17,6 +17,7 @@ import { insightsRoutes } from '../modules/insights/insights.routes.ts';
 import { manageBookingRoutes } from '../modules/manage-booking/manage-booking.routes.ts';
 import { notificationsRoutes } from '../modules/notifications/notifications.routes.ts';
 import { paymentsRoutes } from '../modules/payments/payments.routes.ts';
+import { privacyRoutes } from '../modules/privacy/privacy.routes.ts';
 import { scheduleRoutes } from '../modules/schedule/schedule.routes.ts';
 import { servicesRoutes } from '../modules/services/services.routes.ts';
 import { simulatorRoutes } from '../modules/simulator/simulator.routes.ts';
@@ -98,6 +99,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
         await staff.register(chatsRoutes, { chats: s.chats });
         await staff.register(simulatorRoutes, { simulator: s.simulator });
         await staff.register(clientsRoutes, { clients: s.clients });
+        await staff.register(privacyRoutes, { privacy: s.privacy });
         await staff.register(subscriptionsRoutes, { subscriptions: s.subscriptions });
         await staff.register(contactsRoutes, { chats: s.chats });
         await staff.register(cannedRepliesRoutes, { cannedReplies: s.cannedReplies });

@@ -1,6 +1,6 @@
 import { CLIENT_SOURCES, CLIENT_STATUSES, PAYMENT_STATUSES } from '@chatdesk/contract/clients';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { employees } from './employees.ts';
 
@@ -45,9 +45,10 @@ export const payments = pgTable(
   'payments',
   {
     id: id(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    /** Null once the client's data was erased: the payment stays, under `anonymous_client_id`. */
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+    /** `erased-…`: who paid, once the client was erased (the law keeps the money records, not the person). */
+    anonymousClientId: text('anonymous_client_id'),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
     status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
@@ -60,5 +61,9 @@ export const payments = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [index('payments_client_idx').on(t.clientId), index('payments_paid_idx').on(t.paidAt)],
+  (t) => [
+    index('payments_client_idx').on(t.clientId),
+    index('payments_paid_idx').on(t.paidAt),
+    check('payments_client_check', sql`${t.clientId} is not null or ${t.anonymousClientId} is not null`),
+  ],
 );

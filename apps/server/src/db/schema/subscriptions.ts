@@ -1,6 +1,6 @@
 import { SUBSCRIPTION_STATUSES } from '@chatdesk/contract/subscriptions-rules';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { employees } from './employees.ts';
@@ -23,9 +23,10 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: id(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    /** Null once the client's data was erased: the subscription stays, under `anonymous_client_id`. */
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+    /** `erased-…`: the erased client's anonymous id, the one their payments carry. */
+    anonymousClientId: text('anonymous_client_id'),
     /** The employee whose premium content this is, for subscriptions made on the public page. */
     employeeId: uuid('employee_id').references(() => employees.id, { onDelete: 'set null' }),
     planId: uuid('plan_id').references(() => plans.id, { onDelete: 'set null' }),
@@ -52,5 +53,6 @@ export const subscriptions = pgTable(
     index('subscriptions_created_idx').on(t.createdAt, t.id),
     index('subscriptions_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('subscriptions_search_prefix_idx').on(t.searchText.op('text_pattern_ops')),
+    check('subscriptions_client_check', sql`${t.clientId} is not null or ${t.anonymousClientId} is not null`),
   ],
 );

@@ -1,9 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { localPaymentIntents } from '../../db/schema.ts';
 import { AppError, invalid, notFound } from '../../lib/app-error.ts';
-import type { CardDetails, PaymentIntent, PaymentProvider } from './payment-provider.ts';
+import {
+  type CardDetails,
+  CUSTOMER_METADATA_KEYS,
+  type PaymentIntent,
+  type PaymentProvider,
+} from './payment-provider.ts';
 
 type Row = typeof localPaymentIntents.$inferSelect;
 
@@ -132,6 +137,30 @@ export function createLocalPaymentProvider({ db, clock }: { db: Db; clock: () =>
         .update(localPaymentIntents)
         .set({ refunded: true, updatedAt: clock() })
         .where(eq(localPaymentIntents.id, id));
+    },
+
+    async forgetCustomer({ paymentIntentIds, emails }) {
+      const matches = [
+        ...(paymentIntentIds.length > 0 ? [inArray(localPaymentIntents.id, paymentIntentIds)] : []),
+        ...(emails.length > 0
+          ? [
+              inArray(
+                sql`lower(${localPaymentIntents.metadata}->>'clientEmail')`,
+                emails.map((e) => e.toLowerCase()),
+              ),
+            ]
+          : []),
+      ];
+      if (matches.length === 0) return;
+      const [first, ...rest] = CUSTOMER_METADATA_KEYS;
+      const without = rest.reduce(
+        (value, key) => sql`${value} - ${key}`,
+        sql`${localPaymentIntents.metadata} - ${first}`,
+      );
+      await db
+        .update(localPaymentIntents)
+        .set({ metadata: without, updatedAt: clock() })
+        .where(or(...matches));
     },
 
     /** The browser's "confirm card payment": the test card decides what happens. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { localPaymentIntents, localPaymentMethods, localSubscriptions } from '../../db/schema.ts';
 import { AppError, invalid } from '../../lib/app-error.ts';
@@ -203,6 +203,25 @@ export function createLocalSubscriptions({ db, clock }: { db: Db; clock: () => D
     async retrieveSubscription(id) {
       const row = await load(id);
       return row ? toSubscription(row) : null;
+    },
+
+    async forgetCustomer({ subscriptionIds, emails }) {
+      const matches = [
+        ...(subscriptionIds.length > 0 ? [inArray(localSubscriptions.id, subscriptionIds)] : []),
+        ...(emails.length > 0
+          ? [
+              inArray(
+                sql`lower(${localSubscriptions.customerEmail})`,
+                emails.map((e) => e.toLowerCase()),
+              ),
+            ]
+          : []),
+      ];
+      if (matches.length === 0) return;
+      await db
+        .update(localSubscriptions)
+        .set({ customerEmail: null })
+        .where(or(...matches));
     },
   } satisfies SubscriptionProvider;
 

@@ -38,4 +38,13 @@ export type PaymentProvider = {
   retrievePaymentIntent(id: string): Promise<PaymentIntent | null>;
   /** Gives the whole amount back; refunding twice is harmless. */
   refundPaymentIntent(id: string): Promise<void>;
+  /**
+   * A client was erased: the payments keep their amounts with the provider, but no longer the
+   * name, email and phone a booking put in their metadata (by id, and the local provider's also
+   * by email, for attempts that never became a payment). Harmless for ids it does not have.
+   */
+  forgetCustomer(input: { paymentIntentIds: string[]; emails: string[] }): Promise<void>;
 };
+
+/** The metadata keys a booking writes the visitor into (schedule.service.ts `openPayment`). */
+export const CUSTOMER_METADATA_KEYS = ['clientName', 'clientEmail', 'clientPhone'] as const;

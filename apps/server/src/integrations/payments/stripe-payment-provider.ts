@@ -1,5 +1,10 @@
 import Stripe from 'stripe';
-import type { PaymentIntent, PaymentIntentStatus, PaymentProvider } from './payment-provider.ts';
+import {
+  CUSTOMER_METADATA_KEYS,
+  type PaymentIntent,
+  type PaymentIntentStatus,
+  type PaymentProvider,
+} from './payment-provider.ts';
 import { callStripe, fromStripeError, retrieveFromStripe } from './stripe-errors.ts';
 
 export type StripeSettings = {
@@ -79,6 +84,13 @@ export function createStripePaymentProvider(settings: StripeSettings) {
           return;
         throw fromStripeError(error);
       }
+    },
+
+    async forgetCustomer({ paymentIntentIds }) {
+      // An empty value deletes a metadata key on Stripe. Desk payments are ours, not Stripe's.
+      const blank = Object.fromEntries(CUSTOMER_METADATA_KEYS.map((key) => [key, '']));
+      for (const id of paymentIntentIds.filter((id) => id.startsWith('pi_')))
+        await callStripe(() => stripe.paymentIntents.update(id, { metadata: blank }));
     },
   } satisfies PaymentProvider & Record<string, unknown>;
 }

@@ -1,4 +1,4 @@
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import { callStripe, retrieveFromStripe } from './stripe-errors.ts';
 import type { Interval, Price, ProviderSubscription, SubscriptionProvider } from './subscription-provider.ts';
 
@@ -136,6 +136,27 @@ export function createStripeSubscriptions(stripe: Stripe, premiumPriceId: string
       ),
 
     cancelIncomplete: (id) => callStripe(() => cancelIncomplete(id)),
+
+    /** Deletes the customer of each subscription (all ended): Stripe keeps the invoices, not the person. */
+    forgetCustomer: ({ subscriptionIds }) =>
+      callStripe(async () => {
+        const customers = new Set<string>();
+        for (const id of subscriptionIds) {
+          const subscription = await retrieveFromStripe(() => stripe.subscriptions.retrieve(id));
+          const customer = subscription?.customer;
+          if (customer) customers.add(typeof customer === 'string' ? customer : customer.id);
+        }
+        for (const customer of customers) {
+          try {
+            await stripe.customers.del(customer);
+          } catch (error) {
+            // Deleted before (a second erasure's retry, or by hand in the dashboard): nothing left to do.
+            if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
+              continue;
+            throw error;
+          }
+        }
+      }),
 
     async retrieveSubscription(id) {
       const subscription = await retrieveFromStripe(() => stripe.subscriptions.retrieve(id));

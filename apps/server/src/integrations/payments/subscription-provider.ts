@@ -62,4 +62,9 @@ export type SubscriptionProvider = {
    * (UNAVAILABLE), so a webhook that needs the answer is retried instead of acknowledged.
    */
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
+  /**
+   * A client was erased (their subscriptions have all ended): the provider forgets the customer
+   * behind these subscriptions and addresses (Stripe deletes the customer; its invoices stay).
+   */
+  forgetCustomer(input: { subscriptionIds: string[]; emails: string[] }): Promise<void>;
 };

@@ -6,7 +6,8 @@
  * connection or transaction to write with, so a caller's other writes commit with it.
  */
 import type { AppointmentActor } from '@chatdesk/contract/manage-booking';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { ERASED_CLIENT_NAME } from '@chatdesk/contract/privacy';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appointmentEvents, appointments } from '../../db/schema.ts';
 
@@ -130,5 +131,28 @@ export const appointmentWrites = {
   /** A line in an appointment's history (a refund, a reminder's follow-up, a change above). */
   async record(db: Db, event: AppointmentEvent) {
     await db.insert(appointmentEvents).values(event);
+  },
+
+  /**
+   * The client was erased: their appointments stay for the calendar, the history and the
+   * figures, naming no one. The notes go (they are about the person), and so does the private
+   * link, which would otherwise still open the appointment for whoever holds the old email.
+   */
+  async anonymiseClient(db: Db, ids: string[]) {
+    if (ids.length === 0) return 0;
+    const rows = await db
+      .update(appointments)
+      .set({
+        clientId: null,
+        clientName: ERASED_CLIENT_NAME,
+        clientEmail: null,
+        clientPhone: null,
+        notes: null,
+        clientRange: null,
+        manageToken: sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`,
+      })
+      .where(inArray(appointments.id, ids))
+      .returning({ id: appointments.id });
+    return rows.length;
   },
 };

@@ -1,7 +1,9 @@
 import type { HandoffReason } from '@chatdesk/contract/insights';
-import { and, asc, desc, eq, gt, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { ERASED_CLIENT_NAME } from '@chatdesk/contract/privacy';
+import { and, asc, desc, eq, gt, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
+import { ERASED_TEXT } from '../../db/redact.ts';
 import { chats, contacts, messages } from '../../db/schema.ts';
 import { searchMatchesTextOrNumber } from '../../db/search.ts';
 import type { Position } from '../../lib/cursor.ts';
@@ -83,6 +85,10 @@ const updateSummary = sql`
     -- A person's reply is what ends a customer's wait for a person (not opening the chat).
     waiting_since = case when m.sender = 'staff' then null else chats.waiting_since end
     from m where chats.id = m."chatId"`;
+
+/** 0 → "", 1 → "b", 27 → "bb": a suffix of letters only, so an erased contact's number holds no digit. */
+const lettersOf = (index: number): string =>
+  index === 0 ? '' : lettersOf(Math.floor(index / 26)) + String.fromCharCode(97 + (index % 26));
 
 export function createChatsRepository(db: Db) {
   async function findMessage(id: string) {
@@ -568,6 +574,44 @@ export function createChatsRepository(db: Db) {
         )
         select count(*)::int as n from r`);
       return Number((result.rows[0] as { n: number }).n);
+    },
+    /**
+     * A customer was erased: their contacts keep no name, address, notes, picture or number (a
+     * number of letters, as the simulator's, so no client's phone ever links to it again), and
+     * every message of their chats, and of simulator chats that played them, loses its words. The
+     * rows stay, so the chat's history keeps its shape and the assistant's report its counts.
+     */
+    async eraseCustomer(input: { contactIds: string[]; chatIds: string[]; anonymousId: string }) {
+      for (const [index, id] of input.contactIds.entries()) {
+        const [row] = await db
+          .update(contacts)
+          .set({
+            name: ERASED_CLIENT_NAME,
+            email: null,
+            notes: null,
+            profilePicture: null,
+            prefix: '',
+            phone: `${input.anonymousId}${lettersOf(index)}`,
+          })
+          .where(eq(contacts.id, id))
+          .returning({ searchText: contacts.searchText });
+        if (row) await db.update(chats).set({ searchText: row.searchText }).where(eq(chats.contactId, id));
+      }
+      if (input.chatIds.length === 0) return 0;
+      await db
+        .update(chats)
+        .set({
+          lastMessageText: sql`case when ${chats.lastMessageText} is null then null else ${ERASED_TEXT} end`,
+          pendingChange: null,
+          simulatedClientId: null,
+        })
+        .where(inArray(chats.id, input.chatIds));
+      const erased = await db
+        .update(messages)
+        .set({ text: ERASED_TEXT, template: null, error: null, externalId: null })
+        .where(inArray(messages.chatId, input.chatIds))
+        .returning({ id: messages.id });
+      return erased.length;
     },
   };
 }

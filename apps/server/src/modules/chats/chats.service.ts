@@ -15,6 +15,7 @@ import {
 } from '@chatdesk/contract/chats';
 import type { HandoffReason } from '@chatdesk/contract/insights';
 import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { createSharedReads } from '../../events/shared-reads.ts';
 import {
@@ -27,7 +28,13 @@ import { AppError, conflict, invalid, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, encodeCursor, isTimestampKey } from '../../lib/cursor.ts';
 import { internationalDigits } from '../../lib/phone.ts';
 import type { MarkNotificationsRead, Notify } from '../notifications/notifications.service.ts';
-import type { ChatListRow, ChatsRepository, ContactRow, MessageRow } from './chats.repository.ts';
+import {
+  type ChatListRow,
+  type ChatsRepository,
+  type ContactRow,
+  createChatsRepository,
+  type MessageRow,
+} from './chats.repository.ts';
 
 const WINDOW_MS = 24 * 3_600_000;
 
@@ -306,6 +313,14 @@ export function createChatsService(deps: Deps) {
     deliver,
     postAssistantReply,
     handOverUnsent,
+
+    /**
+     * In the caller's transaction (a client's erasure): the customer's contacts named by no one and
+     * their chats' messages without words. The caller publishes `chats.changed` after the commit.
+     */
+    eraseCustomerIn(tx: Db, input: { contactIds: string[]; chatIds: string[]; anonymousId: string }) {
+      return createChatsRepository(tx).eraseCustomer(input);
+    },
 
     /** The chat's assignment and its messages since the last '/new' or handoff (the assistant's memory). */
     async conversation(chatId: string, limit = 40) {

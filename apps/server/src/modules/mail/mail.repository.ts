@@ -1,5 +1,6 @@
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { mentions, redacted } from '../../db/redact.ts';
 import { mailOutbox } from '../../db/schema.ts';
 import type { MailMessage } from '../../integrations/mail/mailer.ts';
 
@@ -72,6 +73,36 @@ export function createMailRepository(db: Db) {
         .orderBy(mailOutbox.createdAt)
         .limit(100);
       return rows.map((row) => row.id);
+    },
+    /**
+     * A person was erased: every email to one of their addresses goes (sent or still waiting, so
+     * none is sent after), and any other that names them keeps its words without them. Counts.
+     */
+    async eraseRecipient(emails: string[], identifiers: string | null) {
+      const lower = emails.map((email) => email.toLowerCase());
+      const removed =
+        lower.length === 0
+          ? []
+          : await db
+              .delete(mailOutbox)
+              .where(inArray(sql`lower(${mailOutbox.to})`, lower))
+              .returning({ id: mailOutbox.id });
+      if (identifiers)
+        await db
+          .update(mailOutbox)
+          .set({
+            subject: redacted(mailOutbox.subject, identifiers),
+            text: redacted(mailOutbox.text, identifiers),
+            html: redacted(mailOutbox.html, identifiers),
+          })
+          .where(
+            or(
+              mentions(mailOutbox.subject, identifiers),
+              mentions(mailOutbox.text, identifiers),
+              mentions(mailOutbox.html, identifiers),
+            ),
+          );
+      return removed.length;
     },
   };
 }

@@ -46,6 +46,14 @@ export function createMailService({
     dispatch,
 
     /**
+     * In the caller's transaction (a person's erasure): every email to their addresses removed,
+     * sent or not, and their name, address and number taken out of any other. How many removed.
+     */
+    eraseRecipientIn(tx: Db, emails: string[], identifiers: string | null) {
+      return repositoryIn(tx).eraseRecipient(emails, identifiers);
+    },
+
+    /**
      * The job: sends one outbox message once. It claims the message first, so two deliveries
      * (a job and the sweep's) never send it together; a throw makes the queue retry with
      * backoff, and after the last try the message is given up as failed.

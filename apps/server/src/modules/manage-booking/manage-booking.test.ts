@@ -39,6 +39,7 @@ const payments: PaymentProvider = {
     if (refundFails) throw new Error('The provider is down');
     return inner.refundPaymentIntent(id);
   },
+  forgetCustomer: (input) => inner.forgetCustomer(input),
 };
 
 const weekdays: Array<[string, string]> = [['09:00', '12:00']];

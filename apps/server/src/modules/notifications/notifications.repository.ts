@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gt, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { olderThan, timestampKey } from '../../db/keyset.ts';
+import { mentions, redacted } from '../../db/redact.ts';
 import { notifications } from '../../db/schema.ts';
 import type { Position } from '../../lib/cursor.ts';
 
@@ -100,6 +101,43 @@ export function createNotificationsRepository(db: Db) {
       const rows = await db
         .delete(notifications)
         .where(lt(notifications.deletedAt, ago(ms)))
+        .returning({ id: notifications.id });
+      return rows.length;
+    },
+    /**
+     * A person was erased: notifications keep what happened but not who. Those about their records
+     * (`links`) or that name them lose the words that identify them, and a link to a record that
+     * is gone. How many changed.
+     */
+    async redactPerson(
+      identifiers: { anywhere: string | null; aboutThem: string | null },
+      links: string[],
+      goneLinks: string[],
+    ) {
+      const { anywhere, aboutThem } = identifiers;
+      const linked = links.length > 0 ? inArray(notifications.link, links) : sql`false`;
+      const about = [
+        linked,
+        ...(anywhere
+          ? [mentions(notifications.title, anywhere), mentions(notifications.message, anywhere)]
+          : []),
+      ];
+      // Rows about their records may also use a first name alone; others only the full words.
+      const redact = (column: typeof notifications.title | typeof notifications.message) =>
+        sql`case when ${linked} then ${aboutThem ? redacted(column, aboutThem) : column}
+                 else ${anywhere ? redacted(column, anywhere) : column} end`;
+      const rows = await db
+        .update(notifications)
+        .set({
+          title: redact(notifications.title),
+          message: redact(notifications.message),
+          ...(goneLinks.length > 0
+            ? {
+                link: sql`case when ${inArray(notifications.link, goneLinks)} then null else ${notifications.link} end`,
+              }
+            : {}),
+        })
+        .where(or(...about))
         .returning({ id: notifications.id });
       return rows.length;
     },

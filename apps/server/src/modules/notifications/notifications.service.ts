@@ -57,6 +57,21 @@ export function createNotificationsService({
       await tx.execute(events.inStatement({ type: 'notifications.changed' }));
     },
 
+    /**
+     * In the caller's transaction (a client's erasure): notifications about the person or naming
+     * them keep what happened without who; dashboards hear of it when the erasure commits.
+     */
+    async redactPersonIn(
+      tx: Db,
+      identifiers: { anywhere: string | null; aboutThem: string | null },
+      links: string[],
+      goneLinks: string[],
+    ) {
+      const changed = await repositoryIn(tx).redactPerson(identifiers, links, goneLinks);
+      if (changed > 0) await tx.execute(events.inStatement({ type: 'notifications.changed' }));
+      return changed;
+    },
+
     async page(query: NotificationFilter & { limit: number; cursor?: string }): Promise<Paged<Notification>> {
       const after = decodeCursor(query.cursor, isTimestampKey);
       return toPage(await repository.page(query, query.limit, after), query.limit, toNotification);

@@ -5,6 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { redacted } from '../../db/redact.ts';
 import { payments } from '../../db/schema.ts';
 
 export type NewPayment = typeof payments.$inferInsert;
@@ -43,5 +44,23 @@ export const paymentWrites = {
       .where(eq(payments.providerPaymentId, providerPaymentId))
       .returning();
     return row;
+  },
+
+  /**
+   * The client was erased: their payments stay, as the law keeps money records, with amount,
+   * currency, dates and provider ids, under the anonymous id instead of the client, and with any
+   * words naming them taken out of the description. How many stay.
+   */
+  async anonymiseClient(db: Db, clientId: string, anonymousId: string, identifiers: string | null) {
+    const rows = await db
+      .update(payments)
+      .set({
+        clientId: null,
+        anonymousClientId: anonymousId,
+        ...(identifiers ? { description: redacted(payments.description, identifiers) } : {}),
+      })
+      .where(eq(payments.clientId, clientId))
+      .returning({ id: payments.id });
+    return rows.length;
   },
 };

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   appointmentEvents,
@@ -195,6 +195,14 @@ export function createRemindersRepository(db: Db) {
         .leftJoin(messages, eq(messages.id, appointmentReminders.messageId))
         .where(eq(appointmentReminders.appointmentId, appointmentId))
         .orderBy(asc(appointmentReminders.dueAt));
+    },
+    /** The client was erased: a failed send's error may quote their number or address. */
+    async forgetErrors(appointmentIds: string[]) {
+      if (appointmentIds.length === 0) return;
+      await db
+        .update(appointmentReminders)
+        .set({ error: null })
+        .where(inArray(appointmentReminders.appointmentId, appointmentIds));
     },
   };
 }

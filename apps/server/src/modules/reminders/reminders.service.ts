@@ -1,5 +1,6 @@
 import { MAX_POLICY_HOURS } from '@chatdesk/contract/company';
 import type { AppointmentReminder } from '@chatdesk/contract/manage-booking';
+import type { Db } from '../../db/client.ts';
 import { internationalPhone } from '../../lib/phone.ts';
 import type { ChatsService } from '../chats/chats.service.ts';
 import type { CompanyService } from '../company/company.service.ts';
@@ -14,7 +15,11 @@ import {
   reminderTemplate,
 } from './reminder-messages.ts';
 import { dueReminders, type PlannedReminder, plannedReminders } from './reminder-times.ts';
-import type { RemindersRepository, UpcomingAppointment } from './reminders.repository.ts';
+import {
+  createRemindersRepository,
+  type RemindersRepository,
+  type UpcomingAppointment,
+} from './reminders.repository.ts';
 
 type Deps = {
   repository: RemindersRepository;
@@ -95,6 +100,11 @@ export function createRemindersService(deps: Deps) {
   }
 
   return {
+    /** In the caller's transaction (a client's erasure): their appointments' reminders keep no error text. */
+    forgetErrorsIn(tx: Db, appointmentIds: string[]) {
+      return createRemindersRepository(tx).forgetErrors(appointmentIds);
+    },
+
     /**
      * After staff mark a no-show, when Company Settings ask for it: a friendly message with the
      * employee's booking page, by WhatsApp and by email, once per appointment. Failures go to staff.

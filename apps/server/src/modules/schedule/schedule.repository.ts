@@ -588,6 +588,19 @@ export function createScheduleRepository(db: Db) {
         return { appointment, clientId };
       });
     },
+    /** A person was erased: a hold they started keeps its time but not their address or network. */
+    async forgetHolder(emails: string[]) {
+      if (emails.length === 0) return;
+      await db
+        .update(slotHolds)
+        .set({ clientEmail: null, clientIp: null, clientRange: null })
+        .where(
+          inArray(
+            sql`lower(${slotHolds.clientEmail})`,
+            emails.map((email) => email.toLowerCase()),
+          ),
+        );
+    },
   };
 }
 

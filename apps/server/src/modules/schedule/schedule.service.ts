@@ -45,7 +45,7 @@ import type { NotificationsService, Notify } from '../notifications/notification
 import type { ServiceRow } from '../services/services.repository.ts';
 import { type ServicesService, shapeOf, toPublicService } from '../services/services.service.ts';
 import { bookingConfirmationEmail, manageBookingUrl } from './booking-email.ts';
-import { BookingRefused, type ScheduleRepository } from './schedule.repository.ts';
+import { BookingRefused, createScheduleRepository, type ScheduleRepository } from './schedule.repository.ts';
 
 /** Who asks to hold a slot: one live hold per address (and per email when the form gave one). */
 export type Visitor = { ip: string };
@@ -405,6 +405,11 @@ export function createScheduleService(deps: Deps) {
   });
 
   return {
+    /** In the caller's transaction (a person's erasure): holds they started keep no address. */
+    forgetHolderIn(tx: Db, emails: string[]) {
+      return createScheduleRepository(tx).forgetHolder(emails);
+    },
+
     /** An active employee who takes bookings, or the error a visitor would get. */
     bookableEmployee: loadBookableEmployee,
 

@@ -69,7 +69,7 @@ describe('public subscribe', () => {
       interval: 'month',
       status: 'active',
     });
-    const [client] = await t.db.select().from(clients).where(eq(clients.id, row!.clientId));
+    const [client] = await t.db.select().from(clients).where(eq(clients.id, row!.clientId!));
     expect(client).toMatchObject({ email: 'nuevo@example.com', source: 'website' });
     const paid = await t.db.select().from(payments).where(eq(payments.subscriptionId, row!.id));
     expect(paid).toHaveLength(1);

@@ -8,7 +8,8 @@ import { clientWrites } from '../clients/client-writes.ts';
 import { type NewPayment, paymentWrites } from '../payments/payment-writes.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect & {
-  clientName: string;
+  /** Null for an erased client's subscription. */
+  clientName: string | null;
   clientEmail: string | null;
   employeeName: string | null;
 };
@@ -67,11 +68,12 @@ export function createSubscriptionsRepository(db: Db) {
         cursorKey: timestampKey(subscriptions.createdAt),
       })
       .from(subscriptions)
-      .innerJoin(clients, eq(clients.id, subscriptions.clientId))
+      // An erased client's subscriptions stay listed, naming no one.
+      .leftJoin(clients, eq(clients.id, subscriptions.clientId))
       .leftJoin(employees, eq(employees.id, subscriptions.employeeId));
   const flatten = (row: {
     subscription: typeof subscriptions.$inferSelect;
-    clientName: string;
+    clientName: string | null;
     clientEmail: string | null;
     employeeName: string | null;
   }): SubscriptionRow => ({
@@ -249,6 +251,15 @@ export function createSubscriptionsRepository(db: Db) {
     },
     async plans() {
       return db.select().from(plans).orderBy(asc(plans.sortOrder), asc(plans.name));
+    },
+    /** The client was erased: their (ended) subscriptions stay under the anonymous id. How many. */
+    async anonymiseClient(clientId: string, anonymousId: string) {
+      const rows = await db
+        .update(subscriptions)
+        .set({ clientId: null, anonymousClientId: anonymousId })
+        .where(eq(subscriptions.clientId, clientId))
+        .returning({ id: subscriptions.id });
+      return rows.length;
     },
   };
 }

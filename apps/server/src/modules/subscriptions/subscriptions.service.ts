@@ -1,4 +1,5 @@
 import type { Paged } from '@chatdesk/contract/common';
+import { ERASED_CLIENT_NAME } from '@chatdesk/contract/privacy';
 import {
   type createSubscriptionSchema,
   type listSubscriptionsQuerySchema,
@@ -10,6 +11,7 @@ import {
   type Subscription,
 } from '@chatdesk/contract/subscriptions';
 import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type {
   ProviderInvoicePayment,
@@ -20,11 +22,19 @@ import { conflict, invalid, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, isTimestampKey, toPage } from '../../lib/cursor.ts';
 import { formatMoney } from '../../lib/money.ts';
 import type { Notify } from '../notifications/notifications.service.ts';
-import type { SubscriptionRow, SubscriptionsRepository } from './subscriptions.repository.ts';
+import {
+  createSubscriptionsRepository,
+  type SubscriptionRow,
+  type SubscriptionsRepository,
+} from './subscriptions.repository.ts';
 
 export const toSubscription = (row: SubscriptionRow): Subscription => ({
   id: row.id,
-  client: { id: row.clientId, name: row.clientName, email: row.clientEmail },
+  client:
+    row.clientId && row.clientName !== null
+      ? { id: row.clientId, name: row.clientName, email: row.clientEmail }
+      : null,
+  anonymousClientId: row.anonymousClientId,
   employee: row.employeeId && row.employeeName ? { id: row.employeeId, name: row.employeeName } : null,
   planName: row.planName,
   amount: row.amount / 100,
@@ -79,14 +89,16 @@ export function createSubscriptionsService(deps: {
     return { ...values, status: 'incomplete' as const, endedAt: subscription.endedAt ?? clock() };
   };
 
+  /** `payer`: the client, or the anonymous id of an erased one (a late invoice of an ended subscription). */
   async function recordPayment(
-    clientId: string,
+    payer: { clientId: string | null; anonymousClientId?: string | null },
     subscriptionId: string,
     payment: ProviderInvoicePayment,
     description: string,
   ) {
     return repository.recordPayment({
-      clientId,
+      clientId: payer.clientId,
+      anonymousClientId: payer.anonymousClientId ?? null,
       subscriptionId,
       amount: payment.amount,
       currency: payment.currency,
@@ -112,12 +124,12 @@ export function createSubscriptionsService(deps: {
     if (!current) return toSubscription(row);
     const next = mirrorOnto(row, current);
     await repository.update(row.id, next);
-    if (payment) await recordPayment(row.clientId, row.id, payment, `${row.planName} renewal`);
+    if (payment) await recordPayment(row, row.id, payment, `${row.planName} renewal`);
     if (next.status !== row.status && (STATUS_PRIORITY[next.status] ?? 0) > 0) {
       await deps.notify({
         type: next.status === 'canceled' ? 'info' : 'error',
         title: next.status === 'canceled' ? 'Subscription canceled' : 'Subscription payment failed',
-        message: `${row.clientName}'s ${row.planName} is now ${next.status.replace('_', ' ')}.`,
+        message: `${row.clientName ?? ERASED_CLIENT_NAME}'s ${row.planName} is now ${next.status.replace('_', ' ')}.`,
         link: `/subscriptions/${row.id}`,
       });
     }
@@ -153,6 +165,11 @@ export function createSubscriptionsService(deps: {
   }
 
   return {
+    /** In the caller's transaction (a client's erasure): their subscriptions kept under the anonymous id. */
+    anonymiseClientIn(tx: Db, clientId: string, anonymousId: string) {
+      return createSubscriptionsRepository(tx).anonymiseClient(clientId, anonymousId);
+    },
+
     async page(query: z.output<typeof listSubscriptionsQuerySchema>): Promise<Paged<Subscription>> {
       const after = decodeCursor(query.cursor, isTimestampKey);
       return toPage(await repository.page(query, query.limit, after), query.limit, toSubscription);
@@ -178,13 +195,13 @@ export function createSubscriptionsService(deps: {
     async activated(providerSubscriptionId: string, payment: ProviderInvoicePayment) {
       const row = await repository.findByProviderId(providerSubscriptionId);
       if (!row) return;
-      await recordPayment(row.clientId, row.id, payment, `${row.planName} (first payment)`);
-      await repository.activateClient(row.clientId);
+      await recordPayment(row, row.id, payment, `${row.planName} (first payment)`);
+      if (row.clientId) await repository.activateClient(row.clientId);
       await syncFromProvider(providerSubscriptionId);
       await deps.notify({
         type: 'success',
         title: 'New subscription',
-        message: `${row.clientEmail ?? row.clientName} subscribed to ${row.planName} (${formatMoney(row.amount, row.currency)}/${row.interval}).`,
+        message: `${row.clientEmail ?? row.clientName ?? ERASED_CLIENT_NAME} subscribed to ${row.planName} (${formatMoney(row.amount, row.currency)}/${row.interval}).`,
         link: `/subscriptions/${row.id}`,
       });
     },
@@ -227,7 +244,8 @@ export function createSubscriptionsService(deps: {
         ...mirror(subscription),
       });
       if (!id) throw conflict('This subscription already exists.');
-      if (payment) await recordPayment(client.id, id, payment, `${input.planName} (first payment)`);
+      if (payment)
+        await recordPayment({ clientId: client.id }, id, payment, `${input.planName} (first payment)`);
       await deps.notify({
         type: 'success',
         title: 'New subscription',
@@ -318,7 +336,7 @@ export function createSubscriptionsService(deps: {
         ...mirror(subscription),
       });
       if (payment) {
-        await recordPayment(client.id, id, payment, `${planName} (first payment)`);
+        await recordPayment({ clientId: client.id }, id, payment, `${planName} (first payment)`);
         await repository.activateClient(client.id);
       }
       if (subscription.pendingClientSecret) {
@@ -389,7 +407,7 @@ export function createSubscriptionsService(deps: {
       await deps.notify({
         type: 'info',
         title: cancelImmediately ? 'Subscription canceled' : 'Subscription will end',
-        message: `${row.clientName}'s ${row.planName} ${
+        message: `${row.clientName ?? ERASED_CLIENT_NAME}'s ${row.planName} ${
           cancelImmediately ? 'was canceled.' : 'will end at the end of the current period.'
         }`,
         link: `/subscriptions/${id}`,

@@ -1,5 +1,6 @@
 import { apiRoutes } from '@chatdesk/contract/api-routes';
 import type { CLIENT_STATUSES, ClientForm, CreatePaymentRequest } from '@chatdesk/contract/clients';
+import type { EraseClientResult } from '@chatdesk/contract/privacy';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -9,7 +10,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { apiCall } from '../../lib/api-client';
+import { apiCall, apiDownload } from '../../lib/api-client';
 import { cursorPaging, itemsOf } from '../../lib/pages';
 
 export type ClientStatus = (typeof CLIENT_STATUSES)[number];
@@ -22,6 +23,11 @@ export const clientKeys = {
   options: (search: string) => ['clients', 'list', 'options', search] as const,
   details: ['clients', 'detail'] as const,
   detail: (id: string) => ['clients', 'detail', id] as const,
+};
+
+export const privacyKeys = {
+  all: ['privacy-requests'] as const,
+  list: (clientId?: string) => ['privacy-requests', clientId ?? 'all'] as const,
 };
 
 /** The list in pages as it scrolls; a new search or status starts again from the first page. */
@@ -116,4 +122,62 @@ export function useCreatePayment(clientId: string) {
     meta: { success: 'Payment recorded' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: clientKeys.detail(clientId) }),
   });
+}
+
+export type ExportFormat = 'json' | 'html';
+
+/** Downloads everything held about the client (GDPR art. 15), as JSON or as a readable page; the server logs it. */
+export function useExportClient(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (format: ExportFormat) =>
+      apiDownload(`/clients/${encodeURIComponent(clientId)}/export${format === 'html' ? '/html' : ''}`, {}),
+    meta: {
+      success: (_data: unknown, format: ExportFormat) =>
+        format === 'html' ? 'Readable copy downloaded' : 'Data downloaded as JSON',
+      failure: 'Export failed',
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: privacyKeys.all }),
+  });
+}
+
+/** Erases the client (GDPR art. 17): `confirm` is their name as staff typed it. */
+export function useEraseClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, confirm }: { id: string; confirm: string }) =>
+      apiCall(apiRoutes.privacy.eraseClient, { params: { id }, body: { confirm } }),
+    meta: {
+      success: (result: EraseClientResult) =>
+        `Client erased. Their payments are kept under ${result.anonymousId}.`,
+    },
+    onSuccess: (_result, { id }) => {
+      queryClient.removeQueries({ queryKey: clientKeys.detail(id) });
+      // Their name leaves chats, appointments, subscriptions and notifications too.
+      return Promise.all(
+        [
+          clientKeys.lists,
+          privacyKeys.all,
+          ['subscriptions'],
+          ['appointments'],
+          ['chats'],
+          ['notifications'],
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      );
+    },
+  });
+}
+
+/** The log of exports and erasures, newest first, in pages. */
+export function usePrivacyRequests(clientId?: string) {
+  const query = useInfiniteQuery({
+    queryKey: privacyKeys.list(clientId),
+    queryFn: ({ signal, pageParam }) =>
+      apiCall(apiRoutes.privacy.requests, {
+        query: { cursor: pageParam, ...(clientId ? { clientId } : {}) },
+        signal,
+      }),
+    ...cursorPaging,
+  });
+  return { ...query, data: itemsOf(query.data) };
 }

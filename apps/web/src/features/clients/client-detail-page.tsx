@@ -1,9 +1,14 @@
 import type { ClientDetail } from '@chatdesk/contract/clients';
-import { Avatar, Box, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Avatar, Box, Button, Card, Group, Menu, Stack, Tabs, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import {
+  IconAlertCircle,
   IconCalendarEvent,
   IconCalendarPlus,
+  IconChevronDown,
   IconCreditCard,
+  IconDownload,
+  IconEraser,
   IconId,
   IconMessageCircle,
   IconPencil,
@@ -16,13 +21,14 @@ import { backTo, type FromList } from '../../lib/back-to';
 import { initials } from '../../lib/format';
 import { usePageName } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
-import { useClient, useDeleteClient } from './api';
+import { useClient, useDeleteClient, useEraseClient, useExportClient } from './api';
 import { ClientAppointments } from './components/client-appointments';
 import { ClientBilling } from './components/client-billing';
 import { ClientInfo } from './components/client-info';
 import { ClientQueryState } from './components/client-query-state';
 import { ClientStatusBadge } from './components/client-status-badge';
 import { DeleteClientModal } from './components/delete-client-modal';
+import { EraseClientModal } from './components/erase-client-modal';
 
 const TABS = ['details', 'appointments', 'billing'] as const;
 type Tab = (typeof TABS)[number];
@@ -50,12 +56,39 @@ function ClientDetailView({ client, list }: { client: ClientDetail; list: string
   const [searchParams, setSearchParams] = useSearchParams();
   const remove = useDeleteClient();
   const [deleting, setDeleting] = useState(false);
+  const exportData = useExportClient(client.id);
+  const erase = useEraseClient();
+  const [erasing, setErasing] = useState(false);
   const tabParam = searchParams.get('tab');
   const tab: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : 'details';
 
   // The router state goes along, or a change of tab would forget the list Back returns to.
   const changeTab = (value: string | null) =>
     setSearchParams(value && value !== 'details' ? { tab: value } : {}, { replace: true, state });
+
+  const closeErase = () => {
+    if (erase.isPending) return;
+    erase.reset();
+    setErasing(false);
+  };
+
+  const confirmErase = (typedName: string) =>
+    erase.mutate(
+      { id: client.id, confirm: typedName },
+      {
+        onSuccess: (result) => {
+          // The erasure committed; only the payment provider's copy is left for staff to remove.
+          if (result.providerMessage)
+            notifications.show({
+              color: 'red',
+              icon: <IconAlertCircle size={18} />,
+              message: result.providerMessage,
+              autoClose: false,
+            });
+          void navigate(list);
+        },
+      },
+    );
 
   const closeDelete = () => {
     if (remove.isPending) return;
@@ -111,6 +144,25 @@ function ClientDetailView({ client, list }: { client: ClientDetail; list: string
             >
               Edit
             </Button>
+            <Menu position="bottom-end" shadow="md">
+              <Menu.Target>
+                <Button
+                  variant="default"
+                  leftSection={<IconDownload size={16} />}
+                  rightSection={<IconChevronDown size={14} />}
+                  loading={exportData.isPending}
+                >
+                  Export data
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>Everything held about this client</Menu.Label>
+                <Menu.Item onClick={() => exportData.mutate('json')}>Download as JSON</Menu.Item>
+                <Menu.Item onClick={() => exportData.mutate('html')}>
+                  Download a readable copy (HTML)
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
             <Button
               color="red"
               variant="light"
@@ -118,6 +170,14 @@ function ClientDetailView({ client, list }: { client: ClientDetail; list: string
               onClick={() => setDeleting(true)}
             >
               Delete
+            </Button>
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconEraser size={16} />}
+              onClick={() => setErasing(true)}
+            >
+              Erase client
             </Button>
           </Group>
         </Group>
@@ -146,6 +206,13 @@ function ClientDetailView({ client, list }: { client: ClientDetail; list: string
         </Tabs.Panel>
       </Tabs>
 
+      <EraseClientModal
+        client={erasing ? client : null}
+        busy={erase.isPending}
+        error={erase.isError ? erase.error : null}
+        onConfirm={confirmErase}
+        onClose={closeErase}
+      />
       <DeleteClientModal
         client={deleting ? client : null}
         busy={remove.isPending}

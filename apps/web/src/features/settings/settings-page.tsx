@@ -7,6 +7,7 @@ import {
   IconMessageBolt,
   IconRobot,
   IconSchool,
+  IconShieldLock,
   IconUser,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -19,6 +20,7 @@ import { CannedRepliesSettings } from './components/canned-replies-settings';
 import { ClosedDaysSettings } from './components/closed-days-settings';
 import { CompanySettings } from './components/company-settings';
 import { LessonsSettings } from './components/lessons-settings';
+import { PrivacyRequestsSettings } from './components/privacy-requests-settings';
 import { TestSetSettings } from './components/test-set-settings';
 import { UserSettings } from './components/user-settings';
 
@@ -68,6 +70,12 @@ const SECTIONS: Section[] = [
     label: 'Canned Replies',
     icon: <IconMessageBolt size={16} />,
     content: () => <CannedRepliesSettings />,
+  },
+  {
+    value: 'privacy',
+    label: 'Privacy Requests',
+    icon: <IconShieldLock size={16} />,
+    content: () => <PrivacyRequestsSettings />,
   },
 ];
 

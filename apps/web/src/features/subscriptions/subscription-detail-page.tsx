@@ -1,3 +1,4 @@
+import { ERASED_CLIENT_NAME } from '@chatdesk/contract/privacy';
 import type { Subscription } from '@chatdesk/contract/subscriptions';
 import {
   Anchor,
@@ -41,7 +42,9 @@ import { formatSubscriptionPrice } from './subscription-format';
 export function SubscriptionDetailPage() {
   const { id = '' } = useParams();
   const subscription = useSubscription(id);
-  usePageName(subscription.data ? `Subscription: ${subscription.data.client.name}` : undefined);
+  usePageName(
+    subscription.data ? `Subscription: ${subscription.data.client?.name ?? ERASED_CLIENT_NAME}` : undefined,
+  );
   const list = backTo(useLocation().state, paths.subscriptions);
 
   return (
@@ -107,14 +110,25 @@ function SubscriptionDetail({ subscription }: { subscription: Subscription }) {
 
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="lg">
           <DetailField icon={<IconUser size={18} />} label="Client">
-            <Anchor component={Link} to={paths.client(client.id)} fw={500}>
-              {client.name}
-            </Anchor>
-            {client.email ? (
-              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {client.email}
-              </Text>
-            ) : null}
+            {client ? (
+              <>
+                <Anchor component={Link} to={paths.client(client.id)} fw={500}>
+                  {client.name}
+                </Anchor>
+                {client.email ? (
+                  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {client.email}
+                  </Text>
+                ) : null}
+              </>
+            ) : (
+              <>
+                <Text fw={500}>{ERASED_CLIENT_NAME}</Text>
+                <Text size="sm" c="dimmed">
+                  {subscription.anonymousClientId}
+                </Text>
+              </>
+            )}
           </DetailField>
           <DetailField icon={<IconId size={18} />} label="Employee">
             <Text fw={500}>{employee?.name ?? '—'}</Text>

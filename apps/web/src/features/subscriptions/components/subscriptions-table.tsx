@@ -1,3 +1,4 @@
+import { ERASED_CLIENT_NAME } from '@chatdesk/contract/privacy';
 import type { Subscription } from '@chatdesk/contract/subscriptions';
 import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
@@ -29,7 +30,20 @@ export function SubscriptionsTable({ subscriptions }: { subscriptions: Subscript
   );
 }
 
-function ClientLink({ client }: { client: Subscription['client'] }) {
+function ClientLink({ subscription }: { subscription: Subscription }) {
+  const { client } = subscription;
+  // An erased client's subscription stays, naming no one but the anonymous id its payments carry.
+  if (!client)
+    return (
+      <Stack gap={0} miw={0}>
+        <Text fw={600} size="sm">
+          {ERASED_CLIENT_NAME}
+        </Text>
+        <Text size="xs" c="dimmed" truncate="end">
+          {subscription.anonymousClientId}
+        </Text>
+      </Stack>
+    );
   return (
     <Stack gap={0} miw={0}>
       <Anchor component={Link} to={paths.client(client.id)} fw={600} c="bright" underline="hover">
@@ -58,7 +72,7 @@ function SubscriptionRow({ subscription }: { subscription: Subscription }) {
     <Table.Tr onClick={openDetail} style={{ cursor: 'pointer' }}>
       <Table.Td>
         <WrapAnywhere maw={280}>
-          <ClientLink client={subscription.client} />
+          <ClientLink subscription={subscription} />
         </WrapAnywhere>
       </Table.Td>
       <Table.Td>
@@ -103,7 +117,7 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
   return (
     <ListCard onClick={openDetail}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-        <ClientLink client={subscription.client} />
+        <ClientLink subscription={subscription} />
         <StatusBadges subscription={subscription} />
       </Group>
       <Text size="sm" fw={500} mt="xs">
