@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { booleanQuerySchema, pageQuerySchema } from './common.ts';
+import { NOTIFICATION_BADGE_CAP } from './constants.ts';
 
 /**
  * How long a deleted notification can be restored (`POST /notifications/{id}/restore`). The server
@@ -32,6 +33,12 @@ export const listNotificationsQuerySchema = pageQuerySchema.extend({
 });
 export type ListNotificationsQuery = z.input<typeof listNotificationsQuerySchema>;
 
+/**
+ * Unread notifications are counted up to this many: the badge shows '99+' past 99, and a count that
+ * stops there costs the same with 100 unread as with 100,000.
+ */
+export const UNREAD_NOTIFICATIONS_COUNT_LIMIT = NOTIFICATION_BADGE_CAP + 1;
+/** How many notifications are unread, counted up to UNREAD_NOTIFICATIONS_COUNT_LIMIT. */
 export const unreadCountSchema = z.object({ count: z.number().int() });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
 export const markAllReadResponseSchema = z.object({ updated: z.number().int() });

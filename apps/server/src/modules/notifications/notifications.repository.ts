@@ -31,11 +31,15 @@ export function createNotificationsRepository(db: Db) {
         .limit(limit + 1);
       return rows.map((row) => ({ ...row.notification, cursorKey: row.cursorKey }));
     },
-    async countUnread() {
-      const [row] = await db
-        .select({ value: count() })
+    /** Unread ones, counted up to `limit`: at most `limit` rows are read, however many there are. */
+    async countUnread(limit: number) {
+      const unread = db
+        .select({ id: notifications.id })
         .from(notifications)
-        .where(and(eq(notifications.isRead, false), live));
+        .where(and(eq(notifications.isRead, false), live))
+        .limit(limit)
+        .as('unread');
+      const [row] = await db.select({ value: count() }).from(unread);
       return row?.value ?? 0;
     },
     async insert(values: NewNotification) {

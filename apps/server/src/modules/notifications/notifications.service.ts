@@ -1,5 +1,9 @@
 import type { Paged } from '@chatdesk/contract/common';
-import { NOTIFICATION_UNDO_WINDOW_MS, type Notification } from '@chatdesk/contract/notifications';
+import {
+  NOTIFICATION_UNDO_WINDOW_MS,
+  type Notification,
+  UNREAD_NOTIFICATIONS_COUNT_LIMIT,
+} from '@chatdesk/contract/notifications';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
@@ -78,7 +82,7 @@ export function createNotificationsService({
     },
 
     async unreadCount() {
-      return { count: await repository.countUnread() };
+      return { count: await repository.countUnread(UNREAD_NOTIFICATIONS_COUNT_LIMIT) };
     },
 
     async markRead(id: string) {

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { NOTIFICATION_UNDO_WINDOW_MS } from '@chatdesk/contract/notifications';
+import {
+  NOTIFICATION_UNDO_WINDOW_MS,
+  UNREAD_NOTIFICATIONS_COUNT_LIMIT,
+} from '@chatdesk/contract/notifications';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
@@ -70,6 +73,17 @@ describe('notifications', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/^type: /);
     expect((await get('/api/notifications?isRead=maybe')).json().message).toMatch(/^isRead: /);
+  });
+
+  it('counts unread up to the 100 the badge shows as 99+, however many there are', async () => {
+    await t.db.execute(sql`
+      insert into notifications (title, message, type)
+      select 'Burst', 'one of many', 'info' from generate_series(1, 150)`);
+    expect((await get('/api/notifications/unread-count')).json()).toEqual({
+      count: UNREAD_NOTIFICATIONS_COUNT_LIMIT,
+    });
+    expect(UNREAD_NOTIFICATIONS_COUNT_LIMIT).toBe(100);
+    await t.db.delete(notificationsTable);
   });
 
   it('counts unread, marks one read, one solved, all read, and deletes', async () => {
