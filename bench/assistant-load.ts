@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { completion, startJsonServer } from '../apps/server/test/fake-servers.ts';
+import { freshPostgresUrl } from './fresh-database.ts';
 import { postWebhook, webhookBody } from './whatsapp-webhook.ts';
 
 const { values: args } = parseArgs({
@@ -38,8 +39,6 @@ const { values: args } = parseArgs({
   },
 });
 const CUSTOMERS = Number(args.customers);
-const ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ?? 'postgres://chatdesk_ci:chatdesk_ci@127.0.0.1:5432/chatdesk_ci';
 const MAIN = fileURLToPath(new URL('../apps/server/src/main.ts', import.meta.url));
 const SECRET = 'bench-app-secret';
 const QUESTIONS = [
@@ -81,22 +80,8 @@ const llm = await startJsonServer(async () => {
 
 async function freshDatabase(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
   if (args.db === 'pglite') return { env: {}, drop: async () => {} };
-  const name = `chatdesk_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: ADMIN_URL });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
-      await cleanup.end();
-    },
-  };
+  const { url, drop } = await freshPostgresUrl();
+  return { env: { DATABASE_URL: url }, drop };
 }
 
 async function startServer(env: Record<string, string>, dataDir: string) {

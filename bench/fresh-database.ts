@@ -52,11 +52,8 @@ process.once('SIGINT', () => {
   void Promise.allSettled([...dropOnInterrupt].map((drop) => drop())).finally(() => process.exit(130));
 });
 
-export async function freshDatabase(
-  kind: DatabaseKind,
-  options: { keep?: boolean } = {},
-): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (kind === 'pglite') return { database: fromPglite(await createPglite()), drop: async () => {} };
+/** A new, empty PostgreSQL database for a server process of the benchmark to open by its URL. */
+export async function freshPostgresUrl(options: { keep?: boolean } = {}) {
   const name = `chatdesk_bench_${randomBytes(6).toString('hex')}`;
   await adminQuery(`CREATE DATABASE ${name}`);
   const url = new URL(ADMIN_URL);
@@ -67,5 +64,14 @@ export async function freshDatabase(
     else await dropPostgres(name);
   };
   dropOnInterrupt.add(drop);
-  return { database: openPostgres(url.toString()), drop };
+  return { url: url.toString(), drop };
+}
+
+export async function freshDatabase(
+  kind: DatabaseKind,
+  options: { keep?: boolean } = {},
+): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (kind === 'pglite') return { database: fromPglite(await createPglite()), drop: async () => {} };
+  const { url, drop } = await freshPostgresUrl(options);
+  return { database: openPostgres(url), drop };
 }

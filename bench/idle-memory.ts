@@ -9,15 +9,13 @@
  * Run: node bench/idle-memory.ts [--runs 3] [--idle 30]
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { ADMIN_URL } from './fresh-database.ts';
+import { freshPostgresUrl } from './fresh-database.ts';
 
 const { values: args } = parseArgs({
   options: { runs: { type: 'string', default: '3' }, idle: { type: 'string', default: '30' } },
@@ -74,25 +72,6 @@ async function oneStart(env: Record<string, string>, flags: string[]) {
   }
 }
 
-async function postgresDatabase() {
-  const name = `chatdesk_idle_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: ADMIN_URL });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
-
 const flags = await startFlags();
 console.log(`node ${flags.join(' ')} apps/server/src/main.ts, demo data, ${IDLE_SECONDS} s idle after ready`);
 const results: Record<string, Array<Awaited<ReturnType<typeof oneStart>>>> = {};
@@ -103,7 +82,7 @@ const record = (label: string, value: Awaited<ReturnType<typeof oneStart>>) => {
   );
 };
 for (let run = 0; run < RUNS; run++) {
-  const database = await postgresDatabase();
+  const database = await freshPostgresUrl();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'chatdesk-idle-'));
   try {
     record(
