@@ -592,7 +592,12 @@ async function fullDay(api: Api, professional: Employee, service: Service) {
     `/schedule/${professional.username}?service=${encodeURIComponent(service.id)}`,
   );
   const whole = fittingStarts(service, []);
-  const day = schedule.slots.slice(1).find((candidate) => candidate.times.join() === whole.join());
+  // Two days ahead or later: its times are more than 24 hours away whatever the time of day now, so
+  // the booking's policy is the usual one (moved online until 24 hours before).
+  const earliest = new Date(Date.now() + 48 * 3_600_000).toISOString().slice(0, 10);
+  const day = schedule.slots.find(
+    (candidate) => candidate.date >= earliest && candidate.times.join() === whole.join(),
+  );
   if (!day) throw new Error('no wholly open day');
   return day.date;
 }
