@@ -16,8 +16,9 @@ type Notification = {
 // current state from the API rather than assuming the seed.
 
 const rows = (page: Page) => page.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
+// By id, not by text: two notifications may read alike (every erased client is "[erased]").
 const rowOf = (page: Page, notification: Notification) =>
-  rows(page).filter({ hasText: notification.message });
+  page.getByRole('list', { name: 'Notifications' }).locator(`[data-notification-id="${notification.id}"]`);
 const badge = (page: Page) => page.getByRole('navigation').getByRole('link', { name: /Notifications/ });
 
 async function chooseFilter(page: Page, label: string, option: string) {

@@ -30,6 +30,7 @@ export function NotificationItem({
       p="md"
       aria-label={notification.title}
       data-unread={unread || undefined}
+      data-notification-id={notification.id}
       style={{
         listStyle: 'none',
         background: unread ? 'var(--app-color-accent-soft)' : 'var(--app-color-surface)',
