@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectNoSeriousViolations } from './axe';
+import { expectAccessibleEverywhere } from './axe';
 import { longDate, timeLabel } from './dates';
 import { type Api, expect, test } from './fixtures';
 import { createEmployee, uniqueSuffix } from './staff-data';
@@ -16,8 +16,6 @@ type Appointment = {
 };
 
 const SHOTS = '/tmp/pw-book';
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 768 };
 /** Typed as a person types: a controlled input must keep every key. */
 const HUMAN = { delay: 30 };
 
@@ -132,25 +130,21 @@ test.describe('Anyone available', () => {
   test('the page in light and dark, on a desktop and a phone', async ({ page, api }) => {
     const { service } = await twoProfessionalService(api);
     const day = await openDay(api, service);
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      for (const [size, viewport] of [
-        ['desktop', DESKTOP],
-        ['phone', PHONE],
-      ] as const) {
-        await page.setViewportSize(viewport);
-        await page.goto('/book');
-        await expect(page.getByRole('heading', { name: 'Choose a service' })).toBeVisible();
-        await expectNoSeriousViolations(page, `book services (${scheme}, ${size})`);
-        await page.screenshot({ path: `${SHOTS}/book-services-${size}-${scheme}.png`, fullPage: true });
+    const shot = (name: string) => (size: string, scheme: string) =>
+      page.screenshot({ path: `${SHOTS}/${name}-${size}-${scheme}.png`, fullPage: true });
+    // Each step opened once and checked in place in both schemes at both sizes.
+    await page.goto('/book');
+    await expect(page.getByRole('heading', { name: 'Choose a service' })).toBeVisible();
+    await expectAccessibleEverywhere(page, 'book services', { each: shot('book-services') });
 
-        await page.getByRole('button', { name: new RegExp(`^${service.name}`) }).click();
-        await chooseDay(page, day);
-        await timeButton(page, '11:00').click();
-        await expect(page.getByRole('heading', { name: /^With / })).toBeVisible();
-        await expectNoSeriousViolations(page, `book assigned time (${scheme}, ${size})`);
-        await page.screenshot({ path: `${SHOTS}/book-assigned-${size}-${scheme}.png`, fullPage: true });
-      }
-    }
+    await page.getByRole('button', { name: new RegExp(`^${service.name}`) }).click();
+    await chooseDay(page, day);
+    await timeButton(page, '11:00').click();
+    const assigned = page.getByRole('heading', { name: /^With / });
+    await expect(assigned).toBeVisible();
+    await expectAccessibleEverywhere(page, 'book assigned time', {
+      shows: assigned,
+      each: shot('book-assigned'),
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectNoSeriousViolations } from './axe';
+import { expectAccessibleEverywhere, expectNoSeriousViolations } from './axe';
 import { longDate, timeLabel } from './dates';
 import { type Api, expect, test } from './fixtures';
 
@@ -139,7 +139,10 @@ test.describe('public booking page', () => {
     await expect(weekdays.last()).toHaveText('Su');
   });
 
-  test("marks today, the business's day, in light and dark", async ({ page, api }, testInfo) => {
+  test("marks today, the business's day, in light and dark, at desktop and phone size", async ({
+    page,
+    api,
+  }, testInfo) => {
     const schedule = await createEmployee(api);
     // 'yyyy-MM-dd' on the business's calendar.
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: schedule.timeZone }).format(new Date());
@@ -147,18 +150,17 @@ test.describe('public booking page', () => {
     const shown = schedule.slots[0]?.date ?? today;
     test.skip(shown.slice(0, 7) !== today.slice(0, 7), "today's month has no open time left");
 
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.goto(`/schedule/${schedule.employee.username}`);
-      const marked = page.getByRole('table', { name: 'Available dates' }).locator('[aria-current="date"]');
-      await expect(marked).toHaveCount(1);
-      await expect(marked).toHaveAccessibleName(longDate(today));
-      await expect(marked).toHaveCSS('font-weight', '700');
-      await expectNoSeriousViolations(page, `booking calendar marking today (${scheme})`);
-      await page
-        .getByRole('table', { name: 'Available dates' })
-        .screenshot({ path: testInfo.outputPath(`calendar-today-${scheme}.png`) });
-    }
+    await page.goto(`/schedule/${schedule.employee.username}`);
+    const dates = page.getByRole('table', { name: 'Available dates' });
+    const marked = dates.locator('[aria-current="date"]');
+    await expect(marked).toHaveCount(1);
+    await expect(marked).toHaveAccessibleName(longDate(today));
+    await expect(marked).toHaveCSS('font-weight', '700');
+    await expectAccessibleEverywhere(page, 'booking calendar marking today', {
+      shows: marked,
+      each: (size, scheme) =>
+        dates.screenshot({ path: testInfo.outputPath(`calendar-today-${size}-${scheme}.png`) }),
+    });
   });
 
   test("shows the employee's own title", async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectNoSeriousViolations } from './axe';
+import { expectAccessibleEverywhere, expectNoSeriousViolations, PHONE } from './axe';
 import { type Chat, createHumanChat, createSimulatorChat, whatsappMessage } from './chat-data';
 import { createClient } from './client-data';
 import { type Api, expect, type Paged, test } from './fixtures';
@@ -161,39 +161,38 @@ test('every open dashboard tab shows the in-app alert, and its link opens the ch
   await other.close();
 });
 
-for (const scheme of ['light', 'dark'] as const) {
-  test(`a waiting chat in the list and the phone header's count, in the ${scheme} scheme`, async ({
-    page,
-    api,
-  }, testInfo) => {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.goto('/');
-    await expect(chatRows(page).first()).toBeVisible();
-    const chat = await handedOverChat(api);
-    const row = chatRows(page).filter({ hasText: chat.name });
-    await expect(row.getByTestId('waiting-label')).toBeVisible();
-    await expect(handoffAlert(page)).toBeVisible();
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-    await expectNoSeriousViolations(page, `the chat list with a waiting chat (${scheme})`);
-    await page.screenshot({ path: testInfo.outputPath(`waiting-list-desktop-${scheme}.png`) });
-
-    // On a phone the menu with the Chats badge is folded away: the header says how many wait.
-    await page.setViewportSize({ width: 390, height: 844 });
-    const count = (await waitingChats(api)).length;
-    await expect(headerWaiting(page)).toBeVisible();
-    await expect(headerWaiting(page)).toHaveText(`${count} waiting for a person`);
-    await expect(headerWaiting(page)).toHaveAccessibleName(`${count} waiting for a person`);
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-    await expectNoSeriousViolations(page, `the phone's chat list with a waiting chat (${scheme})`);
-    await page.screenshot({ path: testInfo.outputPath(`waiting-list-phone-${scheme}.png`) });
-
-    // Answered: the count drops and the label goes.
-    await api.put(`/chats/${chat.id}/toggle-ai`);
-    await expect(row.getByTestId('waiting-label')).toHaveCount(0);
-    if (count === 1) await expect(headerWaiting(page)).toHaveCount(0);
-    else await expect(headerWaiting(page)).toHaveAccessibleName(`${count - 1} waiting for a person`);
+test("a waiting chat in the list and the phone header's count, in light and dark", async ({
+  page,
+  api,
+}, testInfo) => {
+  await page.goto('/');
+  await expect(chatRows(page).first()).toBeVisible();
+  const chat = await handedOverChat(api);
+  const row = chatRows(page).filter({ hasText: chat.name });
+  await expect(row.getByTestId('waiting-label')).toBeVisible();
+  await expect(handoffAlert(page)).toBeVisible();
+  const count = (await waitingChats(api)).length;
+  // Checked in place in both schemes at both sizes. On a phone the menu with the Chats badge is
+  // folded away: the header says how many wait.
+  await expectAccessibleEverywhere(page, 'the chat list with a waiting chat', {
+    shows: row.getByTestId('waiting-label'),
+    each: async (size, scheme) => {
+      if (size === 'phone') {
+        await expect(headerWaiting(page)).toBeVisible();
+        await expect(headerWaiting(page)).toHaveText(`${count} waiting for a person`);
+        await expect(headerWaiting(page)).toHaveAccessibleName(`${count} waiting for a person`);
+      }
+      await page.screenshot({ path: testInfo.outputPath(`waiting-list-${size}-${scheme}.png`) });
+    },
   });
-}
+
+  // Answered: the count drops and the label goes.
+  await page.setViewportSize(PHONE);
+  await api.put(`/chats/${chat.id}/toggle-ai`);
+  await expect(row.getByTestId('waiting-label')).toHaveCount(0);
+  if (count === 1) await expect(headerWaiting(page)).toHaveCount(0);
+  else await expect(headerWaiting(page)).toHaveAccessibleName(`${count - 1} waiting for a person`);
+});
 
 test('a browser that blocks notifications is explained beside the switch, which stays off', async ({
   page,

@@ -3,15 +3,11 @@ import type { InsightsReport } from '@chatdesk/contract/insights';
 import type { Page } from '@playwright/test';
 import { emptyInsightsReport, insightsReport } from '../apps/web/src/features/insights/insights.fixture';
 import { describePeriod } from '../apps/web/src/features/insights/insights-format';
-import { expectNoSeriousViolations } from './axe';
+import { DESKTOP, expectAccessibleEverywhere, PHONE } from './axe';
 import { expect, test } from './fixtures';
 import { bookAppointment, createEmployee } from './staff-data';
 
 /** The Insights page: a period against the one before, its figures, charts read as tables, in both schemes and two sizes. */
-
-const SCHEMES = ['light', 'dark'] as const;
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 768 };
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -151,55 +147,42 @@ test('a custom period still being chosen says what it needs and asks nothing', a
   expect(asked).toEqual([]);
 });
 
-for (const scheme of SCHEMES) {
-  test.describe(`${scheme} scheme`, () => {
-    test.use({ colorScheme: scheme });
+test('axe finds nothing serious, in light and dark, at desktop and phone size, busy and quiet', async ({
+  page,
+  login,
+}, testInfo) => {
+  await serveFixtures(page);
+  await login();
+  const shot = (name: string) => (size: string, scheme: string) =>
+    page.screenshot({ path: testInfo.outputPath(`${name}-${scheme}-${size}.png`), fullPage: true });
+  // Each state opened once and checked in place in both schemes at both sizes.
+  await page.goto('/insights');
+  await expect(card(page, 'Conversations')).toBeVisible();
+  // The charts draw once they know their width.
+  const chart = page.locator('.recharts-surface').first();
+  await expect(chart).toBeVisible();
+  await expectAccessibleEverywhere(page, 'insights', { shows: chart, each: shot('insights') });
 
-    test(`axe finds nothing serious, at desktop and phone size, busy and quiet (${scheme})`, async ({
-      page,
-      login,
-    }, testInfo) => {
-      await serveFixtures(page);
-      await login();
-      for (const size of [DESKTOP, PHONE]) {
-        await page.setViewportSize(size);
-        await page.goto('/insights');
-        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-        await expect(card(page, 'Conversations')).toBeVisible();
-        // The charts draw once they know their width.
-        await expect(page.locator('.recharts-surface').first()).toBeVisible();
-        await expectNoSeriousViolations(page, `insights at ${size.width} px (${scheme})`);
-        await page.screenshot({
-          path: testInfo.outputPath(`insights-${scheme}-${size.width}.png`),
-          fullPage: true,
-        });
+  await page.getByRole('button', { name: 'Show as table', description: 'Conversations per day' }).click();
+  const table = page.getByRole('table', { name: 'Conversations per day' });
+  await expect(table).toBeVisible();
+  await expectAccessibleEverywhere(page, 'insights with a chart as a table', { shows: table });
 
-        await page
-          .getByRole('button', { name: 'Show as table', description: 'Conversations per day' })
-          .click();
-        await expect(page.getByRole('table', { name: 'Conversations per day' })).toBeVisible();
-        await expectNoSeriousViolations(
-          page,
-          `insights with a chart as a table at ${size.width} px (${scheme})`,
-        );
-
-        await page.goto('/insights?period=week');
-        await expect(page.getByText('No conversations in this period', { exact: true })).toBeVisible();
-        await expectNoSeriousViolations(page, `insights of a quiet week at ${size.width} px (${scheme})`);
-        await page.screenshot({
-          path: testInfo.outputPath(`insights-empty-${scheme}-${size.width}.png`),
-          fullPage: true,
-        });
-
-        await page.goto('/insights?period=custom&from=2026-11-02&to=2026-11-22');
-        await page.getByRole('button', { name: 'To', exact: true }).click();
-        await expect(page.getByRole('button', { name: 'Next month' })).toBeVisible();
-        await expectNoSeriousViolations(page, `insights date picker at ${size.width} px (${scheme})`);
-        await page.keyboard.press('Escape');
-      }
-    });
+  await page.goto('/insights?period=week');
+  const quiet = page.getByText('No conversations in this period', { exact: true });
+  await expect(quiet).toBeVisible();
+  await expectAccessibleEverywhere(page, 'insights of a quiet week', {
+    shows: quiet,
+    each: shot('insights-empty'),
   });
-}
+
+  await page.goto('/insights?period=custom&from=2026-11-02&to=2026-11-22');
+  await page.getByRole('button', { name: 'To', exact: true }).click();
+  const next = page.getByRole('button', { name: 'Next month' });
+  await expect(next).toBeVisible();
+  await expectAccessibleEverywhere(page, 'insights date picker', { shows: next });
+  await page.keyboard.press('Escape');
+});
 
 test("the page shows the server's own figures: a booking made now counts in this week", async ({
   page,

@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
-import { expectNoSeriousViolations } from './axe';
+import type { Locator, Page } from '@playwright/test';
+import { DESKTOP, expectAccessibleEverywhere } from './axe';
 import { createClient } from './client-data';
 import { longDate, timeLabel } from './dates';
 import { type Api, expect, test } from './fixtures';
@@ -36,8 +36,6 @@ type AppointmentWithService = {
 };
 
 const SHOTS = '/tmp/pw-svc';
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 768 };
 /** Typed as a person types: a controlled input must keep every key. */
 const HUMAN = { delay: 30 };
 const VISITOR = { name: 'Vera Visitor', email: 'vera.visitor@example.com', phone: '+34 600 222 333' };
@@ -508,58 +506,59 @@ test.describe('services', () => {
     await api.post(`/services/${archived.id}/archive`);
     await login();
 
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      for (const [size, viewport] of [
-        ['desktop', DESKTOP],
-        ['phone', PHONE],
-      ] as const) {
-        await page.setViewportSize(viewport);
-        await page.goto('/services?archived=true');
-        await expect(page.getByRole('heading', { name: 'Services', level: 2 })).toBeVisible();
-        await expect(page.getByText(`Old ${suffix}`).filter({ visible: true })).toBeVisible();
-        await expectNoSeriousViolations(page, `services page (${scheme}, ${size})`);
-        await page.screenshot({ path: `${SHOTS}/services-page-${size}-${scheme}.png`, fullPage: true });
+    // Each screen opened once and checked in place in both schemes at both sizes.
+    const shot = (name: string, target?: Locator) => (size: string, scheme: string) =>
+      target
+        ? target.screenshot({ path: `${SHOTS}/${name}-${size}-${scheme}.png` })
+        : page.screenshot({ path: `${SHOTS}/${name}-${size}-${scheme}.png`, fullPage: true });
 
-        await page
-          .getByRole('button', { name: `Archive ${cut.name}` })
-          .filter({ visible: true })
-          .click();
-        await expect(page.getByRole('dialog', { name: 'Archive Service' })).toBeVisible();
-        await expectNoSeriousViolations(page, `archive service dialog (${scheme}, ${size})`);
-        await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.goto('/services?archived=true');
+    await expect(page.getByRole('heading', { name: 'Services', level: 2 })).toBeVisible();
+    const old = page.getByText(`Old ${suffix}`).filter({ visible: true });
+    await expectAccessibleEverywhere(page, 'services page', { shows: old, each: shot('services-page') });
 
-        await page.goto(`/services/${cut.id}`);
-        await expect(page.getByRole('heading', { name: 'Edit Service' })).toBeVisible();
-        await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(cut.name);
-        await expectNoSeriousViolations(page, `service form (${scheme}, ${size})`);
-        await page.locator('form').screenshot({ path: `${SHOTS}/service-form-${size}-${scheme}.png` });
+    await page
+      .getByRole('button', { name: `Archive ${cut.name}` })
+      .filter({ visible: true })
+      .click();
+    const archive = page.getByRole('dialog', { name: 'Archive Service' });
+    await expect(archive).toBeVisible();
+    await expectAccessibleEverywhere(page, 'archive service dialog', { shows: archive });
+    await archive.getByRole('button', { name: 'Cancel' }).click();
 
-        await page.goto('/services/new');
-        await page.getByRole('button', { name: 'Create Service' }).click();
-        await expect(page.getByText('Name is required')).toBeVisible();
-        await expect(page.getByText('Price must be 0 or more, with at most two decimals')).toBeVisible();
-        await expectNoSeriousViolations(page, `service form with errors (${scheme}, ${size})`);
+    await page.goto(`/services/${cut.id}`);
+    await expect(page.getByRole('heading', { name: 'Edit Service' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(cut.name);
+    await expectAccessibleEverywhere(page, 'service form', {
+      each: shot('service-form', page.locator('form')),
+    });
 
-        await page.goto(`/employee/${professional.id}`);
-        const section = page.getByRole('region', { name: 'Services' });
-        await expect(section.getByRole('checkbox', { name: cut.name })).toBeChecked();
-        await expectNoSeriousViolations(page, `employee services section (${scheme}, ${size})`);
-        await section.screenshot({ path: `${SHOTS}/employee-services-${size}-${scheme}.png` });
+    await page.goto('/services/new');
+    await page.getByRole('button', { name: 'Create Service' }).click();
+    await expect(page.getByText('Name is required')).toBeVisible();
+    const priceError = page.getByText('Price must be 0 or more, with at most two decimals');
+    await expect(priceError).toBeVisible();
+    await expectAccessibleEverywhere(page, 'service form with errors', { shows: priceError });
 
-        await page.goto(`/schedule/${professional.username}`);
-        await expect(page.getByRole('heading', { name: 'Choose a service' })).toBeVisible();
-        await expectNoSeriousViolations(page, `booking service step (${scheme}, ${size})`);
-        await page.screenshot({
-          path: `${SHOTS}/booking-service-step-${size}-${scheme}.png`,
-          fullPage: true,
-        });
-        await page.getByRole('button', { name: new RegExp(`^${cut.name}`) }).click();
-        await expect(page.getByRole('button', { name: 'Change service' })).toBeVisible();
-        await expectNoSeriousViolations(page, `booking calendar of a service (${scheme}, ${size})`);
-        await page.screenshot({ path: `${SHOTS}/booking-chosen-service-${size}-${scheme}.png` });
-      }
-    }
+    await page.goto(`/employee/${professional.id}`);
+    const section = page.getByRole('region', { name: 'Services' });
+    await expect(section.getByRole('checkbox', { name: cut.name })).toBeChecked();
+    await expectAccessibleEverywhere(page, 'employee services section', {
+      shows: section,
+      each: shot('employee-services', section),
+    });
+
+    await page.goto(`/schedule/${professional.username}`);
+    await expect(page.getByRole('heading', { name: 'Choose a service' })).toBeVisible();
+    await expectAccessibleEverywhere(page, 'booking service step', { each: shot('booking-service-step') });
+    await page.getByRole('button', { name: new RegExp(`^${cut.name}`) }).click();
+    const change = page.getByRole('button', { name: 'Change service' });
+    await expect(change).toBeVisible();
+    await expectAccessibleEverywhere(page, 'booking calendar of a service', {
+      shows: change,
+      each: async (size, scheme) =>
+        page.screenshot({ path: `${SHOTS}/booking-chosen-service-${size}-${scheme}.png` }),
+    });
   });
 });
 
