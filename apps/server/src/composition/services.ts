@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { createBusinessReads } from '../events/business-reads.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { Integrations } from '../integrations/choose-integrations.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -89,11 +90,11 @@ export function createServices(deps: ServiceDeps) {
     login: config.login,
     clock,
   });
-  // The company or the team changed: this instance's assistant forgets what it read at once, and
-  // the others hear it on the bus (the assistant, made further down, fills in `forgetBusiness`).
-  let forgetBusiness = () => {};
+  // The company, the team, the catalogue or the lessons changed: this instance forgets what its
+  // public pages and assistant read at once, and the others hear it on the bus.
+  const business = createBusinessReads(events);
   const businessChanged = () => {
-    forgetBusiness();
+    business.forget();
     // A name or an email in the team may be in a session this instance trusts (auth.service.ts).
     auth.forgetSessions();
     void events.publish({ type: 'business.changed' });
@@ -157,6 +158,7 @@ export function createServices(deps: ServiceDeps) {
     notify,
     notifications,
     events,
+    business,
     mail,
     publicUrl: config.publicUrl,
     clock,
@@ -226,10 +228,9 @@ export function createServices(deps: ServiceDeps) {
     publicUrl: config.publicUrl,
     historyTurns: config.assistant.historyTurns,
     clock,
-    events,
+    business,
     ...(deps.logger ? { log: deps.logger } : {}),
   });
-  forgetBusiness = assistant.forgetBusiness;
   const teaching = createTeachingService({
     repository: teachingRepository,
     assistant,

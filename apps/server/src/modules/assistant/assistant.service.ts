@@ -1,7 +1,7 @@
 import { NEW_CONVERSATION_COMMAND } from '@chatdesk/contract/chats';
 import { APPOINTMENT_FEE } from '@chatdesk/contract/constants';
 import { PREMIUM_PRICE_ALIAS } from '@chatdesk/contract/subscriptions';
-import type { EventBus } from '../../events/event-bus.ts';
+import type { BusinessReads } from '../../events/business-reads.ts';
 import type { JobAttempt } from '../../jobs/queue.ts';
 import type { ChatsService } from '../chats/chats.service.ts';
 import type { CompanyService } from '../company/company.service.ts';
@@ -32,14 +32,14 @@ type Deps = {
   schedule: ScheduleService;
   subscriptions: SubscriptionsService;
   manageBooking: Pick<ManageBookingService, 'customerByPhone' | 'cancelById' | 'rescheduleById'>;
-  /** What staff taught (teaching.service.ts), read again after `forgetBusiness`. */
+  /** What staff taught (teaching.service.ts), read again once the business changed. */
   lessons: () => Promise<TaughtLesson[]>;
   publicUrl: string;
   /** How many of the latest turns the engine reads. */
   historyTurns: number;
   clock: () => Date;
-  /** Where other instances say the business changed (`business.changed`). */
-  events?: Pick<EventBus, 'subscribe'>;
+  /** The business's facts and lessons, kept until they change. */
+  business: BusinessReads;
   log?: { error: (o: object, m: string) => void; warn: (o: object, m: string) => void };
 };
 
@@ -103,45 +103,22 @@ export function createAssistantService(deps: Deps) {
   }
 
   /**
-   * The company and its team are read for every reply and change rarely: one read serves every
-   * reply until they change (`forgetBusiness`, called by the services that change them and, from
-   * other instances, by their `business.changed` event), never a stale answer after an edit.
+   * The company, its team, its catalogue and the lessons are read for every reply and change
+   * rarely: one read serves every reply until they change (`business-reads.ts`: the services that
+   * change them forget it on this instance, the `business.changed` event on the others), never a
+   * stale answer after an edit.
    */
-  let business: Promise<BusinessFacts> | null = null;
-  function businessFacts(): Promise<BusinessFacts> {
-    if (business) return business;
-    const value = Promise.all([
-      deps.company.get(),
-      deps.employees.list(),
-      deps.company.bookingSettings(),
-      deps.schedule.publicServices(),
-    ]);
-    business = value;
-    // A failed read is not kept: the next reply tries again.
-    value.catch(() => {
-      if (business === value) business = null;
-    });
-    return value;
-  }
-  /** The lessons, read like the business: once, until something changes (teaching forgets them too). */
-  let lessons: Promise<TaughtLesson[]> | null = null;
-  function taught(): Promise<TaughtLesson[]> {
-    if (lessons) return lessons;
-    const value = deps.lessons();
-    lessons = value;
-    value.catch(() => {
-      if (lessons === value) lessons = null;
-    });
-    return value;
-  }
-  function forgetBusiness() {
-    business = null;
-    lessons = null;
-  }
-  deps.events?.subscribe((event) => {
-    // Another instance changed the business, or this one's feed of changes was interrupted.
-    if (event.type === 'business.changed' || event.type === 'resync') forgetBusiness();
-  });
+  const businessFacts = (): Promise<BusinessFacts> =>
+    deps.business.read('assistant:facts', () =>
+      Promise.all([
+        deps.company.get(),
+        deps.employees.list(),
+        deps.company.bookingSettings(),
+        deps.schedule.publicServices(),
+      ]),
+    );
+  /** What staff taught, read like the business (the teaching service says when it changes). */
+  const taught = () => deps.business.read('assistant:lessons', deps.lessons);
 
   let premium: { at: number; value: Promise<AssistantKnowledge['premiumPrice']> } | null = null;
   function premiumPriceSoon() {
@@ -418,7 +395,6 @@ export function createAssistantService(deps: Deps) {
     engineName: deps.engine.name,
     replyTo,
     tryOut,
-    forgetBusiness,
   };
 }
 

@@ -18,6 +18,7 @@ import {
 import { SERVICE_LIMITS, SERVICE_MESSAGES } from '@chatdesk/contract/services';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import type { BusinessReads } from '../../events/business-reads.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { PaymentIntent, PaymentProvider } from '../../integrations/payments/payment-provider.ts';
 import { AppError, conflict, invalid, isSlotConflict, notFound } from '../../lib/app-error.ts';
@@ -79,6 +80,8 @@ type Deps = {
   notify: Notify;
   notifications: Pick<NotificationsService, 'notifyIn'>;
   events: EventBus;
+  /** The company, team and catalogue as public pages read them, kept until they change. */
+  business: BusinessReads;
   mail: MailService;
   /** The address links in emails point at. */
   publicUrl: string;
@@ -468,12 +471,18 @@ export function createScheduleService(deps: Deps) {
     },
 
     async getPublicSchedule(username: string, serviceId?: string): Promise<PublicSchedule> {
-      // Three reads at once (by username, so none waits for another's answer).
-      const [employee, { timeZone, freeCancellationHours }, offered] = await Promise.all([
-        repository.findActiveEmployeeByUsername(username),
-        company.scheduling(),
-        deps.services.offeredByUsername(username),
-      ]);
+      // Three reads at once (by username, so none waits for another's answer), kept until the
+      // business changes: a visitor's page then costs one round trip, for its calendar.
+      const [employee, { timeZone, freeCancellationHours }, offered] = await deps.business.read(
+        `schedule:${username.toLowerCase()}`,
+        () =>
+          Promise.all([
+            repository.findActiveEmployeeByUsername(username),
+            company.scheduling(),
+            deps.services.offeredByUsername(username),
+          ]),
+        ([found]) => found !== undefined,
+      );
       // One who takes no bookings has no booking page, just as an inactive one.
       if (!employee?.takesBookings) throw notFound(BOOKING_MESSAGES.employeeNotFound);
       const service = serviceId

@@ -127,6 +127,60 @@ describe('public schedule', () => {
     }
   });
 
+  it('shows a change to the professional or their services in the very next load', async () => {
+    // The page's reads of the team and the catalogue are kept until the business changes
+    // (business-reads.ts): every change staff make must still show at once.
+    const { headers } = await t.signIn();
+    const username = `irene${Math.random().toString(36).slice(2, 8)}`;
+    const person = {
+      name: 'Irene Ortiz',
+      email: `${username}@example.com`,
+      username,
+      password: 'irene-password',
+      role: 'Coach',
+      title: 'Coach',
+      locations: ['Madrid'],
+      availability: { monday: [['09:00', '10:00']] },
+    };
+    const created = await t.app.inject({ method: 'POST', url: '/api/employees', headers, payload: person });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+    const page = async () => (await t.app.inject({ url: `/api/schedule/${username}` })).json();
+    expect((await page()).slots[0]).toEqual({ date: MONDAY, times: ['09:00', '09:30'] });
+
+    const edit = (changes: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/employees/${id}`,
+        headers,
+        payload: { ...person, password: '', ...changes },
+      });
+    expect(
+      (await edit({ title: 'Head coach', availability: { monday: [['11:00', '12:00']] } })).statusCode,
+    ).toBe(200);
+    const edited = await page();
+    expect(edited.employee.title).toBe('Head coach');
+    expect(edited.slots[0]).toEqual({ date: MONDAY, times: ['11:00', '11:30'] });
+
+    const service = await t.app.inject({
+      method: 'POST',
+      url: '/api/services',
+      headers,
+      payload: {
+        name: 'Long session',
+        durationMinutes: 60,
+        priceAmount: 2500,
+        currency: 'eur',
+        employeeIds: [id],
+      },
+    });
+    expect(service.statusCode, service.body).toBe(201);
+    expect((await page()).services.map((row: { name: string }) => row.name)).toContain('Long session');
+
+    expect((await edit({ takesBookings: false })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/schedule/${username}` })).statusCode).toBe(404);
+  });
+
   it('answers 404 for an unknown or inactive employee', async () => {
     expect((await t.app.inject({ url: '/api/schedule/nobody' })).json()).toEqual({
       message: BOOKING_MESSAGES.employeeNotFound,
