@@ -259,6 +259,32 @@ describe('addresses that are refused before any request', () => {
     expect(request).not.toHaveBeenCalled();
   });
 
+  it('refuses a name whose answer turns private between the check and the connection (DNS rebinding)', async () => {
+    // The first answer (the check) is public; the connection's own lookup then gets this machine,
+    // where a calendar is served. Connecting there would be reading an internal service.
+    const port = new URL(base).port;
+    const answers = [[{ address: '93.184.215.14', family: 4 }], [{ address: '127.0.0.1', family: 4 }]];
+    const resolve = vi.fn(async () => answers.shift() ?? [{ address: '127.0.0.1', family: 4 }]);
+    const error = await failure(
+      fetchIcsFeed(`http://rebinding.example.com:${port}/google.ics`, undefined, { resolve }),
+    );
+    expect(error.reason).toBe('bad-address');
+    expect(error.message).toMatch(/local or private network \(rebinding\.example\.com\)/);
+    expect(resolve).toHaveBeenCalledTimes(2);
+    expect(seen).toHaveLength(0);
+  });
+
+  it('connects to the address its own lookup checked', async () => {
+    const port = new URL(base).port;
+    const resolve = vi.fn(async () => [{ address: '127.0.0.1', family: 4 }]);
+    const result = await fetchIcsFeed(`http://calendar.example.com:${port}/google.ics`, undefined, {
+      resolve,
+      allowPrivateHosts: true,
+    });
+    expect(result).toMatchObject({ kind: 'fetched', body: google });
+    expect(resolve).toHaveBeenCalled();
+  });
+
   it('refuses a redirect into a private network', async () => {
     const request = vi.fn<typeof fetch>(async () =>
       Response.redirect('http://169.254.169.254/latest/meta-data/iam/', 302),

@@ -1,5 +1,6 @@
 import dns from 'node:dns';
 import { BlockList, isIP } from 'node:net';
+import { Agent, fetch as undiciFetch } from 'undici';
 
 export type FeedErrorReason =
   | 'unreachable'
@@ -26,10 +27,16 @@ export class FeedError extends Error {
 /** The validators of the last copy fetched, so an unchanged calendar costs a 304 and no parsing. */
 export type FeedValidators = { etag?: string; lastModified?: string };
 
+/** A host name's addresses, as `dns.promises.lookup(host, { all: true })` gives them. */
+export type ResolveHost = (host: string) => Promise<Array<{ address: string; family: number }>>;
+
 export type FetchFeedOptions = {
   timeoutMs?: number;
   maxBytes?: number;
+  /** Replaces the network entirely (tests of HTTP behaviour); the private-address check still runs. */
   fetch?: typeof fetch;
+  /** How host names are resolved, both for the check and for the connection (tests). */
+  resolve?: ResolveHost;
   /** Lets tests reach a server on 127.0.0.1; never set it from user input. */
   allowPrivateHosts?: boolean;
 };
@@ -53,7 +60,14 @@ export async function fetchIcsFeed(
 ): Promise<FeedFetchResult> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  const request = options.fetch ?? fetch;
+  const resolve = options.resolve ?? systemResolve;
+  // Each connection checks the addresses it is about to use (guardedLookup), so a host whose DNS
+  // answer turns private after the first check (DNS rebinding) is refused, not connected to.
+  const agent = options.fetch ? undefined : new Agent({ connect: { lookup: guardedLookup(resolve, options) } });
+  const request =
+    options.fetch ??
+    ((input: URL, init: RequestInit) =>
+      undiciFetch(input, { ...(init as object), dispatcher: agent }) as unknown as Promise<Response>);
   const signal = AbortSignal.timeout(timeoutMs);
   const headers: Record<string, string> = {
     accept: 'text/calendar, */*;q=0.5',
@@ -63,7 +77,7 @@ export async function fetchIcsFeed(
   if (previous?.lastModified) headers['if-modified-since'] = previous.lastModified;
 
   try {
-    let address = await allowedAddress(feedUrl(url), options, signal);
+    let address = await allowedAddress(feedUrl(url), options, resolve, signal);
     for (let redirects = 0; ; redirects++) {
       // Redirects are followed by hand so that each hop's host passes the same check as the first.
       const response = await request(address, { headers, redirect: 'manual', signal });
@@ -73,7 +87,7 @@ export async function fetchIcsFeed(
         if (redirects >= MAX_REDIRECTS) {
           throw new FeedError('unreachable', 'The calendar address redirects too many times.');
         }
-        address = await allowedAddress(checkedUrl(new URL(location, address)), options, signal);
+        address = await allowedAddress(checkedUrl(new URL(location, address)), options, resolve, signal);
         continue;
       }
       if (response.status === 304) {
@@ -95,6 +109,8 @@ export async function fetchIcsFeed(
     }
   } catch (error) {
     if (error instanceof FeedError) throw error;
+    // A refusal at connection time comes back as fetch's own error, with ours as its cause.
+    if (error instanceof Error && error.cause instanceof FeedError) throw error.cause;
     if (signal.aborted) {
       const seconds = Math.ceil(timeoutMs / 1000);
       throw new FeedError(
@@ -104,6 +120,8 @@ export async function fetchIcsFeed(
       );
     }
     throw new FeedError('unreachable', unreachableMessage(error), { cause: error });
+  } finally {
+    void agent?.destroy();
   }
 }
 
@@ -181,32 +199,75 @@ function isPrivateAddress(address: string): boolean {
 /**
  * Refuses a host that is, or resolves to, an address inside our own network: staff type the address,
  * and the server must not become a way to read internal services or the cloud metadata endpoint.
- * The DNS check is a guard against the plain mistake or probe, not against a host whose answer changes
- * between this lookup and the connection.
+ * This check gives the clear message before any request; a host whose answer changes between it and
+ * the connection (DNS rebinding) is refused by the connection's own lookup (`guardedLookup`).
  */
-async function allowedAddress(url: URL, options: FetchFeedOptions, signal: AbortSignal): Promise<URL> {
+async function allowedAddress(
+  url: URL,
+  options: FetchFeedOptions,
+  resolve: ResolveHost,
+  signal: AbortSignal,
+): Promise<URL> {
   if (options.allowPrivateHosts) return url;
   const host = url.hostname
     .replace(/^\[|\]$/g, '')
     .replace(/\.$/, '')
     .toLowerCase();
-  const refuse = () =>
-    new FeedError(
-      'bad-address',
-      `The calendar address points to a local or private network (${host}). Use the address the calendar service gives for sharing.`,
-    );
-  if (host === 'localhost' || host.endsWith('.localhost')) throw refuse();
+  if (host === 'localhost' || host.endsWith('.localhost')) throw privateHost(host);
   if (isIP(host)) {
-    if (isPrivateAddress(host)) throw refuse();
+    if (isPrivateAddress(host)) throw privateHost(host);
     return url;
   }
-  const addresses = await abortable(dns.promises.lookup(host, { all: true }), signal).catch((error) => {
+  const addresses = await abortable(resolve(host), signal).catch((error) => {
     if (signal.aborted) throw error;
     // Let the request itself fail and report the name as unreachable.
     return [];
   });
-  if (addresses.some(({ address }) => isPrivateAddress(address))) throw refuse();
+  if (addresses.some(({ address }) => isPrivateAddress(address))) throw privateHost(host);
   return url;
+}
+
+function privateHost(host: string) {
+  return new FeedError(
+    'bad-address',
+    `The calendar address points to a local or private network (${host}). Use the address the calendar service gives for sharing.`,
+  );
+}
+
+const systemResolve: ResolveHost = (host) => dns.promises.lookup(host, { all: true });
+
+type LookupCallback = (
+  error: Error | null,
+  address: string | Array<{ address: string; family: number }>,
+  family?: number,
+) => void;
+
+/**
+ * The `lookup` of the connection itself: the addresses it connects to are the ones checked, so a
+ * name that answered with a public address for `allowedAddress` and a private one a moment later
+ * is refused here. (The check before the request stays, for a clear message before any connection.)
+ */
+function guardedLookup(resolve: ResolveHost, options: FetchFeedOptions) {
+  return (host: string, lookupOptions: { family?: number | string; all?: boolean }, callback: LookupCallback) => {
+    resolve(host).then(
+      (found) => {
+        const family = Number(lookupOptions.family) || 0;
+        const addresses = found.filter((entry) => family === 0 || entry.family === family);
+        if (!options.allowPrivateHosts && addresses.some(({ address }) => isPrivateAddress(address))) {
+          callback(privateHost(host), '');
+          return;
+        }
+        const [first] = addresses;
+        if (!first) {
+          callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' }), '');
+          return;
+        }
+        if (lookupOptions.all) callback(null, addresses);
+        else callback(null, first.address, first.family);
+      },
+      (error: Error) => callback(error, ''),
+    );
+  };
 }
 
 function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
