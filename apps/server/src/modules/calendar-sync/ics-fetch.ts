@@ -63,7 +63,9 @@ export async function fetchIcsFeed(
   const resolve = options.resolve ?? systemResolve;
   // Each connection checks the addresses it is about to use (guardedLookup), so a host whose DNS
   // answer turns private after the first check (DNS rebinding) is refused, not connected to.
-  const agent = options.fetch ? undefined : new Agent({ connect: { lookup: guardedLookup(resolve, options) } });
+  const agent = options.fetch
+    ? undefined
+    : new Agent({ connect: { lookup: guardedLookup(resolve, options) } });
   const request =
     options.fetch ??
     ((input: URL, init: RequestInit) =>
@@ -248,7 +250,11 @@ type LookupCallback = (
  * is refused here. (The check before the request stays, for a clear message before any connection.)
  */
 function guardedLookup(resolve: ResolveHost, options: FetchFeedOptions) {
-  return (host: string, lookupOptions: { family?: number | string; all?: boolean }, callback: LookupCallback) => {
+  return (
+    host: string,
+    lookupOptions: { family?: number | string; all?: boolean },
+    callback: LookupCallback,
+  ) => {
     resolve(host).then(
       (found) => {
         const family = Number(lookupOptions.family) || 0;
