@@ -12,6 +12,7 @@ import type {
 import { messageLanguage, replyLanguage } from './language.ts';
 import { createRuleBasedAssistant, timeRuns } from './rule-based-assistant.ts';
 import { findAnswer, findPrice, findPrices, namesWholly, readCompanyInfo } from './rules/company-info.ts';
+import { standingText } from './rules/corrections.ts';
 import { buildDirectory, roleStemsIn } from './rules/directory.ts';
 import { answerOf } from './rules/own-booking.ts';
 import { clausesOf, requestsOf } from './rules/requests.ts';
@@ -707,6 +708,36 @@ describe('the built-in assistant, on a business it was never written for', () =>
       'vale y a eso de las 6 o asi?',
     );
     expect(again).toMatch(/Iker Prieto tiene hueco el jueves 26 de noviembre a las 18:00/);
+  });
+});
+
+describe('a correction inside one message', () => {
+  const directory = buildDirectory(lawOffice);
+  const standing = (text: string) => standingText(text, directory, NOW, ZONE);
+
+  it('lets the later action replace the one taken back', () => {
+    expect(standing('cancélala... bueno no, espera, mejor cámbiala al lunes 30 a las 9')).toBe(
+      'cámbiala al lunes 30 a las 9',
+    );
+    expect(standing('cancel it, I mean move it to friday')).toBe('move it to friday');
+  });
+
+  it('keeps who was asked for when only the day is corrected', () => {
+    expect(standing('ane el jueves... perdón, el viernes, por la mañana qué tiene?')).toBe(
+      'ane el viernes, por la mañana qué tiene?',
+    );
+    expect(understand('ane el jueves... perdón, el viernes', directory, lawOffice).when?.from).toBe(
+      '2026-11-27',
+    );
+  });
+
+  it('reads comparisons and courtesy as no correction', () => {
+    for (const text of [
+      'el jueves me va mejor que el viernes',
+      'perdón, ¿ane tiene hueco el jueves?',
+      'hola, perdona, ¿iker trabaja el martes?',
+    ])
+      expect(standing(text)).toBe(text);
   });
 });
 

@@ -161,6 +161,12 @@ export const isPolicyQuestion = (text: string) => policyQuestion(text, normalise
 /** Asking to cancel in so many words ("cancélala", "anúlame la cita"), not said as unwanted. */
 export const asksToCancel = (text: string) => CANCEL_VERB.test(normalised(text));
 export const isRunningLate = (text: string) => RUNNING_LATE.test(normalised(text));
+/** What a message asks done to an appointment, in so many words: cancel it, move it, or neither. */
+export function actionAsked(text: string): 'cancel' | 'move' | null {
+  const folded = normalised(text);
+  if (CANCEL_VERB.test(folded)) return 'cancel';
+  return MOVE_VERB.test(folded) ? 'move' : null;
+}
 
 /**
  * The customer means one of their own appointments: to cancel, move or see it. For a number

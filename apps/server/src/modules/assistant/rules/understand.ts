@@ -23,6 +23,7 @@ import {
   WHAT_WE_DO,
   WHICH_DAYS,
 } from '../vocabulary/vocabulary.ts';
+import { standingText } from './corrections.ts';
 import {
   type Directory,
   kindsOfText,
@@ -136,7 +137,13 @@ const ANGRY_EMOJI = /😡|🤬|😤/u;
 const NOT_A_COMPLAINT =
   /\b(no es (una )?queja|no me quejo|not a complaint|not complaining|jaja\w*|jeje\w*|haha\w*|lol)\b/;
 
-export function understand(text: string, directory: Directory, knowledge: AssistantKnowledge): Understanding {
+export function understand(
+  written: string,
+  directory: Directory,
+  knowledge: AssistantKnowledge,
+): Understanding {
+  // "cancélala... bueno no, mejor cámbiala al lunes": the request that stands, never the one taken back.
+  const text = standingText(written, directory, knowledge.now, knowledge.timeZone);
   const folded = fold(text)
     // "holaaaa", "graciaaas": a letter typed three times or more is the one letter.
     .replace(/([a-z])\1{2,}/g, '$1')

@@ -87,6 +87,11 @@ const CUE_GROUPS = {
   'third-parties': 'THIRD_PARTIES',
   /** "y otra cosa", "por cierto", "by the way": what follows is another request of the same message. */
   'topic-shifts': 'TOPIC_SHIFTS',
+  /**
+   * "bueno no, mejor…", "perdón, el viernes", "I mean": at the start of a clause, what follows
+   * corrects what came before in the same message (rules/corrections.ts).
+   */
+  corrections: 'CORRECTIONS',
 } as const;
 type CueGroup = keyof typeof CUE_GROUPS;
 type CueConstant = (typeof CUE_GROUPS)[CueGroup];
@@ -298,4 +303,5 @@ export const {
   REFUND_REQUESTS,
   THIRD_PARTIES,
   TOPIC_SHIFTS,
+  CORRECTIONS,
 } = VOCABULARY;

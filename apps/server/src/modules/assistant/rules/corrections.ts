@@ -1,0 +1,60 @@
+import { CORRECTIONS } from '../vocabulary/vocabulary.ts';
+import { type Directory, kindsOfText, placesIn, professionalsNamed } from './directory.ts';
+import { actionAsked } from './own-booking.ts';
+import { fold, words } from './text.ts';
+import { resolveWhen } from './when.ts';
+
+/**
+ * "cancélala... bueno no, espera, mejor cámbiala al lunes 30", "carlos el jueves... perdón, el
+ * viernes": a customer correcting themself inside one message. What follows the correction
+ * replaces what it names again (the action, the day, the professional); the rest of what came
+ * before (who, where, what kind) still stands. Read otherwise, the first request, the one taken
+ * back, is the one acted on.
+ */
+
+const escaped = (phrase: string) => phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * A correction word only where a clause starts (after a comma, dots, or "o"): "me va mejor el
+ * jueves" and "mejor que el viernes" compare, they correct nothing.
+ */
+const CORRECTION = new RegExp(
+  `(?:[,.;…!?]\\s*|\\s(?:o|or)\\s+)(?:${CORRECTIONS.map(escaped).join('|')})(?![a-z0-9])(?!\\s+que\\b)`,
+  'g',
+);
+
+type Said = { action: string | null; day: boolean; named: string[]; places: string[]; kinds: string[] };
+
+export function standingText(text: string, directory: Directory, now: Date, timeZone: string): string {
+  // Folding keeps one character per character for Latin text: its positions are the text's.
+  const folded = fold(text);
+  if (folded.length !== text.length) return text;
+  const last = [...folded.matchAll(CORRECTION)].at(-1);
+  if (!last) return text;
+  const before = text.slice(0, last.index);
+  const after = text.slice(last.index + last[0].length).replace(/^[\s,.…]+/, '');
+  const said = (part: string): Said => ({
+    action: actionAsked(part),
+    day: resolveWhen(part, now, timeZone) !== undefined,
+    named: professionalsNamed(part, directory).map((professional) => professional.firstName),
+    places: placesIn(fold(part), directory),
+    kinds: [...kindsOfText(fold(part))],
+  });
+  const earlier = said(before);
+  const later = said(after);
+  // Only a correction when the later part names again something of the kind the earlier one did.
+  const replaces =
+    (earlier.action && later.action) ||
+    (earlier.day && later.day) ||
+    (earlier.named.length && later.named.length) ||
+    (earlier.places.length && later.places.length) ||
+    (earlier.kinds.length && later.kinds.length);
+  if (!replaces) return text;
+  // The earlier words that name who, where or what kind, where the later part names none.
+  const kept = words(before).filter(
+    (word) =>
+      (!later.named.length && professionalsNamed(word, directory).length > 0) ||
+      (!later.places.length && placesIn(word, directory).length > 0) ||
+      (!later.kinds.length && kindsOfText(word).size > 0),
+  );
+  return [...kept, after].join(' ');
+}
