@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../test/build-test-app.ts';
 import type { Turn } from '../modules/assistant/assistant-engine.ts';
+import { createChatsRepository } from '../modules/chats/chats.repository.ts';
 
 /** An engine that takes its time and records who ran at once: per chat, and overall. */
 function recordingEngine(thinkMs: number) {
@@ -103,6 +104,47 @@ describe('a customer who floods a chat', () => {
     );
     expect(notices.rows).toHaveLength(1);
     expect((notices.rows[0] as { message: string }).message).toContain('+34 720000001');
+  });
+
+  it('messages arriving at once cross the limit once: staff are told exactly once', async () => {
+    // Counted from the stored messages, two at once could both read the same number (PostgreSQL):
+    // the notice came twice or never. The chat's row counts them in turn.
+    const customer = { prefix: '34', phone: '720000003', name: 'Burst', channel: 'whatsapp' as const };
+    await t.app.services.chats.receiveInbound({ ...customer, text: 'burst: 1' });
+    await Promise.all(
+      Array.from({ length: 11 }, (_, n) =>
+        t.app.services.chats.receiveInbound({ ...customer, text: `burst: ${n + 2}` }),
+      ),
+    );
+    const notices = await t.db.execute(
+      sql`select message from notifications
+           where title = 'Too many messages from one customer' and message like '%720000003%'`,
+    );
+    expect(notices.rows).toHaveLength(1);
+    const { rows } = await t.db.execute(sql`
+      select c.burst_count as n from chats c join contacts ct on ct.id = c.contact_id where ct.phone = '720000003'`);
+    expect((rows[0] as { n: number }).n).toBe(12);
+
+    // What each stored message was told, 20 more at once: every number once, none skipped or repeated.
+    const repository = createChatsRepository(t.db);
+    const chatId = (
+      await t.db.execute(
+        sql`select c.id from chats c join contacts ct on ct.id = c.contact_id where ct.phone = '720000003'`,
+      )
+    ).rows[0] as { id: string };
+    const since = new Date(Date.now() - 60_000);
+    const counts = await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        repository.insertCustomerMessage(
+          { chatId: chatId.id, text: `burst: ${n + 13}`, status: 'delivered' },
+          since,
+          sql`select 1 where false`,
+        ),
+      ),
+    );
+    expect(counts.map((stored) => stored!.recentCustomerMessages).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, n) => n + 13),
+    );
   });
 
   it('another customer is answered all the while', async () => {

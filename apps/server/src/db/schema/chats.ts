@@ -71,6 +71,14 @@ export const chats = pgTable(
     lastMessageSender: text('last_message_sender', { enum: MESSAGE_SENDERS }),
     unreadCount: integer('unread_count').notNull().default(0),
     /**
+     * The customer's current burst for the assistant's per-sender limit: when its minute began and
+     * how many messages it holds, counted by the statement that stores each message. A count kept
+     * on the chat's row is taken in turn by concurrent messages (the row lock), where counting the
+     * stored messages let two at once both read the same number.
+     */
+    burstStartedAt: timestamp('burst_started_at', { withTimezone: true }),
+    burstCount: integer('burst_count').notNull().default(0),
+    /**
      * The contact's `search_text`, copied by the statements that write a contact
      * (chats.repository.ts): chat search filters and orders on this one table, so it never looks
      * up a contact per candidate chat, whatever the term.

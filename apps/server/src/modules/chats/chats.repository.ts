@@ -76,15 +76,14 @@ function toMessageRow(row: unknown): MessageRow | undefined {
  * message, so the summary can never disagree with the history (a concurrent mark-read either
  * sees the message and takes it off, or does not and leaves its +1).
  */
-const updateSummary = sql`
-  update chats set
+const summaryColumns = sql`
     last_message_text = case when coalesce(chats.last_message_at, 'epoch') <= m."createdAt" then m.text else chats.last_message_text end,
     last_message_sender = case when coalesce(chats.last_message_at, 'epoch') <= m."createdAt" then m.sender else chats.last_message_sender end,
     last_message_at = greatest(chats.last_message_at, m."createdAt"),
     unread_count = chats.unread_count + case when m.sender = 'customer' and m."readAt" is null then 1 else 0 end,
     -- A person's reply is what ends a customer's wait for a person (not opening the chat).
-    waiting_since = case when m.sender = 'staff' then null else chats.waiting_since end
-    from m where chats.id = m."chatId"`;
+    waiting_since = case when m.sender = 'staff' then null else chats.waiting_since end`;
+const updateSummary = sql`update chats set ${summaryColumns} from m where chats.id = m."chatId"`;
 
 /** 0 → "", 1 → "b", 27 → "bb": a suffix of letters only, so an erased contact's number holds no digit. */
 const lettersOf = (index: number): string =>
@@ -380,8 +379,9 @@ export function createChatsRepository(db: Db) {
 
     /**
      * A customer's message, as insertMessage stores it, answering in the same statement who has the
-     * chat and how many customer messages it got since `since` (this one included), so receiving a
-     * message is one round trip. A message id seen before inserts nothing and answers undefined.
+     * chat and how many customer messages its current burst holds (this one included; a burst that
+     * began before `since` is over and this message begins the next), so receiving a message is one
+     * round trip. A message id seen before inserts nothing and answers undefined.
      */
     async insertCustomerMessage(values: Omit<NewMessage, 'sender'>, since: Date, events: SQL) {
       const result = await executePrepared(
@@ -393,13 +393,19 @@ export function createChatsRepository(db: Db) {
                   coalesce(${values.createdAt ?? null}::timestamptz, now()))
           on conflict (external_id) do nothing
           returning ${MESSAGE_COLUMNS}
-        ), summary as (${updateSummary} returning chats.assigned_to),
+        ), summary as (
+          -- The burst is counted on the chat's row: a concurrent message waits for this row's lock
+          -- and then counts on from this one's number, so the limit's line is crossed exactly once.
+          update chats set ${summaryColumns},
+            burst_count = case when chats.burst_started_at > ${since} then chats.burst_count + 1 else 1 end,
+            burst_started_at = case when chats.burst_started_at > ${since} then chats.burst_started_at
+                                    else m."createdAt" end
+            from m where chats.id = m."chatId"
+          returning chats.assigned_to, chats.burst_count),
         notified as (${events})
         select m.*, (select assigned_to from summary) as "assignedTo",
                (select count(*) from notified) as "notified",
-               (select count(*)::int from messages r
-                 where r.chat_id = m."chatId" and r.sender = 'customer' and r.created_at > ${since}) + 1
-                 as "recentCustomerMessages"
+               (select burst_count from summary) as "recentCustomerMessages"
           from m`,
       );
       const row = result.rows[0] as
