@@ -23,6 +23,7 @@ import {
   WHAT_WE_DO,
   WHICH_DAYS,
 } from '../vocabulary/vocabulary.ts';
+import { tellsOfComplaint } from './complaints.ts';
 import { standingText } from './corrections.ts';
 import {
   type Directory,
@@ -128,6 +129,17 @@ const BOOKING_NOUNS = '(?:cita|hora|reserva|sesion|consulta|appointment|booking|
 const THIRD_PARTY_BOOKING = new RegExp(
   `\\b(?:${someoneElse})\\b(?:\\s+[a-z]+){0,2}?\\s+(?:tiene|tenia|tendra|has|had|have)\\b(?:\\s+[a-z]+){0,2}?\\s+${BOOKING_NOUNS}\\b|\\b${BOOKING_NOUNS}\\s+(?:de|of)\\s+(?:${someoneElse})\\b`,
 );
+/**
+ * "soy el marido de Ana", "I'm Ana's husband": the customer speaks for someone else, named; the
+ * appointment they ask about ("¿a qué hora tiene ella la cita?") is that person's.
+ */
+const relations = [
+  ...new Set(THIRD_PARTIES.map((phrase) => /^(?:mi|my) (\w+)$/.exec(phrase)?.[1]).filter(Boolean)),
+].join('|');
+const SPEAKS_FOR_SOMEONE = new RegExp(
+  `\\bsoy (?:el|la|su) (?:${relations}) de\\b|\\b(?:i ?m|i am) (?:the )?(?:${relations}) of\\b|\\b(?:i ?m|i am) [a-z]+ ?s (?:${relations})\\b`,
+);
+const NAMES_A_BOOKING = new RegExp(`\\b${BOOKING_NOUNS}\\b`);
 const THANKS_OR_GOODBYES = [...THANKS, ...GOODBYES];
 
 /** Asking when, at what time, on which day or with whom. */
@@ -162,7 +174,8 @@ export function understand(
   // "no es queja, pero…", "fatal el pelo que llevo jaja": words of a complaint said as no complaint.
   const complaintText = withoutPhrases(folded, NOT_COMPLAINTS);
   const complaint =
-    (hasAny(complaintText, COMPLAINS) || ANGRY_EMOJI.test(text)) && !NOT_A_COMPLAINT.test(folded);
+    (hasAny(complaintText, COMPLAINS) || ANGRY_EMOJI.test(text) || tellsOfComplaint(complaintText)) &&
+    !NOT_A_COMPLAINT.test(folded);
   return {
     text,
     folded,
@@ -182,7 +195,9 @@ export function understand(
       !ANGRY_EMOJI.test(text) &&
       !hasAny(withoutPhrases(complaintText, REFUND_REQUESTS), COMPLAINS),
     thirdPartyBooking:
-      hasAny(folded, THIRD_PARTIES) && THIRD_PARTY_BOOKING.test(folded) && ASKS_WHEN.test(folded),
+      ((hasAny(folded, THIRD_PARTIES) && THIRD_PARTY_BOOKING.test(folded)) ||
+        (SPEAKS_FOR_SOMEONE.test(folded) && NAMES_A_BOOKING.test(folded))) &&
+      ASKS_WHEN.test(folded),
     ownBooking: hasAny(folded, OWN_BOOKING),
     ownBookingAside: ownBookingAside(text, (clause) => hasAny(clause, GREETINGS)),
     injection: hasAny(folded, INJECTION),
