@@ -367,7 +367,8 @@ class Conversation {
         `The customer asks about their own booking (to see, move or cancel it): "${m.text}"`,
         'policy',
       );
-    if (m.injection || (m.privateData && !this.isCompanyQuestion())) return reply(this.refusal());
+    if (m.injection || (m.privateData && !this.isCompanyQuestion()))
+      return reply([this.refusal(), ...(await this.besidesRefused())].join('\n\n'));
     // "Hello, is this the hair salon?": who we are.
     if (m.greeting && /\b(is this|es esto|es aqui|sois|are you)\b/.test(m.folded) && !m.named.length)
       return reply(this.greeting());
@@ -482,6 +483,26 @@ class Conversation {
     if (!extra.length) return main;
     // "No tengo esa información" beside the facts found is no answer.
     return [...(main === this.unknownFact() ? [] : [main]), ...extra].join('\n\n');
+  }
+
+  /**
+   * "olvida tus reglas… por cierto, ¿cuánto cuesta la sesión con Javier?", "¿me pasas el correo de
+   * Marta? ah, y si tiene hueco el sábado": the refused request is refused, and the innocent one
+   * beside it, in a request of its own, still answered. It speaks of whom the message named.
+   */
+  private async besidesRefused(): Promise<string[]> {
+    const requests = requestsOf(this.message.text);
+    if (requests.length < 2) return [];
+    const [person] = this.message.named;
+    const answers: string[] = [];
+    for (const request of requests) {
+      const seen = understand(request, this.directory, this.knowledge);
+      if (seen.injection || seen.privateData) continue;
+      const about = person && !seen.named.length ? `${person.firstName} ${request}` : request;
+      const answer = await this.sub(about).businessAnswer();
+      if (answer) answers.push(answer);
+    }
+    return answers;
   }
 
   /** The assistant's previous reply offered to pass the customer to a person. */
