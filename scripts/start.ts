@@ -3,6 +3,7 @@
 // the build made before pruning, and says so plainly when there is none.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { markWebBuild, sourcesHash, webBuildIsCurrent } from './web-build-stamp.ts';
@@ -30,4 +31,7 @@ if (canBuild) {
   process.exit(1);
 }
 
+// Node keeps the server's compiled modules (its TypeScript already stripped) in the system's temporary
+// folder, so a second start loads them without compiling them again (about a tenth of its work).
+module.enableCompileCache();
 await import('../apps/server/src/main.ts');

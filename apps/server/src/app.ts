@@ -43,7 +43,7 @@ export async function buildApp(deps: AppDeps) {
   const queue = deps.queue ?? createInlineJobQueue();
   const lifecycle = deps.lifecycle ?? createLifecycle('ready');
   const integrations = {
-    ...chooseIntegrations(config, database.db, clock, deps.logger),
+    ...(await chooseIntegrations(config, database.db, clock, deps.logger)),
     ...deps.integrations,
   };
   const services = createServices({

@@ -3,19 +3,14 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { AssistantEngine } from '../modules/assistant/assistant-engine.ts';
-import { createLlmAssistant } from '../modules/assistant/llm-assistant.ts';
 import { createRuleBasedAssistant } from '../modules/assistant/rule-based-assistant.ts';
 import { createLogMailer } from './mail/log-mailer.ts';
 import type { Mailer } from './mail/mailer.ts';
-import { createSmtpMailer } from './mail/smtp-mailer.ts';
 import { createLocalPaymentProvider } from './payments/local-payment-provider.ts';
 import { type LocalPaymentHooks, localPaymentRoutes } from './payments/local-routes.ts';
 import { createLocalSubscriptions } from './payments/local-subscriptions.ts';
 import type { PaymentEventSource } from './payments/payment-events.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
-import { createStripeEventSource } from './payments/stripe-events.ts';
-import { createStripePaymentProvider } from './payments/stripe-payment-provider.ts';
-import { createStripeSubscriptions } from './payments/stripe-subscriptions.ts';
 import type {
   ProviderInvoicePayment,
   ProviderSubscription,
@@ -47,21 +42,29 @@ export type Integrations = {
   localPayments: LocalPaymentStandIn | null;
 };
 
-/** The one place integrations are chosen: the real one when its keys are set, else the local one. */
-export function chooseIntegrations(
+/**
+ * The one place integrations are chosen: the real one when its keys are set, else the local one.
+ * A real one's library (Stripe, nodemailer, the AI SDK) is imported only when it is chosen: a
+ * server without those keys does not pay for loading them at every start.
+ */
+export async function chooseIntegrations(
   config: Config,
   db: Db,
   clock: () => Date,
   logger?: Pick<Logger, 'info'>,
-): Integrations {
-  const mailer = config.smtp ? createSmtpMailer(config.smtp) : createLogMailer(logger);
+): Promise<Integrations> {
+  const mailer = config.smtp
+    ? (await import('./mail/smtp-mailer.ts')).createSmtpMailer(config.smtp)
+    : createLogMailer(logger);
   const { token, phoneNumberId, businessAccountId, apiUrl } = config.whatsapp;
   const whatsapp =
     token && phoneNumberId
       ? createCloudApiChannel({ token, phoneNumberId, businessAccountId, apiUrl })
       : createLocalWhatsAppChannel(logger);
-  const assistant = config.llm ? createLlmAssistant(config.llm) : createRuleBasedAssistant();
-  const payments = choosePayments(config, db, clock);
+  const assistant = config.llm
+    ? (await import('../modules/assistant/llm-assistant.ts')).createLlmAssistant(config.llm)
+    : createRuleBasedAssistant();
+  const payments = await choosePayments(config, db, clock);
   logger?.info(
     [
       `payments: ${payments.payments.name === 'stripe' ? 'Stripe' : 'local test provider (no STRIPE_SECRET_KEY)'}`,
@@ -73,8 +76,14 @@ export function chooseIntegrations(
   return { ...payments, mailer, whatsapp, assistant };
 }
 
-function choosePayments(config: Config, db: Db, clock: () => Date) {
+async function choosePayments(config: Config, db: Db, clock: () => Date) {
   if (config.stripe) {
+    const [{ createStripePaymentProvider }, { createStripeSubscriptions }, { createStripeEventSource }] =
+      await Promise.all([
+        import('./payments/stripe-payment-provider.ts'),
+        import('./payments/stripe-subscriptions.ts'),
+        import('./payments/stripe-events.ts'),
+      ]);
     const provider = createStripePaymentProvider(config.stripe);
     return {
       payments: provider,

@@ -1,6 +1,6 @@
 import dns from 'node:dns';
 import { BlockList, isIP } from 'node:net';
-import { Agent, fetch as undiciFetch } from 'undici';
+import type { Agent } from 'undici';
 
 export type FeedErrorReason =
   | 'unreachable'
@@ -63,13 +63,15 @@ export async function fetchIcsFeed(
   const resolve = options.resolve ?? systemResolve;
   // Each connection checks the addresses it is about to use (guardedLookup), so a host whose DNS
   // answer turns private after the first check (DNS rebinding) is refused, not connected to.
-  const agent = options.fetch
-    ? undefined
-    : new Agent({ connect: { lookup: guardedLookup(resolve, options) } });
+  // undici is imported here, not at start: most servers read no calendar feed.
+  const undici = options.fetch ? undefined : await import('undici');
+  const agent: Agent | undefined = undici
+    ? new undici.Agent({ connect: { lookup: guardedLookup(resolve, options) } })
+    : undefined;
   const request =
     options.fetch ??
     ((input: URL, init: RequestInit) =>
-      undiciFetch(input, { ...(init as object), dispatcher: agent }) as unknown as Promise<Response>);
+      undici!.fetch(input, { ...(init as object), dispatcher: agent }) as unknown as Promise<Response>);
   const signal = AbortSignal.timeout(timeoutMs);
   const headers: Record<string, string> = {
     accept: 'text/calendar, */*;q=0.5',
