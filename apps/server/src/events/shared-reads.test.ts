@@ -1,25 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BusEvent } from './event-bus.ts';
+import { fakeBus } from '../../test/fake-bus.ts';
 import { createSharedReads } from './shared-reads.ts';
-
-/** An event bus that is live or not on demand, whose events are heard when the test says. */
-function fakeBus() {
-  const listeners = new Set<(event: BusEvent) => void>();
-  const bus = {
-    live: true,
-    hear(event: BusEvent) {
-      for (const listener of listeners) listener(event);
-    },
-    events: {
-      subscribe(listener: (event: BusEvent) => void) {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
-      live: () => bus.live,
-    },
-  };
-  return bus;
-}
 
 function counter() {
   let value = 0;
