@@ -152,6 +152,7 @@ export const apiRoutes = {
     create: { method: 'POST', path: '/canned-replies' },
     update: { method: 'PUT', path: '/canned-replies/:id' },
     remove: { method: 'DELETE', path: '/canned-replies/:id' },
+    restore: { method: 'POST', path: '/canned-replies/:id/restore' },
     variables: { method: 'GET', path: '/chats/:id/canned-reply-variables' },
   },
   insights: {

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 
 export const CANNED_REPLY_NAME_MAX = 40;
+
+/**
+ * How long a deleted canned reply can be restored (`POST /canned-replies/{id}/restore`). The server
+ * soft-deletes at once, as it does notifications, so a tab closed or signed out right after a delete
+ * loses nothing; a restore after the window is refused.
+ */
+export const CANNED_REPLY_UNDO_WINDOW_MS = 30_000;
 export const CANNED_REPLY_TEXT_MAX = 1000;
 
 /**
@@ -40,6 +47,7 @@ export const CANNED_REPLY_MESSAGES = {
   textTooLong: `Reply text must be at most ${CANNED_REPLY_TEXT_MAX} characters`,
   nameTaken: 'A canned reply with this name already exists',
   notFound: 'Canned reply not found',
+  tooLateToRestore: `This canned reply was deleted more than ${CANNED_REPLY_UNDO_WINDOW_MS / 1000} seconds ago and can no longer be restored`,
 } as const;
 
 /** A short answer the whole team shares; staff insert it in a chat by typing `/` and its name. */

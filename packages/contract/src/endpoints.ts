@@ -563,6 +563,7 @@ export const endpoints = {
       response: cannedReplySchema,
     },
     remove: { ...apiRoutes.cannedReplies.remove, params: idParamsSchema, response: okBodySchema },
+    restore: { ...apiRoutes.cannedReplies.restore, params: idParamsSchema, response: cannedReplySchema },
     variables: {
       ...apiRoutes.cannedReplies.variables,
       params: idParamsSchema,

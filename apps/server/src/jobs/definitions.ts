@@ -67,7 +67,8 @@ export const JOBS = {
   scheduleRateLimitCleanUp: scheduledTask('schedule.rate-limit-clean-up'),
   scheduleMailRecovery: scheduledTask('schedule.mail-recovery'),
   scheduleCalendars: scheduledTask('schedule.calendars'),
-  // Deleted notifications are kept a day: once an hour is enough to remove them for good.
+  // Deleted notifications and canned replies are kept a day: once an hour is enough to remove them
+  // for good. Named when it purged notifications only; a new name would leave the old schedule behind.
   scheduleNotificationCleanUp: { ...scheduledTask('schedule.notification-clean-up'), cron: '40 * * * *' },
   // Once a day, when the night is quiet in Europe; an hour to finish, as a big business's file takes a while.
   scheduleBackup: {

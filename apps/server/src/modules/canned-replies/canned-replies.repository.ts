@@ -1,6 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cannedReplies } from '../../db/schema.ts';
+import { deletedBefore, deletedNow, deletedWithin, isLive } from '../../db/soft-delete.ts';
 
 export type CannedReplyRow = typeof cannedReplies.$inferSelect;
 export type CannedReplyValues = Pick<typeof cannedReplies.$inferInsert, 'name' | 'text'>;
@@ -21,6 +22,11 @@ export type ChatCustomer = {
 /** Fewer digits than a real number's: a simulator chat's letters, or a number that matches anything. */
 const MIN_PHONE_DIGITS = 8;
 
+/** Not deleted: every read and every change but a restore sees only these. */
+const live = isLive(cannedReplies.deletedAt);
+/** A delete or a restore leaves the reply's text as it was, so not its `updated_at` either. */
+const unchanged = { updatedAt: sql`${cannedReplies.updatedAt}` };
+
 export function createCannedRepliesRepository(db: Db) {
   return {
     /** Every reply, by name: a team keeps dozens, not thousands, and the composer filters them as staff type. */
@@ -28,6 +34,7 @@ export function createCannedRepliesRepository(db: Db) {
       return db
         .select()
         .from(cannedReplies)
+        .where(live)
         .orderBy(asc(sql`lower(${cannedReplies.name})`), asc(cannedReplies.id));
     },
     async insert(values: CannedReplyValues) {
@@ -35,7 +42,11 @@ export function createCannedRepliesRepository(db: Db) {
       return row!;
     },
     async update(id: string, values: CannedReplyValues) {
-      const [row] = await db.update(cannedReplies).set(values).where(eq(cannedReplies.id, id)).returning();
+      const [row] = await db
+        .update(cannedReplies)
+        .set(values)
+        .where(and(eq(cannedReplies.id, id), live))
+        .returning();
       return row;
     },
     /**
@@ -114,12 +125,36 @@ export function createCannedRepliesRepository(db: Db) {
         nextStartsAt: row.nextStartsAt ? new Date(row.nextStartsAt as string) : null,
       };
     },
-    async delete(id: string) {
+    /** Marks a reply deleted now; false when there is none, or it is already deleted. */
+    async softDelete(id: string) {
       const rows = await db
-        .delete(cannedReplies)
-        .where(eq(cannedReplies.id, id))
+        .update(cannedReplies)
+        .set({ deletedAt: deletedNow(), ...unchanged })
+        .where(and(eq(cannedReplies.id, id), live))
         .returning({ id: cannedReplies.id });
       return rows.length > 0;
+    },
+    /** Undeletes it if it was deleted less than `windowMs` ago; undefined otherwise (see `find`). */
+    async restore(id: string, windowMs: number) {
+      const [row] = await db
+        .update(cannedReplies)
+        .set({ deletedAt: null, ...unchanged })
+        .where(and(eq(cannedReplies.id, id), deletedWithin(cannedReplies.deletedAt, windowMs)))
+        .returning();
+      return row;
+    },
+    /** The row as stored, deleted or not. */
+    async find(id: string) {
+      const [row] = await db.select().from(cannedReplies).where(eq(cannedReplies.id, id));
+      return row;
+    },
+    /** Removes for good what was deleted more than `ms` ago (the partial canned_replies_deleted_idx). */
+    async purgeDeleted(ms: number) {
+      const rows = await db
+        .delete(cannedReplies)
+        .where(deletedBefore(cannedReplies.deletedAt, ms))
+        .returning({ id: cannedReplies.id });
+      return rows.length;
     },
   };
 }

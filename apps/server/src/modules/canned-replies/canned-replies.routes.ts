@@ -1,3 +1,4 @@
+import { CANNED_REPLY_UNDO_WINDOW_MS } from '@chatdesk/contract/canned-replies';
 import { endpoints } from '@chatdesk/contract/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/endpoint.ts';
@@ -5,6 +6,7 @@ import type { CannedRepliesService } from './canned-replies.service.ts';
 
 const tags = ['canned replies'];
 const security = [{ bearer: [] }];
+const undoSeconds = CANNED_REPLY_UNDO_WINDOW_MS / 1000;
 
 export const cannedRepliesRoutes: FastifyPluginAsyncZod<{ cannedReplies: CannedRepliesService }> = async (
   app,
@@ -42,10 +44,16 @@ export const cannedRepliesRoutes: FastifyPluginAsyncZod<{ cannedReplies: CannedR
   route(
     app,
     endpoints.cannedReplies.remove,
-    { tags, security, summary: 'Delete a canned reply' },
+    { tags, security, summary: `Delete a canned reply (it can be restored for ${undoSeconds} seconds)` },
     async (request) => {
       await cannedReplies.remove(request.params.id);
       return { ok: true as const };
     },
+  );
+  route(
+    app,
+    endpoints.cannedReplies.restore,
+    { tags, security, summary: `Undo a delete made less than ${undoSeconds} seconds ago` },
+    async (request) => cannedReplies.restore(request.params.id),
   );
 };

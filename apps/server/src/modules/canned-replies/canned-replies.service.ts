@@ -1,5 +1,6 @@
 import {
   CANNED_REPLY_MESSAGES,
+  CANNED_REPLY_UNDO_WINDOW_MS,
   type CannedReply,
   type CannedReplyVariables,
   type cannedReplyFormSchema,
@@ -7,6 +8,7 @@ import {
 import { CHAT_MESSAGES } from '@chatdesk/contract/chats';
 import type { BusinessLanguage } from '@chatdesk/contract/company';
 import type { z } from 'zod';
+import { DELETED_KEEP_MS } from '../../db/soft-delete.ts';
 import { conflict, isUniqueViolation, notFound } from '../../lib/app-error.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { CannedRepliesRepository, CannedReplyRow, ChatCustomer } from './canned-replies.repository.ts';
@@ -95,8 +97,32 @@ export function createCannedRepliesService({
       return toCannedReply(row);
     },
 
+    /**
+     * Deletes at once, as far as anyone can see: the list, the composer's `/` suggestions and the
+     * name's uniqueness leave it out from now on. It can be restored for CANNED_REPLY_UNDO_WINDOW_MS,
+     * so Undo needs nothing kept in the tab.
+     */
     async remove(id: string): Promise<void> {
-      if (!(await repository.delete(id))) throw notFound(CANNED_REPLY_MESSAGES.notFound);
+      if (!(await repository.softDelete(id))) throw notFound(CANNED_REPLY_MESSAGES.notFound);
+    },
+
+    /**
+     * Undoes a delete made less than CANNED_REPLY_UNDO_WINDOW_MS ago. Restoring one that is not
+     * deleted (a second Undo, a retried request) answers it as it is; one whose name a live reply
+     * took meanwhile is refused as a save of that name would be.
+     */
+    async restore(id: string): Promise<CannedReply> {
+      const restored = await guardUnique(() => repository.restore(id, CANNED_REPLY_UNDO_WINDOW_MS));
+      if (restored) return toCannedReply(restored);
+      const row = await repository.find(id);
+      if (!row) throw notFound(CANNED_REPLY_MESSAGES.notFound);
+      if (row.deletedAt) throw conflict(CANNED_REPLY_MESSAGES.tooLateToRestore);
+      return toCannedReply(row);
+    },
+
+    /** The clean-up task: replies deleted more than DELETED_KEEP_MS ago go for good. */
+    async purgeDeleted() {
+      return repository.purgeDeleted(DELETED_KEEP_MS);
     },
 
     /** What the variables of a canned reply read in this chat, filled in as staff insert a reply. */

@@ -1,6 +1,8 @@
-import { CANNED_REPLY_MESSAGES } from '@chatdesk/contract/canned-replies';
+import { CANNED_REPLY_MESSAGES, CANNED_REPLY_UNDO_WINDOW_MS } from '@chatdesk/contract/canned-replies';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
+import { cannedReplies } from '../../db/schema.ts';
 
 let t: TestContext;
 let headers: Record<string, string>;
@@ -147,5 +149,153 @@ describe('canned replies', () => {
       headers: { authorization: 'Bearer nope' },
     });
     expect(forged.statusCode).toBe(401);
+  });
+});
+
+const listedIds = async () =>
+  (await t.app.inject({ url: '/api/canned-replies', headers }))
+    .json()
+    .map((reply: { id: string }) => reply.id);
+const remove = (id: string) => t.app.inject({ method: 'DELETE', url: `/api/canned-replies/${id}`, headers });
+const restore = (id: string) =>
+  t.app.inject({ method: 'POST', url: `/api/canned-replies/${id}/restore`, headers });
+/** Moves a deletion back in time, on the database's clock that stamps and judges it. */
+const deletedAgo = (id: string, ms: number) =>
+  t.db
+    .update(cannedReplies)
+    .set({ deletedAt: sql`now() - ${`${ms} milliseconds`}::interval` })
+    .where(eq(cannedReplies.id, id));
+const stored = async (id: string) =>
+  (await t.db.select().from(cannedReplies).where(eq(cannedReplies.id, id)))[0];
+async function createdReply(name = uniqueName('soft')) {
+  const response = await create({ name, text: `The answer of ${name}` });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as { id: string; name: string; text: string; createdAt: string; updatedAt: string };
+}
+
+describe('deleting a canned reply', () => {
+  it('hides it at once from the list every composer reads, keeps it on the server, and frees its name', async () => {
+    const kept = await createdReply();
+    const gone = await createdReply();
+
+    const response = await remove(gone.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true });
+
+    const ids = await listedIds();
+    expect(ids).toContain(kept.id);
+    expect(ids).not.toContain(gone.id);
+    // Soft: the row is still there, stamped, until the clean-up task purges it.
+    expect((await stored(gone.id))?.deletedAt).toBeInstanceOf(Date);
+
+    // A deleted reply cannot be changed or deleted again…
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/canned-replies/${gone.id}`,
+      headers,
+      payload: { name: gone.name, text: 'Changed' },
+    });
+    expect(put.statusCode).toBe(404);
+    expect(put.json()).toEqual({ message: CANNED_REPLY_MESSAGES.notFound });
+    const again = await remove(gone.id);
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ message: CANNED_REPLY_MESSAGES.notFound });
+
+    // …and does not hold its name: the same shortcut can be written again, in any case.
+    const recreated = await create({ name: gone.name.toUpperCase(), text: 'A new answer' });
+    expect(recreated.statusCode, recreated.body).toBe(201);
+    expect(await listedIds()).toContain(recreated.json().id);
+  });
+
+  it('is undone by a restore within the window: back in the list, as it was', async () => {
+    const reply = await createdReply();
+    await remove(reply.id);
+    expect(await listedIds()).not.toContain(reply.id);
+
+    const restored = await restore(reply.id);
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json()).toEqual(reply);
+    expect(await listedIds()).toContain(reply.id);
+    expect((await stored(reply.id))?.deletedAt).toBeNull();
+  });
+
+  it('restored twice answers the reply both times (a second Undo or a retry changes nothing)', async () => {
+    const reply = await createdReply();
+    await remove(reply.id);
+    const first = await restore(reply.id);
+    const second = await restore(reply.id);
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual(first.json());
+  });
+
+  it(`is refused once the ${CANNED_REPLY_UNDO_WINDOW_MS / 1000} s window has passed, with a message saying so, and stays deleted`, async () => {
+    const late = await createdReply();
+    const onTime = await createdReply();
+    await remove(late.id);
+    await remove(onTime.id);
+    await deletedAgo(late.id, CANNED_REPLY_UNDO_WINDOW_MS + 1_000);
+    await deletedAgo(onTime.id, CANNED_REPLY_UNDO_WINDOW_MS - 5_000);
+
+    const refused = await restore(late.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      message: 'This canned reply was deleted more than 30 seconds ago and can no longer be restored',
+    });
+    expect((await restore(onTime.id)).statusCode).toBe(200);
+    const ids = await listedIds();
+    expect(ids).toContain(onTime.id);
+    expect(ids).not.toContain(late.id);
+    expect((await stored(late.id))?.deletedAt).toBeInstanceOf(Date);
+  });
+
+  it('is refused with the name taken when a live reply took its name meanwhile', async () => {
+    const reply = await createdReply();
+    await remove(reply.id);
+    const successor = await createdReply(reply.name);
+
+    const refused = await restore(reply.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: CANNED_REPLY_MESSAGES.nameTaken });
+    const ids = await listedIds();
+    expect(ids).toContain(successor.id);
+    expect(ids).not.toContain(reply.id);
+  });
+
+  it('answers 404 to a restore of an unknown or purged id, 400 to a malformed one, and 401 without a session', async () => {
+    const unknown = await restore('00000000-0000-4000-8000-000000000000');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: CANNED_REPLY_MESSAGES.notFound });
+
+    const purged = await createdReply();
+    await remove(purged.id);
+    await deletedAgo(purged.id, 25 * 3_600_000);
+    await t.app.services.cannedReplies.purgeDeleted();
+    expect((await restore(purged.id)).statusCode).toBe(404);
+
+    const malformed = await restore('not-a-uuid');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe('id: Invalid id');
+
+    const anonymous = await t.app.inject({ method: 'POST', url: `/api/canned-replies/${purged.id}/restore` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('is purged for good by the clean-up task only a day after the delete', async () => {
+    const shown = await createdReply();
+    const recent = await createdReply();
+    const old = await createdReply();
+    await remove(recent.id);
+    await remove(old.id);
+    await deletedAgo(recent.id, 23 * 3_600_000);
+    await deletedAgo(old.id, 24 * 3_600_000 + 60_000);
+
+    const task = t.app.schedules.tasks.find((candidate) => candidate.job === 'scheduleNotificationCleanUp');
+    expect(task?.label).toBe('Clean-up of deleted notifications and canned replies');
+    expect(await task!.run()).toBeGreaterThanOrEqual(1);
+
+    expect(await stored(old.id)).toBeUndefined();
+    expect((await stored(recent.id))?.deletedAt).toBeInstanceOf(Date);
+    expect(await stored(shown.id)).toMatchObject({ deletedAt: null });
   });
 });

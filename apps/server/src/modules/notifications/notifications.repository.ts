@@ -1,8 +1,9 @@
-import { and, count, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { olderThan, timestampKey } from '../../db/keyset.ts';
 import { mentions, redacted } from '../../db/redact.ts';
 import { notifications } from '../../db/schema.ts';
+import { deletedBefore, deletedNow, deletedWithin, isLive } from '../../db/soft-delete.ts';
 import type { Position } from '../../lib/cursor.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -10,9 +11,7 @@ export type NewNotification = Pick<typeof notifications.$inferInsert, 'title' | 
 export type NotificationFilter = { isRead?: boolean; isSolved?: boolean; type?: NotificationRow['type'] };
 
 /** Not deleted: every read and every change but a restore sees only these. */
-const live = isNull(notifications.deletedAt);
-/** The database's clock, `ms` ago: deletions are stamped and judged by one clock. */
-const ago = (ms: number) => sql`now() - ${`${ms} milliseconds`}::interval`;
+const live = isLive(notifications.deletedAt);
 
 export function createNotificationsRepository(db: Db) {
   return {
@@ -81,7 +80,7 @@ export function createNotificationsRepository(db: Db) {
     async softDelete(id: string) {
       const rows = await db
         .update(notifications)
-        .set({ deletedAt: sql`now()` })
+        .set({ deletedAt: deletedNow() })
         .where(and(eq(notifications.id, id), live))
         .returning({ id: notifications.id });
       return rows.length > 0;
@@ -91,7 +90,7 @@ export function createNotificationsRepository(db: Db) {
       const [row] = await db
         .update(notifications)
         .set({ deletedAt: null })
-        .where(and(eq(notifications.id, id), gt(notifications.deletedAt, ago(windowMs))))
+        .where(and(eq(notifications.id, id), deletedWithin(notifications.deletedAt, windowMs)))
         .returning();
       return row;
     },
@@ -104,7 +103,7 @@ export function createNotificationsRepository(db: Db) {
     async purgeDeleted(ms: number) {
       const rows = await db
         .delete(notifications)
-        .where(lt(notifications.deletedAt, ago(ms)))
+        .where(deletedBefore(notifications.deletedAt, ms))
         .returning({ id: notifications.id });
       return rows.length;
     },

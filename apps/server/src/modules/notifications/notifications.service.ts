@@ -5,6 +5,7 @@ import {
   UNREAD_NOTIFICATIONS_COUNT_LIMIT,
 } from '@chatdesk/contract/notifications';
 import type { Db } from '../../db/client.ts';
+import { DELETED_KEEP_MS } from '../../db/soft-delete.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, isTimestampKey, toPage } from '../../lib/cursor.ts';
@@ -17,9 +18,6 @@ import type {
 
 const NOT_FOUND = 'Notification not found';
 const TOO_LATE_TO_RESTORE = `This notification was deleted more than ${NOTIFICATION_UNDO_WINDOW_MS / 1000} seconds ago and can no longer be restored`;
-
-/** How long a deleted notification is kept (unseen) before the clean-up task removes it for good. */
-export const DELETED_NOTIFICATION_KEEP_MS = 24 * 60 * 60_000;
 
 const toNotification = (row: NotificationRow): Notification => ({
   id: row.id,
@@ -131,9 +129,9 @@ export function createNotificationsService({
       return toNotification(row);
     },
 
-    /** The clean-up task: deleted notifications older than DELETED_NOTIFICATION_KEEP_MS go for good. */
+    /** The clean-up task: notifications deleted more than DELETED_KEEP_MS ago go for good. */
     async purgeDeleted() {
-      return repository.purgeDeleted(DELETED_NOTIFICATION_KEEP_MS);
+      return repository.purgeDeleted(DELETED_KEEP_MS);
     },
   };
 

@@ -267,7 +267,7 @@ describe('deleting a notification', () => {
     await deletedAgo(old.id, 24 * 3_600_000 + 60_000);
 
     const task = t.app.schedules.tasks.find((candidate) => candidate.job === 'scheduleNotificationCleanUp');
-    expect(task?.label).toBe('Clean-up of deleted notifications');
+    expect(task?.label).toBe('Clean-up of deleted notifications and canned replies');
     expect(await task!.run()).toBe(1);
 
     expect(await stored(old.id)).toBeUndefined();
