@@ -172,7 +172,7 @@ test('Settings refuse a taken or spaced name beside the field, edit a reply, and
   await expect(row).toBeHidden();
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(row).toBeVisible();
-  // Undone in time, the server never heard of the deletion.
+  // Undone, the server restored it as it was.
   const stored = await api.get<CannedReply[]>('/canned-replies');
   expect(stored.find((reply) => reply.name === taken)?.text).toBe('First, changed');
 });

@@ -133,6 +133,103 @@ test('a notification deleted right before signing out stays deleted', async ({ p
   await expect(ownRow(page, target)).toHaveCount(0);
 });
 
+type CannedReply = { id: string; name: string; text: string };
+
+/** Typed as a person types, a key at a time. */
+const HUMAN = { delay: 30 };
+const cannedReplyIds = async (api: Api) =>
+  (await api.get<CannedReply[]>('/canned-replies')).map((reply) => reply.id);
+
+/** Two replies of this test's own, one name the prefix of both, so `/prefix` in a chat lists both. */
+async function ownCannedReplies(api: Api) {
+  const prefix = `undo${uniqueSuffix()}`;
+  const kept = await api.post<CannedReply>('/canned-replies', { name: `${prefix}kept`, text: 'Still here' });
+  const gone = await api.post<CannedReply>('/canned-replies', { name: `${prefix}gone`, text: 'Deleted' });
+  return { prefix, kept, gone };
+}
+
+async function openCannedRepliesSettings(page: Page) {
+  await page.goto('/settings');
+  await page.getByRole('tab', { name: 'Canned Replies' }).click();
+  await expect(page.getByRole('list', { name: 'Canned replies' })).toBeVisible();
+}
+
+const cannedReplyRow = (page: Page, reply: CannedReply) =>
+  page
+    .getByRole('list', { name: 'Canned replies' })
+    .getByRole('listitem')
+    .filter({ hasText: `/${reply.name}` });
+
+/** What the chat's message box offers for `/prefix`, typed key by key. */
+async function offeredInChat(page: Page, api: Api, prefix: string) {
+  const { chat } = await createHumanChat(api);
+  await page.goto(`/chat/${chat.id}`);
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.click();
+  await box.pressSequentially(`/${prefix}`, HUMAN);
+  return page.getByRole('listbox', { name: 'Canned replies' }).getByRole('option');
+}
+
+test('a deleted canned reply is deleted on the server at once; Undo restores it there', async ({
+  page,
+  api,
+}) => {
+  const { prefix, kept, gone } = await ownCannedReplies(api);
+  await openCannedRepliesSettings(page);
+  const row = cannedReplyRow(page, gone);
+  await expect(row).toHaveCount(1);
+
+  await row.getByRole('button', { name: `Delete canned reply /${gone.name}` }).click();
+  await expect(row).toHaveCount(0);
+  // The toast comes once the server has deleted it: nothing waits in the tab.
+  const undo = toast(page, `Canned reply /${gone.name} deleted`).getByRole('button', { name: 'Undo' });
+  await expect(undo).toBeVisible();
+  expect(await cannedReplyIds(api)).not.toContain(gone.id);
+
+  await undo.click();
+  await expect(row).toHaveCount(1);
+  expect(await cannedReplyIds(api)).toContain(gone.id);
+  await page.reload();
+  await expect(row).toHaveCount(1);
+
+  // Deleted and left alone, it stays deleted across a reload, and the chat's `/` list leaves it out.
+  await row.getByRole('button', { name: `Delete canned reply /${gone.name}` }).click();
+  await expect(toast(page, `Canned reply /${gone.name} deleted`)).toBeVisible();
+  await page.reload();
+  await expect(cannedReplyRow(page, kept)).toHaveCount(1);
+  await expect(row).toHaveCount(0);
+  const offered = await offeredInChat(page, api, prefix);
+  await expect(offered.filter({ hasText: `/${kept.name}` })).toHaveCount(1);
+  await expect(offered.filter({ hasText: `/${gone.name}` })).toHaveCount(0);
+});
+
+test('a canned reply deleted right before signing out stays deleted', async ({ page, login, api }) => {
+  const { prefix, kept, gone } = await ownCannedReplies(api);
+  // A session of the page's own, so signing out leaves the spec's API session alone.
+  await login({ fresh: true });
+  await openCannedRepliesSettings(page);
+  await cannedReplyRow(page, gone)
+    .getByRole('button', { name: `Delete canned reply /${gone.name}` })
+    .click();
+  await expect(toast(page, `Canned reply /${gone.name} deleted`)).toBeVisible();
+
+  // Well inside the undo window, without leaving the app: the old tab-side deletion never reached the server.
+  await page.getByRole('tab', { name: 'User Settings' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  expect(await cannedReplyIds(api)).not.toContain(gone.id);
+  // Signed in again (the demo account is filled in), neither Settings nor the chat's `/` list has it.
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/\/login$/);
+  await openCannedRepliesSettings(page);
+  await expect(cannedReplyRow(page, kept)).toHaveCount(1);
+  await expect(cannedReplyRow(page, gone)).toHaveCount(0);
+  const offered = await offeredInChat(page, api, prefix);
+  await expect(offered.filter({ hasText: `/${kept.name}` })).toHaveCount(1);
+  await expect(offered.filter({ hasText: `/${gone.name}` })).toHaveCount(0);
+});
+
 test('leaving a client form with unsaved changes asks first: Stay keeps the text, Discard leaves', async ({
   page,
 }) => {

@@ -1,11 +1,8 @@
 import { apiRoutes } from '@chatdesk/contract/api-routes';
 import type { CannedReply, CannedReplyRequest } from '@chatdesk/contract/canned-replies';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useSyncExternalStore } from 'react';
-import { showUndoToast } from '../../components/undo-toast';
+import { useDeleteWithUndo } from '../../components/undo-toast';
 import { apiCall } from '../../lib/api-client';
-import { deferredDeletions } from '../../lib/deferred-deletions';
-import { announceFailure } from '../../lib/mutation-feedback';
 
 export const cannedReplyKeys = {
   list: ['canned-replies'] as const,
@@ -32,17 +29,12 @@ export function cannedReplyVariablesQueryOptions(chatId: string) {
   });
 }
 
-const deletionKey = (id: string) => `canned-reply:${id}`;
+const NO_REPLIES: CannedReply[] = [];
 
-/** The team's canned replies by name, without those deleted in the last few seconds (still undoable). */
+/** The team's canned replies by name (the server leaves deleted ones out). */
 export function useCannedReplies({ enabled = true }: { enabled?: boolean } = {}) {
   const query = useQuery({ ...cannedRepliesQueryOptions, enabled });
-  const hidden = useSyncExternalStore(deferredDeletions.subscribe, deferredDeletions.hidden);
-  const replies = useMemo(
-    () => (query.data ?? []).filter((reply) => !hidden.has(deletionKey(reply.id))),
-    [query.data, hidden],
-  );
-  return { ...query, replies };
+  return { ...query, replies: query.data ?? NO_REPLIES };
 }
 
 export function useCreateCannedReply() {
@@ -66,27 +58,23 @@ export function useUpdateCannedReply() {
 }
 
 /**
- * Deletes at once on screen, with Undo for a few seconds; the server, which removes a reply for good,
- * is told only when the window ends (or as the tab closes).
+ * Deletes on the server at once (a soft delete, CANNED_REPLY_UNDO_WINDOW_MS to restore it), with
+ * Undo in a toast that restores it there (`useDeleteWithUndo`).
  */
 export function useDeleteCannedReply() {
   const queryClient = useQueryClient();
-  return (reply: CannedReply) => {
-    const key = deletionKey(reply.id);
-    let hideToast = () => {};
-    deferredDeletions.schedule(key, ({ keepalive }) => {
-      hideToast();
-      return apiCall(apiRoutes.cannedReplies.remove, { params: { id: reply.id }, keepalive }).then(
-        () => queryClient.invalidateQueries({ queryKey: cannedReplyKeys.list }),
-        (error: unknown) => {
-          console.error('Failed to delete canned reply', error);
-          announceFailure({ failure: 'Failed to delete canned reply' }, error);
-        },
+  return useDeleteWithUndo({
+    remove: (reply: CannedReply) => apiCall(apiRoutes.cannedReplies.remove, { params: { id: reply.id } }),
+    restore: (reply: CannedReply) => apiCall(apiRoutes.cannedReplies.restore, { params: { id: reply.id } }),
+    hide: async (reply) => {
+      // A list fetched before the delete must not put the reply back when it lands.
+      await queryClient.cancelQueries({ queryKey: cannedReplyKeys.list });
+      queryClient.setQueryData<CannedReply[]>(cannedReplyKeys.list, (list) =>
+        list?.filter((other) => other.id !== reply.id),
       );
-    });
-    hideToast = showUndoToast({
-      message: `Canned reply /${reply.name} deleted`,
-      onUndo: () => deferredDeletions.undo(key),
-    });
-  };
+    },
+    refetch: () => queryClient.invalidateQueries({ queryKey: cannedReplyKeys.list }),
+    message: (reply) => `Canned reply /${reply.name} deleted`,
+    failures: { remove: 'Failed to delete canned reply', restore: 'Failed to restore the canned reply' },
+  });
 }

@@ -12,7 +12,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { showUndoToast } from '../../components/undo-toast';
+import { useDeleteWithUndo } from '../../components/undo-toast';
 import { apiCall } from '../../lib/api-client';
 import { cursorPaging, itemsOf, mapPages } from '../../lib/pages';
 
@@ -100,22 +100,15 @@ function refetchAll(queryClient: QueryClient): Promise<void> {
 }
 
 /**
- * Deletes on the server at once (a soft delete, NOTIFICATION_UNDO_WINDOW_MS to restore it), so a
- * tab closed or signed out right after loses nothing. The row leaves the lists as the request goes;
- * once the server has it, a toast offers Undo, which restores it there.
+ * Deletes on the server at once (a soft delete, NOTIFICATION_UNDO_WINDOW_MS to restore it), with
+ * Undo in a toast that restores it there (`useDeleteWithUndo`).
  */
 export function useDeleteNotification() {
   const queryClient = useQueryClient();
-  const restore = useMutation({
-    mutationFn: (id: string) => apiCall(apiRoutes.notifications.restore, { params: { id } }),
-    meta: { failure: 'Failed to restore the notification' },
-    onSettled: () => refetchAll(queryClient),
-    onError: logFailure('restore notification'),
-  });
-  const remove = useMutation({
-    mutationFn: (id: string) => apiCall(apiRoutes.notifications.remove, { params: { id } }),
-    meta: { failure: 'Failed to delete notification' },
-    onMutate: async (id) => {
+  return useDeleteWithUndo({
+    remove: (id: string) => apiCall(apiRoutes.notifications.remove, { params: { id } }),
+    restore: (id: string) => apiCall(apiRoutes.notifications.restore, { params: { id } }),
+    hide: async (id) => {
       // A list fetched before the delete must not put the row back when it lands.
       await queryClient.cancelQueries({ queryKey: notificationKeys.lists });
       queryClient.setQueriesData<InfiniteData<Paged<Notification>>>(
@@ -123,16 +116,11 @@ export function useDeleteNotification() {
         (data) => mapPages(data, (list) => list.filter((n) => n.id !== id)),
       );
     },
-    onSuccess: (_data, id) => {
-      showUndoToast({ message: 'Notification deleted', onUndo: () => restore.mutate(id) });
-      return queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount });
-    },
-    onError: (error) => {
-      logFailure('delete notification')(error);
-      return refetchAll(queryClient);
-    },
+    refetch: () => refetchAll(queryClient),
+    onDeleted: () => queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount }),
+    message: () => 'Notification deleted',
+    failures: { remove: 'Failed to delete notification', restore: 'Failed to restore the notification' },
   });
-  return (id: string) => remove.mutate(id);
 }
 
 export function useMarkAllNotificationsRead() {
