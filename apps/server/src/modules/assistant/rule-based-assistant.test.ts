@@ -668,6 +668,23 @@ describe('the built-in assistant, on a business it was never written for', () =>
       expect((await ask(message)).handoff?.kind, message).not.toBe('complaint');
   });
 
+  it('asks for a person when asking to talk to someone who takes no bookings, by name', async () => {
+    for (const message of [
+      'puedo hablar con laura? es sobre una factura',
+      'Quero falar com uma pessoa, por favor',
+    ])
+      expect((await ask(message)).handoff?.kind, message).toBe('person');
+    // A bookable professional is talked to in an appointment.
+    expect((await ask('puedo hablar con iker?')).handoff).toBeNull();
+  });
+
+  it('"y cómo reservo?" after open times gives the booking link of whom they were', async () => {
+    const times = await text('ane tiene hueco el jueves?');
+    expect(await text('ane tiene hueco el jueves?', times, 'genial, y como reservo?')).toContain(
+      '/schedule/ane',
+    );
+  });
+
   it('"me pasas …" asks for a person only when passing to someone; passing a thing asks for the thing', async () => {
     const email = await ask('me pasas el email personal de iker? le quiero escribir directamente');
     expect(email.handoff).toBeNull();
@@ -1111,6 +1128,47 @@ describe("a client's own appointments, read by the built-in assistant", () => {
       'puedo ir 30 min mas tarde a mi cita?',
     );
     expect(later!.propose).toMatchObject({ kind: 'reschedule', date: '2026-11-26', time: '16:30' });
+  });
+});
+
+describe('a price list in the company information', () => {
+  const salon: AssistantKnowledge = {
+    ...lawOffice,
+    information:
+      'Peluquería en Bilbao.\nPrecios: corte de caballero 16 €, mechas o balayage desde 65 €, manicura 15 €, manicura semipermanente 22 €.',
+  };
+  const say = async (...texts: string[]) =>
+    (
+      await assistant.respond(
+        texts.map((text, i) => ({ role: i % 2 === 0 ? 'customer' : 'assistant', text })),
+        salon,
+      )
+    ).replies.join('\n');
+
+  it('prices the service the message before named when the follow-up names none', async () => {
+    const reply = await say(
+      'quiero hacerme mechas, quien me las hace?',
+      'Te puede atender Ane.',
+      'y cuanto cuestan?',
+    );
+    expect(reply).toMatch(/desde 65 €/);
+  });
+
+  it("reads a service in other words and languages: a gel manicure, a men's cut, a Maniküre", async () => {
+    expect(await say('how much is a gel manicure?')).toMatch(/€22/);
+    expect(await say('Quanto custa o corte de cabelo masculino?')).toMatch(/16 €/);
+    expect(await say('Wie viel kostet eine Maniküre?')).toMatch(/15 €/);
+  });
+
+  it('says the length is not written when the price and the length are asked together', async () => {
+    const reply = await say('cuanto cuesta y cuanto dura un corte de caballero?');
+    expect(reply).toMatch(/16 €/);
+    expect(reply).toMatch(/No tengo escrita la duración/);
+  });
+
+  it('asks the price again of someone else with "¿y con … igual?" after a price', async () => {
+    const price = await text('cuanto cuesta la consulta con ane?');
+    expect(await text('cuanto cuesta la consulta con ane?', price, 'y con iker igual?')).toMatch(/10,00\s€/);
   });
 });
 

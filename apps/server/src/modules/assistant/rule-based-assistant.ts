@@ -23,6 +23,7 @@ import {
   topicsOf,
 } from './rules/company-info.ts';
 import {
+  asksToTalkToStaff,
   buildDirectory,
   type Directory,
   type Professional,
@@ -319,7 +320,7 @@ class Conversation {
       m.refundRequestOnly && Boolean(this.knowledge.customer?.appointments.length) && asksToCancel(m.text);
     if (m.complaint && !m.injection && !refundOfCancellation)
       return handOver(HANDOFF_REPLIES.complaint[this.language], `Complaint: "${m.text}"`, 'complaint');
-    if (m.asksForPerson && !m.injection)
+    if ((m.asksForPerson || asksToTalkToStaff(m.text, this.directory)) && !m.injection)
       return handOver(HANDOFF_REPLIES.person[this.language], 'The customer asked for a person.', 'person');
     // "mi amiga tiene cita con Sergio, ¿a qué hora?": someone else's appointment is theirs to tell.
     if (m.thirdPartyBooking) return reply(this.refusal());
@@ -592,6 +593,8 @@ class Conversation {
     if (m.price && m.availability && m.when && professional)
       return [this.prices(professional), await this.openTimes(professional, m.when)].join('\n\n');
     if (m.price) return this.prices(professional);
+    // "¿cuánto cuesta la consulta?" … "¿y con el fisio igual?": the same question, of someone else.
+    if (this.samePriceAgain()) return this.prices(professional);
     // "corte + barba, ¿qué precio tiene?" … "¿y solo la barba?": still the prices.
     if (
       !m.price &&
@@ -1115,6 +1118,9 @@ class Conversation {
         this.t('Se paga online al reservar.', 'Paid online when you book.'),
       ].join('\n');
     const services = findPrices(this.info, m.text, SERVICE_SYNONYMS);
+    // "quiero hacerme mechas…" → "¿y cuánto cuestan?": the service of the message before.
+    if (!services.length && !m.named.length && !m.kinds.size && !premium)
+      services.push(...this.servicesBefore());
     const service = services[0];
     if (!premium) {
       for (const item of services) {
@@ -1151,6 +1157,14 @@ class Conversation {
         'Eso no está en nuestra lista de precios, así que no te quiero dar una cifra inventada. ¿Quieres que te pase con una persona del equipo para que te dé presupuesto?',
         "That is not on our price list, so I won't guess a figure. Would you like me to pass you to a person on the team for a quote?",
       );
+    // "¿cuánto cuesta y cuánto dura un corte?": the price list has no lengths; the booking has one.
+    if (service && m.duration)
+      lines.push(
+        this.t(
+          `No tengo escrita la duración de ese servicio; la cita que reservas online es de ${this.meetingMinutes()} minutos.`,
+          `I don't have that service's length written down; the appointment you book online is ${this.meetingMinutes()} minutes.`,
+        ),
+      );
     const asksFee = !service || /reserv|cita|book|consult/.test(m.folded);
     if (asksFee && !(premium && !/cita|consulta|sesion|appointment|session/.test(m.folded)))
       lines.push(this.feeLine());
@@ -1166,13 +1180,40 @@ class Conversation {
     return lines.join('\n');
   }
 
+  /** The price list's services the customer's previous message named. */
+  private servicesBefore() {
+    const customer = this.history.filter((turn) => turn.role === 'customer');
+    const before = customer.at(-2);
+    return before ? findPrices(this.info, before.text, SERVICE_SYNONYMS) : [];
+  }
+
+  /**
+   * "¿y con el fisio igual?", "and the same with Carlos?" right after a price: the price asked
+   * again, of whom the message names now.
+   */
+  private samePriceAgain() {
+    const m = this.message;
+    const pricedBefore = /€|\b(cuesta|costs?|precio|price)\b/.test(fold(this.lastReply ?? ''));
+    return (
+      pricedBefore &&
+      /\b(igual|lo mismo|tambien|same|too|also)\b/.test(m.folded) &&
+      (m.named.length > 0 || m.kinds.size > 0 || m.roleStems.size > 0) &&
+      !m.when &&
+      m.text.split(/\s+/).length <= 8
+    );
+  }
+
+  private meetingMinutes() {
+    return this.knowledge.services[0]?.durationMinutes ?? MEETING_MINUTES;
+  }
+
   private feeLine() {
     const fee = money(
       this.knowledge.appointmentFee.amount,
       this.knowledge.appointmentFee.currency,
       this.language,
     );
-    const minutes = this.knowledge.services[0]?.durationMinutes ?? MEETING_MINUTES;
+    const minutes = this.meetingMinutes();
     return this.t(
       `Una cita de ${minutes} minutos cuesta ${fee} y se paga online al reservar.`,
       `A ${minutes}-minute appointment costs ${fee}, paid online when you book.`,

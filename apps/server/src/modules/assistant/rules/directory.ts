@@ -173,17 +173,12 @@ const ABOUT_A_PERSON = [
 const BOOK_WITH =
   /\b(?:reservar|reserva|cita|sesion|clase|hueco|entrenar|book|appointment|session)\s+(?:\w+\s+)?(?:con|with)\s+([a-z]{3,})(?:\s+([a-z]{3,}))?/;
 
-/**
- * "¿Laura da sesiones?": a person asked about by a name that is no bookable professional's (the
- * assistant never sees staff who take no bookings), as the customer wrote it; undefined when the
- * words could be anything but a name.
- */
-export function personNotListed(text: string, directory: Directory): string | undefined {
-  const typed = words(text).join(' ');
+/** Whether a folded word could be the name of someone who is no bookable professional. */
+function nameOfNoProfessional(directory: Directory) {
   const roleWords = new Set(
     directory.professionals.flatMap((p) => words(`${p.title ?? ''} ${p.role ?? ''}`)),
   );
-  const isNameLike = (word: string) =>
+  return (word: string) =>
     !KNOWN_WORDS.has(word) &&
     // "mañana", "viernes", "tarde": days and times are no names.
     !resolveWhen(word, new Date(0), 'UTC') &&
@@ -191,6 +186,27 @@ export function personNotListed(text: string, directory: Directory): string | un
     !roleWords.has(word) &&
     !directory.placeAliases.has(word) &&
     !directory.professionals.some((p) => sameWord(word, p.firstName));
+}
+
+const TALK_TO = /\b(?:hablar|hablarlo|charlar|speak|talk)\s+(?:con|with|to)\s+([a-z]{3,})\b/;
+
+/**
+ * "¿puedo hablar con Laura?": asking to talk to someone by a name that is no bookable
+ * professional's (a manager, the owner) asks for a person of the team, never for a booking.
+ */
+export function asksToTalkToStaff(text: string, directory: Directory): boolean {
+  const name = TALK_TO.exec(words(text).join(' '))?.[1];
+  return name !== undefined && nameOfNoProfessional(directory)(name);
+}
+
+/**
+ * "¿Laura da sesiones?": a person asked about by a name that is no bookable professional's (the
+ * assistant never sees staff who take no bookings), as the customer wrote it; undefined when the
+ * words could be anything but a name.
+ */
+export function personNotListed(text: string, directory: Directory): string | undefined {
+  const typed = words(text).join(' ');
+  const isNameLike = nameOfNoProfessional(directory);
   const plain = text.normalize('NFD').replace(/\p{Diacritic}/gu, '');
   const capitalised = (word: string) =>
     [...plain.matchAll(new RegExp(`(?<![\\p{L}])${word}(?![\\p{L}])`, 'giu'))].some((found) =>
