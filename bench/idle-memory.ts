@@ -50,6 +50,8 @@ async function oneStart(env: Record<string, string>, flags: string[]) {
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       JWT_SECRET: 'idle-memory-bench-secret-0123456789abcdef',
+      // Where `npm start` keeps Node's compile cache (scripts/start.ts: enableCompileCache()).
+      NODE_COMPILE_CACHE: path.join(os.tmpdir(), 'node-compile-cache'),
       ...env,
     },
     stdio: 'ignore',
