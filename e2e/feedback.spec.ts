@@ -219,7 +219,9 @@ test('a canned reply deleted right before signing out stays deleted', async ({ p
   await expect(page).toHaveURL(/\/login$/);
 
   expect(await cannedReplyIds(api)).not.toContain(gone.id);
-  // Signed in again (the demo account is filled in), neither Settings nor the chat's `/` list has it.
+  // Signed in again once the demo account is filled in (a click before that signs in no one), neither
+  // Settings nor the chat's `/` list has it.
+  await expect(page.getByRole('textbox', { name: 'Username' })).not.toHaveValue('');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).not.toHaveURL(/\/login$/);
   await openCannedRepliesSettings(page);
