@@ -125,7 +125,9 @@ test('a notification deleted right before signing out stays deleted', async ({ p
   await expect(page).toHaveURL(/\/login$/);
 
   expect(await notificationIds(api)).not.toContain(target.id);
-  // Signed in again (the demo account is filled in), the list has it no more.
+  // Signed in again once the demo account is filled in (a click before that signs in no one), the
+  // list has it no more.
+  await expect(page.getByRole('textbox', { name: 'Username' })).not.toHaveValue('');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).not.toHaveURL(/\/login$/);
   await page.goto('/notifications');
