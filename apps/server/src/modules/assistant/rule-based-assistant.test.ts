@@ -1122,6 +1122,16 @@ describe("a client's own appointments, read by the built-in assistant", () => {
     expect(confirmed!.handoff).toBeNull();
   });
 
+  it('cancels on a Portuguese request and its "sim"', async () => {
+    const [proposal, done] = await converse(
+      client(appointment('a1', 'ane', '2026-11-26', '12:00')),
+      'Olá! Preciso desmarcar a minha consulta de quinta-feira',
+      'sim, pode cancelar',
+    );
+    expect(proposal!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a1' });
+    expect(done!.confirm).toBe(true);
+  });
+
   it('"30 min más tarde" moves the appointment by that much the same day', async () => {
     const [later] = await converse(
       client(appointment('a1', 'iker', '2026-11-26', '16:00')),
@@ -1135,7 +1145,7 @@ describe('a price list in the company information', () => {
   const salon: AssistantKnowledge = {
     ...lawOffice,
     information:
-      'Peluquería en Bilbao.\nPrecios: corte de caballero 16 €, mechas o balayage desde 65 €, manicura 15 €, manicura semipermanente 22 €.',
+      'Peluquería en Bilbao: calle Gran Vía 10.\nHorarios: de lunes a viernes de 9:00 a 14:00 y sábados de 9:00 a 13:00. Domingos cerrado.\nPrecios: corte de caballero 16 €, mechas o balayage desde 65 €, manicura 15 €, manicura semipermanente 22 €.\nAtendemos en español e inglés. Vendemos tarjetas regalo en el salón.',
   };
   const say = async (...texts: string[]) =>
     (
@@ -1164,6 +1174,29 @@ describe('a price list in the company information', () => {
     const reply = await say('cuanto cuesta y cuanto dura un corte de caballero?');
     expect(reply).toMatch(/16 €/);
     expect(reply).toMatch(/No tengo escrita la duración/);
+  });
+
+  it('answers a short follow-up on a fact just quoted from the fact, or the hours for another day', async () => {
+    const gifts = await say('teneis tarjetas regalo?');
+    expect(await say('teneis tarjetas regalo?', gifts, 'se pueden comprar online?')).toMatch(/en el salón/);
+    const hours = await say('abris los sabados?');
+    expect(await say('abris los sabados?', hours, 'y el domingo?')).toMatch(/Domingos cerrado/);
+  });
+
+  it('says yes in the reply language when the languages sentence names it', async () => {
+    expect(await say('do you speak english?')).toMatch(/Yes, we speak English/);
+  });
+
+  it('reads a Catalan "on sou" as asking the address', async () => {
+    expect(await say('On sou a Bilbao?')).toMatch(/Gran Vía 10/);
+  });
+
+  it('hands over moving "my manicure" from a number with no appointments, no policy quoted', async () => {
+    const answer = await assistant.respond(
+      [{ role: 'customer', text: 'quiero cambiar la hora de mi manicura' }],
+      salon,
+    );
+    expect(answer.handoff?.kind).toBe('policy');
   });
 
   it('asks the price again of someone else with "¿y con … igual?" after a price', async () => {

@@ -26,12 +26,14 @@ import {
   asksToTalkToStaff,
   buildDirectory,
   type Directory,
+  kindsOfText,
   type Professional,
   personNotListed,
   professionalsOfKind,
 } from './rules/directory.ts';
 import {
   aboutOwnAppointment,
+  actionAsked,
   answerOf,
   asksToCancel,
   isPolicyQuestion,
@@ -362,7 +364,7 @@ class Conversation {
         };
       }
     }
-    if ((m.ownBooking || aboutOwnAppointment(m.text)) && !m.injection)
+    if ((m.ownBooking || aboutOwnAppointment(m.text) || this.changesOwnService()) && !m.injection)
       return handOver(
         HANDOFF_REPLIES.ownBooking[this.language],
         `The customer asks about their own booking (to see, move or cancel it): "${m.text}"`,
@@ -506,6 +508,17 @@ class Conversation {
     return answers;
   }
 
+  /**
+   * "quiero cambiar la hora de mi manicura", "cancel my haircut": moving or cancelling "my" service
+   * (of the price list, or a kind of service) is moving or cancelling their appointment for it.
+   */
+  private changesOwnService() {
+    if (!actionAsked(this.message.text)) return false;
+    return [...this.message.folded.matchAll(/\b(?:mi|my)\s+([a-z]+)\b/g)].some(
+      ([, word]) => findPrice(this.info, word!, SERVICE_SYNONYMS) !== null || kindsOfText(word!).size > 0,
+    );
+  }
+
   /** The assistant's previous reply offered to pass the customer to a person. */
   private offeredPerson() {
     const last = fold(this.lastReply ?? '');
@@ -572,11 +585,16 @@ class Conversation {
         m.text,
         m.places.map((place) => fold(place).slice(0, 5)),
       );
-      if (answer) return topics.includes('hours') ? this.hours() : this.quote(answer.text);
+      if (answer)
+        return topics.includes('hours')
+          ? this.hours()
+          : this.spokenHere(topics, answer.text) + this.quote(answer.text);
       // "¿Cuál es la dirección del centro de Madrid?" with no address written: say so, no search.
       const factual = topics.filter((topic) => FACT_TOPICS.includes(topic));
       if (factual.length && !asksKind && !m.cities && !m.whatWeDo && !m.when) return this.unknownFact();
     }
+    const onFact = this.factFollowUp();
+    if (onFact) return onFact;
     // "¿qué tiempo hará mañana en Madrid?" is about the weather, not about Madrid's professionals.
     if (m.offTopic && !asksKind && !m.named.length) return null;
     const wantsProfessional = m.availability || m.bookingLink || m.premium || m.whichDays;
@@ -1404,6 +1422,40 @@ class Conversation {
     ]
       .filter(Boolean)
       .join('\n');
+  }
+
+  /**
+   * "¿se pueden comprar online?" after the gift cards were quoted, "¿y el domingo?" after the
+   * opening hours: a short follow-up that names no one asks about the fact just given; answered
+   * from the company information with the question before it, or the hours again for that day.
+   */
+  private factFollowUp(): string | null {
+    const m = this.message;
+    const last = this.lastReply ?? '';
+    if (!/«[^»]+»/.test(last) || m.named.length || m.kinds.size || m.roleStems.size) return null;
+    if (m.text.split(/\s+/).length > 6 || !m.isQuestion || m.price || m.premium) return null;
+    const quoted = [...last.matchAll(/«([^»]+)»/g)].map((match) => match[1]!);
+    if (last.startsWith(this.hours().split('\n')[0]!)) {
+      // The hours' own words keep the answer among the sentences about opening hours.
+      const other = m.when ? findAnswer(this.info, `${m.text} horario hours`, [], quoted) : null;
+      return other ? this.quote(other.text) : null;
+    }
+    if (m.when) return null;
+    const before = this.history.filter((turn) => turn.role === 'customer').at(-2)?.text ?? '';
+    const answer = findAnswer(this.info, `${before} ${m.text}`);
+    return answer ? this.quote(answer.text) : null;
+  }
+
+  /**
+   * "do you speak English?": when the languages sentence names the language of the reply, a yes
+   * in it before the quote (the quote is in the business's words).
+   */
+  private spokenHere(topics: string[], sentence: string) {
+    if (!topics.includes('languages')) return '';
+    const names = this.language === 'es' ? /\b(espanol|castellano)\b/ : /\b(ingles|english)\b/;
+    return names.test(fold(sentence))
+      ? this.t('Sí, atendemos en español.\n', 'Yes, we speak English.\n')
+      : '';
   }
 
   /** A sentence of the company information, quoted as the business wrote it. */

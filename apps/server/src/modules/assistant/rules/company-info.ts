@@ -107,11 +107,18 @@ function queryStems(question: string) {
  * The sentence of the company information that best answers the question, or null when none
  * shares a topic or two of its words with it (then the honest answer is "I don't know").
  */
-export function findAnswer(info: CompanyInfo, question: string, extraStems: string[] = []) {
+export function findAnswer(
+  info: CompanyInfo,
+  question: string,
+  extraStems: string[] = [],
+  /** Sentences already given ("¿y el domingo?" after the weekdays' hours asks for another). */
+  given: string[] = [],
+) {
   const { own, topics } = queryStems(question);
   for (const extra of extraStems) own.add(extra);
   let best: { text: string; score: number } | null = null;
   for (const sentence of info.sentences) {
+    if (given.includes(sentence.text)) continue;
     let score = 0;
     for (const s of own) if (sentence.stems.has(s)) score += 1;
     for (const topic of topics) {
