@@ -792,6 +792,11 @@ describe('a correction inside one message', () => {
     );
   });
 
+  it('keeps the action and the day the correction does not name again', () => {
+    expect(standing('cancela la del jueves con ane... perdón, con iker')).toBe('cancela jueves con iker');
+    expect(standing('quiero cita con ane el jueves, digo, con iker')).toBe('jueves con iker');
+  });
+
   it('reads comparisons and courtesy as no correction', () => {
     for (const text of [
       'el jueves me va mejor que el viernes',

@@ -8,7 +8,7 @@ import { resolveWhen } from './when.ts';
  * "cancélala... bueno no, espera, mejor cámbiala al lunes 30", "carlos el jueves... perdón, el
  * viernes": a customer correcting themself inside one message. What follows the correction
  * replaces what it names again (the action, the day, the professional); the rest of what came
- * before (who, where, what kind) still stands. Read otherwise, the first request, the one taken
+ * before still stands. Read otherwise, the first request, the one taken
  * back, is the one acted on.
  */
 
@@ -49,9 +49,12 @@ export function standingText(text: string, directory: Directory, now: Date, time
     (earlier.places.length && later.places.length) ||
     (earlier.kinds.length && later.kinds.length);
   if (!replaces) return text;
-  // The earlier words that name who, where or what kind, where the later part names none.
+  // The earlier words that name the action, the day, who, where or what kind, where the later
+  // part names none ("cancela la del jueves… perdón, la del viernes" still cancels).
   const kept = words(before).filter(
     (word) =>
+      (!later.action && actionAsked(word) !== null) ||
+      (!later.day && resolveWhen(word, now, timeZone) !== undefined) ||
       (!later.named.length && professionalsNamed(word, directory).length > 0) ||
       (!later.places.length && placesIn(word, directory).length > 0) ||
       (!later.kinds.length && kindsOfText(word).size > 0),
