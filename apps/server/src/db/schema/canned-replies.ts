@@ -21,9 +21,7 @@ export const cannedReplies = pgTable(
   (t) => [
     // "Hours" and "hours" would open the same suggestion: the index decides, also for two racing saves.
     // Among live replies only, so a deleted one never blocks writing its name again.
-    uniqueIndex('canned_replies_name_key')
-      .on(sql`lower(${t.name})`)
-      .where(sql`${t.deletedAt} is null`),
+    uniqueIndex('canned_replies_name_key').on(sql`lower(${t.name})`).where(sql`${t.deletedAt} is null`),
     index('canned_replies_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
   ],
 );
