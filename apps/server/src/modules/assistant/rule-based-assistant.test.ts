@@ -654,7 +654,7 @@ describe('the built-in assistant, on a business it was never written for', () =>
       'pagué la consulta y me la cobraron dos veces',
       'llevo 10 minutos en la oficina y no me atiende nadie',
       'es la segunda vez que me cambiáis la consulta sin avisar',
-      'I asked for a short review and they gave me a bill for three hours',
+      'I asked for a short review and they left me with a bill for three hours',
     ]) {
       const answer = await ask(message);
       expect(answer.handoff?.kind, message).toBe('complaint');
@@ -664,6 +664,9 @@ describe('the built-in assistant, on a business it was never written for', () =>
       'es la segunda vez que vengo, ¿cuánto cuesta la consulta?',
       'ane me atiende el jueves?',
       'llevo meses con la espalda fatal, iker trata lesiones?',
+      'pedí que me llamaran y me han llamado, gracias',
+      'ya está bien así, gracias',
+      'no viene nadie conmigo, puedo ir sola a la consulta?',
     ])
       expect((await ask(message)).handoff?.kind, message).not.toBe('complaint');
   });
