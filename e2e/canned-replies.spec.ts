@@ -204,6 +204,9 @@ test('the emoji picker opens into its grid, walks with Tab and the arrows, and c
 
   await button.click();
   await expect(emojiGrid(page)).toBeVisible();
+  // Focus moves into the grid a moment after it shows: keys pressed before it reach the button,
+  // whose Enter closes the picker (failed so in CI on a busy machine).
+  await expect.poll(() => focusedLabel(page)).toBe('Insert 😀');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Enter');
   await expect(emojiGrid(page)).toBeHidden();
