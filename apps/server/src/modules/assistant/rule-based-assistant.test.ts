@@ -510,6 +510,9 @@ describe('the built-in assistant, on a business it was never written for', () =>
   it('says why it hands over: a person asked for, or a message it could not understand twice', async () => {
     expect((await ask('quiero hablar con una persona')).handoff?.kind).toBe('person');
     expect((await ask('can I talk to a human please')).handoff?.kind).toBe('person');
+    // "with" as well as "to", and anybody as well as someone (a blind round's miss).
+    for (const message of ['can I speak with someone?', 'could I talk with somebody', 'can i talk to anyone'])
+      expect((await ask(message)).handoff?.kind, message).toBe('person');
     const first = await ask('blorf quonk zib');
     expect(first.handoff).toBeNull();
     const twice = await ask('blorf quonk zib', first.replies.join('\n'), 'zib quonk blorf wug');
