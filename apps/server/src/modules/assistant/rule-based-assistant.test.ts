@@ -183,6 +183,19 @@ describe('days and times, in the business zone', () => {
     });
   });
 
+  it('a day compared against is not the day asked for: "mejor que el viernes", "en vez del viernes"', () => {
+    for (const message of [
+      'el jueves me va mejor que el viernes con Carlos, que horas tiene?',
+      'carlos tiene hueco el jueves en vez del viernes?',
+      'en vez del viernes, carlos puede el jueves?',
+      'thursday works better than friday for me',
+      'can I come on thursday instead of friday?',
+    ])
+      expect(when(message), message).toMatchObject({ from: '2026-11-26' });
+    // A later day that is asked for still wins.
+    expect(when('el lunes no puedo, mejor el martes')).toMatchObject({ from: '2026-11-24' });
+  });
+
   it('keeps a time said loosely ("a las 6 o así", "sobre las 6 más o menos", "6ish", "around 6")', () => {
     for (const loose of ['a las 6 o asi', 'sobre las 6 más o menos', '6ish', 'around 6']) {
       expect(clockOf(loose)).toEqual({ at: '18:00' });

@@ -395,22 +395,35 @@ function namedWeekday(folded: string): { weekday: number; dayOfMonth?: number } 
   if (!first) return undefined;
   // "…el sábado curro, mejor el miércoles": the day they would rather have is the one asked about.
   const asked =
-    /\b(tiene|tienes|teneis|tienen|hay|hueco|huecos|libre|puede|podria|available|free|have|has|any|mejor|prefiero|preferiria|better|rather|instead of)\b[a-z ]{0,25}$/;
+    /\b(tiene|tienes|teneis|tienen|hay|hueco|huecos|libre|puede|podria|available|free|have|has|any|mejor|prefiero|preferiria|better|rather)\b[a-z ]{0,25}$/;
+  // "el jueves me va mejor que el viernes", "thursday instead of friday": the day compared against
+  // is the one not wanted, however close a "mejor" or "rather" comes before it.
+  const notWanted =
+    /\b(mejor que|antes que|en vez de|en lugar de|instead of|rather than|better than|more than)l?\s+(el|la|los|las|the|on)?\s*$/;
+  const before = (at: number) => folded.slice(0, at + 1);
   let best = first;
-  for (let from = first.index + 1; from < folded.length; ) {
+  let bestRejected = notWanted.test(before(first.index));
+  for (let from = first.end; from < folded.length; ) {
     const next = firstWeekday(folded.slice(from));
     if (!next) break;
     const at = from + next.index;
-    if (asked.test(folded.slice(0, at + 1))) best = { ...next, index: at };
-    from = at + 1;
+    const rejected = notWanted.test(before(at));
+    if (!rejected && (bestRejected || asked.test(before(at)))) {
+      best = { ...next, index: at, end: from + next.end };
+      bestRejected = false;
+    }
+    // Past the whole word: a slice starting inside it would find the same weekday again.
+    from += next.end;
   }
-  const { index: _index, ...weekday } = best;
+  const { index: _index, end: _end, ...weekday } = best;
   return weekday;
 }
 
-/** The first weekday named, with its position: "el miércoles 25" → 3 with day of month 25. */
-function firstWeekday(folded: string): { weekday: number; index: number; dayOfMonth?: number } | undefined {
-  let best: { weekday: number; index: number; dayOfMonth?: number } | undefined;
+/** The first weekday named, with where it starts and ends: "el miércoles 25" → 3 with day of month 25. */
+function firstWeekday(
+  folded: string,
+): { weekday: number; index: number; end: number; dayOfMonth?: number } | undefined {
+  let best: { weekday: number; index: number; end: number; dayOfMonth?: number } | undefined;
   for (const [weekday, names] of WEEKDAY_WORDS) {
     for (const name of names) {
       // "los domingos", "on Sundays": the plural names the same weekday.
@@ -418,11 +431,16 @@ function firstWeekday(folded: string): { weekday: number; index: number; dayOfMo
         `(^|[^a-z])${name}s?(?:\\s+(?:dia\\s+|the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?)?($|[^a-z])`,
       ).exec(folded);
       if (match && name.length > 3 && (!best || match.index < best.index)) {
-        best = { weekday, index: match.index, ...(match[2] ? { dayOfMonth: Number(match[2]) } : {}) };
+        best = {
+          weekday,
+          index: match.index,
+          end: match.index + match[0].length,
+          ...(match[2] ? { dayOfMonth: Number(match[2]) } : {}),
+        };
       }
       if (match && name.length <= 3 && !best && /^[a-z]/.test(folded.slice(match.index + match[1]!.length))) {
         // Three-letter English abbreviations only as whole words: "sat", "sun".
-        best = { weekday, index: match.index };
+        best = { weekday, index: match.index, end: match.index + match[0].length };
       }
     }
   }
