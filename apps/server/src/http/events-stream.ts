@@ -4,11 +4,14 @@ import { currentStaff } from './auth.ts';
 
 const HEARTBEAT_MS = 25_000;
 /**
- * Events for one dashboard are written together at most this often. Under load (200 customers
- * writing, 50 dashboards open) each stored message is an event for every open stream; one socket
- * write per event per stream cost the server more than answering the customers did.
+ * Events for one dashboard are written at most this often: those arriving after a quiet spell at
+ * once (together with any heard in the same turn of the event loop), the ones that follow within
+ * this time together at its end. Under load (200 customers writing, 50 dashboards open) each
+ * stored message is an event for every open stream; one socket write per event per stream cost the
+ * server more than answering the customers did. Holding every event for a fixed 50 ms made every
+ * dashboard 50 ms late, loaded or not.
  */
-const FLUSH_MS = 50;
+const FLUSH_MS = 20;
 
 /** The same event goes to every open stream: it is put in words once. */
 const frames = new WeakMap<object, string>();
@@ -48,9 +51,11 @@ export async function eventsRoutes(app: FastifyInstance, options: { events: Even
     };
     send('retry: 3000\n\nevent: ready\ndata: {}\n\n');
     let pending: string[] = [];
-    let flushTimer: NodeJS.Timeout | undefined;
+    let flushTimer: NodeJS.Timeout | NodeJS.Immediate | undefined;
+    let flushedAt = Number.NEGATIVE_INFINITY;
     const flush = () => {
       flushTimer = undefined;
+      flushedAt = performance.now();
       const chunk = pending.join('');
       pending = [];
       send(chunk);
@@ -62,13 +67,16 @@ export async function eventsRoutes(app: FastifyInstance, options: { events: Even
         return;
       }
       pending.push(frameOf(event));
-      flushTimer ??= setTimeout(flush, FLUSH_MS);
+      if (flushTimer) return;
+      const wait = flushedAt + FLUSH_MS - performance.now();
+      flushTimer = wait <= 0 ? setImmediate(flush) : setTimeout(flush, wait);
     });
     const heartbeat = setInterval(() => send(': heartbeat\n\n'), HEARTBEAT_MS);
     const close = () => {
       open.delete(close);
       clearInterval(heartbeat);
-      clearTimeout(flushTimer);
+      clearTimeout(flushTimer as NodeJS.Timeout);
+      clearImmediate(flushTimer as NodeJS.Immediate);
       unsubscribe();
       if (!raw.writableEnded) raw.end();
     };
