@@ -352,20 +352,18 @@ export function createAssistantService(deps: Deps) {
       return handed ? [message] : [];
     }
     const sent: string[] = [];
+    // Each message on a chat is stamped after the one before it (insertCustomerMessage): any the
+    // customer wrote since this run read the chat is later than `follows`, and refuses the reply.
     let follows = last.createdAt;
-    // Messages written in the same millisecond share a time: those this run read, so the store
-    // can tell one it did not read (the race test in assistant-queue.test.ts).
-    let seen = history.filter((m) => m.createdAt.getTime() === follows.getTime()).map((m) => m.id);
     for (const written of reply.replies) {
       const text = withConversationRef(written, deps.publicUrl, conversation.chat.conversationRef);
-      const stored = await chats.postAssistantReply(chatId, text, follows, seen);
+      const stored = await chats.postAssistantReply(chatId, text, follows);
       if (!stored) {
         // Refused: a person has the chat, or something was written since, and then all of it is answered.
         return sent.length ? sent : ((await again()) ?? []);
       }
       sent.push(text);
       follows = new Date(stored.timestamp);
-      seen = [];
     }
     return sent;
   }

@@ -83,6 +83,13 @@ const summaryColumns = sql`
     unread_count = chats.unread_count + case when m.sender = 'customer' and m."readAt" is null then 1 else 0 end,
     -- A person's reply is what ends a customer's wait for a person (not opening the chat).
     waiting_since = case when m.sender = 'staff' then null else chats.waiting_since end`;
+/**
+ * A time for a chat's next message: `at` (now when null), or just after the chat's latest message
+ * if that is later. In milliseconds, the precision the service reads times back in.
+ */
+const NEXT_MESSAGE_AT = (at: SQL, last: SQL = sql`last_message_at`) =>
+  sql`greatest(coalesce(${at}, date_trunc('milliseconds', now())),
+               date_trunc('milliseconds', ${last}) + interval '1 millisecond')`;
 const updateSummary = sql`update chats set ${summaryColumns} from m where chats.id = m."chatId"`;
 
 /** 0 → "", 1 → "b", 27 → "bb": a suffix of letters only, so an erased contact's number holds no digit. */
@@ -387,10 +394,17 @@ export function createChatsRepository(db: Db) {
       const result = await executePrepared(
         db,
         sql`
-        with m as (
+        with prev as (
+          -- The chat's row is locked first, and the message stamped after everything already on
+          -- it: messages take their place in the order they were stored, whatever time they carry
+          -- (WhatsApp's is to the second, and a retried webhook's is late). An assistant run that
+          -- answered the latest message it read is then refused by any message stored after it.
+          select ${NEXT_MESSAGE_AT(sql`${values.createdAt ?? null}::timestamptz`)} as at
+            from chats where id = ${values.chatId} for no key update
+        ), m as (
           insert into messages (chat_id, text, sender, status, external_id, created_at)
-          values (${values.chatId}, ${values.text}, 'customer', ${values.status}, ${values.externalId ?? null},
-                  coalesce(${values.createdAt ?? null}::timestamptz, now()))
+          select ${values.chatId}, ${values.text}, 'customer', ${values.status}, ${values.externalId ?? null}, prev.at
+            from prev
           on conflict (external_id) do nothing
           returning ${MESSAGE_COLUMNS}
         ), summary as (
@@ -489,7 +503,7 @@ export function createChatsRepository(db: Db) {
      */
     async insertIfAssistantHolds(
       chatId: string,
-      values: { text: string; at: Date; answered?: Date; seen?: string[] },
+      values: { text: string; at: Date; answered?: Date },
       events: SQL,
     ) {
       const result = await executePrepared(
@@ -498,18 +512,12 @@ export function createChatsRepository(db: Db) {
         with m as (
           insert into messages (chat_id, text, sender, status, created_at)
           select c.id, ${values.text}, 'assistant',
-                 case when c.channel = 'whatsapp' then 'sending' else 'delivered' end, ${values.at}
+                 case when c.channel = 'whatsapp' then 'sending' else 'delivered' end,
+                 ${NEXT_MESSAGE_AT(sql`${values.at}::timestamptz`, sql`c.last_message_at`)}
             from chats c where c.id = ${chatId} and c.assigned_to = 'ai'
              and (${values.answered ?? null}::timestamptz is null
                   or c.last_message_at is null
                   or c.last_message_at <= ${values.answered ?? null}::timestamptz)
-             -- Messages written in the same millisecond share a time: one the run did not see,
-             -- stamped like the one it answered, refuses the reply as a later one would.
-             and (${values.seen ? JSON.stringify(values.seen) : null}::jsonb is null or not exists (
-               select 1 from messages x
-                where x.chat_id = c.id and x.sender = 'customer'
-                  and x.created_at >= ${values.answered ?? null}::timestamptz
-                  and not (${JSON.stringify(values.seen ?? [])}::jsonb ? x.id::text)))
              for no key update of c
           returning ${MESSAGE_COLUMNS}
         ), summary as (${updateSummary}),
@@ -570,9 +578,13 @@ export function createChatsRepository(db: Db) {
     /** Marks the customer's messages read and takes exactly those off the chat's unread count. */
     async markRead(chatId: string, at: Date) {
       const result = await db.execute(sql`
-        with r as (
+        with c as (
+          -- The chat's row first, as a customer's message takes it (insertCustomerMessage): taken
+          -- in the other order, a read and a webhook's retry of a message could wait on each other.
+          select id from chats where id = ${chatId} for no key update
+        ), r as (
           update messages set read_at = ${at}
-           where chat_id = ${chatId} and sender = 'customer' and read_at is null
+           where chat_id = (select id from c) and sender = 'customer' and read_at is null
           returning 1
         ), summary as (
           update chats set unread_count = greatest(unread_count - (select count(*) from r), 0)

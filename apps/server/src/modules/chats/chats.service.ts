@@ -247,16 +247,10 @@ export function createChatsService(deps: Deps) {
    * The assistant's message, stored only while the chat is still the assistant's (checked in the
    * same statement). Null when a person has taken the chat meanwhile: nothing is stored or sent.
    */
-  async function postAssistantReply(
-    chatId: string,
-    text: string,
-    answered?: Date,
-    /** The customer's messages stamped `answered` that the reply has seen. */
-    seen?: string[],
-  ): Promise<Message | null> {
+  async function postAssistantReply(chatId: string, text: string, answered?: Date): Promise<Message | null> {
     const stored = await repository.insertIfAssistantHolds(
       chatId,
-      { text, at: clock(), ...(answered ? { answered } : {}), ...(seen ? { seen } : {}) },
+      { text, at: clock(), ...(answered ? { answered } : {}) },
       changedInStatement(chatId),
     );
     if (!stored) return null;
