@@ -36,6 +36,25 @@ export const apiRoutes = {
   simulator: {
     send: { method: 'POST', path: '/chats/simulator' },
   },
+  /** Settings are staff routes; the rest are the visitor's (session in the X-Web-Chat-Session header). */
+  webChat: {
+    settings: { method: 'GET', path: '/web-chat/settings' },
+    updateSettings: { method: 'PUT', path: '/web-chat/settings' },
+    config: { method: 'GET', path: '/web-chat/config' },
+    createSession: { method: 'POST', path: '/web-chat/sessions' },
+    conversation: { method: 'GET', path: '/web-chat/conversation' },
+    send: { method: 'POST', path: '/web-chat/messages' },
+    stream: { method: 'GET', path: '/web-chat/stream' },
+    requestCode: { method: 'POST', path: '/web-chat/verification' },
+    confirmCode: { method: 'POST', path: '/web-chat/verification/confirm' },
+    replyTo: { method: 'PUT', path: '/web-chat/reply-to' },
+    export: { method: 'GET', path: '/web-chat/export' },
+    remove: { method: 'DELETE', path: '/web-chat/conversation' },
+  },
+  /** Only while no SMTP server is configured and not in production: the mail a local install would have sent. */
+  localMail: {
+    latest: { method: 'GET', path: '/mail/local/latest' },
+  },
   company: {
     get: { method: 'GET', path: '/company' },
     update: { method: 'PUT', path: '/company' },

@@ -134,6 +134,26 @@ import {
   overrideParamsSchema,
 } from './time-off.ts';
 import { changePasswordSchema, profileSchema, updateProfileSchema } from './users.ts';
+import {
+  confirmWebChatCodeSchema,
+  createWebChatSessionSchema,
+  localMailMessageSchema,
+  localMailQuerySchema,
+  requestWebChatCodeSchema,
+  sendWebChatMessageSchema,
+  updateWebChatSettingsSchema,
+  webChatCodeSentSchema,
+  webChatConfigQuerySchema,
+  webChatConfigSchema,
+  webChatConversationSchema,
+  webChatExportSchema,
+  webChatMessageSchema,
+  webChatReplyToRequestSchema,
+  webChatReplyToSchema,
+  webChatSessionSchema,
+  webChatSettingsSchema,
+  webChatVerifiedSchema,
+} from './web-chat.ts';
 
 export type EndpointSchemas = {
   params?: z.ZodType;
@@ -142,7 +162,7 @@ export type EndpointSchemas = {
   /** The body of the success answer. */
   response: z.ZodType;
   /** The success status, when it is not 200. */
-  status?: 201;
+  status?: 201 | 202 | 204;
 };
 
 export type Endpoint = ApiRoute & EndpointSchemas;
@@ -255,6 +275,52 @@ export const endpoints = {
   },
   simulator: {
     send: { ...apiRoutes.simulator.send, body: simulatorRequestSchema, response: simulatorResponseSchema },
+  },
+  webChat: {
+    settings: { ...apiRoutes.webChat.settings, response: webChatSettingsSchema },
+    updateSettings: {
+      ...apiRoutes.webChat.updateSettings,
+      body: updateWebChatSettingsSchema,
+      response: webChatSettingsSchema,
+    },
+    config: { ...apiRoutes.webChat.config, query: webChatConfigQuerySchema, response: webChatConfigSchema },
+    createSession: {
+      ...apiRoutes.webChat.createSession,
+      body: createWebChatSessionSchema,
+      response: webChatSessionSchema,
+      status: 201,
+    },
+    conversation: { ...apiRoutes.webChat.conversation, response: webChatConversationSchema },
+    send: {
+      ...apiRoutes.webChat.send,
+      body: sendWebChatMessageSchema,
+      response: webChatMessageSchema,
+      status: 201,
+    },
+    /** Server-Sent Events (see WEB_CHAT_STREAM_EVENTS), not JSON. */
+    stream: { ...apiRoutes.webChat.stream, response: z.string() },
+    requestCode: {
+      ...apiRoutes.webChat.requestCode,
+      body: requestWebChatCodeSchema,
+      response: webChatCodeSentSchema,
+      status: 202,
+    },
+    confirmCode: {
+      ...apiRoutes.webChat.confirmCode,
+      body: confirmWebChatCodeSchema,
+      response: webChatVerifiedSchema,
+    },
+    replyTo: {
+      ...apiRoutes.webChat.replyTo,
+      body: webChatReplyToRequestSchema,
+      response: webChatReplyToSchema,
+    },
+    /** A JSON download (Content-Disposition: attachment). */
+    export: { ...apiRoutes.webChat.export, response: webChatExportSchema },
+    remove: { ...apiRoutes.webChat.remove, response: z.null(), status: 204 },
+  },
+  localMail: {
+    latest: { ...apiRoutes.localMail.latest, query: localMailQuerySchema, response: localMailMessageSchema },
   },
   company: {
     get: { ...apiRoutes.company.get, response: companySchema },
