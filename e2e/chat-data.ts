@@ -13,7 +13,7 @@ export type Chat = {
   email: string | null;
   profilePicture: string | null;
   assignedTo: 'ai' | 'human';
-  channel: 'whatsapp' | 'simulator';
+  channel: 'whatsapp' | 'web' | 'simulator';
   lastMessage: { text: string; timestamp: string; isOutgoing: boolean } | null;
   unreadCount: number;
   contact: string;

@@ -3,6 +3,9 @@ import { optionalText } from './common.ts';
 import { EMAIL_PATTERN, NOTIFICATION_BADGE_CAP } from './constants.ts';
 
 export const CHAT_ASSIGNEES = ['ai', 'human'] as const;
+/** Where a chat's customer writes from: WhatsApp, the website's chat, or staff trying the assistant. */
+export const CHAT_CHANNELS = ['whatsapp', 'web', 'simulator'] as const;
+export type ChatChannel = (typeof CHAT_CHANNELS)[number];
 export const MESSAGE_STATUSES = ['sending', 'sent', 'delivered', 'read', 'failed'] as const;
 export const messageStatusSchema = z.enum(MESSAGE_STATUSES);
 export type MessageStatus = z.infer<typeof messageStatusSchema>;
@@ -43,7 +46,7 @@ export const chatSchema = z.object({
   email: z.string().nullable(),
   profilePicture: z.string().nullable(),
   assignedTo: z.enum(CHAT_ASSIGNEES),
-  channel: z.enum(['whatsapp', 'simulator']),
+  channel: z.enum(CHAT_CHANNELS),
   lastMessage: lastMessageSchema.nullable(),
   unreadCount: z.number().int(),
   /** The contact's id. */
@@ -124,6 +127,8 @@ export const CHAT_LIST_MAX_LIMIT = 200;
 
 export const listChatsQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
+  /** Only the chats of this channel. */
+  channel: z.enum(CHAT_CHANNELS).optional(),
   /** A page of the list, latest activity first (100 chats unless asked for fewer, 200 at most). */
   limit: z.coerce.number().int().min(1).max(CHAT_LIST_MAX_LIMIT).optional(),
   /** Chats to skip; deep pages are faster by `cursor`. */

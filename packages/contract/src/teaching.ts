@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHAT_CHANNELS } from './chats.ts';
 
 /**
  * Teaching the assistant without code (issue #24): staff review the conversations it did not
@@ -230,7 +231,7 @@ export const reviewItemSchema = z.object({
   conversationId: z.string(),
   chatId: z.string(),
   customerName: z.string(),
-  channel: z.enum(['whatsapp', 'simulator']),
+  channel: z.enum(CHAT_CHANNELS),
   reason: z.enum(REVIEW_REASONS),
   startedAt: z.string(),
   exchanges: z.array(z.object({ sender: z.enum(['customer', 'assistant']), text: z.string() })),

@@ -13,3 +13,4 @@ export * from './schema/services.ts';
 export * from './schema/subscriptions.ts';
 export * from './schema/teaching.ts';
 export * from './schema/time-off.ts';
+export * from './schema/web-chat.ts';

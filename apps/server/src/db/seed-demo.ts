@@ -114,7 +114,7 @@ type ChatSeed = {
   phone: string;
   email?: string;
   assignedTo: 'ai' | 'human';
-  channel?: 'whatsapp' | 'simulator';
+  channel?: 'whatsapp' | 'web' | 'simulator';
   /** [minutes ago, sender, text, status?]; the newest last. */
   messages: Array<[number, 'customer' | 'staff' | 'assistant' | 'system', string]>;
   /** Customer messages among the newest this many are unread (the assistant may have answered them). */

@@ -1,4 +1,4 @@
-import { CHAT_ASSIGNEES, MESSAGE_STATUSES } from '@chatdesk/contract/chats';
+import { CHAT_ASSIGNEES, CHAT_CHANNELS, MESSAGE_STATUSES } from '@chatdesk/contract/chats';
 import { HANDOFF_REASONS } from '@chatdesk/contract/insights';
 import { sql } from 'drizzle-orm';
 import {
@@ -58,10 +58,8 @@ export const chats = pgTable(
       .unique()
       .references(() => contacts.id, { onDelete: 'cascade' }),
     assignedTo: text('assigned_to', { enum: CHAT_ASSIGNEES }).notNull().default('ai'),
-    /** Where the conversation comes from: whatsapp, or the staff's chat simulator. */
-    channel: text('channel', { enum: ['whatsapp', 'simulator'] })
-      .notNull()
-      .default('whatsapp'),
+    /** Where the conversation comes from: whatsapp, the website's chat, or the staff's chat simulator. */
+    channel: text('channel', { enum: CHAT_CHANNELS }).notNull().default('whatsapp'),
     /**
      * The latest message and the customer's unread count, kept by the statement that writes the
      * message (chats.repository.ts), so the chat list reads one row per chat instead of its history.
@@ -90,8 +88,10 @@ export const chats = pgTable(
      */
     pendingChange: jsonb('pending_change').$type<Record<string, unknown>>(),
     /**
-     * Simulator chats only: the client a staff member chose to play. A simulator chat is nobody
-     * unless staff pick someone; its own "number" is made up and never identifies a client.
+     * The client the chat acts for when its own number cannot say: on a simulator chat the client a
+     * staff member chose to play, on a web chat the client whose email the visitor proved with an
+     * emailed code. Such a chat is nobody otherwise; its own "number" is made up and never
+     * identifies a client. (Decision 022 plans a clearer name for the column.)
      */
     simulatedClientId: uuid('simulated_client_id').references(() => clients.id, { onDelete: 'set null' }),
     /**
@@ -109,6 +109,12 @@ export const chats = pgTable(
   // The chat list's order: latest activity first; its first page is a walk of this index.
   (t) => [
     index('chats_activity_idx').on(sql`coalesce(${t.lastMessageAt}, ${t.createdAt}) desc`, t.id),
+    // The list filtered by channel (web chats may be a few among many): the same walk, per channel.
+    index('chats_channel_activity_idx').on(
+      t.channel,
+      sql`coalesce(${t.lastMessageAt}, ${t.createdAt}) desc`,
+      t.id,
+    ),
     index('chats_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     // A one- or two-letter search matches the name's start here (db/search.ts): trigrams need three.
     index('chats_search_prefix_idx').on(t.searchText.op('text_pattern_ops')),
@@ -159,7 +165,7 @@ export const conversations = pgTable(
       .notNull()
       .references(() => chats.id, { onDelete: 'cascade' }),
     /** The chat's channel when it opened: the simulator's are staff trying the assistant, not customers. */
-    channel: text('channel', { enum: ['whatsapp', 'simulator'] }).notNull(),
+    channel: text('channel', { enum: CHAT_CHANNELS }).notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull(),
     lastCustomerAt: timestamp('last_customer_at', { withTimezone: true }).notNull(),

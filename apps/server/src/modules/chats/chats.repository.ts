@@ -1,3 +1,4 @@
+import type { ChatChannel } from '@chatdesk/contract/chats';
 import type { HandoffReason } from '@chatdesk/contract/insights';
 import { ERASED_CLIENT_NAME } from '@chatdesk/contract/privacy';
 import { and, asc, desc, eq, gt, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
@@ -17,7 +18,7 @@ export type ChatListRow = {
   phone: string;
   profilePicture: string | null;
   assignedTo: 'ai' | 'human';
-  channel: 'whatsapp' | 'simulator';
+  channel: ChatChannel;
   lastText: string | null;
   lastAt: Date | null;
   lastSender: string | null;
@@ -138,8 +139,10 @@ export function createChatsRepository(db: Db) {
                (select m.text from messages m where m.chat_id = c.id and m.sender = 'customer'
                  order by m.created_at desc limit 1)
              end as "lastCustomerText",
-             (select cl.id from clients cl where cl.phone_digits = c.phone_digits
-               order by cl.created_at limit 1) as "clientId",
+             -- A web chat's client is the one whose email the visitor proved (its number is letters).
+             coalesce((select cl.id from clients cl where cl.phone_digits = c.phone_digits
+               order by cl.created_at limit 1),
+               case when c.channel = 'web' then c.simulated_client_id end) as "clientId",
              to_char(coalesce(c.last_message_at, c.created_at) at time zone 'UTC',
                      'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursorKey"
         from page c
@@ -153,10 +156,22 @@ export function createChatsRepository(db: Db) {
   }
 
   return {
-    async list(search: string | undefined, limit: number, offset = 0, after?: Position) {
-      if (!search) return selectChats(sql`true`, limit, offset, after);
+    async list(
+      search: string | undefined,
+      limit: number,
+      offset = 0,
+      after?: Position,
+      channel?: ChatChannel,
+    ) {
+      const ofChannel = channel ? sql`c.channel = ${channel}` : sql`true`;
+      if (!search) return selectChats(ofChannel, limit, offset, after);
       // Name and email, without regard to case or accents; a number however it is written.
-      return selectChats(searchMatchesTextOrNumber(sql`c.search_text`, search), limit, offset, after);
+      return selectChats(
+        sql`${ofChannel} and ${searchMatchesTextOrNumber(sql`c.search_text`, search)}`,
+        limit,
+        offset,
+        after,
+      );
     },
 
     async findChat(id: string) {
@@ -196,11 +211,14 @@ export function createChatsRepository(db: Db) {
       name: string;
       prefix: string;
       phone: string;
-      channel: 'whatsapp' | 'simulator';
-      /** The client a simulator chat plays, chosen by staff; never set for another channel. */
+      channel: ChatChannel;
+      /**
+       * The client a simulator chat plays (chosen by staff) or a web chat acts for (its visitor
+       * proved the client's email); never set for WhatsApp, whose own number says who it is.
+       */
       simulatedClientId?: string | null;
     }) {
-      const simulatedClientId = input.channel === 'simulator' ? (input.simulatedClientId ?? null) : null;
+      const simulatedClientId = input.channel !== 'whatsapp' ? (input.simulatedClientId ?? null) : null;
       // The usual case, a new number, in one statement: a contact this statement creates has no chat.
       const created = await executePrepared(
         db,
@@ -248,6 +266,19 @@ export function createChatsRepository(db: Db) {
           (await tx.select({ id: chats.id }).from(chats).where(eq(chats.contactId, contactId)))[0]!.id;
         return { chatId, contactId };
       });
+    },
+
+    /**
+     * A web chat's visitor proved a client's email: the chat acts for that client from now on.
+     * Only for web chats (a WhatsApp chat is its own number; a simulator's client is chosen when made).
+     */
+    async actFor(chatId: string, clientId: string | null) {
+      const rows = await db
+        .update(chats)
+        .set({ simulatedClientId: clientId })
+        .where(and(eq(chats.id, chatId), eq(chats.channel, 'web')))
+        .returning({ id: chats.id });
+      return rows.length > 0;
     },
 
     /** Staff switching the chat either way: nobody waits for a person after that. */

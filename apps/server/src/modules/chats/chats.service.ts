@@ -2,6 +2,7 @@ import {
   CHAT_LIST_DEFAULT_LIMIT,
   CHAT_MESSAGES,
   type Chat,
+  type ChatChannel,
   type ChatDetail,
   type Contact,
   type Message,
@@ -100,8 +101,11 @@ export type InboundMessage = {
   /** The channel's message id: a delivery seen twice stores nothing and triggers no reply. */
   externalId?: string;
   at?: Date;
-  channel: 'whatsapp' | 'simulator';
-  /** A simulator chat only: the client staff chose to play, set when the chat is made. */
+  channel: ChatChannel;
+  /**
+   * Set when the chat is made: on a simulator chat the client staff chose to play, on a web chat
+   * the client whose email the visitor proved. Never on WhatsApp.
+   */
   simulatedClientId?: string | null;
 };
 
@@ -396,13 +400,21 @@ export function createChatsService(deps: Deps) {
       return { count: await shared.read('unread', () => repository.countUnread(UNREAD_CHATS_COUNT_LIMIT)) };
     },
 
-    async list(query: { search?: string; limit?: number; offset?: number; cursor?: string }) {
+    async list(query: {
+      search?: string;
+      channel?: ChatChannel;
+      limit?: number;
+      offset?: number;
+      cursor?: string;
+    }) {
       const limit = query.limit ?? CHAT_LIST_DEFAULT_LIMIT;
       const after = decodeCursor(query.cursor, isTimestampKey);
-      const read = () => repository.list(query.search, limit, query.offset, after);
+      const read = () => repository.list(query.search, limit, query.offset, after, query.channel);
       // Every dashboard reloads the same first page; searches and later pages are each person's own.
       const rows =
-        query.search || after || query.offset ? await read() : await shared.read(`list:${limit}`, read);
+        query.search || after || query.offset
+          ? await read()
+          : await shared.read(`list:${query.channel ?? 'all'}:${limit}`, read);
       return rows.map(toChat);
     },
 
@@ -516,6 +528,11 @@ export function createChatsService(deps: Deps) {
       if (!row) throw notFound(CHAT_MESSAGES.contactNotFound);
       await events.publish({ type: 'chats.changed' });
       return toContact(row);
+    },
+
+    /** A web chat's visitor proved a client's email (or the client is gone: null). */
+    async actFor(chatId: string, clientId: string | null) {
+      if (await repository.actFor(chatId, clientId)) await changed(chatId);
     },
 
     /**

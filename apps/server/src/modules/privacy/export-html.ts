@@ -7,6 +7,12 @@ const e = (value: unknown): string => escapeHtml(value === null || value === und
 
 const when = (iso: string | null) => (iso ? e(iso.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')) : '');
 
+const CHANNEL_TITLES: Record<string, string> = {
+  whatsapp: 'WhatsApp chat',
+  web: 'Website chat',
+  simulator: 'Simulator chat',
+};
+
 /** `caption` names a table inside a section (a chat's messages); a section's own table has its heading. */
 function table(name: string, headers: string[], rows: string[][], caption = true): string {
   if (rows.length === 0) return `<p class="none">${e(name)}: none.</p>`;
@@ -72,7 +78,7 @@ export function renderClientExportHtml(data: ClientExport): string {
         : data.chats
             .map(
               (chat) =>
-                `<h3>${e(chat.channel === 'simulator' ? 'Simulator chat' : 'WhatsApp chat')} since ${when(chat.createdAt)}</h3>${table(
+                `<h3>${e(CHANNEL_TITLES[chat.channel] ?? 'Chat')} since ${when(chat.createdAt)}</h3>${table(
                   'Messages',
                   ['When', 'From', 'Message', 'Status'],
                   chat.messages.map((m) => [

@@ -1,3 +1,4 @@
+import type { ChatChannel } from '@chatdesk/contract/chats';
 import { NEW_CONVERSATION_COMMAND } from '@chatdesk/contract/chats';
 import { REVIEW_DAYS } from '@chatdesk/contract/teaching';
 import { asc, eq, sql } from 'drizzle-orm';
@@ -25,7 +26,7 @@ export type ReviewRow = {
   conversationId: string;
   chatId: string;
   customerName: string;
-  channel: 'whatsapp' | 'simulator';
+  channel: ChatChannel;
   reason: 'not_understood' | 'reopened';
   startedAt: Date;
   exchanges: Array<{ sender: 'customer' | 'assistant'; text: string }>;
