@@ -10,6 +10,7 @@ export const BUILD_INPUTS = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/vite.web-chat.config.ts',
   'apps/web/postcss.config.cjs',
   'apps/web/package.json',
   'packages/contract/src',

@@ -1,0 +1,451 @@
+// The web chat's panel, /web-chat/panel?key=…: a page of our own origin shown in the loader's
+// iframe (decision 022). Vanilla TypeScript and one stylesheet, so it stays within 60 KB gzip.
+// It keeps nothing in the browser but the opaque session id.
+import type { WebChatConfig, WebChatConversation, WebChatMessage } from '@chatdesk/contract/web-chat';
+import { WEB_CHAT_MAX_MESSAGE_LENGTH, WEB_CHAT_SESSION_HEADER } from '@chatdesk/contract/web-chat-rules';
+import { languageOf, safeColor, textColorOn } from './color.ts';
+import { openLiveStream } from './event-stream.ts';
+import { PANEL_MESSAGE } from './messages.ts';
+import { SERVER_MESSAGES_ES, TEXTS, type Texts } from './texts.ts';
+
+type ReplyTo = { replyTo: string };
+
+const language = languageOf(navigator.language);
+const t: Texts = TEXTS[language];
+const key = new URLSearchParams(location.search).get('key') ?? '';
+const storageKey = `chatdesk-web-chat:${key}`;
+
+const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+const ui = {
+  business: $('business'),
+  avatar: $('avatar'),
+  status: $('status'),
+  close: $<HTMLButtonElement>('close'),
+  scroller: $('scroller'),
+  greeting: $('greeting'),
+  privacy: $('privacy'),
+  messages: $('messages'),
+  announcer: $('announcer'),
+  offline: $('offline'),
+  replyToForm: $<HTMLFormElement>('reply-to-form'),
+  replyTo: $<HTMLInputElement>('reply-to'),
+  replyToStatus: $('reply-to-status'),
+  verify: $('verify'),
+  verifyToggle: $<HTMLButtonElement>('verify-toggle'),
+  emailForm: $<HTMLFormElement>('email-form'),
+  email: $<HTMLInputElement>('email'),
+  emailError: $('email-error'),
+  codeForm: $<HTMLFormElement>('code-form'),
+  code: $<HTMLInputElement>('code'),
+  codeSent: $('code-sent'),
+  codeError: $('code-error'),
+  verified: $('verified'),
+  composer: $<HTMLFormElement>('composer'),
+  message: $<HTMLTextAreaElement>('message'),
+  messageError: $('message-error'),
+  download: $<HTMLButtonElement>('download'),
+  remove: $<HTMLButtonElement>('delete'),
+  dialog: $<HTMLDialogElement>('confirm-delete'),
+  deleteError: $('delete-error'),
+  deleteCancel: $<HTMLButtonElement>('delete-cancel'),
+  deleteConfirm: $<HTMLButtonElement>('delete-confirm'),
+};
+
+let config: WebChatConfig | null = null;
+const shown = new Set<string>();
+let stream: { stop: () => void } | null = null;
+
+// Storage can be refused (a browser blocking third-party storage): the chat still works for the tab.
+let memorySession: string | null = null;
+const session = {
+  get(): string | null {
+    try {
+      return localStorage.getItem(storageKey);
+    } catch {
+      return memorySession;
+    }
+  },
+  set(id: string | null) {
+    memorySession = id;
+    showTools(id);
+    try {
+      if (id) localStorage.setItem(storageKey, id);
+      else localStorage.removeItem(storageKey);
+    } catch {
+      // Kept in memory only.
+    }
+  },
+};
+
+/** Nothing to download or delete before the first message. */
+function showTools(sessionId: string | null) {
+  ui.download.hidden = !sessionId;
+  ui.remove.hidden = !sessionId;
+}
+
+class ApiError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** The server's message in the visitor's language, or a general one for what is not theirs to fix. */
+function messageOf(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError) || error.status >= 500 || !error.message) return fallback;
+  return language === 'es' ? (SERVER_MESSAGES_ES[error.message] ?? error.message) : error.message;
+}
+
+async function call(method: string, path: string, body?: unknown): Promise<Response> {
+  const headers: Record<string, string> = {};
+  const id = session.get();
+  if (id) headers[WEB_CHAT_SESSION_HEADER] = id;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`/api/web-chat${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    cache: 'no-store',
+  });
+  if (response.ok) return response;
+  const answer = (await response.json().catch(() => null)) as { message?: string } | null;
+  throw new ApiError(response.status, answer?.message ?? '');
+}
+
+const json = async <T>(method: string, path: string, body?: unknown): Promise<T> =>
+  (await call(method, path, body)).json() as Promise<T>;
+
+/** The session, made on the first thing the visitor does that needs one (not on opening the panel). */
+async function ensureSession(): Promise<void> {
+  if (session.get()) return;
+  const { sessionId } = await json<{ sessionId: string }>('POST', '/sessions', { key });
+  session.set(sessionId);
+  startStream();
+}
+
+/** Runs `action` with a session; if the server no longer knows it (deleted, expired), once more with a new one. */
+async function withSession<T>(action: () => Promise<T>): Promise<T> {
+  await ensureSession();
+  try {
+    return await action();
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 401) throw error;
+    endSession();
+    await ensureSession();
+    return action();
+  }
+}
+
+function endSession() {
+  stream?.stop();
+  stream = null;
+  session.set(null);
+}
+
+function authorOf(message: WebChatMessage): string {
+  if (message.from === 'visitor') return t.you;
+  if (message.from === 'assistant') return t.assistant;
+  return t.staff(config?.businessName ?? '');
+}
+
+const timeFormat = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' });
+
+function messageItem(message: WebChatMessage): HTMLLIElement {
+  const item = document.createElement('li');
+  item.className = `message from-${message.from}`;
+  item.dataset.id = message.id;
+  const author = document.createElement('span');
+  author.className = 'author';
+  author.textContent = authorOf(message);
+  const text = document.createElement('p');
+  text.className = 'text';
+  text.textContent = message.text;
+  const time = document.createElement('time');
+  time.dateTime = message.timestamp;
+  time.textContent = timeFormat.format(new Date(message.timestamp));
+  item.append(author, text, time);
+  return item;
+}
+
+function scrollToEnd() {
+  ui.scroller.scrollTop = ui.scroller.scrollHeight;
+}
+
+/** Adds a message once, in time order (the stream and the POST's answer may both bring it). */
+function addMessage(message: WebChatMessage, announce: boolean) {
+  if (shown.has(message.id)) return;
+  shown.add(message.id);
+  const item = messageItem(message);
+  const later = [...ui.messages.children].find(
+    (element) => (element.querySelector('time')?.dateTime ?? '') > message.timestamp,
+  );
+  ui.messages.insertBefore(item, later ?? null);
+  if (announce && message.from !== 'visitor') {
+    const line = document.createElement('p');
+    line.textContent = t.newMessage(authorOf(message), message.text);
+    ui.announcer.append(line);
+    while (ui.announcer.childElementCount > 3) ui.announcer.firstElementChild?.remove();
+  }
+  scrollToEnd();
+}
+
+function showVerified(email: string | null) {
+  ui.verified.hidden = !email;
+  ui.verified.textContent = email ? t.verified(email) : '';
+  ui.verifyToggle.hidden = Boolean(email);
+  if (email) toggleVerify(false);
+}
+
+function showReplyTo(contact: string | null) {
+  if (contact) ui.replyTo.value = contact;
+  ui.replyToStatus.textContent = contact ? t.replyToSaved(contact) : '';
+}
+
+async function loadConversation(): Promise<void> {
+  if (!session.get()) return;
+  try {
+    const conversation = await json<WebChatConversation>('GET', '/conversation');
+    for (const message of conversation.messages) addMessage(message, false);
+    showVerified(conversation.verifiedEmail);
+    showReplyTo(conversation.replyTo);
+  } catch (error) {
+    // A session the server no longer knows: start afresh on the next message.
+    if (error instanceof ApiError && error.status === 401) endSession();
+  }
+}
+
+function startStream() {
+  if (stream || !session.get()) return;
+  stream = openLiveStream({
+    url: '/api/web-chat/stream',
+    headers: (): Record<string, string> => {
+      const id = session.get();
+      return id ? { [WEB_CHAT_SESSION_HEADER]: id } : {};
+    },
+    // Reading the conversation on each connection catches what came while the stream was down.
+    onOpen: () => void loadConversation(),
+    onEvent: (event) => {
+      if (event.event === 'message') addMessage(JSON.parse(event.data) as WebChatMessage, true);
+      else if (event.event === 'resync') void loadConversation();
+    },
+    onUnauthorized: endSession,
+  });
+}
+
+async function send(): Promise<void> {
+  const text = ui.message.value.trim();
+  ui.messageError.textContent = '';
+  if (!text) return;
+  if (text.length > WEB_CHAT_MAX_MESSAGE_LENGTH) {
+    ui.messageError.textContent = t.tooLong;
+    return;
+  }
+  ui.composer.setAttribute('aria-busy', 'true');
+  try {
+    const message = await withSession(() => json<WebChatMessage>('POST', '/messages', { text }));
+    ui.message.value = '';
+    fitMessageBox();
+    addMessage(message, false);
+  } catch (error) {
+    ui.messageError.textContent = messageOf(error, t.sendFailed);
+  } finally {
+    ui.composer.removeAttribute('aria-busy');
+  }
+}
+
+/** The message box grows with what is typed, up to a few lines, then scrolls. */
+function fitMessageBox() {
+  ui.message.style.height = 'auto';
+  ui.message.style.height = `${Math.min(ui.message.scrollHeight, 132)}px`;
+}
+
+function toggleVerify(open: boolean) {
+  ui.verify.hidden = !open;
+  ui.verifyToggle.setAttribute('aria-expanded', String(open));
+  if (open) {
+    ui.verify.scrollIntoView({ block: 'nearest' });
+    (ui.codeForm.hidden ? ui.email : ui.code).focus();
+  }
+}
+
+async function requestCode(): Promise<void> {
+  ui.emailError.textContent = '';
+  const email = ui.email.value.trim();
+  try {
+    await withSession(() => call('POST', '/verification', { email }));
+    ui.codeSent.textContent = t.codeSent(email);
+    ui.codeForm.hidden = false;
+    ui.code.value = '';
+    ui.codeError.textContent = '';
+    ui.code.focus();
+  } catch (error) {
+    ui.emailError.textContent = messageOf(error, t.failed);
+    ui.email.setAttribute('aria-invalid', 'true');
+  }
+}
+
+async function confirmCode(): Promise<void> {
+  ui.codeError.textContent = '';
+  try {
+    const { verifiedEmail } = await json<{ verifiedEmail: string }>('POST', '/verification/confirm', {
+      email: ui.email.value.trim(),
+      code: ui.code.value.trim(),
+    });
+    ui.codeForm.hidden = true;
+    showVerified(verifiedEmail);
+    ui.announcer.textContent = t.verified(verifiedEmail);
+    ui.message.focus();
+  } catch (error) {
+    ui.codeError.textContent = messageOf(error, t.failed);
+    ui.code.setAttribute('aria-invalid', 'true');
+  }
+}
+
+async function saveReplyTo(): Promise<void> {
+  ui.replyToStatus.textContent = '';
+  try {
+    const { replyTo } = await withSession(() =>
+      json<ReplyTo>('PUT', '/reply-to', { contact: ui.replyTo.value.trim() }),
+    );
+    ui.replyTo.removeAttribute('aria-invalid');
+    showReplyTo(replyTo);
+  } catch (error) {
+    ui.replyTo.setAttribute('aria-invalid', 'true');
+    ui.replyToStatus.textContent = messageOf(error, t.failed);
+  }
+}
+
+async function download(): Promise<void> {
+  if (!session.get()) return;
+  try {
+    const blob = await (await call('GET', '/export')).blob();
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(blob);
+    link.download = 'conversation.json';
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  } catch (error) {
+    ui.messageError.textContent = messageOf(error, t.failed);
+  }
+}
+
+async function deleteConversation(): Promise<void> {
+  ui.deleteError.textContent = '';
+  try {
+    if (session.get()) await call('DELETE', '/conversation');
+  } catch (error) {
+    // Already gone on the server: the browser forgets it all the same.
+    if (!(error instanceof ApiError && error.status === 401)) {
+      ui.deleteError.textContent = messageOf(error, t.failed);
+      return;
+    }
+  }
+  endSession();
+  shown.clear();
+  ui.messages.replaceChildren();
+  showVerified(null);
+  showReplyTo(null);
+  ui.replyTo.value = '';
+  ui.dialog.close('deleted');
+  ui.announcer.textContent = t.deleted;
+  ui.message.focus();
+}
+
+const inFrame = window.parent !== window;
+const closePanel = () => window.parent.postMessage({ type: PANEL_MESSAGE.close }, '*');
+
+function fillTexts() {
+  showTools(session.get());
+  document.documentElement.lang = language;
+  for (const element of document.querySelectorAll<HTMLElement>('[data-text]'))
+    element.textContent = String(t[element.dataset.text as keyof Texts]);
+  for (const element of document.querySelectorAll<HTMLElement>('[data-label]'))
+    element.setAttribute('aria-label', String(t[element.dataset.label as keyof Texts]));
+  for (const element of document.querySelectorAll<HTMLTextAreaElement>('[data-placeholder]'))
+    element.placeholder = String(t[element.dataset.placeholder as keyof Texts]);
+}
+
+function showConfig(loaded: WebChatConfig) {
+  config = loaded;
+  const color = safeColor(loaded.color);
+  document.documentElement.style.setProperty('--accent', color);
+  document.documentElement.style.setProperty('--on-accent', textColorOn(color));
+  document.title = loaded.businessName;
+  ui.business.textContent = loaded.businessName;
+  ui.avatar.textContent = loaded.businessName.trim().charAt(0).toUpperCase();
+  ui.status.textContent = loaded.online ? t.online : t.offlineStatus;
+  ui.status.classList.toggle('is-online', loaded.online);
+  ui.greeting.textContent = loaded.greeting;
+  ui.privacy.textContent = loaded.privacyNote;
+  ui.privacy.hidden = !loaded.privacyNote;
+  ui.offline.hidden = loaded.online;
+}
+
+function bindEvents() {
+  ui.close.hidden = !inFrame;
+  ui.close.addEventListener('click', closePanel);
+  document.addEventListener('keydown', (event) => {
+    // An open dialog takes Escape itself (it closes the dialog, not the panel).
+    if (event.key === 'Escape' && inFrame && !ui.dialog.open) closePanel();
+  });
+  window.addEventListener('message', (event) => {
+    if (event.source !== window.parent) return;
+    if ((event.data as { type?: unknown } | null)?.type === PANEL_MESSAGE.open) ui.message.focus();
+  });
+  ui.composer.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void send();
+  });
+  ui.message.addEventListener('keydown', (event) => {
+    // Enter sends; Shift+Enter is a new line; Enter while composing (an IME) is the IME's.
+    if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;
+    event.preventDefault();
+    void send();
+  });
+  ui.message.addEventListener('input', fitMessageBox);
+  ui.verifyToggle.addEventListener('click', () =>
+    toggleVerify(ui.verifyToggle.getAttribute('aria-expanded') !== 'true'),
+  );
+  ui.emailForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void requestCode();
+  });
+  ui.codeForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void confirmCode();
+  });
+  ui.replyToForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void saveReplyTo();
+  });
+  ui.download.addEventListener('click', () => void download());
+  ui.remove.addEventListener('click', () => {
+    ui.deleteError.textContent = '';
+    ui.dialog.returnValue = '';
+    ui.dialog.showModal();
+    ui.deleteCancel.focus();
+  });
+  ui.deleteCancel.addEventListener('click', () => ui.dialog.close());
+  ui.deleteConfirm.addEventListener('click', () => void deleteConversation());
+  ui.dialog.addEventListener('close', () => {
+    if (ui.dialog.returnValue !== 'deleted') ui.remove.focus();
+  });
+}
+
+async function start() {
+  fillTexts();
+  bindEvents();
+  try {
+    showConfig(await json<WebChatConfig>('GET', `/config?key=${encodeURIComponent(key)}`));
+  } catch {
+    ui.greeting.textContent = t.unavailable;
+    ui.composer.hidden = true;
+    document.querySelector('.tools')?.setAttribute('hidden', '');
+    return;
+  }
+  // The stream's first connection reads the conversation (onOpen).
+  startStream();
+}
+
+void start();
