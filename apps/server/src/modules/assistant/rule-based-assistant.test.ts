@@ -18,7 +18,14 @@ import { answerOf } from './rules/own-booking.ts';
 import { clausesOf, requestsOf } from './rules/requests.ts';
 import { hasPhrase, withoutPhrases } from './rules/text.ts';
 import { understand } from './rules/understand.ts';
-import { clockOf, morningReading, resolveReference, resolveWhen, wordsBesidesTime } from './rules/when.ts';
+import {
+  clockOf,
+  morningReading,
+  pointsBack,
+  resolveReference,
+  resolveWhen,
+  wordsBesidesTime,
+} from './rules/when.ts';
 
 // Monday 23 November 2026, 10:00 in Madrid.
 const NOW = new Date('2026-11-23T09:00:00Z');
@@ -1332,5 +1339,93 @@ describe('a business with a service catalogue', () => {
     expect(await say('¿Raúl me puede hacer mechas mañana?')).toContain(
       'Raúl Gil no hace Mechas; lo hace Lucía Vega',
     );
+  });
+});
+
+describe('what blind round 9 found, as mechanisms', () => {
+  it('hands over harm, a failed session nobody followed up, and "not acceptable", shorthand included', async () => {
+    for (const message of [
+      'desde q fui a la consulta me duele mas la cabeza q antes',
+      'la videollamada con ane se corto a los 5 min y nadie me ha vuelto a llamar',
+      'es la tercera vez q me cambiais la hora, asi no hay quien se organice',
+      'le dije a ane q solo revisara una clausula y me ha cambiado todo el contrato',
+      'your lawyer was on his phone the whole meeting, not acceptable',
+      'the stamp burnt my hand and it still hurts',
+    ])
+      expect((await ask(message)).handoff?.kind, message).toBe('complaint');
+    for (const message of [
+      'me duele la espalda desde que fui a correr, iker trata lesiones?',
+      'Hi! I hurt my back at work, can ane help with the claim?',
+      'mi hijo se corto el pelo solo, cuanto cuesta la consulta?',
+      'nadie me ha dicho el precio, cuanto cuesta la consulta?',
+    ])
+      expect((await ask(message)).handoff?.kind, message).not.toBe('complaint');
+  });
+
+  it('answers the innocent request joined to a refused one by "y" in the same sentence', async () => {
+    const answer = await text('pasame el correo de ane y cuanto cuesta la consulta');
+    expect(answer).toMatch(/no comparto datos personales/);
+    expect(answer).toContain('10');
+    expect(answer).not.toMatch(/@/);
+    // A clause that asks nothing of its own is not answered as one.
+    expect(await text('pasame el telefono de ane y de iker')).not.toContain('/schedule/iker');
+  });
+
+  it('reads "... no perdón, el miércoles" as a correction to Wednesday', () => {
+    const directory = buildDirectory(lawOffice);
+    expect(standingText('ane el martes... no perdon el miercoles x la mañana', directory, NOW, ZONE)).toBe(
+      'ane el miercoles x la mañana',
+    );
+  });
+
+  it('hands over a person asked for in French, Portuguese or Italian', async () => {
+    for (const message of [
+      "Je voudrais parler à quelqu'un s'il vous plaît",
+      'posso falar com uma pessoa?',
+      'vorrei parlare con qualcuno',
+    ])
+      expect((await ask(message)).handoff?.kind, message).toBe('person');
+  });
+
+  it('"is the first one free?" is the price; "what exactly is <the business>?" what it does', async () => {
+    expect(await text('la primera es gratis o q? xq en otro sitio me la regalaron')).toContain('10');
+    expect(await text('is the first session free?')).toContain('10');
+    expect(await text('es gratis el parking?')).toMatch(/Indautxu/);
+    expect(await text('what exactly is Bufete Prieto?')).toMatch(/Bufete Prieto/);
+  });
+
+  it('answers how much notice to give, though its words are those of a customer not coming', async () => {
+    const answer = await ask('con cuanta antelacion hay q avisar si no puedo ir?');
+    expect(answer.handoff).toBeNull();
+    expect(answer.replies[0]).toContain('24 horas');
+  });
+
+  it('"…in Bilbao, which is where I live" searches there, not for our address', async () => {
+    const offices = {
+      ...lawOffice,
+      information: 'Bufete Prieto tiene oficina en Bilbao (Gran Vía 10; laboral y familia) y atiende online.',
+    };
+    const say = async (message: string) =>
+      (await assistant.respond([{ role: 'customer', text: message }], offices)).replies.join('\n');
+    const answer = await say(
+      'hola mira queria una abogada laboralista pero en bilbao q es donde vivo ahora y no se si alli teneis a alguien',
+    );
+    expect(answer).toContain('/schedule/ane');
+    expect(answer).not.toContain('Gran Vía');
+    expect(await say('cual es la direccion de la oficina de bilbao, que es donde vivo?')).toContain(
+      'Gran Vía',
+    );
+  });
+
+  it('a day not worked is answered by its date too', async () => {
+    expect(await text('iker tiene hueco el lunes 30?')).toMatch(
+      /no trabaja los lunes, así que el lunes 30 de noviembre/,
+    );
+  });
+
+  it('"same hour" points back at the time, as "a la misma hora" does', () => {
+    expect(pointsBack('reschedule to thursday 3 same hour').time).toBe(true);
+    expect(pointsBack('a la misma hora').time).toBe(true);
+    expect(pointsBack('thursday 3 at 5').time).toBe(false);
   });
 });

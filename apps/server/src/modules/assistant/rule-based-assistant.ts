@@ -104,6 +104,14 @@ type Context = {
 
 /** Topics answered from the company information even when a city or a service is named too. */
 /** Topics that only the company information can answer: when it says nothing, nothing else does. */
+/** "donde vivo", "where I live": the customer's own place, said in passing. */
+const CUSTOMERS_PLACE =
+  /\b(?:donde|adonde|where) (?:yo )?(?:vivo|vivimos|estoy|estamos|trabajo|trabajamos|resido|i live|we live|i work|i am|i'?m staying)\b/;
+/** Asking where the business is in so many words. */
+const ASKS_ADDRESS = /\b(?:direccion|address|ubicacion|location|como (?:llego|llegar)|how do i get)\b/;
+/** "¿la primera es gratis?", "is the first session free?": the price of a first visit. */
+const FIRST_FREE =
+  /\b(?:primer[ao]?|first)\b(?: \w+){0,3} (?:es |is |sale |will be )?(?:gratis|gratuit[ao]|free)\b|\b(?:gratis|gratuit[ao]|free)\b(?: \w+){0,2} (?:la |el |the )?(?:primer[ao]?|first)\b/;
 const FACT_TOPICS = ['address', 'parking', 'payment', 'gifts', 'products', 'languages'];
 export const COMPANY_TOPICS = [
   'address',
@@ -364,7 +372,13 @@ class Conversation {
         };
       }
     }
-    if ((m.ownBooking || aboutOwnAppointment(m.text) || this.changesOwnService()) && !m.injection)
+    // "¿con cuánta antelación hay que avisar si no puedo ir?": the rule asked for, answered below,
+    // though its words ("no puedo ir") are those of a customer cancelling.
+    if (
+      (m.ownBooking || aboutOwnAppointment(m.text) || this.changesOwnService()) &&
+      !m.injection &&
+      !isPolicyQuestion(m.text)
+    )
       return handOver(
         HANDOFF_REPLIES.ownBooking[this.language],
         `The customer asks about their own booking (to see, move or cancel it): "${m.text}"`,
@@ -494,13 +508,20 @@ class Conversation {
    * beside it, in a request of its own, still answered. It speaks of whom the message named.
    */
   private async besidesRefused(): Promise<string[]> {
-    const requests = requestsOf(this.message.text);
+    let requests = requestsOf(this.message.text);
+    // "pásame el correo de Iván y cuánto cuesta arreglar la barba": one sentence, two requests
+    // joined by "y". Its clauses, then, but only those asking a plain fact (a price, open times,
+    // hours, a length), so a clause like "y de Marta" is not taken for a question of its own.
+    const byClause = requests.length < 2;
+    if (byClause) requests = clausesOf(this.message.text);
     if (requests.length < 2) return [];
     const [person] = this.message.named;
     const answers: string[] = [];
     for (const request of requests) {
       const seen = understand(request, this.directory, this.knowledge);
       if (seen.injection || seen.privateData) continue;
+      if (byClause && !(seen.price || seen.availability || seen.when || seen.hours || seen.duration))
+        continue;
       const about = person && !seen.named.length ? `${person.firstName} ${request}` : request;
       const answer = await this.sub(about).businessAnswer();
       if (answer) answers.push(answer);
@@ -569,10 +590,16 @@ class Conversation {
           topic === 'hours' &&
           !m.hours &&
           (m.price || m.when || asksKind || m.named.length || clockOf(m.text).partOfDay)
-        ),
+        ) &&
+        // "…en Zaragoza, que es donde vivo": where the customer lives, not where we are.
+        !(topic === 'address' && CUSTOMERS_PLACE.test(m.folded) && !ASKS_ADDRESS.test(m.folded)),
     );
     // "¿cuánto vale la suscripción mensual, y se puede cancelar?": the price asked, first.
     if (m.price && m.premium && !m.named.length) return this.prices(undefined);
+    // "la primera es gratis o q? en otro sitio me la regalaron": whether the first visit is free is
+    // a question of price, whatever else its words touch (a gift, here).
+    if (FIRST_FREE.test(m.folded) && !m.premium)
+      return this.prices(m.named.length === 1 ? m.named[0] : undefined);
     // "¿Hay reembolso si cancelo?": the rule the bookings follow, from the Bookings settings.
     if (isPolicyQuestion(m.text) || (topics.includes('cancellation') && m.isQuestion && !m.named.length))
       return this.policy();
@@ -1057,9 +1084,11 @@ class Conversation {
     const first = professional.name.split(' ')[0];
     const weekday = new Date(`${range.from}T12:00:00Z`).getUTCDay();
     if (range.from === range.to && !worked.includes(weekday)) {
+      // The day asked for, by its date too: "el lunes 30" is answered about that Monday.
+      const asked = longDate(range.from, this.language);
       return this.t(
-        `${first} no trabaja los ${weekdayName(weekday, 'es')}${weekday === 6 || weekday === 0 ? 's' : ''}. ${workedLine}`,
-        `${first} doesn't work on ${weekdayName(weekday, 'en')}s. ${workedLine}`,
+        `${first} no trabaja los ${weekdayName(weekday, 'es')}${weekday === 6 || weekday === 0 ? 's' : ''}, así que el ${asked} no tiene huecos. ${workedLine}`,
+        `${first} doesn't work on ${weekdayName(weekday, 'en')}s, so nothing is free on ${asked}. ${workedLine}`,
       );
     }
     const when =

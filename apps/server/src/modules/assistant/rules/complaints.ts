@@ -1,3 +1,5 @@
+import { normalise } from './text.ts';
+
 /**
  * Complaints said without a complaint word: what happened says it. Each shape is a past service
  * (or a visit) and what went wrong with it; a customer telling one wants a person, not a search
@@ -6,11 +8,15 @@
  */
 const SHAPES: RegExp[] = [
   // what they asked for and what was done differ ("pedí que me cortaran las puntas y me han dejado…")
-  /\b(?:no (?:es|era) lo que (?:pedi|queria|habia pedido)|not what i (?:asked|wanted)|(?:le |les |os |te )?(?:pedi|habia pedido|dije|i asked|i told (?:them|her|him|you)) (?:que|solo|only|for|to)\b.*\b(?:y|pero|and|but) (?:me |they |you |she |he )?(?:(?:han|ha|habeis|has) (?:dejado|hecho|cortado|puesto|tenido|quitado|cambiado)|hicieron|hizo|dejaron|dejo|dejasteis|cortaron|corto|cut|left))\b/,
+  /\b(?:no (?:es|era) lo que (?:pedi|queria|habia pedido)|not what i (?:asked|wanted)|(?:le |les |os |te )?(?:pedi|habia pedido|dije|i asked|i told (?:them|her|him|you))(?: (?!y |pero |and |but )\w+){0,3} (?:que|solo|only|for|to)\b.*\b(?:y|pero|and|but) (?:me |they |you |she |he )?(?:(?:han|ha|habeis|has) (?:dejado|hecho|cortado|puesto|tenido|quitado|cambiado)|hicieron|hizo|dejaron|dejo|dejasteis|cortaron|corto|cut|left))\b/,
   // a result visibly wrong (colour turned, burnt, uneven)
   /\b(?:quedado|quedaron|quedo|dejado|dejaron|dejo|turned|came out|went)\b(?: \w+){0,3} (?:amarill\w*|naranj\w*|verdos\w*|quemad\w*|torcid\w*|desigual\w*|trasquilad\w*|yellow|orange|brassy|green|burnt|crooked)\b/,
   // harm to the body ("me hizo un corte en la oreja", "todavía me sangra")
-  /\b(?:me sangra\w*|sangrando|me (?:ha|han) (?:quemado|herido)|me quem(?:o|aron)|bleeding|burned me|burnt me)\b|\bcorte en (?:la|el|mi) (?:oreja|cuello|cara|dedo|piel|mano|nuca|ceja)\b|\bcut (?:on|in) my (?:ear|neck|face|finger|skin|hand)\b/,
+  /\b(?:me sangra\w*|sangrando|me (?:ha|han) (?:quemado|herido)|me quem(?:o|aron)|bleeding|burned me|burnt me|(?:burned|burnt) my \w+)\b|\bcorte en (?:la|el|mi) (?:oreja|cuello|cara|dedo|piel|mano|nuca|ceja)\b|\bcut (?:on|in) my (?:ear|neck|face|finger|skin|hand)\b/,
+  // worse or in pain since a visit ("desde que fui al fisio me duele más", "worse than before")
+  /\b(?:desde que (?:(?:fui|vine|estuve) (?:al |a la |a |con )?(?:fisio\w*|sesion|cita|clase|consulta|entreno|entrenamiento|masaje|tratamiento|peluqueria|salon|vosotros|veros|(?<=con )\w+)|me (?:atendio|atendieron|trato|hizo|hicieron))|despues de (?:ir|la sesion|la cita|la clase|el masaje|el tratamiento)|since (?:i went|i saw|my (?:session|visit|appointment|treatment))|after (?:my|the) (?:session|visit|appointment|treatment|massage))\b.*\b(?:duele\w*|dolor\w*|peor|hurts?|pain\w*|worse)\b|\b(?:duele|dolor|hurts?|pain)\b(?: \w+){0,4} (?:mas|peor|more|worse) (?:que|than) (?:antes|before)\b/,
+  // a session that failed and nobody came back ("la videollamada se cortó y nadie me ha vuelto a llamar")
+  /\b(?:llamada|videollamada|video|conexion|call|video call)\b(?: \w+){0,4} (?:se (?:corto|colgo|cayo)|(?:dropped|cut off|disconnected))\b|\bnadie (?:me )?(?:ha |han )?(?:vuelto a |volvio a )?(?:llamar|llamado|escribir|escrito|contestar|contestado|responder|respondido)\b|\b(?:nobody|no one|no-one) (?:has )?(?:called|rang|wrote|got back|came back)(?: to)?(?: me)?(?: back)?\b|\bnever (?:called|got back|wrote)(?: to)?(?: me)?(?: back)?\b/,
   // charged more than once
   /\b(?:cobr(?:aron|ado|asteis|o)|cargad[oa]|cargaron|pasaron el cargo|charged|billed)\b(?: \w+){0,4} (?:dos veces|2 veces|doble|por duplicado|twice|two times|double)\b|\b(?:doble cobro|doble cargo|double charge\w*|double billed)\b/,
   // waiting at the place and nobody attends ("llevo 15 min en la puerta y no abre nadie")
@@ -21,4 +27,7 @@ const SHAPES: RegExp[] = [
 ];
 
 /** Whether the message tells of something gone wrong in one of the shapes above. */
-export const tellsOfComplaint = (folded: string) => SHAPES.some((shape) => shape.test(folded));
+export const tellsOfComplaint = (folded: string) => {
+  const written = normalise(folded);
+  return SHAPES.some((shape) => shape.test(written));
+};

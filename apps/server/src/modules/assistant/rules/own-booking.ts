@@ -9,7 +9,7 @@ import type { Language } from '../language.ts';
 import { askToCancel, askToMove, describeAppointment, reasonText } from '../self-service.ts';
 import type { Professional } from './directory.ts';
 import { list, longDate, money } from './phrases.ts';
-import { fold, hasAny, hasPhrase } from './text.ts';
+import { fold, hasAny, hasPhrase, normalise } from './text.ts';
 import {
   clockOf,
   fitsDay,
@@ -28,39 +28,6 @@ export type OwnBookingAnswer = {
   /** The move asked for cannot be made as asked: what was said about it, without its question. */
   unmet?: { text: string; appointment: CustomerAppointment };
 };
-
-/** WhatsApp shorthand written out, so the patterns below read one spelling. */
-const SHORTHAND: Record<string, string> = {
-  q: 'que',
-  k: 'que',
-  ke: 'que',
-  xq: 'porque',
-  pq: 'porque',
-  porq: 'porque',
-  x: 'por',
-  xfa: 'por favor',
-  xfavor: 'por favor',
-  porfa: 'por favor',
-  plis: 'por favor',
-  d: 'de',
-  tb: 'tambien',
-  tmb: 'tambien',
-  pa: 'para',
-  kiero: 'quiero',
-  toy: 'estoy',
-  u: 'you',
-  pls: 'please',
-  plz: 'please',
-  tmr: 'tomorrow',
-  tmrw: 'tomorrow',
-  tmw: 'tomorrow',
-  appt: 'appointment',
-};
-const normalise = (folded: string) =>
-  folded
-    .split(/\s+/)
-    .map((word) => SHORTHAND[word] ?? word)
-    .join(' ');
 
 /** Cancelling in so many words, in any form of the verb ("cancélamela", "anularla"). */
 const CANCEL_VERB = /\b(cancel\w*|anul\w*|desapunt\w*|desmarc\w*|call off)\b/;

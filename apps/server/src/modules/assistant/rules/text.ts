@@ -5,6 +5,39 @@ export const fold = (value: string) =>
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase();
 
+/** WhatsApp shorthand written out, so patterns read one spelling ("q" is "que", "xq" "porque"). */
+const SHORTHAND: Record<string, string> = {
+  q: 'que',
+  k: 'que',
+  ke: 'que',
+  xq: 'porque',
+  pq: 'porque',
+  porq: 'porque',
+  x: 'por',
+  xfa: 'por favor',
+  xfavor: 'por favor',
+  porfa: 'por favor',
+  plis: 'por favor',
+  d: 'de',
+  tb: 'tambien',
+  tmb: 'tambien',
+  pa: 'para',
+  kiero: 'quiero',
+  toy: 'estoy',
+  u: 'you',
+  pls: 'please',
+  plz: 'please',
+  tmr: 'tomorrow',
+  tmrw: 'tomorrow',
+  tmw: 'tomorrow',
+  appt: 'appointment',
+};
+export const normalise = (folded: string) =>
+  folded
+    .split(/\s+/)
+    .map((word) => SHORTHAND[word] ?? word)
+    .join(' ');
+
 /** Folded words of a text: letters and digits only, repeated letters squeezed ("holaaa" → "hola"). */
 export function words(text: string): string[] {
   return fold(text)

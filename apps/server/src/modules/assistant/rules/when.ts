@@ -589,7 +589,7 @@ export const fitsDay = (when: When, date: string) => {
 
 /** "a la misma hora", "el mismo día y hora", "same time": a time pointed back at, not said again. */
 const SAME_TIME =
-  /\b(?:misma hora|mismo horario|mismo dia y hora|mismo dia y a la misma hora|same time|same day and time|same time and day)\b/;
+  /\b(?:misma hora|mismo horario|mismo dia y hora|mismo dia y a la misma hora|same time|same hour|same day and time|same time and day)\b/;
 /** "el mismo día": the day pointed back at (within a week named, its weekday). */
 const SAME_DAY = /\b(?:mismo dia|misma fecha|same day|same date)\b/;
 
