@@ -104,6 +104,13 @@ export const envSchema = z.object({
    */
   ASSISTANT_VOCABULARY_DIR: optional,
   SIMULATOR_ENABLED: flag(true),
+  /**
+   * Website chat: the messages and new sessions one network (an IPv4 /24, an IPv6 /64) may make a
+   * minute, all its visitors together (modules/web-chat). Raise it for many visitors behind one NAT.
+   */
+  WEB_CHAT_NETWORK_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /** Website chat: the messages one visitor may send a minute. */
+  WEB_CHAT_SESSION_MESSAGES_PER_MINUTE: z.coerce.number().int().positive().default(20),
   /** How long SIGTERM keeps serving with /api/health/ready at 503, so a load balancer stops sending first. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).optional(),
   /** Requests slower than this are logged at info; the rest at debug. */
@@ -255,6 +262,10 @@ function toConfig(e: Env, derived: { seedDemo: boolean; trustProxy: boolean | nu
       retry: { retryLimit: e.ASSISTANT_RETRY_LIMIT, retryDelaySeconds: e.ASSISTANT_RETRY_DELAY_SECONDS },
     },
     simulatorEnabled: e.SIMULATOR_ENABLED,
+    webChat: {
+      networkPerMinute: e.WEB_CHAT_NETWORK_LIMIT_PER_MINUTE,
+      sessionMessagesPerMinute: e.WEB_CHAT_SESSION_MESSAGES_PER_MINUTE,
+    },
     // Behind a load balancer in production; nothing to wait for on a laptop or in tests.
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'production' ? 5000 : 0),
     logSlowRequestMs: e.LOG_SLOW_REQUEST_MS,

@@ -52,6 +52,8 @@ import { createTimeOffRepository } from '../modules/time-off/time-off.repository
 import { createTimeOffService } from '../modules/time-off/time-off.service.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
 import { createUsersService } from '../modules/users/users.service.ts';
+import { createWebChatRepository } from '../modules/web-chat/web-chat.repository.ts';
+import { createWebChatService } from '../modules/web-chat/web-chat.service.ts';
 import { createStripeWebhookService } from '../modules/webhooks/stripe-webhook.service.ts';
 import { createWebhooksRepository } from '../modules/webhooks/webhooks.repository.ts';
 import { createWhatsAppWebhookService } from '../modules/webhooks/whatsapp-webhook.service.ts';
@@ -244,6 +246,18 @@ export function createServices(deps: ServiceDeps) {
     clients,
     retry: config.assistant.retry,
   });
+  const webChat = createWebChatService({
+    db,
+    repository: createWebChatRepository(db),
+    repositoryIn: createWebChatRepository,
+    chats,
+    company,
+    mail,
+    rateLimits,
+    events,
+    clock,
+    limits: config.webChat,
+  });
   const privacy = createPrivacyService({
     db,
     repository: createPrivacyRepository(db),
@@ -251,6 +265,7 @@ export function createServices(deps: ServiceDeps) {
     company,
     chats,
     mail,
+    webChat,
     notifications,
     subscriptions,
     reminders,
@@ -304,6 +319,7 @@ export function createServices(deps: ServiceDeps) {
     manageBooking,
     assistant,
     simulator,
+    webChat,
     whatsappWebhooks,
     stripeWebhooks,
   };

@@ -5,7 +5,14 @@ import type { Database, Unlisten } from '../db/client.ts';
 const CHANNEL = 'app_events';
 
 /** Between server instances only: never forwarded to browsers. */
-export type InternalEvent = SessionsRevoked | BusinessChanged;
+export type InternalEvent = SessionsRevoked | BusinessChanged | WebChatChanged;
+
+/**
+ * A web visitor's chat was made (`chatId`), or the visitor ended it (`chatId` null): the visitor's
+ * stream, on whichever instance it is open, learns which chat is theirs or that it is over.
+ * `phone` is the chat contact's made-up number (modules/web-chat), never a secret.
+ */
+export type WebChatChanged = { type: 'web-chat.changed'; phone: string; chatId: string | null };
 
 /** The company, its booking settings or its team changed: caches of them are stale on every instance. */
 export type BusinessChanged = { type: 'business.changed' };
@@ -22,7 +29,11 @@ export type SessionsRevoked = {
 export type BusEvent = AppEvent | InternalEvent;
 
 export function isInternalEvent(event: BusEvent): event is InternalEvent {
-  return event.type === 'sessions.revoked' || event.type === 'business.changed';
+  return (
+    event.type === 'sessions.revoked' ||
+    event.type === 'business.changed' ||
+    event.type === 'web-chat.changed'
+  );
 }
 
 export type EventBus = {

@@ -63,7 +63,12 @@ export async function registerHttpPlugins(app: FastifyInstance) {
           'Staff dashboard and public pages. Staff endpoints take `Authorization: Bearer <token>`.',
         version: '1.0.0',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          webChatSession: { type: 'apiKey', in: 'header', name: 'X-Web-Chat-Session' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

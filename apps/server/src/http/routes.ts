@@ -14,6 +14,7 @@ import { clientsRoutes } from '../modules/clients/clients.routes.ts';
 import { companyRoutes } from '../modules/company/company.routes.ts';
 import { employeesRoutes } from '../modules/employees/employees.routes.ts';
 import { insightsRoutes } from '../modules/insights/insights.routes.ts';
+import { localMailRoutes } from '../modules/mail/mail.routes.ts';
 import { manageBookingRoutes } from '../modules/manage-booking/manage-booking.routes.ts';
 import { notificationsRoutes } from '../modules/notifications/notifications.routes.ts';
 import { paymentsRoutes } from '../modules/payments/payments.routes.ts';
@@ -25,6 +26,7 @@ import { subscriptionsRoutes } from '../modules/subscriptions/subscriptions.rout
 import { teachingRoutes } from '../modules/teaching/teaching.routes.ts';
 import { timeOffRoutes } from '../modules/time-off/time-off.routes.ts';
 import { usersRoutes } from '../modules/users/users.routes.ts';
+import { webChatStaffRoutes, webChatVisitorRoutes } from '../modules/web-chat/web-chat.routes.ts';
 import { webhooksRoutes } from '../modules/webhooks/webhooks.routes.ts';
 import { requireStaff } from './auth.ts';
 import { backupRoutes } from './backup-download.ts';
@@ -78,6 +80,9 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
           publishableKey: integrations.payments.publishableKey,
         },
       });
+      await api.register(webChatVisitorRoutes, { webChat: s.webChat, events: deps.events });
+      // Reads anyone's mail: only on a local install that sends none (no SMTP) and is not production.
+      if (!config.smtp && config.env !== 'production') await api.register(localMailRoutes, { mail: s.mail });
       if (integrations.localPayments) {
         await api.register(integrations.localPayments.routes, {
           onSubscriptionPaid: s.subscriptions.activated,
@@ -86,6 +91,10 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
 
       await api.register(async (staff) => {
         requireStaff(staff, s.auth);
+        // The website chat tells visitors a person is online while staff use the dashboard.
+        staff.addHook('onResponse', async (request) => {
+          if (request.staff) await s.webChat.staffSeen().catch(() => {});
+        });
         await staff.register(eventsRoutes, { prefix: '/events', events: deps.events });
         await staff.register(companyRoutes, { company: s.company });
         await staff.register(usersRoutes, { users: s.users });
@@ -98,6 +107,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
         });
         await staff.register(chatsRoutes, { chats: s.chats });
         await staff.register(simulatorRoutes, { simulator: s.simulator });
+        await staff.register(webChatStaffRoutes, { webChat: s.webChat });
         await staff.register(clientsRoutes, { clients: s.clients });
         await staff.register(privacyRoutes, { privacy: s.privacy });
         await staff.register(subscriptionsRoutes, { subscriptions: s.subscriptions });

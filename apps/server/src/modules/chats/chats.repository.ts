@@ -303,6 +303,27 @@ export function createChatsRepository(db: Db) {
       return true;
     },
 
+    /**
+     * A chat's messages stored after the message `afterId` (in the list's order), oldest first: what
+     * a live stream has not sent yet. The order is read from the row itself, at its full precision.
+     */
+    async listMessagesAfter(chatId: string, afterId: string | null, limit = 500) {
+      const rows = await db
+        .select()
+        .from(messages)
+        .where(
+          and(
+            eq(messages.chatId, chatId),
+            afterId
+              ? sql`(${messages.createdAt}, ${messages.id}) > (select created_at, id from messages where id = ${afterId}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(asc(messages.createdAt), asc(messages.id))
+        .limit(limit);
+      return rows;
+    },
+
     async listMessages(chatId: string, limit = 500) {
       const rows = await db
         .select()

@@ -430,6 +430,23 @@ export function createChatsService(deps: Deps) {
       };
     },
 
+    /** A chat's messages after one of them (by id), oldest first; the first 500 after null. */
+    async messagesAfter(chatId: string, afterId: string | null) {
+      return (await repository.listMessagesAfter(chatId, afterId)).map(toMessage);
+    },
+
+    /** A chat's newest message, if it has any. */
+    async newestMessage(chatId: string) {
+      const [row] = await repository.listMessages(chatId, 1);
+      return row ? toMessage(row) : undefined;
+    },
+
+    /** One message of a chat, or undefined. */
+    async messageOf(chatId: string, messageId: string) {
+      const row = await repository.findMessage(messageId);
+      return row?.chatId === chatId ? toMessage(row) : undefined;
+    },
+
     async messages(id: string) {
       await loadChat(id);
       return (await repository.listMessages(id)).map(toMessage);
@@ -576,7 +593,7 @@ export function createChatsService(deps: Deps) {
         (await withinSenderLimit(chatId, stored.recentCustomerMessages, input))
       )
         await deps.queue.send('assistantReply', { chatId, messageId: row.id });
-      return { chatId, messageId: row.id, duplicate: false, forAssistant };
+      return { chatId, messageId: row.id, duplicate: false, forAssistant, message: toMessage(row) };
     },
   };
 }

@@ -13,10 +13,18 @@ export type ClientRow = typeof clients.$inferSelect & {
 };
 export type ClientValues = Omit<typeof clients.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
-/** The chat whose contact has the same phone (digits compared): an index lookup per client shown. */
-const chatIdOf = sql<string | null>`(
+/**
+ * The chat whose contact has the same phone (digits compared), else the website chat whose visitor
+ * proved the client's email (found through its session): index lookups per client shown.
+ */
+const chatIdOf = sql<string | null>`coalesce((
   select c.id from contacts ct join chats c on c.contact_id = ct.id
-   where ct.phone_digits = ${clients.phoneDigits} limit 1)`;
+   where ct.phone_digits = ${clients.phoneDigits} limit 1), (
+  select c.id from web_chat_sessions s
+    join contacts ct on ct.prefix = 'web' and ct.phone = s.phone
+    join chats c on c.contact_id = ct.id
+   where s.client_id = ${clients.id}
+   order by c.last_message_at desc nulls last limit 1))`;
 
 export function createClientsRepository(db: Db) {
   const select = () =>

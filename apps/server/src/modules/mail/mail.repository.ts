@@ -20,6 +20,16 @@ export function createMailRepository(db: Db) {
         .returning({ id: mailOutbox.id });
       return row!.id;
     },
+    /** The newest message to an address (case aside): the local mailbox's read. */
+    async latestTo(to: string) {
+      const [row] = await db
+        .select()
+        .from(mailOutbox)
+        .where(sql`lower(${mailOutbox.to}) = ${to.toLowerCase()}`)
+        .orderBy(sql`${mailOutbox.createdAt} desc`)
+        .limit(1);
+      return row;
+    },
     async find(id: string) {
       const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
       return row;

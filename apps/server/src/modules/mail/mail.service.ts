@@ -45,6 +45,14 @@ export function createMailService({
 
     dispatch,
 
+    /** The newest message to an address, as the outbox holds it (the local mailbox route's read). */
+    async latestTo(to: string) {
+      const row = await repository.latestTo(to);
+      return row
+        ? { to: row.to, subject: row.subject, text: row.text, createdAt: row.createdAt.toISOString() }
+        : undefined;
+    },
+
     /**
      * In the caller's transaction (a person's erasure): every email to their addresses removed,
      * sent or not, and their name, address and number taken out of any other. How many removed.

@@ -48,7 +48,8 @@ const lower = (values: Iterable<string | null | undefined>) => [
 /**
  * Everything that is a client's, found the way the app links them: their chats by the phone
  * digits (the chat's client is the oldest with those digits, as the chat list says) or a contact's
- * email, simulator chats that played them, appointments by client or, for appointments whose
+ * email, simulator chats that played them, website chats whose visitor proved one of their
+ * addresses, appointments by client or, for appointments whose
  * client was deleted, by the email or number they were booked with.
  */
 export type ClientLinks = {
@@ -125,6 +126,12 @@ export function createPrivacyRepository(db: Db) {
                 )
               : undefined,
             eq(chats.simulatedClientId, client.id),
+            // Website chats whose visitor proved one of their addresses with an emailed code.
+            emails.length > 0
+              ? sql`${chats.contactId} in (
+                  select ct.id from contacts ct join web_chat_sessions s on s.phone = ct.phone
+                   where ct.prefix = 'web' and s.verified_email in ${emails})`
+              : undefined,
           ),
         );
       return {

@@ -28,6 +28,7 @@ import { paymentWrites } from '../payments/payment-writes.ts';
 import type { RemindersService } from '../reminders/reminders.service.ts';
 import type { ScheduleService } from '../schedule/schedule.service.ts';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
+import type { WebChatService } from '../web-chat/web-chat.service.ts';
 import { renderClientExportHtml } from './export-html.ts';
 import type { PrivacyRepository, PrivacyRequestRow } from './privacy.repository.ts';
 
@@ -63,6 +64,7 @@ export function createPrivacyService(deps: {
   company: CompanyService;
   chats: ChatsService;
   mail: MailService;
+  webChat: Pick<WebChatService, 'eraseClientIn'>;
   notifications: NotificationsService;
   subscriptions: SubscriptionsService;
   reminders: RemindersService;
@@ -305,6 +307,7 @@ export function createPrivacyService(deps: {
           `/clients/${client.id}`,
         ]);
         await deps.schedule.forgetHolderIn(tx, links.emails);
+        await deps.webChat.eraseClientIn(tx, links.emails, client.id);
         await repo.anonymiseRequests(client.id, anonymous);
         await clientWrites.delete(tx, client.id);
 

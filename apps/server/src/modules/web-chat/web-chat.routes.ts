@@ -1,0 +1,212 @@
+import { apiRoutes } from '@chatdesk/contract/api-routes';
+import { endpoints } from '@chatdesk/contract/endpoints';
+import { WEB_CHAT_SESSION_HEADER, type WebChatMessage } from '@chatdesk/contract/web-chat';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { EventBus } from '../../events/event-bus.ts';
+import { route } from '../../http/endpoint.ts';
+import type { WebChatService } from './web-chat.service.ts';
+
+const tags = ['web chat'];
+const visitorSecurity = [{ webChatSession: [] }];
+const HEARTBEAT_MS = 25_000;
+const sessionHeader = WEB_CHAT_SESSION_HEADER.toLowerCase();
+
+const sessionIdOf = (request: FastifyRequest) => {
+  const value = request.headers[sessionHeader];
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** Staff only: Settings → Web chat. */
+export const webChatStaffRoutes: FastifyPluginAsyncZod<{ webChat: WebChatService }> = async (
+  app,
+  { webChat },
+) => {
+  route(
+    app,
+    endpoints.webChat.settings,
+    { tags, summary: "The website chat's settings and its public key (made once per install)" },
+    async () => webChat.settings(),
+  );
+  route(
+    app,
+    endpoints.webChat.updateSettings,
+    { tags, summary: "Save the website chat's settings" },
+    async (request) => webChat.updateSettings(request.body),
+  );
+};
+
+/**
+ * The visitor's routes (decision 022): no staff sign-in; after POST /sessions every route is
+ * authorised by the session id in the X-Web-Chat-Session header. The panel that calls them is a
+ * page of this origin, so there is no CORS.
+ */
+export const webChatVisitorRoutes: FastifyPluginAsyncZod<{
+  webChat: WebChatService;
+  events: EventBus;
+}> = async (app, { webChat, events }) => {
+  const visitorOf = (request: FastifyRequest) => webChat.visitor(sessionIdOf(request));
+
+  route(
+    app,
+    endpoints.webChat.config,
+    {
+      tags,
+      summary:
+        "What the loader and panel draw: the business's name, greeting, colours, whether a person is online",
+    },
+    async (request) => webChat.config(request.query.key),
+  );
+  route(
+    app,
+    endpoints.webChat.createSession,
+    { tags, summary: 'Start a visitor session: answers its id, which the server keeps only hashed' },
+    async (request) => webChat.createSession(request.body.key, request.ip),
+  );
+  route(
+    app,
+    endpoints.webChat.conversation,
+    { tags, security: visitorSecurity, summary: "The visitor's conversation" },
+    async (request) => webChat.conversation(await visitorOf(request)),
+  );
+  route(
+    app,
+    endpoints.webChat.send,
+    { tags, security: visitorSecurity, summary: 'Send a message as the visitor' },
+    async (request) => webChat.send(await visitorOf(request), request.body.text, request.ip),
+  );
+  route(
+    app,
+    endpoints.webChat.requestCode,
+    { tags, security: visitorSecurity, summary: 'Email the visitor a 6-digit code to prove an address' },
+    async (request) => webChat.requestCode(await visitorOf(request), request.body.email, request.ip),
+  );
+  route(
+    app,
+    endpoints.webChat.confirmCode,
+    {
+      tags,
+      security: visitorSecurity,
+      summary: 'Prove the address with its code: the chat then acts for the client with that email',
+    },
+    async (request) => webChat.confirmCode(await visitorOf(request), request.body.email, request.body.code),
+  );
+  route(
+    app,
+    endpoints.webChat.replyTo,
+    { tags, security: visitorSecurity, summary: 'Where a person may answer later; identifies nobody' },
+    async (request) => webChat.setReplyTo(await visitorOf(request), request.body.contact),
+  );
+  route(
+    app,
+    endpoints.webChat.export,
+    { tags, security: visitorSecurity, summary: "Download the visitor's conversation as JSON" },
+    async (request, reply) => {
+      const data = await webChat.export(await visitorOf(request));
+      reply.header('content-disposition', 'attachment; filename="chat.json"');
+      return data;
+    },
+  );
+  route(
+    app,
+    endpoints.webChat.remove,
+    { tags, security: visitorSecurity, summary: "Erase the visitor's messages and end the session" },
+    async (request) => {
+      await webChat.remove(await visitorOf(request));
+      return null;
+    },
+  );
+
+  const open = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const close of open) close();
+  });
+
+  /**
+   * Server-Sent Events of the visitor's one chat, fed by the bus that feeds the dashboards: each
+   * new message once (`id:` its id), `resync` when the panel should reload. Without Last-Event-ID
+   * it starts after the chat's newest message; with one, after that message.
+   */
+  app.get(apiRoutes.webChat.stream.path, { schema: { hide: true } }, async (request, reply) => {
+    const visitor = await visitorOf(request);
+    let chatId = await webChat.chatIdOf(visitor);
+    const lastEventId = request.headers['last-event-id'];
+    let resync = false;
+    let cursor: string | null = null;
+    if (chatId) {
+      if (typeof lastEventId === 'string' && (await webChat.isMessageOf(chatId, lastEventId)))
+        cursor = lastEventId;
+      else {
+        resync = typeof lastEventId === 'string';
+        cursor = await webChat.newestMessageId(chatId);
+      }
+    }
+
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    const send = (chunk: string) => {
+      if (!raw.writableEnded) raw.write(chunk);
+    };
+    const sendMessage = (message: WebChatMessage) =>
+      send(`id: ${message.id}\nevent: message\ndata: ${JSON.stringify(message)}\n\n`);
+    send(`retry: 3000\n\nevent: ready\ndata: {}\n\n${resync ? 'event: resync\ndata: {}\n\n' : ''}`);
+
+    // One catch-up at a time, and one more if asked meanwhile: each message goes out once, in order.
+    let running = false;
+    let again = false;
+    const catchUp = async () => {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = true;
+      try {
+        do {
+          again = false;
+          if (!chatId) break;
+          for (const message of await webChat.messagesAfter(chatId, cursor)) {
+            sendMessage(message);
+            cursor = message.id;
+          }
+        } while (again && !raw.writableEnded);
+      } catch (error) {
+        request.log.warn({ err: error }, 'web chat stream could not read new messages');
+        send('event: resync\ndata: {}\n\n');
+      } finally {
+        running = false;
+      }
+    };
+
+    const unsubscribe = events.subscribe((event) => {
+      if (event.type === 'web-chat.changed') {
+        if (event.phone !== visitor.phone) return;
+        if (event.chatId === null) return close();
+        if (chatId === null) {
+          chatId = event.chatId;
+          void catchUp();
+        }
+        return;
+      }
+      if (event.type === 'resync') send('event: resync\ndata: {}\n\n');
+      else if (event.type === 'messages.changed' && chatId !== null && event.chatId === chatId)
+        void catchUp();
+    });
+    const heartbeat = setInterval(() => send(': heartbeat\n\n'), HEARTBEAT_MS);
+    const close = () => {
+      open.delete(close);
+      clearInterval(heartbeat);
+      unsubscribe();
+      if (!raw.writableEnded) raw.end();
+    };
+    open.add(close);
+    request.raw.on('close', close);
+    // A message stored between the reads above and the subscription is not missed.
+    void catchUp();
+  });
+};

@@ -1,0 +1,343 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Message } from '@chatdesk/contract/chats';
+import {
+  type updateWebChatSettingsSchema,
+  WEB_CHAT_CODE_MINUTES,
+  WEB_CHAT_CODE_TRIES,
+  WEB_CHAT_DEFAULTS,
+  WEB_CHAT_MESSAGES,
+  type WebChatConfig,
+  type WebChatConversation,
+  type WebChatExport,
+  type WebChatMessage,
+  type WebChatSettings,
+} from '@chatdesk/contract/web-chat';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import { AppError, invalid, notFound, unauthorized } from '../../lib/app-error.ts';
+import { networkKey } from '../../lib/ip-address.ts';
+import type { ChatsService } from '../chats/chats.service.ts';
+import type { CompanyService } from '../company/company.service.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import type { RateLimitsService } from '../rate-limits/rate-limits.service.ts';
+import type { WebChatRepository, WebChatSessionRow, WebChatSettingsRow } from './web-chat.repository.ts';
+
+/** A web visitor's chat is a contact with this prefix and a made-up, letters-only number. */
+export const WEB_CHAT_PREFIX = 'web';
+
+/** Someone on the staff used the dashboard this recently: the chat says a person can answer now. */
+export const ONLINE_WINDOW_MS = 5 * 60_000;
+/** How often one instance records that staff are about (the row itself takes one write a minute). */
+const STAFF_SEEN_EVERY_MS = 60_000;
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** The limits, each counted in rate_limits (decision 018) so every instance shares one budget. */
+export type WebChatLimits = {
+  /** Messages one visitor may send a minute. */
+  sessionMessagesPerMinute: number;
+  /** Messages and new sessions one network (/24, /64) may make a minute: many visitors behind one NAT. */
+  networkPerMinute: number;
+  /** Codes one visitor may ask for an hour, one network, and one destination address. */
+  sessionCodesPerHour: number;
+  networkCodesPerHour: number;
+  addressCodesPerHour: number;
+};
+
+export const DEFAULT_WEB_CHAT_LIMITS: WebChatLimits = {
+  sessionMessagesPerMinute: 20,
+  networkPerMinute: 120,
+  sessionCodesPerHour: 5,
+  networkCodesPerHour: 20,
+  addressCodesPerHour: 5,
+};
+
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The chat contact's "number" for a session: letters only, so it never matches a client's digits. */
+export function webChatPhone(tokenHash: string): string {
+  return [...tokenHash.slice(0, 16)].map((c) => String.fromCharCode(97 + Number.parseInt(c, 16))).join('');
+}
+
+const codeHashOf = (sessionId: string, email: string, code: string) =>
+  sha256(`${sessionId}\u0000${email}\u0000${code}`);
+
+const toSettings = (row: WebChatSettingsRow): WebChatSettings => ({
+  enabled: row.enabled,
+  publicKey: row.publicKey,
+  allowedOrigins: row.allowedOrigins,
+  greeting: row.greeting,
+  color: row.color,
+  position: row.position,
+  privacyNote: row.privacyNote,
+});
+
+/** What the visitor sees of a stored message: who wrote it in their words, never its delivery state. */
+export const toWebChatMessage = (message: Message): WebChatMessage => ({
+  id: message.id,
+  from: message.sender === 'customer' ? 'visitor' : message.sender === 'assistant' ? 'assistant' : 'staff',
+  text: message.text,
+  timestamp: message.timestamp,
+});
+
+export type WebChatVisitor = WebChatSessionRow;
+
+/**
+ * The website's chat (decision 022): its settings, the visitors' sessions, their messages through
+ * the chats service (so the assistant, handoff, canned replies and notifications apply as on
+ * WhatsApp), and the one way a visitor becomes a client: a code emailed to the client's address.
+ */
+export function createWebChatService(deps: {
+  db: Db;
+  repository: WebChatRepository;
+  /** The same repository on a caller's transaction (a client's erasure). */
+  repositoryIn: (tx: Db) => WebChatRepository;
+  chats: ChatsService;
+  company: Pick<CompanyService, 'get'>;
+  mail: Pick<MailService, 'enqueue'>;
+  rateLimits: Pick<RateLimitsService, 'hit'>;
+  events: EventBus;
+  clock: () => Date;
+  limits?: Partial<WebChatLimits>;
+}) {
+  const { repository, chats, events, clock } = deps;
+  const limits = { ...DEFAULT_WEB_CHAT_LIMITS, ...deps.limits };
+
+  async function settingsRow(): Promise<WebChatSettingsRow> {
+    const row = await repository.settings();
+    if (row) return row;
+    await repository.createSettings({
+      publicKey: randomBytes(18).toString('base64url'),
+      greeting: WEB_CHAT_DEFAULTS.greeting,
+      color: WEB_CHAT_DEFAULTS.color,
+    });
+    return (await repository.settings())!;
+  }
+
+  /** The settings when the key names this install's chat and it is on; 404 otherwise. */
+  async function openFor(key: string) {
+    const row = await repository.settings();
+    if (!row?.enabled || row.publicKey !== key) throw notFound(WEB_CHAT_MESSAGES.notAvailable);
+    return row;
+  }
+
+  /** Counts one request against a limit; 429 with the message once it is spent. */
+  async function limit(what: string, who: string, max: number, windowMs: number) {
+    const { count, ttlMs } = await deps.rateLimits.hit(`web-chat ${what}`, who, windowMs);
+    if (count > max)
+      throw new AppError('TOO_MANY_REQUESTS', WEB_CHAT_MESSAGES.tooManyRequests, {
+        'retry-after': String(Math.max(1, Math.ceil(ttlMs / 1000))),
+      });
+  }
+
+  const chatOf = (visitor: WebChatVisitor) => chats.findByPhone(WEB_CHAT_PREFIX, visitor.phone);
+
+  async function messagesOf(visitor: WebChatVisitor): Promise<WebChatMessage[]> {
+    const chat = await chatOf(visitor);
+    if (!chat) return [];
+    return (await chats.messages(chat.id)).map(toWebChatMessage);
+  }
+
+  let staffSeenAt = 0;
+
+  return {
+    async settings(): Promise<WebChatSettings> {
+      return toSettings(await settingsRow());
+    },
+
+    async updateSettings(input: z.output<typeof updateWebChatSettingsSchema>): Promise<WebChatSettings> {
+      await settingsRow();
+      return toSettings((await repository.updateSettings(input))!);
+    },
+
+    /** Where the panel may be framed (its Content-Security-Policy); none while the chat is off. */
+    async allowedOrigins(): Promise<string[]> {
+      const row = await repository.settings();
+      return row?.enabled ? row.allowedOrigins : [];
+    },
+
+    /**
+     * A staff member's dashboard called the API: recorded at most once a minute per instance, so
+     * the visitors' `online` is true on every instance while staff are about.
+     */
+    async staffSeen() {
+      const now = clock().getTime();
+      if (now - staffSeenAt < STAFF_SEEN_EVERY_MS) return;
+      staffSeenAt = now;
+      await repository.markStaffSeen(new Date(now));
+    },
+
+    async config(key: string): Promise<WebChatConfig> {
+      const row = await openFor(key);
+      const company = await deps.company.get();
+      return {
+        businessName: company.name,
+        greeting: row.greeting,
+        color: row.color,
+        position: row.position,
+        privacyNote: row.privacyNote,
+        online: row.staffSeenAt !== null && clock().getTime() - row.staffSeenAt.getTime() < ONLINE_WINDOW_MS,
+      };
+    },
+
+    async createSession(key: string, ip: string) {
+      await openFor(key);
+      await limit('network', networkKey(ip), limits.networkPerMinute, MINUTE);
+      const sessionId = randomBytes(32).toString('base64url');
+      const tokenHash = sha256(sessionId);
+      await repository.createSession({ tokenHash, phone: webChatPhone(tokenHash) });
+      return { sessionId };
+    },
+
+    /** The visitor behind a session id: 401 when missing, unknown or ended; 404 while the chat is off. */
+    async visitor(sessionId: string | undefined): Promise<WebChatVisitor> {
+      if (!sessionId || sessionId.length > 100) throw unauthorized(WEB_CHAT_MESSAGES.sessionRequired);
+      const [session, settings] = await Promise.all([
+        repository.findSession(sha256(sessionId)),
+        repository.settings(),
+      ]);
+      if (!session) throw unauthorized(WEB_CHAT_MESSAGES.sessionRequired);
+      if (!settings?.enabled) throw notFound(WEB_CHAT_MESSAGES.notAvailable);
+      return session;
+    },
+
+    async conversation(visitor: WebChatVisitor): Promise<WebChatConversation> {
+      return {
+        messages: await messagesOf(visitor),
+        verifiedEmail: visitor.verifiedEmail,
+        replyTo: visitor.replyTo,
+      };
+    },
+
+    /**
+     * A visitor's message, through the chats service as any customer's: the chat acts for the
+     * client whose email the visitor proved, and for nobody otherwise.
+     */
+    async send(visitor: WebChatVisitor, text: string, ip: string): Promise<WebChatMessage> {
+      await limit('session messages', visitor.id, limits.sessionMessagesPerMinute, MINUTE);
+      await limit('network', networkKey(ip), limits.networkPerMinute, MINUTE);
+      const existing = await chatOf(visitor);
+      const received = await chats.receiveInbound({
+        prefix: WEB_CHAT_PREFIX,
+        phone: visitor.phone,
+        name: `Website visitor ${visitor.phone.slice(0, 6)}`,
+        text,
+        channel: 'web',
+        simulatedClientId: visitor.clientId,
+      });
+      // The visitor's stream may be waiting on another instance for the chat to exist.
+      if (!existing)
+        await events.publish({ type: 'web-chat.changed', phone: visitor.phone, chatId: received.chatId });
+      if (!received.message) throw new Error('the visitor message was not stored');
+      return toWebChatMessage(received.message);
+    },
+
+    /** The chat's id, once it has one (its first message makes it). */
+    async chatIdOf(visitor: WebChatVisitor) {
+      return (await chatOf(visitor))?.id ?? null;
+    },
+
+    /** The chat's messages after one of them (all, after null), for a stream catching up. */
+    async messagesAfter(chatId: string, afterId: string | null): Promise<WebChatMessage[]> {
+      return (await chats.messagesAfter(chatId, afterId)).map(toWebChatMessage);
+    },
+
+    /** Whether `messageId` (a Last-Event-ID) is one of the chat's messages. */
+    async isMessageOf(chatId: string, messageId: string) {
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(messageId)) return false;
+      return (await chats.messageOf(chatId, messageId)) !== undefined;
+    },
+
+    /** The id of the chat's newest message: where a stream opened without Last-Event-ID starts. */
+    async newestMessageId(chatId: string) {
+      return (await chats.newestMessage(chatId))?.id ?? null;
+    },
+
+    async requestCode(visitor: WebChatVisitor, email: string, ip: string) {
+      await limit('session codes', visitor.id, limits.sessionCodesPerHour, HOUR);
+      await limit('network codes', networkKey(ip), limits.networkCodesPerHour, HOUR);
+      await limit('address codes', email, limits.addressCodesPerHour, HOUR);
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const now = clock();
+      await repository.saveCode({
+        sessionId: visitor.id,
+        email,
+        codeHash: codeHashOf(visitor.id, email, code),
+        expiresAt: new Date(now.getTime() + WEB_CHAT_CODE_MINUTES * MINUTE),
+        triesLeft: WEB_CHAT_CODE_TRIES,
+      });
+      const business = (await deps.company.get()).name || 'the business';
+      await deps.mail.enqueue({
+        to: email,
+        subject: WEB_CHAT_MESSAGES.codeEmailSubject,
+        text: `Your code for the chat with ${business} is ${code}.\n\nIt is valid for ${WEB_CHAT_CODE_MINUTES} minutes. If you did not ask for it, ignore this email.`,
+      });
+      return { message: WEB_CHAT_MESSAGES.codeSent };
+    },
+
+    /**
+     * The only way a visitor becomes a client: the code emailed to the address. A correct one links
+     * the chat to the client with that email (if there is one), so the assistant may show, cancel
+     * or move that client's appointments; each try spends one of the code's five.
+     */
+    async confirmCode(visitor: WebChatVisitor, email: string, code: string) {
+      const stored = await repository.spendTry(visitor.id, email, clock());
+      if (!stored) throw invalid(WEB_CHAT_MESSAGES.codeExpired);
+      const given = codeHashOf(visitor.id, email, code);
+      if (!timingSafeEqual(Buffer.from(stored), Buffer.from(given)))
+        throw invalid(WEB_CHAT_MESSAGES.codeWrong);
+      const clientId = await repository.clientIdByEmail(email);
+      if (!(await repository.verify(visitor.id, email, stored, clientId)))
+        throw invalid(WEB_CHAT_MESSAGES.codeExpired);
+      const chat = await chatOf(visitor);
+      if (chat) await chats.actFor(chat.id, clientId);
+      return { verifiedEmail: email };
+    },
+
+    async setReplyTo(visitor: WebChatVisitor, contact: string) {
+      await repository.setReplyTo(visitor.id, contact);
+      const chat = await chatOf(visitor);
+      if (chat) await events.publish({ type: 'chats.changed', chatId: chat.id });
+      return { replyTo: contact };
+    },
+
+    async export(visitor: WebChatVisitor): Promise<WebChatExport> {
+      return {
+        exportedAt: clock().toISOString(),
+        businessName: (await deps.company.get()).name,
+        verifiedEmail: visitor.verifiedEmail,
+        replyTo: visitor.replyTo,
+        messages: await messagesOf(visitor),
+      };
+    },
+
+    /** In a client's erasure (its transaction): see WebChatRepository.eraseClient. */
+    eraseClientIn(tx: Db, emails: string[], clientId: string) {
+      return deps.repositoryIn(tx).eraseClient(emails, clientId);
+    },
+
+    /**
+     * The visitor deletes the conversation: its messages lose their words as in a client's erasure
+     * (the rows stay for the counts), the contact keeps nothing, and the session ends.
+     */
+    async remove(visitor: WebChatVisitor) {
+      const chat = await chatOf(visitor);
+      await deps.db.transaction(async (tx) => {
+        if (chat) {
+          const anonymousId = `erased-${webChatPhone(sha256(randomBytes(16).toString('hex')))}`;
+          await chats.eraseCustomerIn(tx, { contactIds: [chat.contactId], chatIds: [chat.id], anonymousId });
+        }
+        await deps.repositoryIn(tx).endSession(visitor.id, clock());
+      });
+      await events.publish(
+        { type: 'web-chat.changed', phone: visitor.phone, chatId: null },
+        ...(chat ? [{ type: 'chats.changed' as const, chatId: chat.id }] : []),
+        ...(chat ? [{ type: 'messages.changed' as const, chatId: chat.id }] : []),
+      );
+    },
+  };
+}
+
+export type WebChatService = ReturnType<typeof createWebChatService>;
