@@ -1,6 +1,7 @@
 import { apiRoutes } from '@chatdesk/contract/api-routes';
 import type {
   Chat,
+  ChatChannel,
   ChatDetail,
   Message,
   SendTemplateRequest,
@@ -43,12 +44,17 @@ export const chatKeys = {
 /** The list comes in pages as it scrolls, so thousands of chats cost one screenful at first. */
 export const CHAT_PAGE_SIZE = 100;
 
-export function chatsQueryOptions(search: string) {
+export function chatsQueryOptions(search: string, channel?: ChatChannel) {
   return infiniteQueryOptions({
-    queryKey: [...chatKeys.list, search] as const,
+    queryKey: [...chatKeys.list, search, channel ?? 'all'] as const,
     queryFn: ({ signal, pageParam }) =>
       apiCall(apiRoutes.chats.list, {
-        query: { limit: CHAT_PAGE_SIZE, search, ...(pageParam ? { cursor: pageParam } : {}) },
+        query: {
+          limit: CHAT_PAGE_SIZE,
+          search,
+          ...(channel ? { channel } : {}),
+          ...(pageParam ? { cursor: pageParam } : {}),
+        },
         signal,
       }),
     // Each page starts where the one before ended (its last chat's cursor): as fast deep in the list
@@ -152,8 +158,8 @@ export function useUnreadChatsCount() {
   return useQuery(unreadChatsQueryOptions);
 }
 
-export function useChats(search = '') {
-  const query = useInfiniteQuery(chatsQueryOptions(search.trim()));
+export function useChats(search = '', channel?: ChatChannel) {
+  const query = useInfiniteQuery(chatsQueryOptions(search.trim(), channel));
   return { ...query, data: query.data?.pages.flat() };
 }
 

@@ -1,11 +1,13 @@
 import type { Chat, Message } from '@chatdesk/contract/chats';
 import { describe, expect, it } from 'vitest';
 import {
+  channelFrom,
   filterChats,
   formatPhone,
   groupByDay,
   isNewConversationCommand,
   keepUnlessCountChanged,
+  listQuery,
   NEW_CONVERSATION_NOTE,
   previewText,
   relativeTimeLabel,
@@ -96,6 +98,23 @@ describe('filterChats', () => {
     chat({ id: '1', name: 'Ana García', phone: '612345678' }),
     chat({ id: '2', name: 'James Wilson', phone: '7700900123', prefix: '44' }),
   ];
+
+  it('keeps only the chosen channel, with the search', () => {
+    const mixed = [
+      ...chats,
+      chat({ id: '3', name: 'Website visitor abcdef', channel: 'web', prefix: 'web' }),
+    ];
+    expect(filterChats(mixed, '', 'web').map((c) => c.id)).toEqual(['3']);
+    expect(filterChats(mixed, 'ana', 'web')).toEqual([]);
+    expect(filterChats(mixed, '', undefined).map((c) => c.id)).toEqual(['1', '2', '3']);
+  });
+
+  it('keeps the search and channel in a chat address', () => {
+    expect(listQuery('ana', 'web')).toBe('?search=ana&channel=web');
+    expect(listQuery('', undefined)).toBe('');
+    expect(channelFrom(new URLSearchParams('channel=fax'))).toBeUndefined();
+    expect(channelFrom(new URLSearchParams('channel=web'))).toBe('web');
+  });
 
   it('matches names regardless of case and phones by digits', () => {
     expect(filterChats(chats, 'ANA').map((c) => c.id)).toEqual(['1']);

@@ -1,5 +1,7 @@
 import {
+  CHAT_CHANNELS,
   type Chat,
+  type ChatChannel,
   type ChatDetail,
   type Message,
   type MessageStatus,
@@ -66,8 +68,9 @@ export function keepUnlessCountChanged(current: Message[] | undefined, fresh: Me
 }
 
 /** Name matches ignore case; phone matches ignore spaces and the leading +. */
-export function filterChats(chats: Chat[], search: string): Chat[] {
+export function filterChats(chats: Chat[], search: string, channel?: ChatChannel): Chat[] {
   const term = fold(search.trim());
+  if (channel) chats = chats.filter((chat) => chat.channel === channel);
   if (!term) return chats;
   const digits = term.replace(/[\s+\-()]/g, '');
   return chats.filter((chat) => {
@@ -134,4 +137,33 @@ export const NEW_CONVERSATION_NOTE = 'The customer started a new conversation';
  */
 export function isNewConversationCommand(message: Pick<Message, 'sender' | 'text'>): boolean {
   return message.sender === 'customer' && message.text.trim().toLowerCase() === NEW_CONVERSATION_COMMAND;
+}
+
+/** Each channel's name, as the list, the header and the channel filter say it. */
+export const CHANNEL_LABELS: Record<ChatChannel, string> = {
+  whatsapp: 'WhatsApp',
+  web: 'Website chat',
+  simulator: 'Chat simulator',
+};
+
+export const CHANNEL_PARAM = 'channel';
+export const ALL_CHANNELS = 'all';
+export const CHANNEL_FILTER_OPTIONS = [
+  { value: ALL_CHANNELS, label: 'All channels' },
+  ...CHAT_CHANNELS.map((channel) => ({ value: channel, label: CHANNEL_LABELS[channel] })),
+];
+
+/** The channel the list is filtered by (from the address), or undefined for every channel. */
+export function channelFrom(params: URLSearchParams): ChatChannel | undefined {
+  const value = params.get(CHANNEL_PARAM);
+  return CHAT_CHANNELS.find((channel) => channel === value);
+}
+
+/** The list's search and channel as the query of a chat's address, so opening a chat keeps them. */
+export function listQuery(search: string, channel: ChatChannel | undefined): string {
+  const params = new URLSearchParams();
+  if (search) params.set('search', search);
+  if (channel) params.set(CHANNEL_PARAM, channel);
+  const text = params.toString();
+  return text ? `?${text}` : '';
 }

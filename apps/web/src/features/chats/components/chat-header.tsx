@@ -18,6 +18,7 @@ import { paths } from '../../../lib/paths';
 import { useToggleAi } from '../api';
 import { formatPhone } from '../chat-format';
 import classes from '../chats.module.css';
+import { ChannelIcon } from './channel-icon';
 
 type ChatHeaderProps = {
   chat: Chat;
@@ -72,9 +73,16 @@ export function ChatHeader({ chat, onEditContact, onDelete }: ChatHeaderProps) {
           </Badge>
         </Group>
         <Group gap={10} wrap="nowrap">
-          <Text size="xs" c="dimmed" truncate="end">
-            {chat.channel === 'simulator' ? 'Chat simulator' : formatPhone(chat.prefix, chat.phone)}
-          </Text>
+          <Group gap={4} wrap="nowrap" miw={0}>
+            <ChannelIcon channel={chat.channel} size={13} />
+            <Text size="xs" c="dimmed" truncate="end">
+              {chat.channel === 'simulator'
+                ? 'Chat simulator'
+                : chat.channel === 'web'
+                  ? 'Website chat'
+                  : formatPhone(chat.prefix, chat.phone)}
+            </Text>
+          </Group>
           {chat.clientId ? (
             <Anchor component={Link} to={paths.client(chat.clientId)} size="xs" style={{ flexShrink: 0 }}>
               <Group gap={2} wrap="nowrap">

@@ -5,7 +5,7 @@ import { type ReactNode, useDeferredValue } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { useChats } from '../api';
-import { filterChats } from '../chat-format';
+import { channelFrom, filterChats, listQuery } from '../chat-format';
 import { adjacentChatId, FOCUS_COMPOSER } from '../chat-navigation';
 import classes from '../chats.module.css';
 import { ChatList, ChatListSkeleton, SEARCH_PARAM } from './chat-list';
@@ -16,7 +16,8 @@ type ChatLayoutProps = { activeChatId?: string; children: ReactNode };
 export function ChatLayout({ activeChatId, children }: ChatLayoutProps) {
   const [searchParams] = useSearchParams();
   const search = useDeferredValue(searchParams.get(SEARCH_PARAM) ?? '');
-  const chats = useChats(search);
+  const channel = channelFrom(searchParams);
+  const chats = useChats(search, channel);
   const loadMore = () => {
     if (chats.hasNextPage && !chats.isFetchingNextPage) void chats.fetchNextPage();
   };
@@ -53,11 +54,12 @@ function useAdjacentChatKeys(chats: Chat[] | undefined, activeChatId?: string) {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const search = searchParams.get(SEARCH_PARAM) ?? '';
+  const channel = channelFrom(searchParams);
   const go = (step: 1 | -1) => {
-    const ids = filterChats(chats ?? [], search).map((chat) => chat.id);
+    const ids = filterChats(chats ?? [], search, channel).map((chat) => chat.id);
     const next = adjacentChatId(ids, activeChatId, step);
     if (!next) return;
-    const query = search ? `?${new URLSearchParams({ [SEARCH_PARAM]: search })}` : '';
+    const query = listQuery(search, channel);
     // The address changes at once but the conversation a moment later (the router renders it in a
     // transition): keys typed meanwhile must not land in the draft of the chat being left.
     if (document.activeElement instanceof HTMLElement) document.activeElement.blur();

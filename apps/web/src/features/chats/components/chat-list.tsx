@@ -1,16 +1,37 @@
 import type { Chat } from '@chatdesk/contract/chats';
-import { Badge, Box, CloseButton, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Badge,
+  Box,
+  CloseButton,
+  Group,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { HighlightMatch } from '../../../components/highlight-match';
 import { useDebouncedSearchParam } from '../../../lib/debounced-search-param';
 import { formatBadgeCount } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useUnreadChatsCount } from '../api';
-import { filterChats, previewText, relativeTimeLabel } from '../chat-format';
+import {
+  ALL_CHANNELS,
+  CHANNEL_FILTER_OPTIONS,
+  CHANNEL_PARAM,
+  channelFrom,
+  filterChats,
+  listQuery,
+  previewText,
+  relativeTimeLabel,
+} from '../chat-format';
 import classes from '../chats.module.css';
+import { ChannelIcon } from './channel-icon';
 import { ChatAvatar } from './chat-avatar';
 
 const ROW_HEIGHT = 74;
@@ -29,7 +50,22 @@ export function ChatList({ chats, activeChatId, status, onEndReached }: ChatList
   // The rows already here are filtered as the box changes; the server is asked once the URL follows.
   const { value: search, setValue: setSearch } = useDebouncedSearchParam(SEARCH_PARAM);
   const deferredSearch = useDeferredValue(search);
-  const visible = useMemo(() => filterChats(chats ?? [], deferredSearch), [chats, deferredSearch]);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const channel = channelFrom(searchParams);
+  const visible = useMemo(
+    () => filterChats(chats ?? [], deferredSearch, channel),
+    [chats, deferredSearch, channel],
+  );
+  const chooseChannel = (value: string | null) =>
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        if (!value || value === ALL_CHANNELS) next.delete(CHANNEL_PARAM);
+        else next.set(CHANNEL_PARAM, value);
+        return next;
+      },
+      { replace: true },
+    );
   // Every chat's, not the loaded pages': the server counts them (up to the '99+' shown).
   const unreadChats = useUnreadChatsCount().data ?? 0;
 
@@ -62,17 +98,34 @@ export function ChatList({ chats, activeChatId, status, onEndReached }: ChatList
             search ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setSearch('')} /> : null
           }
         />
+        <Select
+          aria-label="Channel"
+          size="xs"
+          radius="xl"
+          data={CHANNEL_FILTER_OPTIONS}
+          value={channel ?? ALL_CHANNELS}
+          onChange={chooseChannel}
+          allowDeselect={false}
+          checkIconPosition="right"
+          comboboxProps={{ shadow: 'md' }}
+          w={170}
+        />
       </Stack>
       {status ??
         (visible.length === 0 ? (
           <Text c="dimmed" ta="center" size="sm" py="xl" px="md">
-            {search.trim() ? 'No chats found matching your search' : 'No chats found'}
+            {search.trim()
+              ? 'No chats found matching your search'
+              : channel
+                ? 'No chats on this channel'
+                : 'No chats found'}
           </Text>
         ) : (
           <VirtualChatRows
             chats={visible}
             activeChatId={activeChatId}
             search={search}
+            query={listQuery(search, channel)}
             onEndReached={onEndReached}
           />
         ))}
@@ -84,11 +137,14 @@ function VirtualChatRows({
   chats,
   activeChatId,
   search,
+  query,
   onEndReached,
 }: {
   chats: Chat[];
   activeChatId?: string;
   search: string;
+  /** The list's search and channel, kept in each chat's address. */
+  query: string;
   onEndReached?: () => void;
 }) {
   const scrollerRef = useRef<HTMLDivElement>(null);
@@ -103,7 +159,6 @@ function VirtualChatRows({
   useEffect(() => {
     if (lastVisible >= chats.length - 10) onEndReached?.();
   }, [lastVisible, chats.length, onEndReached]);
-  const query = search ? `?${new URLSearchParams({ [SEARCH_PARAM]: search })}` : '';
   const now = new Date();
 
   return (
@@ -166,6 +221,7 @@ function ChatRow({ chat, active, to, now, search }: ChatRowProps) {
       <div className={classes.rowBody}>
         <Group gap={6} wrap="nowrap" justify="space-between">
           <Group gap={4} wrap="nowrap" miw={0}>
+            <ChannelIcon channel={chat.channel} />
             <Text size="sm" fw={unread ? 700 : 600} truncate="end">
               <HighlightMatch text={chat.name} query={search} />
             </Text>
