@@ -2,6 +2,7 @@ import { apiRoutes } from '@chatdesk/contract/api-routes';
 import type { BookingSettings, UpdateCompanyRequest } from '@chatdesk/contract/company';
 import type { CreateBusinessClosureRequest } from '@chatdesk/contract/time-off';
 import type { ChangePasswordRequest, UpdateProfileRequest } from '@chatdesk/contract/users';
+import type { UpdateWebChatSettingsRequest } from '@chatdesk/contract/web-chat';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../lib/api-client';
 import { authKeys } from '../auth/api';
@@ -103,5 +104,24 @@ export function useUpdateBookingSettings() {
     // A refusal is shown on the form, beside the field it names.
     meta: { success: 'Booking settings saved' },
     onSuccess: (saved) => queryClient.setQueryData(companyKeys.bookingSettings, saved),
+  });
+}
+
+const webChatKeys = { settings: ['web-chat', 'settings'] as const };
+
+export function useWebChatSettings() {
+  return useQuery({
+    queryKey: webChatKeys.settings,
+    queryFn: ({ signal }) => apiCall(apiRoutes.webChat.settings, { signal }),
+  });
+}
+
+export function useUpdateWebChatSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateWebChatSettingsRequest) => apiCall(apiRoutes.webChat.updateSettings, { body }),
+    // A refusal is shown on the form, beside the field it names.
+    meta: { success: 'Web chat settings saved' },
+    onSuccess: (saved) => queryClient.setQueryData(webChatKeys.settings, saved),
   });
 }

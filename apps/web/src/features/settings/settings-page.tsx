@@ -9,6 +9,7 @@ import {
   IconSchool,
   IconShieldLock,
   IconUser,
+  IconWorld,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -23,6 +24,7 @@ import { LessonsSettings } from './components/lessons-settings';
 import { PrivacyRequestsSettings } from './components/privacy-requests-settings';
 import { TestSetSettings } from './components/test-set-settings';
 import { UserSettings } from './components/user-settings';
+import { WebChatSettingsCard } from './components/web-chat-settings';
 
 type Section = { value: string; label: string; icon: ReactNode; content: () => ReactNode };
 
@@ -70,6 +72,12 @@ const SECTIONS: Section[] = [
     label: 'Canned Replies',
     icon: <IconMessageBolt size={16} />,
     content: () => <CannedRepliesSettings />,
+  },
+  {
+    value: 'web-chat',
+    label: 'Web chat',
+    icon: <IconWorld size={16} />,
+    content: () => <WebChatSettingsCard />,
   },
   {
     value: 'privacy',
