@@ -18,6 +18,14 @@ function draw(language: 'es' | 'en' = 'es') {
   return { container, root, button, frame: () => root.querySelector('iframe') };
 }
 
+/** jsdom gives an iframe in a shadow root no window: the panel's window, as far as the launcher sees it. */
+function fakePanelWindow(frame: HTMLIFrameElement) {
+  const received: unknown[] = [];
+  const panel = { postMessage: (message: unknown) => received.push(message) } as unknown as Window;
+  Object.defineProperty(frame, 'contentWindow', { value: panel });
+  return { panel, received };
+}
+
 afterEach(() => {
   document.body.replaceChildren();
 });
@@ -52,7 +60,7 @@ describe('the web chat launcher', () => {
   it('closes when its own panel asks, and ignores the same message from anyone else', () => {
     const { root, button, frame } = draw();
     button.click();
-    const panel = frame()!.contentWindow;
+    const { panel } = fakePanelWindow(frame()!);
     const ask = (source: Window | null, origin: string) =>
       window.dispatchEvent(
         new MessageEvent('message', { data: { type: PANEL_MESSAGE.close }, source, origin }),
@@ -63,5 +71,24 @@ describe('the web chat launcher', () => {
     ask(panel, ORIGIN);
     expect(frame()?.hidden).toBe(true);
     expect(root.activeElement).toBe(button);
+  });
+
+  it('keeps only a well-formed session id for a panel refused its own storage, and hands it back', () => {
+    const { button, frame } = draw();
+    button.click();
+    const { panel, received: answers } = fakePanelWindow(frame()!);
+    const tell = (data: unknown) =>
+      window.dispatchEvent(new MessageEvent('message', { data, source: panel, origin: ORIGIN }));
+    tell({ type: PANEL_MESSAGE.askSession });
+    tell({ type: PANEL_MESSAGE.keepSession, id: 'abc_DEF-123' });
+    tell({ type: PANEL_MESSAGE.askSession });
+    tell({ type: PANEL_MESSAGE.keepSession, id: '<script>' });
+    tell({ type: PANEL_MESSAGE.askSession });
+    expect(answers).toEqual([
+      { type: PANEL_MESSAGE.session, id: null },
+      { type: PANEL_MESSAGE.session, id: 'abc_DEF-123' },
+      { type: PANEL_MESSAGE.session, id: null },
+    ]);
+    expect(Object.keys(localStorage)).toEqual([]);
   });
 });

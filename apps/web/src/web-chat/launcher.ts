@@ -60,7 +60,25 @@ export function drawLauncher(options: {
 
   let frame: HTMLIFrameElement | null = null;
   const isOpen = () => Boolean(frame && !frame.hidden);
-  const tellPanel = (type: string) => frame?.contentWindow?.postMessage({ type }, origin);
+  const tellPanel = (message: { type: string; id?: string | null }) =>
+    frame?.contentWindow?.postMessage(message, origin);
+  // Only for a browser that refuses the panel its own storage: the opaque session id, nothing else.
+  const storageKey = `chatdesk-web-chat:${key}`;
+  const keptSession = () => {
+    try {
+      return localStorage.getItem(storageKey);
+    } catch {
+      return null;
+    }
+  };
+  const keepSession = (id: unknown) => {
+    try {
+      if (typeof id === 'string' && /^[\w-]{1,100}$/.test(id)) localStorage.setItem(storageKey, id);
+      else localStorage.removeItem(storageKey);
+    } catch {
+      // This page's storage is refused too: the chat lasts as long as the tab.
+    }
+  };
 
   const open = () => {
     if (!frame) {
@@ -73,13 +91,13 @@ export function drawLauncher(options: {
       frame.addEventListener('load', () => {
         if (!isOpen()) return;
         frame?.focus();
-        tellPanel(PANEL_MESSAGE.open);
+        tellPanel({ type: PANEL_MESSAGE.open });
       });
       root.append(frame);
     } else {
       frame.hidden = false;
       frame.focus();
-      tellPanel(PANEL_MESSAGE.open);
+      tellPanel({ type: PANEL_MESSAGE.open });
     }
     button.setAttribute('aria-expanded', 'true');
     button.innerHTML = CLOSE_ICON;
@@ -99,7 +117,11 @@ export function drawLauncher(options: {
   });
   window.addEventListener('message', (event) => {
     if (!frame || event.source !== frame.contentWindow || event.origin !== origin) return;
-    if ((event.data as { type?: unknown } | null)?.type === PANEL_MESSAGE.close) close();
+    const data = event.data as { type?: unknown; id?: unknown } | null;
+    if (data?.type === PANEL_MESSAGE.close) close();
+    else if (data?.type === PANEL_MESSAGE.askSession)
+      tellPanel({ type: PANEL_MESSAGE.session, id: keptSession() });
+    else if (data?.type === PANEL_MESSAGE.keepSession) keepSession(data.id);
   });
   return root;
 }

@@ -4,4 +4,13 @@ export const PANEL_MESSAGE = {
   open: 'chatdesk-web-chat:open',
   /** Panel → loader: close the panel and give focus back to the launcher. */
   close: 'chatdesk-web-chat:close',
+  /**
+   * Panel → loader, when the browser refuses the panel its own storage (third-party storage
+   * blocked, the default in some browsers): the session id the loader keeps for it, if any.
+   */
+  askSession: 'chatdesk-web-chat:ask-session',
+  /** Loader → panel: `{ id }`, the kept session id or null. */
+  session: 'chatdesk-web-chat:session',
+  /** Panel → loader: `{ id }`, keep this session id (null: forget it). */
+  keepSession: 'chatdesk-web-chat:keep-session',
 } as const;

@@ -51,31 +51,62 @@ const ui = {
   deleteConfirm: $<HTMLButtonElement>('delete-confirm'),
 };
 
+const inFrame = window.parent !== window;
 let config: WebChatConfig | null = null;
 const shown = new Set<string>();
 let stream: { stop: () => void } | null = null;
 
-// Storage can be refused (a browser blocking third-party storage): the chat still works for the tab.
-let memorySession: string | null = null;
+// The session id lives in this origin's storage (partitioned per website by the browser). A browser
+// that refuses third-party storage (Chromium blocking third-party cookies, for one) gets it kept by
+// the loader in the website's own storage instead: still only the opaque id, so the visitor can
+// close the tab and come back to the same conversation. Without either, it lasts as long as the tab.
+let sessionId: string | null = null;
+/** The website's origin, once its loader has answered: where the id is sent to be kept. */
+let loaderOrigin: string | null = null;
+
+function ownStorage(): Storage | null {
+  try {
+    localStorage.getItem(storageKey);
+    return localStorage;
+  } catch {
+    return null;
+  }
+}
+
 const session = {
-  get(): string | null {
-    try {
-      return localStorage.getItem(storageKey);
-    } catch {
-      return memorySession;
-    }
-  },
+  get: () => sessionId,
   set(id: string | null) {
-    memorySession = id;
+    sessionId = id;
     showTools(id);
-    try {
-      if (id) localStorage.setItem(storageKey, id);
-      else localStorage.removeItem(storageKey);
-    } catch {
-      // Kept in memory only.
+    const storage = ownStorage();
+    if (storage) {
+      if (id) storage.setItem(storageKey, id);
+      else storage.removeItem(storageKey);
+    } else if (loaderOrigin) {
+      window.parent.postMessage({ type: PANEL_MESSAGE.keepSession, id }, loaderOrigin);
     }
   },
 };
+
+/** The session a previous visit left, from this origin's storage or else from the loader. */
+function restoreSession(): Promise<string | null> {
+  const storage = ownStorage();
+  if (storage) return Promise.resolve(storage.getItem(storageKey));
+  if (!inFrame) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), 2000);
+    const answer = (event: MessageEvent) => {
+      const data = event.data as { type?: unknown; id?: unknown } | null;
+      if (event.source !== window.parent || data?.type !== PANEL_MESSAGE.session) return;
+      removeEventListener('message', answer);
+      clearTimeout(timer);
+      loaderOrigin = event.origin;
+      resolve(typeof data.id === 'string' ? data.id : null);
+    };
+    addEventListener('message', answer);
+    window.parent.postMessage({ type: PANEL_MESSAGE.askSession }, '*');
+  });
+}
 
 /** Nothing to download or delete before the first message. */
 function showTools(sessionId: string | null) {
@@ -151,6 +182,26 @@ function authorOf(message: WebChatMessage): string {
 
 const timeFormat = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' });
 
+const URL_PATTERN = /https?:\/\/[^\s<>"]+[^\s<>".,;:!?)»]/g;
+
+/** The text with its web addresses as links (a booking link, say), opened in a new tab; the rest stays text. */
+function withLinks(text: string): Node[] {
+  const nodes: Node[] = [];
+  let last = 0;
+  for (const match of text.matchAll(URL_PATTERN)) {
+    nodes.push(document.createTextNode(text.slice(last, match.index)));
+    const link = document.createElement('a');
+    link.href = match[0];
+    link.textContent = match[0];
+    link.target = '_blank';
+    link.rel = 'noopener noreferrer';
+    nodes.push(link);
+    last = match.index + match[0].length;
+  }
+  nodes.push(document.createTextNode(text.slice(last)));
+  return nodes;
+}
+
 function messageItem(message: WebChatMessage): HTMLLIElement {
   const item = document.createElement('li');
   item.className = `message from-${message.from}`;
@@ -160,7 +211,7 @@ function messageItem(message: WebChatMessage): HTMLLIElement {
   author.textContent = authorOf(message);
   const text = document.createElement('p');
   text.className = 'text';
-  text.textContent = message.text;
+  text.append(...withLinks(message.text));
   const time = document.createElement('time');
   time.dateTime = message.timestamp;
   time.textContent = timeFormat.format(new Date(message.timestamp));
@@ -352,11 +403,9 @@ async function deleteConversation(): Promise<void> {
   ui.message.focus();
 }
 
-const inFrame = window.parent !== window;
 const closePanel = () => window.parent.postMessage({ type: PANEL_MESSAGE.close }, '*');
 
 function fillTexts() {
-  showTools(session.get());
   document.documentElement.lang = language;
   for (const element of document.querySelectorAll<HTMLElement>('[data-text]'))
     element.textContent = String(t[element.dataset.text as keyof Texts]);
@@ -435,6 +484,7 @@ function bindEvents() {
 
 async function start() {
   fillTexts();
+  showTools(null);
   bindEvents();
   try {
     showConfig(await json<WebChatConfig>('GET', `/config?key=${encodeURIComponent(key)}`));
@@ -444,6 +494,8 @@ async function start() {
     document.querySelector('.tools')?.setAttribute('hidden', '');
     return;
   }
+  sessionId = await restoreSession();
+  showTools(sessionId);
   // The stream's first connection reads the conversation (onOpen).
   startStream();
 }
