@@ -83,7 +83,11 @@ export async function buildApp(deps: AppDeps) {
   await registerHttpPlugins(app);
   limitRequestTime(app, config.requestTimeoutMs);
   await registerRoutes(app, { config, database, events, services, integrations, lifecycle });
-  registerWebApp(app, { webDistDir: config.webDistDir, serveSourceMaps: config.serveSourceMaps });
+  registerWebApp(app, {
+    webDistDir: config.webDistDir,
+    serveSourceMaps: config.serveSourceMaps,
+    webChatOrigins: () => services.webChat.allowedOrigins(),
+  });
 
   return Object.assign(app, { services, schedules, lifecycle });
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { renderIndexHtml } from '../web/index-html.ts';
+import { registerWebChatFiles } from './web-chat-files.ts';
 
 // Paths that name a built file; an email in a route (/subscription/x/a@b.com) is not one.
 const STATIC_FILE = /\.(js|mjs|css|map|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|txt|json|webmanifest)$/i;
@@ -14,7 +15,12 @@ const SOURCE_MAP = /\.map$/i;
  */
 export function registerWebApp(
   app: FastifyInstance,
-  options: { webDistDir: string; serveSourceMaps: boolean },
+  options: {
+    webDistDir: string;
+    serveSourceMaps: boolean;
+    /** The websites allowed to show the web chat's panel (web-chat-files.ts). */
+    webChatOrigins: () => Promise<readonly string[]>;
+  },
 ) {
   const { webDistDir } = options;
   const hasWeb = fs.existsSync(path.join(webDistDir, 'index.html'));
@@ -34,6 +40,7 @@ export function registerWebApp(
         }
       },
     });
+    registerWebChatFiles(app, { webDistDir, allowedOrigins: options.webChatOrigins });
   }
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

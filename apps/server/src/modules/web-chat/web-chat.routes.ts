@@ -39,7 +39,8 @@ export const webChatStaffRoutes: FastifyPluginAsyncZod<{ webChat: WebChatService
 /**
  * The visitor's routes (decision 022): no staff sign-in; after POST /sessions every route is
  * authorised by the session id in the X-Web-Chat-Session header. The panel that calls them is a
- * page of this origin, so there is no CORS.
+ * page of this origin, so there is no CORS, but for GET /config, which the loader on the
+ * business's website also reads.
  */
 export const webChatVisitorRoutes: FastifyPluginAsyncZod<{
   webChat: WebChatService;
@@ -55,7 +56,15 @@ export const webChatVisitorRoutes: FastifyPluginAsyncZod<{
       summary:
         "What the loader and panel draw: the business's name, greeting, colours, whether a person is online",
     },
-    async (request) => webChat.config(request.query.key),
+    async (request, reply) => {
+      // The loader asks from the business's website, another origin: only an allowed one may read
+      // the answer (and draw a launcher); the panel asks from our own origin and needs no header.
+      reply.header('vary', 'Origin');
+      const origin = request.headers.origin;
+      if (origin && (await webChat.allowedOrigins()).includes(origin))
+        reply.header('access-control-allow-origin', origin);
+      return webChat.config(request.query.key);
+    },
   );
   route(
     app,
