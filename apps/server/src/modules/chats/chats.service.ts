@@ -593,7 +593,15 @@ export function createChatsService(deps: Deps) {
         (await withinSenderLimit(chatId, stored.recentCustomerMessages, input))
       )
         await deps.queue.send('assistantReply', { chatId, messageId: row.id });
-      return { chatId, messageId: row.id, duplicate: false, forAssistant, message: toMessage(row) };
+      return {
+        chatId,
+        messageId: row.id,
+        duplicate: false,
+        forAssistant,
+        message: toMessage(row),
+        /** This message made the chat. */
+        created: !existing,
+      };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { clients, webChatCodes, webChatSessions, webChatSettings } from '../../db/schema.ts';
 
@@ -52,10 +52,13 @@ export function createWebChatRepository(db: Db) {
       return row!;
     },
 
-    /** A session still in use, by its id's hash. */
+    /** A session still in use, by its id's hash, with whether the chat is on (one read per visitor request). */
     async findSession(tokenHash: string) {
       const [row] = await db
-        .select()
+        .select({
+          ...getTableColumns(webChatSessions),
+          chatEnabled: sql<boolean>`coalesce((select enabled from web_chat_settings where id = 1), false)`,
+        })
         .from(webChatSessions)
         .where(and(eq(webChatSessions.tokenHash, tokenHash), isNull(webChatSessions.endedAt)));
       return row;

@@ -194,12 +194,10 @@ export function createWebChatService(deps: {
     /** The visitor behind a session id: 401 when missing, unknown or ended; 404 while the chat is off. */
     async visitor(sessionId: string | undefined): Promise<WebChatVisitor> {
       if (!sessionId || sessionId.length > 100) throw unauthorized(WEB_CHAT_MESSAGES.sessionRequired);
-      const [session, settings] = await Promise.all([
-        repository.findSession(sha256(sessionId)),
-        repository.settings(),
-      ]);
-      if (!session) throw unauthorized(WEB_CHAT_MESSAGES.sessionRequired);
-      if (!settings?.enabled) throw notFound(WEB_CHAT_MESSAGES.notAvailable);
+      const found = await repository.findSession(sha256(sessionId));
+      if (!found) throw unauthorized(WEB_CHAT_MESSAGES.sessionRequired);
+      const { chatEnabled, ...session } = found;
+      if (!chatEnabled) throw notFound(WEB_CHAT_MESSAGES.notAvailable);
       return session;
     },
 
@@ -216,9 +214,10 @@ export function createWebChatService(deps: {
      * client whose email the visitor proved, and for nobody otherwise.
      */
     async send(visitor: WebChatVisitor, text: string, ip: string): Promise<WebChatMessage> {
-      await limit('session messages', visitor.id, limits.sessionMessagesPerMinute, MINUTE);
-      await limit('network', networkKey(ip), limits.networkPerMinute, MINUTE);
-      const existing = await chatOf(visitor);
+      await Promise.all([
+        limit('session messages', visitor.id, limits.sessionMessagesPerMinute, MINUTE),
+        limit('network', networkKey(ip), limits.networkPerMinute, MINUTE),
+      ]);
       const received = await chats.receiveInbound({
         prefix: WEB_CHAT_PREFIX,
         phone: visitor.phone,
@@ -228,7 +227,7 @@ export function createWebChatService(deps: {
         simulatedClientId: visitor.clientId,
       });
       // The visitor's stream may be waiting on another instance for the chat to exist.
-      if (!existing)
+      if (received.created)
         await events.publish({ type: 'web-chat.changed', phone: visitor.phone, chatId: received.chatId });
       if (!received.message) throw new Error('the visitor message was not stored');
       return toWebChatMessage(received.message);
