@@ -25,6 +25,10 @@ const owners: Record<string, string> = {
   appointmentReminders: 'modules/reminders/reminders.repository.ts',
   slotHolds: 'modules/schedule/schedule.repository.ts',
   privacyRequests: 'modules/privacy/privacy.repository.ts',
+  // The website chat's settings, visitor sessions and codes: a client's erasure clears them too.
+  webChatSettings: 'modules/web-chat/web-chat.repository.ts',
+  webChatSessions: 'modules/web-chat/web-chat.repository.ts',
+  webChatCodes: 'modules/web-chat/web-chat.repository.ts',
 };
 /** The demo seed bulk-loads every table before the app serves anyone. */
 const exempt = new Set(['db/seed-demo.ts']);
@@ -43,6 +47,9 @@ const sqlNames: Record<string, string> = {
   appointmentReminders: 'appointment_reminders',
   slotHolds: 'slot_holds',
   privacyRequests: 'privacy_requests',
+  webChatSettings: 'web_chat_settings',
+  webChatSessions: 'web_chat_sessions',
+  webChatCodes: 'web_chat_codes',
 };
 
 const root = join(import.meta.dirname, '..');
