@@ -271,6 +271,47 @@ describe('a visitor', () => {
   });
 });
 
+describe('bad input from a visitor', () => {
+  it('is answered 4xx with a message, never 5xx', async () => {
+    const visitor = await newVisitor();
+    const bodies: unknown[] = [
+      'not json',
+      [],
+      {},
+      { text: 5 },
+      { text: 'x\u0000y' },
+      { email: 'nope' },
+      { email: 'a@b.co', code: '12ab56' },
+      { contact: '' },
+      { contact: 'call me maybe' },
+      { key: 42 },
+    ];
+    for (const url of [
+      '/api/web-chat/messages',
+      '/api/web-chat/verification',
+      '/api/web-chat/verification/confirm',
+      '/api/web-chat/sessions',
+    ])
+      for (const body of bodies) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'x-web-chat-session': visitor.sessionId, 'content-type': 'application/json' },
+          remoteAddress: visitor.ip,
+          payload: typeof body === 'string' ? body : JSON.stringify(body),
+        });
+        if (response.statusCode < 300) continue;
+        expect(response.statusCode, `${url} ${JSON.stringify(body)}: ${response.body}`).toBeLessThan(500);
+        expect(response.json().message).toEqual(expect.any(String));
+      }
+    const noKey = await t.app.inject({ method: 'GET', url: '/api/web-chat/config' });
+    expect(noKey.statusCode).toBe(400);
+    const badReplyTo = await as(visitor, 'PUT', '/api/web-chat/reply-to', { contact: 'call me maybe' });
+    expect(badReplyTo.statusCode).toBe(400);
+    expect(badReplyTo.json().message).toContain(WEB_CHAT_MESSAGES.contactInvalid);
+  });
+});
+
 describe('identity', () => {
   it("a visitor who only types Marta's number or email sees, cancels and moves nothing", async () => {
     const visitor = await newVisitor();
