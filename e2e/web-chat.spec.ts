@@ -272,7 +272,7 @@ test('a visitor who proves their email cancels their own appointment; one who on
   const visitor = await newVisitor(browser);
   const panel = await openChat(visitor);
   await panel.getByRole('button', { name: 'Verificar tu email' }).click();
-  await panel.getByRole('textbox', { name: 'Email' }).pressSequentially(email, HUMAN);
+  await panel.getByRole('textbox', { name: 'Email', exact: true }).pressSequentially(email, HUMAN);
   await panel.getByRole('button', { name: 'Enviar código' }).click();
   const codeBox = panel.getByRole('textbox', { name: 'Código de 6 cifras' });
   await expect(codeBox).toBeFocused();

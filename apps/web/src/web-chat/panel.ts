@@ -411,6 +411,8 @@ function fillTexts() {
     element.textContent = String(t[element.dataset.text as keyof Texts]);
   for (const element of document.querySelectorAll<HTMLElement>('[data-label]'))
     element.setAttribute('aria-label', String(t[element.dataset.label as keyof Texts]));
+  for (const element of document.querySelectorAll<HTMLElement>('[data-title]'))
+    element.title = String(t[element.dataset.title as keyof Texts]);
   for (const element of document.querySelectorAll<HTMLTextAreaElement>('[data-placeholder]'))
     element.placeholder = String(t[element.dataset.placeholder as keyof Texts]);
 }
