@@ -91,6 +91,11 @@ export const chatDetailSchema = chatSchema.extend({
    * message); null when the customer has not written. Not used by simulator chats.
    */
   replyWindowEndsAt: z.string().nullable(),
+  /**
+   * Web chats: where the visitor asked a person to answer later (an email or a WhatsApp number),
+   * as they typed it; it identifies nobody. Null otherwise.
+   */
+  replyTo: z.string().nullable(),
 });
 export type ChatDetail = z.infer<typeof chatDetailSchema>;
 

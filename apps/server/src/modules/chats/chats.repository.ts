@@ -30,6 +30,8 @@ export type ChatListRow = {
   lastCustomerText: string | null;
   /** The list's sort key as exact text (UTC, microseconds), for the chat's cursor. */
   cursorKey: string;
+  /** A web chat's reply-to address, from its visitor's session (modules/web-chat); null otherwise. */
+  replyTo: string | null;
 };
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -143,6 +145,9 @@ export function createChatsRepository(db: Db) {
              coalesce((select cl.id from clients cl where cl.phone_digits = c.phone_digits
                order by cl.created_at limit 1),
                case when c.channel = 'web' then c.simulated_client_id end) as "clientId",
+             case when c.channel = 'web' then
+               (select s.reply_to from web_chat_sessions s where s.phone = c.phone and c.prefix = 'web')
+             end as "replyTo",
              to_char(coalesce(c.last_message_at, c.created_at) at time zone 'UTC',
                      'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursorKey"
         from page c

@@ -427,6 +427,7 @@ export function createChatsService(deps: Deps) {
         replyWindowEndsAt: lastCustomerAt
           ? new Date(lastCustomerAt.getTime() + WINDOW_MS).toISOString()
           : null,
+        replyTo: chat.replyTo ?? null,
       };
     },
 

@@ -334,6 +334,16 @@ describe('identity', () => {
     expect(replyTo.json()).toEqual({ replyTo: MARTA.email });
     await say(visitor, '¿cuándo es mi cita?');
     expect(await assistantSaid(visitor)).not.toContain('Carlos Ruiz');
+    // Staff see it on the chat.
+    const [row] = await t.db
+      .select()
+      .from(webChatSessions)
+      .where(eq(webChatSessions.tokenHash, sha256(visitor.sessionId)));
+    const chatId = (await t.app.inject({ method: 'GET', url: '/api/chats?channel=web', headers }))
+      .json()
+      .find((chat: { phone: string }) => chat.phone === row!.phone).id;
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/chats/${chatId}`, headers })).json();
+    expect(detail).toMatchObject({ replyTo: MARTA.email, clientId: null });
   });
 
   it('a wrong code is refused and spends a try; five wrong tries end the code', async () => {

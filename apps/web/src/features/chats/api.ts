@@ -181,7 +181,7 @@ export function useChat(id: string) {
     placeholderData: () => {
       const chat = cachedChats(queryClient).find((item) => item.id === id);
       // The list does not know the reply window; the page waits for the chat itself before judging it.
-      return chat && { ...chat, replyWindowEndsAt: null };
+      return chat && { ...chat, replyWindowEndsAt: null, replyTo: null };
     },
   });
 }
@@ -229,7 +229,7 @@ async function refreshChat(queryClient: QueryClient, id: string) {
   try {
     const chat = await apiCall(apiRoutes.chats.get, { params: { id } });
     queryClient.setQueryData(chatKeys.detail(id), chat);
-    const { replyWindowEndsAt: _detailOnly, ...row } = chat;
+    const { replyWindowEndsAt: _detailOnly, replyTo: _detailToo, ...row } = chat;
     placeInLists(queryClient, id, () => row);
     if (isUnread(before) !== isUnread(row)) refetchSoon(queryClient, chatKeys.unread);
   } catch (error) {

@@ -50,7 +50,7 @@ function fakeServer(initial: Chat[]) {
       const messages = path.match(/^\/api\/chats\/([^/]+)\/messages$/);
       if (messages) return json(server.messages);
       const one = server.chats.find((item) => path === `/api/chats/${item.id}`);
-      if (one) return json({ ...one, replyWindowEndsAt: null } satisfies ChatDetail);
+      if (one) return json({ ...one, replyWindowEndsAt: null, replyTo: null } satisfies ChatDetail);
       return json({ message: 'Chat not found' }, 404);
     }),
   );

@@ -21,7 +21,7 @@ import classes from '../chats.module.css';
 import { ChannelIcon } from './channel-icon';
 
 type ChatHeaderProps = {
-  chat: Chat;
+  chat: Chat & { replyTo?: string | null };
   onEditContact: () => void;
   onDelete: () => void;
 };
@@ -83,6 +83,11 @@ export function ChatHeader({ chat, onEditContact, onDelete }: ChatHeaderProps) {
                   : formatPhone(chat.prefix, chat.phone)}
             </Text>
           </Group>
+          {chat.replyTo ? (
+            <Text size="xs" c="dimmed" truncate="end" data-testid="reply-to">
+              Reply to: {chat.replyTo}
+            </Text>
+          ) : null}
           {chat.clientId ? (
             <Anchor component={Link} to={paths.client(chat.clientId)} size="xs" style={{ flexShrink: 0 }}>
               <Group gap={2} wrap="nowrap">
