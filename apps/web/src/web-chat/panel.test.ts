@@ -1,0 +1,134 @@
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import html from './panel.html?raw';
+
+// The panel page as the browser gets it (its HTML, then its script), against a small stand-in for
+// the visitor API: what the e2e cannot reach quickly (nobody online, the message box's keys).
+const body = html.slice(html.indexOf('<body>') + 6, html.indexOf('</body>'));
+
+type Call = { method: string; path: string; body: unknown; session: string | null };
+
+function fakeApi(options: { online: boolean }) {
+  const calls: Call[] = [];
+  let stored = 0;
+  const reply = (status: number, data?: unknown) =>
+    new Response(data === undefined ? null : JSON.stringify(data), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+  const fetch = vi.fn(async (input: string, init: RequestInit = {}) => {
+    const url = new URL(input, 'http://chat.test');
+    const method = init.method ?? 'GET';
+    const headers = new Headers(init.headers);
+    calls.push({
+      method,
+      path: url.pathname,
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+      session: headers.get('X-Web-Chat-Session'),
+    });
+    if (url.pathname.endsWith('/config'))
+      return reply(200, {
+        businessName: 'Peluquería Ana',
+        greeting: 'Hola',
+        color: '#ffd43b',
+        position: 'right',
+        privacyNote: '',
+        online: options.online,
+      });
+    if (url.pathname.endsWith('/sessions')) return reply(201, { sessionId: 'session-1' });
+    if (url.pathname.endsWith('/stream')) return new Promise<Response>(() => {});
+    if (url.pathname.endsWith('/messages')) {
+      const { text } = JSON.parse(String(init.body)) as { text: string };
+      stored += 1;
+      return reply(201, { id: `m${stored}`, from: 'visitor', text, timestamp: new Date().toISOString() });
+    }
+    if (url.pathname.endsWith('/reply-to')) {
+      const { contact } = JSON.parse(String(init.body)) as { contact: string };
+      if (!/\d{7}/.test(contact.replace(/\D/g, '')) && !contact.includes('@'))
+        return reply(400, { message: 'Enter an email address or a WhatsApp number' });
+      return reply(200, { replyTo: contact });
+    }
+    return reply(404, { message: 'not here' });
+  });
+  return { fetch, calls };
+}
+
+let language: MockInstance<() => string> | undefined;
+
+async function openPanel(online: boolean) {
+  const api = fakeApi({ online });
+  vi.stubGlobal('fetch', api.fetch);
+  // The visitor's browser is Spanish (jsdom's is English).
+  language = vi.spyOn(navigator, 'language', 'get').mockReturnValue('es-ES');
+  window.history.replaceState(null, '', '/web-chat/panel?key=k1');
+  document.body.innerHTML = body;
+  vi.resetModules();
+  await import('./panel.ts');
+  await vi.waitFor(() => expect(document.getElementById('business')?.textContent).toBe('Peluquería Ana'));
+  const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+  return { ...api, byId };
+}
+
+const typeAndPress = (box: HTMLTextAreaElement, text: string, key: { shiftKey?: boolean } = {}) => {
+  box.value = text;
+  box.dispatchEvent(new Event('input'));
+  box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true, ...key }));
+};
+
+beforeEach(() => {
+  localStorage.clear();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  language?.mockRestore();
+  document.body.innerHTML = '';
+});
+
+describe('the web chat panel', () => {
+  it('says a person will answer when nobody is online and keeps where to reply, or says what is wrong', async () => {
+    const { byId, calls } = await openPanel(false);
+    expect(byId('offline').hidden).toBe(false);
+    expect(byId('offline-text').textContent).toContain('una persona te responderá');
+    const contact = byId<HTMLInputElement>('reply-to');
+    contact.value = 'mañana';
+    byId<HTMLFormElement>('reply-to-form').requestSubmit();
+    await vi.waitFor(() =>
+      expect(byId('reply-to-status').textContent).toBe('Escribe un email o un número de WhatsApp.'),
+    );
+    expect(contact.getAttribute('aria-invalid')).toBe('true');
+    contact.value = '+34 600 111 222';
+    byId<HTMLFormElement>('reply-to-form').requestSubmit();
+    await vi.waitFor(() =>
+      expect(byId('reply-to-status').textContent).toBe('Te responderemos en +34 600 111 222.'),
+    );
+    // The session was made for it, and only its opaque id is kept.
+    expect(calls.filter((call) => call.path.endsWith('/sessions'))).toHaveLength(1);
+    expect(calls.at(-1)).toMatchObject({ method: 'PUT', session: 'session-1' });
+    expect(Object.entries(localStorage)).toEqual([['chatdesk-web-chat:k1', 'session-1']]);
+  });
+
+  it('hides the offline line while someone is online, and makes no session before the visitor writes', async () => {
+    const { byId, calls } = await openPanel(true);
+    expect(byId('offline').hidden).toBe(true);
+    expect(byId('status').textContent).toBe('En línea');
+    expect(calls.map((call) => call.path)).toEqual(['/api/web-chat/config']);
+  });
+
+  it('sends on Enter, adds a line on Shift+Enter, and refuses more than 4,096 characters', async () => {
+    const { byId, calls } = await openPanel(true);
+    const box = byId<HTMLTextAreaElement>('message');
+    typeAndPress(box, 'Primera línea', { shiftKey: true });
+    expect(calls.some((call) => call.path.endsWith('/messages'))).toBe(false);
+
+    typeAndPress(box, 'x'.repeat(4097));
+    expect(byId('message-error').textContent).toBe('Un mensaje puede tener como máximo 4.096 caracteres.');
+    expect(calls.some((call) => call.path.endsWith('/messages'))).toBe(false);
+
+    typeAndPress(box, '  ¿Tenéis hueco el sábado?  ');
+    await vi.waitFor(() => expect(byId('messages').textContent).toContain('¿Tenéis hueco el sábado?'));
+    expect(calls.find((call) => call.path.endsWith('/messages'))?.body).toEqual({
+      text: '¿Tenéis hueco el sábado?',
+    });
+    expect(box.value).toBe('');
+    expect(byId('messages').querySelector('.author')?.textContent).toBe('Tú');
+  });
+});
