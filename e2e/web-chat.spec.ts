@@ -247,6 +247,10 @@ test('a visitor on the business website chats with the assistant and a person an
   const reopened = await openChat(again);
   await expect(lastFrom(reopened, 'Equipo de Entrena Studio')).toContainText('Te ayudo yo con la reserva.');
   await expect(messages(reopened).filter({ hasText: '¿Cuál es vuestro horario?' })).toHaveCount(1);
+  // The panel's own close button does what Escape does.
+  await reopened.getByRole('button', { name: 'Cerrar el chat' }).click();
+  await expect(reopened.getByRole('textbox', { name: 'Escribe tu mensaje' })).toBeHidden();
+  expect(await focused(again)).toBe('chatdesk-web-chat');
 });
 
 test('a visitor who proves their email cancels their own appointment; one who only types the number cannot', async ({
