@@ -5,6 +5,8 @@
 import { languageOf, safeColor } from './color.ts';
 import { drawLauncher, type LauncherConfig } from './launcher.ts';
 
+const LOADED = Symbol.for('chatdesk-web-chat');
+
 /** The script tag that loaded this file: `currentScript`, or for a copy run late, the tag by its name. */
 function ownScript(): HTMLScriptElement | null {
   const current = document.currentScript;
@@ -16,6 +18,11 @@ async function start(): Promise<void> {
   const script = ownScript();
   const key = script?.dataset.key;
   if (!script || !key) return;
+  // A snippet pasted twice (a template and a page both include it) draws one launcher: the first
+  // copy marks the page before it waits for anything.
+  const page = window as unknown as Record<symbol, boolean>;
+  if (page[LOADED]) return;
+  page[LOADED] = true;
   const origin = new URL(script.src, location.href).origin;
   // Our origin answers this from another site only when this page's origin is an allowed one; a
   // site not on the list (or a chat switched off) gets no launcher at all.
