@@ -146,6 +146,35 @@ describe('backups', () => {
     expect(Number(event!.seq)).toBeGreaterThan(restored!.max);
   });
 
+  it('a backup from before Insights kept its counts (migration 0037) restores them from its rows', async () => {
+    const source = await seeded(await fresh());
+    const { file } = await backupOf(source);
+    // The file as the release before 0037 wrote it: no counts, no reminders' outcomes.
+    const { header, tables } = await parse(file);
+    const left = new Set(['insights_counts', 'reminder_outcomes']);
+    const kept = header.tables.filter((table) => !left.has(table));
+    const lines = [JSON.stringify({ ...header, tables: kept })];
+    for (const table of kept) {
+      lines.push(
+        JSON.stringify({ table, columns: Object.keys(tables[table]![0] ?? {}), rows: tables[table]!.length }),
+      );
+      for (const row of tables[table]!) lines.push(JSON.stringify(row));
+    }
+    const target = await fresh();
+    await restoreBackup(target, Readable.from([gzipSync(`${lines.join('\n')}\n`)]));
+    const counts = async (database: Database, source: string) =>
+      (
+        await database.db.execute(
+          sql.raw(`select figure, bucket::text, key, detail, sum(count)::int as count, sum(amount)::int as amount
+                     from ${source} group by 1, 2, 3, 4 having sum(count) <> 0 order by 1, 2, 3, 4`),
+        )
+      ).rows;
+    const restored = await counts(target, 'insights_counts');
+    expect(restored.length).toBeGreaterThan(0);
+    expect(restored).toEqual(await counts(source, 'insights_counts'));
+    expect(restored).toEqual(await counts(target, `insights_counts_of('-infinity', 'infinity')`));
+  });
+
   it.runIf(onPostgres)('moves the embedded database to PostgreSQL', async () => {
     await expectSameRows(await seeded(await freshPglite()), await fresh());
   });

@@ -223,8 +223,9 @@ function checkHeader(value: unknown): BackupHeader {
 
 /**
  * Restores a backup into a database with no business in it: migrates it to the latest, then in one
- * transaction inserts every table's rows with triggers off (their results, the conversations rollup
- * and the appointment day counts, are in the backup too) and moves every sequence past its rows.
+ * transaction inserts every table's rows with triggers off (their results, the conversations rollup,
+ * the appointment day counts and the insights counts, are in the backup too) and moves every
+ * sequence past its rows.
  */
 export async function restoreBackup(database: Database, input: Readable): Promise<BackupHeader> {
   const lines = linesOf(input);
@@ -251,8 +252,13 @@ export async function restoreBackup(database: Database, input: Readable): Promis
       if (misordered)
         throw new Error("The backup's tables are not in an order this database's foreign keys allow.");
       // Reference data a start may have written (the plan catalogue) is replaced by the backup's.
-      await sql.query(`truncate ${header.tables.map(quote).join(', ')} restart identity`);
+      // Cascade: a backup taken before a table existed leaves it out, and the table may point at
+      // one it holds (reminder_outcomes at appointment_reminders); it is rebuilt below.
+      await sql.query(`truncate ${header.tables.map(quote).join(', ')} restart identity cascade`);
       for (const table of header.tables) await restoreTable(sql, lines, table);
+      // A backup taken before Insights kept its counts (migration 0037) has none: they are
+      // worked out from the rows restored, as the migration did for the rows it found.
+      if (!header.tables.includes('insights_counts')) await sql.query('select insights_counts_rebuild()');
       await moveSequences(sql, header.tables);
     });
     return header;

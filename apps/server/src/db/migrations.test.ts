@@ -175,6 +175,110 @@ describe.each(engines)('migration 0007 on %s: the chat summary and the search co
   });
 });
 
+describe.each(engines)('migration 0037 on %s: the insights counts of the rows already stored', (engine) => {
+  let older: Awaited<ReturnType<typeof olderDatabase>>;
+  let oldMigrations: string;
+  const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+  const at = (time: string) => `2026-03-01T${time}:00Z`;
+  beforeAll(async () => {
+    oldMigrations = await migrationsBefore('0037_insights_rollup');
+    older = await olderDatabase(engine, oldMigrations);
+    const { db } = older.database;
+    // Three appointments as the release before 0037 left them: one attended after its reminder,
+    // one cancelled (with a refund) after its reminder and moved before it, one booked by staff.
+    await db.execute(sql`
+      INSERT INTO appointments (id, employee_name, client_name, starts_at, ends_at, blocked_from, blocked_until,
+                                service_name, price_amount, price_currency, local_date, start_time, end_time,
+                                status, channel, created_at) VALUES
+        (${a}, 'Carla', 'Ana', ${at('12:00')}, ${at('12:30')}, ${at('12:00')}, ${at('12:30')}, 'Cut', 1800, 'eur',
+         '2026-03-01', '13:00', '13:30', 'completed', 'page', ${at('08:05')}),
+        (${b}, 'Carla', 'Bea', ${at('13:00')}, ${at('13:30')}, ${at('13:00')}, ${at('13:30')}, 'Cut', 1800, 'eur',
+         '2026-03-01', '14:00', '14:30', 'cancelled', 'chat', ${at('08:10')}),
+        (${c}, 'Dani', 'Carmen', ${at('14:00')}, ${at('14:30')}, ${at('14:00')}, ${at('14:30')}, 'Colour', 5500, 'eur',
+         '2026-03-01', '15:00', '15:30', 'scheduled', 'staff', ${at('08:20')})`);
+    await db.execute(sql`
+      INSERT INTO appointment_events (appointment_id, kind, actor, data, created_at) VALUES
+        (${b}, 'rescheduled', 'customer', '{}', ${at('09:00')}),
+        (${b}, 'cancelled', 'assistant', '{}', ${at('11:00')}),
+        (${b}, 'refunded', 'assistant', '{"amount": 1800, "currency": "eur"}', ${at('11:00')})`);
+    await db.execute(sql`
+      INSERT INTO appointment_reminders (appointment_id, hours_before, channel, starts_at, due_at, status, sent_at) VALUES
+        (${a}, 2, 'email', ${at('12:00')}, ${at('10:00')}, 'sent', ${at('10:00')}),
+        (${b}, 2, 'email', ${at('13:00')}, ${at('10:00')}, 'sent', ${at('10:00')}),
+        (${c}, 2, 'email', ${at('14:00')}, ${at('12:00')}, 'failed', null)`);
+    await db.execute(
+      sql`INSERT INTO clients (id, name, phone) VALUES ('00000000-0000-4000-8000-000000000037', 'Payer', '+34 600 000 037')`,
+    );
+    await db.execute(sql`
+      INSERT INTO payments (client_id, amount, currency, status, appointment_id, paid_at) VALUES
+        ('00000000-0000-4000-8000-000000000037', 1800, 'eur', 'completed', ${a}, ${at('08:05')}),
+        ('00000000-0000-4000-8000-000000000037', 1800, 'eur', 'refunded', ${b}, ${at('08:10')}),
+        ('00000000-0000-4000-8000-000000000037', 5500, 'eur', 'failed', ${c}, ${at('08:20')})`);
+    await migrate(older.database);
+  });
+  afterAll(async () => {
+    await older?.close();
+    await fs.rm(oldMigrations, { recursive: true, force: true });
+  });
+
+  const rows = async <T>(query: ReturnType<typeof sql>) =>
+    (await older.database.db.execute(query)).rows as T[];
+  const counts = (source: string) =>
+    rows<Record<string, unknown>>(
+      sql.raw(`SELECT figure, bucket::text, key, detail, sum(count)::int AS count, sum(amount)::int AS amount
+                 FROM ${source} GROUP BY 1, 2, 3, 4 HAVING sum(count) <> 0 ORDER BY 1, 2, 3, 4`),
+    );
+
+  it('counts every booking, visit, cancellation, move, refund, payment and reminder per quarter hour', async () => {
+    const kept = await counts('insights_counts');
+    expect(kept).toEqual(await counts(`insights_counts_of('-infinity', 'infinity')`));
+    const bucket = (time: string) => `2026-03-01 ${time}:00+00`;
+    expect(kept).toEqual(
+      expect.arrayContaining([
+        { figure: 'booked', bucket: bucket('08:00'), key: 'page', detail: '', count: 1, amount: 0 },
+        { figure: 'booked', bucket: bucket('08:00'), key: 'chat', detail: '', count: 1, amount: 0 },
+        { figure: 'booked', bucket: bucket('08:15'), key: 'staff', detail: '', count: 1, amount: 0 },
+        {
+          figure: 'cancelled',
+          bucket: bucket('11:00'),
+          key: 'assistant',
+          detail: 'under_24h',
+          count: 1,
+          amount: 0,
+        },
+        {
+          figure: 'refunded',
+          bucket: bucket('11:00'),
+          key: 'assistant',
+          detail: 'eur',
+          count: 1,
+          amount: 1800,
+        },
+        { figure: 'paid', bucket: bucket('08:00'), key: 'eur', detail: '', count: 2, amount: 3600 },
+        { figure: 'reminded', bucket: bucket('10:00'), key: 'completed', detail: '', count: 1, amount: 0 },
+        {
+          figure: 'reminded',
+          bucket: bucket('10:00'),
+          key: 'cancelled',
+          detail: 'cancelled',
+          count: 1,
+          amount: 0,
+        },
+      ]),
+    );
+    expect(kept.filter((row) => row.figure === 'rescheduled')).toEqual([
+      { figure: 'rescheduled', bucket: bucket('09:00'), key: 'customer', detail: '', count: 1, amount: 0 },
+    ]);
+  });
+
+  it('keeps counting from there: a status change moves the visit and the reminder', async () => {
+    await older.database.db.execute(sql`UPDATE appointments SET status = 'no-show' WHERE id = ${a}`);
+    const kept = await counts('insights_counts');
+    expect(kept).toEqual(await counts(`insights_counts_of('-infinity', 'infinity')`));
+    expect(kept.filter((row) => row.figure === 'reminded' && row.key === 'no-show')).toHaveLength(1);
+  });
+});
+
 describe('migration 0005: takes bookings and the business language', () => {
   let client: PGlite;
   let oldMigrations: string;

@@ -8,6 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   date,
   index,
   integer,
@@ -213,4 +214,47 @@ export const appointmentReminders = pgTable(
     uniqueIndex('appointment_reminders_key').on(t.appointmentId, t.hoursBefore, t.channel, t.startsAt),
     index('appointment_reminders_sent_idx').on(t.sentAt),
   ],
+);
+
+/**
+ * What Insights counts of bookings, visits, cancellations, moves, refunds, payments and reminders,
+ * per quarter hour (UTC) and figure: kept by triggers (migration 0037) in the statement that
+ * changes the rows counted, so a period's figures are a sum of its quarter hours. Quarter hours
+ * because every time zone's offset is a whole number of them: a local day (Kolkata's, Kathmandu's
+ * too) is whole buckets. `key` and `detail` are the figure's dimensions (a channel, an actor, a
+ * currency; '' when none); `amount` is money in minor units. The figures and their meaning are
+ * those of `insights_counts_of` (the same migration), which recomputes them from the rows.
+ */
+export const insightsCounts = pgTable(
+  'insights_counts',
+  {
+    figure: text('figure').notNull(),
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    key: text('key').notNull().default(''),
+    detail: text('detail').notNull().default(''),
+    count: integer('count').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.figure, t.bucket, t.key, t.detail] })],
+);
+
+/**
+ * What followed each reminder sent (kept by triggers, migration 0037): whether its appointment was
+ * cancelled or moved after it went out, and the appointment's status now. A cancellation, a move
+ * or a status change updates these rows, and each row moves its count in `insights_counts`, so the
+ * reminders' outcomes are summed like any other figure.
+ */
+export const reminderOutcomes = pgTable(
+  'reminder_outcomes',
+  {
+    reminderId: uuid('reminder_id')
+      .primaryKey()
+      .references(() => appointmentReminders.id, { onDelete: 'cascade' }),
+    appointmentId: uuid('appointment_id').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    appointmentStatus: text('appointment_status').notNull(),
+    cancelledAfter: boolean('cancelled_after').notNull().default(false),
+    movedAfter: boolean('moved_after').notNull().default(false),
+  },
+  (t) => [index('reminder_outcomes_appointment_idx').on(t.appointmentId)],
 );

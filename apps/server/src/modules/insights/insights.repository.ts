@@ -41,10 +41,26 @@ const withOutcomes = (range: Range, now: Date) => sql`
   c as (${periodConversations(range)}),
   o as materialized (select c.*, ${outcome(now)} as outcome from c c)`;
 
+const QUARTER_HOUR = 15 * 60_000;
+/** Whether a period starts and ends on quarter hours (UTC), as every time zone's days do now. */
+const onQuarterHours = (range: Range) =>
+  range.from.getTime() % QUARTER_HOUR === 0 && range.to.getTime() % QUARTER_HOUR === 0;
+
+/**
+ * A period's counts, of the figures in `insights_counts` (migration 0037): the sum of its quarter
+ * hours, kept by triggers; for a period that does not start and end on quarter hours, the same
+ * figures recomputed from the rows by the database function the triggers keep them by.
+ */
+const countsOf = (range: Range) =>
+  onQuarterHours(range)
+    ? sql`(select figure, key, detail, count, amount from insights_counts
+            where bucket >= ${range.from} and bucket < ${range.to})`
+    : sql`(select figure, key, detail, count, amount from insights_counts_of(${range.from}, ${range.to}))`;
+
 /**
  * The reads behind Insights: conversations from their rollup (kept by triggers, migration 0026),
- * bookings, events, reminders and payments by their own time indexes. Each period is a handful of
- * aggregate statements, whatever the volume of messages.
+ * bookings, cancellations, moves, reminders and money from their quarter-hour counts (migration
+ * 0037); the professionals' and services' tables and the exports by the rows' own time indexes.
  */
 export function createInsightsRepository(db: Db) {
   async function one(query: ReturnType<typeof sql>): Promise<Row> {
@@ -124,8 +140,25 @@ export function createInsightsRepository(db: Db) {
       };
     },
 
-    /** Bookings made per local date. */
+    /**
+     * Bookings made per local date: the quarter hours' counts grouped by the local date each
+     * starts on. A quarter hour that would straddle a local midnight (a zone whose offset was not
+     * whole quarter hours, only in history) sends the read to the rows.
+     */
     async dailyBookings(range: Range, timeZone: string) {
+      if (onQuarterHours(range)) {
+        const rows = await all(sql`
+          select (bucket at time zone ${timeZone})::date::text as day, sum(count) as total,
+                 bool_or((bucket at time zone ${timeZone})::date
+                         <> ((bucket + interval '15 minutes' - interval '1 microsecond') at time zone ${timeZone})::date) as straddles
+            from insights_counts
+           where figure = 'booked' and bucket >= ${range.from} and bucket < ${range.to}
+           group by 1`);
+        if (!rows.some((row) => row.straddles))
+          return new Map(
+            rows.filter((row) => int(row.total) !== 0).map((row) => [String(row.day), int(row.total)]),
+          );
+      }
       const rows = await all(sql`
         select (created_at at time zone ${timeZone})::date::text as day, count(*) as total
           from appointments where created_at >= ${range.from} and created_at < ${range.to} group by 1`);
@@ -133,88 +166,53 @@ export function createInsightsRepository(db: Db) {
     },
 
     async bookings(range: Range) {
-      // One walk of each time index: bookings by when they were made, appointments by their start.
-      const row = await one(sql`
-        select b.*, k.*,
-               (select count(*) from appointment_events where kind = 'rescheduled'
-                  and created_at >= ${range.from} and created_at < ${range.to}) as reschedules
-          from (select count(*) as total,
-                       count(*) filter (where channel = 'page') as by_page,
-                       count(*) filter (where channel = 'chat') as by_chat,
-                       count(*) filter (where channel = 'staff') as by_staff
-                  from appointments where created_at >= ${range.from} and created_at < ${range.to}) b,
-               (select count(*) filter (where status = 'completed') as attended,
-                       count(*) filter (where status = 'no-show') as no_shows
-                  from appointments where starts_at >= ${range.from} and starts_at < ${range.to}) k`);
-      const cancellations = await one(sql`
-        select count(*) as total,
-               count(*) filter (where e.actor = 'customer') as by_customer,
-               count(*) filter (where e.actor = 'staff') as by_staff,
-               count(*) filter (where e.actor = 'assistant') as by_assistant,
-               count(*) filter (where e.actor = 'system') as by_system,
-               count(*) filter (where a.starts_at - e.created_at < interval '24 hours') as under_24h,
-               count(*) filter (where a.starts_at - e.created_at >= interval '24 hours'
-                                  and a.starts_at - e.created_at < interval '7 days') as under_7d,
-               count(*) filter (where a.starts_at - e.created_at >= interval '7 days') as earlier
-          from appointment_events e join appointments a on a.id = e.appointment_id
-         where e.kind = 'cancelled' and e.created_at >= ${range.from} and e.created_at < ${range.to}`);
-      // What each reminder's appointment became after it was sent: its cancellation or move since
-      // (made after the period began, as the reminder was), read once per appointment.
-      const reminders = await one(sql`
-        select count(*) as sent,
-               count(*) filter (where ev.cancelled_at >= r.sent_at) as then_cancelled,
-               count(*) filter (where ev.moved_at >= r.sent_at) as then_moved,
-               count(*) filter (where a.status = 'completed') as then_attended,
-               count(*) filter (where a.status = 'no-show') as then_no_show
-          from appointment_reminders r
-          join appointments a on a.id = r.appointment_id
-          left join (
-            select appointment_id,
-                   max(created_at) filter (where kind = 'cancelled') as cancelled_at,
-                   max(created_at) filter (where kind = 'rescheduled') as moved_at
-              from appointment_events
-             where kind in ('cancelled', 'rescheduled') and created_at >= ${range.from}
-             group by appointment_id
-          ) ev on ev.appointment_id = r.appointment_id
-         where r.status = 'sent' and r.sent_at >= ${range.from} and r.sent_at < ${range.to}`);
+      const counts = await all(sql`
+        select figure, key, detail, sum(count) as count from ${countsOf(range)} c
+         where figure in ('booked', 'started', 'cancelled', 'rescheduled', 'reminded')
+         group by 1, 2, 3`);
+      // Revenue by when it was paid and refunds by when they were made, per currency (a currency
+      // appears when anything was paid or refunded in it).
       const money = await all(sql`
-        with taken as (
-          select currency, sum(amount) as amount from payments
-           where paid_at >= ${range.from} and paid_at < ${range.to} and status in ('completed', 'refunded')
-           group by currency
-        ), refunded as (
-          select data->>'currency' as currency, sum((data->>'amount')::int) as amount from appointment_events
-           where kind = 'refunded' and created_at >= ${range.from} and created_at < ${range.to}
-           group by 1
-        )
-        select coalesce(t.currency, r.currency) as currency, coalesce(t.amount, 0) as revenue, coalesce(r.amount, 0) as refunds
-          from taken t full join refunded r on r.currency = t.currency
+        select currency, sum(revenue) as revenue, sum(refunds) as refunds
+          from (select key as currency, amount as revenue, 0 as refunds, count from ${countsOf(range)} c where figure = 'paid'
+                union all
+                select nullif(detail, ''), 0, amount, count from ${countsOf(range)} c where figure = 'refunded') m
+         group by 1 having sum(count) <> 0
          order by 1`);
-      const attended = int(row.attended);
-      const noShows = int(row.no_shows);
+      const sum = (figure: string, where: (row: Row) => boolean = () => true) =>
+        counts.filter((row) => row.figure === figure && where(row)).reduce((n, row) => n + int(row.count), 0);
+      const key = (value: string) => (row: Row) => row.key === value;
+      const detail = (value: string) => (row: Row) => row.detail === value;
+      const followed = (value: string) => (row: Row) => String(row.detail).split(' ').includes(value);
+      const attended = sum('started', key('completed'));
+      const noShows = sum('started', key('no-show'));
       return {
-        total: int(row.total),
-        byChannel: { page: int(row.by_page), chat: int(row.by_chat), staff: int(row.by_staff) },
-        cancellations: {
-          total: int(cancellations.total),
-          byCustomer: int(cancellations.by_customer),
-          byStaff: int(cancellations.by_staff),
-          byAssistant: int(cancellations.by_assistant),
-          bySystem: int(cancellations.by_system),
-          under24h: int(cancellations.under_24h),
-          under7d: int(cancellations.under_7d),
-          earlier: int(cancellations.earlier),
+        total: sum('booked'),
+        byChannel: {
+          page: sum('booked', key('page')),
+          chat: sum('booked', key('chat')),
+          staff: sum('booked', key('staff')),
         },
-        reschedules: int(row.reschedules),
+        cancellations: {
+          total: sum('cancelled'),
+          byCustomer: sum('cancelled', key('customer')),
+          byStaff: sum('cancelled', key('staff')),
+          byAssistant: sum('cancelled', key('assistant')),
+          bySystem: sum('cancelled', key('system')),
+          under24h: sum('cancelled', detail('under_24h')),
+          under7d: sum('cancelled', detail('under_7d')),
+          earlier: sum('cancelled', detail('earlier')),
+        },
+        reschedules: sum('rescheduled'),
         attended,
         noShows,
         noShowRate: attended + noShows > 0 ? noShows / (attended + noShows) : null,
         reminders: {
-          sent: int(reminders.sent),
-          thenCancelled: int(reminders.then_cancelled),
-          thenMoved: int(reminders.then_moved),
-          thenAttended: int(reminders.then_attended),
-          thenNoShow: int(reminders.then_no_show),
+          sent: sum('reminded'),
+          thenCancelled: sum('reminded', followed('cancelled')),
+          thenMoved: sum('reminded', followed('moved')),
+          thenAttended: sum('reminded', key('completed')),
+          thenNoShow: sum('reminded', key('no-show')),
         },
         money: money.map((m) => ({
           currency: String(m.currency),
@@ -227,16 +225,15 @@ export function createInsightsRepository(db: Db) {
 
     async assistant(range: Range) {
       const row = await one(sql`
-        select
-          (select count(*) from appointments where channel = 'chat' and created_at >= ${range.from} and created_at < ${range.to}) as from_chat,
-          (select count(*) from appointment_events where kind = 'cancelled' and actor = 'assistant'
-             and created_at >= ${range.from} and created_at < ${range.to}) as cancelled,
-          (select count(*) from appointment_events where kind = 'rescheduled' and actor = 'assistant'
-             and created_at >= ${range.from} and created_at < ${range.to}) as moved`);
+        select coalesce(sum(count) filter (where figure = 'booked' and key = 'chat'), 0) as from_chat,
+               coalesce(sum(count) filter (where figure = 'cancelled'), 0) as cancelled,
+               coalesce(sum(count) filter (where figure = 'rescheduled'), 0) as moved
+          from ${countsOf(range)} c
+         where figure in ('booked', 'cancelled', 'rescheduled') and (figure = 'booked' or key = 'assistant')`);
       const refunded = await all(sql`
-        select data->>'currency' as currency, sum((data->>'amount')::int) as amount from appointment_events
-         where kind = 'refunded' and actor = 'assistant' and created_at >= ${range.from} and created_at < ${range.to}
-         group by 1 order by 1`);
+        select nullif(detail, '') as currency, sum(amount) as amount from ${countsOf(range)} c
+         where figure = 'refunded' and key = 'assistant'
+         group by 1 having sum(count) <> 0 order by 1`);
       return {
         bookingsFromChat: int(row.from_chat),
         cancelled: int(row.cancelled),

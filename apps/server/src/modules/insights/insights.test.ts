@@ -1,8 +1,9 @@
 import { INSIGHTS_MESSAGES, type InsightsFigures, type InsightsReport } from '@chatdesk/contract/insights';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
 import { insertAppointment, insertEmployee } from '../../../test/factories.ts';
+import type { Db } from '../../db/client.ts';
 import {
   appointmentEvents,
   appointmentReminders,
@@ -15,6 +16,7 @@ import {
 } from '../../db/schema.ts';
 import { TEST_CARDS } from '../../integrations/payments/local-payment-provider.ts';
 import { addDays, zonedDate, zonedTimeToUtc } from '../../lib/time-zone.ts';
+import { createInsightsRepository } from './insights.repository.ts';
 import { periodDates } from './insights.service.ts';
 
 const HOUR = 3_600_000;
@@ -628,5 +630,247 @@ describe('GET /api/insights', () => {
       previousFrom: '2026-09-28',
       previousTo: '2026-10-27',
     });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The quarter-hour counts (migration 0037) are kept by triggers: after any change, at once or
+// not, they hold what the rows say, bucket by bucket.
+
+describe('the quarter-hour counts', () => {
+  /** The kept counts and the same recomputed from the rows, per figure, bucket and dimension. */
+  async function keptAndRecomputed() {
+    const read = async (source: string) =>
+      (
+        await t.db.execute(
+          sql.raw(`select figure, bucket::text, key, detail, sum(count)::int as count, sum(amount)::bigint::text as amount
+                     from ${source} group by 1, 2, 3, 4 having sum(count) <> 0 or sum(amount) <> 0 order by 1, 2, 3, 4`),
+        )
+      ).rows;
+    return {
+      kept: await read('insights_counts'),
+      recomputed: await read(`insights_counts_of('-infinity', 'infinity')`),
+    };
+  }
+  const expectExact = async () => {
+    const { kept, recomputed } = await keptAndRecomputed();
+    expect(kept).toEqual(recomputed);
+  };
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  /** Two transactions at once: the first holds its change uncommitted while the second makes its own. */
+  async function atOnce(first: (tx: Db) => Promise<unknown>, second: (tx: Db) => Promise<unknown>) {
+    await Promise.all([
+      t.db.transaction(async (tx) => {
+        await first(tx as unknown as Db);
+        await sleep(150);
+      }),
+      (async () => {
+        await sleep(50);
+        await t.db.transaction(async (tx) => {
+          await second(tx as unknown as Db);
+        });
+      })(),
+    ]);
+  }
+  const cancel = (db: Db, id: string, at: Date, actor: 'customer' | 'staff' = 'customer') =>
+    Promise.all([
+      db.update(appointments).set({ status: 'cancelled' }).where(eq(appointments.id, id)),
+      db.insert(appointmentEvents).values({ appointmentId: id, kind: 'cancelled', actor, createdAt: at }),
+    ]);
+  const remind = async (db: Db, appointmentId: string, sentAt: Date) => {
+    const [row] = await db
+      .insert(appointmentReminders)
+      .values({
+        appointmentId,
+        hoursBefore: 24,
+        channel: 'email',
+        startsAt: new Date(sentAt.getTime() + 24 * HOUR),
+        dueAt: sentAt,
+        status: 'planned',
+      })
+      .returning();
+    return row!.id;
+  };
+  const settle = (db: Db, id: string, sentAt: Date) =>
+    db.update(appointmentReminders).set({ status: 'sent', sentAt }).where(eq(appointmentReminders.id, id));
+  const week = () => report('period=week').then((body) => body.current.bookings);
+
+  it('moves an appointment from one count to another as its status, start, history and payments change', async () => {
+    const startsAt = new Date(now.getTime() - 2 * HOUR);
+    const createdAt = new Date(now.getTime() - 30 * HOUR);
+    const before = await week();
+    const a = await insertAppointment(t.db, { startsAt, createdAt, channel: 'chat' });
+    const reminder = await remind(t.db, a.id, new Date(now.getTime() - 26 * HOUR));
+    await settle(t.db, reminder, new Date(now.getTime() - 26 * HOUR));
+    await expectExact();
+
+    // Attended, then marked a no-show: it leaves one count for the other, its reminder's too.
+    await t.db.update(appointments).set({ status: 'completed' }).where(eq(appointments.id, a.id));
+    let after = await week();
+    expect(after.attended).toBe(before.attended + 1);
+    expect(after.reminders.thenAttended).toBe(before.reminders.thenAttended + 1);
+    await t.db.update(appointments).set({ status: 'no-show' }).where(eq(appointments.id, a.id));
+    after = await week();
+    expect(after.attended).toBe(before.attended);
+    expect(after.noShows).toBe(before.noShows + 1);
+    expect(after.reminders).toMatchObject({
+      sent: before.reminders.sent + 1,
+      thenAttended: before.reminders.thenAttended,
+      thenNoShow: before.reminders.thenNoShow + 1,
+    });
+    await expectExact();
+
+    // Moved after its reminder, then cancelled: the reminder is followed by both; moving the
+    // start of a cancelled appointment moves its cancellation to another notice.
+    await t.db.update(appointments).set({ status: 'scheduled' }).where(eq(appointments.id, a.id));
+    await t.db.insert(appointmentEvents).values({
+      appointmentId: a.id,
+      kind: 'rescheduled',
+      actor: 'assistant',
+      createdAt: new Date(now.getTime() - 25 * HOUR),
+    });
+    await cancel(t.db, a.id, new Date(now.getTime() - 20 * HOUR));
+    after = await week();
+    expect(after.reminders.thenMoved).toBe(before.reminders.thenMoved + 1);
+    expect(after.reminders.thenCancelled).toBe(before.reminders.thenCancelled + 1);
+    expect(after.cancellations.under24h).toBe(before.cancellations.under24h + 1);
+    await t.db
+      .update(appointments)
+      .set({ startsAt: new Date(now.getTime() + 3 * 24 * HOUR) })
+      .where(eq(appointments.id, a.id));
+    after = await week();
+    expect(after.cancellations.under24h).toBe(before.cancellations.under24h);
+    expect(after.cancellations.under7d).toBe(before.cancellations.under7d + 1);
+    await expectExact();
+
+    // A refund, and a payment completed, then refunded, then failed.
+    await t.db.insert(appointmentEvents).values({
+      appointmentId: a.id,
+      kind: 'refunded',
+      actor: 'staff',
+      createdAt: new Date(now.getTime() - 19 * HOUR),
+      data: { amount: 700, currency: 'usd' },
+    });
+    const [client] = await t.db
+      .insert(clients)
+      .values({ name: 'Counted client', phone: '+34 600 111 222' })
+      .returning();
+    const [payment] = await t.db
+      .insert(payments)
+      .values({ clientId: client!.id, amount: 900, currency: 'usd', status: 'completed', paidAt: createdAt })
+      .returning();
+    after = await week();
+    expect(after.money.find((m) => m.currency === 'usd')).toEqual({
+      currency: 'usd',
+      revenue: 900,
+      refunds: 700,
+      net: 200,
+    });
+    await t.db.update(payments).set({ status: 'refunded' }).where(eq(payments.id, payment!.id));
+    await expectExact();
+    await t.db.update(payments).set({ status: 'failed' }).where(eq(payments.id, payment!.id));
+    expect((await week()).money.find((m) => m.currency === 'usd')).toMatchObject({
+      revenue: 0,
+      refunds: 700,
+    });
+    await expectExact();
+
+    // A reminder no longer sent, an event taken back, and the appointment deleted with its
+    // history: every count it was in goes back.
+    await t.db
+      .update(appointmentReminders)
+      .set({ status: 'failed', sentAt: null })
+      .where(eq(appointmentReminders.id, reminder));
+    await expectExact();
+    await settle(t.db, reminder, new Date(now.getTime() - 26 * HOUR));
+    await t.db
+      .delete(appointmentEvents)
+      .where(and(eq(appointmentEvents.appointmentId, a.id), eq(appointmentEvents.kind, 'rescheduled')));
+    expect((await week()).reminders.thenMoved).toBe(before.reminders.thenMoved);
+    await expectExact();
+    await t.db.delete(appointments).where(eq(appointments.id, a.id));
+    await t.db.delete(payments).where(eq(payments.id, payment!.id));
+    after = await week();
+    expect({ ...after, noShowRate: null }).toEqual({ ...before, noShowRate: null });
+    await expectExact();
+  });
+
+  it('counts two cancellations in the same quarter hour at once, each', async () => {
+    const startsAt = new Date(now.getTime() - 3 * HOUR);
+    const a = await insertAppointment(t.db, { startsAt, createdAt: new Date(now.getTime() - 50 * HOUR) });
+    const b = await insertAppointment(t.db, { startsAt, createdAt: new Date(now.getTime() - 50 * HOUR) });
+    const before = await week();
+    const at = new Date(now.getTime() - 5 * HOUR);
+    await atOnce(
+      (tx) => cancel(tx, a.id, at),
+      (tx) => cancel(tx, b.id, new Date(at.getTime() + MINUTE), 'staff'),
+    );
+    const after = await week();
+    expect(after.cancellations.total).toBe(before.cancellations.total + 2);
+    expect(after.cancellations.byCustomer).toBe(before.cancellations.byCustomer + 1);
+    expect(after.cancellations.byStaff).toBe(before.cancellations.byStaff + 1);
+    await expectExact();
+  });
+
+  it('keeps what followed a reminder marked sent while its appointment is cancelled or attended, in either order', async () => {
+    const startsAt = new Date(now.getTime() - 4 * HOUR);
+    const sentAt = new Date(now.getTime() - 28 * HOUR);
+    for (const reminderFirst of [true, false]) {
+      const a = await insertAppointment(t.db, { startsAt, createdAt: new Date(now.getTime() - 60 * HOUR) });
+      const b = await insertAppointment(t.db, { startsAt, createdAt: new Date(now.getTime() - 60 * HOUR) });
+      const [ra, rb] = [await remind(t.db, a.id, sentAt), await remind(t.db, b.id, sentAt)];
+      const before = await week();
+      const sendBoth = async (tx: Db) => {
+        await settle(tx, ra, sentAt);
+        await settle(tx, rb, sentAt);
+      };
+      const change = async (tx: Db) => {
+        await cancel(tx, a.id, new Date(now.getTime() - 6 * HOUR));
+        await tx.update(appointments).set({ status: 'completed' }).where(eq(appointments.id, b.id));
+      };
+      if (reminderFirst) await atOnce(sendBoth, change);
+      else await atOnce(change, sendBoth);
+      const after = await week();
+      expect(after.reminders.sent, `reminder first: ${reminderFirst}`).toBe(before.reminders.sent + 2);
+      expect(after.reminders.thenCancelled).toBe(before.reminders.thenCancelled + 1);
+      expect(after.reminders.thenAttended).toBe(before.reminders.thenAttended + 1);
+      await expectExact();
+    }
+  });
+
+  it('moves two appointments between the same two quarter hours in opposite directions at once', async () => {
+    const early = new Date(now.getTime() - 5 * HOUR);
+    const late = new Date(now.getTime() - 4 * HOUR);
+    const a = await insertAppointment(t.db, { startsAt: early });
+    const b = await insertAppointment(t.db, { startsAt: late });
+    const move = (id: string, to: Date) => (tx: Db) =>
+      tx.update(appointments).set({ startsAt: to }).where(eq(appointments.id, id));
+    await atOnce(move(a.id, late), move(b.id, early));
+    await expectExact();
+  });
+
+  it('reads a period that does not start on a quarter hour from the rows', async () => {
+    const repository = createInsightsRepository(t.db);
+    const createdAt = new Date('2026-11-20T10:05:00Z');
+    const before = await repository.bookings({
+      from: new Date('2026-11-20T10:03:00Z'),
+      to: new Date('2026-11-20T10:10:00Z'),
+    });
+    await insertAppointment(t.db, { createdAt, channel: 'staff' });
+    const around = await repository.bookings({
+      from: new Date('2026-11-20T10:03:00Z'),
+      to: new Date('2026-11-20T10:10:00Z'),
+    });
+    const after = await repository.bookings({
+      from: new Date('2026-11-20T10:06:00Z'),
+      to: new Date('2026-11-20T10:10:00Z'),
+    });
+    expect(around.byChannel.staff).toBe(before.byChannel.staff + 1);
+    expect(after.byChannel.staff).toBe(before.byChannel.staff);
+    // A half-hour zone's days are whole quarter hours: its daily series is read from the counts.
+    const kolkata = { from: new Date('2026-11-19T18:30:00Z'), to: new Date('2026-11-20T18:30:00Z') };
+    expect((await repository.dailyBookings(kolkata, 'Asia/Kolkata')).get('2026-11-20')).toBe(
+      (await repository.bookings(kolkata)).total,
+    );
   });
 });
