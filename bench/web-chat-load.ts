@@ -43,6 +43,7 @@ async function startServer(databaseUrl: string, dataDir: string) {
       LOG_LEVEL: 'info',
       // Every visitor here comes from 127.0.0.1: one network, which the per-network limit counts together.
       WEB_CHAT_NETWORK_LIMIT_PER_MINUTE: '100000',
+      ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -136,6 +137,18 @@ try {
       }),
     }),
   );
+
+  // Warm-up, as the WhatsApp bench does: a few conversations, so the timing is of the steady state.
+  for (let i = 0; i < 5; i++) {
+    const visitor = await openVisitor(base, settings.publicKey);
+    await fetch(`${base}/api/web-chat/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-web-chat-session': visitor.sessionId },
+      body: JSON.stringify({ text: QUESTIONS[i % QUESTIONS.length] }),
+    });
+    await visitor.replied;
+    visitor.close();
+  }
 
   const visitors = [];
   for (let i = 0; i < VISITORS; i += 20)

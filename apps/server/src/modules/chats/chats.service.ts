@@ -17,7 +17,7 @@ import {
 import type { HandoffReason } from '@chatdesk/contract/insights';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import type { EventBus } from '../../events/event-bus.ts';
+import type { BusEvent, EventBus } from '../../events/event-bus.ts';
 import { createSharedReads } from '../../events/shared-reads.ts';
 import {
   type TemplateMessage,
@@ -558,7 +558,11 @@ export function createChatsService(deps: Deps) {
      * and, while the assistant has the chat, queues its reply as a durable job. The simulator
      * answers its own messages inline instead (`forAssistant`), so its page can show the reply.
      */
-    async receiveInbound(input: InboundMessage) {
+    async receiveInbound(
+      input: InboundMessage,
+      /** More events for the statement that stores the message (sent only if it commits). */
+      alsoTell?: (chatId: string) => BusEvent[],
+    ) {
       const existing = await repository.findChatByPhone(input.prefix, input.phone);
       const chatId =
         existing?.id ??
@@ -581,7 +585,9 @@ export function createChatsService(deps: Deps) {
           ...(input.externalId ? { externalId: input.externalId } : {}),
         },
         new Date(at.getTime() - 60_000),
-        changedInStatement(chatId),
+        alsoTell
+          ? events.inStatement(...changeEvents(chatId), ...alsoTell(chatId))
+          : changedInStatement(chatId),
       );
       if (!stored) return { chatId, messageId: null, duplicate: true, forAssistant: false };
       const row = stored.message;
@@ -600,8 +606,6 @@ export function createChatsService(deps: Deps) {
         duplicate: false,
         forAssistant,
         message: toMessage(row),
-        /** This message made the chat. */
-        created: !existing,
       };
     },
   };

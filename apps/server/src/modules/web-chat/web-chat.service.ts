@@ -218,17 +218,19 @@ export function createWebChatService(deps: {
         limit('session messages', visitor.id, limits.sessionMessagesPerMinute, MINUTE),
         limit('network', networkKey(ip), limits.networkPerMinute, MINUTE),
       ]);
-      const received = await chats.receiveInbound({
-        prefix: WEB_CHAT_PREFIX,
-        phone: visitor.phone,
-        name: `Website visitor ${visitor.phone.slice(0, 6)}`,
-        text,
-        channel: 'web',
-        simulatedClientId: visitor.clientId,
-      });
-      // The visitor's stream may be waiting on another instance for the chat to exist.
-      if (received.created)
-        await events.publish({ type: 'web-chat.changed', phone: visitor.phone, chatId: received.chatId });
+      const received = await chats.receiveInbound(
+        {
+          prefix: WEB_CHAT_PREFIX,
+          phone: visitor.phone,
+          name: `Website visitor ${visitor.phone.slice(0, 6)}`,
+          text,
+          channel: 'web',
+          simulatedClientId: visitor.clientId,
+        },
+        // The visitor's stream, on whichever instance, may be waiting for the chat to exist: told
+        // by the statement that stores the message, so no round trip of its own.
+        (chatId) => [{ type: 'web-chat.changed', phone: visitor.phone, chatId }],
+      );
       if (!received.message) throw new Error('the visitor message was not stored');
       return toWebChatMessage(received.message);
     },
