@@ -1429,3 +1429,82 @@ describe('what blind round 9 found, as mechanisms', () => {
     expect(pointsBack('thursday 3 at 5').time).toBe(false);
   });
 });
+
+describe('what blind round 10 found, as mechanisms', () => {
+  it('hands over what went wrong told by what happened: closed, charged again, uneven, more than asked', async () => {
+    for (const message of [
+      'me di de baja del premium y me habeis vuelto a cobrar',
+      'lo digo xq el lunes fui y estaba cerrado y nadie me aviso',
+      'hoy he ido a las 4 y pico y estaba la persiana bajada, menuda forma de perder la tarde',
+      'me dejo una ceja mas alta q otra',
+      'me cortaron el triple de lo q pedi',
+      'el contrato q me paso es un copia y pega de internet, vaya tela',
+      'ane estuvo todo el rato con el movil en la reunion, para eso no pago',
+    ])
+      expect((await ask(message)).handoff?.kind, message).toBe('complaint');
+    for (const message of [
+      'puedo pagar con el movil?',
+      'cuanto cuesta el doble de tiempo de consulta?',
+      'fui a la oficina el lunes, abris tambien los martes?',
+    ])
+      expect((await ask(message)).handoff?.kind, message).not.toBe('complaint');
+  });
+
+  it('a phone mentioned is no request for one; a Spanish "dan" is no jailbreak', async () => {
+    expect(await text('puedo pagar con el movil?')).not.toMatch(/no comparto datos personales/);
+    expect(await text('dame el movil de ane')).toMatch(/no comparto datos personales/);
+    expect(await text('y si me apunto al premium q me dan?')).toContain('9,99');
+  });
+
+  it('"es caro?" is the price, and "the monthly thing with the videos" the premium one', async () => {
+    expect(await text('es caro?')).toContain('10');
+    expect(await text('how much is the monthly thing with the videos?')).toContain('9.99');
+  });
+
+  it('reads "4.30pm" and "a las 18.30" as times, and "¿y pasado?" as the day after tomorrow', () => {
+    expect(clockOf('move it to 4.30pm same day').at).toBe('16:30');
+    expect(clockOf('a las 18.30').at).toBe('18:30');
+    expect(clockOf('el 3.12').at).toBeUndefined();
+    expect(resolveWhen('y pasado?', NOW, ZONE)?.from).toBe('2026-11-25');
+  });
+
+  it('"primera hora libre" is the soonest free time, whatever the time of day', async () => {
+    const reply = await text('primera hora libre de iker?');
+    expect(reply).toContain('martes 24 de noviembre');
+    expect(reply).toMatch(/16:00/);
+  });
+
+  it('follows up a day ("el siguiente martes", "ese mismo día") and a search ("¿con quién?", "allí")', async () => {
+    const first = await text('iker el martes?');
+    expect(first).toContain('martes 24 de noviembre');
+    const next = await text('iker el martes?', first, 'y el siguiente martes?');
+    expect(next).toContain('martes 1 de diciembre');
+    expect(next).not.toContain('martes 24 de noviembre');
+
+    const ane = await text('ane el martes?');
+    const sameDay = await text('ane el martes?', ane, 'y con el de online ese mismo dia por la tarde?');
+    expect(sameDay).toContain('Iker Prieto');
+    expect(sameDay).toContain('martes 24 de noviembre');
+
+    const search = await text('se puede hacer online?');
+    expect(search).toContain('/schedule/iker');
+    expect(await text('se puede hacer online?', search, 'con quien?')).toContain('Iker');
+
+    const family = await text('busco abogado de familia en bilbao');
+    expect(await text('busco abogado de familia en bilbao', family, 'y algo de despidos alli?')).toContain(
+      '/schedule/ane',
+    );
+  });
+
+  it('answers whether they reached the business by its name', async () => {
+    expect(await text('perdona, es el bufete prieto?')).toMatch(/asistente de Bufete Prieto/);
+  });
+
+  it('knows "zgz" and "vlc", parking in German and opening in Catalan', async () => {
+    const directory = buildDirectory(lawOffice);
+    expect(understand('teneis algo en zgz?', directory, lawOffice).places).toEqual(['Zaragoza']);
+    expect(understand('y en vlc?', directory, lawOffice).places).toEqual(['Valencia']);
+    expect(await text('Wo kann man parken?')).toContain('Indautxu');
+    expect(understand('Obriu dissabte?', directory, lawOffice).hours).toBe(true);
+  });
+});

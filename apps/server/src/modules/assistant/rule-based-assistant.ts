@@ -58,8 +58,10 @@ import {
   fitsDay,
   morningReading,
   PART_OF_DAY,
+  pointsBack,
   resolveReference,
   type When,
+  weekdayIndex,
   wordsBesidesTime,
 } from './rules/when.ts';
 import {
@@ -104,6 +106,16 @@ type Context = {
 
 /** Topics answered from the company information even when a city or a service is named too. */
 /** Topics that only the company information can answer: when it says nothing, nothing else does. */
+/** "allí", "ahí", "there": the place the conversation is about. */
+const THERE = /\b(?:alli|ahi|alla|aqui mismo|en esa ciudad|there|over there|in that city)\b/;
+/** "¿y la normal?", "and the regular one?": the plain version of what was just priced. */
+const PLAIN =
+  /^\W*(?:y\s+)?(?:la|el|los|las|the)?\s*(?:normal|normales|basic[oa]s?|simple|sencill[oa]|clasic[oa]|estandar|de siempre|regular|standard|basic|plain)(?:\s+(?:one|de toda la vida))?\W*$/;
+/** "¿con quién?", "¿quién es?", "who?": asking who, and nothing else. */
+const WHO =
+  /^\W*(?:y\s+)?(?:con\s+)?(?:quien|quienes|quien es|quien seria|who|with who|with whom|who is it)\W*$/;
+/** "el siguiente sábado", "el sábado siguiente", "el otro sábado", "the following Saturday". */
+const FOLLOWING = /\b(?:siguiente|proximo|otro|following|after that|next one)\b/;
 /** "donde vivo", "where I live": the customer's own place, said in passing. */
 const CUSTOMERS_PLACE =
   /\b(?:donde|adonde|where) (?:yo )?(?:vivo|vivimos|estoy|estamos|trabajo|trabajamos|resido|i live|we live|i work|i am|i'?m staying)\b/;
@@ -389,6 +401,8 @@ class Conversation {
     // "Hello, is this the hair salon?": who we are.
     if (m.greeting && /\b(is this|es esto|es aqui|sois|are you)\b/.test(m.folded) && !m.named.length)
       return reply(this.greeting());
+    // "perdona, ¿es la peluquería Brisa?": whether they reached the business, by its own name.
+    if (this.asksIfThisIsUs()) return reply(this.greeting());
 
     // "genial, ya reservo yo por el enlace, gracias": thanks that ask nothing more close the conversation.
     if (
@@ -404,6 +418,8 @@ class Conversation {
       return reply(this.goodbye());
     const site = this.website();
     if (site) return reply(site);
+    const plain = await this.plainVariant();
+    if (plain) return reply(plain);
     const business = await this.businessAnswer();
     if (business) return reply(this.withOtherQuestions(business));
     if (m.offTopic) return reply(this.offTopic());
@@ -416,6 +432,31 @@ class Conversation {
         'not_understood',
       );
     return reply(this.notUnderstood());
+  }
+
+  /**
+   * "Manicura semipermanente: 22 €" … "¿y la normal?": the plain service the one just priced is a
+   * kind of (its name without the words that qualify it), priced in turn.
+   */
+  private async plainVariant(): Promise<string | null> {
+    if (!PLAIN.test(this.message.folded)) return null;
+    const quoted = /^([^:\n«»]{3,60}):\s*(?:desde\s+|from\s+)?\d/.exec(this.lastReply ?? '')?.[1]?.trim();
+    const base = quoted?.split(/\s+/);
+    if (!base || base.length < 2) return null;
+    return this.sub(this.t(`¿cuánto cuesta ${base[0]}?`, `how much is ${base[0]}?`)).businessAnswer();
+  }
+
+  /** A short question naming the business itself: "¿es la peluquería Brisa?", "is this Entrena Studio?". */
+  private asksIfThisIsUs(): boolean {
+    const m = this.message;
+    if (m.named.length || m.text.split(/\s+/).length > 8 || !m.isQuestion) return false;
+    if (m.price || m.when || m.availability || m.hours || m.places.length) return false;
+    const names = words(this.knowledge.companyName).filter((word) => word.length >= 4);
+    if (!names.length) return false;
+    const name = names.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+    return new RegExp(
+      `(?:^|[^a-z])(?:es|sois|estoy hablando con|hablo con|is this|are you|am i talking to)\\b(?: \\S+){0,3} (?:${name})\\b`,
+    ).test(m.folded);
   }
 
   /**
@@ -645,6 +686,9 @@ class Conversation {
       !m.price &&
       /precio orientativo|guide price/.test(this.lastReply ?? '') &&
       m.text.split(/\s+/).length <= 6 &&
+      // "¿y algo de cejas allí?": who does it there, not its price.
+      !THERE.test(m.folded) &&
+      !m.places.length &&
       findPrice(this.info, m.text, SERVICE_SYNONYMS)
     )
       return this.prices(professional);
@@ -668,6 +712,8 @@ class Conversation {
     if (professional && m.premium) return this.subscription(professional);
     if (professional && m.bookingLink && !m.places.length) return this.bookingLink(professional);
     if (m.named.length) return this.describe(m.named);
+    // "¿con quién?" after a search: the people it found.
+    if (WHO.test(m.folded) && c.offered.length) return this.describe(c.offered);
     // "¿Laura da sesiones?" with no Laura to book: say so, and who can be booked.
     const unlisted = personNotListed(m.text, this.directory);
     if (unlisted) return this.notListed(unlisted);
@@ -689,9 +735,15 @@ class Conversation {
     }
 
     // "a trainer in Madrid on Friday morning": when the search finds one person, their open times.
-    if ((asksKind || m.places.length) && m.when && !m.price) {
+    // "¿y con el de Valencia ese mismo día por la mañana?": the day pointed back at, with the time now said.
+    const sameDay =
+      !m.when && c.when && pointsBack(m.text).day
+        ? { from: c.when.from, to: c.when.from, ...clockOf(m.text) }
+        : undefined;
+    const when = m.when ?? sameDay;
+    if ((asksKind || m.places.length) && when && !m.price) {
       const { here } = this.matching(m.kinds, m.roleStems, m.places);
-      if (here.length === 1) return this.openTimes(here[0]!, m.when);
+      if (here.length === 1) return this.openTimes(here[0]!, when);
     }
     // "¿Abrís el sábado en Madrid?": the opening hours there, not who works there.
     if (m.hours && !asksKind && !m.named.length) return this.hours();
@@ -728,9 +780,10 @@ class Conversation {
     const roleStems = m.roleStems;
     const hasKind = kinds.size > 0 || roleStems.size > 0;
     // A kind after a place statement ("vivo en a coruña" … "busco nutricionista"): there.
+    // … or pointed back at: "¿y algo de cejas allí?".
     const places = m.places.length
       ? m.places
-      : hasKind && this.context.placeStatement
+      : hasKind && (this.context.placeStatement || THERE.test(m.folded))
         ? this.context.places
         : [];
     if (!hasKind) {
@@ -959,7 +1012,7 @@ class Conversation {
     }
     // "a primera hora" / "a última hora": the first day's first or last few times.
     const shown =
-      range.partOfDay === 'early'
+      range.partOfDay === 'early' || range.partOfDay === 'soonest'
         ? [{ date: days[0]!.date, times: days[0]!.times.slice(0, 3) }]
         : range.partOfDay === 'late'
           ? [{ date: days[0]!.date, times: days[0]!.times.slice(-3) }]
@@ -999,6 +1052,17 @@ class Conversation {
     const m = this.message;
     const before = this.context.when;
     if (!m.when || !before) return m.when;
+    // "¿y el siguiente sábado?" after Saturday 28's times: the Saturday after that one.
+    if (
+      FOLLOWING.test(m.folded) &&
+      m.when.from === m.when.to &&
+      m.when.from <= before.from &&
+      weekdayIndex(m.when.from) === weekdayIndex(before.from)
+    ) {
+      let date = m.when.from;
+      while (date <= before.from) date = addDays(date, 7);
+      return { ...m.when, from: date, to: date };
+    }
     const pointed = resolveReference(m.when, m.text, { date: before.from, time: before.at });
     if (pointed !== m.when) return pointed;
     const { at, after, before: until, partOfDay } = before;
@@ -1108,7 +1172,7 @@ class Conversation {
     if (range.after) return this.t(` a partir de las ${range.after}`, ` after ${range.after}`);
     if (range.before) return this.t(` antes de las ${range.before}`, ` before ${range.before}`);
     const part = range.partOfDay;
-    if (!part || part === 'early' || part === 'late') return '';
+    if (!part || part === 'early' || part === 'late' || part === 'soonest') return '';
     return this.t(
       {
         morning: ' por la mañana',

@@ -12,6 +12,7 @@ import { list, longDate, money } from './phrases.ts';
 import { fold, hasAny, hasPhrase, normalise } from './text.ts';
 import {
   clockOf,
+  dottedTimes,
   fitsDay,
   PART_OF_DAY,
   pointsBack,
@@ -64,7 +65,7 @@ const POLITE_IF =
   /\b(si no (?:es|fuera|seria) (?:mucha )?(?:molestia|mucho pedir)|si no te importa|si no os importa|if you don'?t mind)\b/g;
 /** Asking about it: when, what time, with whom, whether there is one. */
 const SEE =
-  /\b(que|cuales|q)\s+(citas|reservas|sesiones|clases)\b|\b(a que hora|que dia|cuando)\b.*\b(era|es)\s+(la|el|lo|mi)\s+(de|del|mio|mia|cita|sesion|clase)\b|\b(tengo|tenia)( yo)? (algo|hora)( (el|este|esta|para|manana|hoy|con|reservad\w*|pendiente)\b|\s*$)|\b(sigue|siguen|esta|queda|quedo)( \w+)? (en pie|confirmad\w*|vigente)\b|\b(still on|still booked|still scheduled|still confirmed)\b|\bwhat time (was|is) it\b|\b(was|is) it again\b|\bwhat appointments\b|\b(a que hora|que hora|que dia|cuando|con quien)\b.*\b(tenia|tengo) yo\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? (con|cita|la cita|sesion|clase|hora)\b|\bwhat time (was|is) (mine|my)\b|\b(cuando|que dia|a que hora|que hora|con quien|donde)\b.*\b(cita|sesion|clase|consulta|reserva)\b|\b(tengo|tenia|tienes|hay)( alguna| algunas| una| dos| tres| varias| 2| 3)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta)\b|\b(when|what time|what day)( is|s)? my\b|\bdo i have (an? |any )?(appointment|booking|session|class)|\bi (have|had|got) (two|2|three|3|some|several) (appointments|bookings|sessions|classes)\b|\bpense que tenia\b/;
+  /\b(que|cuales|q)\s+(citas|reservas|sesiones|clases)\b|\b(a que hora|que dia|cuando)\b.*\b(era|es)\s+(la|el|lo|mi)\s+(de|del|mio|mia|cita|sesion|clase)\b|\b(tengo|tenia)( yo)? (algo|hora)( (el|este|esta|para|manana|hoy|con|reservad\w*|pendiente)\b|\s*$)|\b(sigue|siguen|esta|queda|quedo)( \w+)? (en pie|confirmad\w*|vigente)\b|\b(still on|still booked|still scheduled|still confirmed)\b|\bwhat time (was|is) it\b|\b(was|is) it again\b|\bwhat appointments\b|\b(a que hora|que hora|que dia|cuando|con quien)\b.*\b(tenia|tengo) yo\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? (con|cita|la cita|sesion|clase|hora)\b|\bwhat time (was|is) (mine|my)\b|\b(cuando|que dia|a que hora|que hora|con quien|donde)\b.*\b(cita|sesion|clase|consulta|reserva)\b|\b(tengo|tenia|tienes|hay)( alguna| algunas| una| dos| tres| varias| 2| 3)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta)\b|\b(when|what time|what day)( is|s)? my\b|\bdo i have (an? |any )?(appointment|booking|session|class)|\bi (have|had|got) (two|2|three|3|some|several) (appointments|bookings|sessions|classes)\b|\bpense que tenia\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? lo (de|del)\b/;
 /** Words that make the message about the customer's own appointment. */
 const OWN =
   /\b(mi|mis|my|minha|minhas|meu|meus)( \w+)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta|hora|turno|appointment|appointments|booking|bookings|session|sessions|class|call|visit|consultation)\b|\b(lo|la) (mio|mia)\b|\b(tengo|tenia) hora (con|el|para|a las|del|de)\b|\b(tengo|tenia|la|una) (cita|sesion|clase|consulta|reserva) (del?|el|al|con|que|para|a las|a otro|a otra|de hoy|de manana|de esta)\b|\b(tengo|tenia) (una )?(cita|sesion|clase|consulta|reserva)\b|\bme la\b|\w+(mela|rmela)\b|\b(cancel|move|change|reschedule|postpone|push) it\b/;
@@ -108,7 +109,7 @@ const withoutNegatedActions = (folded: string) => folded.replace(NEGATED_ACTION,
  * quiero cambiar una" the "no" is a question tag, and "no, cancélala" is a no and then a request.
  */
 const normalised = (text: string) =>
-  withoutNegatedActions(normalise(fold(text).replace(/[¿?¡!.,;()«»"]/g, ' ; ')))
+  withoutNegatedActions(normalise(dottedTimes(fold(text)).replace(/[¿?¡!.,;()«»"]/g, ' ; ')))
     .replace(/(\s*;\s*)+/g, ' ')
     .trim();
 
@@ -336,7 +337,7 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   const customer = knowledge.customer;
   if (!customer) return null;
   // Colons stay: "18:30" is a time.
-  const said = normalise(fold(input.text).replace(/[¿?¡!.,;()«»"]/g, ' '));
+  const said = normalise(dottedTimes(fold(input.text)).replace(/[¿?¡!.,;()«»"]/g, ' '));
   // The actions they say they do not want are out of what is read, but "no quiero cambiarla" is a no.
   const folded = normalised(input.text);
   const pending = knowledge.pendingChange;

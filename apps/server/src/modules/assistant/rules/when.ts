@@ -4,7 +4,7 @@ import * as chronoEs from 'chrono-node/es';
 import { addDays, zonedDate } from '../../../lib/time-zone.ts';
 import { fold, hasAny, hasPhrase } from './text.ts';
 
-export type PartOfDay = 'early' | 'morning' | 'midday' | 'afternoon' | 'evening' | 'late';
+export type PartOfDay = 'soonest' | 'early' | 'morning' | 'midday' | 'afternoon' | 'evening' | 'late';
 
 /** When the customer wants to come: a range of local dates, and maybe a part of the day or a time. */
 export type When = {
@@ -32,9 +32,27 @@ export const PART_OF_DAY: Record<PartOfDay, [string, string]> = {
   evening: ['18:00', '24:00'],
   // "a última hora": the day's last times, whatever they are (the reply shows the last few).
   late: ['00:00', '24:00'],
+  // "primera hora libre", "lo antes posible": the first free times, whatever the time of day.
+  soonest: ['00:00', '24:00'],
 };
 
 const PARTS: Array<[PartOfDay, string[]]> = [
+  [
+    'soonest',
+    [
+      'primera hora libre',
+      'primera hora disponible',
+      'primer hueco',
+      'primer hueco libre',
+      'lo antes posible',
+      'cuanto antes',
+      'first available',
+      'earliest available',
+      'first free',
+      'soonest',
+      'asap',
+    ],
+  ],
   [
     'late',
     [
@@ -51,16 +69,7 @@ const PARTS: Array<[PartOfDay, string[]]> = [
   ],
   [
     'early',
-    [
-      'a primera hora',
-      'primera hora',
-      'first thing',
-      'earliest',
-      'lo antes posible',
-      'lo mas temprano',
-      'temprano',
-      'early',
-    ],
+    ['a primera hora', 'primera hora', 'first thing', 'earliest', 'lo mas temprano', 'temprano', 'early'],
   ],
   [
     'morning',
@@ -301,6 +310,8 @@ const spelledOut = (folded: string) =>
       (_, before: string, hour: string) => `${before} ${NUMBER_WORDS[hour]}`,
     )
     .replace(/\bmn+a?\b/g, 'manana')
+    // "¿y pasado?" alone: the day after tomorrow, as Spanish says it in a follow-up.
+    .replace(/^\s*(?:y\s+)?(?:el\s+)?pasado\s*$/, 'pasado manana')
     .replace(/\b(tmrw?|tmw|2moro|tomoz)\b/g, 'tomorrow')
     // "a las 8 de la tarde" is 20:00: the hour keeps its half of the day once the words are read.
     .replace(/\b(\d{1,2})(:\d{2})? (de la (?:tarde|noche))\b/g, '$1$2 pm $3')
@@ -347,8 +358,8 @@ function times(text: string): { after?: string; at?: string; before?: string } {
       folded,
     ) ??
     /(?:^|\s)(\d{1,2}):(\d{2})(?:\s*(am|pm))?/.exec(folded) ??
-    // "to 6pm", "move it 4 pm": an hour with its am/pm needs no "at".
-    /(?:^|\s)(\d{1,2})()\s*(am|pm)\b/.exec(folded);
+    // "to 6pm", "move it 4 pm", "to 4.30pm": an hour with its am/pm needs no "at".
+    /(?:^|\s)(\d{1,2})(?:[.:](\d{2}))?\s*(am|pm)\b/.exec(folded);
   if (at) {
     const hour = Number(at[1]);
     if (hour > 23) return {};
@@ -459,15 +470,25 @@ const WEEK_COUNTS: Record<string, number> = {
   cuatro: 4,
   four: 4,
 };
-const weekdayIndex = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
+export const weekdayIndex = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
 const daysUntil = (fromDate: string, weekday: number) => (weekday - weekdayIndex(fromDate) + 7) % 7;
 
 /** The time of day a message names, without any day: "a las 6" (18:00), "after 5pm", "por la tarde". */
 export function clockOf(text: string): Pick<When, 'partOfDay' | 'at' | 'after' | 'before'> {
-  const folded = spelledOut(fold(text).replace(/[¿?¡!.,]/g, ' '));
+  const folded = spelledOut(withoutPunctuation(fold(text)));
   const { part, rest } = partOfDay(folded);
   return { ...(part ? { partOfDay: part } : {}), ...times(rest) };
 }
+
+/**
+ * Punctuation out, but a time written with a dot kept a time: "4.30pm", "a las 18.30" (a dot
+ * between a date's numbers, "el 3.12", is left to be dropped).
+ */
+export const dottedTimes = (folded: string) =>
+  folded
+    .replace(/\b(\d{1,2})\.([0-5]\d)(?=\s*(?:am|pm|h)\b)/g, '$1:$2')
+    .replace(/\b(a las|sobre las|para las|hacia las|at|to|around)\s+(\d{1,2})\.([0-5]\d)\b/g, '$1 $2:$3');
+const withoutPunctuation = (folded: string) => dottedTimes(folded).replace(/[¿?¡!.,]/g, ' ');
 
 /** A time said loosely: "a las 6 o así", "sobre las 6 más o menos", "around 6ish". */
 const APPROXIMATELY =
@@ -478,7 +499,7 @@ const APPROXIMATELY =
  * time and nothing else (one word left), however many words the time takes to say.
  */
 export function wordsBesidesTime(text: string): number {
-  let rest = spelledOut(fold(text).replace(/[¿?¡!.,]/g, ' '))
+  let rest = spelledOut(withoutPunctuation(fold(text)))
     .replace(APPROXIMATELY, ' ')
     .replace(/\b(\d{1,2}) y media\b/g, '$1:30')
     .replace(/\b(\d{1,2}) y cuarto\b/g, '$1:15');
@@ -498,7 +519,7 @@ export function wordsBesidesTime(text: string): number {
 export function morningReading(text: string, at: string): string | null {
   const hour = Number(at.slice(0, 2));
   if (hour < 13 || hour > 19) return null;
-  const folded = spelledOut(fold(text).replace(/[¿?¡!.,]/g, ' '));
+  const folded = spelledOut(withoutPunctuation(fold(text)));
   if (partOfDay(folded).part || /\b(pm|p m)\b/.test(folded)) return null;
   const small = new RegExp(
     `\\b(?:a las|sobre las|para las|hacia las|las|at|around|about)\\s*${hour - 12}(?:[:.]${at.slice(3)})?\\b(?!\\s*(?:h\\b|pm\\b))`,
@@ -508,7 +529,7 @@ export function morningReading(text: string, at: string): string | null {
 
 /** Reads when the customer means, relative to now in the business's zone; undefined when they say no day. */
 export function resolveWhen(text: string, now: Date, timeZone: string): When | undefined {
-  const folded = spelledOut(fold(text).replace(/[¿?¡!.,]/g, ' '));
+  const folded = spelledOut(withoutPunctuation(fold(text)));
   const { part, rest } = partOfDay(folded);
   const clock = times(rest);
   const today = zonedDate(now, timeZone);

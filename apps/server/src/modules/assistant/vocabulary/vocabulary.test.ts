@@ -123,7 +123,7 @@ describe('the built-in vocabulary', () => {
       'kinds',
     );
     expect(Object.keys(vocabulary.PLACES)).toHaveLength(51);
-    expect(Object.values(vocabulary.PLACES).flat()).toHaveLength(90);
+    expect(Object.values(vocabulary.PLACES).flat()).toHaveLength(92);
   });
 
   it('merges each language and trade into the groups the engine reads', () => {
