@@ -108,6 +108,7 @@ describe('a rate limit whose counters fail', () => {
     registerErrorHandling(app);
     await registerRateLimits(app, {
       hit: () => Promise.reject(new Error('Connection terminated unexpectedly')),
+      hitEach: () => Promise.reject(new Error('Connection terminated unexpectedly')),
       forgetSpent: () => Promise.resolve(0),
     });
     app.get('/limited', { config: { rateLimit: { max: 1, timeWindow: '1 minute' } } }, async () => ({

@@ -13,6 +13,12 @@ export function createRateLimitsService({ repository }: { repository: RateLimits
      */
     hit: (route: string, client: string, windowMs: number) => repository.hit(`${route}|${client}`, windowMs),
 
+    /** Several `hit`s (distinct route and client pairs) in one statement; answered in the order asked. */
+    hitEach: (hits: ReadonlyArray<{ route: string; client: string; windowMs: number }>) =>
+      repository.hitEach(
+        hits.map(({ route, client, windowMs }) => ({ key: `${route}|${client}`, windowMs })),
+      ),
+
     /**
      * Run by the schedules: counters of spent windows go, so an address-spraying client does not
      * grow the table for ever.

@@ -46,6 +46,25 @@ describe('rate-limit counters', () => {
     expect(fresh.ttlMs).toBeGreaterThan(200);
   });
 
+  it('counts several keys in one statement, each as hit would, answered in the order asked', async () => {
+    const { hit, hitEach } = t.app.services.rateLimits;
+    await hit('POST /e', '10.1.0.7', 60_000);
+    const counted = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        hitEach([
+          { route: 'POST /e', client: '10.1.0.8', windowMs: 60_000 },
+          { route: 'POST /e', client: '10.1.0.7', windowMs: 60_000 },
+        ]),
+      ),
+    );
+    expect(counted.map(([fresh]) => fresh!.count).sort((a, b) => a - b)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+    ]);
+    expect(counted.map(([, old]) => old!.count).sort((a, b) => a - b)).toEqual([
+      2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+    ]);
+  });
+
   it('the clean-up deletes spent counters and keeps live ones', async () => {
     const { hit } = t.app.services.rateLimits;
     await hit('POST /d', '10.1.0.5', 1);

@@ -97,7 +97,7 @@ export function createWebChatService(deps: {
   chats: ChatsService;
   company: Pick<CompanyService, 'get'>;
   mail: Pick<MailService, 'enqueue'>;
-  rateLimits: Pick<RateLimitsService, 'hit'>;
+  rateLimits: Pick<RateLimitsService, 'hitEach'>;
   events: EventBus;
   clock: () => Date;
   limits?: Partial<WebChatLimits>;
@@ -123,13 +123,21 @@ export function createWebChatService(deps: {
     return row;
   }
 
-  /** Counts one request against a limit; 429 with the message once it is spent. */
-  async function limit(what: string, who: string, max: number, windowMs: number) {
-    const { count, ttlMs } = await deps.rateLimits.hit(`web-chat ${what}`, who, windowMs);
-    if (count > max)
+  /**
+   * Counts one request against each limit (in one statement); 429 with the message when any is
+   * spent. Every limit counts the request, refused or not.
+   */
+  async function limit(...limits: Array<{ what: string; who: string; max: number; windowMs: number }>) {
+    const counts = await deps.rateLimits.hitEach(
+      limits.map(({ what, who, windowMs }) => ({ route: `web-chat ${what}`, client: who, windowMs })),
+    );
+    const spent = counts.filter((count, i) => count.count > limits[i]!.max);
+    if (spent.length > 0) {
+      const wait = Math.max(...spent.map((count) => count.ttlMs));
       throw new AppError('TOO_MANY_REQUESTS', WEB_CHAT_MESSAGES.tooManyRequests, {
-        'retry-after': String(Math.max(1, Math.ceil(ttlMs / 1000))),
+        'retry-after': String(Math.max(1, Math.ceil(wait / 1000))),
       });
+    }
   }
 
   const chatOf = (visitor: WebChatVisitor) => chats.findByPhone(WEB_CHAT_PREFIX, visitor.phone);
@@ -184,7 +192,7 @@ export function createWebChatService(deps: {
 
     async createSession(key: string, ip: string) {
       await openFor(key);
-      await limit('network', networkKey(ip), limits.networkPerMinute, MINUTE);
+      await limit({ what: 'network', who: networkKey(ip), max: limits.networkPerMinute, windowMs: MINUTE });
       const sessionId = randomBytes(32).toString('base64url');
       const tokenHash = sha256(sessionId);
       await repository.createSession({ tokenHash, phone: webChatPhone(tokenHash) });
@@ -214,10 +222,10 @@ export function createWebChatService(deps: {
      * client whose email the visitor proved, and for nobody otherwise.
      */
     async send(visitor: WebChatVisitor, text: string, ip: string): Promise<WebChatMessage> {
-      await Promise.all([
-        limit('session messages', visitor.id, limits.sessionMessagesPerMinute, MINUTE),
-        limit('network', networkKey(ip), limits.networkPerMinute, MINUTE),
-      ]);
+      await limit(
+        { what: 'session messages', who: visitor.id, max: limits.sessionMessagesPerMinute, windowMs: MINUTE },
+        { what: 'network', who: networkKey(ip), max: limits.networkPerMinute, windowMs: MINUTE },
+      );
       const received = await chats.receiveInbound(
         {
           prefix: WEB_CHAT_PREFIX,
@@ -257,9 +265,11 @@ export function createWebChatService(deps: {
     },
 
     async requestCode(visitor: WebChatVisitor, email: string, ip: string) {
-      await limit('session codes', visitor.id, limits.sessionCodesPerHour, HOUR);
-      await limit('network codes', networkKey(ip), limits.networkCodesPerHour, HOUR);
-      await limit('address codes', email, limits.addressCodesPerHour, HOUR);
+      await limit(
+        { what: 'session codes', who: visitor.id, max: limits.sessionCodesPerHour, windowMs: HOUR },
+        { what: 'network codes', who: networkKey(ip), max: limits.networkCodesPerHour, windowMs: HOUR },
+        { what: 'address codes', who: email, max: limits.addressCodesPerHour, windowMs: HOUR },
+      );
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const now = clock();
       await repository.saveCode({
