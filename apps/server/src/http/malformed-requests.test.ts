@@ -503,7 +503,7 @@ describe('malformed requests', () => {
     );
     // Every operation of either configuration: 135 without WhatsApp (the web chat's 11 and the local
     // mailbox among them; the web chat's event stream is not in the document), its webhook's two, Stripe's one.
-    expect(operations.length + stripeOnly.length).toBe(138);
+    expect(operations.length + stripeOnly.length).toBe(139);
     expect(stripeOnly.map((op) => `${op.method} ${op.path}`)).toEqual(['POST /api/webhooks/stripe']);
     await fuzz(t, operations, 20);
     // With Stripe, payments and subscriptions go through its API (here, a local fake) and its webhook.

@@ -136,7 +136,12 @@ export const webChatVisitorRoutes: FastifyPluginAsyncZod<{
    * new message once (`id:` its id), `resync` when the panel should reload. Without Last-Event-ID
    * it starts after the chat's newest message; with one, after that message.
    */
-  app.get(apiRoutes.webChat.stream.path, { schema: { hide: true } }, async (request, reply) => {
+  const stream = {
+    tags,
+    summary: "Server-Sent Events of the visitor's chat (text/event-stream: message, resync)",
+    response: { 200: endpoints.webChat.stream.response },
+  };
+  app.get(apiRoutes.webChat.stream.path, { schema: stream }, async (request, reply) => {
     const visitor = await visitorOf(request);
     let chatId = await webChat.chatIdOf(visitor);
     const lastEventId = request.headers['last-event-id'];
