@@ -55,6 +55,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The specs sign in many times and try a few wrong passwords on purpose.
       LOGIN_MAX_FAILURES: '100',
+      // Lets the web chat spec read an emailed code (GET /api/mail/local/latest).
+      LOCAL_MAILBOX: 'true',
       // Lets the specs post signed WhatsApp webhooks, as Meta would.
       WHATSAPP_APP_SECRET: E2E_WHATSAPP_SECRET,
       WHATSAPP_VERIFY_TOKEN: 'e2e-verify',

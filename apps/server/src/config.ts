@@ -27,6 +27,12 @@ export const envSchema = z.object({
     .string()
     .regex(/^\d+(kB|MB|GB)$/, 'PGLITE_SHARED_BUFFERS is a size such as 32MB')
     .default('32MB'),
+  /**
+   * The local mailbox route (GET /api/mail/local/latest), which shows anyone the newest email to
+   * an address: only when asked for (tests, a laptop trying the web chat), never by default, as a
+   * code it shows would let anyone prove an address that is not theirs.
+   */
+  LOCAL_MAILBOX: z.preprocess(blankToUndefined, z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional()),
   /** Demo data and its published credentials: on by default except in production. */
   SEED_DEMO: z.preprocess(blankToUndefined, z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional()),
   ADMIN_USERNAME: optional,
@@ -239,6 +245,7 @@ function toConfig(e: Env, derived: { seedDemo: boolean; trustProxy: boolean | nu
           }
         : undefined,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM ?? 'Chatdesk <no-reply@localhost>' } : undefined,
+    localMailbox: ['true', '1', 'yes'].includes(e.LOCAL_MAILBOX ?? ''),
     whatsapp: {
       token: e.WHATSAPP_TOKEN,
       phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,

@@ -81,8 +81,10 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
         },
       });
       await api.register(webChatVisitorRoutes, { webChat: s.webChat, events: deps.events });
-      // Reads anyone's mail: only on a local install that sends none (no SMTP) and is not production.
-      if (!config.smtp && config.env !== 'production') await api.register(localMailRoutes, { mail: s.mail });
+      // Reads anyone's mail: only when asked for (LOCAL_MAILBOX), on an install that sends none (no
+      // SMTP) and is not production.
+      if (config.localMailbox && !config.smtp && config.env !== 'production')
+        await api.register(localMailRoutes, { mail: s.mail });
       if (integrations.localPayments) {
         await api.register(integrations.localPayments.routes, {
           onSubscriptionPaid: s.subscriptions.activated,
