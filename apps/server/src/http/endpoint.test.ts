@@ -5,8 +5,9 @@ import { buildTestApp, type TestContext } from '../../test/build-test-app.ts';
 
 let t: TestContext;
 beforeAll(async () => {
-  // No Stripe keys: the local payment stand-in and its card routes are mounted too.
-  t = await buildTestApp();
+  // No Stripe keys: the local payment stand-in and its card routes are mounted too; the local
+  // mailbox only when asked for.
+  t = await buildTestApp({ env: { LOCAL_MAILBOX: 'true' } });
 });
 afterAll(() => t.close());
 

@@ -20,7 +20,8 @@ let headers: Record<string, string>;
 beforeAll(async () => {
   fakeStripe = await startFakeStripe();
   const whatsapp = { WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN: 'fuzz-verify' };
-  t = await buildTestApp({ env: whatsapp });
+  // Every route the app can serve: the local mailbox too, which is only there when asked for.
+  t = await buildTestApp({ env: { ...whatsapp, LOCAL_MAILBOX: 'true' } });
   withStripe = await buildTestApp({
     env: {
       ...whatsapp,
