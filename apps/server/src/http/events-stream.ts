@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type EventBus, isInternalEvent, type SessionsRevoked } from '../events/event-bus.ts';
 import { currentStaff } from './auth.ts';
+import { openEventStream } from './event-stream-response.ts';
 
 const HEARTBEAT_MS = 25_000;
 /**
@@ -38,18 +39,8 @@ export async function eventsRoutes(app: FastifyInstance, options: { events: Even
   });
   app.get('/', { schema: { hide: true } }, (request, reply) => {
     const staff = currentStaff(request);
-    reply.hijack();
+    const send = openEventStream(reply);
     const raw = reply.raw;
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    const send = (chunk: string) => {
-      if (!raw.writableEnded) raw.write(chunk);
-    };
-    send('retry: 3000\n\nevent: ready\ndata: {}\n\n');
     let pending: string[] = [];
     let flushTimer: NodeJS.Timeout | NodeJS.Immediate | undefined;
     let flushedAt = Number.NEGATIVE_INFINITY;

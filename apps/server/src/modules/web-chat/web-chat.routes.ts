@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { EventBus } from '../../events/event-bus.ts';
 import { route } from '../../http/endpoint.ts';
+import { openEventStream } from '../../http/event-stream-response.ts';
 import type { WebChatService } from './web-chat.service.ts';
 
 const tags = ['web chat'];
@@ -156,20 +157,10 @@ export const webChatVisitorRoutes: FastifyPluginAsyncZod<{
       }
     }
 
-    reply.hijack();
+    const send = openEventStream(reply, resync ? 'event: resync\ndata: {}\n\n' : '');
     const raw = reply.raw;
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    const send = (chunk: string) => {
-      if (!raw.writableEnded) raw.write(chunk);
-    };
     const sendMessage = (message: WebChatMessage) =>
       send(`id: ${message.id}\nevent: message\ndata: ${JSON.stringify(message)}\n\n`);
-    send(`retry: 3000\n\nevent: ready\ndata: {}\n\n${resync ? 'event: resync\ndata: {}\n\n' : ''}`);
 
     // One catch-up at a time, and one more if asked meanwhile: each message goes out once, in order.
     let running = false;
