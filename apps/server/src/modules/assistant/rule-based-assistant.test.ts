@@ -1508,3 +1508,29 @@ describe('what blind round 10 found, as mechanisms', () => {
     expect(understand('Obriu dissabte?', directory, lawOffice).hours).toBe(true);
   });
 });
+
+describe('a list of everyone', () => {
+  it('says how many more there are past the first six, never cutting the team short in silence', async () => {
+    const many = {
+      ...lawOffice,
+      employees: Array.from({ length: 9 }, (_, i) =>
+        person(
+          `Abogada ${i + 1}`,
+          `abogada${i + 1}`,
+          'Abogada',
+          'Derecho civil',
+          ['Bilbao'],
+          weekdays([['09:00', '14:00']]),
+        ),
+      ),
+    };
+    const reply = (
+      await assistant.respond([{ role: 'customer', text: 'Quiero reservar una cita' }], many)
+    ).replies.join('\n');
+    expect(reply).toContain('/schedule/abogada6');
+    expect(reply).not.toContain('/schedule/abogada7');
+    expect(reply).toContain('…y 3 más');
+    const few = (await ask('Quiero reservar una cita')).replies.join('\n');
+    expect(few).not.toContain('más:');
+  });
+});

@@ -108,6 +108,8 @@ type Context = {
 /** Topics that only the company information can answer: when it says nothing, nothing else does. */
 /** "allí", "ahí", "there": the place the conversation is about. */
 const THERE = /\b(?:alli|ahi|alla|aqui mismo|en esa ciudad|there|over there|in that city)\b/;
+/** How many professionals a list of everyone shows before saying how many more there are. */
+const SHOWN_PEOPLE = 6;
 /** "¿y la normal?", "and the regular one?": the plain version of what was just priced. */
 const PLAIN =
   /^\W*(?:y\s+)?(?:la|el|los|las|the)?\s*(?:normal|normales|basic[oa]s?|simple|sencill[oa]|clasic[oa]|estandar|de siempre|regular|standard|basic|plain)(?:\s+(?:one|de toda la vida))?\W*$/;
@@ -1437,7 +1439,8 @@ class Conversation {
         `Ahora mismo no tenemos a ${name} entre los profesionales con los que se puede reservar. Puedes reservar con:`,
         `We don't have ${name} among the professionals you can book at the moment. You can book with:`,
       ),
-      ...this.directory.professionals.slice(0, 6).map((p) => this.card(p)),
+      ...this.directory.professionals.slice(0, SHOWN_PEOPLE).map((p) => this.card(p)),
+      ...this.morePeople(),
       this.t(
         'Si buscas a alguien en concreto del equipo, dímelo y te paso con una persona.',
         'If you are looking for someone in particular on the team, tell me and I will pass you to a person.',
@@ -1451,7 +1454,9 @@ class Conversation {
         '¿Con quién quieres la cita? Estos son nuestros profesionales:',
         'Who would you like to book with? These are our professionals:',
       ),
-      ...this.directory.professionals.slice(0, 6).map((p) => this.card(p)),
+      ...this.directory.professionals.slice(0, SHOWN_PEOPLE).map((p) => this.card(p)),
+      // Never cut short in silence: how many more there are, and how to find them.
+      ...this.morePeople(),
       this.t(
         'Dime con quién (y qué día te viene bien) y te digo sus huecos libres.',
         'Tell me who (and which day suits you) and I will tell you their open times.',
@@ -1459,12 +1464,26 @@ class Conversation {
     ].join('\n');
   }
 
+  private morePeople(): string[] {
+    const more = this.directory.professionals.length - SHOWN_PEOPLE;
+    if (more <= 0) return [];
+    return [
+      this.t(
+        `…y ${more} más: dime qué buscas o en qué ciudad y te digo quién.`,
+        `…and ${more} more: tell me what you need or where and I will tell you who.`,
+      ),
+    ];
+  }
+
   private offerSummary() {
     const kinds = [...new Set(this.directory.professionals.flatMap((p) => [...p.kinds]))].filter(
       (kind) => KIND_NAMES[kind],
     );
     const names = kinds.map((kind) => KIND_NAMES[kind]![this.language]);
-    const people = this.directory.professionals.slice(0, 6).map((p) => `• ${p.name} (${this.titleOf(p)})`);
+    const people = [
+      ...this.directory.professionals.slice(0, SHOWN_PEOPLE).map((p) => `• ${p.name} (${this.titleOf(p)})`),
+      ...this.morePeople(),
+    ];
     return [
       names.length
         ? this.t(`Lo que sí ofrecemos: ${list(names, 'es')}.`, `What we do offer: ${list(names, 'en')}.`)
@@ -1496,7 +1515,8 @@ class Conversation {
         `En ${this.knowledge.companyName} nos dedicamos a ${list(names, 'es')}.`,
         `At ${this.knowledge.companyName} we offer ${list(names, 'en')}.`,
       ),
-      ...this.directory.professionals.slice(0, 6).map((p) => this.card(p)),
+      ...this.directory.professionals.slice(0, SHOWN_PEOPLE).map((p) => this.card(p)),
+      ...this.morePeople(),
       this.servedPlacesLine(),
     ].join('\n');
   }
