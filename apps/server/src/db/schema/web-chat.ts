@@ -43,17 +43,28 @@ export const webChatSessions = pgTable(
     phone: text('phone').notNull().unique(),
     /** Set only by a correct emailed code. */
     verifiedEmail: text('verified_email'),
+    /** When the code was given: a verification lapses 7 days after it (decision 022, expiry). */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** A verification lapsed (idle or old): the panel asks to verify again instead of saying nothing. */
+    verificationLapsed: boolean('verification_lapsed').notNull().default(false),
     /** The client with the verified email when it was verified, if any. */
     clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
     /** Where a person may answer later (email or WhatsApp number): shown to staff, identifies nobody. */
     replyTo: text('reply_to'),
     createdAt: createdAt(),
+    /**
+     * The visitor's last request (written at most once a minute): a session idle 30 days expires and
+     * is purged, and a verification lapses after 24 hours idle.
+     */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when the visitor deletes the conversation: the id stops working. */
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },
   (t) => [
     index('web_chat_sessions_email_idx').on(t.verifiedEmail),
     index('web_chat_sessions_client_idx').on(t.clientId),
+    // The hourly purge finds idle sessions by it.
+    index('web_chat_sessions_last_seen_idx').on(t.lastSeenAt),
   ],
 );
 
