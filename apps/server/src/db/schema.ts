@@ -7,6 +7,7 @@ export * from './schema/company.ts';
 export * from './schema/employees.ts';
 export * from './schema/integrations.ts';
 export * from './schema/notifications.ts';
+export * from './schema/packs.ts';
 export * from './schema/privacy.ts';
 export * from './schema/rate-limits.ts';
 export * from './schema/services.ts';

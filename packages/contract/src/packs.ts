@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { idSchema } from './common.ts';
+import { SERVICE_LIMITS } from './services.ts';
+
+export const PACK_LIMITS = {
+  nameMax: 80,
+  sessionsMin: 1,
+  sessionsMax: 100,
+  validityMinDays: 1,
+  /** Five years: a pack that never runs out is a price list, not a pack. */
+  validityMaxDays: 1825,
+  /** The price of a whole pack can be many sessions' worth. */
+  priceMax: SERVICE_LIMITS.priceMax * 10,
+} as const;
+
+/**
+ * Every movement of a client's sessions is one ledger row: a sale (+sessions, the money taken),
+ * a use by a booking (-1), a return of that session when the booking is cancelled in time (+1),
+ * the sessions left when the pack expires (-n), and a refund of the pack (-n, money back).
+ */
+export const PACK_LEDGER_KINDS = ['sale', 'use', 'return', 'expiry', 'refund'] as const;
+export type PackLedgerKind = (typeof PACK_LEDGER_KINDS)[number];
+
+/** How a pack sold at the desk was paid: cash or a card on the business's own terminal. */
+export const PACK_SALE_METHODS = ['cash', 'card'] as const;
+export type PackSaleMethod = (typeof PACK_SALE_METHODS)[number];
+
+/** Who moved a pack's sessions. */
+export const PACK_ACTORS = ['staff', 'customer', 'assistant', 'system'] as const;
+
+export const PACK_MESSAGES = {
+  nameRequired: 'Name is required',
+  nameTooLong: `Name must be at most ${PACK_LIMITS.nameMax} characters`,
+  serviceRequired: 'Choose a service from the list',
+  sessionsInvalid: `Sessions must be a whole number from ${PACK_LIMITS.sessionsMin} to ${PACK_LIMITS.sessionsMax}`,
+  priceInvalid: 'Price must be 0 or more, with at most two decimals',
+  priceTooHigh: 'Price is too high',
+  validityInvalid: `Validity must be between ${PACK_LIMITS.validityMinDays} and ${PACK_LIMITS.validityMaxDays} days`,
+  methodInvalid: 'Choose cash or card',
+  notFound: 'Pack not found',
+  clientPackNotFound: 'This client has no such pack',
+  serviceNotFound: 'Service not found',
+  serviceArchived: 'This service is no longer offered',
+  archived: 'This pack is archived: restore it to sell it again',
+  clientNotFound: 'Client not found',
+  /** A booking asked to use a pack and none had a session left, unexpired, for its service. */
+  noSessionLeft: 'This client has no pack with a session left for this service.',
+  /** An appointment whose pack session was given back cannot take it again by being reopened. */
+  sessionReturned:
+    'This appointment was paid with a pack session that was given back when it was cancelled. Book it again instead.',
+  packNotDeleted:
+    'An appointment paid with a pack session is kept with its history, so it cannot be deleted. Cancel it instead if it will not take place.',
+} as const;
+
+/** What staff set on a pack (create and edit alike). */
+export const packFormSchema = z.object({
+  serviceId: z.uuid({ message: PACK_MESSAGES.serviceRequired }),
+  name: z
+    .string({ message: PACK_MESSAGES.nameRequired })
+    .trim()
+    .min(1, PACK_MESSAGES.nameRequired)
+    .max(PACK_LIMITS.nameMax, PACK_MESSAGES.nameTooLong),
+  sessions: z
+    .number({ message: PACK_MESSAGES.sessionsInvalid })
+    .int(PACK_MESSAGES.sessionsInvalid)
+    .min(PACK_LIMITS.sessionsMin, PACK_MESSAGES.sessionsInvalid)
+    .max(PACK_LIMITS.sessionsMax, PACK_MESSAGES.sessionsInvalid),
+  /** In cents (the smallest unit of the service's currency). */
+  priceAmount: z
+    .number({ message: PACK_MESSAGES.priceInvalid })
+    .int(PACK_MESSAGES.priceInvalid)
+    .min(0, PACK_MESSAGES.priceInvalid)
+    .max(PACK_LIMITS.priceMax, PACK_MESSAGES.priceTooHigh),
+  validityDays: z
+    .number({ message: PACK_MESSAGES.validityInvalid })
+    .int(PACK_MESSAGES.validityInvalid)
+    .min(PACK_LIMITS.validityMinDays, PACK_MESSAGES.validityInvalid)
+    .max(PACK_LIMITS.validityMaxDays, PACK_MESSAGES.validityInvalid),
+});
+export type PackForm = z.input<typeof packFormSchema>;
+
+export const packSchema = z.object({
+  id: z.string(),
+  serviceId: z.string(),
+  serviceName: z.string(),
+  name: z.string(),
+  sessions: z.number().int(),
+  priceAmount: z.number().int(),
+  /** The service's currency. */
+  currency: z.string(),
+  validityDays: z.number().int(),
+  archivedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Pack = z.infer<typeof packSchema>;
+export const packListSchema = z.array(packSchema);
+
+export const listPacksQuerySchema = z.object({
+  /** Archived packs too (the Packs section's "Show archived"). */
+  archived: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+});
+
+/** Staff selling a pack to a client at the desk. */
+export const sellPackSchema = z.object({
+  packId: idSchema,
+  method: z.enum(PACK_SALE_METHODS, { message: PACK_MESSAGES.methodInvalid }),
+});
+export type SellPackRequest = z.input<typeof sellPackSchema>;
+
+/** A pack a client bought: what is left of it and until when. */
+export const clientPackSchema = z.object({
+  id: z.string(),
+  packId: z.string().nullable(),
+  serviceId: z.string().nullable(),
+  name: z.string(),
+  serviceName: z.string(),
+  sessionsTotal: z.number().int(),
+  sessionsLeft: z.number().int(),
+  priceAmount: z.number().int(),
+  currency: z.string(),
+  method: z.enum(PACK_SALE_METHODS),
+  expiresAt: z.string(),
+  /** Past its date: whatever was left cannot be used. */
+  expired: z.boolean(),
+  createdAt: z.string(),
+});
+export type ClientPack = z.infer<typeof clientPackSchema>;
+export const clientPackListSchema = z.array(clientPackSchema);
+
+export const clientPackParamsSchema = z.object({ id: idSchema, clientPackId: idSchema });
+
+export const packLedgerEntrySchema = z.object({
+  kind: z.enum(PACK_LEDGER_KINDS),
+  /** The change to the sessions left: +10 for a sale of ten, -1 for a use, +1 for a return. */
+  sessions: z.number().int(),
+  /** Money moved with it, in minor units (a sale's price; 0 for uses and returns). */
+  amount: z.number().int(),
+  currency: z.string(),
+  appointmentId: z.string().nullable(),
+  actor: z.enum(PACK_ACTORS),
+  at: z.string(),
+});
+export type PackLedgerEntry = z.infer<typeof packLedgerEntrySchema>;
+export const packLedgerSchema = z.object({
+  pack: clientPackSchema,
+  entries: z.array(packLedgerEntrySchema),
+});
+export type PackLedger = z.infer<typeof packLedgerSchema>;
