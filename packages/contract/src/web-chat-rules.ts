@@ -12,6 +12,14 @@ export const WEB_CHAT_PRIVACY_NOTE_MAX = 1000;
 export const WEB_CHAT_CODE_LENGTH = 6;
 export const WEB_CHAT_CODE_MINUTES = 10;
 export const WEB_CHAT_CODE_TRIES = 5;
+/**
+ * How long a visitor's session and its verification last (decision 022): a session unused this many
+ * days ends (the panel starts a new conversation) and is purged; a verified email lapses after this
+ * many hours without use, or this many days after the code, whichever comes first.
+ */
+export const WEB_CHAT_SESSION_IDLE_DAYS = 30;
+export const WEB_CHAT_VERIFICATION_IDLE_HOURS = 24;
+export const WEB_CHAT_VERIFICATION_DAYS = 7;
 export const WEB_CHAT_POSITIONS = ['right', 'left'] as const;
 export type WebChatPosition = (typeof WEB_CHAT_POSITIONS)[number];
 
@@ -26,6 +34,7 @@ export const WEB_CHAT_DEFAULTS = {
 export const WEB_CHAT_MESSAGES = {
   notAvailable: 'This chat is not available',
   sessionRequired: 'Your chat session has ended. Reload the page to start a new one.',
+  sessionExpired: `Your chat session expired after ${WEB_CHAT_SESSION_IDLE_DAYS} days without use. Write a message to start a new conversation.`,
   textRequired: 'Message text is required',
   textTooLong: `Messages can be at most ${WEB_CHAT_MAX_MESSAGE_LENGTH} characters`,
   emailInvalid: 'Please enter a valid email address',

@@ -95,6 +95,8 @@ export type WebChatMessage = z.infer<typeof webChatMessageSchema>;
 export const webChatConversationSchema = z.object({
   messages: z.array(webChatMessageSchema),
   verifiedEmail: z.string().nullable(),
+  /** An email was verified and lapsed (idle or old): the panel asks the visitor to verify again. */
+  verificationLapsed: z.boolean(),
   replyTo: z.string().nullable(),
 });
 export type WebChatConversation = z.infer<typeof webChatConversationSchema>;

@@ -70,6 +70,8 @@ export const JOBS = {
   // Deleted notifications and canned replies are kept a day: once an hour is enough to remove them
   // for good. Named when it purged notifications only; a new name would leave the old schedule behind.
   scheduleNotificationCleanUp: { ...scheduledTask('schedule.notification-clean-up'), cron: '40 * * * *' },
+  // Web chat sessions expire after 30 days unused and verifications after a day: hourly is soon enough.
+  scheduleWebChatCleanUp: { ...scheduledTask('schedule.web-chat-clean-up'), cron: '50 * * * *' },
   // Once a day, when the night is quiet in Europe; an hour to finish, as a big business's file takes a while.
   scheduleBackup: {
     ...scheduledTask('schedule.backup'),

@@ -34,7 +34,8 @@ export type Schedules = {
  * cut short are made, dead sessions, spent sign-in counters and spent rate-limit counters are
  * deleted, and emails whose delivery was never queued or died (a crash right after a commit) are
  * queued again, employees' own calendars not read for 15 minutes are read again, notifications
- * and canned replies deleted more than a day ago are removed for good (hourly), and once a day a backup is written to
+ * and canned replies deleted more than a day ago are removed for good and web chat sessions idle for
+ * 30 days are deleted and lapsed verifications ended (hourly), and once a day a backup is written to
  * BACKUP_DIR when it is set. A task that
  * throws is retried by its job and never holds up another.
  */
@@ -92,6 +93,11 @@ export function createSchedules(
       // Every soft-deleted table in one pass: how many rows went for good.
       run: async () =>
         (await services.notifications.purgeDeleted()) + (await services.cannedReplies.purgeDeleted()),
+    },
+    {
+      job: 'scheduleWebChatCleanUp',
+      label: 'Clean-up of idle web chat sessions',
+      run: () => services.webChat.forgetIdle(),
     },
     { job: 'scheduleBackup', label: 'The daily backup', run: async () => deps.backup?.() },
   ];

@@ -1,3 +1,4 @@
+import { WEB_CHAT_MESSAGES } from '@chatdesk/contract/web-chat-rules';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import html from './panel.html?raw';
 
@@ -7,7 +8,14 @@ const body = html.slice(html.indexOf('<body>') + 6, html.indexOf('</body>'));
 
 type Call = { method: string; path: string; body: unknown; session: string | null };
 
-function fakeApi(options: { online: boolean }) {
+type FakeOptions = {
+  online: boolean;
+  /** How the stream answers: never (the default), 401 for an earlier session, or open. */
+  stream?: 'pending' | 'unauthorized' | 'open';
+  conversation?: unknown;
+};
+
+function fakeApi(options: FakeOptions) {
   const calls: Call[] = [];
   let stored = 0;
   const reply = (status: number, data?: unknown) =>
@@ -35,7 +43,19 @@ function fakeApi(options: { online: boolean }) {
         online: options.online,
       });
     if (url.pathname.endsWith('/sessions')) return reply(201, { sessionId: 'session-1' });
-    if (url.pathname.endsWith('/stream')) return new Promise<Response>(() => {});
+    if (url.pathname.endsWith('/stream')) {
+      // The server ended every session but the one it makes now.
+      if (options.stream === 'unauthorized' && headers.get('X-Web-Chat-Session') !== 'session-1')
+        return reply(401, { message: WEB_CHAT_MESSAGES.sessionExpired });
+      if (options.stream === 'open')
+        return new Response(new ReadableStream({ start() {} }), {
+          status: 200,
+          headers: { 'content-type': 'text/event-stream' },
+        });
+      return new Promise<Response>(() => {});
+    }
+    if (url.pathname.endsWith('/conversation') && options.conversation)
+      return reply(200, options.conversation);
     if (url.pathname.endsWith('/messages')) {
       const { text } = JSON.parse(String(init.body)) as { text: string };
       stored += 1;
@@ -54,8 +74,8 @@ function fakeApi(options: { online: boolean }) {
 
 let language: MockInstance<() => string> | undefined;
 
-async function openPanel(online: boolean) {
-  const api = fakeApi({ online });
+async function openPanel(online: boolean, options: Omit<FakeOptions, 'online'> = {}) {
+  const api = fakeApi({ online, ...options });
   vi.stubGlobal('fetch', api.fetch);
   // The visitor's browser is Spanish (jsdom's is English).
   language = vi.spyOn(navigator, 'language', 'get').mockReturnValue('es-ES');
@@ -130,5 +150,37 @@ describe('the web chat panel', () => {
     });
     expect(box.value).toBe('');
     expect(byId('messages').querySelector('.author')?.textContent).toBe('Tú');
+  });
+
+  it('forgets a session the server ended, says so, and the next message starts a new conversation', async () => {
+    localStorage.setItem('chatdesk-web-chat:k1', 'old-session');
+    const { byId, calls } = await openPanel(true, { stream: 'unauthorized' });
+    await vi.waitFor(() =>
+      expect(byId('notice').textContent).toBe(
+        'Tu conversación anterior ha terminado. Lo que escribas empezará una nueva.',
+      ),
+    );
+    expect(calls.find((call) => call.path.endsWith('/stream'))?.session).toBe('old-session');
+    expect(Object.entries(localStorage)).toEqual([]);
+
+    typeAndPress(byId<HTMLTextAreaElement>('message'), 'Hola otra vez');
+    await vi.waitFor(() => expect(byId('messages').textContent).toContain('Hola otra vez'));
+    expect(calls.filter((call) => call.path.endsWith('/sessions'))).toHaveLength(1);
+    expect(calls.find((call) => call.path.endsWith('/messages'))?.session).toBe('session-1');
+  });
+
+  it('asks the visitor to verify again when their verification lapsed', async () => {
+    localStorage.setItem('chatdesk-web-chat:k1', 'old-session');
+    const { byId } = await openPanel(true, {
+      stream: 'open',
+      conversation: { messages: [], verifiedEmail: null, verificationLapsed: true, replyTo: null },
+    });
+    await vi.waitFor(() =>
+      expect(byId('notice').textContent).toBe(
+        'Tu verificación ha caducado. Verifica tu email otra vez para consultar, cancelar o cambiar tus citas.',
+      ),
+    );
+    expect(byId('verify-toggle').hidden).toBe(false);
+    expect(byId('verified').hidden).toBe(true);
   });
 });

@@ -24,6 +24,7 @@ const ui = {
   scroller: $('scroller'),
   greeting: $('greeting'),
   privacy: $('privacy'),
+  notice: $('notice'),
   messages: $('messages'),
   announcer: $('announcer'),
   offline: $('offline'),
@@ -162,7 +163,7 @@ async function withSession<T>(action: () => Promise<T>): Promise<T> {
     return await action();
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 401) throw error;
-    endSession();
+    sessionLost();
     await ensureSession();
     return action();
   }
@@ -172,6 +173,31 @@ function endSession() {
   stream?.stop();
   stream = null;
   session.set(null);
+}
+
+/** A line above the conversation that says what changed (a session ended, a verification lapsed). */
+function showNotice(text: string) {
+  // Always in the page (empty hides it), so screen readers announce the status line when it fills.
+  ui.notice.textContent = text;
+}
+
+/** The panel shows no conversation: after the visitor deletes it, or the server ended it. */
+function clearConversation() {
+  shown.clear();
+  ui.messages.replaceChildren();
+  showVerified(null);
+  showReplyTo(null);
+  ui.replyTo.value = '';
+}
+
+/**
+ * The server no longer knows the session (unused for 30 days, or deleted elsewhere): the panel
+ * forgets it, and the visitor's next message starts a new conversation, which the panel says.
+ */
+function sessionLost() {
+  endSession();
+  clearConversation();
+  showNotice(t.sessionEnded);
 }
 
 function authorOf(message: WebChatMessage): string {
@@ -260,9 +286,11 @@ async function loadConversation(): Promise<void> {
     for (const message of conversation.messages) addMessage(message, false);
     showVerified(conversation.verifiedEmail);
     showReplyTo(conversation.replyTo);
+    // The email stops counting after a day unused or a week (decision 022): ask for it again.
+    if (conversation.verificationLapsed) showNotice(t.verifyAgain);
   } catch (error) {
     // A session the server no longer knows: start afresh on the next message.
-    if (error instanceof ApiError && error.status === 401) endSession();
+    if (error instanceof ApiError && error.status === 401) sessionLost();
   }
 }
 
@@ -280,7 +308,7 @@ function startStream() {
       if (event.event === 'message') addMessage(JSON.parse(event.data) as WebChatMessage, true);
       else if (event.event === 'resync') void loadConversation();
     },
-    onUnauthorized: endSession,
+    onUnauthorized: sessionLost,
   });
 }
 
@@ -344,6 +372,7 @@ async function confirmCode(): Promise<void> {
       code: ui.code.value.trim(),
     });
     ui.codeForm.hidden = true;
+    showNotice('');
     showVerified(verifiedEmail);
     ui.announcer.textContent = t.verified(verifiedEmail);
     ui.message.focus();
@@ -393,11 +422,8 @@ async function deleteConversation(): Promise<void> {
     }
   }
   endSession();
-  shown.clear();
-  ui.messages.replaceChildren();
-  showVerified(null);
-  showReplyTo(null);
-  ui.replyTo.value = '';
+  clearConversation();
+  showNotice('');
   ui.dialog.close('deleted');
   ui.announcer.textContent = t.deleted;
   ui.message.focus();

@@ -35,6 +35,9 @@ const es = {
   deleteConfirm: 'Borrar',
   deleted: 'Conversación borrada.',
   unavailable: 'Este chat no está disponible ahora.',
+  sessionEnded: 'Tu conversación anterior ha terminado. Lo que escribas empezará una nueva.',
+  verifyAgain:
+    'Tu verificación ha caducado. Verifica tu email otra vez para consultar, cancelar o cambiar tus citas.',
   newMessage: (author: string, text: string) => `${author}: ${text}`,
 };
 
@@ -72,6 +75,9 @@ const en: typeof es = {
   deleteConfirm: 'Delete',
   deleted: 'Conversation deleted.',
   unavailable: 'This chat is not available right now.',
+  sessionEnded: 'Your earlier conversation has ended. What you write now starts a new one.',
+  verifyAgain:
+    'Your verification has expired. Verify your email again to see, cancel or move your appointments.',
   newMessage: (author, text) => `${author}: ${text}`,
 };
 
@@ -82,6 +88,8 @@ export const TEXTS = { es, en };
 export const SERVER_MESSAGES_ES: Record<string, string> = {
   [WEB_CHAT_MESSAGES.notAvailable]: 'Este chat no está disponible.',
   [WEB_CHAT_MESSAGES.sessionRequired]: 'Tu sesión de chat ha terminado. Recarga la página para empezar otra.',
+  [WEB_CHAT_MESSAGES.sessionExpired]:
+    'Tu sesión de chat caducó tras 30 días sin usarse. Escribe un mensaje para empezar una conversación nueva.',
   [WEB_CHAT_MESSAGES.textRequired]: 'Escribe un mensaje.',
   [WEB_CHAT_MESSAGES.textTooLong]: es.tooLong,
   [WEB_CHAT_MESSAGES.emailInvalid]: 'Escribe un email válido.',

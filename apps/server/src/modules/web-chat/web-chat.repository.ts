@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { clients, webChatCodes, webChatSessions, webChatSettings } from '../../db/schema.ts';
 
@@ -47,7 +47,7 @@ export function createWebChatRepository(db: Db) {
         );
     },
 
-    async createSession(values: { tokenHash: string; phone: string }) {
+    async createSession(values: { tokenHash: string; phone: string; lastSeenAt: Date }) {
       const [row] = await db.insert(webChatSessions).values(values).returning();
       return row!;
     },
@@ -62,6 +62,66 @@ export function createWebChatRepository(db: Db) {
         .from(webChatSessions)
         .where(and(eq(webChatSessions.tokenHash, tokenHash), isNull(webChatSessions.endedAt)));
       return row;
+    },
+
+    /** The visitor is about: recorded at most once a minute, so a busy visitor costs no write per request. */
+    async touch(sessionId: string, at: Date) {
+      await db
+        .update(webChatSessions)
+        .set({ lastSeenAt: at })
+        .where(
+          and(
+            eq(webChatSessions.id, sessionId),
+            lt(webChatSessions.lastSeenAt, new Date(at.getTime() - 60_000)),
+          ),
+        );
+    },
+
+    /**
+     * The session's verification lapsed: it no longer names an email or a client, and says it lapsed
+     * so the panel can ask again. Only while it is still the verification that was found old (a new
+     * code given meanwhile stands).
+     */
+    async lapseVerification(sessionId: string, verifiedAt: Date | null) {
+      await db
+        .update(webChatSessions)
+        .set({ verifiedEmail: null, clientId: null, verifiedAt: null, verificationLapsed: true })
+        .where(
+          and(
+            eq(webChatSessions.id, sessionId),
+            verifiedAt ? eq(webChatSessions.verifiedAt, verifiedAt) : isNull(webChatSessions.verifiedAt),
+          ),
+        );
+    },
+
+    /** Sessions unused since `idleBefore` go, with their codes (cascade); answers how many. */
+    async deleteIdle(idleBefore: Date) {
+      const rows = await db
+        .delete(webChatSessions)
+        .where(lt(webChatSessions.lastSeenAt, idleBefore))
+        .returning({ id: webChatSessions.id });
+      return rows.length;
+    },
+
+    /** Verified sessions whose verification has lapsed: verified before `verifiedBefore` or unused since `idleBefore`. */
+    async lapsedVerifications(verifiedBefore: Date, idleBefore: Date) {
+      return db
+        .select({
+          id: webChatSessions.id,
+          phone: webChatSessions.phone,
+          verifiedAt: webChatSessions.verifiedAt,
+        })
+        .from(webChatSessions)
+        .where(
+          and(
+            isNotNull(webChatSessions.verifiedEmail),
+            or(
+              isNull(webChatSessions.verifiedAt),
+              lt(webChatSessions.verifiedAt, verifiedBefore),
+              lt(webChatSessions.lastSeenAt, idleBefore),
+            ),
+          ),
+        );
     },
 
     async setReplyTo(sessionId: string, replyTo: string) {
@@ -110,7 +170,7 @@ export function createWebChatRepository(db: Db) {
      * The right code was given: the code goes (in the same statement, so it is used once) and the
      * session is verified for `email`. False if a concurrent confirmation used it first.
      */
-    async verify(sessionId: string, email: string, codeHash: string, clientId: string | null) {
+    async verify(sessionId: string, email: string, codeHash: string, clientId: string | null, at: Date) {
       return db.transaction(async (tx) => {
         const used = await tx
           .delete(webChatCodes)
@@ -125,7 +185,7 @@ export function createWebChatRepository(db: Db) {
         if (used.length === 0) return false;
         await tx
           .update(webChatSessions)
-          .set({ verifiedEmail: email, clientId })
+          .set({ verifiedEmail: email, clientId, verifiedAt: at, verificationLapsed: false })
           .where(eq(webChatSessions.id, sessionId));
         return true;
       });
@@ -147,7 +207,7 @@ export function createWebChatRepository(db: Db) {
       await db.delete(webChatCodes).where(eq(webChatCodes.sessionId, sessionId));
       await db
         .update(webChatSessions)
-        .set({ endedAt: at, verifiedEmail: null, replyTo: null, clientId: null })
+        .set({ endedAt: at, verifiedEmail: null, verifiedAt: null, replyTo: null, clientId: null })
         .where(eq(webChatSessions.id, sessionId));
     },
 
@@ -173,7 +233,7 @@ export function createWebChatRepository(db: Db) {
       if (emails.length > 0) await db.delete(webChatCodes).where(inArray(webChatCodes.email, emails));
       const rows = await db
         .update(webChatSessions)
-        .set({ verifiedEmail: null, clientId: null, replyTo: null })
+        .set({ verifiedEmail: null, verifiedAt: null, clientId: null, replyTo: null })
         .where(
           or(
             eq(webChatSessions.clientId, clientId),

@@ -6,6 +6,9 @@ import {
   WEB_CHAT_CODE_TRIES,
   WEB_CHAT_DEFAULTS,
   WEB_CHAT_MESSAGES,
+  WEB_CHAT_SESSION_IDLE_DAYS,
+  WEB_CHAT_VERIFICATION_DAYS,
+  WEB_CHAT_VERIFICATION_IDLE_HOURS,
   type WebChatConfig,
   type WebChatConversation,
   type WebChatExport,
@@ -33,6 +36,26 @@ const STAFF_SEEN_EVERY_MS = 60_000;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** A session unused this long ends: its id is refused and the hourly clean-up deletes it. */
+export const SESSION_IDLE_MS = WEB_CHAT_SESSION_IDLE_DAYS * DAY;
+/** A verified email stops counting after this long unused, or this long after its code. */
+export const VERIFICATION_IDLE_MS = WEB_CHAT_VERIFICATION_IDLE_HOURS * HOUR;
+export const VERIFICATION_MAX_MS = WEB_CHAT_VERIFICATION_DAYS * DAY;
+
+/** Whether a session's verification has lapsed at `now` (a session verified before 0038 has no time: lapsed). */
+export function verificationLapsed(
+  session: Pick<WebChatSessionRow, 'verifiedEmail' | 'verifiedAt' | 'lastSeenAt'>,
+  now: Date,
+): boolean {
+  if (!session.verifiedEmail) return false;
+  if (!session.verifiedAt) return true;
+  return (
+    now.getTime() - session.verifiedAt.getTime() >= VERIFICATION_MAX_MS ||
+    now.getTime() - session.lastSeenAt.getTime() >= VERIFICATION_IDLE_MS
+  );
+}
 
 /** The limits, each counted in rate_limits (decision 018) so every instance shares one budget. */
 export type WebChatLimits = {
@@ -150,6 +173,17 @@ export function createWebChatService(deps: {
 
   let staffSeenAt = 0;
 
+  /**
+   * The verification ends: the chat first stops acting for the client (so a crash between the two
+   * leaves a visitor who must verify again, never a chat acting for a client nobody proved), then
+   * the session forgets the email.
+   */
+  async function lapse(session: Pick<WebChatSessionRow, 'id' | 'phone' | 'verifiedAt'>) {
+    const chat = await chats.findByPhone(WEB_CHAT_PREFIX, session.phone);
+    if (chat) await chats.actFor(chat.id, null);
+    await repository.lapseVerification(session.id, session.verifiedAt);
+  }
+
   return {
     async settings(): Promise<WebChatSettings> {
       return toSettings(await settingsRow());
@@ -195,24 +229,60 @@ export function createWebChatService(deps: {
       await limit({ what: 'network', who: networkKey(ip), max: limits.networkPerMinute, windowMs: MINUTE });
       const sessionId = randomBytes(32).toString('base64url');
       const tokenHash = sha256(sessionId);
-      await repository.createSession({ tokenHash, phone: webChatPhone(tokenHash) });
+      await repository.createSession({ tokenHash, phone: webChatPhone(tokenHash), lastSeenAt: clock() });
       return { sessionId };
     },
 
-    /** The visitor behind a session id: 401 when missing, unknown or ended; 404 while the chat is off. */
+    /**
+     * The visitor behind a session id: 401 when missing, unknown, ended or unused for 30 days; 404
+     * while the chat is off. A verification that lapsed is ended here, before the request acts, and
+     * the visit is recorded (at most once a minute).
+     */
     async visitor(sessionId: string | undefined): Promise<WebChatVisitor> {
       if (!sessionId || sessionId.length > 100) throw unauthorized(WEB_CHAT_MESSAGES.sessionRequired);
       const found = await repository.findSession(sha256(sessionId));
       if (!found) throw unauthorized(WEB_CHAT_MESSAGES.sessionRequired);
       const { chatEnabled, ...session } = found;
       if (!chatEnabled) throw notFound(WEB_CHAT_MESSAGES.notAvailable);
-      return session;
+      const now = clock();
+      if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_IDLE_MS)
+        throw unauthorized(WEB_CHAT_MESSAGES.sessionExpired);
+      let visitor = session;
+      if (verificationLapsed(session, now)) {
+        await lapse(session);
+        visitor = {
+          ...session,
+          verifiedEmail: null,
+          verifiedAt: null,
+          clientId: null,
+          verificationLapsed: true,
+        };
+      }
+      if (now.getTime() - session.lastSeenAt.getTime() >= MINUTE) await repository.touch(session.id, now);
+      return { ...visitor, lastSeenAt: now };
+    },
+
+    /**
+     * The hourly clean-up: sessions unused for 30 days go (their chats stay in the inbox, as any
+     * chat), and verifications that lapsed while nobody used them end, so no idle session keeps an
+     * email or acts for a client. Answers how many sessions went and how many verifications ended.
+     */
+    async forgetIdle() {
+      const now = clock().getTime();
+      const deleted = await repository.deleteIdle(new Date(now - SESSION_IDLE_MS));
+      const lapsed = await repository.lapsedVerifications(
+        new Date(now - VERIFICATION_MAX_MS),
+        new Date(now - VERIFICATION_IDLE_MS),
+      );
+      for (const session of lapsed) await lapse(session);
+      return { deleted, lapsed: lapsed.length };
     },
 
     async conversation(visitor: WebChatVisitor): Promise<WebChatConversation> {
       return {
         messages: await messagesOf(visitor),
         verifiedEmail: visitor.verifiedEmail,
+        verificationLapsed: visitor.verificationLapsed,
         replyTo: visitor.replyTo,
       };
     },
@@ -300,7 +370,7 @@ export function createWebChatService(deps: {
       if (!timingSafeEqual(Buffer.from(stored), Buffer.from(given)))
         throw invalid(WEB_CHAT_MESSAGES.codeWrong);
       const clientId = await repository.clientIdByEmail(email);
-      if (!(await repository.verify(visitor.id, email, stored, clientId)))
+      if (!(await repository.verify(visitor.id, email, stored, clientId, clock())))
         throw invalid(WEB_CHAT_MESSAGES.codeExpired);
       const chat = await chatOf(visitor);
       if (chat) await chats.actFor(chat.id, clientId);

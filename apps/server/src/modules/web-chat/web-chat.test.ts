@@ -1,11 +1,19 @@
 import type { AddressInfo } from 'node:net';
 import { WEB_CHAT_MESSAGES } from '@chatdesk/contract/web-chat';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
 import { insertAppointment, insertEmployee } from '../../../test/factories.ts';
 import { ERASED_TEXT } from '../../db/redact.ts';
-import { appointments, chats, clients, mailOutbox, messages, webChatSessions } from '../../db/schema.ts';
+import {
+  appointments,
+  chats,
+  clients,
+  contacts,
+  mailOutbox,
+  messages,
+  webChatSessions,
+} from '../../db/schema.ts';
 import { sha256 } from './web-chat.service.ts';
 
 // Wednesday 25 November 2026, 10:00 in Madrid; the client's appointment is three weeks later.
@@ -589,5 +597,150 @@ describe('the local mailbox', () => {
         await other.close();
       }
     }
+  });
+});
+
+describe('expiry (decision 022)', () => {
+  const DAY = 24 * 60 * 60_000;
+  const sessionRow = async (visitor: Visitor) =>
+    (
+      await t.db
+        .select()
+        .from(webChatSessions)
+        .where(eq(webChatSessions.tokenHash, sha256(visitor.sessionId)))
+    )[0];
+  // Read from the table (staff's own sign-in does not outlive the month these tests move through).
+  const chatOfVisitor = async (visitor: Visitor) => {
+    const row = await sessionRow(visitor);
+    const [found] = await t.db
+      .select({ chat: chats })
+      .from(chats)
+      .innerJoin(contacts, eq(contacts.id, chats.contactId))
+      .where(and(eq(contacts.prefix, 'web'), eq(contacts.phone, row!.phone)));
+    return found!.chat;
+  };
+  const lastAssistantMessage = async (visitor: Visitor) =>
+    (await conversation(visitor)).messages.filter((m: { from: string }) => m.from === 'assistant').at(-1)
+      ?.text as string;
+
+  let lia: { id: string };
+  beforeAll(async () => {
+    const employee = await insertEmployee(t.db, {
+      name: 'Nuria Gil',
+      username: 'nuria-web',
+      locations: ['Madrid'],
+    });
+    const [client] = await t.db
+      .insert(clients)
+      .values({
+        name: 'Lía Moreno',
+        phone: '+34 633 444 555',
+        email: 'lia@example.com',
+        status: 'active',
+        source: 'whatsapp',
+      })
+      .returning();
+    lia = { id: client!.id };
+    await insertAppointment(t.db, {
+      employeeId: employee.id,
+      employeeName: 'Nuria Gil',
+      clientId: client!.id,
+      clientName: 'Lía Moreno',
+      clientPhone: '+34 633 444 555',
+      clientEmail: 'lia@example.com',
+      localDate: '2027-06-16',
+      startTime: '10:00',
+      endTime: '10:30',
+      startsAt: new Date('2027-06-16T08:00:00Z'),
+    });
+  });
+
+  it('a session unused for 30 days is refused with its message and deleted by the hourly clean-up; one in use lasts', async () => {
+    const idle = await newVisitor();
+    expect((await say(idle, 'hola')).statusCode).toBe(201);
+    const busy = await newVisitor();
+    offset += 29 * DAY;
+    expect((await say(busy, 'sigo aquí')).statusCode).toBe(201);
+    offset += DAY + 60_000;
+
+    const expired = await as(idle, 'GET', '/api/web-chat/conversation');
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json()).toEqual({ message: WEB_CHAT_MESSAGES.sessionExpired });
+    expect((await say(idle, 'otra vez')).statusCode).toBe(401);
+    expect((await as(busy, 'GET', '/api/web-chat/conversation')).statusCode).toBe(200);
+
+    const idlePhone = (await sessionRow(idle))!.phone;
+    const purged = await t.app.services.webChat.forgetIdle();
+    expect(purged.deleted).toBeGreaterThanOrEqual(1);
+    expect(await sessionRow(idle)).toBeUndefined();
+    expect(await sessionRow(busy)).toBeDefined();
+    expect((await as(idle, 'GET', '/api/web-chat/conversation')).json()).toEqual({
+      message: WEB_CHAT_MESSAGES.sessionRequired,
+    });
+    // The chat stays in the inbox, as any chat does.
+    const [chat] = await t.db
+      .select({ id: chats.id })
+      .from(chats)
+      .innerJoin(contacts, eq(contacts.id, chats.contactId))
+      .where(and(eq(contacts.prefix, 'web'), eq(contacts.phone, idlePhone)));
+    expect(chat).toBeDefined();
+  });
+
+  it('a verification lapses after 24 hours unused: the chat stops acting for the client until the visitor verifies again', async () => {
+    const visitor = await newVisitor();
+    await say(visitor, 'hola');
+    expect((await verify(visitor, 'lia@example.com')).statusCode).toBe(200);
+    await say(visitor, '¿cuándo es mi cita?');
+    expect(await lastAssistantMessage(visitor)).toContain('Nuria Gil');
+    expect((await chatOfVisitor(visitor)).simulatedClientId).toBe(lia.id);
+
+    offset += DAY + 60_000;
+    const lapsed = await conversation(visitor);
+    expect(lapsed).toMatchObject({ verifiedEmail: null, verificationLapsed: true });
+    expect((await chatOfVisitor(visitor)).simulatedClientId).toBeNull();
+    expect(await sessionRow(visitor)).toMatchObject({ verifiedEmail: null, clientId: null });
+    await say(visitor, '¿cuándo es mi cita?');
+    expect(await lastAssistantMessage(visitor)).not.toContain('Nuria Gil');
+
+    expect((await verify(visitor, 'lia@example.com')).statusCode).toBe(200);
+    expect(await conversation(visitor)).toMatchObject({
+      verifiedEmail: 'lia@example.com',
+      verificationLapsed: false,
+    });
+    expect((await chatOfVisitor(visitor)).simulatedClientId).toBe(lia.id);
+  });
+
+  it('a verification lapses 7 days after its code even if used every day', async () => {
+    const visitor = await newVisitor();
+    await say(visitor, 'hola');
+    expect((await verify(visitor, 'lia@example.com')).statusCode).toBe(200);
+    for (let day = 1; day <= 7; day++) {
+      offset += DAY - 60 * 60_000;
+      expect((await conversation(visitor)).verifiedEmail, `day ${day}`).toBe('lia@example.com');
+    }
+    offset += 7 * 60 * 60_000 + 60_000;
+    expect(await conversation(visitor)).toMatchObject({ verifiedEmail: null, verificationLapsed: true });
+    expect((await chatOfVisitor(visitor)).simulatedClientId).toBeNull();
+  });
+
+  it('the hourly clean-up ends verifications that lapsed while nobody came back', async () => {
+    const visitor = await newVisitor();
+    await say(visitor, 'hola');
+    expect((await verify(visitor, 'lia@example.com')).statusCode).toBe(200);
+    offset += 23 * 60 * 60_000;
+    await t.app.services.webChat.forgetIdle();
+    expect((await sessionRow(visitor))?.verifiedEmail).toBe('lia@example.com');
+    expect((await chatOfVisitor(visitor)).simulatedClientId).toBe(lia.id);
+
+    offset += 2 * 60 * 60_000;
+    expect((await t.app.services.webChat.forgetIdle()).lapsed).toBeGreaterThanOrEqual(1);
+    expect(await sessionRow(visitor)).toMatchObject({
+      verifiedEmail: null,
+      clientId: null,
+      verifiedAt: null,
+      verificationLapsed: true,
+    });
+    expect((await chatOfVisitor(visitor)).simulatedClientId).toBeNull();
+    expect(await conversation(visitor)).toMatchObject({ verifiedEmail: null, verificationLapsed: true });
   });
 });
