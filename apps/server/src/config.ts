@@ -212,6 +212,8 @@ function toConfig(e: Env, derived: { seedDemo: boolean; trustProxy: boolean | nu
     sessionTtlHours: e.SESSION_TTL_HOURS,
     // Without PUBLIC_URL, links point at this server as started locally.
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    /** Whether PUBLIC_URL was given: without it, the dashboard's own address is the best guess of this server's. */
+    publicUrlConfigured: e.PUBLIC_URL !== undefined,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
     serveSourceMaps: e.SERVE_SOURCE_MAPS,
     bodyLimit: e.BODY_LIMIT_BYTES,

@@ -26,6 +26,11 @@ export const webChatSettingsSchema = z.object({
   color: z.string(),
   position: z.enum(WEB_CHAT_POSITIONS),
   privacyNote: z.string(),
+  /**
+   * The server's public address (PUBLIC_URL), where the snippet loads the chat from; null when the
+   * server has none, and the dashboard's own address is used instead.
+   */
+  publicUrl: z.string().nullable(),
 });
 export type WebChatSettings = z.infer<typeof webChatSettingsSchema>;
 

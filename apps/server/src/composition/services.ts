@@ -257,6 +257,7 @@ export function createServices(deps: ServiceDeps) {
     events,
     clock,
     limits: config.webChat,
+    publicUrl: config.publicUrlConfigured ? config.publicUrl : null,
   });
   const privacy = createPrivacyService({
     db,

@@ -87,7 +87,7 @@ export function webChatPhone(tokenHash: string): string {
 const codeHashOf = (sessionId: string, email: string, code: string) =>
   sha256(`${sessionId}\u0000${email}\u0000${code}`);
 
-const toSettings = (row: WebChatSettingsRow): WebChatSettings => ({
+const toSettings = (row: WebChatSettingsRow, publicUrl: string | null): WebChatSettings => ({
   enabled: row.enabled,
   publicKey: row.publicKey,
   allowedOrigins: row.allowedOrigins,
@@ -95,6 +95,7 @@ const toSettings = (row: WebChatSettingsRow): WebChatSettings => ({
   color: row.color,
   position: row.position,
   privacyNote: row.privacyNote,
+  publicUrl,
 });
 
 /** What the visitor sees of a stored message: who wrote it in their words, never its delivery state. */
@@ -124,6 +125,8 @@ export function createWebChatService(deps: {
   events: EventBus;
   clock: () => Date;
   limits?: Partial<WebChatLimits>;
+  /** PUBLIC_URL when the server has one: where the snippet loads the chat's script from. */
+  publicUrl?: string | null;
 }) {
   const { repository, chats, events, clock } = deps;
   const limits = { ...DEFAULT_WEB_CHAT_LIMITS, ...deps.limits };
@@ -186,12 +189,12 @@ export function createWebChatService(deps: {
 
   return {
     async settings(): Promise<WebChatSettings> {
-      return toSettings(await settingsRow());
+      return toSettings(await settingsRow(), deps.publicUrl ?? null);
     },
 
     async updateSettings(input: z.output<typeof updateWebChatSettingsSchema>): Promise<WebChatSettings> {
       await settingsRow();
-      return toSettings((await repository.updateSettings(input))!);
+      return toSettings((await repository.updateSettings(input))!, deps.publicUrl ?? null);
     },
 
     /** Where the panel may be framed (its Content-Security-Policy); none while the chat is off. */

@@ -22,6 +22,15 @@ let offset = 0;
 let ticks = 0;
 const clock = () => new Date(NOW + offset + ticks++);
 
+const OFF_SETTINGS = {
+  enabled: false,
+  allowedOrigins: [],
+  greeting: 'Hi',
+  color: '#228be6',
+  position: 'right',
+  privacyNote: '',
+};
+
 let t: TestContext;
 let headers: Record<string, string>;
 let key: string;
@@ -139,7 +148,8 @@ describe('web chat settings', () => {
       const again = (
         await other.app.inject({ method: 'GET', url: '/api/web-chat/settings', headers: staff })
       ).json();
-      expect(first).toMatchObject({ enabled: false, allowedOrigins: [], position: 'right' });
+      // No PUBLIC_URL: the dashboard's address stands in for the server's in the snippet.
+      expect(first).toMatchObject({ enabled: false, allowedOrigins: [], position: 'right', publicUrl: null });
       expect(first.publicKey).toMatch(/^[A-Za-z0-9_-]{20,}$/);
       expect(again.publicKey).toBe(first.publicKey);
       const config = await other.app.inject({
@@ -148,6 +158,24 @@ describe('web chat settings', () => {
       });
       expect(config.statusCode).toBe(404);
       expect(config.json().message).toBe(WEB_CHAT_MESSAGES.notAvailable);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("name the server's public address (PUBLIC_URL), where the snippet loads the chat from", async () => {
+    const other = await buildTestApp({ env: { PUBLIC_URL: 'https://chat.example.com/' } });
+    try {
+      const { headers: staff } = await other.signIn();
+      const read = await other.app.inject({ method: 'GET', url: '/api/web-chat/settings', headers: staff });
+      expect(read.json().publicUrl).toBe('https://chat.example.com');
+      const saved = await other.app.inject({
+        method: 'PUT',
+        url: '/api/web-chat/settings',
+        headers: staff,
+        payload: { ...OFF_SETTINGS, greeting: 'Hola' },
+      });
+      expect(saved.json().publicUrl).toBe('https://chat.example.com');
     } finally {
       await other.close();
     }

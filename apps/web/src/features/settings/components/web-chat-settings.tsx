@@ -105,8 +105,9 @@ function WebChatSettingsForm({ settings }: { settings: WebChatSettings }) {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<Values>({ mode: 'controlled', initialValues: toValues(settings) });
   useUnsavedChangesGuard(form.isDirty() && !update.isPending);
-  // The dashboard and the chat's script are served by the same server.
-  const snippet = webChatSnippet(window.location.origin, settings.publicKey);
+  // The server's public address when it has one (PUBLIC_URL, as booking links use): the dashboard may
+  // be opened through another (a LAN address, a tunnel) that the website's visitors cannot reach.
+  const snippet = webChatSnippet(settings.publicUrl ?? window.location.origin, settings.publicKey);
 
   const submit = form.onSubmit((values) => {
     setFailure(null);
