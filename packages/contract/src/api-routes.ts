@@ -160,6 +160,16 @@ export const apiRoutes = {
     ofEmployee: { method: 'GET', path: '/employees/:id/services' },
     setOfEmployee: { method: 'PUT', path: '/employees/:id/services' },
   },
+  packs: {
+    list: { method: 'GET', path: '/packs' },
+    create: { method: 'POST', path: '/packs' },
+    update: { method: 'PUT', path: '/packs/:id' },
+    archive: { method: 'POST', path: '/packs/:id/archive' },
+    restore: { method: 'POST', path: '/packs/:id/restore' },
+    ofClient: { method: 'GET', path: '/clients/:id/packs' },
+    sell: { method: 'POST', path: '/clients/:id/packs' },
+    ledger: { method: 'GET', path: '/clients/:id/packs/:clientPackId/ledger' },
+  },
   employeeCalendars: {
     list: { method: 'GET', path: '/employees/:id/calendars' },
     add: { method: 'POST', path: '/employees/:id/calendars' },

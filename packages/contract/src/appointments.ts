@@ -27,10 +27,11 @@ export const APPOINTMENT_MESSAGES = {
 
 /**
  * How a booking made at the desk is paid: not yet (`none`: the customer pays later or it is free),
- * or at the desk, in cash or by card on the business's own terminal (`desk`: recorded as paid; a
- * refund is given back by hand).
+ * at the desk, in cash or by card on the business's own terminal (`desk`: recorded as paid; a
+ * refund is given back by hand), or with a session of a pack the client bought for the service
+ * (`pack`: the one expiring soonest; refused with 409 when none has a session left).
  */
-export const STAFF_BOOKING_PAYMENTS = ['none', 'desk'] as const;
+export const STAFF_BOOKING_PAYMENTS = ['none', 'desk', 'pack'] as const;
 
 /** Staff booking a client in: the same slots and rules as the booking page, minus notice and horizon. */
 export const createAppointmentSchema = z.object({
@@ -73,6 +74,11 @@ export const appointmentSchema = z.object({
     .object({ amount: z.number().int(), currency: z.string(), refunded: z.boolean() })
     .nullable()
     .optional(),
+  /**
+   * The pack session it was booked with (`returned` once a cancellation in time gave it back).
+   * Null when no pack paid for it.
+   */
+  pack: z.object({ clientPackId: z.string(), name: z.string(), returned: z.boolean() }).nullable().optional(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 

@@ -75,6 +75,17 @@ import {
   unreadCountSchema,
 } from './notifications.ts';
 import {
+  clientPackListSchema,
+  clientPackParamsSchema,
+  clientPackSchema,
+  listPacksQuerySchema,
+  packFormSchema,
+  packLedgerSchema,
+  packListSchema,
+  packSchema,
+  sellPackSchema,
+} from './packs.ts';
+import {
   clientExportSchema,
   eraseClientResultSchema,
   eraseClientSchema,
@@ -589,6 +600,22 @@ export const endpoints = {
       body: employeeServicesSchema,
       response: employeeServicesSchema,
     },
+  },
+  packs: {
+    list: { ...apiRoutes.packs.list, query: listPacksQuerySchema, response: packListSchema },
+    create: { ...apiRoutes.packs.create, body: packFormSchema, response: packSchema, status: 201 },
+    update: { ...apiRoutes.packs.update, params: idParamsSchema, body: packFormSchema, response: packSchema },
+    archive: { ...apiRoutes.packs.archive, params: idParamsSchema, response: packSchema },
+    restore: { ...apiRoutes.packs.restore, params: idParamsSchema, response: packSchema },
+    ofClient: { ...apiRoutes.packs.ofClient, params: idParamsSchema, response: clientPackListSchema },
+    sell: {
+      ...apiRoutes.packs.sell,
+      params: idParamsSchema,
+      body: sellPackSchema,
+      response: clientPackSchema,
+      status: 201,
+    },
+    ledger: { ...apiRoutes.packs.ledger, params: clientPackParamsSchema, response: packLedgerSchema },
   },
   employeeCalendars: {
     list: {

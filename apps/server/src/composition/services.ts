@@ -33,6 +33,8 @@ import { createManageBookingRepository } from '../modules/manage-booking/manage-
 import { createManageBookingService } from '../modules/manage-booking/manage-booking.service.ts';
 import { createNotificationsRepository } from '../modules/notifications/notifications.repository.ts';
 import { createNotificationsService } from '../modules/notifications/notifications.service.ts';
+import { createPacksRepository } from '../modules/packs/packs.repository.ts';
+import { createPacksService } from '../modules/packs/packs.service.ts';
 import { createPrivacyRepository } from '../modules/privacy/privacy.repository.ts';
 import { createPrivacyService } from '../modules/privacy/privacy.service.ts';
 import { createRateLimitsRepository } from '../modules/rate-limits/rate-limits.repository.ts';
@@ -122,6 +124,7 @@ export function createServices(deps: ServiceDeps) {
     clock,
     onChange: businessChanged,
   });
+  const packs = createPacksService({ repository: createPacksRepository(db), events, clock });
   const calendars = createCalendarSyncService({
     repository: createCalendarSyncRepository(db),
     company,
@@ -304,6 +307,7 @@ export function createServices(deps: ServiceDeps) {
     company,
     cannedReplies,
     services,
+    packs,
     calendars,
     users,
     employees,

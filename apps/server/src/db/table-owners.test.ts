@@ -29,6 +29,9 @@ const owners: Record<string, string> = {
   webChatSettings: 'modules/web-chat/web-chat.repository.ts',
   webChatSessions: 'modules/web-chat/web-chat.repository.ts',
   webChatCodes: 'modules/web-chat/web-chat.repository.ts',
+  // A pack's balance moves only with a ledger row, in the statement that checks it (decisions/023).
+  clientPacks: 'modules/packs/pack-writes.ts',
+  packLedger: 'modules/packs/pack-writes.ts',
 };
 /**
  * Insights' quarter-hour counts and what followed each reminder are kept by triggers in the
@@ -60,6 +63,8 @@ const sqlNames: Record<string, string> = {
   webChatSettings: 'web_chat_settings',
   webChatSessions: 'web_chat_sessions',
   webChatCodes: 'web_chat_codes',
+  clientPacks: 'client_packs',
+  packLedger: 'pack_ledger',
 };
 
 const root = join(import.meta.dirname, '..');

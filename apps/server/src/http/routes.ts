@@ -17,6 +17,7 @@ import { insightsRoutes } from '../modules/insights/insights.routes.ts';
 import { localMailRoutes } from '../modules/mail/mail.routes.ts';
 import { manageBookingRoutes } from '../modules/manage-booking/manage-booking.routes.ts';
 import { notificationsRoutes } from '../modules/notifications/notifications.routes.ts';
+import { packsRoutes } from '../modules/packs/packs.routes.ts';
 import { paymentsRoutes } from '../modules/payments/payments.routes.ts';
 import { privacyRoutes } from '../modules/privacy/privacy.routes.ts';
 import { scheduleRoutes } from '../modules/schedule/schedule.routes.ts';
@@ -117,6 +118,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
         await staff.register(cannedRepliesRoutes, { cannedReplies: s.cannedReplies });
         await staff.register(timeOffRoutes, { timeOff: s.timeOff });
         await staff.register(servicesRoutes, { services: s.services });
+        await staff.register(packsRoutes, { packs: s.packs });
         await staff.register(calendarSyncRoutes, { calendars: s.calendars });
         await staff.register(insightsRoutes, { insights: s.insights });
         await staff.register(teachingRoutes, { teaching: s.teaching });

@@ -117,13 +117,20 @@ export const appointmentWrites = {
   },
 
   /**
-   * Deletes an appointment nobody paid for. One paid for keeps its money trail: the condition is
-   * in the statement, so no concurrent cancel or refund can find its row gone.
+   * Deletes an appointment nobody paid for, with money or a pack session. One paid for keeps its
+   * money trail: the condition is in the statement, so no concurrent cancel or refund can find
+   * its row gone.
    */
   async deleteUnpaid(db: Db, id: string) {
     const rows = await db
       .delete(appointments)
-      .where(and(eq(appointments.id, id), isNull(appointments.providerPaymentId)))
+      .where(
+        and(
+          eq(appointments.id, id),
+          isNull(appointments.providerPaymentId),
+          sql`not exists (select 1 from pack_ledger u where u.appointment_id = "appointments"."id" and u.kind = 'use')`,
+        ),
+      )
       .returning({ id: appointments.id });
     return rows.length > 0;
   },

@@ -7,13 +7,26 @@ import { appointmentWrites } from './appointment-writes.ts';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type PaymentRow = { amount: number; currency: string; status: string };
+export type PackSessionRow = { clientPackId: string; name: string; returned: boolean };
+
+/**
+ * The pack session that paid for the appointment, if one did (the ledger's unique use row). The
+ * outer column is named in full: drizzle writes a lone `"id"` for a one-table select, which the
+ * subquery's own tables would take for theirs.
+ */
+const packSession = sql<PackSessionRow | null>`(
+  select json_build_object('clientPackId', cp.id, 'name', cp.name, 'returned',
+           exists(select 1 from pack_ledger r where r.appointment_id = u.appointment_id and r.kind = 'return'))
+    from pack_ledger u join client_packs cp on cp.id = u.client_pack_id
+   where u.appointment_id = "appointments"."id" and u.kind = 'use')`;
 
 /** What a status change did, or why it did nothing. */
 export type StatusUpdate =
   | { kind: 'updated'; row: AppointmentRow; from: AppointmentRow['status'] }
   | { kind: 'missing' }
   | { kind: 'reopen-needed' }
-  | { kind: 'held' };
+  | { kind: 'held' }
+  | { kind: 'session-returned' };
 export type AppointmentFilter = {
   status?: AppointmentRow['status'];
   startDate?: string;
@@ -107,6 +120,7 @@ export function createAppointmentsRepository(db: Db) {
         .select({
           appointment: appointments,
           payment: { amount: payments.amount, currency: payments.currency, status: payments.status },
+          pack: packSession,
         })
         .from(appointments)
         .leftJoin(payments, eq(payments.providerPaymentId, appointments.providerPaymentId))
@@ -123,6 +137,10 @@ export function createAppointmentsRepository(db: Db) {
     async findById(id: string) {
       const [row] = await db.select().from(appointments).where(eq(appointments.id, id)).limit(1);
       return row;
+    },
+    async packOf(id: string): Promise<PackSessionRow | null> {
+      const [row] = await db.select({ pack: packSession }).from(appointments).where(eq(appointments.id, id));
+      return row?.pack ?? null;
     },
     /** The payment a visitor made when booking (by the provider's id the appointment keeps). */
     async paymentOf(providerPaymentId: string) {
@@ -167,6 +185,14 @@ export function createAppointmentsRepository(db: Db) {
           .where(eq(appointments.id, id))
           .for('update');
         if (!before) return { kind: 'missing' };
+        // A session given back when it was cancelled is the client's again: reopening cannot take it.
+        if (reopen && before.status === 'cancelled' && status !== 'cancelled') {
+          const [pack] = await tx
+            .select({ pack: packSession })
+            .from(appointments)
+            .where(eq(appointments.id, id));
+          if (pack?.pack?.returned) return { kind: 'session-returned' };
+        }
         const row = await appointmentWrites.setStatus(tx as unknown as Db, id, status, {
           from: before.status,
           at,

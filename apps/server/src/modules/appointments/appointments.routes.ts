@@ -1,5 +1,6 @@
 import { endpoints } from '@chatdesk/contract/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentStaff } from '../../http/auth.ts';
 import { route } from '../../http/endpoint.ts';
 import type { ManageBookingService } from '../manage-booking/manage-booking.service.ts';
 import type { ScheduleService } from '../schedule/schedule.service.ts';
@@ -21,7 +22,8 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{
       security,
       summary: "Book a client in from the desk: a service's open time, paid at the desk or not yet",
     },
-    async (request) => appointments.get(await schedule.bookByStaff(request.body)),
+    async (request) =>
+      appointments.get(await schedule.bookByStaff(request.body, { employeeId: currentStaff(request).id })),
   );
   route(
     app,

@@ -6,6 +6,7 @@ import {
   type listAppointmentsQuerySchema,
 } from '@chatdesk/contract/appointments';
 import type { ManagedBookingSlots } from '@chatdesk/contract/manage-booking';
+import { PACK_MESSAGES } from '@chatdesk/contract/packs';
 import type { z } from 'zod';
 import type { EventBus } from '../../events/event-bus.ts';
 import { conflict, isSlotConflict, notFound } from '../../lib/app-error.ts';
@@ -57,8 +58,11 @@ export function createAppointmentsService({
   onNoShow: (appointmentId: string) => Promise<void>;
   /** What becomes of the customer's payment when staff cancel a paid booking (manage-booking). */
   paid: {
-    /** Cancels a scheduled, paid appointment with or without its refund; false if it is no such appointment. */
-    cancel: (appointmentId: string, refund: boolean) => Promise<boolean>;
+    /**
+     * Cancels a scheduled appointment paid for (money or a pack session) with or without giving it
+     * back (unsaid: money back, a session back by the policy); false if it is no such appointment.
+     */
+    cancel: (appointmentId: string, refund: boolean | undefined) => Promise<boolean>;
   };
   /** Staff moving an appointment, under the customer's own rules for slots and holds (manage-booking). */
   moves: {
@@ -72,7 +76,7 @@ export function createAppointmentsService({
   /** The appointment with what was paid for it, as its detail shows it. */
   async function detailed(row: AppointmentRow): Promise<Appointment> {
     const payment = row.providerPaymentId ? await repository.paymentOf(row.providerPaymentId) : undefined;
-    return { ...toAppointment(row), payment: paymentView(payment) };
+    return { ...toAppointment(row), payment: paymentView(payment), pack: await repository.packOf(row.id) };
   }
 
   async function load(id: string) {
@@ -94,9 +98,10 @@ export function createAppointmentsService({
         limit,
       );
       return {
-        appointments: rows.map(({ appointment, payment }) => ({
+        appointments: rows.map(({ appointment, payment, pack }) => ({
           ...toAppointment(appointment),
           payment: paymentView(payment),
+          pack,
         })),
         pagination: { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) },
       };
@@ -117,8 +122,7 @@ export function createAppointmentsService({
       status: AppointmentStatus,
       options: { refund?: boolean; reopen?: boolean } = {},
     ) {
-      if (status === 'cancelled' && (await paid.cancel(id, options.refund ?? true)))
-        return detailed(await load(id));
+      if (status === 'cancelled' && (await paid.cancel(id, options.refund))) return detailed(await load(id));
       let updated: StatusUpdate;
       try {
         updated = await repository.updateStatus(id, status, clock(), options.reopen ?? false);
@@ -129,6 +133,7 @@ export function createAppointmentsService({
       if (updated.kind === 'missing') throw notFound(APPOINTMENT_MESSAGES.notFound);
       if (updated.kind === 'reopen-needed') throw conflict(APPOINTMENT_MESSAGES.reopenNeeded);
       if (updated.kind === 'held') throw conflict(APPOINTMENT_MESSAGES.slotTaken);
+      if (updated.kind === 'session-returned') throw conflict(PACK_MESSAGES.sessionReturned);
       await changed();
       if (status === 'no-show' && updated.from !== 'no-show') {
         // The status is saved whatever happens to the message; a failure reaches staff as a notification.

@@ -6,6 +6,7 @@ import { appointmentEvents, appointments, employees, payments } from '../../db/s
 import { isSlotConflict } from '../../lib/app-error.ts';
 import type { Busy } from '../../lib/slots.ts';
 import { appointmentWrites } from '../appointments/appointment-writes.ts';
+import { packWrites } from '../packs/pack-writes.ts';
 import { paymentWrites } from '../payments/payment-writes.ts';
 import { lockSlotAndCheckHold } from '../schedule/slot-lock.ts';
 
@@ -60,6 +61,9 @@ const appointmentWithPayment = {
     currency: payments.currency,
     status: payments.status,
   },
+  /** A pack session paid for it and has not been given back (two lookups of the ledger's unique indexes). */
+  packSession: sql<boolean>`(exists(select 1 from pack_ledger u where u.appointment_id = "appointments"."id" and u.kind = 'use')
+    and not exists(select 1 from pack_ledger r where r.appointment_id = "appointments"."id" and r.kind = 'return'))`,
 };
 
 export function createManageBookingRepository(db: Db) {
@@ -140,14 +144,24 @@ export function createManageBookingRepository(db: Db) {
       at: Date;
       actor: AppointmentActor;
       refund: { amount: number; currency: string } | null;
+      /** Give back the pack session it was paid with, in the same transaction. */
+      returnSession?: { employeeId: string | null } | false;
     }): Promise<boolean> {
-      return db.transaction(async (tx) =>
-        appointmentWrites.cancelIfUnchanged(tx as unknown as Db, input.appointmentId, input.startsAt, {
+      return db.transaction(async (txn) => {
+        const tx = txn as unknown as Db;
+        const cancelled = await appointmentWrites.cancelIfUnchanged(tx, input.appointmentId, input.startsAt, {
           actor: input.actor,
           createdAt: input.at,
           data: input.refund ? { refund: 'due', ...input.refund } : {},
-        }),
-      );
+        });
+        if (cancelled && input.returnSession)
+          await packWrites.returnSession(tx, {
+            appointmentId: input.appointmentId,
+            at: input.at,
+            by: { actor: input.actor, employeeId: input.returnSession.employeeId },
+          });
+        return cancelled;
+      });
     },
 
     /**

@@ -89,6 +89,7 @@ export function createManageBookingService(deps: Deps) {
         startsAt: row.startsAt,
         payment: paymentOf(row),
         employeeBookable: row.employeeBookable,
+        packSession: row.packSession,
       },
       settings ?? (await company.bookingSettings()),
       clock(),
@@ -205,6 +206,7 @@ export function createManageBookingService(deps: Deps) {
       at: clock(),
       actor,
       refund,
+      returnSession: terms.sessionBackOnCancel && { employeeId: null },
     });
     if (!cancelled) throw conflict(MANAGE_BOOKING_MESSAGES.changedMeanwhile);
     if (refund && row.providerPaymentId) {
@@ -216,7 +218,15 @@ export function createManageBookingService(deps: Deps) {
       title: 'Appointment cancelled by customer',
       message: `${row.clientName} cancelled ${row.employeeName} on ${row.localDate} at ${row.startTime}${
         actor === 'assistant' ? ' in the chat' : ''
-      }. ${money ? `${money} refunded under the cancellation policy.` : 'No refund under the cancellation policy.'}`,
+      }. ${
+        row.packSession
+          ? terms.sessionBackOnCancel
+            ? 'The pack session goes back to their pack under the cancellation policy.'
+            : 'The pack session stays used under the cancellation policy.'
+          : money
+            ? `${money} refunded under the cancellation policy.`
+            : 'No refund under the cancellation policy.'
+      }`,
       link: `/appointments/${row.id}`,
     });
     await deps.events.publish({ type: 'appointments.changed' });
@@ -231,6 +241,26 @@ export function createManageBookingService(deps: Deps) {
     await deps.mail.enqueue(
       bookingChangeEmail(email, await company.get(), { kind: 'cancelled', refund, sequence }),
     );
+  }
+
+  /**
+   * Staff cancelling an appointment paid with a pack session: the session goes back as staff say
+   * (`refund`), or else as the policy gives it back to a customer (in time yes, late no).
+   */
+  async function cancelPackByStaff(row: ManagedAppointmentRow, refund: boolean | undefined) {
+    const back = refund ?? (await termsFor(row)).sessionBackOnCancel;
+    const cancelled = await repository.cancel({
+      appointmentId: row.id,
+      startsAt: row.startsAt,
+      at: clock(),
+      actor: 'staff',
+      refund: null,
+      returnSession: back && { employeeId: null },
+    });
+    if (!cancelled) throw conflict(MANAGE_BOOKING_MESSAGES.changedMeanwhile);
+    await deps.events.publish({ type: 'appointments.changed' });
+    await emailCancelled(row, null);
+    return true;
   }
 
   /** A scheduled appointment whose booking payment went through and has not been refunded. */
@@ -443,14 +473,17 @@ export function createManageBookingService(deps: Deps) {
     /**
      * Staff cancelling a scheduled appointment the customer paid for: the customer's own kind of
      * cancellation (conditional, in the history, the refund claimed in the same transaction so a
-     * crash still refunds), with all of the payment refunded, or none when staff keep the fee,
-     * and the customer told by email. False when it is no such appointment: a plain status change.
+     * crash still refunds), with all of the payment refunded unless staff keep the fee, and the
+     * customer told by email; one paid with a pack session gives it back as `cancelPackByStaff`
+     * says. False when it is no such appointment: a plain status change.
      */
-    async cancelByStaff(appointmentId: string, refund: boolean): Promise<boolean> {
-      const paid = paidAndScheduled(await repository.findById(appointmentId));
+    async cancelByStaff(appointmentId: string, refund: boolean | undefined): Promise<boolean> {
+      const found = await repository.findById(appointmentId);
+      if (found?.status === 'scheduled' && found.packSession) return cancelPackByStaff(found, refund);
+      const paid = paidAndScheduled(found);
       if (!paid) return false;
       const { row, providerPaymentId, amount, currency } = paid;
-      const owed = refund ? { amount, currency } : null;
+      const owed = (refund ?? true) ? { amount, currency } : null;
       const cancelled = await repository.cancel({
         appointmentId,
         startsAt: row.startsAt,

@@ -19,9 +19,22 @@ describe('the cancellation policy', () => {
       changesUntil: hoursBefore(24),
       canCancel: true,
       refundOnCancel: { amount: 1000, currency: 'eur' },
+      sessionBackOnCancel: false,
       canReschedule: true,
       reason: null,
     });
+  });
+
+  it('gives a pack session back on the same terms as a fee: in time yes, late or after the start no', () => {
+    const withPack: PolicyInput = { ...paid, payment: null, packSession: true };
+    expect(changeTerms(withPack, policy, hoursBefore(24)).sessionBackOnCancel).toBe(true);
+    expect(changeTerms(withPack, policy, new Date(hoursBefore(24).getTime() + 1)).sessionBackOnCancel).toBe(
+      false,
+    );
+    expect(changeTerms(withPack, policy, startsAt).sessionBackOnCancel).toBe(false);
+    expect(
+      changeTerms({ ...withPack, packSession: false }, policy, hoursBefore(48)).sessionBackOnCancel,
+    ).toBe(false);
   });
 
   it('after the deadline, cancelling is still possible without a refund, and moving is not', () => {

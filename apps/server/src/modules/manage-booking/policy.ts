@@ -7,6 +7,8 @@ export type PolicyInput = {
   payment: { amount: number; currency: string; refunded: boolean } | null;
   /** Whether its employee still takes bookings (moving needs their calendar). */
   employeeBookable: boolean;
+  /** Whether a session of a pack paid for it and has not been given back. */
+  packSession?: boolean;
 };
 
 export type ChangeTerms = {
@@ -14,6 +16,8 @@ export type ChangeTerms = {
   changesUntil: Date;
   canCancel: boolean;
   refundOnCancel: RefundTerms;
+  /** Cancelling now gives the pack session back (in time, as a fee would be refunded). */
+  sessionBackOnCancel: boolean;
   canReschedule: boolean;
   /** Why something is not possible, in the customer's words. */
   reason: string | null;
@@ -23,7 +27,8 @@ export type ChangeTerms = {
  * What a customer may do with an appointment at `now` under the business's policy. One rule for
  * the manage page and the assistant: cancelling is possible until the appointment starts, and
  * refunds the fee only until `freeCancellationHours` before it; moving is allowed until then too,
- * since a late move followed by a free cancellation would get round the policy.
+ * since a late move followed by a free cancellation would get round the policy. A pack session
+ * is a prepaid fee: it comes back on the same terms, and a late cancel or a no-show keeps it used.
  */
 export function changeTerms(
   appointment: PolicyInput,
@@ -35,6 +40,7 @@ export function changeTerms(
     changesUntil,
     canCancel: false,
     refundOnCancel: null,
+    sessionBackOnCancel: false,
     canReschedule: false,
     reason,
   });
@@ -50,5 +56,12 @@ export function changeTerms(
     : appointment.employeeBookable
       ? null
       : MANAGE_BOOKING_MESSAGES.employeeUnavailable;
-  return { changesUntil, canCancel: true, refundOnCancel, canReschedule: reason === null, reason };
+  return {
+    changesUntil,
+    canCancel: true,
+    refundOnCancel,
+    sessionBackOnCancel: inTime && Boolean(appointment.packSession),
+    canReschedule: reason === null,
+    reason,
+  };
 }

@@ -15,6 +15,7 @@ import { isSlotConflict } from '../../lib/app-error.ts';
 import type { Busy, DateExceptions } from '../../lib/slots.ts';
 import { appointmentWrites } from '../appointments/appointment-writes.ts';
 import { clientWrites } from '../clients/client-writes.ts';
+import { packWrites } from '../packs/pack-writes.ts';
 import { DESK_PAYMENT_PREFIX, paymentWrites } from '../payments/payment-writes.ts';
 import { lockCalendar, lockSlotAndCheckHold } from './slot-lock.ts';
 
@@ -61,6 +62,9 @@ export class BookingRefused extends Error {
     this.reason = reason;
   }
 }
+
+/** A booking to be paid with a pack found no session left: its transaction is rolled back. */
+class NoSessionLeft extends Error {}
 
 /** An employee's live (not cancelled) appointments starting in [from, to): the partial slot index serves it. */
 export function liveAppointmentsStarting(employeeId: string, from: Date, to: Date) {
@@ -465,8 +469,10 @@ export function createScheduleRepository(db: Db) {
       endTime: string;
       notes: string | null;
       paidAtDesk: boolean;
+      /** Paid with a session of the client's pack for the service, taken by this staff member. */
+      withPack: { employeeId: string | null } | null;
       at: Date;
-    }): Promise<'no-client' | 'held' | 'full' | 'taken' | { id: string }> {
+    }): Promise<'no-client' | 'held' | 'full' | 'taken' | 'no-session' | { id: string }> {
       try {
         return await db.transaction(async (txn) => {
           const tx = txn as unknown as Db;
@@ -515,10 +521,22 @@ export function createScheduleRepository(db: Db) {
               description: `${booking.service.name} with ${booking.employee.name} on ${booking.localDate} at ${booking.startTime}`,
               providerPaymentId,
             });
+          if (booking.withPack) {
+            const used = await packWrites.useSession(tx, {
+              clientId: client.id,
+              serviceId: booking.service.id,
+              appointmentId: appointment.id,
+              at: booking.at,
+              by: { actor: 'staff', employeeId: booking.withPack.employeeId },
+            });
+            // No session left: the appointment goes with the transaction.
+            if (!used) throw new NoSessionLeft();
+          }
           return { id: appointment.id };
         });
       } catch (error) {
         if (isSlotConflict(error)) return 'taken';
+        if (error instanceof NoSessionLeft) return 'no-session';
         throw error;
       }
     },

@@ -3,6 +3,7 @@ import { APPOINTMENT_MESSAGES, type createAppointmentSchema } from '@chatdesk/co
 import { isCalendarDate } from '@chatdesk/contract/common';
 import { SLOT_HOLD_MINUTES } from '@chatdesk/contract/constants';
 import type { Availability } from '@chatdesk/contract/employees';
+import { PACK_MESSAGES } from '@chatdesk/contract/packs';
 import {
   type AnyoneSlots,
   type AssignedProfessional,
@@ -656,7 +657,10 @@ export function createScheduleService(deps: Deps) {
      * not yet; the client is emailed the confirmation with their private link when they have an
      * address. Answers the new appointment's id.
      */
-    async bookByStaff(input: z.output<typeof createAppointmentSchema>): Promise<string> {
+    async bookByStaff(
+      input: z.output<typeof createAppointmentSchema>,
+      by: { employeeId: string | null } = { employeeId: null },
+    ): Promise<string> {
       const employee = await loadBookableEmployee(input.employeeId);
       const service = await deps.services.forBooking(employee.id, input.serviceId);
       const { timeZone, name: businessName } = await company.get();
@@ -676,12 +680,14 @@ export function createScheduleService(deps: Deps) {
         endTime,
         notes: input.notes || null,
         paidAtDesk: input.payment === 'desk',
+        withPack: input.payment === 'pack' ? by : null,
         at: clock(),
       });
       if (outcome === 'no-client') throw notFound(APPOINTMENT_MESSAGES.clientNotFound);
       if (outcome === 'held') throw conflict(BOOKING_MESSAGES.slotHeld);
       if (outcome === 'full') throw conflict(BOOKING_MESSAGES.dayFull);
       if (outcome === 'taken') throw conflict(APPOINTMENT_MESSAGES.slotTaken);
+      if (outcome === 'no-session') throw conflict(PACK_MESSAGES.noSessionLeft);
       await deps.events.publish({ type: 'appointments.changed' });
       const row = await repository.findAppointmentById(outcome.id);
       if (row?.clientEmail) {

@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import type { PackSaleMethod } from '@chatdesk/contract/packs';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { clientPacks, clients, packLedger, packs, services } from '../../db/schema.ts';
+import { DESK_PAYMENT_PREFIX, paymentWrites } from '../payments/payment-writes.ts';
+import { type PackMover, packWrites } from './pack-writes.ts';
+
+export type PackRow = typeof packs.$inferSelect & { serviceName: string };
+export type PackValues = Pick<
+  typeof packs.$inferInsert,
+  'serviceId' | 'name' | 'sessions' | 'priceAmount' | 'currency' | 'validityDays'
+>;
+
+const withService = { pack: packs, serviceName: services.name };
+const flatten = (row: { pack: typeof packs.$inferSelect; serviceName: string }): PackRow => ({
+  ...row.pack,
+  serviceName: row.serviceName,
+});
+
+const METHOD_NAMES: Record<PackSaleMethod, string> = {
+  cash: 'Cash at the desk',
+  card: 'Card at the desk',
+};
+
+export function createPacksRepository(db: Db) {
+  return {
+    /** By service, then name; archived ones only when asked. */
+    async list(includeArchived: boolean): Promise<PackRow[]> {
+      const rows = await db
+        .select(withService)
+        .from(packs)
+        .innerJoin(services, eq(services.id, packs.serviceId))
+        .where(includeArchived ? undefined : isNull(packs.archivedAt))
+        .orderBy(asc(sql`lower(${services.name})`), asc(sql`lower(${packs.name})`), asc(packs.createdAt));
+      return rows.map(flatten);
+    },
+
+    async get(id: string): Promise<PackRow | undefined> {
+      const [row] = await db
+        .select(withService)
+        .from(packs)
+        .innerJoin(services, eq(services.id, packs.serviceId))
+        .where(eq(packs.id, id))
+        .limit(1);
+      return row && flatten(row);
+    },
+
+    async service(id: string) {
+      const [row] = await db
+        .select({ id: services.id, currency: services.currency, archivedAt: services.archivedAt })
+        .from(services)
+        .where(eq(services.id, id))
+        .limit(1);
+      return row;
+    },
+
+    async create(values: PackValues) {
+      const [row] = await db.insert(packs).values(values).returning({ id: packs.id });
+      return row!.id;
+    },
+
+    /** A change of terms applies to later sales: packs already sold keep theirs. */
+    async update(id: string, values: PackValues) {
+      const rows = await db.update(packs).set(values).where(eq(packs.id, id)).returning({ id: packs.id });
+      return rows.length > 0;
+    },
+
+    async setArchived(id: string, at: Date | null) {
+      const rows = await db
+        .update(packs)
+        .set({ archivedAt: at })
+        .where(eq(packs.id, id))
+        .returning({ id: packs.id });
+      return rows.length > 0;
+    },
+
+    async clientExists(id: string) {
+      const [row] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, id)).limit(1);
+      return Boolean(row);
+    },
+
+    /**
+     * A sale at the desk in one transaction: the payment recorded (an id of our own, as a booking
+     * paid at the desk has) and the client's pack with its ledger's sale row. The pack must still
+     * be on sale; the client must exist (taken for share, so an erasure cannot pass it).
+     */
+    async sell(sale: {
+      clientId: string;
+      packId: string;
+      method: PackSaleMethod;
+      at: Date;
+      by: PackMover;
+    }): Promise<'no-client' | 'no-pack' | 'archived' | { id: string }> {
+      return db.transaction(async (txn) => {
+        const tx = txn as unknown as Db;
+        const [client] = await tx
+          .select({ id: clients.id })
+          .from(clients)
+          .where(eq(clients.id, sale.clientId))
+          .for('share');
+        if (!client) return 'no-client';
+        const [pack] = await tx
+          .select(withService)
+          .from(packs)
+          .innerJoin(services, eq(services.id, packs.serviceId))
+          .where(eq(packs.id, sale.packId))
+          .for('share', { of: packs });
+        if (!pack) return 'no-pack';
+        if (pack.pack.archivedAt) return 'archived';
+        const providerPaymentId = `${DESK_PAYMENT_PREFIX}${randomUUID()}`;
+        await paymentWrites.record(tx, {
+          clientId: client.id,
+          amount: pack.pack.priceAmount,
+          currency: pack.pack.currency,
+          status: 'completed',
+          paymentMethod: METHOD_NAMES[sale.method],
+          description: `${pack.pack.name} (${pack.pack.sessions} × ${pack.serviceName})`,
+          providerPaymentId,
+          paidAt: sale.at,
+        });
+        const sold = await packWrites.sell(tx, {
+          clientId: client.id,
+          pack: pack.pack,
+          serviceName: pack.serviceName,
+          method: sale.method,
+          providerPaymentId,
+          at: sale.at,
+          by: sale.by,
+        });
+        return { id: sold.id };
+      });
+    },
+
+    /** Writes off what is left of the client's packs past their date (see `packWrites.expireDue`). */
+    async expireDue(clientId: string, at: Date) {
+      return db.transaction(async (tx) => packWrites.expireDue(tx as unknown as Db, { clientId, at }));
+    },
+
+    /** A client's packs, those with sessions left first, then the newest. */
+    async ofClient(clientId: string) {
+      return db
+        .select()
+        .from(clientPacks)
+        .where(eq(clientPacks.clientId, clientId))
+        .orderBy(
+          desc(sql`${clientPacks.sessionsLeft} > 0`),
+          desc(clientPacks.createdAt),
+          asc(clientPacks.id),
+        );
+    },
+
+    async clientPack(clientId: string, clientPackId: string) {
+      const [row] = await db
+        .select()
+        .from(clientPacks)
+        .where(and(eq(clientPacks.id, clientPackId), eq(clientPacks.clientId, clientId)))
+        .limit(1);
+      return row;
+    },
+
+    async ledger(clientPackId: string) {
+      return db
+        .select()
+        .from(packLedger)
+        .where(eq(packLedger.clientPackId, clientPackId))
+        .orderBy(asc(packLedger.seq));
+    },
+  };
+}
+
+export type PacksRepository = ReturnType<typeof createPacksRepository>;
