@@ -117,6 +117,12 @@ export const envSchema = z.object({
   WEB_CHAT_NETWORK_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   /** Website chat: the messages one visitor may send a minute. */
   WEB_CHAT_SESSION_MESSAGES_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  /**
+   * Website chat: a person can answer while someone on the staff used the dashboard this many minutes
+   * ago or less; 0 never says so, and every visitor is asked where to reply (a business that does not
+   * answer live).
+   */
+  WEB_CHAT_ONLINE_MINUTES: z.coerce.number().int().min(0).max(1440).default(5),
   /** How long SIGTERM keeps serving with /api/health/ready at 503, so a load balancer stops sending first. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).optional(),
   /** Requests slower than this are logged at info; the rest at debug. */
@@ -271,6 +277,7 @@ function toConfig(e: Env, derived: { seedDemo: boolean; trustProxy: boolean | nu
       retry: { retryLimit: e.ASSISTANT_RETRY_LIMIT, retryDelaySeconds: e.ASSISTANT_RETRY_DELAY_SECONDS },
     },
     simulatorEnabled: e.SIMULATOR_ENABLED,
+    webChatOnlineMinutes: e.WEB_CHAT_ONLINE_MINUTES,
     webChat: {
       networkPerMinute: e.WEB_CHAT_NETWORK_LIMIT_PER_MINUTE,
       sessionMessagesPerMinute: e.WEB_CHAT_SESSION_MESSAGES_PER_MINUTE,

@@ -261,6 +261,7 @@ export function createServices(deps: ServiceDeps) {
     clock,
     limits: config.webChat,
     publicUrl: config.publicUrlConfigured ? config.publicUrl : null,
+    onlineMinutes: config.webChatOnlineMinutes,
   });
   const privacy = createPrivacyService({
     db,

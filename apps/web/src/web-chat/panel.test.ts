@@ -64,7 +64,11 @@ function fakeApi(options: FakeOptions) {
     if (url.pathname.endsWith('/reply-to')) {
       const { contact } = JSON.parse(String(init.body)) as { contact: string };
       if (!/\d{7}/.test(contact.replace(/\D/g, '')) && !contact.includes('@'))
-        return reply(400, { message: 'Enter an email address or a WhatsApp number' });
+        // As the server words a refused field: the field's name, and the bare message in `errors`.
+        return reply(400, {
+          message: 'contact: Enter an email address or a WhatsApp number',
+          errors: [{ field: 'contact', message: 'Enter an email address or a WhatsApp number' }],
+        });
       return reply(200, { replyTo: contact });
     }
     return reply(404, { message: 'not here' });

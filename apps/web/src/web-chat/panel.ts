@@ -141,8 +141,13 @@ async function call(method: string, path: string, body?: unknown): Promise<Respo
     cache: 'no-store',
   });
   if (response.ok) return response;
-  const answer = (await response.json().catch(() => null)) as { message?: string } | null;
-  throw new ApiError(response.status, answer?.message ?? '');
+  const answer = (await response.json().catch(() => null)) as {
+    message?: string;
+    errors?: Array<{ message?: string }>;
+  } | null;
+  // A refused field comes as "contact: …" with the bare message in `errors`: the visitor reads that
+  // one (and in Spanish, SERVER_MESSAGES_ES knows it), not the field's name.
+  throw new ApiError(response.status, answer?.errors?.[0]?.message ?? answer?.message ?? '');
 }
 
 const json = async <T>(method: string, path: string, body?: unknown): Promise<T> =>

@@ -29,8 +29,8 @@ import type { WebChatRepository, WebChatSessionRow, WebChatSettingsRow } from '.
 /** A web visitor's chat is a contact with this prefix and a made-up, letters-only number. */
 export const WEB_CHAT_PREFIX = 'web';
 
-/** Someone on the staff used the dashboard this recently: the chat says a person can answer now. */
-export const ONLINE_WINDOW_MS = 5 * 60_000;
+/** Someone on the staff used the dashboard this recently: the chat says a person can answer now (WEB_CHAT_ONLINE_MINUTES). */
+export const DEFAULT_ONLINE_MINUTES = 5;
 /** How often one instance records that staff are about (the row itself takes one write a minute). */
 const STAFF_SEEN_EVERY_MS = 60_000;
 
@@ -127,9 +127,12 @@ export function createWebChatService(deps: {
   limits?: Partial<WebChatLimits>;
   /** PUBLIC_URL when the server has one: where the snippet loads the chat's script from. */
   publicUrl?: string | null;
+  /** How recently staff must have used the dashboard for the chat to say a person can answer; 0: never. */
+  onlineMinutes?: number;
 }) {
   const { repository, chats, events, clock } = deps;
   const limits = { ...DEFAULT_WEB_CHAT_LIMITS, ...deps.limits };
+  const onlineWindowMs = (deps.onlineMinutes ?? DEFAULT_ONLINE_MINUTES) * MINUTE;
 
   async function settingsRow(): Promise<WebChatSettingsRow> {
     const row = await repository.settings();
@@ -223,7 +226,7 @@ export function createWebChatService(deps: {
         color: row.color,
         position: row.position,
         privacyNote: row.privacyNote,
-        online: row.staffSeenAt !== null && clock().getTime() - row.staffSeenAt.getTime() < ONLINE_WINDOW_MS,
+        online: row.staffSeenAt !== null && clock().getTime() - row.staffSeenAt.getTime() < onlineWindowMs,
       };
     },
 

@@ -223,6 +223,27 @@ describe('a visitor', () => {
     expect(later.online).toBe(false);
   });
 
+  it('is never told a person is online where WEB_CHAT_ONLINE_MINUTES is 0, however busy the staff', async () => {
+    const other = await buildTestApp({ env: { WEB_CHAT_ONLINE_MINUTES: '0' } });
+    try {
+      const { headers: staff } = await other.signIn();
+      const saved = await other.app.inject({
+        method: 'PUT',
+        url: '/api/web-chat/settings',
+        headers: staff,
+        payload: { ...OFF_SETTINGS, enabled: true },
+      });
+      await other.app.inject({ method: 'GET', url: '/api/chats', headers: staff });
+      const config = await other.app.inject({
+        method: 'GET',
+        url: `/api/web-chat/config?key=${saved.json().publicKey}`,
+      });
+      expect(config.json().online).toBe(false);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('has a session the server keeps only hashed', async () => {
     const visitor = await newVisitor();
     expect(visitor.sessionId).toMatch(/^[A-Za-z0-9_-]{43}$/);
