@@ -37,6 +37,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { company, employees } from '../src/db/schema.ts';
 import { seedDemoData, seedReferenceData } from '../src/db/seed-demo.ts';
 import { type AssistantKnowledge, directoryEntry } from '../src/modules/assistant/assistant-engine.ts';
+import { trainIntentClassifier } from '../src/modules/assistant/classifier/intent-classifier.ts';
 import { messageLanguage, replyLanguage } from '../src/modules/assistant/language.ts';
 import { COMPANY_TOPICS } from '../src/modules/assistant/rule-based-assistant.ts';
 import {
@@ -350,86 +351,15 @@ const nlpjs: Classifier = {
   },
 };
 
-// --- Classifier B: TF-IDF + softmax regression, by hand ------------------------------------------
-
-function features(text: string): string[] {
-  const tokens = fold(text)
-    .replace(/[^a-z0-9ñ€]+/g, ' ')
-    .trim()
-    .split(' ')
-    .filter(Boolean);
-  const out = tokens.map((token) => `w:${token}`);
-  for (let i = 1; i < tokens.length; i++) out.push(`b:${tokens[i - 1]}_${tokens[i]}`);
-  for (const token of tokens) {
-    const padded = ` ${token} `;
-    for (let n = 3; n <= 5; n++)
-      for (let i = 0; i + n <= padded.length; i++) out.push(`c:${padded.slice(i, i + n)}`);
-  }
-  return out;
-}
+// --- Classifier B: TF-IDF + softmax regression (the one the assistant's policy asks) ------------
 
 const logreg: Classifier = {
   name: 'logreg',
   async train(examples) {
-    const labels = [...new Set(examples.map((example) => example.label))].sort();
-    const index = new Map<string, number>();
-    const documentFrequency: number[] = [];
-    const counted = examples.map((example) => {
-      const counts = new Map<string, number>();
-      for (const feature of features(example.text)) counts.set(feature, (counts.get(feature) ?? 0) + 1);
-      for (const feature of counts.keys()) {
-        if (!index.has(feature)) {
-          index.set(feature, index.size);
-          documentFrequency.push(0);
-        }
-        documentFrequency[index.get(feature)!]!++;
-      }
-      return counts;
-    });
-    const idf = documentFrequency.map((df) => Math.log((1 + examples.length) / (1 + df)) + 1);
-    const vector = (counts: Map<string, number>) => {
-      const entries: Array<[number, number]> = [];
-      for (const [feature, count] of counts) {
-        const at = index.get(feature);
-        if (at !== undefined) entries.push([at, (1 + Math.log(count)) * idf[at]!]);
-      }
-      const norm = Math.sqrt(entries.reduce((sum, [, value]) => sum + value * value, 0)) || 1;
-      return entries.map(([at, value]): [number, number] => [at, value / norm]);
-    };
-    const rows = counted.map(vector);
-    const targets = examples.map((example) => labels.indexOf(example.label));
-    const weights = labels.map(() => new Float64Array(index.size));
-    const bias = new Float64Array(labels.length);
-    const softmax = (row: Array<[number, number]>) => {
-      const logits = labels.map((_, k) =>
-        row.reduce((sum, [at, value]) => sum + weights[k]![at]! * value, bias[k]!),
-      );
-      const top = Math.max(...logits);
-      const exps = logits.map((logit) => Math.exp(logit - top));
-      const total = exps.reduce((a, b) => a + b, 0);
-      return exps.map((e) => e / total);
-    };
-    // Plain stochastic gradient descent, in a fixed order, with a little L2: the same model each run.
-    const rate = 0.5;
-    const l2 = 1e-4;
-    for (let epoch = 0; epoch < 60; epoch++) {
-      for (const [i, row] of rows.entries()) {
-        const p = softmax(row);
-        for (let k = 0; k < labels.length; k++) {
-          const gradient = p[k]! - (targets[i] === k ? 1 : 0);
-          const w = weights[k]!;
-          for (const [at, value] of row) w[at] = w[at]! - rate * (gradient * value + l2 * w[at]!);
-          bias[k] = bias[k]! - rate * gradient;
-        }
-      }
-    }
-    return async (text) => {
-      const counts = new Map<string, number>();
-      for (const feature of features(text)) counts.set(feature, (counts.get(feature) ?? 0) + 1);
-      const p = softmax(vector(counts));
-      const best = p.indexOf(Math.max(...p));
-      return { intent: labels[best]!, score: p[best]! };
-    };
+    const classifier = trainIntentClassifier(
+      examples.map((example) => ({ text: example.text, intent: example.label })),
+    );
+    return async (text) => classifier.rank(text)[0]!;
   },
 };
 

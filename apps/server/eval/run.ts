@@ -3,6 +3,7 @@
 // it measures that model instead of the built-in engine.
 //   npm run eval -- [--business fitness] [--intent open_times] [--case <id>] [--quiet] [--strict]
 //                   [--corpus <dir>]   (another set laid out like corpus/, e.g. a fresh blind set)
+//                   [--rules-only]     (without the trained intent classifier)
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,6 +19,7 @@ import {
   payments,
 } from '../src/db/schema.ts';
 import { addMinutesToTime, zonedTimeToUtc } from '../src/lib/time-zone.ts';
+import { trainIntentClassifierNow } from '../src/modules/assistant/classifier/trained.ts';
 import { EVAL_STAFF, NOW, startBusinessApp } from './business-app.ts';
 import { type AppointmentState, judge, judgeAppointment } from './checks.ts';
 import { type EvalCase, loadCorpus } from './corpus.ts';
@@ -34,8 +36,15 @@ const { values: args } = parseArgs({
     corpus: { type: 'string' },
     /** Plays one conversation of these messages and prints the replies (a quick try, no checks). */
     say: { type: 'string', multiple: true },
+    /** The rules alone, without the trained intent classifier's second opinion (to compare). */
+    'rules-only': { type: 'boolean', default: false },
   },
 });
+
+// The product asks its intent classifier once the server has trained it (seconds after it starts):
+// the evaluation measures the product as it answers then. Trained on intent-examples.json, which is
+// written out of corpus/ only: a blind set is as new to it as to the rules.
+if (!args['rules-only']) trainIntentClassifierNow();
 
 /** `wrongAction`: the appointment changed during the turn, and not into the state expected. */
 type TurnOutcome = {

@@ -8,6 +8,7 @@ import { createEventBus } from './events/event-bus.ts';
 import { createLifecycle } from './http/health.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { resolveJwtSecret } from './jwt-secret.ts';
+import { trainIntentClassifierInBackground } from './modules/assistant/classifier/trained.ts';
 
 /**
  * The process: listens at once (live answers, ready says 503), prepares the database, starts the
@@ -67,6 +68,14 @@ async function main() {
   await events.start();
   lifecycle.ready();
   logger.info('ready');
+  // The built-in assistant's second opinion on a message's intent trains on a worker thread now;
+  // until it is ready (seconds) the rules answer alone, as they would without it.
+  if (!config.llm)
+    trainIntentClassifierInBackground().then(
+      () => logger.info("the assistant's intent classifier is trained"),
+      (error: unknown) =>
+        logger.warn({ err: error }, "the assistant's intent classifier could not be trained"),
+    );
 
   let closing = false;
   const shutdown = async (signal: string) => {

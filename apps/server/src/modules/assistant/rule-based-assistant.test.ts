@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { addDays } from '../../lib/time-zone.ts';
 import type {
   AssistantAnswer,
@@ -9,8 +9,9 @@ import type {
   OpenDay,
   Turn,
 } from './assistant-engine.ts';
+import { useIntentClassifier } from './classifier/trained.ts';
 import { messageLanguage, replyLanguage } from './language.ts';
-import { createRuleBasedAssistant, timeRuns } from './rule-based-assistant.ts';
+import { createRuleBasedAssistant, pickedNumber, timeRuns } from './rule-based-assistant.ts';
 import { findAnswer, findPrice, findPrices, namesWholly, readCompanyInfo } from './rules/company-info.ts';
 import { standingText } from './rules/corrections.ts';
 import { buildDirectory, roleStemsIn } from './rules/directory.ts';
@@ -896,6 +897,20 @@ describe("a client's own appointments, read by the built-in assistant", () => {
     return answers;
   }
 
+  it('"pasar la de esta tarde al jueves": after a verb of changing, "la de" a day is one of theirs', async () => {
+    const [answer] = await converse(
+      client(appointment('a1', 'iker', '2026-11-23', '16:00')),
+      'puedo pasar la de esta tarde al jueves?',
+    );
+    expect(answer!.propose).toEqual({
+      kind: 'reschedule',
+      appointmentId: 'a1',
+      date: '2026-11-26',
+      time: null,
+    });
+    expect(answer!.replies.join('\n')).toMatch(/¿A qué hora te la paso\?/);
+  });
+
   it('a move "and if not, cancel it" proposes the move when it can be made, never the cancellation', async () => {
     const [answer] = await converse(
       client(appointment('a1', 'ane', '2026-11-27', '12:00')),
@@ -1532,5 +1547,83 @@ describe('a list of everyone', () => {
     expect(reply).toContain('…y 3 más');
     const few = (await ask('Quiero reservar una cita')).replies.join('\n');
     expect(few).not.toContain('más:');
+  });
+});
+
+describe('the policy with the intent classifier: a second opinion, and a question when unsure', () => {
+  const classifierSaying = (scores: Record<string, number>) =>
+    useIntentClassifier({
+      rank: () =>
+        Object.entries(scores)
+          .map(([intent, score]) => ({ intent, score }))
+          .sort((a, b) => b.score - a.score),
+    });
+  afterEach(() => useIntentClassifier(null));
+
+  /** Plays the customer's messages, each after the assistant's real reply to the one before. */
+  async function play(...messages: string[]) {
+    const history: Turn[] = [];
+    const answers: AssistantAnswer[] = [];
+    for (const message of messages) {
+      history.push({ role: 'customer', text: message });
+      const answer = await assistant.respond([...history], lawOffice);
+      answers.push(answer);
+      history.push({ role: 'assistant', text: answer.replies.join('\n') });
+    }
+    return answers;
+  }
+
+  it('asks which of the likely readings was meant, with numbers, and answers the one chosen', async () => {
+    classifierSaying({ open_times: 0.55, prices: 0.3, greeting: 0.15 });
+    const [question, chosen] = await play('blorp consulta zzz', '2');
+    const asked = question!.replies.join('\n');
+    expect(asked).toMatch(
+      /^No estoy seguro de haberte entendido\. ¿Qué necesitas\? Respóndeme con el número:/,
+    );
+    expect(asked).toContain('1. Ver horas libres o reservar una cita');
+    expect(asked).toContain('2. Precios');
+    expect(asked).toContain('3. Hablar con una persona del equipo');
+    expect(question!.handoff).toBeNull();
+    expect(chosen!.replies.join('\n')).toMatch(/10 €/);
+    expect(chosen!.handoff).toBeNull();
+  });
+
+  it('hands over when the customer picks a person, or does not understand the question either', async () => {
+    classifierSaying({ open_times: 0.55, prices: 0.3, greeting: 0.15 });
+    const [, person] = await play('blorp consulta zzz', 'la 3');
+    expect(person!.handoff?.kind).toBe('person');
+    const [, lost] = await play('blorp consulta zzz', 'qwerty uiop');
+    expect(lost!.handoff?.kind).toBe('not_understood');
+  });
+
+  it('says it did not understand, without options, when the classifier has no reading (or is not trained)', async () => {
+    classifierSaying({ open_times: 0.2, prices: 0.2, greeting: 0.2, complaint: 0.2, off_topic: 0.2 });
+    const [answer] = await play('blorp consulta zzz');
+    expect(answer!.replies.join('\n')).toMatch(/^No estoy seguro de haberte entendido\. Puedo ayudarte/);
+    useIntentClassifier(null);
+    const [untrained] = await play('blorp consulta zzz');
+    expect(untrained!.replies.join('\n')).toMatch(/^No estoy seguro de haberte entendido\. Puedo ayudarte/);
+  });
+
+  it('acts on a reading it is sure of: a complaint over an answer of the business, thanks the rules missed', async () => {
+    classifierSaying({ complaint: 0.96, prices: 0.04 });
+    const [complaint] = await play('cuanto cuesta la consulta, vaya tela con vosotros');
+    expect(complaint!.handoff?.kind).toBe('complaint');
+    classifierSaying({ thanks_goodbye: 0.97, greeting: 0.03 });
+    const [thanks] = await play('blorp zzz qwerty');
+    expect(thanks!.replies.join('\n')).toMatch(/Hasta pronto/);
+    // A short follow-up is the conversation's to read, not the classifier's.
+    classifierSaying({ complaint: 0.99, prices: 0.01 });
+    const [short] = await play('y precio?');
+    expect(short!.handoff).toBeNull();
+  });
+
+  it('reads "2", "la segunda", "option 3" and "the first one" as a pick, and a sentence as none', () => {
+    expect(pickedNumber('2')).toBe(2);
+    expect(pickedNumber('la 2')).toBe(2);
+    expect(pickedNumber('la segunda')).toBe(2);
+    expect(pickedNumber('opcion 3')).toBe(3);
+    expect(pickedNumber('the first one')).toBe(1);
+    expect(pickedNumber('quiero la segunda cita del jueves por la tarde')).toBeNull();
   });
 });

@@ -11,7 +11,10 @@ import type {
   OpenDay,
   Turn,
 } from './assistant-engine.ts';
+import type { IntentScore } from './classifier/intent-classifier.ts';
+import { intentClassifier } from './classifier/trained.ts';
 import { type Language, replyLanguage } from './language.ts';
+import { type Cues, clarifyingOptions, type Route, routes, THRESHOLDS } from './policy.ts';
 import {
   type CompanyInfo,
   findAnswer,
@@ -187,6 +190,53 @@ export function servicesNamed(folded: string, services: AssistantService[]): Ass
   });
 }
 
+/**
+ * What a clarifying question offers, and what choosing each one says to the engine: the customer's
+ * first message is read again with these words added, so its professional, day or service stays.
+ */
+const OPTIONS: Record<string, Record<Language, { label: string; says: string }>> = {
+  open_times: {
+    es: { label: 'Ver horas libres o reservar una cita', says: '¿qué horas libres hay?' },
+    en: { label: 'See open times or book an appointment', says: 'what times are free?' },
+  },
+  find_professional: {
+    es: { label: 'Encontrar un profesional', says: '¿qué profesionales tenéis?' },
+    en: { label: 'Find a professional', says: 'which professionals do you have?' },
+  },
+  prices: {
+    es: { label: 'Precios', says: '¿cuánto cuesta?' },
+    en: { label: 'Prices', says: 'how much is it?' },
+  },
+  company_info: {
+    es: { label: 'Horario y dirección', says: '¿qué horario tenéis y dónde estáis?' },
+    en: { label: 'Opening hours and address', says: 'what are your hours and where are you?' },
+  },
+  own_booking: {
+    es: { label: 'Tu cita (verla, cambiarla o cancelarla)', says: '¿qué citas tengo?' },
+    en: { label: 'Your appointment (see, move or cancel it)', says: 'what appointments do I have?' },
+  },
+  person: {
+    es: { label: 'Hablar con una persona del equipo', says: 'quiero hablar con una persona' },
+    en: { label: 'Talk to a person on the team', says: 'I want to talk to a person' },
+  },
+};
+
+const ORDINALS: Array<[number, RegExp]> = [
+  [1, /\b(?:primera?|first|uno|una|one)\b/],
+  [2, /\b(?:segunda?|second|dos|two)\b/],
+  [3, /\b(?:tercera?|third|tres|three)\b/],
+  [4, /\b(?:cuarta?|fourth|cuatro|four)\b/],
+];
+
+/** "2", "la 2", "opción 3", "la segunda", "the first one": the number a short answer picks. */
+export function pickedNumber(folded: string): number | null {
+  const text = folded.replace(/[^a-z0-9ñ ]+/g, ' ').trim();
+  if (text.split(/\s+/).length > 4) return null;
+  const digit = /^(?:(?:la|el|opcion|option|numero|number|n)\s+)?(\d)\b/.exec(text);
+  if (digit) return Number(digit[1]);
+  return ORDINALS.find(([, pattern]) => pattern.test(text))?.[0] ?? null;
+}
+
 class Conversation {
   readonly knowledge: AssistantKnowledge;
   readonly directory: Directory;
@@ -310,130 +360,183 @@ class Conversation {
     return unsure ? { ...answer, unsure: true } : answer;
   }
 
-  async answer(): Promise<AssistantAnswer> {
+  /** What the engine read of the message and the conversation, as the policy weighs it. */
+  private cues(): Cues {
     const m = this.message;
-    const reply = (text: string): AssistantAnswer => ({ replies: [this.withNote(text)], handoff: null });
-    const handOver = (text: string, reason: string, kind: HandoffKind): AssistantAnswer => ({
-      replies: [this.withNote(text)],
-      handoff: { reason, kind },
-    });
+    return {
+      empty: !m.text.trim(),
+      // "…te paso con una persona?" → "sí, por favor". A change waiting for their yes comes first:
+      // its question is the one a bare "sí" answers.
+      acceptsOfferedPerson:
+        this.offeredPerson() && answerOf(m.folded) === 'yes' && !this.knowledge.pendingChange,
+      // "Voy 10 min tarde": the people who will see them need to know; no booking, no complaint.
+      runningLate: isRunningLate(m.text),
+      complaint: m.complaint,
+      // "cancélala pero quiero que me devolváis el dinero": a client cancelling their own appointment
+      // and asking for the money asks what the cancellation refunds; the proposal says it, by the policy.
+      refundWithCancellation:
+        m.refundRequestOnly && Boolean(this.knowledge.customer?.appointments.length) && asksToCancel(m.text),
+      asksForPerson: m.asksForPerson || asksToTalkToStaff(m.text, this.directory),
+      // "mi amiga tiene cita con Sergio, ¿a qué hora?": someone else's appointment is theirs to tell.
+      someoneElsesBooking: m.thirdPartyBooking,
+      // "Tengo cita el jueves, ¿puedo llevar a un amigo?": listing the appointment would not answer it.
+      ownBookingAside: m.ownBookingAside,
+      pendingChange: Boolean(this.knowledge.pendingChange),
+      ownBooking: m.ownBooking || aboutOwnAppointment(m.text) || this.changesOwnService(),
+      // "¿con cuánta antelación hay que avisar si no puedo ir?": the rule asked for, answered with the
+      // business, though its words ("no puedo ir") are those of a customer cancelling.
+      policyQuestion: isPolicyQuestion(m.text),
+      injection: m.injection,
+      privateData: m.privateData && !this.isCompanyQuestion(),
+      // "Hello, is this the hair salon?", "perdona, ¿es la peluquería Brisa?": who we are.
+      asksWhoWeAre:
+        (m.greeting && /\b(is this|es esto|es aqui|sois|are you)\b/.test(m.folded) && !m.named.length) ||
+        this.asksIfThisIsUs(),
+      // "genial, ya reservo yo por el enlace, gracias": thanks that ask nothing more close the conversation.
+      closingThanks:
+        m.thanks &&
+        !m.isQuestion &&
+        !m.when &&
+        !m.price &&
+        !m.named.length &&
+        !m.kinds.size &&
+        !m.places.length &&
+        m.text.split(/\s+/).length <= THRESHOLDS.closingThanksWords,
+      offTopic: m.offTopic,
+      closing: m.closing,
+      greeting: m.greeting,
+      wordCount: words(m.text).length,
+      lastUnsure: this.context.lastNotUnderstood,
+      classified: this.classified(),
+      picksOption: this.chosenOption() !== null,
+    };
+  }
 
-    if (!m.text.trim()) return reply(this.greeting());
-    // "…te paso con una persona?" → "sí, por favor": the customer took the assistant's own offer.
-    // A change waiting for their yes comes first: its question is the one a bare "sí" answers.
-    if (this.offeredPerson() && answerOf(m.folded) === 'yes' && !this.knowledge.pendingChange)
-      return handOver(
-        HANDOFF_REPLIES.person[this.language],
-        'The customer accepted the offer of a person.',
-        'person',
-      );
-    // "Voy 10 min tarde": the people who will see them need to know; no booking, no complaint.
-    if (isRunningLate(m.text) && !m.injection)
-      return handOver(
-        this.t(
-          'Gracias por avisar. Le paso tu mensaje ahora mismo a una persona del equipo; si hace falta, te escribe por aquí.',
-          "Thanks for letting us know. I'm passing your message to a person on the team right now; if needed, they'll write to you here.",
-        ),
-        `The customer is running late: "${m.text}"`,
-        // Not a question the assistant failed: the team needs to know, by the business's way of working.
-        'policy',
-      );
-    // "cancélala pero quiero que me devolváis el dinero": a client cancelling their own appointment
-    // and asking for the money asks what the cancellation refunds; the proposal says it, by the policy.
-    const refundOfCancellation =
-      m.refundRequestOnly && Boolean(this.knowledge.customer?.appointments.length) && asksToCancel(m.text);
-    if (m.complaint && !m.injection && !refundOfCancellation)
-      return handOver(HANDOFF_REPLIES.complaint[this.language], `Complaint: "${m.text}"`, 'complaint');
-    if ((m.asksForPerson || asksToTalkToStaff(m.text, this.directory)) && !m.injection)
-      return handOver(HANDOFF_REPLIES.person[this.language], 'The customer asked for a person.', 'person');
-    // "mi amiga tiene cita con Sergio, ¿a qué hora?": someone else's appointment is theirs to tell.
-    if (m.thirdPartyBooking) return reply(this.refusal());
-
-    // "Tengo cita el jueves, ¿puedo llevar a un amigo?": listing the appointment would not answer it.
-    if (m.ownBookingAside && !m.injection && !this.knowledge.pendingChange)
-      return handOver(
-        HANDOFF_REPLIES.ownBookingAside[this.language],
-        `The customer asks about their appointment: "${m.text}"`,
-        'policy',
-      );
-    if (!m.injection) {
-      // A client writing from their number: their appointments, here, with their confirmation.
-      const input = {
-        text: m.text,
-        language: this.language,
-        knowledge: this.knowledge,
-        named: m.named,
-        ownBooking: m.ownBooking,
-        lastReply: this.lastReply,
-        ofKind: this.ofOneKind(),
-      };
-      // "…pásamela a las 6, y otra cosa, ¿cuánto cuesta la premium?": the change, and the question too.
-      const split = this.ownAndOthers();
-      let own = split ? await ownBookingAnswer({ ...input, text: split.own }) : null;
-      const others: string[] = [];
-      if (own && split && !own.confirm)
-        for (const other of split.others) {
-          const answer = await this.sub(other).businessAnswer();
-          if (answer) others.push(answer);
-        }
-      own ??= await ownBookingAnswer(input);
-      if (own) {
-        return {
-          replies: [...own.replies, ...others].map((text) => this.withNote(text)),
-          handoff: null,
-          ...(own.propose ? { propose: own.propose } : {}),
-          ...(own.confirm ? { confirm: true } : {}),
-        };
-      }
+  async answer(): Promise<AssistantAnswer> {
+    const cues = this.cues();
+    for (const route of routes(cues)) {
+      const answer = await this.take(route, cues);
+      if (answer) return answer;
     }
-    // "¿con cuánta antelación hay que avisar si no puedo ir?": the rule asked for, answered below,
-    // though its words ("no puedo ir") are those of a customer cancelling.
-    if (
-      (m.ownBooking || aboutOwnAppointment(m.text) || this.changesOwnService()) &&
-      !m.injection &&
-      !isPolicyQuestion(m.text)
-    )
-      return handOver(
-        HANDOFF_REPLIES.ownBooking[this.language],
-        `The customer asks about their own booking (to see, move or cancel it): "${m.text}"`,
-        'policy',
-      );
-    if (m.injection || (m.privateData && !this.isCompanyQuestion()))
-      return reply([this.refusal(), ...(await this.besidesRefused())].join('\n\n'));
-    // "Hello, is this the hair salon?": who we are.
-    if (m.greeting && /\b(is this|es esto|es aqui|sois|are you)\b/.test(m.folded) && !m.named.length)
-      return reply(this.greeting());
-    // "perdona, ¿es la peluquería Brisa?": whether they reached the business, by its own name.
-    if (this.asksIfThisIsUs()) return reply(this.greeting());
+    return this.reply(this.notUnderstood());
+  }
 
-    // "genial, ya reservo yo por el enlace, gracias": thanks that ask nothing more close the conversation.
-    if (
-      m.thanks &&
-      !m.isQuestion &&
-      !m.when &&
-      !m.price &&
-      !m.named.length &&
-      !m.kinds.size &&
-      !m.places.length &&
-      m.text.split(/\s+/).length <= 14
-    )
-      return reply(this.goodbye());
-    const site = this.website();
-    if (site) return reply(site);
-    const plain = await this.plainVariant();
-    if (plain) return reply(plain);
-    const business = await this.businessAnswer();
-    if (business) return reply(this.withOtherQuestions(business));
-    if (m.offTopic) return reply(this.offTopic());
-    if (m.closing) return reply(m.thanks ? this.goodbye() : this.acknowledge());
-    if (m.greeting) return reply(this.greeting());
-    if (this.context.lastNotUnderstood)
-      return handOver(
-        HANDOFF_REPLIES.notUnderstood[this.language],
-        `The assistant could not understand: "${m.text}"`,
-        'not_understood',
-      );
-    return reply(this.notUnderstood());
+  private reply(text: string): AssistantAnswer {
+    return { replies: [this.withNote(text)], handoff: null };
+  }
+
+  private handOver(text: string, reason: string, kind: HandoffKind): AssistantAnswer {
+    return { replies: [this.withNote(text)], handoff: { reason, kind } };
+  }
+
+  /** The answer a route gives, or null when it has nothing to say and the next route is tried. */
+  private async take(route: Route, cues: Cues): Promise<AssistantAnswer | null> {
+    const m = this.message;
+    switch (route) {
+      case 'chosen-option':
+        return this.answerChosen();
+      case 'greeting':
+        return this.reply(this.greeting());
+      case 'person':
+        return this.handOver(
+          HANDOFF_REPLIES.person[this.language],
+          cues.acceptsOfferedPerson
+            ? 'The customer accepted the offer of a person.'
+            : 'The customer asked for a person.',
+          'person',
+        );
+      case 'running-late':
+        return this.handOver(
+          this.t(
+            'Gracias por avisar. Le paso tu mensaje ahora mismo a una persona del equipo; si hace falta, te escribe por aquí.',
+            "Thanks for letting us know. I'm passing your message to a person on the team right now; if needed, they'll write to you here.",
+          ),
+          `The customer is running late: "${m.text}"`,
+          // Not a question the assistant failed: the team needs to know, by the business's way of working.
+          'policy',
+        );
+      case 'complaint':
+        return this.handOver(HANDOFF_REPLIES.complaint[this.language], `Complaint: "${m.text}"`, 'complaint');
+      case 'someone-else':
+        return this.reply(this.refusal());
+      case 'own-booking-aside':
+        return this.handOver(
+          HANDOFF_REPLIES.ownBookingAside[this.language],
+          `The customer asks about their appointment: "${m.text}"`,
+          'policy',
+        );
+      case 'own-booking':
+        return this.ownBookingAnswer();
+      case 'own-booking-handover':
+        return this.handOver(
+          HANDOFF_REPLIES.ownBooking[this.language],
+          `The customer asks about their own booking (to see, move or cancel it): "${m.text}"`,
+          'policy',
+        );
+      case 'refusal':
+        return this.reply([this.refusal(), ...(await this.besidesRefused())].join('\n\n'));
+      case 'goodbye':
+        return this.reply(this.goodbye());
+      case 'website': {
+        const site = this.website();
+        return site ? this.reply(site) : null;
+      }
+      case 'plain-variant': {
+        const plain = await this.plainVariant();
+        return plain ? this.reply(plain) : null;
+      }
+      case 'business': {
+        const business = await this.businessAnswer();
+        return business ? this.reply(this.withOtherQuestions(business)) : null;
+      }
+      case 'off-topic':
+        return this.reply(this.offTopic());
+      case 'closing':
+        return this.reply(m.thanks ? this.goodbye() : this.acknowledge());
+      case 'clarify': {
+        const options = clarifyingOptions(cues);
+        return options.length ? this.reply(this.clarifyingQuestion(options)) : null;
+      }
+      case 'hand-over-unclear':
+        return this.handOver(
+          HANDOFF_REPLIES.notUnderstood[this.language],
+          `The assistant could not understand: "${m.text}"`,
+          'not_understood',
+        );
+      case 'not-understood':
+        return this.reply(this.notUnderstood());
+    }
+  }
+
+  /** A client writing from their number: their appointments, here, with their confirmation. */
+  private async ownBookingAnswer(): Promise<AssistantAnswer | null> {
+    const m = this.message;
+    const input = {
+      text: m.text,
+      language: this.language,
+      knowledge: this.knowledge,
+      named: m.named,
+      ownBooking: m.ownBooking,
+      lastReply: this.lastReply,
+      ofKind: this.ofOneKind(),
+    };
+    // "…pásamela a las 6, y otra cosa, ¿cuánto cuesta la premium?": the change, and the question too.
+    const split = this.ownAndOthers();
+    let own = split ? await ownBookingAnswer({ ...input, text: split.own }) : null;
+    const others: string[] = [];
+    if (own && split && !own.confirm)
+      for (const other of split.others) {
+        const answer = await this.sub(other).businessAnswer();
+        if (answer) others.push(answer);
+      }
+    own ??= await ownBookingAnswer(input);
+    if (!own) return null;
+    return {
+      replies: [...own.replies, ...others].map((text) => this.withNote(text)),
+      handoff: null,
+      ...(own.propose ? { propose: own.propose } : {}),
+      ...(own.confirm ? { confirm: true } : {}),
+    };
   }
 
   /**
@@ -1636,6 +1739,59 @@ class Conversation {
       `Eso se me escapa 🙂 Solo puedo ayudarte con ${this.knowledge.companyName}: encontrar profesional, ver huecos libres, precios y reservar una cita.`,
       `That's outside what I can do 🙂 I can only help with ${this.knowledge.companyName}: finding a professional, open times, prices and booking an appointment.`,
     );
+  }
+
+  // --- Asking which reading was meant ------------------------------------------------------------
+
+  /** The trained classifier's reading of the message alone (nothing while it is not trained). */
+  private classified(): IntentScore[] {
+    const text = this.message.text.trim();
+    return text ? (intentClassifier()?.rank(text) ?? []) : [];
+  }
+
+  /** "No estoy seguro… ¿Qué necesitas? 1. … 2. … 3. Hablar con una persona". */
+  private clarifyingQuestion(options: string[]) {
+    const lines = [...options, 'person'].map(
+      (option, index) => `${index + 1}. ${OPTIONS[option]![this.language].label}`,
+    );
+    return [
+      this.t(
+        `${NOT_UNDERSTOOD_MARK.es}. ¿Qué necesitas? Respóndeme con el número:`,
+        `${NOT_UNDERSTOOD_MARK.en}. What do you need? Reply with the number:`,
+      ),
+      ...lines,
+    ].join('\n');
+  }
+
+  /** The option the message picks from the assistant's last clarifying question, if it picks one. */
+  private chosenOption(): string | null {
+    const last = this.lastReply;
+    if (!last?.startsWith(NOT_UNDERSTOOD_MARK[this.language])) return null;
+    const offered = [...last.matchAll(/^(\d)\. (.+)$/gm)].map(([, number, label]) => ({
+      number: Number(number),
+      option: Object.keys(OPTIONS).find((key) => OPTIONS[key]![this.language].label === label),
+    }));
+    if (!offered.length) return null;
+    const picked = pickedNumber(this.message.folded);
+    return offered.find((item) => item.number === picked)?.option ?? null;
+  }
+
+  /** The customer's first message, answered as the reading they chose. */
+  private async answerChosen(): Promise<AssistantAnswer | null> {
+    const option = this.chosenOption();
+    if (!option) return null;
+    if (option === 'person')
+      return this.handOver(
+        HANDOFF_REPLIES.person[this.language],
+        'The customer chose to talk to a person.',
+        'person',
+      );
+    const turns = this.history.slice(
+      0,
+      this.history.findLastIndex((turn) => turn.role === 'assistant'),
+    );
+    const asked = turns.findLast((turn) => turn.role === 'customer')?.text ?? '';
+    return this.sub(`${asked}. ${OPTIONS[option]![this.language].says}`).answer();
   }
 
   private notUnderstood() {
