@@ -38,6 +38,7 @@ import { WaitingBadge, WaitingHeaderLink } from '../features/chats/components/wa
 import { useHandoffAlerts } from '../features/chats/handoff-alerts';
 import { notificationKeys, useUnreadCount } from '../features/notifications/api';
 import { UnreadBadge } from '../features/notifications/components/unread-badge';
+import { packKeys } from '../features/packs/api';
 import { useCompany } from '../features/settings/api';
 import { initials } from '../lib/format';
 import { documentTitle, staffPageName, useSpecificPageName } from '../lib/page-title';
@@ -69,7 +70,9 @@ const NAV_ITEMS: NavItem[] = [
 // Which chats wait for a person is refetched only on the events that may change it (useWaitingEvents).
 const REALTIME: RealtimeInvalidations = {
   'notifications.changed': [notificationKeys.all],
-  'appointments.changed': [appointmentKeys.all],
+  // A booking or a cancellation may use or give back a pack session.
+  'appointments.changed': [appointmentKeys.all, packKeys.all],
+  'clients.changed': [packKeys.all],
 };
 
 const PALETTE_PAGES: PaletteLink[] = [

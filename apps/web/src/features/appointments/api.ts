@@ -3,6 +3,7 @@ import type { AppointmentStatus, CreateAppointmentRequest } from '@chatdesk/cont
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../lib/api-client';
 import { clientKeys } from '../clients/api';
+import { packKeys } from '../packs/api';
 import { scheduleKeys } from '../schedule/api';
 
 export type AppointmentFilters = {
@@ -111,10 +112,12 @@ export function useUpdateAppointmentStatus(options: { failure?: string } = {}) {
     meta: { success: 'Appointment status updated', ...(options.failure ? { failure: options.failure } : {}) },
     onSuccess: (appointment) => {
       queryClient.setQueryData(appointmentKeys.detail(appointment.id), appointment);
-      // A new status adds a history line, and a cancellation drops the reminders still planned.
+      // A new status adds a history line, a cancellation drops the reminders still planned and may
+      // give a pack session back.
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: appointmentKeys.lists }),
         queryClient.invalidateQueries({ queryKey: appointmentKeys.history(appointment.id) }),
+        queryClient.invalidateQueries({ queryKey: packKeys.all }),
       ]);
     },
     onError: (error) => console.error('Failed to update appointment status', error),
@@ -180,6 +183,7 @@ export function useCreateAppointment() {
         queryClient.invalidateQueries({ queryKey: appointmentKeys.lists }),
         queryClient.invalidateQueries({ queryKey: clientKeys.details }),
         queryClient.invalidateQueries({ queryKey: scheduleKeys.all }),
+        queryClient.invalidateQueries({ queryKey: packKeys.all }),
       ]);
     },
     // A time just taken disappears from the calendar.

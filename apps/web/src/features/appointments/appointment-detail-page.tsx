@@ -236,6 +236,15 @@ function AppointmentDetail({ appointment, list }: { appointment: Appointment; li
                 <Text fw={500}>{payment.refunded ? `${paid} refunded` : `${paid} paid`}</Text>
               </DetailField>
             ) : null}
+            {appointment.pack ? (
+              <DetailField icon={<IconCreditCard size={18} />} label="Payment">
+                <Text fw={500}>
+                  {appointment.pack.returned
+                    ? `Pack session given back (${appointment.pack.name})`
+                    : `Pack session (${appointment.pack.name})`}
+                </Text>
+              </DetailField>
+            ) : null}
           </SimpleGrid>
 
           {appointment.notes ? (

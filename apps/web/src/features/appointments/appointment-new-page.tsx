@@ -29,10 +29,12 @@ import { paths } from '../../lib/paths';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { formatShortSlot } from '../../lib/wall-clock';
 import { useAllEmployees } from '../employees/api';
+import { usableSessions, useClientPacks } from '../packs/api';
 import { scheduleQueryOptions } from '../schedule/api';
 import { useCreateAppointment } from './api';
 import {
   bookableProfessionals,
+  effectivePayment,
   emptyNewAppointment,
   type NewAppointmentErrors,
   type NewAppointmentValues,
@@ -82,11 +84,16 @@ function NewAppointmentForm({ clientId }: { clientId: string | null }) {
   const services = offered.data?.services ?? [];
   // One service offered: it is the one booked.
   const serviceId = values.serviceId ?? (services.length === 1 ? (services[0]?.id ?? null) : null);
-  const chosen = { ...values, serviceId };
   const schedule = useQuery({
     ...scheduleQueryOptions(professional?.username ?? '', serviceId),
     enabled: Boolean(professional && serviceId),
   });
+  // A client holding sessions of this service books with one unless staff choose otherwise.
+  const clientPacks = useClientPacks(values.clientId);
+  const sessionsLeft = usableSessions(clientPacks.data, serviceId);
+  const [paymentChosen, setPaymentChosen] = useState(false);
+  const payment = effectivePayment(values.payment, paymentChosen, sessionsLeft);
+  const chosen = { ...values, serviceId, payment };
 
   const change = (next: Partial<NewAppointmentValues>) => {
     setValues((current) => ({ ...current, ...next }));
@@ -234,13 +241,17 @@ function NewAppointmentForm({ clientId }: { clientId: string | null }) {
           <Stack gap="md">
             <Radio.Group
               label="Payment"
-              value={values.payment}
-              onChange={(payment) => change({ payment: payment as StaffPayment })}
+              value={payment}
+              onChange={(next) => {
+                setPaymentChosen(true);
+                change({ payment: next as StaffPayment });
+              }}
             >
               <Group gap="lg" mt="xs">
                 {PAYMENT_OPTIONS.map((option) => (
                   <Radio key={option.value} value={option.value} label={option.label} />
                 ))}
+                {sessionsLeft > 0 ? <Radio value="pack" label={`Use pack (${sessionsLeft} left)`} /> : null}
               </Group>
             </Radio.Group>
             <Textarea

@@ -2,6 +2,7 @@ import type { Employee } from '@chatdesk/contract/employees';
 import { describe, expect, it } from 'vitest';
 import {
   bookableProfessionals,
+  effectivePayment,
   emptyNewAppointment,
   serviceOptionLabel,
   toCreateRequest,
@@ -65,5 +66,14 @@ describe('new appointment', () => {
       notes: 'allergic to ammonia',
     });
     expect(toCreateRequest({ ...values, notes: '   ' })).not.toHaveProperty('notes');
+  });
+
+  it('books with a pack session by default when the client has one, unless staff chose otherwise', () => {
+    expect(effectivePayment('none', false, 3)).toBe('pack');
+    expect(effectivePayment('none', false, 0)).toBe('none');
+    expect(effectivePayment('desk', true, 3)).toBe('desk');
+    expect(effectivePayment('pack', true, 3)).toBe('pack');
+    // Chosen for another client or service that had sessions: none left here, so not paid yet.
+    expect(effectivePayment('pack', true, 0)).toBe('none');
   });
 });

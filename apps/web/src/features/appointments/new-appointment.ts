@@ -11,6 +11,16 @@ export const PAYMENT_OPTIONS: { value: StaffPayment; label: string }[] = [
   { value: 'desk', label: 'Paid at the desk' },
 ];
 
+/**
+ * How the booking is paid: with a pack session when the client has one for the service, unless
+ * staff chose otherwise; a pack chosen that has no session left (another client or service since)
+ * falls back to not paid yet.
+ */
+export function effectivePayment(chosen: StaffPayment, byStaff: boolean, sessionsLeft: number): StaffPayment {
+  if (!byStaff) return sessionsLeft > 0 ? 'pack' : chosen;
+  return chosen === 'pack' && sessionsLeft === 0 ? 'none' : chosen;
+}
+
 export type NewAppointmentValues = {
   clientId: string | null;
   employeeId: string | null;

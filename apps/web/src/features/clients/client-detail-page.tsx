@@ -25,6 +25,7 @@ import { useClient, useDeleteClient, useEraseClient, useExportClient } from './a
 import { ClientAppointments } from './components/client-appointments';
 import { ClientBilling } from './components/client-billing';
 import { ClientInfo } from './components/client-info';
+import { ClientPacks } from './components/client-packs';
 import { ClientQueryState } from './components/client-query-state';
 import { ClientStatusBadge } from './components/client-status-badge';
 import { DeleteClientModal } from './components/delete-client-modal';
@@ -182,6 +183,8 @@ function ClientDetailView({ client, list }: { client: ClientDetail; list: string
           </Group>
         </Group>
       </Card>
+
+      <ClientPacks clientId={client.id} />
 
       <Tabs value={tab} onChange={changeTab} keepMounted={false}>
         <Tabs.List mb="lg">

@@ -11,6 +11,7 @@ import { fromList } from '../../lib/back-to';
 import { refusalText } from '../../lib/mutation-feedback';
 import { paths } from '../../lib/paths';
 import { type ServiceAction, useServiceAction, useServices } from './api';
+import { PacksSection } from './components/packs-section';
 import { ServiceActionModal } from './components/service-action-modal';
 import { ServicesTable } from './components/services-table';
 
@@ -64,7 +65,7 @@ export function ServicesPage() {
     <Box maw={1200}>
       <PageHeader
         title="Services"
-        description="What clients can book: each service's length, price and booking rules, and who offers it."
+        description="What clients can book: each service's length, price and booking rules, who offers it, and the packs of sessions sold for it."
         actions={
           <Button
             component={Link}
@@ -123,6 +124,8 @@ export function ServicesPage() {
             </Card>
           )}
         </QueryState>
+
+        <PacksSection services={services.data ?? []} showArchived={showArchived} />
       </Stack>
 
       <ServiceActionModal
