@@ -4,6 +4,7 @@ import {
   formatShortDate,
   formatTime,
   formatTimeRange,
+  paidText,
   paymentText,
   showingText,
 } from './appointment-format';
@@ -39,5 +40,12 @@ describe('what was paid', () => {
     expect(paymentText({ amount: 4500, currency: 'eur', refunded: true })).toBe('€45.00 refunded');
     expect(paymentText(null)).toBeNull();
     expect(paymentText(undefined)).toBeNull();
+    const booked = { payment: null, pack: { clientPackId: 'p', name: 'Bono 10', returned: false } };
+    expect(paidText(booked)).toBe('pack session');
+    expect(paidText({ ...booked, pack: { ...booked.pack, returned: true } })).toBe('pack session given back');
+    expect(paidText({ payment: { amount: 4500, currency: 'eur', refunded: false }, pack: null })).toBe(
+      '€45.00 paid',
+    );
+    expect(paidText({ payment: null, pack: null })).toBeNull();
   });
 });

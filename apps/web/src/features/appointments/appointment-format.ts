@@ -80,3 +80,10 @@ export function paymentText(payment: Appointment['payment']): string | null {
   const amount = formatMinorMoney(payment.amount, payment.currency);
   return payment.refunded ? `${amount} refunded` : `${amount} paid`;
 }
+
+/** What paid for it, as the list says it: money (paymentText), a pack session, or null. */
+export function paidText(appointment: Pick<Appointment, 'payment' | 'pack'>): string | null {
+  if (appointment.payment) return paymentText(appointment.payment);
+  if (appointment.pack) return appointment.pack.returned ? 'pack session given back' : 'pack session';
+  return null;
+}

@@ -6,7 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { ListCard, ResponsiveTable, useOpenOnClick } from '../../../components/responsive-table';
 import { fromList } from '../../../lib/back-to';
 import { paths } from '../../../lib/paths';
-import { formatShortDate, formatTimeRange, paymentText } from '../appointment-format';
+import { formatShortDate, formatTimeRange, paidText } from '../appointment-format';
 import { AppointmentStatusBadge } from './appointment-status-badge';
 
 type AppointmentsTableProps = { appointments: Appointment[]; onDelete: (appointment: Appointment) => void };
@@ -48,7 +48,7 @@ function AppointmentCard({ appointment, onDelete }: AppointmentItemProps) {
       </Text>
       <Text size="sm" c="dimmed">
         {appointment.service.name} with {appointment.employee.name}
-        {appointment.payment ? ` · ${paymentText(appointment.payment)}` : ''}
+        {paidText(appointment) ? ` · ${paidText(appointment)}` : ''}
       </Text>
       <Box mt="xs">
         <RowActions appointment={appointment} onDelete={onDelete} />
@@ -129,7 +129,7 @@ function AppointmentRow({ appointment, onDelete }: AppointmentItemProps) {
           <Text size="sm">{appointment.service.name}</Text>
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
             {formatDuration(appointment.service.durationMinutes)}
-            {appointment.payment ? ` · ${paymentText(appointment.payment)}` : ''}
+            {paidText(appointment) ? ` · ${paidText(appointment)}` : ''}
           </Text>
         </Box>
       </Table.Td>
