@@ -1,18 +1,7 @@
-import {
-  Anchor,
-  Button,
-  Card,
-  CopyButton,
-  Group,
-  Modal,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { IconBrandGoogle, IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
+import { Anchor, Button, Card, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconBrandGoogle, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
+import { CopyField } from '../../../components/copy-field';
 import { ErrorAlert } from '../../../components/error-alert';
 import { refusalText } from '../../../lib/mutation-feedback';
 import { useCalendarFeed, useRegenerateCalendarFeed } from '../api';
@@ -50,26 +39,7 @@ export function CalendarFeedCard({ employeeId }: { employeeId: string }) {
           <ErrorAlert>Failed to load the calendar feed</ErrorAlert>
         ) : (
           <>
-            <Group gap="xs" align="flex-end" wrap="nowrap">
-              <TextInput
-                label="Feed link"
-                value={feed.data.webcalUrl}
-                readOnly
-                onFocus={(event) => event.currentTarget.select()}
-                style={{ flex: 1, minWidth: 0 }}
-              />
-              <CopyButton value={feed.data.webcalUrl}>
-                {({ copied, copy }) => (
-                  <Button
-                    variant="default"
-                    onClick={copy}
-                    leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                  >
-                    {copied ? 'Copied' : 'Copy'}
-                  </Button>
-                )}
-              </CopyButton>
-            </Group>
+            <CopyField label="Feed link" value={feed.data.webcalUrl} />
             <Group gap="sm">
               <Button
                 component="a"

@@ -11,9 +11,9 @@ import {
   Button,
   Card,
   ColorInput,
-  CopyButton,
   Group,
   Radio,
+  SimpleGrid,
   Skeleton,
   Stack,
   Switch,
@@ -23,8 +23,9 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCheck, IconCopy, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
+import { CopyField } from '../../../components/copy-field';
 import { ErrorAlert } from '../../../components/error-alert';
 import { serverRefusal } from '../../../lib/mutation-feedback';
 import { useUnsavedChangesGuard } from '../../../lib/unsaved-changes';
@@ -69,8 +70,8 @@ export function fieldOfWebChatRefusal(message: string): { field: keyof Values; m
 export function WebChatSettingsCard() {
   const settings = useWebChatSettings();
   return (
-    <Card p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="web-chat-settings-title">
-      <Stack gap="lg">
+    <Card p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="web-chat-settings-title">
+      <Stack gap="md">
         <div>
           <Title order={3} fz="lg" id="web-chat-settings-title">
             Web chat
@@ -143,64 +144,70 @@ function WebChatSettingsForm({ settings }: { settings: WebChatSettings }) {
 
   return (
     <form onSubmit={submit} noValidate aria-label="Web chat settings">
-      <Stack gap="lg">
+      {/* Two columns on a laptop's width, so the section fits a 768 px high screen; one below. The
+          colour and the position are stacked in their column, never side by side, so neither runs
+          into the other at any width. */}
+      <Stack gap="md">
         <Switch
           label="Show the chat on my website"
           description="Off: the button disappears from your website and no visitor can write."
           key={form.key('enabled')}
           {...form.getInputProps('enabled', { type: 'checkbox' })}
         />
-        <Textarea
-          label="Allowed websites"
-          description={`One address per line, like https://www.example.com (at most ${WEB_CHAT_MAX_ORIGINS}). The chat only opens on these websites.`}
-          autosize
-          minRows={2}
-          maxRows={8}
-          maw={520}
-          key={form.key('origins')}
-          {...form.getInputProps('origins')}
-        />
-        <TextInput
-          label="Greeting"
-          description="The first thing visitors read when they open the chat."
-          maxLength={WEB_CHAT_GREETING_MAX}
-          maw={520}
-          key={form.key('greeting')}
-          {...form.getInputProps('greeting')}
-        />
-        <Group gap="xl" align="flex-start">
-          <ColorInput
-            label="Colour"
-            description="Of the chat button and the visitor's messages."
-            format="hex"
-            withEyeDropper={false}
-            w={240}
-            key={form.key('color')}
-            {...form.getInputProps('color')}
-          />
-          <Radio.Group
-            label="Position"
-            description="Where the button sits on the page."
-            key={form.key('position')}
-            {...form.getInputProps('position')}
-          >
-            <Group gap="md" mt="xs">
-              <Radio value="right" label="Bottom right" />
-              <Radio value="left" label="Bottom left" />
-            </Group>
-          </Radio.Group>
-        </Group>
-        <Textarea
-          label="Privacy note"
-          description="Shown to visitors under the greeting: what you do with what they write (optional)."
-          autosize
-          minRows={2}
-          maxRows={6}
-          maxLength={WEB_CHAT_PRIVACY_NOTE_MAX}
-          maw={520}
-          key={form.key('privacyNote')}
-          {...form.getInputProps('privacyNote')}
-        />
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="xl" verticalSpacing="md">
+          <Stack gap="md">
+            <Textarea
+              label="Allowed websites"
+              description={`One address per line, like https://www.example.com (at most ${WEB_CHAT_MAX_ORIGINS}). The chat only opens on these websites.`}
+              autosize
+              minRows={2}
+              maxRows={6}
+              key={form.key('origins')}
+              {...form.getInputProps('origins')}
+            />
+            <Textarea
+              label="Privacy note"
+              description="Shown under the greeting: what you do with what visitors write (optional)."
+              autosize
+              minRows={2}
+              maxRows={5}
+              maxLength={WEB_CHAT_PRIVACY_NOTE_MAX}
+              key={form.key('privacyNote')}
+              {...form.getInputProps('privacyNote')}
+            />
+          </Stack>
+          <Stack gap="md">
+            <TextInput
+              label="Greeting"
+              description="The first thing visitors read when they open the chat."
+              maxLength={WEB_CHAT_GREETING_MAX}
+              key={form.key('greeting')}
+              {...form.getInputProps('greeting')}
+            />
+            <ColorInput
+              label="Colour"
+              description="Of the chat button and the visitor's messages."
+              format="hex"
+              withEyeDropper={false}
+              // The picker opens over the field before (the greeting), not over the position radios
+              // people reach next: a click meant for them would land on the picker and change the colour.
+              popoverProps={{ position: 'top-start' }}
+              key={form.key('color')}
+              {...form.getInputProps('color')}
+            />
+            <Radio.Group
+              label="Position"
+              description="Where the button sits on the page."
+              key={form.key('position')}
+              {...form.getInputProps('position')}
+            >
+              <Group gap="md" mt={6}>
+                <Radio value="right" label="Bottom right" />
+                <Radio value="left" label="Bottom left" />
+              </Group>
+            </Radio.Group>
+          </Stack>
+        </SimpleGrid>
 
         <ErrorAlert>{failure}</ErrorAlert>
 
@@ -210,37 +217,12 @@ function WebChatSettingsForm({ settings }: { settings: WebChatSettings }) {
           </Button>
         </Group>
 
-        <Stack gap="xs">
-          <Text size="sm" fw={500} id="web-chat-snippet-label">
-            Code for your website
-          </Text>
-          <Text size="sm" c="dimmed">
-            Paste this line into every page of your website, just before &lt;/body&gt;.
-          </Text>
-          <Group gap="xs" align="flex-start" wrap="nowrap">
-            <Textarea
-              aria-labelledby="web-chat-snippet-label"
-              value={snippet}
-              readOnly
-              autosize
-              minRows={2}
-              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
-              onFocus={(event) => event.currentTarget.select()}
-              style={{ flex: 1, minWidth: 0 }}
-            />
-            <CopyButton value={snippet}>
-              {({ copied, copy }) => (
-                <Button
-                  variant="default"
-                  onClick={copy}
-                  leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                >
-                  {copied ? 'Copied' : 'Copy'}
-                </Button>
-              )}
-            </CopyButton>
-          </Group>
-        </Stack>
+        <CopyField
+          label="Code for your website"
+          description="Paste this line into every page of your website, just before </body>."
+          value={snippet}
+          code
+        />
       </Stack>
     </form>
   );
