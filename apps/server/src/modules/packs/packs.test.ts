@@ -339,6 +339,26 @@ describe("a client's pack", () => {
   });
 });
 
+describe("a client's erasure", () => {
+  it('keeps their packs and ledger as money records, naming no one', async () => {
+    const service = await createService();
+    const response = await staff('POST', '/api/clients', {
+      name: 'Erika Borrada',
+      phone: '+34 600 999 111',
+      email: 'erika.borrada@example.com',
+    });
+    const clientId = response.json().id as string;
+    const sold = await sell(clientId, await createPack(service, { sessions: 3 }));
+    const erased = await staff('POST', `/api/clients/${clientId}/erase`, { confirm: 'Erika Borrada' });
+    expect(erased.statusCode, erased.body).toBe(200);
+    const [kept] = await t.db.select().from(clientPacks).where(eq(clientPacks.id, sold.id));
+    expect(kept).toMatchObject({ clientId: null, sessionsLeft: 3 });
+    const rows = await t.db.select().from(packLedger).where(eq(packLedger.clientPackId, sold.id));
+    expect(rows.map((row) => row.kind)).toEqual(['sale']);
+    expect(JSON.stringify([kept, rows])).not.toMatch(/Erika|borrada|999 111/i);
+  });
+});
+
 describe('racing bookings', () => {
   it('50 concurrent bookings against a 10-session pack use exactly 10 sessions; the other 40 get a clear 409', async () => {
     const service = await createService();
