@@ -180,5 +180,17 @@ test('staff define a 10-session pack, sell it, book with it and get the session 
   await expect(page.getByText(`Pack session given back (${packName})`)).toBeVisible();
   await page.goto(`/clients/${client.id}`);
   await expect(balance.getByTestId('pack-balance')).toHaveText('10 of 10 sessions left');
-  await page.screenshot({ path: `${SHOTS}/client-packs-returned-1280-light.png`, fullPage: true });
+
+  // The pack's ledger: the balance is the sum of what happened to it.
+  await balance.getByRole('button', { name: `Show history of ${packName}` }).click();
+  const history = balance.getByRole('table', { name: `History of ${packName}` });
+  await expect(history.getByRole('row')).toHaveCount(4);
+  await expect(history.getByRole('row').nth(1)).toContainText('Sold+10');
+  await expect(history.getByRole('row').nth(2)).toContainText('Used by a booking-1');
+  await expect(history.getByRole('row').nth(3)).toContainText('Given back by a cancellation+1');
+  await expect(history.getByRole('link', { name: 'Used by a booking' })).toHaveAttribute(
+    'href',
+    new URL(appointmentUrl).pathname,
+  );
+  await expectAccessibleEverywhere(page, 'client pack history', { each: shoot(page, 'client-pack-history') });
 });

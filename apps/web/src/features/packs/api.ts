@@ -8,6 +8,7 @@ export const packKeys = {
   all: ['packs'] as const,
   list: (archived: boolean) => ['packs', 'list', { archived }] as const,
   ofClient: (clientId: string) => ['packs', 'client', clientId] as const,
+  ledger: (clientPackId: string) => ['packs', 'ledger', clientPackId] as const,
 };
 
 export function packsQueryOptions(archived: boolean) {
@@ -28,6 +29,16 @@ export function useClientPacks(clientId: string | null | undefined) {
     queryKey: packKeys.ofClient(clientId ?? ''),
     queryFn: ({ signal }) => apiCall(apiRoutes.packs.ofClient, { params: { id: clientId ?? '' }, signal }),
     enabled: Boolean(clientId),
+  });
+}
+
+/** Every sale, use, return and expiry of one of a client's packs, read when staff open it. */
+export function usePackLedger(clientId: string, clientPackId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: packKeys.ledger(clientPackId),
+    queryFn: ({ signal }) =>
+      apiCall(apiRoutes.packs.ledger, { params: { id: clientId, clientPackId }, signal }),
+    enabled,
   });
 }
 

@@ -1,5 +1,11 @@
-import { type ClientPack, PACK_SALE_METHODS, type PackSaleMethod } from '@chatdesk/contract/packs';
 import {
+  type ClientPack,
+  PACK_SALE_METHODS,
+  type PackLedgerEntry,
+  type PackSaleMethod,
+} from '@chatdesk/contract/packs';
+import {
+  Anchor,
   Badge,
   Button,
   Card,
@@ -10,17 +16,20 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Table,
   Text,
   Title,
 } from '@mantine/core';
 import { IconPackage, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorAlert } from '../../../components/error-alert';
 import { QueryState } from '../../../components/query-state';
 import { formatDate, formatServicePrice } from '../../../lib/format';
 import { refusalText } from '../../../lib/mutation-feedback';
-import { useClientPacks, usePacks, useSellPack } from '../../packs/api';
+import { paths } from '../../../lib/paths';
+import { useClientPacks, usePackLedger, usePacks, useSellPack } from '../../packs/api';
 
 /** '9 of 10 sessions left'. */
 export const balanceLabel = (pack: Pick<ClientPack, 'sessionsLeft' | 'sessionsTotal'>) =>
@@ -50,7 +59,7 @@ export function ClientPacks({ clientId }: { clientId: string }) {
             ) : (
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                 {data.map((pack) => (
-                  <PackBalance key={pack.id} pack={pack} />
+                  <PackBalance key={pack.id} clientId={clientId} pack={pack} />
                 ))}
               </SimpleGrid>
             )
@@ -62,8 +71,9 @@ export function ClientPacks({ clientId }: { clientId: string }) {
   );
 }
 
-function PackBalance({ pack }: { pack: ClientPack }) {
+function PackBalance({ clientId, pack }: { clientId: string; pack: ClientPack }) {
   const done = pack.expired || pack.sessionsLeft === 0;
+  const [showHistory, setShowHistory] = useState(false);
   return (
     <Card withBorder p="md" aria-label={pack.name} component="article">
       <Stack gap={6}>
@@ -98,8 +108,64 @@ function PackBalance({ pack }: { pack: ClientPack }) {
           {pack.expired ? 'Expired' : 'Expires'} {formatDate(pack.expiresAt)} · Paid{' '}
           {formatServicePrice(pack.priceAmount, pack.currency)} ({METHOD_LABELS[pack.method].toLowerCase()})
         </Text>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          w="fit-content"
+          aria-expanded={showHistory}
+          aria-label={`${showHistory ? 'Hide' : 'Show'} history of ${pack.name}`}
+          onClick={() => setShowHistory((open) => !open)}
+        >
+          {showHistory ? 'Hide history' : 'Show history'}
+        </Button>
+        {showHistory ? <PackHistory clientId={clientId} pack={pack} /> : null}
       </Stack>
     </Card>
+  );
+}
+
+const ENTRY_WORDS: Record<PackLedgerEntry['kind'], string> = {
+  sale: 'Sold',
+  use: 'Used by a booking',
+  return: 'Given back by a cancellation',
+  expiry: 'Expired unused',
+  refund: 'Refunded',
+};
+
+/** The pack's ledger: every movement of its sessions, oldest first; the balance is their sum. */
+function PackHistory({ clientId, pack }: { clientId: string; pack: ClientPack }) {
+  const ledger = usePackLedger(clientId, pack.id, true);
+  return (
+    <QueryState query={ledger} loadingLabel="Loading history" errorTitle="Failed to load the history">
+      {(data) => (
+        <Table fz="sm" verticalSpacing={4} aria-label={`History of ${pack.name}`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>What</Table.Th>
+              <Table.Th ta="right">Sessions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.entries.map((entry) => (
+              <Table.Tr key={`${entry.at}-${entry.kind}-${entry.appointmentId ?? ''}`}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(entry.at)}</Table.Td>
+                <Table.Td>
+                  {entry.appointmentId ? (
+                    <Anchor component={Link} to={paths.appointment(entry.appointmentId)} size="sm">
+                      {ENTRY_WORDS[entry.kind]}
+                    </Anchor>
+                  ) : (
+                    ENTRY_WORDS[entry.kind]
+                  )}
+                </Table.Td>
+                <Table.Td ta="right">{entry.sessions > 0 ? `+${entry.sessions}` : entry.sessions}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </QueryState>
   );
 }
 
