@@ -230,16 +230,24 @@ export function createManageBookingService(deps: Deps) {
       link: `/appointments/${row.id}`,
     });
     await deps.events.publish({ type: 'appointments.changed' });
-    await emailCancelled(row, money);
+    await emailCancelled(
+      row,
+      money,
+      row.packSession ? (terms.sessionBackOnCancel ? 'returned' : 'kept') : undefined,
+    );
   }
 
   /** Tells the customer (when they gave an email) that the appointment is cancelled, and what is refunded. */
-  async function emailCancelled(row: ManagedAppointmentRow, refund: string | null) {
+  async function emailCancelled(
+    row: ManagedAppointmentRow,
+    refund: string | null,
+    session?: 'returned' | 'kept',
+  ) {
     const email = await described(row);
     if (!email) return;
     const sequence = (await repository.history(row.id)).length;
     await deps.mail.enqueue(
-      bookingChangeEmail(email, await company.get(), { kind: 'cancelled', refund, sequence }),
+      bookingChangeEmail(email, await company.get(), { kind: 'cancelled', refund, session, sequence }),
     );
   }
 
@@ -259,7 +267,7 @@ export function createManageBookingService(deps: Deps) {
     });
     if (!cancelled) throw conflict(MANAGE_BOOKING_MESSAGES.changedMeanwhile);
     await deps.events.publish({ type: 'appointments.changed' });
-    await emailCancelled(row, null);
+    await emailCancelled(row, null, back ? 'returned' : 'kept');
     return true;
   }
 

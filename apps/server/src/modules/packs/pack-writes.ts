@@ -82,7 +82,7 @@ export const packWrites = {
   async useSession(
     db: Db,
     use: { clientId: string; serviceId: string; appointmentId: string; at: Date; by: PackMover },
-  ): Promise<{ clientPackId: string; sessionsLeft: number } | undefined> {
+  ): Promise<{ clientPackId: string; name: string; sessionsLeft: number } | undefined> {
     const result = await db.execute(sql`
       with used as (
         update client_packs set sessions_left = sessions_left - 1
@@ -93,14 +93,15 @@ export const packWrites = {
                       limit 1
                       for update)
            and sessions_left > 0 and expires_at > ${use.at.toISOString()}::timestamptz
-        returning id, currency, sessions_left
+        returning id, currency, name, sessions_left
       )
       insert into pack_ledger (client_pack_id, kind, sessions, amount, currency, appointment_id, actor, employee_id, created_at)
       select id, 'use', -1, 0, currency, ${use.appointmentId}::uuid, ${use.by.actor}, ${use.by.employeeId ?? null}::uuid,
              ${use.at.toISOString()}::timestamptz
         from used
-      returning client_pack_id as "clientPackId", (select sessions_left from used) as "sessionsLeft"`);
-    return result.rows[0] as { clientPackId: string; sessionsLeft: number } | undefined;
+      returning client_pack_id as "clientPackId", (select name from used) as "name",
+                (select sessions_left from used) as "sessionsLeft"`);
+    return result.rows[0] as { clientPackId: string; name: string; sessionsLeft: number } | undefined;
   },
 
   /**

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
 import { insertEmployee } from '../../../test/factories.ts';
-import { clientPacks, packLedger, payments } from '../../db/schema.ts';
+import { clientPacks, clients, mailOutbox, packLedger, payments } from '../../db/schema.ts';
 
 // Friday 20 November 2026, 11:00 in Madrid: Monday's and Tuesday's times are more than the
 // policy's 24 hours away, so cancelling them is in time until the clock is moved.
@@ -85,6 +85,13 @@ const bookWithPack = (
   timeSlot: string,
   date = MONDAY,
 ) => staff('POST', '/api/appointments', { clientId, employeeId, serviceId, date, timeSlot, payment: 'pack' });
+
+/** The texts of the emails the client was sent, oldest first. */
+async function mailsTo(clientId: string) {
+  const [client] = await t.db.select({ email: clients.email }).from(clients).where(eq(clients.id, clientId));
+  const rows = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, client!.email!));
+  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map((row) => row.text);
+}
 
 /** Every client pack's balance is the sum of its ledger: nothing moved a session without a row. */
 async function expectBalancesAreLedgerSums() {
@@ -217,6 +224,10 @@ describe("a client's pack", () => {
       pack: { clientPackId: sold.id, name: 'Bono 10 sesiones', returned: false },
     });
     expect(await left(clientId)).toEqual([9]);
+    // The confirmation says how it was paid, not "to pay at your appointment".
+    expect((await mailsTo(clientId)).at(-1)).toContain(
+      'Paid with your pack: Bono 10 sesiones (9 sessions left)',
+    );
     const id = booked.json().id as string;
     // The list says so too, and a pack-paid appointment keeps its trail: no delete.
     const list = (await staff('GET', `/api/appointments?clientId=${clientId}`)).json();
@@ -235,6 +246,7 @@ describe("a client's pack", () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(await left(clientId)).toEqual([10]);
     expect((await staff('GET', `/api/appointments/${id}`)).json().pack.returned).toBe(true);
+    expect((await mailsTo(clientId)).at(-1)).toContain('The session goes back to your pack.');
     // Reopening it cannot take back a session that is the client's again.
     const reopened = await staff('PATCH', `/api/appointments/${id}/status`, {
       status: 'scheduled',
@@ -283,6 +295,9 @@ describe("a client's pack", () => {
       });
       expect(lateCancel.statusCode, lateCancel.body).toBe(200);
       expect(await left(clientId)).toEqual([3]);
+      expect((await mailsTo(clientId)).at(-1)).toContain(
+        'The pack session stays used under the cancellation policy.',
+      );
       const noShow = await staff('PATCH', `/api/appointments/${missed}/status`, { status: 'no-show' });
       expect(noShow.statusCode, noShow.body).toBe(200);
       expect(await left(clientId)).toEqual([3]);

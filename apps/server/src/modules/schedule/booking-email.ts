@@ -83,9 +83,11 @@ export function bookingConfirmationEmail(
     '',
     `What: ${booking.serviceName} (${formatDuration(minutesOf(booking))})`,
     `When: ${when}`,
-    booking.paid
-      ? `Paid: ${formatMoney(booking.paid.amount, booking.paid.currency)}`
-      : 'To pay: at your appointment',
+    booking.pack
+      ? `Paid with your pack: ${booking.pack.name} (${booking.pack.sessionsLeft} ${booking.pack.sessionsLeft === 1 ? 'session' : 'sessions'} left)`
+      : booking.paid
+        ? `Paid: ${formatMoney(booking.paid.amount, booking.paid.currency)}`
+        : 'To pay: at your appointment',
     '',
     'The invitation is attached: open it to add the appointment to your calendar.',
     '',
@@ -108,7 +110,13 @@ export function bookingChangeEmail(
   company: { name: string },
   change:
     | { kind: 'moved'; from: string; sequence: number }
-    | { kind: 'cancelled'; refund: string | null; sequence: number },
+    | {
+        kind: 'cancelled';
+        refund: string | null;
+        /** Paid with a pack session: whether it went back to the pack. */
+        session?: 'returned' | 'kept' | undefined;
+        sequence: number;
+      },
 ): MailMessage {
   const businessName = company.name || 'our team';
   const lines =
@@ -126,9 +134,13 @@ export function bookingChangeEmail(
       : [
           `Your appointment with ${booking.employeeName} on ${whenText(booking)} is cancelled.`,
           '',
-          change.refund
-            ? `${change.refund} is being refunded to your card.`
-            : 'The fee is not refunded under the cancellation policy.',
+          change.session === 'returned'
+            ? 'The session goes back to your pack.'
+            : change.session === 'kept'
+              ? 'The pack session stays used under the cancellation policy.'
+              : change.refund
+                ? `${change.refund} is being refunded to your card.`
+                : 'The fee is not refunded under the cancellation policy.',
         ];
   return {
     to: booking.clientEmail,

@@ -472,7 +472,14 @@ export function createScheduleRepository(db: Db) {
       /** Paid with a session of the client's pack for the service, taken by this staff member. */
       withPack: { employeeId: string | null } | null;
       at: Date;
-    }): Promise<'no-client' | 'held' | 'full' | 'taken' | 'no-session' | { id: string }> {
+    }): Promise<
+      | 'no-client'
+      | 'held'
+      | 'full'
+      | 'taken'
+      | 'no-session'
+      | { id: string; pack: { name: string; sessionsLeft: number } | null }
+    > {
       try {
         return await db.transaction(async (txn) => {
           const tx = txn as unknown as Db;
@@ -521,6 +528,7 @@ export function createScheduleRepository(db: Db) {
               description: `${booking.service.name} with ${booking.employee.name} on ${booking.localDate} at ${booking.startTime}`,
               providerPaymentId,
             });
+          let pack: { name: string; sessionsLeft: number } | null = null;
           if (booking.withPack) {
             const used = await packWrites.useSession(tx, {
               clientId: client.id,
@@ -531,8 +539,9 @@ export function createScheduleRepository(db: Db) {
             });
             // No session left: the appointment goes with the transaction.
             if (!used) throw new NoSessionLeft();
+            pack = { name: used.name, sessionsLeft: used.sessionsLeft };
           }
-          return { id: appointment.id };
+          return { id: appointment.id, pack };
         });
       } catch (error) {
         if (isSlotConflict(error)) return 'taken';

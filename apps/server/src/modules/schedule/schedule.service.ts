@@ -60,6 +60,8 @@ export type BookingConfirmation = {
   serviceName: string;
   /** What was paid for it when booked (null: nothing yet, to pay at the appointment). */
   paid: { amount: number; currency: string } | null;
+  /** The pack a session of which paid for it, with the sessions left after it. */
+  pack?: { name: string; sessionsLeft: number } | null;
   localDate: string;
   startTime: string;
   endTime: string;
@@ -701,6 +703,7 @@ export function createScheduleService(deps: Deps) {
               serviceName: service.name,
               paid:
                 input.payment === 'desk' ? { amount: service.priceAmount, currency: service.currency } : null,
+              pack: outcome.pack,
               localDate: input.date,
               startTime: input.timeSlot,
               endTime,
