@@ -13,11 +13,12 @@ import { useIntentClassifier } from './classifier/trained.ts';
 import { messageLanguage, replyLanguage } from './language.ts';
 import { createRuleBasedAssistant, pickedNumber, timeRuns } from './rule-based-assistant.ts';
 import { findAnswer, findPrice, findPrices, namesWholly, readCompanyInfo } from './rules/company-info.ts';
+import { tellsOfComplaint } from './rules/complaints.ts';
 import { standingText } from './rules/corrections.ts';
 import { buildDirectory, roleStemsIn } from './rules/directory.ts';
-import { answerOf } from './rules/own-booking.ts';
+import { aboutOwnAppointment, answerOf } from './rules/own-booking.ts';
 import { clausesOf, requestsOf } from './rules/requests.ts';
-import { hasPhrase, withoutPhrases } from './rules/text.ts';
+import { fold, hasPhrase, withoutPhrases } from './rules/text.ts';
 import { understand } from './rules/understand.ts';
 import {
   clockOf,
@@ -128,6 +129,18 @@ const ask = (...texts: string[]) => {
   return assistant.respond(history, lawOffice);
 };
 const text = async (...texts: string[]) => (await ask(...texts)).replies.join('\n');
+/** Plays the customer's messages, each after the assistant's real reply to the one before. */
+async function play(...messages: string[]) {
+  const history: Turn[] = [];
+  const answers: AssistantAnswer[] = [];
+  for (const message of messages) {
+    history.push({ role: 'customer', text: message });
+    const answer = await assistant.respond([...history], lawOffice);
+    answers.push(answer);
+    history.push({ role: 'assistant', text: answer.replies.join('\n') });
+  }
+  return answers;
+}
 
 describe('days and times, in the business zone', () => {
   const when = (phrase: string) => resolveWhen(phrase, NOW, ZONE);
@@ -1560,19 +1573,6 @@ describe('the policy with the intent classifier: a second opinion, and a questio
     });
   afterEach(() => useIntentClassifier(null));
 
-  /** Plays the customer's messages, each after the assistant's real reply to the one before. */
-  async function play(...messages: string[]) {
-    const history: Turn[] = [];
-    const answers: AssistantAnswer[] = [];
-    for (const message of messages) {
-      history.push({ role: 'customer', text: message });
-      const answer = await assistant.respond([...history], lawOffice);
-      answers.push(answer);
-      history.push({ role: 'assistant', text: answer.replies.join('\n') });
-    }
-    return answers;
-  }
-
   it('asks which of the likely readings was meant, with numbers, and answers the one chosen', async () => {
     classifierSaying({ open_times: 0.55, prices: 0.3, greeting: 0.15 });
     const [question, chosen] = await play('blorp consulta zzz', '2');
@@ -1625,5 +1625,142 @@ describe('the policy with the intent classifier: a second opinion, and a questio
     expect(pickedNumber('opcion 3')).toBe(3);
     expect(pickedNumber('the first one')).toBe(1);
     expect(pickedNumber('quiero la segunda cita del jueves por la tarde')).toBeNull();
+  });
+});
+
+describe('follow-ups of blind round 11: the conversation keeps who, which day and which time', () => {
+  const said = (answer: AssistantAnswer | undefined) => answer!.replies.join('\n');
+
+  it('a professional offered by first name and booking link is the one a follow-up asks about', async () => {
+    const reply = await text(
+      'algo el martes a las 6?',
+      'A las 18:00 no está libre, pero el martes 24 de noviembre Iker tiene hueco a las 16:00–18:30.\nReserva aquí: https://book.example/schedule/iker',
+      'vale pues a las 5',
+    );
+    expect(reply).toMatch(/Iker Prieto/);
+    expect(reply).toMatch(/17:00/);
+  });
+
+  it('"y por las tardes?" after a professional\'s days asks that professional\'s afternoons', async () => {
+    const [, afternoons] = await play('que dias trabaja iker?', 'y por las tardes?');
+    expect(said(afternoons)).toMatch(/16:00/);
+    expect(said(afternoons)).toMatch(/Iker/);
+  });
+
+  it('"la siguiente libre" after a time that is taken is the first free time after it that day', async () => {
+    const reply = await text(
+      'iker el martes a las 5',
+      'A las 17:00 no está libre, pero el martes 24 de noviembre Iker Prieto tiene hueco a las 16:00 y 17:30–18:30.',
+      'pues la siguiente libre',
+    );
+    expect(reply).toMatch(/17:30/);
+    expect(reply).not.toMatch(/16:00/);
+  });
+
+  it('"¿y de laboral?" after a day\'s search asks the same day of the other kind', async () => {
+    const [, other] = await play('algun abogado de familia el martes por la mañana?', 'y de laboral?');
+    expect(said(other)).toMatch(/Ane Etxeberria/);
+    expect(said(other)).toMatch(/martes 24/);
+    expect(said(other)).toMatch(/09:00/);
+  });
+
+  it('reads "a la 1", and the time asked after one refused', () => {
+    expect(clockOf('y a la 1?')).toEqual({ at: '13:00' });
+    expect(clockOf('a las 10 y media no llego, y x la tarde a las 6 y media?').at).toBe('18:30');
+    expect(clockOf('a las 5 no puedo').at).toBe('17:00');
+  });
+
+  it('reads "ahora mismo" as today\'s first times, "lo más pronto" as the coming week\'s, and a pain "desde el domingo" as no day', () => {
+    expect(resolveWhen('hay alguien libre ahora mismo?', NOW, ZONE)).toMatchObject({
+      from: '2026-11-23',
+      to: '2026-11-23',
+      partOfDay: 'soonest',
+    });
+    expect(resolveWhen('lo mas pronto que me pueda ver un fisio', NOW, ZONE)).toMatchObject({
+      from: '2026-11-23',
+      to: '2026-11-29',
+      partOfDay: 'soonest',
+    });
+    expect(resolveWhen('me duele la espalda desde el domingo, lo antes posible', NOW, ZONE)?.from).toBe(
+      '2026-11-23',
+    );
+    expect(resolveWhen('desde el lunes tengo las tardes libres', NOW, ZONE)?.from).toBe('2026-11-30');
+  });
+
+  it('"el martes siguiente" after an appointment on Thursday is the Tuesday after it', () => {
+    const tuesday = resolveWhen('al martes siguiente a la misma hora', NOW, ZONE);
+    expect(
+      resolveReference(tuesday, 'al martes siguiente a la misma hora', { date: '2026-11-26', time: '09:00' }),
+    ).toMatchObject({
+      from: '2026-12-01',
+      to: '2026-12-01',
+      at: '09:00',
+    });
+    // "el martes" alone is the coming one.
+    expect(
+      resolveReference(resolveWhen('el martes', NOW, ZONE), 'el martes', { date: '2026-11-26' })?.from,
+    ).toBe('2026-11-24');
+  });
+});
+
+describe('what blind round 11 found besides follow-ups', () => {
+  it('tells complaints by what happened: charged after unsubscribing, worse than before, a result that did not last, a demand to fix it', () => {
+    const complaint = (message: string) => tellsOfComplaint(fold(message));
+    expect(complaint('os di de baja la suscripcion y me seguis pasando el cargo todos los meses!!!!')).toBe(
+      true,
+    );
+    expect(complaint('desde entonces me duele mas la rodilla q antes, esto no puede ser')).toBe(true);
+    expect(
+      complaint('fui el martes pasado a hacerme las uñas y a los dos dias ya se me habian levantado todas'),
+    ).toBe(true);
+    expect(complaint('quiero que me lo soluciones')).toBe(true);
+    // Not complaints: a broken nail is a reason to book, pain a reason to see the physio.
+    expect(complaint('se me ha roto una uña, teneis hueco hoy?')).toBe(false);
+    expect(complaint('me duele la espalda, teneis fisio?')).toBe(false);
+    expect(complaint('me di de baja del gimnasio y quiero volver a entrenar')).toBe(false);
+  });
+
+  it("a booking made by mistake is the customer's own, and the web where they made it is no question for the website", async () => {
+    expect(aboutOwnAppointment('reserve por la web para cejas pero me equivoque de dia')).toBe(true);
+    expect(aboutOwnAppointment('me equivoque al reservar la hora')).toBe(true);
+    expect(aboutOwnAppointment('tenéis web?')).toBe(false);
+    const withSite = { ...lawOffice, website: 'https://bufete.example' };
+    const ownBooking = await assistant.respond(
+      [{ role: 'customer', text: 'reserve por la web con ane pero me equivoque de dia' }],
+      withSite,
+    );
+    expect(ownBooking.handoff?.kind).toBe('policy');
+    const site = await assistant.respond([{ role: 'customer', text: 'teneis pagina web?' }], withSite);
+    expect(site.replies.join('\n')).toMatch(/bufete\.example/);
+  });
+
+  it('"¿qué es Bufete Prieto exactamente?" asks what the business does, not whether it is us', async () => {
+    const reply = await text('q es bufete prieto exactamente?');
+    expect(reply).toMatch(/nos dedicamos/);
+    expect(await text('perdona, es el bufete prieto?')).toMatch(/Soy el asistente de Bufete Prieto/);
+  });
+
+  it('"¿qué es exactamente lo de premium?" is the premium, not what the business does', async () => {
+    const reply = await text('q es exactamente lo de premium');
+    expect(reply).toMatch(/9,99/);
+    expect(reply).not.toMatch(/nos dedicamos/);
+  });
+});
+
+describe('a place asked after the opening hours', () => {
+  it('"¿y en Bilbao?" after the hours answers the hours again, not who works there', async () => {
+    const withHours = {
+      ...lawOffice,
+      information: `${lawOffice.information}\nHorario: Bilbao de lunes a viernes de 9:00 a 14:00; online los sábados de 10:00 a 12:00.`,
+    };
+    const history: Turn[] = [{ role: 'customer', text: 'a que hora abris?' }];
+    const first = await assistant.respond(history, withHours);
+    history.push(
+      { role: 'assistant', text: first.replies.join('\n') },
+      { role: 'customer', text: 'y en bilbao?' },
+    );
+    const second = (await assistant.respond(history, withHours)).replies.join('\n');
+    expect(second).toMatch(/9:00 a 14:00/);
+    expect(second).not.toMatch(/Ane Etxeberria/);
   });
 });

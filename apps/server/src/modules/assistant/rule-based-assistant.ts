@@ -121,6 +121,11 @@ const WHO =
   /^\W*(?:y\s+)?(?:con\s+)?(?:quien|quienes|quien es|quien seria|who|with who|with whom|who is it)\W*$/;
 /** "el siguiente sábado", "el sábado siguiente", "el otro sábado", "the following Saturday". */
 const FOLLOWING = /\b(?:siguiente|proximo|otro|following|after that|next one)\b/;
+/** Whether a reply carries this professional's booking link. */
+const linksTo = (text: string, username: string) =>
+  new RegExp(`/schedule/${username.replace(/[^a-z0-9_-]/gi, '')}(?![a-z0-9_-])`, 'i').test(text);
+/** "la siguiente libre", "the next free one": a time, not a day. */
+const NEXT_FREE = /\b(?:libre|hueco|disponible|free|available|slot)\b/;
 /** "donde vivo", "where I live": the customer's own place, said in passing. */
 const CUSTOMERS_PLACE =
   /\b(?:donde|adonde|where) (?:yo )?(?:vivo|vivimos|estoy|estamos|trabajo|trabajamos|resido|i live|we live|i work|i am|i'?m staying)\b/;
@@ -306,7 +311,10 @@ class Conversation {
     for (const turn of [...earlier].reverse()) {
       if (turn.role !== 'assistant') continue;
       const text = fold(turn.text);
-      const offered = this.directory.professionals.filter((p) => hasPhrase(text, p.fullName));
+      // By full name, or by their booking link: "Carmen tiene hueco…" names her by her first name.
+      const offered = this.directory.professionals.filter(
+        (p) => hasPhrase(text, p.fullName) || linksTo(turn.text, p.username),
+      );
       if (offered.length) {
         context.offered = offered;
         break;
@@ -556,6 +564,8 @@ class Conversation {
     const m = this.message;
     if (m.named.length || m.text.split(/\s+/).length > 8 || !m.isQuestion) return false;
     if (m.price || m.when || m.availability || m.hours || m.places.length) return false;
+    // "¿qué es Entrena Studio exactamente?" asks what we are, not whether it is us.
+    if (/\b(?:que|q|what|whats)\s+(?:es|is)\b/.test(m.folded)) return false;
     const names = words(this.knowledge.companyName).filter((word) => word.length >= 4);
     if (!names.length) return false;
     const name = names.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
@@ -703,6 +713,13 @@ class Conversation {
     const site = this.knowledge.website?.trim();
     if (!site) return null;
     if (!/\b(web|website|webpage|pagina web|sitio web|url)\b/.test(this.message.folded)) return null;
+    // "reservé por la web…": where they did something, not a question for the address.
+    if (
+      /\b(?:reserve|he reservado|pague|he pagado|compre|booked|paid|bought)\b[^.?!]*\bweb\b/.test(
+        this.message.folded,
+      )
+    )
+      return null;
     return this.t(`Nuestra web es ${site}`, `Our website is ${site}`);
   }
 
@@ -770,7 +787,9 @@ class Conversation {
     if (onFact) return onFact;
     // "¿qué tiempo hará mañana en Madrid?" is about the weather, not about Madrid's professionals.
     if (m.offTopic && !asksKind && !m.named.length) return null;
-    const wantsProfessional = m.availability || m.bookingLink || m.premium || m.whichDays;
+    // "¿y por las tardes?" after a professional's days: a part of the day asked alone is about times.
+    const partAlone = Boolean(clockOf(m.text).partOfDay) && wordsBesidesTime(m.text) <= 2;
+    const wantsProfessional = m.availability || m.bookingLink || m.premium || m.whichDays || partAlone;
 
     // Who the message is about: named now, or the one the conversation is about.
     let professional = m.named.length === 1 ? m.named[0] : undefined;
@@ -790,7 +809,7 @@ class Conversation {
     if (
       !m.price &&
       /precio orientativo|guide price/.test(this.lastReply ?? '') &&
-      m.text.split(/\s+/).length <= 6 &&
+      m.text.split(/\s+/).length <= 8 &&
       // "¿y algo de cejas allí?": who does it there, not its price.
       !THERE.test(m.folded) &&
       !m.places.length &&
@@ -824,7 +843,8 @@ class Conversation {
     if (unlisted) return this.notListed(unlisted);
 
     if (m.cities && !asksKind) return this.cities();
-    if (m.whatWeDo && !asksKind && !m.places.length) return this.whatWeDo();
+    // "¿qué es exactamente lo de premium?": the premium, not the business.
+    if (m.whatWeDo && !asksKind && !m.places.length && !m.premium) return this.whatWeDo();
     if (m.duration && this.named.length)
       return this.named
         .map((item) =>
@@ -845,7 +865,16 @@ class Conversation {
       !m.when && c.when && pointsBack(m.text).day
         ? { from: c.when.from, to: c.when.from, ...clockOf(m.text) }
         : undefined;
-    const when = m.when ?? sameDay;
+    // "¿y en Barcelona?", "¿y con la de yoga ese día?": a short follow-up that changes only the
+    // place or the kind asks about the same day.
+    const sameAsked =
+      !m.when &&
+      c.when &&
+      /^(?:y|and|vale y|ok y|pues y|vale,? y)\b/.test(m.folded) &&
+      m.text.split(/\s+/).length <= 8
+        ? c.when
+        : undefined;
+    const when = m.when ?? sameDay ?? sameAsked;
     if ((asksKind || m.places.length) && when && !m.price) {
       const { here } = this.matching(m.kinds, m.roleStems, m.places);
       if (here.length === 1) return this.openTimes(here[0]!, when);
@@ -1141,7 +1170,9 @@ class Conversation {
     const m = this.message;
     const c = this.context;
     if (m.when || !c.when || m.named.length > 1 || wordsBesidesTime(m.text) > 5) return null;
-    const clock = clockOf(m.text);
+    // "pues la siguiente libre" after "a las 16:00 no está libre": the first free time after it.
+    const nextFree = FOLLOWING.test(m.folded) && NEXT_FREE.test(m.folded) && c.when.at;
+    const clock = nextFree ? { after: c.when.at } : clockOf(m.text);
     if (!clock.at && !clock.after && !clock.before && !clock.partOfDay) return null;
     const candidates = m.named.length ? m.named : c.offered.length ? c.offered : c.named;
     if (candidates.length !== 1) return null;
@@ -1652,6 +1683,8 @@ class Conversation {
     if (m.text.split(/\s+/).length > 6 || !m.isQuestion || m.price || m.premium) return null;
     const quoted = [...last.matchAll(/«([^»]+)»/g)].map((match) => match[1]!);
     if (last.startsWith(this.hours().split('\n')[0]!)) {
+      // "¿y en Zaragoza?" after the hours: the hours still, where the business wrote them by place.
+      if (m.places.length && !m.when) return this.hours();
       // The hours' own words keep the answer among the sentences about opening hours.
       const other = m.when ? findAnswer(this.info, `${m.text} horario hours`, [], quoted) : null;
       return other ? this.quote(other.text) : null;

@@ -14,11 +14,12 @@ const SHAPES: RegExp[] = [
   // harm to the body ("me hizo un corte en la oreja", "todavía me sangra")
   /\b(?:me sangra\w*|sangrando|me (?:ha|han) (?:quemado|herido)|me quem(?:o|aron)|bleeding|burned me|burnt me|(?:burned|burnt) my \w+)\b|\bcorte en (?:la|el|mi) (?:oreja|cuello|cara|dedo|piel|mano|nuca|ceja)\b|\bcut (?:on|in) my (?:ear|neck|face|finger|skin|hand)\b/,
   // worse or in pain since a visit ("desde que fui al fisio me duele más", "worse than before")
-  /\b(?:desde que (?:(?:fui|vine|estuve) (?:al |a la |a |con )?(?:fisio\w*|sesion|cita|clase|consulta|entreno|entrenamiento|masaje|tratamiento|peluqueria|salon|vosotros|veros|(?<=con )\w+)|me (?:atendio|atendieron|trato|hizo|hicieron))|despues de (?:ir|la sesion|la cita|la clase|el masaje|el tratamiento)|since (?:i went|i saw|my (?:session|visit|appointment|treatment))|after (?:my|the) (?:session|visit|appointment|treatment|massage))\b.*\b(?:duele\w*|dolor\w*|peor|hurts?|pain\w*|worse)\b|\b(?:duele|dolor|hurts?|pain)\b(?: \w+){0,4} (?:mas|peor|more|worse) (?:que|than) (?:antes|before)\b/,
+  /\b(?:desde que (?:(?:fui|vine|estuve) (?:al |a la |a |con )?(?:fisio\w*|sesion|cita|clase|consulta|entreno|entrenamiento|masaje|tratamiento|peluqueria|salon|vosotros|veros|(?<=con )\w+)|me (?:atendio|atendieron|trato|hizo|hicieron))|despues de (?:ir|la sesion|la cita|la clase|el masaje|el tratamiento)|since (?:i went|i saw|my (?:session|visit|appointment|treatment))|after (?:my|the) (?:session|visit|appointment|treatment|massage))\b.*\b(?:duele\w*|dolor\w*|peor|hurts?|pain\w*|worse)\b|\b(?:duele|dolor|hurts?|pain)\b(?: \w+){0,4} (?:mas|peor|more|worse) (?:que|than) (?:antes|before)\b|\b(?:duele|dolor|hurts?|pain)\b (?:mas|peor|more|worse)\b(?: \w+){1,3} (?:que|than) (?:antes|before)\b/,
   // a session that failed and nobody came back ("la videollamada se cortó y nadie me ha vuelto a llamar")
   /\b(?:llamada|videollamada|video|conexion|call|video call)\b(?: \w+){0,4} (?:se (?:corto|colgo|cayo)|(?:dropped|cut off|disconnected))\b|\bnadie (?:me )?(?:ha |han )?(?:vuelto a |volvio a )?(?:llamar|llamado|escribir|escrito|contestar|contestado|responder|respondido)\b|\b(?:nobody|no one|no-one) (?:has )?(?:called|rang|wrote|got back|came back)(?: to)?(?: me)?(?: back)?\b|\bnever (?:called|got back|wrote)(?: to)?(?: me)?(?: back)?\b/,
-  // charged again after stopping ("me di de baja y me habéis vuelto a cobrar")
-  /\b(?:(?:habeis|han|has|ha) vuelto a cobrar\w*|volvisteis a cobrar\w*|me (?:seguis|siguen) cobrando|charged me again|still charging|kept charging|keep charging)\b/,
+  // charged again after stopping ("me di de baja y me habéis vuelto a cobrar", "os di de baja la
+  // suscripción y me seguís pasando el cargo")
+  /\b(?:(?:habeis|han|has|ha) vuelto a cobrar\w*|volvisteis a cobrar\w*|me (?:seguis|siguen) (?:cobrando|pasando el cargo|cargando)|charged me again|still charging|kept charging|keep charging)\b|\b(?:me di|me he dado|os di|di) de baja\b.*\b(?:cobr\w*|cargo|cargos|recibo)\b/,
   // closed, or nobody there, when they came ("fui y estaba cerrado", "la persiana bajada")
   /\b(?:fui|he ido|vine|he venido|fuimos|went|came)\b(?: \w+){0,8} (?:y |and )?(?:estaba|estaban|was|it was) (?:cerrado|cerrada|closed|la persiana bajada|todo cerrado)\b|\bnadie (?:me |nos )?(?:aviso|avisaron|ha avisado|dijo nada)\b|\b(?:nobody|no one|no-one) (?:told|warned) (?:me|us)\b/,
   // a result uneven or not what was asked in size ("me dejó una más alta que otra", "el triple de lo que pedí")
@@ -27,6 +28,11 @@ const SHAPES: RegExp[] = [
   /\b(?:cobr(?:aron|ado|asteis|o)|cargad[oa]|cargaron|pasaron el cargo|charged|billed)\b(?: \w+){0,4} (?:dos veces|2 veces|doble|por duplicado|twice|two times|double)\b|\b(?:doble cobro|doble cargo|double charge\w*|double billed)\b/,
   // waiting at the place and nobody attends ("llevo 15 min en la puerta y no abre nadie")
   /\b(?:no (?:me )?(?:abre|abren|contesta|contestan|atiende|atienden|sale) nadie|nadie (?:me )?(?:abre|contesta|atiende|sale)|(?:nobody|no one|no-one) (?:opens|answers|is here|is there|came|comes))\b/,
+  // a result that did not last, after a visit ("fui a hacerme las uñas y a los dos días ya se me
+  // habían levantado"); a broken nail alone is a reason to book, so the visit must be told
+  /\b(?:fui|vine|me hice|me hicieron|me hizo|hacerme|went|had my)\b.*\bse me (?:ha |han |habia |habian )?(?:levantad[oa]s?|levanto|levantaron|caid[oa]s?|cayo|cayeron|despegad[oa]s?|despego|despegaron|rot[oa]s?|rompio|rompieron|ido|fue)\b/,
+  // a demand to put right what was done ("quiero que me lo solucionéis")
+  /\b(?:quiero|exijo|necesito) que (?:me )?lo (?:solucion\w*|arregl\w*|repar\w*)\b|\b(?:solucionadmelo|arregladmelo)\b|\bi (?:want|expect|demand) (?:you to|it) (?:fix|put right|sort)\w*\b/,
   // the same annoyance again ("es la tercera vez que me cambiáis la hora"); "ya está bien" is
   // as often "that's fine now"
   /\b(?:es la|ya es la|this is the|it'?s the) (?:segunda|tercera|cuarta|quinta|enesima|second|third|fourth|fifth|umpteenth) (?:vez|time) (?:que|that)? ?(?:me|nos|you|they)\b|\benough is enough\b/,

@@ -157,10 +157,15 @@ export function aboutOwnAppointment(text: string): boolean {
         STILL_ON.test(folded) ||
         /\b(tenia|tengo)\b/.test(folded))) ||
     // "no me acuerdo si reservé para el 27 o el 28": a booking they made, to look up.
-    (RECALL.test(folded) && BOOKED.test(folded))
+    (RECALL.test(folded) && BOOKED.test(folded)) ||
+    // "reservé por la web pero me equivoqué de día": a booking of theirs to put right.
+    WRONG_BOOKING.test(folded)
   );
 }
 
+/** A booking they made by mistake: the wrong day, time or person. */
+const WRONG_BOOKING =
+  /\b(?:me equivoque|me he equivocado|me confundi|i made a mistake|i got the wrong|i booked the wrong)\b.*\b(?:dia|hora|fecha|persona|profesional|day|time|date|person)\b|\b(?:reserve|he reservado|booked)\b.*\b(?:equivoque|equivocado|mal|wrong)\b/;
 /** Notice given late: "ese mismo día", "con pocas horas", "on the day", "last minute". */
 const LATE_NOTICE =
   /\b(mismo dia|ese dia|el dia antes|la noche antes|con (?:\d+|pocas|menos de \d+) horas|a ultima hora|same day|on the day|last minute|day before|night before)\b/;
@@ -447,7 +452,7 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   const followUp =
     afterOwnReply &&
     (SEE.test(folded) ||
-      /^(y |and |pero |but )?(con quien|a que hora|que hora|donde|cuando|seguro|sure|really|what time|with whom|who with|where)\b/.test(
+      /^(y |and |pero |but )?(?:it'?s |its |is it |es )?(con quien|a que hora|que hora|donde|cuando|seguro|sure|really|what time|with whom|with who|who with|where)\b/.test(
         folded,
       ) ||
       /\b(pense que tenia|i thought i had|tenia una|i had one)\b/.test(folded));

@@ -51,6 +51,10 @@ const PARTS: Array<[PartOfDay, string[]]> = [
       'first free',
       'soonest',
       'asap',
+      // "¿hay alguien libre ahora mismo?": the first free times from now on.
+      'ahora mismo',
+      'right now',
+      'lo mas pronto',
     ],
   ],
   [
@@ -321,6 +325,20 @@ const spelledOut = (folded: string) =>
  * "after 6" / "a partir de las 18" / "salgo a las 6"; "antes de las 10"; "a las 18:30" / "at 5pm" /
  * "18h". Small hours without am are afternoon ones.
  */
+/**
+ * "a las 10 y media no llego, ¿y a las 6 y media?": a time refused, then another asked; what is
+ * read is the part after the refusal.
+ */
+function refusedFirst(folded: string): string {
+  const refusal =
+    /\b(?:no llego|no puedo|no me va|no me viene bien|imposible|can'?t make|cannot make|doesn'?t work)\b/.exec(
+      folded,
+    );
+  if (!refusal) return folded;
+  const after = folded.slice(refusal.index + refusal[0].length);
+  return /\d/.test(after) && /\d/.test(folded.slice(0, refusal.index)) ? after : folded;
+}
+
 function times(text: string): { after?: string; at?: string; before?: string } {
   // "7 y media", "7 y cuarto", "half past 7": written as minutes first.
   const folded = text
@@ -354,8 +372,8 @@ function times(text: string): { after?: string; at?: string; before?: string } {
   if (before && Number(before[1]) <= 23)
     return { before: hhmm(afternoonHour(Number(before[1]), before[3]), Number(before[2] ?? 0)) };
   const at =
-    /(?:a las|at|sobre las|para las|las|around|about|hacia)\s*(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm|h)?(?![\d/])/.exec(
-      folded,
+    /(?:a las|a la(?= 1\b)|at|sobre las|para las|las|around|about|hacia)\s*(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm|h)?(?![\d/])/.exec(
+      refusedFirst(folded),
     ) ??
     /(?:^|\s)(\d{1,2}):(\d{2})(?:\s*(am|pm))?/.exec(folded) ??
     // "to 6pm", "move it 4 pm", "to 4.30pm": an hour with its am/pm needs no "at".
@@ -528,8 +546,17 @@ export function morningReading(text: string, at: string): string | null {
 }
 
 /** Reads when the customer means, relative to now in the business's zone; undefined when they say no day. */
+/**
+ * "me duele la espalda desde el domingo", "my knee hurts since Saturday": a pain or a trouble
+ * since a day tells when it began, not when they want to come.
+ */
+const SINCE_A_DAY =
+  /\b(?:desde el|desde este|since|since last)\s+(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|finde|fin de semana|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend)\b/g;
+const TROUBLE = /\b(?:duele|dolor|dolores|molest\w*|lesion\w*|lesione|hurts?|pain|aches?|sore|injur\w*)\b/;
+
 export function resolveWhen(text: string, now: Date, timeZone: string): When | undefined {
-  const folded = spelledOut(withoutPunctuation(fold(text)));
+  const read = spelledOut(withoutPunctuation(fold(text)));
+  const folded = TROUBLE.test(read) ? read.replace(SINCE_A_DAY, ' ') : read;
   const { part, rest } = partOfDay(folded);
   const clock = times(rest);
   const today = zonedDate(now, timeZone);
@@ -544,6 +571,8 @@ export function resolveWhen(text: string, now: Date, timeZone: string): When | u
   const explicit = explicitDate(text, now, timeZone);
   if (explicit) return single(explicit, explicit === today);
   if (hasAny(rest, DAY_AFTER_TOMORROW)) return single(addDays(today, 2));
+  // "¿hay alguien libre ahora mismo?": today, its first free times (the part of the day says so).
+  if (/\b(?:ahora mismo|right now)\b/.test(folded)) return single(today, true);
 
   const weekday = namedWeekday(rest);
   // "dentro de dos semanas", "in two weeks": that many weeks on, and its weekday if one is named.
@@ -599,6 +628,8 @@ export function resolveWhen(text: string, now: Date, timeZone: string): When | u
   if (hasAny(rest, WEEKDAYS_ONLY))
     return { from: addDays(today, 1), to: addDays(today, 7), ...extra, weekdaysOnly: true };
   if (hasAny(rest, THIS_WEEK)) return { from: today, to: addDays(monday, -1), ...extra };
+  // "¿lo más pronto que me puede ver un fisio?": the first free times from today, no day named.
+  if (part === 'soonest') return { from: today, to: addDays(today, 6), ...extra };
   return undefined;
 }
 
@@ -611,6 +642,9 @@ export const fitsDay = (when: When, date: string) => {
 /** "a la misma hora", "el mismo día y hora", "same time": a time pointed back at, not said again. */
 const SAME_TIME =
   /\b(?:misma hora|mismo horario|mismo dia y hora|mismo dia y a la misma hora|same time|same hour|same day and time|same time and day)\b/;
+/** "el martes siguiente", "el siguiente martes", "the following Tuesday": the one after a day said. */
+const FOLLOWING_WEEKDAY =
+  /\b(?:(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo) siguiente|siguiente (?:lunes|martes|miercoles|jueves|viernes|sabado|domingo)|following (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday) after)\b/;
 /** "el mismo día": the day pointed back at (within a week named, its weekday). */
 const SAME_DAY = /\b(?:mismo dia|misma fecha|same day|same date)\b/;
 
@@ -642,6 +676,15 @@ export function resolveReference(
           break;
         }
       }
+    }
+  }
+  // "el jueves no puedo… pásamela al martes siguiente": the Tuesday after the day pointed at, not
+  // this week's.
+  if (result && reference.date && result.from === result.to && result.from <= reference.date) {
+    if (FOLLOWING_WEEKDAY.test(fold(text))) {
+      let date = result.from;
+      while (date <= reference.date) date = addDays(date, 7);
+      result = { ...result, from: date, to: date };
     }
   }
   if (same.time && reference.time && result && !result.at && !result.after && !result.before) {
