@@ -305,7 +305,10 @@ test('reloading a form with unsaved changes has the browser ask, and a saved for
     dialogs.push(dialog.type());
     void dialog.dismiss();
   });
-  await page.reload({ timeout: 5_000 }).catch(() => {});
+  // Dismissed, the reload never finishes: wait for the browser's question, not for a timeout.
+  const asked = page.waitForEvent('dialog');
+  void page.reload().catch(() => {});
+  await asked;
   expect(dialogs).toEqual(['beforeunload']);
   await expect(page.getByRole('textbox', { name: 'City' })).toHaveValue('Bilbao');
 
