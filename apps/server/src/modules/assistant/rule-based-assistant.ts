@@ -12,7 +12,7 @@ import type {
   Turn,
 } from './assistant-engine.ts';
 import type { IntentScore } from './classifier/intent-classifier.ts';
-import { intentClassifier } from './classifier/trained.ts';
+import { intentClassifier, whileAnswering } from './classifier/trained.ts';
 import { type Language, replyLanguage } from './language.ts';
 import { type Cues, clarifyingOptions, type Route, routes, THRESHOLDS } from './policy.ts';
 import {
@@ -86,7 +86,8 @@ import {
 export function createRuleBasedAssistant(): AssistantEngine {
   return {
     name: 'rules',
-    respond: (history, knowledge) => new Conversation(history, knowledge).answerMarked(),
+    respond: (history, knowledge) =>
+      whileAnswering(() => new Conversation(history, knowledge).answerMarked()),
   };
 }
 

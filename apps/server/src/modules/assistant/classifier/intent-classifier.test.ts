@@ -41,7 +41,12 @@ describe('the intent classifier', () => {
 
   it('trains the same model every time, slowly or at once', async () => {
     const once = trainIntentModel(examples);
-    const slowly = await trainIntentModelSlowly(examples);
+    let pauses = 0;
+    const slowly = await trainIntentModelSlowly(examples, async () => {
+      pauses++;
+    });
+    // It waits for its turn before the first step and between every few examples.
+    expect(pauses).toBeGreaterThan(examples.length);
     expect(Array.from(slowly.weights)).toEqual(Array.from(once.weights));
     expect(slowly.features).toEqual(once.features);
   });

@@ -96,7 +96,7 @@ function* training(examples: IntentExample[]): Generator<void, IntentModel> {
   const labels = [...new Set(examples.map((example) => example.intent))].sort();
   const index = new Map<string, number>();
   const documentFrequency: number[] = [];
-  for (const example of examples)
+  for (const [i, example] of examples.entries()) {
     for (const feature of new Set(features(example.text))) {
       let at = index.get(feature);
       if (at === undefined) {
@@ -106,12 +106,18 @@ function* training(examples: IntentExample[]): Generator<void, IntentModel> {
       }
       documentFrequency[at]!++;
     }
+    if (i % PAUSE_EVERY === 0) yield;
+  }
   const idf = Float64Array.from(documentFrequency, (df) => Math.log((1 + examples.length) / (1 + df)) + 1);
   const k = labels.length;
   const weights = new Float64Array(index.size * k);
   const bias = new Float64Array(k);
   const probabilities = scorer(k, weights, bias);
-  const rows = examples.map((example) => vectorOf(example.text, index, idf));
+  const rows: SparseRow[] = [];
+  for (const [i, example] of examples.entries()) {
+    rows.push(vectorOf(example.text, index, idf));
+    if (i % PAUSE_EVERY === 0) yield;
+  }
   const targets = examples.map((example) => labels.indexOf(example.intent));
   for (let epoch = 0; epoch < EPOCHS; epoch++) {
     for (const [i, row] of rows.entries()) {
@@ -141,13 +147,19 @@ export function trainIntentModel(examples: IntentExample[]): IntentModel {
   }
 }
 
-/** The same model, trained a few milliseconds at a time so requests are answered meanwhile. */
-export async function trainIntentModelSlowly(examples: IntentExample[]): Promise<IntentModel> {
+/**
+ * The same model, trained a few milliseconds at a time so requests are answered meanwhile; before
+ * each step it awaits `pause` (the server's: until the assistant is not answering anyone).
+ */
+export async function trainIntentModelSlowly(
+  examples: IntentExample[],
+  pause: () => Promise<void> = () => new Promise((resolve) => setImmediate(resolve)),
+): Promise<IntentModel> {
   const steps = training(examples);
   for (;;) {
+    await pause();
     const step = steps.next();
     if (step.done) return step.value;
-    await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
