@@ -42,7 +42,11 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: Array.from({ length: E2E_WORKERS }, (_, slot) => ({
-    command: 'node apps/server/src/main.ts',
+    // Each server serves its own snapshot of the built web app (hard links: no copy), so a build run
+    // while the suite runs (someone else's `npm run build` in a shared checkout empties and rewrites
+    // apps/web/dist) cannot take the pages and chunks from under it: it answered 500s and left
+    // pages waiting for chunks that were gone.
+    command: `mkdir -p .tmp && cp -al apps/web/dist ${dataDir}-${slot}-web && node apps/server/src/main.ts`,
     url: `${serverUrl(slot)}/api/health/ready`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -51,6 +55,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT + slot),
       DATA_DIR: `${dataDir}-${slot}`,
+      WEB_DIST_DIR: `${dataDir}-${slot}-web`,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       // The specs sign in many times and try a few wrong passwords on purpose.
