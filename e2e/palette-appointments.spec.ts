@@ -64,6 +64,9 @@ test("Ctrl+K finds an upcoming appointment by the client's name, the professiona
   const monthAndDay = shownDay(appointment.date).split(',')[0]!;
   await palette(page).pressSequentially(`${monthAndDay} ${word}`, HUMAN);
   await expect(row).toBeVisible();
+  // The results for the whole query, not those of a part typed before it (the day alone lists
+  // others of that day, and Enter opens the first row shown).
+  await expect(appointmentsGroup(page).getByRole('button')).toHaveCount(1);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(`/appointments/${appointment.id}`);
 
