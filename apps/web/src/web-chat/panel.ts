@@ -191,6 +191,7 @@ function clearConversation() {
   shown.clear();
   ui.messages.replaceChildren();
   showVerified(null);
+  ui.replyTo.removeAttribute('aria-invalid');
   showReplyTo(null);
   ui.replyTo.value = '';
 }
@@ -280,8 +281,14 @@ function showVerified(email: string | null) {
 }
 
 function showReplyTo(contact: string | null) {
-  if (contact) ui.replyTo.value = contact;
-  ui.replyToStatus.textContent = contact ? t.replyToSaved(contact) : '';
+  if (contact) {
+    ui.replyTo.value = contact;
+    ui.replyToStatus.textContent = t.replyToSaved(contact);
+    return;
+  }
+  // A refused contact's message stays until the visitor tries again: the conversation a first
+  // save's new session loads may arrive after the refusal, and has nothing new to say.
+  if (ui.replyTo.getAttribute('aria-invalid') !== 'true') ui.replyToStatus.textContent = '';
 }
 
 async function loadConversation(): Promise<void> {
