@@ -81,13 +81,7 @@ export function trainIntentClassifierInBackground(): Promise<IntentClassifier> {
   return training;
 }
 
-/** Forgets the trained classifier (tests that compare the engine with and without it). */
-export function forgetIntentClassifier() {
-  classifier = null;
-  training = null;
-}
-
-/** Sets the classifier conversations ask (tests: one trained on examples of their own). */
+/** Sets the classifier conversations ask (tests: one of their own, or none with null). */
 export function useIntentClassifier(next: IntentClassifier | null) {
   classifier = next;
 }
