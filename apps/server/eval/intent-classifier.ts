@@ -197,7 +197,9 @@ function customerOf(example: Example): AssistantKnowledge['customer'] {
       canReschedule: true,
       reason: null,
       freeCancellationHours: 24,
+      packSessionBack: null,
     })),
+    packs: [],
   };
 }
 

@@ -58,6 +58,21 @@ export type CustomerAppointment = {
   /** Why a change is not possible (in English, from the policy); null when both are. */
   reason: string | null;
   freeCancellationHours: number;
+  /**
+   * Paid with a session of one of their packs: whether cancelling now gives it back (in time, as
+   * a fee would be refunded); null when it was not paid with a pack.
+   */
+  packSessionBack: boolean | null;
+};
+
+/** A pack of sessions the customer bought and can still use (or has used up), as they are told of it. */
+export type CustomerPack = {
+  name: string;
+  serviceName: string;
+  sessionsTotal: number;
+  sessionsLeft: number;
+  /** The local date (yyyy-MM-dd) it expires on, in the business's zone, as the client's page shows it. */
+  expiresOn: string;
 };
 
 /**
@@ -92,10 +107,11 @@ export type AssistantKnowledge = {
   /** Open slots of one professional (by username) within a range of local dates, day by day. */
   openSlots(username: string, query: OpenSlotsQuery): Promise<OpenDay[]>;
   /**
-   * The client who writes, when their number is a client's, with their upcoming appointments;
-   * null when the number is nobody's (then their bookings are for a person to look up).
+   * The client who writes, when their number is a client's, with their upcoming appointments and
+   * their packs not yet expired; null when the number is nobody's (then their bookings are for a
+   * person to look up).
    */
-  customer: { name: string; appointments: CustomerAppointment[] } | null;
+  customer: { name: string; appointments: CustomerAppointment[]; packs: CustomerPack[] } | null;
   /** The change the assistant's last reply asked the customer to confirm, if any. */
   pendingChange: ChangeProposal | null;
 };

@@ -132,8 +132,10 @@ const client: AssistantKnowledge['customer'] = {
       canReschedule: true,
       reason: null,
       freeCancellationHours: 24,
+      packSessionBack: null,
     },
   ],
+  packs: [],
 };
 
 const lesson = (intent: TaughtIntent): TaughtLesson => ({

@@ -184,7 +184,15 @@ function customerSection(knowledge: AssistantKnowledge): string[] {
   if (!customer) return [];
   const lines = customer.appointments.map((a) => {
     const cancel = a.canCancel
-      ? `can cancel (${a.refundOnCancel ? `refund ${formatMoney(a.refundOnCancel)}` : 'no refund: less than the policy hours before'})`
+      ? `can cancel (${
+          a.packSessionBack !== null
+            ? a.packSessionBack
+              ? 'paid with a pack session, which goes back to the pack'
+              : 'paid with a pack session, which stays used: less than the policy hours before'
+            : a.refundOnCancel
+              ? `refund ${formatMoney(a.refundOnCancel)}`
+              : 'no refund: less than the policy hours before'
+        })`
       : `cannot cancel (${a.reason})`;
     const move = a.canReschedule ? 'can move' : `cannot move (${a.reason})`;
     return `- id ${a.id}: ${longDate(a.date)} at ${a.startTime} with ${a.employeeName}${a.employeeUsername ? ` (username ${a.employeeUsername})` : ''}; ${cancel}; ${move}`;
@@ -200,6 +208,13 @@ function customerSection(knowledge: AssistantKnowledge): string[] {
     `Cancelling refunds the fee until ${knowledge.freeCancellationHours} hours before the appointment; moving is allowed until then too.`,
     'Upcoming appointments:',
     ...(lines.length ? lines : ['(none)']),
+    'Packs of sessions (each booking of that service uses one session; tell the customer their balance when they ask):',
+    ...(customer.packs.length
+      ? customer.packs.map(
+          (p) =>
+            `- ${p.name} (${p.serviceName}): ${p.sessionsLeft} of ${p.sessionsTotal} sessions left, expires ${longDate(p.expiresOn)}`,
+        )
+      : ['(none)']),
     pending,
   ];
 }

@@ -6,6 +6,7 @@ import type {
   AssistantKnowledge,
   ChangeProposal,
   CustomerAppointment,
+  CustomerPack,
   OpenDay,
   Turn,
 } from './assistant-engine.ts';
@@ -889,10 +890,11 @@ describe("a client's own appointments, read by the built-in assistant", () => {
     canReschedule: true,
     reason: null,
     freeCancellationHours: 24,
+    packSessionBack: null,
   });
   const client = (...appointments: CustomerAppointment[]): AssistantKnowledge => ({
     ...lawOffice,
-    customer: { name: 'Nora Ruiz', appointments },
+    customer: { name: 'Nora Ruiz', appointments, packs: [] },
   });
 
   /** The customer's messages in one conversation, each answer's proposal pending for the next. */
@@ -1197,6 +1199,77 @@ describe("a client's own appointments, read by the built-in assistant", () => {
       'puedo ir 30 min mas tarde a mi cita?',
     );
     expect(later!.propose).toMatchObject({ kind: 'reschedule', date: '2026-11-26', time: '16:30' });
+  });
+
+  describe('their packs of sessions', () => {
+    const pack = (sessionsLeft: number, over: Partial<CustomerPack> = {}): CustomerPack => ({
+      name: 'Bono 10 consultas',
+      serviceName: 'Consulta',
+      sessionsTotal: 10,
+      sessionsLeft,
+      expiresOn: '2027-02-25',
+      ...over,
+    });
+    const withPacks = (
+      packs: CustomerPack[],
+      ...appointments: CustomerAppointment[]
+    ): AssistantKnowledge => ({
+      ...lawOffice,
+      customer: { name: 'Nora Ruiz', appointments, packs },
+    });
+
+    it('tells a client how many sessions are left and until when, in their language', async () => {
+      for (const message of [
+        'cuantas sesiones me quedan?',
+        'q saldo tiene mi bono',
+        'hasta cuando vale mi bono?',
+      ]) {
+        const [answer] = await converse(withPacks([pack(7)]), message);
+        expect(answer!.replies.join('\n'), message).toMatch(
+          /te quedan 7 de 10 sesiones, hasta el jueves 25 de febrero/,
+        );
+        expect(answer!.handoff, message).toBeNull();
+      }
+      const [english] = await converse(withPacks([pack(3)]), 'how many sessions do I have left on my pack?');
+      expect(english!.replies.join('\n')).toMatch(/3 of 10 sessions left, until Thursday 25 February/);
+      const [two] = await converse(
+        withPacks([pack(2), pack(5, { name: 'Bono 5', sessionsTotal: 5, serviceName: 'Mediación' })]),
+        'cuantas sesiones me quedan en los bonos?',
+      );
+      expect(two!.replies.join('\n')).toMatch(/Tus bonos: .*2 de 10.* y .*5 de 5/);
+    });
+
+    it('says when they have none, and offers a person, whose yes is a handover', async () => {
+      const [none, yes] = await converse(withPacks([]), 'cuantas clases me quedan del bono?', 'si porfa');
+      expect(none!.replies.join('\n')).toMatch(/No veo ningún bono/);
+      expect(yes!.handoff?.kind).toBe('person');
+    });
+
+    it("a number that is no client's is passed to a person, never told anyone's balance", async () => {
+      const [answer] = await play('cuantas sesiones me quedan del bono?');
+      expect(answer!.handoff).not.toBeNull();
+    });
+
+    it('a question about buying a pack, or about places left, is not their balance', async () => {
+      for (const message of ['cuanto cuesta el bono de 10 sesiones?', 'cuantos huecos quedan el viernes?']) {
+        const [answer] = await converse(withPacks([pack(7)]), message);
+        expect(answer!.replies.join('\n'), message).not.toMatch(/te quedan 7/);
+      }
+    });
+
+    it('an appointment paid with a pack session: cancelling in time gives the session back, late keeps it used', async () => {
+      const inTime = {
+        ...appointment('a1', 'ane', '2026-11-27', '12:00'),
+        refundOnCancel: null,
+        packSessionBack: true,
+      };
+      const [ask] = await converse(withPacks([pack(6)], inTime), 'cancela mi cita del viernes');
+      expect(ask!.replies.join('\n')).toMatch(/La sesión vuelve a tu bono/);
+      expect(ask!.replies.join('\n')).not.toMatch(/devolver|importe/);
+      const late = { ...inTime, packSessionBack: false };
+      const [lateAsk] = await converse(withPacks([pack(6)], late), 'si la cancelo me devolveis la sesion?');
+      expect(lateAsk!.replies.join('\n')).toMatch(/se da por usada/);
+    });
   });
 });
 

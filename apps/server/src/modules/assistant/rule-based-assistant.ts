@@ -43,6 +43,7 @@ import {
   isRunningLate,
   ownBookingAnswer,
 } from './rules/own-booking.ts';
+import { asksPackBalance, packBalanceReply } from './rules/packs.ts';
 import {
   HANDOFF_REPLIES,
   KIND_NAMES,
@@ -391,7 +392,8 @@ class Conversation {
       // "Tengo cita el jueves, ¿puedo llevar a un amigo?": listing the appointment would not answer it.
       ownBookingAside: m.ownBookingAside,
       pendingChange: Boolean(this.knowledge.pendingChange),
-      ownBooking: m.ownBooking || aboutOwnAppointment(m.text) || this.changesOwnService(),
+      ownBooking:
+        m.ownBooking || aboutOwnAppointment(m.text) || this.changesOwnService() || asksPackBalance(m.text),
       // "¿con cuánta antelación hay que avisar si no puedo ir?": the rule asked for, answered with the
       // business, though its words ("no puedo ir") are those of a customer cancelling.
       policyQuestion: isPolicyQuestion(m.text),
@@ -520,6 +522,11 @@ class Conversation {
   /** A client writing from their number: their appointments, here, with their confirmation. */
   private async ownBookingAnswer(): Promise<AssistantAnswer | null> {
     const m = this.message;
+    // "¿cuántas sesiones me quedan?": their packs, read from their number like their appointments
+    // (nobody else's: a number that is no client's goes to a person). Not while a change waits for a yes.
+    const customer = this.knowledge.customer;
+    if (customer && !this.knowledge.pendingChange && asksPackBalance(m.text))
+      return this.reply(packBalanceReply(customer.packs, this.language));
     const input = {
       text: m.text,
       language: this.language,

@@ -46,6 +46,8 @@ export function reasonText(reason: string | null, appointment: CustomerAppointme
 
 /** The refund sentence of a cancellation: what comes back, or that nothing does and why. */
 export function refundSentence(appointment: CustomerAppointment, language: Language) {
+  // Paid with a session of a pack: the session comes back on the same terms as a fee would.
+  if (appointment.packSessionBack !== null) return packSessionSentence(appointment, language);
   if (appointment.refundOnCancel) {
     const amount = money(appointment.refundOnCancel.amount, appointment.refundOnCancel.currency, language);
     return t(
@@ -61,6 +63,17 @@ export function refundSentence(appointment: CustomerAppointment, language: Langu
         `As it is less than ${appointment.freeCancellationHours} hours away, there is no refund of the fee.`,
       )
     : t(language, 'No hay importe que devolver.', 'There is nothing to refund.');
+}
+
+/** What happens to the pack session an appointment was paid with, if it is cancelled now. */
+function packSessionSentence(appointment: CustomerAppointment, language: Language) {
+  return appointment.packSessionBack
+    ? t(language, 'La sesión vuelve a tu bono.', 'The session goes back to your pack.')
+    : t(
+        language,
+        `Como faltan menos de ${appointment.freeCancellationHours} horas, la sesión del bono se da por usada.`,
+        `As it is less than ${appointment.freeCancellationHours} hours away, the pack session counts as used.`,
+      );
 }
 
 /** The question that proposes a cancellation, with its money consequence before the customer says yes. */
@@ -101,7 +114,9 @@ export async function makeChange(
             ` Te devolvemos ${money(change.refund.amount, change.refund.currency, 'es')} a tu tarjeta; puede tardar unos días en aparecer.`,
             ` We are refunding ${money(change.refund.amount, change.refund.currency, 'en')} to your card; it may take a few days to show.`,
           )
-        : '';
+        : appointment.packSessionBack !== null
+          ? ` ${packSessionSentence(appointment, language)}`
+          : '';
       return {
         text: t(
           language,

@@ -2,7 +2,7 @@ import type { AppointmentActor } from '@chatdesk/contract/manage-booking';
 import { and, asc, count, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
-import { appointmentEvents, appointments, employees, payments } from '../../db/schema.ts';
+import { appointmentEvents, appointments, clientPacks, employees, payments } from '../../db/schema.ts';
 import { isSlotConflict } from '../../lib/app-error.ts';
 import type { Busy } from '../../lib/slots.ts';
 import { appointmentWrites } from '../appointments/appointment-writes.ts';
@@ -100,6 +100,30 @@ export function createManageBookingRepository(db: Db) {
           ),
         )
         .orderBy(asc(appointments.startsAt))
+        .limit(10);
+    },
+
+    /**
+     * The packs of the client(s) with these phone digits that have not expired, soonest to expire
+     * first: what the assistant tells a client who asks how many sessions they have left.
+     */
+    async packsForPhone(phoneDigits: string, now: Date) {
+      return db
+        .select({
+          name: clientPacks.name,
+          serviceName: clientPacks.serviceName,
+          sessionsTotal: clientPacks.sessionsTotal,
+          sessionsLeft: clientPacks.sessionsLeft,
+          expiresAt: clientPacks.expiresAt,
+        })
+        .from(clientPacks)
+        .where(
+          and(
+            gt(clientPacks.expiresAt, now),
+            sql`${clientPacks.clientId} in (select id from clients where phone_digits = ${phoneDigits})`,
+          ),
+        )
+        .orderBy(asc(clientPacks.expiresAt))
         .limit(10);
     },
 

@@ -440,10 +440,15 @@ export function createManageBookingService(deps: Deps) {
       // and the appointments and the policy only for a client.
       const { clientName, booked } = await repository.whoHasPhone(phoneDigits, clock());
       if (!clientName && !booked) return null;
-      const rows = await repository.upcomingForPhone(phoneDigits, clock());
+      const now = clock();
+      const [rows, packs] = await Promise.all([
+        repository.upcomingForPhone(phoneDigits, now),
+        clientName ? repository.packsForPhone(phoneDigits, now) : [],
+      ]);
       const name = clientName ?? rows[0]?.clientName;
       if (!name) return null;
       const settings = rows.length ? await company.bookingSettings() : DEFAULT_BOOKING_SETTINGS;
+      const { timeZone } = packs.length ? await company.get() : { timeZone: '' };
       const appointments = await Promise.all(
         rows.map(async (row) => {
           const terms = await termsFor(row, settings);
@@ -458,10 +463,21 @@ export function createManageBookingService(deps: Deps) {
             canReschedule: terms.canReschedule,
             reason: terms.reason,
             freeCancellationHours: settings.freeCancellationHours,
+            packSessionBack: row.packSession ? terms.sessionBackOnCancel : null,
           };
         }),
       );
-      return { name, appointments };
+      return {
+        name,
+        appointments,
+        packs: packs.map((pack) => ({
+          name: pack.name,
+          serviceName: pack.serviceName,
+          sessionsTotal: pack.sessionsTotal,
+          sessionsLeft: pack.sessionsLeft,
+          expiresOn: zonedDate(pack.expiresAt, timeZone),
+        })),
+      };
     },
     async cancelById(appointmentId: string, actor: AppointmentActor, refundExpected: number) {
       const row = await repository.findById(appointmentId);

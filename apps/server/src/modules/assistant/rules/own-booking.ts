@@ -761,6 +761,7 @@ function costOfMoving(appointment: CustomerAppointment, language: Language) {
  */
 function ifNotComing(appointment: CustomerAppointment, language: Language) {
   const hours = appointment.freeCancellationHours;
+  if (appointment.packSessionBack !== null) return packSessionTerms(appointment, language);
   if (appointment.refundOnCancel && hours > 0) {
     const amount = money(appointment.refundOnCancel.amount, appointment.refundOnCancel.currency, language);
     // Whole days before it: the same time that many days earlier.
@@ -785,6 +786,25 @@ function ifNotComing(appointment: CustomerAppointment, language: Language) {
   );
 }
 
+/**
+ * An appointment paid with a pack session: cancelled in time the session goes back to the pack;
+ * later, or not coming, it counts as used (the same terms as a fee's refund).
+ */
+function packSessionTerms(appointment: CustomerAppointment, language: Language) {
+  const hours = appointment.freeCancellationHours;
+  if (appointment.packSessionBack)
+    return t(
+      language,
+      `Tu cita del ${describeAppointment(appointment, 'es')} se pagó con una sesión de tu bono: si la cancelas con al menos ${hours} horas de antelación${refundUntil(appointment, 'es')}, la sesión vuelve a tu bono; si avisas más tarde o no vienes, se da por usada. Si quieres cancelarla, dímelo.`,
+      `Your appointment on ${describeAppointment(appointment, 'en')} was paid with a session of your pack: cancel it at least ${hours} hours before${refundUntil(appointment, 'en')} and the session goes back to your pack; later, or if you don't come, it counts as used. If you want to cancel it, just tell me.`,
+    );
+  return t(
+    language,
+    `Tu cita del ${describeAppointment(appointment, 'es')} se pagó con una sesión de tu bono, y como faltan menos de ${hours} horas, si la cancelas o no vienes la sesión se da por usada. Si quieres cancelarla igualmente, dímelo.`,
+    `Your appointment on ${describeAppointment(appointment, 'en')} was paid with a session of your pack, and as it is less than ${hours} hours away, cancelling it or not coming uses the session. If you want to cancel it anyway, just tell me.`,
+  );
+}
+
 /** The last moment a cancellation still refunds: whole days before, the same time that many days earlier. */
 function refundUntil(appointment: CustomerAppointment, language: Language) {
   const hours = appointment.freeCancellationHours;
@@ -803,6 +823,7 @@ function refundUntil(appointment: CustomerAppointment, language: Language) {
  */
 function refundDeadline(appointment: CustomerAppointment, language: Language) {
   const hours = appointment.freeCancellationHours;
+  if (appointment.packSessionBack !== null) return packSessionTerms(appointment, language);
   if (!appointment.refundOnCancel || hours <= 0) return refundIfCancelled(appointment, language);
   const amount = money(appointment.refundOnCancel.amount, appointment.refundOnCancel.currency, language);
   return t(
@@ -816,6 +837,7 @@ function refundDeadline(appointment: CustomerAppointment, language: Language) {
 function refundIfCancelled(appointment: CustomerAppointment, language: Language) {
   const when = (l: Language) => describeAppointment(appointment, l);
   if (!appointment.canCancel) return reasonText(appointment.reason, appointment, language);
+  if (appointment.packSessionBack !== null) return packSessionTerms(appointment, language);
   if (appointment.refundOnCancel) {
     const amount = money(appointment.refundOnCancel.amount, appointment.refundOnCancel.currency, language);
     return t(

@@ -1,0 +1,63 @@
+import type { CustomerPack } from '../assistant-engine.ts';
+import type { Language } from '../language.ts';
+import { list, longDate } from './phrases.ts';
+import { fold, normalise } from './text.ts';
+
+/**
+ * A client asking about the packs of sessions they bought: how many sessions are left, until when.
+ * Only their own packs answer it (the client writing from their number); anyone else is passed to
+ * a person, as with their appointments.
+ */
+
+const PACK_NOUN = /\b(bonos?|packs?|paquetes?|packages?|bundles?|creditos?|credits?|tarjeta de sesiones)\b/;
+const SESSION_NOUN =
+  /\b(sesion|sesiones|clases?|entrenos?|entrenamientos?|masajes?|sessions?|classes|trainings?|credits?|creditos?)\b/;
+/** "cuántas … me quedan", "how many … left": a count still to use. */
+const LEFT =
+  /\b(cuant[ao]s?|how many)\b[^?.!]{0,60}\b(qued\w*|rest\w*|faltan|left|remaining)\b|\b(quedan|queda|me quedan|left|remaining)\b[^?.!]{0,25}\b(sesion|sesiones|clases?|sessions?|classes|creditos?|credits?)\b/;
+/** It is theirs: "me quedan", "do I have left", "tengo". */
+const MINE = /\b(me|mi|mis|tengo|i|my|nos|nuestro|nuestra)\b/;
+const MY_PACK =
+  /\b(mi|mis|my|nuestro|our)\s+(bonos?|packs?|paquetes?|packages?|bundles?|tarjeta de sesiones|creditos|credits)\b/;
+/** What one asks of a pack they hold: its balance or its end. */
+const ABOUT_IT =
+  /\b(cuant\w*|qued\w*|caduc\w*|venc\w*|expir\w*|valid\w*|hasta cuando|saldo|left|remaining|how many|balance|until when|still (valid|good))\b/;
+
+export function asksPackBalance(text: string): boolean {
+  const folded = normalise(fold(text));
+  if (LEFT.test(folded) && (PACK_NOUN.test(folded) || (SESSION_NOUN.test(folded) && MINE.test(folded))))
+    return true;
+  return MY_PACK.test(folded) && ABOUT_IT.test(folded);
+}
+
+const t = (language: Language, es: string, en: string) => (language === 'es' ? es : en);
+
+function one(pack: CustomerPack, language: Language) {
+  return t(
+    language,
+    `«${pack.name}» (${pack.serviceName}): te quedan ${pack.sessionsLeft} de ${pack.sessionsTotal} sesiones, hasta el ${longDate(pack.expiresOn, 'es')}`,
+    `"${pack.name}" (${pack.serviceName}): ${pack.sessionsLeft} of ${pack.sessionsTotal} sessions left, until ${longDate(pack.expiresOn, 'en')}`,
+  );
+}
+
+/** Their packs' balances and expiry, or that they have none (and a person if they think otherwise). */
+export function packBalanceReply(packs: CustomerPack[], language: Language): string {
+  if (!packs.length)
+    return t(
+      language,
+      'No veo ningún bono de sesiones vigente a tu nombre. Si crees que debería haber uno, ¿quieres que te pase con una persona?',
+      "I can't see any pack of sessions in your name that is still valid. If you think there should be one, would you like me to pass you to a person?",
+    );
+  const usable = packs.filter((pack) => pack.sessionsLeft > 0);
+  const lines = packs.map((pack) => one(pack, language));
+  const book = usable.length
+    ? t(
+        language,
+        ' Cada reserva de ese servicio usa una sesión; si cancelas a tiempo, se te devuelve.',
+        ' Each booking of that service uses one session; cancel in time and it comes back.',
+      )
+    : '';
+  return packs.length === 1
+    ? `${t(language, 'Tu bono', 'Your pack')} ${lines[0]}.${book}`
+    : `${t(language, 'Tus bonos', 'Your packs')}: ${list(lines, language)}.${book}`;
+}
