@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe';
 import { timeLabel } from './dates';
 import { expect, test } from './fixtures';
-import { bookAppointment, createEmployee, uniqueSuffix } from './staff-data';
+import { bookAppointment, createEmployee, openSlots, uniqueSuffix } from './staff-data';
 
 /** Ctrl+K finds upcoming appointments (#21): by the client's name, the professional's, or a day. */
 
@@ -57,16 +57,24 @@ test("Ctrl+K finds an upcoming appointment by the client's name, the professiona
   await palette(page).pressSequentially(`rocio valverde ${word}`, HUMAN);
   await expect(row).toBeVisible();
 
-  // A day as the app writes it, with a name: only that day's appointments of that name.
+  // A day as the app writes it, with a name: only that day's appointments of that name. Another
+  // client's appointment earlier that day is listed first for the day alone.
+  const earlier = (await openSlots(api, trainer.username)).find(
+    (slot) => slot.date === appointment.date && slot.timeSlot < appointment.startTime,
+  );
+  expect(earlier, 'an open time earlier that day').toBeTruthy();
+  await bookAppointment(api, trainer, { clientName: `Nadia Ferrer ${word}`, slot: earlier! });
   await palette(page).press('ControlOrMeta+a');
   await palette(page).press('Backspace');
   // "Dec 3" of "Dec 3, 2026".
   const monthAndDay = shownDay(appointment.date).split(',')[0]!;
-  await palette(page).pressSequentially(`${monthAndDay} ${word}`, HUMAN);
-  await expect(row).toBeVisible();
-  // The results for the whole query, not those of a part typed before it (the day alone lists
-  // others of that day, and Enter opens the first row shown).
-  await expect(appointmentsGroup(page).getByRole('button')).toHaveCount(1);
+  await palette(page).pressSequentially(`${monthAndDay} `, HUMAN);
+  const firstOfDay = appointmentsGroup(page).getByRole('button').first();
+  await expect(firstOfDay).toBeVisible();
+  await expect(firstOfDay).not.toContainText(`Maite Urquijo ${word}`);
+  // The name, and Enter at once, as a receptionist does, while the day's results are still listed:
+  // it opens the result of the whole query once it is in, not the first row of the day's.
+  await palette(page).pressSequentially(`maite ${word}`, HUMAN);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(`/appointments/${appointment.id}`);
 

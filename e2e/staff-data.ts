@@ -72,7 +72,7 @@ export async function createEmployee(api: Api, overrides: Partial<Employee> = {}
 
 type Slot = { date: string; timeSlot: string };
 
-async function openSlots(api: Api, username: string): Promise<Slot[]> {
+export async function openSlots(api: Api, username: string): Promise<Slot[]> {
   const response = await api.raw.get(`/api/schedule/${encodeURIComponent(username)}`);
   expect(response.ok(), await response.text()).toBe(true);
   const schedule = (await response.json()) as { slots: { date: string; times: string[] }[] };

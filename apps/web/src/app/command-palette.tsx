@@ -80,6 +80,24 @@ export function CommandPalette({
     list.querySelector('[data-action]')?.setAttribute('data-selected', 'true');
   }, [found]);
 
+  // Enter pressed before the results of what was typed are in (the search waits for a pause in
+  // typing, then for the server) would open the first row of an earlier, shorter query: a
+  // receptionist typing "Dec 3 Marta" and Enter opened another appointment of Dec 3. It is held
+  // until the results for the whole query are listed, then opens the selected row.
+  const pending = term !== query.trim() || searching;
+  const [enterHeld, setEnterHeld] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: typing again lets go of a held Enter.
+  useEffect(() => setEnterHeld(false), [query]);
+  useEffect(() => {
+    if (!enterHeld || pending) return;
+    setEnterHeld(false);
+    const list = listRef.current;
+    const row =
+      list?.querySelector<HTMLElement>('[data-selected]') ??
+      list?.querySelector<HTMLElement>('[data-action]');
+    row?.click();
+  }, [enterHeld, pending]);
+
   return (
     <Spotlight.Root
       query={query}
@@ -90,6 +108,13 @@ export function CommandPalette({
       maxHeight={440}
     >
       <Spotlight.Search
+        onKeyDownCapture={(event) => {
+          if (event.key !== 'Enter' || !pending || event.nativeEvent.isComposing) return;
+          // Before Spotlight's own handler on this input runs: it would open what is listed now.
+          event.preventDefault();
+          event.stopPropagation();
+          setEnterHeld(true);
+        }}
         placeholder="Go to a page or find a chat, client, appointment or employee..."
         aria-label="Go to a page or find a chat, client, appointment or employee"
         leftSection={<IconSearch size={18} stroke={1.6} />}
