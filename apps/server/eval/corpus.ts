@@ -18,7 +18,10 @@ export type EvalCase = {
     name: string;
     phone: string;
     email?: string;
-    appointments: Array<{ employee: string; date: string; time: string; paid?: boolean }>;
+    /** Paid online unless `paid` is false; `pack` paid with a session of the client's first pack instead. */
+    appointments: Array<{ employee: string; date: string; time: string; paid?: boolean; pack?: boolean }>;
+    /** Packs of sessions the client holds: sessions sold and left, and the local date it expires on. */
+    packs?: Array<{ name: string; service: string; sessions: number; left: number; expires: string }>;
   };
 };
 

@@ -12,10 +12,12 @@ import type { Db } from '../src/db/client.ts';
 import {
   appointmentEvents,
   appointments,
+  clientPacks,
   clients,
   company,
   employees,
   localPaymentIntents,
+  packLedger,
   payments,
 } from '../src/db/schema.ts';
 import { addMinutesToTime, zonedTimeToUtc } from '../src/lib/time-zone.ts';
@@ -92,12 +94,40 @@ async function seedCustomer(
       source: 'whatsapp',
     })
     .returning({ id: clients.id });
+  // Its packs, each sold with its sessions and used down to what is left (the balance is its ledger's sum).
+  const packIds: string[] = [];
+  for (const wanted of spec.packs ?? []) {
+    const [pack] = await db
+      .insert(clientPacks)
+      .values({
+        clientId: client!.id,
+        name: wanted.name,
+        serviceName: wanted.service,
+        sessionsTotal: wanted.sessions,
+        sessionsLeft: wanted.left,
+        priceAmount: 0,
+        currency: 'eur',
+        method: 'cash',
+        // The end of its last day in the business's zone.
+        expiresAt: zonedTimeToUtc(wanted.expires, '23:59', timeZone),
+      })
+      .returning({ id: clientPacks.id });
+    packIds.push(pack!.id);
+    const base = { clientPackId: pack!.id, currency: 'eur', actor: 'staff' as const };
+    await db.insert(packLedger).values({ ...base, kind: 'sale', sessions: wanted.sessions });
+    // Sessions used before, besides the case's own appointments paid with the first pack (their rows come below).
+    const booked = packIds.length === 1 ? spec.appointments.filter((a) => a.pack).length : 0;
+    for (let used = 0; used < wanted.sessions - wanted.left - booked; used++)
+      await db.insert(packLedger).values({ ...base, kind: 'use', sessions: -1 });
+  }
   let first: string | null = null;
   for (const wanted of spec.appointments) {
     const [employee] = await db.select().from(employees).where(eq(employees.username, wanted.employee));
     if (!employee) throw new Error(`no employee ${wanted.employee}`);
     const startsAt = zonedTimeToUtc(wanted.date, wanted.time, timeZone);
-    const paymentId = wanted.paid === false ? null : `pi_eval_${randomBytes(8).toString('hex')}`;
+    if (wanted.pack && !packIds[0]) throw new Error('an appointment paid with a pack needs a pack');
+    const paymentId =
+      wanted.paid === false || wanted.pack ? null : `pi_eval_${randomBytes(8).toString('hex')}`;
     if (paymentId) {
       await db.insert(localPaymentIntents).values({
         id: paymentId,
@@ -143,6 +173,15 @@ async function seedCustomer(
         providerPaymentId: paymentId,
       });
     }
+    if (wanted.pack)
+      await db.insert(packLedger).values({
+        clientPackId: packIds[0]!,
+        kind: 'use',
+        sessions: -1,
+        currency: 'eur',
+        appointmentId: row!.id,
+        actor: 'staff',
+      });
     await db.insert(appointmentEvents).values({ appointmentId: row!.id, kind: 'booked', actor: 'customer' });
     first ??= row!.id;
   }
@@ -151,6 +190,7 @@ async function seedCustomer(
 
 /** Each self-service case has the calendar to itself: its appointments go when it ends. */
 async function removeCustomer(db: Db, clientId: string) {
+  await db.delete(clientPacks).where(eq(clientPacks.clientId, clientId));
   await db.delete(appointments).where(eq(appointments.clientId, clientId));
   await db.delete(clients).where(eq(clients.id, clientId));
 }
