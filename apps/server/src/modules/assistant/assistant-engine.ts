@@ -80,7 +80,13 @@ export type CustomerPack = {
  * may lack its time (or date) while the customer is still choosing; only a whole one is made.
  */
 export type ChangeProposal =
-  | { kind: 'cancel'; appointmentId: string; refund: Money | null }
+  | {
+      kind: 'cancel';
+      appointmentId: string;
+      refund: Money | null;
+      /** Paid with a pack session: whether the customer was told it goes back (absent otherwise). */
+      sessionBack?: boolean;
+    }
   | { kind: 'reschedule'; appointmentId: string; date: string | null; time: string | null };
 
 /** What an assistant knows about the business and the moment when it answers. */

@@ -78,7 +78,12 @@ function pendingOf(stored: unknown, now: Date): ChangeProposal | null {
   if (!change || typeof change.appointmentId !== 'string' || typeof change.at !== 'string') return null;
   if (now.getTime() - Date.parse(change.at) > PENDING_CHANGE_TTL_MS) return null;
   if (change.kind === 'cancel')
-    return { kind: 'cancel', appointmentId: change.appointmentId, refund: change.refund ?? null };
+    return {
+      kind: 'cancel',
+      appointmentId: change.appointmentId,
+      refund: change.refund ?? null,
+      ...(typeof change.sessionBack === 'boolean' ? { sessionBack: change.sessionBack } : {}),
+    };
   if (change.kind === 'reschedule')
     return {
       kind: 'reschedule',

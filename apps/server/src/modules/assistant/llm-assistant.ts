@@ -31,6 +31,7 @@ import type {
 import { AssistantUnavailable } from './assistant-unavailable.ts';
 import { HANDOFF_MESSAGE } from './handoff.ts';
 import { detectLanguage, fold } from './language.ts';
+import { cancelProposal } from './self-service.ts';
 
 export type LlmSettings = { baseUrl: string; model: string; apiKey?: string; timeoutMs: number };
 
@@ -412,7 +413,7 @@ function customerTools(
         const appointment = ownAppointment(appointmentId);
         if (!appointment) return { error: "Not one of this customer's upcoming appointments." };
         if (!appointment.canCancel) return { error: `It cannot be cancelled: ${appointment.reason}` };
-        decisions.propose = { kind: 'cancel', appointmentId, refund: appointment.refundOnCancel };
+        decisions.propose = cancelProposal(appointment);
         return {
           proposed: true,
           refund: appointment.refundOnCancel ? formatMoney(appointment.refundOnCancel) : 'none',

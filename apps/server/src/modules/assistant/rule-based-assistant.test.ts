@@ -1265,6 +1265,8 @@ describe("a client's own appointments, read by the built-in assistant", () => {
       };
       const [ask] = await converse(withPacks([pack(6)], inTime), 'cancela mi cita del viernes');
       expect(ask!.replies.join('\n')).toMatch(/La sesión vuelve a tu bono/);
+      // What they were told goes with the proposal: a yes after the deadline is asked again.
+      expect(ask!.propose).toEqual({ kind: 'cancel', appointmentId: 'a1', refund: null, sessionBack: true });
       expect(ask!.replies.join('\n')).not.toMatch(/devolver|importe/);
       const late = { ...inTime, packSessionBack: false };
       const [lateAsk] = await converse(withPacks([pack(6)], late), 'si la cancelo me devolveis la sesion?');

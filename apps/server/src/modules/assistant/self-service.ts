@@ -85,6 +85,14 @@ export function askToCancel(appointment: CustomerAppointment, language: Language
   );
 }
 
+/** The cancellation put to the customer, with the terms they are told: the refund, and a pack session's return. */
+export const cancelProposal = (appointment: CustomerAppointment): ChangeProposal => ({
+  kind: 'cancel',
+  appointmentId: appointment.id,
+  refund: appointment.refundOnCancel,
+  ...(appointment.packSessionBack === null ? {} : { sessionBack: appointment.packSessionBack }),
+});
+
 export function askToMove(appointment: CustomerAppointment, date: string, time: string, language: Language) {
   return t(
     language,
@@ -107,7 +115,12 @@ export async function makeChange(
 ): Promise<ChangeOutcome> {
   try {
     if (change.kind === 'cancel') {
-      await manageBooking.cancelById(appointment.id, 'assistant', change.refund?.amount ?? 0);
+      await manageBooking.cancelById(
+        appointment.id,
+        'assistant',
+        change.refund?.amount ?? 0,
+        change.sessionBack,
+      );
       const refund = change.refund
         ? t(
             language,
@@ -142,12 +155,13 @@ export async function makeChange(
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
     if (error.message === MANAGE_BOOKING_MESSAGES.termsChanged && change.kind === 'cancel') {
-      // The deadline passed while they answered: the new terms, asked again.
-      const now = { ...appointment, refundOnCancel: null };
-      return {
-        text: askToCancel(now, language),
-        repropose: { kind: 'cancel', appointmentId: appointment.id, refund: null },
+      // The deadline passed while they answered: the new terms (no refund, a pack session kept), asked again.
+      const now = {
+        ...appointment,
+        refundOnCancel: null,
+        packSessionBack: appointment.packSessionBack === null ? null : false,
       };
+      return { text: askToCancel(now, language), repropose: cancelProposal(now) };
     }
     if (
       error.message === MANAGE_BOOKING_MESSAGES.slotTaken ||

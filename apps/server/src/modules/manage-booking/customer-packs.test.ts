@@ -1,3 +1,4 @@
+import { MANAGE_BOOKING_MESSAGES } from '@chatdesk/contract/manage-booking';
 import type { Pack } from '@chatdesk/contract/packs';
 import type { Service } from '@chatdesk/contract/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,6 +75,19 @@ describe('what the assistant knows of the packs of the client who writes', () =>
     now = new Date('2026-11-23T07:00:00Z');
     const late = await t.app.services.manageBooking.customerByPhone('34600123456');
     expect(late?.appointments).toMatchObject([{ id: booked.id, packSessionBack: false }]);
+
+    // Told in time that the session goes back, confirmed after the deadline: asked again, nothing done.
+    const manage = t.app.services.manageBooking;
+    await expect(manage.cancelById(booked.id, 'assistant', 0, true)).rejects.toMatchObject({
+      status: 409,
+      message: MANAGE_BOOKING_MESSAGES.termsChanged,
+    });
+    expect((await manage.customerByPhone('34600123456'))?.appointments).toHaveLength(1);
+    // Confirmed on the terms now (the session stays used): cancelled, the balance unchanged.
+    await manage.cancelById(booked.id, 'assistant', 0, false);
+    const after = await manage.customerByPhone('34600123456');
+    expect(after?.appointments).toEqual([]);
+    expect(after?.packs[0]?.sessionsLeft).toBe(9);
 
     // Past its date the pack is no longer theirs to use, nor told.
     now = new Date('2027-02-19T10:00:00Z');

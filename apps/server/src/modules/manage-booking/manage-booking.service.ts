@@ -193,11 +193,19 @@ export function createManageBookingService(deps: Deps) {
     return true;
   }
 
-  async function cancel(row: ManagedAppointmentRow, actor: AppointmentActor, refundExpected: number) {
+  async function cancel(
+    row: ManagedAppointmentRow,
+    actor: AppointmentActor,
+    refundExpected: number,
+    sessionBackExpected?: boolean,
+  ) {
     const terms = await termsFor(row);
     if (!terms.canCancel) throw conflict(terms.reason ?? MANAGE_BOOKING_MESSAGES.notScheduled);
-    // The customer confirmed what they were shown: if the deadline passed while they read, ask again.
+    // The customer confirmed what they were shown: if the deadline passed while they read (the
+    // refund, or a pack session's return, is no longer what they were told), ask again.
     if ((terms.refundOnCancel?.amount ?? 0) !== refundExpected)
+      throw conflict(MANAGE_BOOKING_MESSAGES.termsChanged);
+    if (sessionBackExpected !== undefined && terms.sessionBackOnCancel !== sessionBackExpected)
       throw conflict(MANAGE_BOOKING_MESSAGES.termsChanged);
     const refund: RefundTerms = terms.refundOnCancel;
     const cancelled = await repository.cancel({
@@ -479,10 +487,15 @@ export function createManageBookingService(deps: Deps) {
         })),
       };
     },
-    async cancelById(appointmentId: string, actor: AppointmentActor, refundExpected: number) {
+    async cancelById(
+      appointmentId: string,
+      actor: AppointmentActor,
+      refundExpected: number,
+      sessionBackExpected?: boolean,
+    ) {
       const row = await repository.findById(appointmentId);
       if (!row) throw notFound('Appointment not found');
-      await cancel(row, actor, refundExpected);
+      await cancel(row, actor, refundExpected, sessionBackExpected);
     },
     async rescheduleById(
       appointmentId: string,

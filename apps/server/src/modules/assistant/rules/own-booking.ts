@@ -6,7 +6,7 @@ import type {
   OpenDay,
 } from '../assistant-engine.ts';
 import type { Language } from '../language.ts';
-import { askToCancel, askToMove, describeAppointment, reasonText } from '../self-service.ts';
+import { askToCancel, askToMove, cancelProposal, describeAppointment, reasonText } from '../self-service.ts';
 import type { Professional } from './directory.ts';
 import { list, longDate, money } from './phrases.ts';
 import { fold, hasAny, hasPhrase, normalise } from './text.ts';
@@ -550,7 +550,7 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
     if (!appointment.canCancel) return reply(reasonText(appointment.reason, appointment, language));
     return {
       replies: [askToCancel(appointment, language)],
-      propose: { kind: 'cancel', appointmentId: appointment.id, refund: appointment.refundOnCancel },
+      propose: cancelProposal(appointment),
     };
   }
   return move(appointment, input, targetAt > 0 ? folded.slice(targetAt) : '', null);
@@ -621,7 +621,7 @@ async function otherwiseAnswer(
     if (!appointment.canCancel) return { replies: [reasonText(appointment.reason, appointment, language)] };
     return {
       replies: [askToCancel(appointment, language)],
-      propose: { kind: 'cancel', appointmentId: appointment.id, refund: appointment.refundOnCancel },
+      propose: cancelProposal(appointment),
     };
   }
   const clock = clockOf(otherwise);
