@@ -28,6 +28,12 @@ export const apiRoutes = {
     subscribe: { method: 'POST', path: '/payments/subscription' },
     intent: { method: 'POST', path: '/payments/intent' },
   },
+  /** The booking page's packs: listed per service, bought through the payment provider. */
+  publicPacks: {
+    list: { method: 'GET', path: '/book/packs' },
+    checkout: { method: 'POST', path: '/book/packs/checkout' },
+    purchase: { method: 'POST', path: '/book/packs/purchase' },
+  },
   localPayments: {
     createPaymentMethod: { method: 'POST', path: '/payments/local/payment-methods' },
     confirm: { method: 'POST', path: '/payments/local/confirm' },

@@ -79,10 +79,16 @@ import {
   clientPackParamsSchema,
   clientPackSchema,
   listPacksQuerySchema,
+  packCheckoutResponseSchema,
+  packCheckoutSchema,
   packFormSchema,
   packLedgerSchema,
   packListSchema,
+  packPurchaseResponseSchema,
+  packPurchaseSchema,
   packSchema,
+  publicPackListSchema,
+  publicPacksQuerySchema,
   sellPackSchema,
 } from './packs.ts';
 import {
@@ -265,6 +271,19 @@ export const endpoints = {
       ...apiRoutes.payments.intent,
       body: paymentIntentRequestSchema,
       response: paymentIntentResponseSchema,
+    },
+  },
+  publicPacks: {
+    list: { ...apiRoutes.publicPacks.list, query: publicPacksQuerySchema, response: publicPackListSchema },
+    checkout: {
+      ...apiRoutes.publicPacks.checkout,
+      body: packCheckoutSchema,
+      response: packCheckoutResponseSchema,
+    },
+    purchase: {
+      ...apiRoutes.publicPacks.purchase,
+      body: packPurchaseSchema,
+      response: packPurchaseResponseSchema,
     },
   },
   localPayments: {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common.ts';
+import { clientInfoSchema } from './schedule.ts';
 import { SERVICE_LIMITS } from './services.ts';
 
 export const PACK_LIMITS = {
@@ -25,6 +26,10 @@ export type PackLedgerKind = (typeof PACK_LEDGER_KINDS)[number];
 export const PACK_SALE_METHODS = ['cash', 'card'] as const;
 export type PackSaleMethod = (typeof PACK_SALE_METHODS)[number];
 
+/** How a client's pack was paid: at the desk (cash, card) or online on the booking page. */
+export const PACK_PAYMENT_METHODS = [...PACK_SALE_METHODS, 'online'] as const;
+export type PackPaymentMethod = (typeof PACK_PAYMENT_METHODS)[number];
+
 /** Who moved a pack's sessions. */
 export const PACK_ACTORS = ['staff', 'customer', 'assistant', 'system'] as const;
 
@@ -48,6 +53,10 @@ export const PACK_MESSAGES = {
   /** An appointment whose pack session was given back cannot take it again by being reopened. */
   sessionReturned:
     'This appointment was paid with a pack session that was given back when it was cancelled. Book it again instead.',
+  /** The booking page: a purchase whose payment did not go through creates nothing. */
+  paymentNotCompleted: 'The payment was not completed, so no pack was bought.',
+  paymentNotForPack: 'This payment is not for a pack.',
+  purchaseFailedRefunded: 'The pack could not be created, so your payment was refunded.',
   packNotDeleted:
     'An appointment paid with a pack session is kept with its history, so it cannot be deleted. Cancel it instead if it will not take place.',
 } as const;
@@ -122,7 +131,7 @@ export const clientPackSchema = z.object({
   sessionsLeft: z.number().int(),
   priceAmount: z.number().int(),
   currency: z.string(),
-  method: z.enum(PACK_SALE_METHODS),
+  method: z.enum(PACK_PAYMENT_METHODS),
   expiresAt: z.string(),
   /** Past its date: whatever was left cannot be used. */
   expired: z.boolean(),
@@ -150,3 +159,47 @@ export const packLedgerSchema = z.object({
   entries: z.array(packLedgerEntrySchema),
 });
 export type PackLedger = z.infer<typeof packLedgerSchema>;
+
+/** A pack as the public booking page offers it, beside booking a single session. */
+export const publicPackSchema = packSchema.pick({
+  id: true,
+  serviceId: true,
+  name: true,
+  sessions: true,
+  priceAmount: true,
+  currency: true,
+  validityDays: true,
+});
+export type PublicPack = z.infer<typeof publicPackSchema>;
+export const publicPackListSchema = z.array(publicPackSchema);
+export const publicPacksQuerySchema = z.object({ serviceId: idSchema });
+
+/** The languages the customer's emails about a pack are written in. */
+export const PACK_EMAIL_LANGUAGES = ['es', 'en'] as const;
+
+/** A visitor starts buying a pack: the server sets the amount from the pack. */
+export const packCheckoutSchema = z.object({
+  packId: idSchema,
+  clientInfo: clientInfoSchema,
+  language: z.enum(PACK_EMAIL_LANGUAGES).default('en'),
+});
+export type PackCheckoutRequest = z.input<typeof packCheckoutSchema>;
+export const packCheckoutResponseSchema = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+});
+export type PackCheckoutResponse = z.infer<typeof packCheckoutResponseSchema>;
+
+/** The page says the card was paid: the server asks the provider, and only then sells the pack. */
+export const packPurchaseSchema = z.object({ paymentIntentId: z.string().trim().min(1).max(200) });
+export const packPurchaseResponseSchema = z.object({
+  name: z.string(),
+  serviceName: z.string(),
+  sessionsTotal: z.number().int(),
+  sessionsLeft: z.number().int(),
+  expiresAt: z.string(),
+  email: z.string(),
+});
+export type PackPurchase = z.infer<typeof packPurchaseResponseSchema>;

@@ -33,6 +33,7 @@ import { createManageBookingRepository } from '../modules/manage-booking/manage-
 import { createManageBookingService } from '../modules/manage-booking/manage-booking.service.ts';
 import { createNotificationsRepository } from '../modules/notifications/notifications.repository.ts';
 import { createNotificationsService } from '../modules/notifications/notifications.service.ts';
+import { createPackPurchasesService } from '../modules/packs/pack-purchases.ts';
 import { createPacksRepository } from '../modules/packs/packs.repository.ts';
 import { createPacksService } from '../modules/packs/packs.service.ts';
 import { createPrivacyRepository } from '../modules/privacy/privacy.repository.ts';
@@ -169,6 +170,18 @@ export function createServices(deps: ServiceDeps) {
     clock,
     ...(deps.logger ? { log: deps.logger } : {}),
   });
+  const packPurchases = createPackPurchasesService({
+    repository: createPacksRepository(db),
+    payments: integrations.payments,
+    company,
+    mail,
+    notify,
+    notifications,
+    events,
+    publicUrl: config.publicUrl,
+    clock,
+    ...(deps.logger ? { log: deps.logger } : {}),
+  });
   const subscriptions = createSubscriptionsService({
     repository: createSubscriptionsRepository(db),
     provider: integrations.subscriptions,
@@ -294,6 +307,7 @@ export function createServices(deps: ServiceDeps) {
         source: integrations.paymentEvents,
         repository: createWebhooksRepository(db),
         schedule,
+        packPurchases,
         subscriptions,
         notify,
       })
@@ -308,6 +322,7 @@ export function createServices(deps: ServiceDeps) {
     company,
     cannedReplies,
     services,
+    packPurchases,
     packs,
     calendars,
     users,

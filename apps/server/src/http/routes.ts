@@ -17,6 +17,7 @@ import { insightsRoutes } from '../modules/insights/insights.routes.ts';
 import { localMailRoutes } from '../modules/mail/mail.routes.ts';
 import { manageBookingRoutes } from '../modules/manage-booking/manage-booking.routes.ts';
 import { notificationsRoutes } from '../modules/notifications/notifications.routes.ts';
+import { packPurchasesRoutes } from '../modules/packs/pack-purchases.routes.ts';
 import { packsRoutes } from '../modules/packs/packs.routes.ts';
 import { paymentsRoutes } from '../modules/payments/payments.routes.ts';
 import { privacyRoutes } from '../modules/privacy/privacy.routes.ts';
@@ -81,6 +82,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
           publishableKey: integrations.payments.publishableKey,
         },
       });
+      await api.register(packPurchasesRoutes, { purchases: s.packPurchases });
       await api.register(webChatVisitorRoutes, { webChat: s.webChat, events: deps.events });
       // Reads anyone's mail: only when asked for (LOCAL_MAILBOX), on an install that sends none (no
       // SMTP) and is not production.

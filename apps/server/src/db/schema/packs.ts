@@ -1,4 +1,4 @@
-import { PACK_ACTORS, PACK_LEDGER_KINDS, PACK_SALE_METHODS } from '@chatdesk/contract/packs';
+import { PACK_ACTORS, PACK_LEDGER_KINDS, PACK_PAYMENT_METHODS } from '@chatdesk/contract/packs';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -66,8 +66,8 @@ export const clientPacks = pgTable(
     sessionsLeft: integer('sessions_left').notNull(),
     priceAmount: integer('price_amount').notNull(),
     currency: text('currency').notNull(),
-    method: text('method', { enum: PACK_SALE_METHODS }).notNull(),
-    /** The payment recorded for the sale (`desk_…` at the desk). */
+    method: text('method', { enum: PACK_PAYMENT_METHODS }).notNull(),
+    /** The payment recorded for the sale (`desk_…` at the desk, the provider's online); one pack per payment. */
     providerPaymentId: text('provider_payment_id').unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),

@@ -6,7 +6,7 @@
  * row too, so the balance is always the ledger's sum and can neither go below zero nor be spent
  * twice, however many requests race (decisions/023).
  */
-import type { PackSaleMethod } from '@chatdesk/contract/packs';
+import type { PackPaymentMethod } from '@chatdesk/contract/packs';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { clientPacks, packLedger } from '../../db/schema.ts';
@@ -35,7 +35,7 @@ export const packWrites = {
         validityDays: number;
       };
       serviceName: string;
-      method: PackSaleMethod;
+      method: PackPaymentMethod;
       providerPaymentId: string;
       at: Date;
       by: PackMover;

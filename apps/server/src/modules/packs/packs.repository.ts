@@ -3,8 +3,9 @@ import type { PackSaleMethod } from '@chatdesk/contract/packs';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { clientPacks, clients, packLedger, packs, services } from '../../db/schema.ts';
+import { clientWrites } from '../clients/client-writes.ts';
 import { DESK_PAYMENT_PREFIX, paymentWrites } from '../payments/payment-writes.ts';
-import { type PackMover, packWrites } from './pack-writes.ts';
+import { type ClientPackRow, type PackMover, packWrites } from './pack-writes.ts';
 
 export type PackRow = typeof packs.$inferSelect & { serviceName: string };
 export type PackValues = Pick<
@@ -130,6 +131,85 @@ export function createPacksRepository(db: Db) {
         });
         return { id: sold.id };
       });
+    },
+
+    /** The packs on sale for a service the booking page offers (neither archived). */
+    async onSale(serviceId: string): Promise<PackRow[]> {
+      const rows = await db
+        .select(withService)
+        .from(packs)
+        .innerJoin(services, eq(services.id, packs.serviceId))
+        .where(and(eq(packs.serviceId, serviceId), isNull(packs.archivedAt), isNull(services.archivedAt)))
+        .orderBy(asc(packs.sessions), asc(packs.priceAmount), asc(packs.id));
+      return rows.map(flatten);
+    },
+
+    /** The pack a provider's payment bought, once it was sold. */
+    async byPayment(providerPaymentId: string) {
+      const [row] = await db
+        .select()
+        .from(clientPacks)
+        .where(eq(clientPacks.providerPaymentId, providerPaymentId))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * A pack bought online, in one transaction: the client found by email (or created, as a
+     * booking does), the provider's payment recorded once, and the pack with its sale row, with
+     * `effects` (the notification and the email) inside it. A payment recorded already (the page
+     * and the webhook, or a double click) inserts nothing and answers 'duplicate'.
+     */
+    async purchase(
+      purchase: {
+        pack: PackRow;
+        client: { name: string; email: string; phone: string };
+        payment: { providerPaymentId: string; amount: number; currency: string; method: string };
+        at: Date;
+      },
+      effects: (tx: Db, sold: ClientPackRow) => Promise<void>,
+    ): Promise<'duplicate' | ClientPackRow> {
+      const duplicate = new Error('duplicate');
+      try {
+        return await db.transaction(async (txn) => {
+          const tx = txn as unknown as Db;
+          const { client } = await clientWrites.findOrCreateByEmail(tx, purchase.client.email, {
+            name: purchase.client.name,
+            phone: purchase.client.phone,
+            status: 'active',
+            source: 'website',
+          });
+          await clientWrites.activateLead(tx, client.id);
+          const { pack, payment } = purchase;
+          const recorded = await paymentWrites.recordOnce(tx, {
+            clientId: client.id,
+            amount: payment.amount,
+            currency: payment.currency,
+            status: 'completed',
+            paymentMethod: payment.method,
+            description: `${pack.name} (${pack.sessions} × ${pack.serviceName})`,
+            providerPaymentId: payment.providerPaymentId,
+            paidAt: purchase.at,
+          });
+          // Rolls back the client this call may have created: the other call sold the pack.
+          if (!recorded) throw duplicate;
+          const sold = await packWrites.sell(tx, {
+            clientId: client.id,
+            // The price is what was paid: an edit of the pack while the visitor paid changes nothing.
+            pack: { ...pack, priceAmount: payment.amount, currency: payment.currency },
+            serviceName: pack.serviceName,
+            method: 'online',
+            providerPaymentId: payment.providerPaymentId,
+            at: purchase.at,
+            by: { actor: 'customer' },
+          });
+          await effects(tx, sold);
+          return sold;
+        });
+      } catch (error) {
+        if (error === duplicate) return 'duplicate';
+        throw error;
+      }
     },
 
     /** Writes off what is left of the client's packs past their date (see `packWrites.expireDue`). */

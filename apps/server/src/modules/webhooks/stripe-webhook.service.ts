@@ -1,6 +1,7 @@
 import type { PaymentEvent, PaymentEventSource } from '../../integrations/payments/payment-events.ts';
 import { formatMoney } from '../../lib/money.ts';
 import type { Notify } from '../notifications/notifications.service.ts';
+import type { PackPurchasesService } from '../packs/pack-purchases.ts';
 import type { ScheduleService } from '../schedule/schedule.service.ts';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
 import type { WebhooksRepository } from './webhooks.repository.ts';
@@ -9,15 +10,24 @@ type Deps = {
   source: PaymentEventSource;
   repository: WebhooksRepository;
   schedule: ScheduleService;
+  packPurchases: Pick<PackPurchasesService, 'completeFromProvider'>;
   subscriptions: SubscriptionsService;
   notify: Notify;
 };
 
-export function createStripeWebhookService({ source, repository, schedule, subscriptions, notify }: Deps) {
+export function createStripeWebhookService({
+  source,
+  repository,
+  schedule,
+  packPurchases,
+  subscriptions,
+  notify,
+}: Deps) {
   async function handle(event: PaymentEvent) {
     switch (event.type) {
       case 'payment.succeeded':
-        // Usually the page has booked already; this books it if the page closed after paying.
+        // Usually the page has booked (or bought the pack) already; this does it if the page closed after paying.
+        if (await packPurchases.completeFromProvider(event.paymentId)) return;
         await schedule.completeFromProvider(event.paymentId);
         return;
       case 'payment.failed':

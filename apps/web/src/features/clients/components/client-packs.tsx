@@ -2,6 +2,7 @@ import {
   type ClientPack,
   PACK_SALE_METHODS,
   type PackLedgerEntry,
+  type PackPaymentMethod,
   type PackSaleMethod,
 } from '@chatdesk/contract/packs';
 import {
@@ -35,7 +36,11 @@ import { useClientPacks, usePackLedger, usePacks, useSellPack } from '../../pack
 export const balanceLabel = (pack: Pick<ClientPack, 'sessionsLeft' | 'sessionsTotal'>) =>
   `${pack.sessionsLeft} of ${pack.sessionsTotal} ${pack.sessionsTotal === 1 ? 'session' : 'sessions'} left`;
 
-const METHOD_LABELS: Record<PackSaleMethod, string> = { cash: 'Cash', card: 'Card' };
+const METHOD_LABELS: Record<PackPaymentMethod, string> = {
+  cash: 'Cash',
+  card: 'Card',
+  online: 'Paid online',
+};
 
 /** The client's packs: what is left of each and until when, and selling them another. */
 export function ClientPacks({ clientId }: { clientId: string }) {
