@@ -163,6 +163,18 @@ describe('days and times, in the business zone', () => {
     expect(when('esta semana')).toMatchObject({ from: '2026-11-23', to: '2026-11-29' });
   });
 
+  it('reads a day typed one letter off as that day, never a word of its own', () => {
+    expect(when('mañna x la tarde')).toMatchObject({ from: '2026-11-24', partOfDay: 'afternoon' });
+    expect(when('el sabdo')).toMatchObject({ from: '2026-11-28', to: '2026-11-28' });
+    expect(when('y el mierocles?')).toMatchObject({ from: '2026-11-25', to: '2026-11-25' });
+    expect(when('el jueve x la mñn')).toMatchObject({ from: '2026-11-26', partOfDay: 'morning' });
+    expect(when('tommorow afternoon')).toMatchObject({ from: '2026-11-24', partOfDay: 'afternoon' });
+    expect(when('on thurs')).toMatchObject({ from: '2026-11-26' });
+    // "¿vienes?" is no Friday, and "jueces" are judges.
+    expect(when('vienes?')).toBeUndefined();
+    expect(when('los jueces')).toBeUndefined();
+  });
+
   it('reads dates and times: 27/11, "miércoles 25 a las 10", "next Tuesday after 6"', () => {
     expect(when('el 27/11 a las 18')).toMatchObject({ from: '2026-11-27', at: '18:00' });
     expect(when('el miercoles 25 a las 10')).toMatchObject({ from: '2026-11-25', at: '10:00' });

@@ -2,7 +2,7 @@
 import * as chronoEn from 'chrono-node/en';
 import * as chronoEs from 'chrono-node/es';
 import { addDays, zonedDate } from '../../../lib/time-zone.ts';
-import { fold, hasAny, hasPhrase } from './text.ts';
+import { fold, hasAny, hasPhrase, levenshtein } from './text.ts';
 
 export type PartOfDay = 'soonest' | 'early' | 'morning' | 'midday' | 'afternoon' | 'evening' | 'late';
 
@@ -300,9 +300,74 @@ const NUMBER_WORDS: Record<string, number> = {
   twelve: 12,
 };
 
-/** Day words as WhatsApp writes them: "mñn" / "mñna" (folded "mnn", "mnna") is "mañana". */
+/** The day words a typo is read as, when it is one letter off and no word of its own. */
+const DAY_WORDS = [
+  'lunes',
+  'martes',
+  'miercoles',
+  'jueves',
+  'viernes',
+  'sabado',
+  'domingo',
+  'manana',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+  'tomorrow',
+];
+/** Words one letter off a day that are words of their own ("¿vienes?", "los jueces", "el mar"). */
+const NOT_DAY_TYPOS = new Set(['vienes', 'jueces', 'mares', 'lunas', 'lunar', 'domino', 'marte', 'manzana']);
+/** Misspellings more than one letter off that customers write. */
+const DAY_MISSPELLINGS: Record<string, string> = {
+  tommorow: 'tomorrow',
+  tommorrow: 'tomorrow',
+  tomorow: 'tomorrow',
+  wensday: 'wednesday',
+  wendsday: 'wednesday',
+  wednsday: 'wednesday',
+  thurs: 'thursday',
+  tues: 'tuesday',
+  weds: 'wednesday',
+};
+
+/** Two neighbouring letters typed the other way round ("mierocles"). */
+function swapped(word: string, candidate: string) {
+  if (word.length !== candidate.length) return false;
+  const at = [...word].findIndex((letter, i) => letter !== candidate[i]);
+  return (
+    at >= 0 &&
+    word[at] === candidate[at + 1] &&
+    word[at + 1] === candidate[at] &&
+    word.slice(at + 2) === candidate.slice(at + 2)
+  );
+}
+
+/**
+ * "el mierocles", "mañna", "sabdo", "tommorow": a word one letter off a day's (five letters or more,
+ * the same first letter, not a plural of it and no word of its own) is that day, as a person reads it.
+ */
+function dayTypo(word: string): string {
+  const spelled = DAY_MISSPELLINGS[word];
+  if (spelled) return spelled;
+  if (word.length < 5 || NOT_DAY_TYPOS.has(word) || DAY_WORDS.includes(word)) return word;
+  if (word.endsWith('s') && DAY_WORDS.includes(word.slice(0, -1))) return word;
+  const day = DAY_WORDS.find(
+    (candidate) =>
+      candidate[0] === word[0] &&
+      Math.abs(candidate.length - word.length) <= 1 &&
+      (levenshtein(word, candidate) === 1 || swapped(word, candidate)),
+  );
+  return day ?? word;
+}
+
+/** Day words as WhatsApp writes them: "mñn" / "mñna" (folded "mnn", "mnna") is "mañana"; a day's typo is the day. */
 const spelledOut = (folded: string) =>
   folded
+    .replace(/[a-z]{4,}/g, dayTypo)
     // "a las cinco y media", "half past five", "a la una": an hour written in words is that number.
     .replace(/\ba la una\b/g, 'a las 1')
     .replace(
