@@ -2,6 +2,7 @@ export * from './schema/appointments.ts';
 export * from './schema/calendars.ts';
 export * from './schema/canned-replies.ts';
 export * from './schema/chats.ts';
+export * from './schema/classes.ts';
 export * from './schema/clients.ts';
 export * from './schema/company.ts';
 export * from './schema/employees.ts';

@@ -21,6 +21,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { conversations, messages } from './chats.ts';
+import { classTimes } from './classes.ts';
 import { clients } from './clients.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { employees } from './employees.ts';
@@ -77,6 +78,11 @@ export const appointments = pgTable(
     channel: text('channel', { enum: BOOKING_CHANNELS }).notNull().default('page'),
     /** The conversation whose booking link it came from (channel 'chat'). */
     conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+    /**
+     * A seat of a class: the class time it shares with the other seats (null: one client per
+     * time). Seats of one class time may share its calendar time; nothing else may (migration 0040).
+     */
+    classTimeId: uuid('class_time_id').references(() => classTimes.id, { onDelete: 'set null' }),
     /** The provider payment that paid for it: one appointment per payment. */
     providerPaymentId: text('provider_payment_id').unique(),
     /**
@@ -94,11 +100,13 @@ export const appointments = pgTable(
   (t) => [
     uniqueIndex('appointments_manage_token_key').on(t.manageToken),
     index('appointments_client_phone_digits_idx').on(t.clientPhoneDigits, t.startsAt),
-    // A start is bookable once among live (not cancelled) appointments; overlaps of any length
-    // are refused by the exclusion constraint (migration 0023), which drizzle cannot declare.
+    // A start is bookable once among live (not cancelled) appointments, a class's seats aside;
+    // overlaps of any length are refused by the exclusion constraint (migrations 0023, 0040),
+    // which drizzle cannot declare.
     uniqueIndex('appointments_live_slot_key')
       .on(t.employeeId, t.startsAt)
-      .where(sql`${t.status} <> 'cancelled'`),
+      .where(sql`${t.status} <> 'cancelled' and ${t.classTimeId} is null`),
+    index('appointments_class_time_idx').on(t.classTimeId).where(sql`${t.classTimeId} is not null`),
     index('appointments_starts_idx').on(t.startsAt),
     // Insights reads a period's bookings by when they were made, and a conversation's booking.
     index('appointments_created_idx').on(t.createdAt),

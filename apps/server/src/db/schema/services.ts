@@ -35,6 +35,11 @@ export const services = pgTable(
     horizonDays: integer('horizon_days').notNull().default(60),
     /** Live appointments of this service one professional takes on one day; null is no cap. */
     dailyCap: integer('daily_cap'),
+    /**
+     * A class: this many clients take one time together, each on their own appointment (a seat).
+     * Null is one client per time. Decision 024.
+     */
+    seats: integer('seats'),
     /** The one that stands for "an appointment" where nothing else is chosen (older pages, the API without a service). */
     isDefault: boolean('is_default').notNull().default(false),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
@@ -56,6 +61,7 @@ export const services = pgTable(
     check('services_notice_check', sql`${t.minNoticeMinutes} between 0 and 525600`),
     check('services_horizon_check', sql`${t.horizonDays} between 1 and 730`),
     check('services_daily_cap_check', sql`${t.dailyCap} is null or ${t.dailyCap} between 1 and 200`),
+    check('services_seats_check', sql`${t.seats} is null or ${t.seats} between 2 and 100`),
   ],
 );
 
