@@ -152,6 +152,25 @@ export const insightsFiguresSchema = z.object({
 });
 export type InsightsFigures = z.infer<typeof insightsFiguresSchema>;
 
+const packMoneySchema = z.object({
+  currency: z.string(),
+  sales: count,
+  refunds: count,
+  net: z.number().int(),
+});
+export type PackMoneyFigure = z.infer<typeof packMoneySchema>;
+
+/** Packs of sessions: their money in the period (from their ledger), and what is owed now. */
+export const packFiguresSchema = z.object({
+  /** Pack sales minus pack refunds in the period, and in the period before, per currency (minor units). */
+  money: z.array(packMoneySchema),
+  previousMoney: z.array(packMoneySchema),
+  /** Sessions left in packs not yet expired, now (whatever the period), and how many packs hold them. */
+  outstandingSessions: count,
+  packsWithSessions: count,
+});
+export type PackFigures = z.infer<typeof packFiguresSchema>;
+
 export const insightsReportSchema = z.object({
   period: z.object({
     from: z.string(),
@@ -162,6 +181,7 @@ export const insightsReportSchema = z.object({
   }),
   current: insightsFiguresSchema,
   previous: insightsFiguresSchema,
+  packs: packFiguresSchema,
   /** Each local date of the period. */
   daily: z.array(
     z.object({

@@ -223,6 +223,37 @@ export function createInsightsRepository(db: Db) {
       };
     },
 
+    /**
+     * Pack money by when it moved, from the packs' ledger: sales (their price) and refunds (stored
+     * negative), per currency. A pack's sale is also a payment, so it is inside the period's revenue
+     * too; this is the part of it packs brought.
+     */
+    async packMoney(range: Range) {
+      const rows = await all(sql`
+        select currency,
+               coalesce(sum(amount) filter (where kind = 'sale'), 0) as sales,
+               coalesce(-sum(amount) filter (where kind = 'refund'), 0) as refunds
+          from pack_ledger
+         where kind in ('sale', 'refund') and created_at >= ${range.from} and created_at < ${range.to}
+         group by currency
+         order by currency`);
+      return rows.map((m) => ({
+        currency: String(m.currency),
+        sales: int(m.sales),
+        refunds: int(m.refunds),
+        net: int(m.sales) - int(m.refunds),
+      }));
+    },
+
+    /** Sessions sold and not yet used, in packs still valid at `now`: what the business owes in time. */
+    async outstandingSessions(now: Date) {
+      const row = await one(sql`
+        select coalesce(sum(sessions_left), 0) as sessions, count(*) as packs
+          from client_packs
+         where sessions_left > 0 and expires_at > ${now}`);
+      return { sessions: int(row.sessions), packs: int(row.packs) };
+    },
+
     async assistant(range: Range) {
       const row = await one(sql`
         select coalesce(sum(count) filter (where figure = 'booked' and key = 'chat'), 0) as from_chat,

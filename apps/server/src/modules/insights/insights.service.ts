@@ -157,12 +157,25 @@ export function createInsightsService(deps: {
     async report(query: z.output<typeof insightsQuerySchema>): Promise<InsightsReport> {
       const { now, timeZone, dates, instants } = await period(query);
       const current = instants(dates.from, dates.to);
-      const [currentFigures, previousFigures, bookingsByDay, byProfessional, byService] = await Promise.all([
+      const previous = instants(dates.previousFrom, dates.previousTo);
+      const [
+        currentFigures,
+        previousFigures,
+        bookingsByDay,
+        byProfessional,
+        byService,
+        packMoney,
+        packMoneyBefore,
+        owed,
+      ] = await Promise.all([
         figures(current, now, timeZone),
-        figures(instants(dates.previousFrom, dates.previousTo), now),
+        figures(previous, now),
         repository.dailyBookings(current, timeZone),
         repository.byProfessional(current),
         repository.byService(current),
+        repository.packMoney(current),
+        repository.packMoney(previous),
+        repository.outstandingSessions(now),
       ]);
       const days: InsightsReport['daily'] = [];
       for (let date = dates.from; date <= dates.to; date = addDays(date, 1)) {
@@ -179,6 +192,12 @@ export function createInsightsService(deps: {
         period: { ...dates, timeZone },
         current: currentFigures.figures,
         previous: previousFigures.figures,
+        packs: {
+          money: packMoney,
+          previousMoney: packMoneyBefore,
+          outstandingSessions: owed.sessions,
+          packsWithSessions: owed.packs,
+        },
         daily: days,
         byProfessional,
         byService,

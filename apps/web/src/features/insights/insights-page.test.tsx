@@ -100,6 +100,18 @@ describe('Insights page', () => {
     expect(card('Money it refunded')).toBe(
       'Money it refunded€125.00Under the cancellation policyUp 56% · was €80.00',
     );
+    expect(screen.getByRole('heading', { level: 3, name: 'Packs of sessions' })).toBeVisible();
+    expect(card('Pack revenue')).toBe('Pack revenue€700.00Up 100% · was €350.00');
+    expect(card('Outstanding sessions')).toBe(
+      'Outstanding sessions14In 2 packs not expired, as of nowNothing to compare with',
+    );
+  });
+
+  it('shows no packs section for a business that has sold none', async () => {
+    serve({ '30d': emptyInsightsReport });
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 3, name: 'Bookings and money' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Packs of sessions' })).toBeNull();
   });
 
   it('says what "resolved" and the other words mean, on the page', async () => {

@@ -11,6 +11,7 @@ import { AssistantSection } from './components/assistant-section';
 import { BookingsSection } from './components/bookings-section';
 import { ConversationsSection } from './components/conversations-section';
 import { ExportMenu } from './components/export-menu';
+import { PacksSection } from './components/packs-section';
 import { PeriodControl } from './components/period-control';
 import { ReviewQueue } from './components/review-queue';
 import { describePeriod } from './insights-format';
@@ -83,6 +84,7 @@ export function InsightsPage() {
                 </Text>
                 <ConversationsSection report={report} />
                 <BookingsSection report={report} />
+                <PacksSection report={report} />
                 <AssistantSection report={report} />
               </Stack>
             )}

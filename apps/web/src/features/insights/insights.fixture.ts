@@ -109,6 +109,12 @@ export const insightsReport: InsightsReport = {
   period,
   current,
   previous,
+  packs: {
+    money: [{ currency: 'eur', sales: 70000, refunds: 0, net: 70000 }],
+    previousMoney: [{ currency: 'eur', sales: 35000, refunds: 0, net: 35000 }],
+    outstandingSessions: 14,
+    packsWithSessions: 2,
+  },
   daily: daysBetween(period.from, period.to).map((date, index) => {
     // Quieter on Sundays (every seventh day from a Friday), a little busier towards the end.
     const weekday = index % 7;
@@ -205,6 +211,7 @@ export const emptyInsightsReport: InsightsReport = {
   },
   current: none,
   previous: none,
+  packs: { money: [], previousMoney: [], outstandingSessions: 0, packsWithSessions: 0 },
   daily: daysBetween('2026-11-16', '2026-11-22').map((date) => ({
     date,
     conversations: 0,
