@@ -72,6 +72,9 @@ export const JOBS = {
   scheduleNotificationCleanUp: { ...scheduledTask('schedule.notification-clean-up'), cron: '40 * * * *' },
   // Web chat sessions expire after 30 days unused and verifications after a day: hourly is soon enough.
   scheduleWebChatCleanUp: { ...scheduledTask('schedule.web-chat-clean-up'), cron: '50 * * * *' },
+  // Packs past their date have no usable balance already (a booking checks the date): writing off
+  // what was left once a day keeps balances and the ledger true for whoever does not open the client.
+  schedulePackExpiry: { ...scheduledTask('schedule.pack-expiry'), cron: '20 0 * * *' },
   // Once a day, when the night is quiet in Europe; an hour to finish, as a big business's file takes a while.
   scheduleBackup: {
     ...scheduledTask('schedule.backup'),

@@ -77,7 +77,7 @@ describe('scheduled tasks', () => {
 });
 
 describe('on the durable queue', () => {
-  it('every task is its own job on its cron (a minute, an hour for deleted notifications and idle web chat sessions, a day for the backup), its queue running one at a time', async () => {
+  it('every task is its own job on its cron (a minute, an hour for deleted notifications and idle web chat sessions, a day for pack expiry and the backup), its queue running one at a time', async () => {
     // pg-boss keeps one schedule per name and its cron pass sends each once, however many
     // instances state it; `stately` keeps a second run from starting while one is under way.
     const q = await buildTestApp({ withQueue: true });
@@ -87,10 +87,11 @@ describe('on the durable queue', () => {
         .filter((job) => 'cron' in job)
         .map((job) => job.name)
         .sort();
-      expect(scheduled).toHaveLength(11);
-      // Every minute, but the hourly purges of deleted notifications and idle web chat sessions and the daily backup.
+      expect(scheduled).toHaveLength(12);
+      // Every minute, but the hourly purges of deleted notifications and idle web chat sessions, and the daily pack expiry and backup.
       const slower: Record<string, string> = {
         'schedule.backup': '0 3 * * *',
+        'schedule.pack-expiry': '20 0 * * *',
         'schedule.notification-clean-up': '40 * * * *',
         'schedule.web-chat-clean-up': '50 * * * *',
       };

@@ -35,7 +35,8 @@ export type Schedules = {
  * deleted, and emails whose delivery was never queued or died (a crash right after a commit) are
  * queued again, employees' own calendars not read for 15 minutes are read again, notifications
  * and canned replies deleted more than a day ago are removed for good and web chat sessions idle for
- * 30 days are deleted and lapsed verifications ended (hourly), and once a day a backup is written to
+ * 30 days are deleted and lapsed verifications ended (hourly), once a day what is left of packs
+ * past their date is written off, and once a day a backup is written to
  * BACKUP_DIR when it is set. A task that
  * throws is retried by its job and never holds up another.
  */
@@ -98,6 +99,11 @@ export function createSchedules(
       job: 'scheduleWebChatCleanUp',
       label: 'Clean-up of idle web chat sessions',
       run: () => services.webChat.forgetIdle(),
+    },
+    {
+      job: 'schedulePackExpiry',
+      label: 'Expiry of packs past their date',
+      run: () => services.packs.expireDue(),
     },
     { job: 'scheduleBackup', label: 'The daily backup', run: async () => deps.backup?.() },
   ];

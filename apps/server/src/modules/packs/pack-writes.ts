@@ -128,16 +128,19 @@ export const packWrites = {
   },
 
   /**
-   * What is left of a client's packs past their date is written off, as an `expiry` row each: a
-   * pack past its date has no usable balance anyway (a booking checks the date), and this makes
-   * the balance say so when it is noticed. The rows are taken first, so a return racing it is
-   * counted before or after, never lost.
+   * What is left of packs past their date is written off, as an `expiry` row each: a pack past its
+   * date has no usable balance anyway (a booking checks the date), and this makes the balance say
+   * so. A client's packs when they are read, or every client's (the daily job, without `clientId`).
+   * The rows are taken first, so a return racing it is counted before or after, never lost; and
+   * only packs with sessions left are written off, so running it twice (or on two instances at
+   * once: the second waits for the first's rows, then finds them at 0) writes each expiry once.
    */
-  async expireDue(db: Db, due: { clientId: string; at: Date }): Promise<number> {
+  async expireDue(db: Db, due: { clientId?: string; at: Date }): Promise<number> {
+    const ofClient = due.clientId ? sql`client_id = ${due.clientId}::uuid and` : sql``;
     const result = await db.execute(sql`
       with due as (
         select id, sessions_left, currency from client_packs
-         where client_id = ${due.clientId}::uuid and expires_at <= ${due.at.toISOString()}::timestamptz and sessions_left > 0
+         where ${ofClient} expires_at <= ${due.at.toISOString()}::timestamptz and sessions_left > 0
          for update
       ), expired as (
         update client_packs p set sessions_left = 0 from due where p.id = due.id

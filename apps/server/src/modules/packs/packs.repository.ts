@@ -212,9 +212,11 @@ export function createPacksRepository(db: Db) {
       }
     },
 
-    /** Writes off what is left of the client's packs past their date (see `packWrites.expireDue`). */
-    async expireDue(clientId: string, at: Date) {
-      return db.transaction(async (tx) => packWrites.expireDue(tx as unknown as Db, { clientId, at }));
+    /** Writes off what is left of packs past their date, a client's or everyone's (see `packWrites.expireDue`). */
+    async expireDue(clientId: string | undefined, at: Date) {
+      return db.transaction(async (tx) =>
+        packWrites.expireDue(tx as unknown as Db, { ...(clientId ? { clientId } : {}), at }),
+      );
     },
 
     /** A client's packs, those with sessions left first, then the newest. */

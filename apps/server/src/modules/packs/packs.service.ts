@@ -119,6 +119,16 @@ export function createPacksService(deps: {
       return (await repository.ofClient(clientId)).map((row) => toClientPack(row, now));
     },
 
+    /**
+     * The daily job: what is left of every pack past its date is written off, so balances and the
+     * ledger say so without anyone opening the client. Answers how many packs it wrote off.
+     */
+    async expireDue() {
+      const expired = await repository.expireDue(undefined, clock());
+      if (expired > 0) await changed();
+      return expired;
+    },
+
     /** Staff sell a pack at the desk: paid in cash or by card, recorded as a payment. */
     async sell(clientId: string, sale: { packId: string; method: PackSaleMethod }, by: PackMover) {
       const outcome = await repository.sell({ clientId, ...sale, at: clock(), by });
