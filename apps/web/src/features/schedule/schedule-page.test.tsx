@@ -35,7 +35,12 @@ const schedule: PublicSchedule = {
 function respondWith(status: number, body: unknown) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify(body), { status })),
+    vi.fn(async (url: string) =>
+      // The service has no packs on sale: the page shows none.
+      new URL(url, 'http://localhost').pathname === '/api/book/packs'
+        ? Response.json([])
+        : new Response(JSON.stringify(body), { status }),
+    ),
   );
 }
 
@@ -102,6 +107,7 @@ describe('SchedulePage', () => {
     const services = [schedule.services[0]!, colour];
     const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
+      if (url.startsWith('/api/book/packs')) return Response.json([]);
       const body = url.includes('service=s2')
         ? {
             ...schedule,
@@ -122,7 +128,7 @@ describe('SchedulePage', () => {
     await user.click(screen.getByRole('button', { name: /^Colour/ }));
 
     expect(await screen.findByRole('heading', { name: 'Colour' })).toHaveFocus();
-    expect(fetchMock).toHaveBeenLastCalledWith('/api/schedule/carlos?service=s2', expect.anything());
+    expect(fetchMock).toHaveBeenCalledWith('/api/schedule/carlos?service=s2', expect.anything());
     expect(screen.getByText('1 h 30 min · €55.00')).toBeInTheDocument();
 
     await user.click(await screen.findByRole('button', { name: 'Monday, November 23, 2026' }));

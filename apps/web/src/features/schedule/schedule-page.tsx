@@ -18,6 +18,7 @@ import {
 } from './booking-state';
 import { BookingHeader } from './components/booking-header';
 import { BookingPanel } from './components/booking-panel';
+import { ServicePacks } from './components/service-packs';
 import { linkedSlot } from './linked-slot';
 import { SCHEDULE_PAGE_MESSAGES } from './messages';
 import classes from './schedule.module.css';
@@ -210,6 +211,7 @@ function BookingFlow({ schedule, loading, state, dispatch, onChooseService }: Bo
                 />
               </Box>
             ) : null}
+            {service && !loading ? <ServicePacks serviceId={service.id} serviceName={service.name} /> : null}
             {loading ? (
               <Center mih={320} role="status" aria-label="Loading open times">
                 <Loader />

@@ -34,7 +34,7 @@ function toConfirmed(intent: LocalPaymentIntent): ConfirmedPayment {
 }
 
 /** The local provider's card form: the same test cards and messages as Stripe, answered by our server. */
-export function LocalCardForm({ amount, currency, busy, onPay, onBack, terms }: CardFormProps) {
+export function LocalCardForm({ amount, currency, busy, onPay, onBack, terms, purchase }: CardFormProps) {
   const [card, setCard] = useState<CardValues>(emptyCard);
   const [errors, setErrors] = useState<CardErrors>({});
   const [challenge, setChallenge] = useState<{ last4: string | null } | null>(null);
@@ -95,9 +95,19 @@ export function LocalCardForm({ amount, currency, busy, onPay, onBack, terms }: 
         <TestCardFields card={card} errors={errors} busy={busy} onChange={change} />
         <Group gap={6} c="dimmed" wrap="nowrap">
           <IconLock size={14} aria-hidden />
-          <Text size="xs">Payments are processed securely. You are only charged the appointment fee.</Text>
+          <Text size="xs">
+            Payments are processed securely.{' '}
+            {purchase?.chargeNote ?? 'You are only charged the appointment fee.'}
+          </Text>
         </Group>
-        <PaymentActions amount={amount} currency={currency} busy={busy} onBack={onBack} terms={terms} />
+        <PaymentActions
+          amount={amount}
+          currency={currency}
+          busy={busy}
+          onBack={onBack}
+          terms={terms}
+          purchase={purchase}
+        />
       </Stack>
       <AuthenticationDialog
         opened={challenge !== null}

@@ -12,11 +12,16 @@ export type CardFormProps = {
   onBack: () => void;
   /** What paying commits the visitor to (the cancellation policy), shown right above the button. */
   terms?: ReactNode;
+  /** What is bought when it is not an appointment (a pack): the pay button and the back button say so. */
+  purchase?: { payLabel: string; backLabel: string; chargeNote: string } | undefined;
 };
 
-type PaymentActionsProps = Pick<CardFormProps, 'amount' | 'currency' | 'busy' | 'onBack' | 'terms'>;
+type PaymentActionsProps = Pick<
+  CardFormProps,
+  'amount' | 'currency' | 'busy' | 'onBack' | 'terms' | 'purchase'
+>;
 
-export function PaymentActions({ amount, currency, busy, onBack, terms }: PaymentActionsProps) {
+export function PaymentActions({ amount, currency, busy, onBack, terms, purchase }: PaymentActionsProps) {
   const termsId = useId();
   return (
     <Stack gap="xs">
@@ -34,7 +39,7 @@ export function PaymentActions({ amount, currency, busy, onBack, terms }: Paymen
         py={8}
         styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
       >
-        {busy ? 'Processing...' : payButtonLabel(amount, currency)}
+        {busy ? 'Processing...' : (purchase?.payLabel ?? payButtonLabel(amount, currency))}
       </Button>
       <Button
         type="button"
@@ -45,7 +50,7 @@ export function PaymentActions({ amount, currency, busy, onBack, terms }: Paymen
         leftSection={<IconArrowLeft size={16} />}
         onClick={onBack}
       >
-        Back to Form
+        {purchase?.backLabel ?? 'Back to Form'}
       </Button>
     </Stack>
   );

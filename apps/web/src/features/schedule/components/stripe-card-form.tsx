@@ -28,6 +28,7 @@ function StripeCardFields({
   onPay,
   onBack,
   terms,
+  purchase,
   unavailable,
 }: CardFormProps & { unavailable: boolean }) {
   const { stripe, card, ready, complete, error, setError, field } = useStripeCard();
@@ -72,7 +73,14 @@ function StripeCardFields({
           <IconLock size={14} aria-hidden />
           <Text size="xs">Card details are sent straight to Stripe and never stored by us.</Text>
         </Group>
-        <PaymentActions amount={amount} currency={currency} busy={busy} onBack={onBack} terms={terms} />
+        <PaymentActions
+          amount={amount}
+          currency={currency}
+          busy={busy}
+          onBack={onBack}
+          terms={terms}
+          purchase={purchase}
+        />
       </Stack>
     </form>
   );
