@@ -118,3 +118,24 @@ export const packLedger = pgTable(
     ),
   ],
 );
+
+/**
+ * A code emailed to prove an address on the booking page before a pack of that address's client is
+ * used, as the web chat's codes are (hashed, short-lived, few tries). Once the code is right, the
+ * browser holds a token (stored hashed) that books with the pack for a while; the row is the proof.
+ */
+export const packCodes = pgTable(
+  'pack_codes',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    triesLeft: integer('tries_left').notNull(),
+    /** The browser's proof once the code was right (hashed); null until then. */
+    tokenHash: text('token_hash').unique(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pack_codes_expires_idx').on(t.expiresAt)],
+);
