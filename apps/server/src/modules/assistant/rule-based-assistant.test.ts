@@ -163,6 +163,13 @@ describe('days and times, in the business zone', () => {
     expect(when('esta semana')).toMatchObject({ from: '2026-11-23', to: '2026-11-29' });
   });
 
+  it('reads slips in the words it answers by, in every message of the conversation', async () => {
+    expect(await text('cual es el presio de la consulta?')).toMatch(/10,00\s€/);
+    expect(await text('q orario teneis?')).not.toMatch(/No estoy seguro/);
+    const [, second] = await play('tiene hueco ane el lunes?', 'y cuanto questa?');
+    expect(second!.replies.join('\n')).toMatch(/10,00\s€/);
+  });
+
   it('reads a day typed one letter off as that day, never a word of its own', () => {
     expect(when('mañna x la tarde')).toMatchObject({ from: '2026-11-24', partOfDay: 'afternoon' });
     expect(when('el sabdo')).toMatchObject({ from: '2026-11-28', to: '2026-11-28' });

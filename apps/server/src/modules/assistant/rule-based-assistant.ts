@@ -55,6 +55,7 @@ import {
   writtenPrice,
 } from './rules/phrases.ts';
 import { clausesOf, requestsOf } from './rules/requests.ts';
+import { spelled } from './rules/spelling.ts';
 import { fold, hasAny, hasPhrase, words } from './rules/text.ts';
 import { type Understanding, understand } from './rules/understand.ts';
 import {
@@ -244,6 +245,27 @@ export function pickedNumber(folded: string): number | null {
   return ORDINALS.find(([, pattern]) => pattern.test(text))?.[0] ?? null;
 }
 
+/** The business's own words (its people's names, titles and places, its services): never read as slips. */
+const ownWordsOf = new WeakMap<AssistantKnowledge, Set<string>>();
+function ownWords(knowledge: AssistantKnowledge): Set<string> {
+  let words = ownWordsOf.get(knowledge);
+  if (!words) {
+    const texts = [
+      knowledge.companyName,
+      ...knowledge.employees.flatMap((e) => [
+        e.name,
+        e.username,
+        e.title ?? '',
+        e.role ?? '',
+        ...e.locations,
+      ]),
+      ...knowledge.services.map((service) => service.name),
+    ];
+    words = new Set(texts.flatMap((text) => fold(text).split(/[^a-z]+/)).filter(Boolean));
+    ownWordsOf.set(knowledge, words);
+  }
+  return words;
+}
 class Conversation {
   readonly knowledge: AssistantKnowledge;
   readonly directory: Directory;
@@ -259,7 +281,13 @@ class Conversation {
 
   readonly history: Turn[];
 
-  constructor(history: Turn[], knowledge: AssistantKnowledge) {
+  constructor(typed: Turn[], knowledge: AssistantKnowledge) {
+    // Slips in the words the rules read ("presio", "cancelr") read as the words meant, in every
+    // customer message, so what is recalled from earlier turns is read the same way.
+    const own = ownWords(knowledge);
+    const history = typed.map((turn) =>
+      turn.role === 'customer' ? { ...turn, text: spelled(turn.text, own) } : turn,
+    );
     this.history = history;
     this.knowledge = knowledge;
     this.directory = buildDirectory(knowledge);

@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  ACKNOWLEDGEMENTS,
+  ASKS_FOR_PERSON,
+  AVAILABILITY_WORDS,
+  BOOKING_REQUEST,
+  BOOKING_WORDS,
+  CITIES_QUESTION,
+  COMPLAINS,
+  DURATION,
+  GOODBYES,
+  GREETINGS,
+  HOURS,
+  KINDS,
+  OWN_BOOKING,
+  PLACES,
+  PRICE_WORDS,
+  SUBSCRIPTION_WORDS,
+  THANKS,
+  TOPICS,
+  WHAT_WE_DO,
+  WHICH_DAYS,
+} from '../vocabulary/vocabulary.ts';
+import { fold, levenshtein } from './text.ts';
+
+/**
+ * Typing slips in the words the assistant reads a message by: "presio" is "precio", "cancelr"
+ * "cancelar", "reserbar" "reservar". A word of five letters or more that no customer in the eval
+ * corpus wrote and that is no word of the vocabulary, one letter off exactly one vocabulary word
+ * with the same first letter (or two neighbouring letters swapped, or its silent h left out), is
+ * read as that word. A word
+ * customers do write is never changed, however close it is to another: the corpus's messages are
+ * the list of words people use here.
+ */
+
+const MIN_LENGTH = 5;
+
+/** The vocabulary's single words that say what a message asks, by first letter. */
+const TARGETS = (() => {
+  const lists = [
+    GREETINGS,
+    THANKS,
+    GOODBYES,
+    ACKNOWLEDGEMENTS,
+    ASKS_FOR_PERSON,
+    COMPLAINS,
+    OWN_BOOKING,
+    PRICE_WORDS,
+    BOOKING_WORDS,
+    AVAILABILITY_WORDS,
+    BOOKING_REQUEST,
+    SUBSCRIPTION_WORDS,
+    CITIES_QUESTION,
+    WHAT_WE_DO,
+    HOURS,
+    DURATION,
+    WHICH_DAYS,
+    ...Object.values(KINDS),
+    ...Object.values(TOPICS),
+    ...Object.values(PLACES),
+  ];
+  const byLetter = new Map<string, Set<string>>();
+  for (const list of lists)
+    for (const phrase of list)
+      for (const word of phrase.split(' ')) {
+        // "suscri*" and "..." are patterns, not words.
+        if (word.length < MIN_LENGTH || !/^[a-zñç]+$/.test(word)) continue;
+        const set = byLetter.get(word[0]!) ?? new Set<string>();
+        set.add(word);
+        byLetter.set(word[0]!, set);
+      }
+  return byLetter;
+})();
+
+/** Every word customers wrote in the corpus's messages (the classifier's examples). */
+const WRITTEN = (() => {
+  const file = path.join(import.meta.dirname, '..', 'classifier', 'intent-examples.json');
+  const examples = JSON.parse(readFileSync(file, 'utf8')) as Array<{ text: string }>;
+  const written = new Set<string>();
+  for (const { text } of examples) for (const word of fold(text).split(/[^a-zñç]+/)) written.add(word);
+  return written;
+})();
+
+/** Two neighbouring letters typed the other way round ("cnacelar"). */
+function swapped(word: string, known: string) {
+  if (word.length !== known.length) return false;
+  const at = [...word].findIndex((letter, i) => letter !== known[i]);
+  return (
+    at >= 0 &&
+    word[at] === known[at + 1] &&
+    word[at + 1] === known[at] &&
+    word.slice(at + 2) === known.slice(at + 2)
+  );
+}
+
+/** The vocabulary word a slip stands for, or null when it is a word of its own or unclear. */
+export function intendedWord(word: string, ownWords: ReadonlySet<string> = new Set()): string | null {
+  if (word.length < MIN_LENGTH || WRITTEN.has(word) || ownWords.has(word)) return null;
+  // The silent h left out, as Spanish is often typed: "orario" is "horario".
+  if (TARGETS.get('h')?.has(`h${word}`)) return `h${word}`;
+  const candidates = TARGETS.get(word[0]!);
+  if (!candidates || candidates.has(word)) return null;
+  let found: string | null = null;
+  for (const known of candidates) {
+    if (Math.abs(known.length - word.length) > 1) continue;
+    if (levenshtein(word, known) !== 1 && !swapped(word, known)) continue;
+    // Two words it could be: no reading is safer than a guess.
+    if (found) return null;
+    found = known;
+  }
+  return found;
+}
+
+/**
+ * The text with each slip written as the word it stands for (folded, as the rules read it); the
+ * rest as typed. `ownWords` are the business's own (its people's names, titles and cities), never changed.
+ */
+export function spelled(text: string, ownWords?: ReadonlySet<string>): string {
+  return text.replace(/\p{L}{5,}/gu, (typed) => intendedWord(fold(typed), ownWords) ?? typed);
+}
