@@ -471,6 +471,8 @@ export function createScheduleRepository(db: Db) {
       paidAtDesk: boolean;
       /** Paid with a session of the client's pack for the service, taken by this staff member. */
       withPack: { employeeId: string | null } | null;
+      /** Who books: staff (the default), or the customer on the booking page paying with a pack. */
+      actor?: 'staff' | 'customer';
       at: Date;
     }): Promise<
       | 'no-client'
@@ -515,7 +517,7 @@ export function createScheduleRepository(db: Db) {
               notes: booking.notes,
               providerPaymentId,
             },
-            { actor: 'staff', at: booking.at },
+            { actor: booking.actor ?? 'staff', at: booking.at },
           );
           if (providerPaymentId)
             await paymentWrites.record(tx, {
@@ -535,7 +537,7 @@ export function createScheduleRepository(db: Db) {
               serviceId: booking.service.id,
               appointmentId: appointment.id,
               at: booking.at,
-              by: { actor: 'staff', employeeId: booking.withPack.employeeId },
+              by: { actor: booking.actor ?? 'staff', employeeId: booking.withPack.employeeId },
             });
             // No session left: the appointment goes with the transaction.
             if (!used) throw new NoSessionLeft();

@@ -662,11 +662,16 @@ export function createScheduleService(deps: Deps) {
     async bookByStaff(
       input: z.output<typeof createAppointmentSchema>,
       by: { employeeId: string | null } = { employeeId: null },
+      /** The customer on the booking page, paying with a pack: the page's notice and horizon apply. */
+      as: 'staff' | 'customer' = 'staff',
     ): Promise<string> {
       const employee = await loadBookableEmployee(input.employeeId);
       const service = await deps.services.forBooking(employee.id, input.serviceId);
       const { timeZone, name: businessName } = await company.get();
-      const rules = { ...rulesOf(service), minNoticeMinutes: 0, horizonDays: SERVICE_LIMITS.horizonMaxDays };
+      const rules =
+        as === 'customer'
+          ? rulesOf(service)
+          : { ...rulesOf(service), minNoticeMinutes: 0, horizonDays: SERVICE_LIMITS.horizonMaxDays };
       const startsAt = await offeredInstant(employee, input.date, input.timeSlot, timeZone, rules);
       const endsAt = new Date(startsAt.getTime() + service.durationMinutes * 60_000);
       const endTime = addMinutesToTime(input.timeSlot, service.durationMinutes);
@@ -683,6 +688,7 @@ export function createScheduleService(deps: Deps) {
         notes: input.notes || null,
         paidAtDesk: input.payment === 'desk',
         withPack: input.payment === 'pack' ? by : null,
+        actor: as,
         at: clock(),
       });
       if (outcome === 'no-client') throw notFound(APPOINTMENT_MESSAGES.clientNotFound);
