@@ -22,7 +22,7 @@ import {
   WHAT_WE_DO,
   WHICH_DAYS,
 } from '../vocabulary/vocabulary.ts';
-import { fold, levenshtein } from './text.ts';
+import { fold, levenshtein, swapped } from './text.ts';
 
 /**
  * Typing slips in the words the assistant reads a message by: "presio" is "precio", "cancelr"
@@ -81,18 +81,6 @@ const WRITTEN = (() => {
   for (const { text } of examples) for (const word of fold(text).split(/[^a-zñç]+/)) written.add(word);
   return written;
 })();
-
-/** Two neighbouring letters typed the other way round ("cnacelar"). */
-function swapped(word: string, known: string) {
-  if (word.length !== known.length) return false;
-  const at = [...word].findIndex((letter, i) => letter !== known[i]);
-  return (
-    at >= 0 &&
-    word[at] === known[at + 1] &&
-    word[at + 1] === known[at] &&
-    word.slice(at + 2) === known.slice(at + 2)
-  );
-}
 
 /** The vocabulary word a slip stands for, or null when it is a word of its own or unclear. */
 export function intendedWord(word: string, ownWords: ReadonlySet<string> = new Set()): string | null {

@@ -65,6 +65,18 @@ export function levenshtein(a: string, b: string): number {
   return row[b.length]!;
 }
 
+/** Two neighbouring letters typed the other way round ("mierocles", "cnacelar"). */
+export function swapped(typed: string, known: string) {
+  if (typed.length !== known.length) return false;
+  const at = [...typed].findIndex((letter, i) => letter !== known[i]);
+  return (
+    at >= 0 &&
+    typed[at] === known[at + 1] &&
+    typed[at + 1] === known[at] &&
+    typed.slice(at + 2) === known.slice(at + 2)
+  );
+}
+
 /** A word the customer typed is this word, allowing one typo in longer words. */
 export const sameWord = (typed: string, known: string) =>
   typed === known ||

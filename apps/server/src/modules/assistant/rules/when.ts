@@ -2,7 +2,7 @@
 import * as chronoEn from 'chrono-node/en';
 import * as chronoEs from 'chrono-node/es';
 import { addDays, zonedDate } from '../../../lib/time-zone.ts';
-import { fold, hasAny, hasPhrase, levenshtein } from './text.ts';
+import { fold, hasAny, hasPhrase, levenshtein, swapped } from './text.ts';
 
 export type PartOfDay = 'soonest' | 'early' | 'morning' | 'midday' | 'afternoon' | 'evening' | 'late';
 
@@ -333,18 +333,6 @@ const DAY_MISSPELLINGS: Record<string, string> = {
   tues: 'tuesday',
   weds: 'wednesday',
 };
-
-/** Two neighbouring letters typed the other way round ("mierocles"). */
-function swapped(word: string, candidate: string) {
-  if (word.length !== candidate.length) return false;
-  const at = [...word].findIndex((letter, i) => letter !== candidate[i]);
-  return (
-    at >= 0 &&
-    word[at] === candidate[at + 1] &&
-    word[at + 1] === candidate[at] &&
-    word.slice(at + 2) === candidate.slice(at + 2)
-  );
-}
 
 /**
  * "el mierocles", "mañna", "sabdo", "tommorow": a word one letter off a day's (five letters or more,
