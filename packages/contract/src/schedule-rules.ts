@@ -12,6 +12,7 @@ export const BOOKING_MESSAGES = {
   employeeNotBookable: 'This employee is not taking bookings.',
   employeeNotBookableRefunded: 'This employee is no longer taking bookings. Your payment has been refunded.',
   slotTaken: 'This time slot was just booked. Please choose another.',
+  classFull: 'This class is full. Please choose another time.',
   slotUnavailable: 'This time slot is not available. Please choose another.',
   slotHeld: 'Someone is paying for this time slot right now. Please choose another.',
   dayBusy:

@@ -24,6 +24,17 @@ const dayOrInstant = z
     BOOKING_MESSAGES.dateInvalid,
   );
 
+/**
+ * Open starts of one local date. For a class (a service with seats), `seatsLeft` says how many
+ * seats each start still has: the service's seats for a time nobody has booked yet.
+ */
+export const openDaySchema = z.object({
+  date: z.string(),
+  times: z.array(z.string()),
+  seatsLeft: z.record(z.string(), z.number().int()).optional(),
+});
+export type OpenDay = z.infer<typeof openDaySchema>;
+
 export const publicScheduleSchema = z.object({
   employee: z.object({
     id: z.string(),
@@ -41,7 +52,7 @@ export const publicScheduleSchema = z.object({
   service: publicServiceSchema.nullable(),
   bookedSlots: z.array(z.object({ date: z.string(), timeSlot: z.string() })),
   /** Open slots from today on, by local date. */
-  slots: z.array(z.object({ date: z.string(), times: z.array(z.string()) })),
+  slots: z.array(openDaySchema),
   /**
    * Company Settings' policy: cancelling refunds the fee, and moving is allowed, until this many
    * hours before the start (the manage page's rule), so the page can say so before payment.
@@ -168,7 +179,8 @@ export type PublicServiceList = z.infer<typeof publicServiceListSchema>;
 export const anyoneSlotsSchema = z.object({
   timeZone: z.string(),
   service: publicServiceSchema,
-  slots: z.array(z.object({ date: z.string(), times: z.array(z.string()) })),
+  /** A class's seats left at a time are those of every professional open then. */
+  slots: z.array(openDaySchema),
   freeCancellationHours: z.number().int(),
 });
 export type AnyoneSlots = z.infer<typeof anyoneSlotsSchema>;

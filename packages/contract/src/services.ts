@@ -14,6 +14,8 @@ export const SERVICE_LIMITS = {
   noticeMaxMinutes: 525_600,
   horizonMaxDays: 730,
   dailyCapMax: 200,
+  /** A class's seats: more than one client at one time. */
+  seatsMax: 100,
   /** 10,000.00 in the currency: a price above it is a typo. */
   priceMax: 1_000_000,
 } as const;
@@ -30,6 +32,7 @@ export const SERVICE_MESSAGES = {
   noticeInvalid: 'Minimum notice must be between 0 minutes and a year',
   horizonInvalid: `Booking horizon must be between 1 and ${SERVICE_LIMITS.horizonMaxDays} days`,
   dailyCapInvalid: `Daily limit must be between 1 and ${SERVICE_LIMITS.dailyCapMax}, or empty for no limit`,
+  seatsInvalid: `Seats must be between 2 and ${SERVICE_LIMITS.seatsMax}, or empty for one client at a time`,
   employeesInvalid: 'Choose professionals from the list',
   notFound: 'Service not found',
   defaultArchived: 'The default service cannot be archived: make another service the default first',
@@ -92,6 +95,15 @@ export const serviceFormSchema = z.object({
     .max(SERVICE_LIMITS.dailyCapMax, SERVICE_MESSAGES.dailyCapInvalid)
     .nullable()
     .default(null),
+  /** A class: this many clients at one time, each booking a seat. Null (or 1) is one client per time. */
+  seats: z
+    .number({ message: SERVICE_MESSAGES.seatsInvalid })
+    .int(SERVICE_MESSAGES.seatsInvalid)
+    .min(1, SERVICE_MESSAGES.seatsInvalid)
+    .max(SERVICE_LIMITS.seatsMax, SERVICE_MESSAGES.seatsInvalid)
+    .nullable()
+    .default(null)
+    .transform((value) => (value === 1 ? null : value)),
   /** The professionals who offer it. */
   employeeIds: z.array(idSchema, { message: SERVICE_MESSAGES.employeesInvalid }).max(500).default([]),
 });
@@ -109,6 +121,7 @@ export const serviceSchema = z.object({
   minNoticeMinutes: z.number().int(),
   horizonDays: z.number().int(),
   dailyCap: z.number().int().nullable(),
+  seats: z.number().int().nullable(),
   isDefault: z.boolean(),
   archivedAt: z.string().nullable(),
   employeeIds: z.array(z.string()),
@@ -138,5 +151,7 @@ export const publicServiceSchema = z.object({
   description: z.string(),
   durationMinutes: z.number().int(),
   price: z.object({ amount: z.number().int(), currency: z.string() }),
+  /** A class's seats per time; null for one client at a time. */
+  seats: z.number().int().nullable(),
 });
 export type PublicService = z.infer<typeof publicServiceSchema>;

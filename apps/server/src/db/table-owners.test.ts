@@ -32,6 +32,8 @@ const owners: Record<string, string> = {
   // A pack's balance moves only with a ledger row, in the statement that checks it (decisions/023).
   clientPacks: 'modules/packs/pack-writes.ts',
   packLedger: 'modules/packs/pack-writes.ts',
+  // A class time is made with its first seat; its seats taken move by trigger (decisions/024).
+  classTimes: 'modules/appointments/appointment-writes.ts',
 };
 /**
  * Insights' quarter-hour counts and what followed each reminder are kept by triggers in the
@@ -65,6 +67,7 @@ const sqlNames: Record<string, string> = {
   webChatCodes: 'web_chat_codes',
   clientPacks: 'client_packs',
   packLedger: 'pack_ledger',
+  classTimes: 'class_times',
 };
 
 const root = join(import.meta.dirname, '..');

@@ -57,8 +57,17 @@ export const isStatementTimeout = (error: unknown) => sqlState(error) === '57014
  */
 export const isSlotConflict = (error: unknown) => {
   const state = sqlState(error);
-  return state === '23505' || state === '23P01';
+  return state === '23505' || state === '23P01' || isClassFull(error);
 };
+
+/** A class time's last seat was taken: its seat count refused one more (decision 024). */
+export function isClassFull(error: unknown) {
+  if (sqlState(error) !== '23514') return false;
+  const candidates = [error, (error as { cause?: unknown })?.cause];
+  return candidates.some((candidate) =>
+    String((candidate as { message?: unknown })?.message ?? '').includes('class_times_seats_check'),
+  );
+}
 
 /** Socket failures: the database (or whatever we were talking to) cannot be reached or dropped us. */
 const CONNECTION_ERRNOS = new Set([

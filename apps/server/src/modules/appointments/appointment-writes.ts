@@ -1,5 +1,6 @@
 /**
- * The only statements that write `appointments` and `appointment_events` (a test keeps it so).
+ * The only statements that write `appointments`, `appointment_events` and `class_times` (a test
+ * keeps it so).
  * Booking, the customer's manage page, staff and reminders each decide *whether* to change an
  * appointment; how a change is written, with the conditions that make it safe under concurrency
  * and the history line that goes with it, is decided here once. Every function takes the
@@ -9,7 +10,7 @@ import type { AppointmentActor } from '@chatdesk/contract/manage-booking';
 import { ERASED_CLIENT_NAME } from '@chatdesk/contract/privacy';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { appointmentEvents, appointments } from '../../db/schema.ts';
+import { appointmentEvents, appointments, classTimes } from '../../db/schema.ts';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type NewAppointment = Omit<typeof appointments.$inferInsert, 'id' | 'status'>;
@@ -38,6 +39,33 @@ export const appointmentWrites = {
       createdAt: booked.at,
     });
     return row!;
+  },
+
+  /**
+   * The class time a seat of this service at this start belongs to, made by its first seat. One
+   * whose seats were all cancelled takes the service and seats of the new booking. Null when
+   * another service's class has live seats then: the booking is then made without a class time,
+   * and the no-overlap constraint refuses it. Seats are counted by the trigger (decision 024).
+   */
+  async classTimeFor(
+    db: Db,
+    slot: { employeeId: string; serviceId: string; startsAt: Date; seats: number },
+  ): Promise<string | null> {
+    const [made] = await db
+      .insert(classTimes)
+      .values(slot)
+      .onConflictDoUpdate({
+        target: [classTimes.employeeId, classTimes.startsAt],
+        set: { serviceId: slot.serviceId, seats: slot.seats },
+        setWhere: sql`${classTimes.seatsTaken} = 0`,
+      })
+      .returning({ id: classTimes.id });
+    if (made) return made.id;
+    const [existing] = await db
+      .select({ id: classTimes.id, serviceId: classTimes.serviceId })
+      .from(classTimes)
+      .where(and(eq(classTimes.employeeId, slot.employeeId), eq(classTimes.startsAt, slot.startsAt)));
+    return existing?.serviceId === slot.serviceId ? existing.id : null;
   },
 
   /**

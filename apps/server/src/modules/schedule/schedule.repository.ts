@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { TimeRange } from '@chatdesk/contract/employees';
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   appointments,
+  classTimes,
   clients,
   conversations,
   employees,
@@ -11,7 +12,7 @@ import {
   services,
   slotHolds,
 } from '../../db/schema.ts';
-import { isSlotConflict } from '../../lib/app-error.ts';
+import { isClassFull, isSlotConflict } from '../../lib/app-error.ts';
 import type { Busy, DateExceptions } from '../../lib/slots.ts';
 import { appointmentWrites } from '../appointments/appointment-writes.ts';
 import { clientWrites } from '../clients/client-writes.ts';
@@ -22,7 +23,8 @@ import { lockCalendar, lockSlotAndCheckHold } from './slot-lock.ts';
 export type NewBooking = {
   employee: { id: string; name: string; email: string };
   client: { name: string; email: string; phone: string };
-  service: { id: string; name: string; priceAmount: number; currency: string };
+  /** `seats`: a class, of which this booking takes one seat (decision 024). */
+  service: { id: string; name: string; priceAmount: number; currency: string; seats: number | null };
   startsAt: Date;
   endsAt: Date;
   /** Start to end widened by the service's buffers. */
@@ -134,6 +136,20 @@ function bookedTime(booking: {
     startTime: booking.startTime,
     endTime: booking.endTime,
   };
+}
+
+/** In a booking's transaction: the class time a seat of a class service joins (null for one-to-one). */
+function classTimeOf(
+  tx: Db,
+  booking: { employee: { id: string }; service: { id: string; seats: number | null }; startsAt: Date },
+) {
+  if (!booking.service.seats) return Promise.resolve(null);
+  return appointmentWrites.classTimeFor(tx, {
+    employeeId: booking.employee.id,
+    serviceId: booking.service.id,
+    startsAt: booking.startsAt,
+    seats: booking.service.seats,
+  });
 }
 
 /**
@@ -264,6 +280,27 @@ export function createScheduleRepository(db: Db) {
         })),
         exceptions: toExceptions(row.exceptions),
       };
+    },
+
+    /**
+     * The employee's class times of a service starting in [from, to) that still have a seat:
+     * their start and the seats left (decision 024).
+     */
+    async openClassTimes(employeeId: string, serviceId: string, from: Date, to: Date) {
+      const rows = await db
+        .select({ startsAt: classTimes.startsAt, seats: classTimes.seats, taken: classTimes.seatsTaken })
+        .from(classTimes)
+        .where(
+          and(
+            eq(classTimes.employeeId, employeeId),
+            eq(classTimes.serviceId, serviceId),
+            gte(classTimes.startsAt, from),
+            lt(classTimes.startsAt, to),
+            gt(classTimes.seatsTaken, 0),
+            sql`${classTimes.seatsTaken} < ${classTimes.seats}`,
+          ),
+        );
+      return new Map(rows.map((row) => [row.startsAt.getTime(), row.seats - row.taken]));
     },
 
     /** Whether a busy event of the employee's own calendars takes any of this time. */
@@ -460,7 +497,14 @@ export function createScheduleRepository(db: Db) {
     async bookByStaff(booking: {
       employee: { id: string; name: string; email: string };
       clientId: string;
-      service: { id: string; name: string; priceAmount: number; currency: string; dailyCap: number | null };
+      service: {
+        id: string;
+        name: string;
+        priceAmount: number;
+        currency: string;
+        dailyCap: number | null;
+        seats: number | null;
+      };
       startsAt: Date;
       endsAt: Date;
       blocked: Busy;
@@ -479,6 +523,7 @@ export function createScheduleRepository(db: Db) {
       | 'held'
       | 'full'
       | 'taken'
+      | 'class-full'
       | 'no-session'
       | { id: string; pack: { name: string; sessionsLeft: number } | null }
     > {
@@ -503,9 +548,11 @@ export function createScheduleRepository(db: Db) {
             if ((row?.value ?? 0) >= booking.service.dailyCap) return 'full';
           }
           const providerPaymentId = booking.paidAtDesk ? `${DESK_PAYMENT_PREFIX}${randomUUID()}` : null;
+          const classTimeId = await classTimeOf(tx, booking);
           const appointment = await appointmentWrites.book(
             tx,
             {
+              classTimeId,
               employeeId: booking.employee.id,
               employeeName: booking.employee.name,
               employeeEmail: booking.employee.email,
@@ -546,6 +593,7 @@ export function createScheduleRepository(db: Db) {
           return { id: appointment.id, pack };
         });
       } catch (error) {
+        if (isClassFull(error)) return 'class-full';
         if (isSlotConflict(error)) return 'taken';
         if (error instanceof NoSessionLeft) return 'no-session';
         throw error;
@@ -585,10 +633,12 @@ export function createScheduleRepository(db: Db) {
                 .limit(1)
             )[0]
           : undefined;
+        const classTimeId = await classTimeOf(tx, booking);
         const appointment = await appointmentWrites.book(
           tx,
           {
             ...(fromChat ? { channel: 'chat' as const, conversationId: fromChat.id } : {}),
+            classTimeId,
             employeeId: booking.employee.id,
             employeeName: booking.employee.name,
             employeeEmail: booking.employee.email,

@@ -11,6 +11,7 @@ import {
   type BookingResponse,
   type bookingRequestSchema,
   type freeBookingRequestSchema,
+  type OpenDay,
   type PaymentIntentRequest,
   type PaymentIntentResponse,
   type PublicSchedule,
@@ -22,7 +23,7 @@ import type { Db } from '../../db/client.ts';
 import type { BusinessReads } from '../../events/business-reads.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { PaymentIntent, PaymentProvider } from '../../integrations/payments/payment-provider.ts';
-import { AppError, conflict, invalid, isSlotConflict, notFound } from '../../lib/app-error.ts';
+import { AppError, conflict, invalid, isClassFull, isSlotConflict, notFound } from '../../lib/app-error.ts';
 import { networkKey } from '../../lib/ip-address.ts';
 import { formatMoney } from '../../lib/money.ts';
 import {
@@ -151,7 +152,11 @@ function closedByTimeOff(exceptions: DateExceptions, date: string, time: string,
 
 /** What `offeredInstant` and `openTimes` need of a service: its shape and its booking window. */
 export type BookingRules = SlotShape &
-  Pick<ServiceRow, 'minNoticeMinutes' | 'horizonDays' | 'dailyCap'> & { id: string | null };
+  Pick<ServiceRow, 'minNoticeMinutes' | 'horizonDays' | 'dailyCap'> & {
+    id: string | null;
+    /** A class's seats per time (decision 024); null or absent for one client per time. */
+    seats?: number | null;
+  };
 
 /** What a payment was made for, as the server wrote it on the payment when opening it. */
 function paidServiceId(intent: PaymentIntent): string | undefined {
@@ -173,6 +178,7 @@ export const DEFAULT_RULES: BookingRules = {
   horizonDays: 60,
   dailyCap: null,
   id: null,
+  seats: null,
 };
 
 export function createScheduleService(deps: Deps) {
@@ -334,7 +340,7 @@ export function createScheduleService(deps: Deps) {
     const toInstant = zonedTimeToUtc(addDays(to, 1), '00:00', timeZone);
     // A first slot's buffer before (or a last one's after) reaches outside the dates.
     const margin = (rules.bufferBeforeMinutes + rules.bufferAfterMinutes) * 60_000;
-    const [{ busy, exceptions }, fullDates] = await Promise.all([
+    const [{ busy, exceptions }, fullDates, classes] = await Promise.all([
       repository.calendar(
         employee.id,
         {
@@ -355,9 +361,12 @@ export function createScheduleService(deps: Deps) {
             exceptAppointmentId,
           )
         : Promise.resolve(new Set<string>()),
+      rules.id && rules.seats
+        ? repository.openClassTimes(employee.id, rules.id, fromInstant, toInstant)
+        : Promise.resolve(new Map<number, number>()),
     ]);
     const byDate = new Map<string, string[]>();
-    const slots = openSlots({
+    const query = {
       availability: employee.availability,
       timeZone,
       from,
@@ -367,18 +376,43 @@ export function createScheduleService(deps: Deps) {
       busy,
       exceptions,
       fullDates,
-    });
+    };
+    let slots = openSlots(query);
+    // A class time with a seat left is open to this service although its seats take its time: it
+    // is open where it would be without them (its seats are the only thing there), and every
+    // other start still keeps clear of it.
+    if (classes.size > 0) {
+      const withoutClasses = openSlots({
+        ...query,
+        busy: busy.filter(
+          (interval) => !(interval.booked && classes.has(interval.booked.startsAt.getTime())),
+        ),
+      }).filter((slot) => classes.has(slot.startsAt.getTime()));
+      slots = [...slots, ...withoutClasses].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+    }
+    const seatsLeft = new Map<string, Record<string, number>>();
     for (const slot of slots) {
       const times = byDate.get(slot.date);
       if (times) times.push(slot.time);
       else byDate.set(slot.date, [slot.time]);
+      if (rules.seats) {
+        const left = seatsLeft.get(slot.date) ?? {};
+        left[slot.time] = classes.get(slot.startsAt.getTime()) ?? rules.seats;
+        seatsLeft.set(slot.date, left);
+      }
     }
     // The appointments starting on these dates, as the public schedule lists them (read with the busy time).
     const booked = busy
       .flatMap((interval) => (interval.booked ? [interval.booked] : []))
       .filter((b) => b.startsAt >= fromInstant && b.startsAt < toInstant)
       .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
-    return { days: [...byDate].map(([date, times]) => ({ date, times })), booked };
+    return {
+      days: [...byDate].map(([date, times]) => {
+        const left = seatsLeft.get(date);
+        return left ? { date, times, seatsLeft: left } : { date, times };
+      }),
+      booked,
+    };
   }
 
   /** The rules of the service a booking with this employee is for when none is named; none when they offer none. */
@@ -408,6 +442,7 @@ export function createScheduleService(deps: Deps) {
     minNoticeMinutes: service.minNoticeMinutes,
     horizonDays: service.horizonDays,
     dailyCap: service.dailyCap,
+    seats: service.seats,
   });
 
   return {
@@ -436,7 +471,7 @@ export function createScheduleService(deps: Deps) {
       timeZone: string,
       range: { from: string; to: string },
       options: { rules?: BookingRules; serviceId?: string; exceptAppointmentId?: string } = {},
-    ): Promise<Array<{ date: string; times: string[] }>> {
+    ): Promise<OpenDay[]> {
       const rules =
         options.rules ??
         (options.serviceId
@@ -470,6 +505,7 @@ export function createScheduleService(deps: Deps) {
         minNoticeMinutes: service?.minNoticeMinutes ?? DEFAULT_RULES.minNoticeMinutes,
         horizonDays: service?.horizonDays ?? DEFAULT_RULES.horizonDays,
         dailyCap: service?.dailyCap ?? null,
+        seats: service?.seats ?? null,
       };
     },
 
@@ -550,6 +586,28 @@ export function createScheduleService(deps: Deps) {
       const startsAt = await offeredInstant(employee, input.date, input.timeSlot, timeZone, rulesOf(service));
       const now = clock();
       const expiresAt = new Date(now.getTime() + SLOT_HOLD_MINUTES * 60_000);
+      if (service.seats) {
+        // A class's seat is not held while its buyer pays: several people pay for one class at
+        // once. The seat count decides when the booking is written (decision 024): a payment
+        // for a seat taken meanwhile is refunded as one for a taken slot is.
+        const [day] = (
+          await openDays(
+            { id: employee.id, availability: employee.availability as Availability },
+            timeZone,
+            { from: input.date, to: input.date },
+            rulesOf(service),
+          )
+        ).days;
+        if (!day?.times.includes(input.timeSlot)) throw conflict(BOOKING_MESSAGES.slotTaken);
+        const intent = await openPayment(employee, service, input, startsAt);
+        return {
+          clientSecret: intent.clientSecret,
+          paymentIntentId: intent.id,
+          amount: intent.amount,
+          currency: intent.currency,
+          holdExpiresAt: expiresAt.toISOString(),
+        };
+      }
       const day = zonedDate(startsAt, timeZone);
       const hold = await repository.takeHold({
         employeeId: employee.id,
@@ -615,16 +673,25 @@ export function createScheduleService(deps: Deps) {
       const today = zonedDate(clock(), timeZone);
       const range = { from: today, to: addDays(today, service.horizonDays) };
       const byDate = new Map<string, Set<string>>();
+      const seatsByDate = new Map<string, Record<string, number>>();
       for (const employee of professionals) {
         for (const day of (await openDays(employee, timeZone, range, rulesOf(service))).days) {
           const times = byDate.get(day.date) ?? new Set<string>();
           for (const time of day.times) times.add(time);
           byDate.set(day.date, times);
+          if (day.seatsLeft) {
+            const left = seatsByDate.get(day.date) ?? {};
+            for (const [time, seats] of Object.entries(day.seatsLeft)) left[time] = (left[time] ?? 0) + seats;
+            seatsByDate.set(day.date, left);
+          }
         }
       }
       const slots = [...byDate]
         .sort(([a], [b]) => a.localeCompare(b))
-        .map(([date, times]) => ({ date, times: [...times].sort() }));
+        .map(([date, times]) => {
+          const left = seatsByDate.get(date);
+          return { date, times: [...times].sort(), ...(left ? { seatsLeft: left } : {}) };
+        });
       return { timeZone, service: toPublicService(service), slots, freeCancellationHours };
     },
 
@@ -694,6 +761,7 @@ export function createScheduleService(deps: Deps) {
       if (outcome === 'no-client') throw notFound(APPOINTMENT_MESSAGES.clientNotFound);
       if (outcome === 'held') throw conflict(BOOKING_MESSAGES.slotHeld);
       if (outcome === 'full') throw conflict(BOOKING_MESSAGES.dayFull);
+      if (outcome === 'class-full') throw conflict(BOOKING_MESSAGES.classFull);
       if (outcome === 'taken') throw conflict(APPOINTMENT_MESSAGES.slotTaken);
       if (outcome === 'no-session') throw conflict(PACK_MESSAGES.noSessionLeft);
       await deps.events.publish({ type: 'appointments.changed' });
@@ -791,6 +859,7 @@ export function createScheduleService(deps: Deps) {
           if (error.reason === 'full') throw conflict(BOOKING_MESSAGES.dayFull);
           throw new AppError('TOO_MANY_REQUESTS', BOOKING_MESSAGES.freeLimit);
         }
+        if (isClassFull(error)) throw conflict(BOOKING_MESSAGES.classFull);
         if (isSlotConflict(error)) throw conflict(BOOKING_MESSAGES.slotTaken);
         throw error;
       }
@@ -966,6 +1035,7 @@ export function createScheduleService(deps: Deps) {
             name: service.name,
             priceAmount: intent.amount,
             currency: intent.currency,
+            seats: service.seats,
           },
           startsAt,
           endsAt,
@@ -1006,7 +1076,7 @@ export function createScheduleService(deps: Deps) {
       if (isSlotConflict(error)) {
         // Someone else's booking of this slot won: give this visitor's money back.
         await giveBack(intent, `another booking took ${localDate} ${slot.timeSlot} first`);
-        throw conflict(BOOKING_MESSAGES.slotTaken);
+        throw conflict(isClassFull(error) ? BOOKING_MESSAGES.classFull : BOOKING_MESSAGES.slotTaken);
       }
       // Paid but not booked, whatever the cause: never keep the money without the appointment.
       deps.log?.warn({ err: error, paymentIntentId: intent.id }, 'a paid booking could not be saved');

@@ -10,7 +10,8 @@ import { conflict, invalid, notFound } from '../../lib/app-error.ts';
 import type { SlotShape } from '../../lib/slots.ts';
 import type { ServiceRow, ServicesRepository, ServiceWithEmployees } from './services.repository.ts';
 
-type ServiceForm = z.output<typeof serviceFormSchema>;
+/** A form as validated; callers inside the server that predate classes may leave seats out. */
+type ServiceForm = Omit<z.output<typeof serviceFormSchema>, 'seats'> & { seats?: number | null };
 
 const toService = (row: ServiceWithEmployees): Service => ({
   id: row.id,
@@ -24,6 +25,7 @@ const toService = (row: ServiceWithEmployees): Service => ({
   minNoticeMinutes: row.minNoticeMinutes,
   horizonDays: row.horizonDays,
   dailyCap: row.dailyCap,
+  seats: row.seats,
   isDefault: row.isDefault,
   archivedAt: row.archivedAt?.toISOString() ?? null,
   employeeIds: row.employeeIds,
@@ -38,6 +40,7 @@ export const toPublicService = (row: ServiceRow): PublicService => ({
   description: row.description,
   durationMinutes: row.durationMinutes,
   price: { amount: row.priceAmount, currency: row.currency },
+  seats: row.seats,
 });
 
 /** The calendar time a booking of the service takes. */
@@ -58,6 +61,7 @@ const values = (form: ServiceForm) => ({
   minNoticeMinutes: form.minNoticeMinutes,
   horizonDays: form.horizonDays,
   dailyCap: form.dailyCap,
+  seats: form.seats ?? null,
 });
 
 export function createServicesService(deps: {

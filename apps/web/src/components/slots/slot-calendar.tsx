@@ -11,7 +11,10 @@ import classes from './slot-calendar.module.css';
 /** A day and a time of it, in the business's time zone. */
 export type Slot = { date: string; time: string };
 
-/** The business's time with the visitor's under it. */
+/** "6 seats left": a class's time says how many it still has. */
+export const seatsLeftLabel = (seats: number) => (seats === 1 ? '1 seat left' : `${seats} seats left`);
+
+/** The business's time with the visitor's (or the seats left) under it. */
 const TWO_CLOCKS = { label: { flexDirection: 'column', lineHeight: 1.25 } } as const;
 
 type SlotCalendarProps = {
@@ -48,6 +51,7 @@ export function SlotCalendar({
   // With nothing open the calendar still shows the coming weeks, all days disabled.
   const shownFrom = firstDate ?? slots[0]?.date ?? today;
   const times = date ? (timesByDate.get(date) ?? []) : [];
+  const seatsLeft = date ? slots.find((day) => day.date === date)?.seatsLeft : undefined;
   const visitorZone = browserTimeZone();
   const gap = date ? zoneGap(date, timeZone, visitorZone) : null;
 
@@ -97,6 +101,8 @@ export function SlotCalendar({
                 {times.map((time) => {
                   const isSelected = selected?.date === date && selected.time === time;
                   const theirs = gap ? visitorTime(date, time, timeZone, visitorZone) : null;
+                  const seats = seatsLeft?.[time];
+                  const twoLines = theirs !== null || seats !== undefined;
                   return (
                     <Button
                       key={time}
@@ -105,9 +111,9 @@ export function SlotCalendar({
                       className={classes.slot}
                       // Inline, so the staff shell's Button styles cannot widen it: three columns on a phone.
                       px={4}
-                      h={theirs ? 'auto' : undefined}
-                      py={theirs ? 6 : undefined}
-                      styles={theirs ? TWO_CLOCKS : undefined}
+                      h={twoLines ? 'auto' : undefined}
+                      py={twoLines ? 6 : undefined}
+                      styles={twoLines ? TWO_CLOCKS : undefined}
                       aria-pressed={isSelected}
                       disabled={busy}
                       onClick={() => onSlotSelect({ date, time })}
@@ -121,6 +127,13 @@ export function SlotCalendar({
                           </span>
                           <VisuallyHidden component="span">{` (${theirs} your time)`}</VisuallyHidden>
                         </>
+                      ) : null}
+                      {seats !== undefined ? (
+                        // Heard as '10:00 AM, 6 seats left'.
+                        <span className={classes.theirs} data-testid="seats-left">
+                          <VisuallyHidden component="span">, </VisuallyHidden>
+                          {seatsLeftLabel(seats)}
+                        </span>
                       ) : null}
                     </Button>
                   );

@@ -30,6 +30,7 @@ describe('new appointment', () => {
       description: '',
       durationMinutes: 90,
       price: { amount: 4500, currency: 'eur' },
+      seats: null,
     };
     expect(serviceOptionLabel(colour)).toBe('Colour · 1 h 30 min · €45.00');
     expect(serviceOptionLabel({ ...colour, price: { amount: 0, currency: 'eur' } })).toBe(

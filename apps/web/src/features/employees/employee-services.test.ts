@@ -14,6 +14,7 @@ const service = (id: string, isDefault = false): Service => ({
   minNoticeMinutes: 0,
   horizonDays: 60,
   dailyCap: null,
+  seats: null,
   isDefault,
   archivedAt: null,
   employeeIds: [],

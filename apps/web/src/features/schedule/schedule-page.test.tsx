@@ -17,6 +17,7 @@ const schedule: PublicSchedule = {
       description: '',
       durationMinutes: 30,
       price: { amount: 1000, currency: 'eur' },
+      seats: null,
     },
   ],
   service: {
@@ -25,6 +26,7 @@ const schedule: PublicSchedule = {
     description: '',
     durationMinutes: 30,
     price: { amount: 1000, currency: 'eur' },
+    seats: null,
   },
   bookedSlots: [],
   slots: [{ date: '2026-11-23', times: ['09:00', '09:30'] }],

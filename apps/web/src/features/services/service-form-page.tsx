@@ -320,6 +320,22 @@ function ServiceForm({ service, currency, list }: ServiceFormProps) {
                 key={form.key('dailyCap')}
                 {...form.getInputProps('dailyCap')}
               />
+              <NumberInput
+                label="Seats"
+                description="A class: this many clients at one time, each booking a seat; empty = one client"
+                placeholder="One client"
+                min={1}
+                max={SERVICE_LIMITS.seatsMax}
+                clampBehavior="none"
+                allowDecimal={false}
+                allowNegative={false}
+                hideControls
+                rightSection={<Suffix text="seats" />}
+                rightSectionWidth={64}
+                rightSectionPointerEvents="none"
+                key={form.key('seats')}
+                {...form.getInputProps('seats')}
+              />
             </SimpleGrid>
           </Section>
 

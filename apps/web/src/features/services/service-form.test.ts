@@ -25,6 +25,7 @@ const colour: Service = {
   minNoticeMinutes: 1440,
   horizonDays: 30,
   dailyCap: 3,
+  seats: 6,
   isDefault: false,
   archivedAt: null,
   employeeIds: ['e1', 'e2'],
@@ -101,8 +102,13 @@ describe('the service form', () => {
       minNoticeMinutes: 1440,
       horizonDays: 30,
       dailyCap: 3,
+      seats: 6,
       employeeIds: ['e1', 'e2'],
     });
+  });
+
+  it('sends empty seats as one client at a time', () => {
+    expect(toRequest({ ...toFormValues(colour), seats: '' }).seats).toBeNull();
   });
 
   it('sends an empty daily limit as no limit', () => {

@@ -29,6 +29,8 @@ export type ServiceFormValues = {
   horizonDays: NumberValue;
   /** Empty: no limit. */
   dailyCap: NumberValue;
+  /** Empty: one client at a time; 2 or more: a class with that many seats. */
+  seats: NumberValue;
   employeeIds: string[];
 };
 
@@ -122,6 +124,7 @@ export function emptyServiceValues(currency = 'eur'): ServiceFormValues {
     noticeUnit: 'hours',
     horizonDays: 60,
     dailyCap: '',
+    seats: '',
     employeeIds: [],
   };
 }
@@ -138,6 +141,7 @@ export function toFormValues(service: Service): ServiceFormValues {
     ...noticeInUnits(service.minNoticeMinutes),
     horizonDays: service.horizonDays,
     dailyCap: service.dailyCap ?? '',
+    seats: service.seats ?? '',
     employeeIds: [...service.employeeIds],
   };
 }
@@ -160,6 +164,7 @@ export function toRequest(values: ServiceFormValues): ServiceForm {
     minNoticeMinutes: numberOrNaN(values.notice) * MINUTES_IN[values.noticeUnit],
     horizonDays: numberOrNaN(values.horizonDays),
     dailyCap: values.dailyCap === '' ? null : Number(values.dailyCap),
+    seats: values.seats === '' ? null : Number(values.seats),
     employeeIds: values.employeeIds,
   };
 }
@@ -176,6 +181,7 @@ const FORM_FIELD: Record<keyof ServiceForm, ServiceFormField> = {
   minNoticeMinutes: 'notice',
   horizonDays: 'horizonDays',
   dailyCap: 'dailyCap',
+  seats: 'seats',
   employeeIds: 'employeeIds',
 };
 
