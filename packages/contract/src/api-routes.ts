@@ -33,6 +33,9 @@ export const apiRoutes = {
     list: { method: 'GET', path: '/book/packs' },
     checkout: { method: 'POST', path: '/book/packs/checkout' },
     purchase: { method: 'POST', path: '/book/packs/purchase' },
+    requestCode: { method: 'POST', path: '/book/packs/code' },
+    confirmCode: { method: 'POST', path: '/book/packs/code/confirm' },
+    book: { method: 'POST', path: '/book/packs/book' },
   },
   localPayments: {
     createPaymentMethod: { method: 'POST', path: '/payments/local/payment-methods' },

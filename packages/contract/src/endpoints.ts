@@ -79,8 +79,14 @@ import {
   clientPackParamsSchema,
   clientPackSchema,
   listPacksQuerySchema,
+  packBookingResponseSchema,
+  packBookingSchema,
   packCheckoutResponseSchema,
   packCheckoutSchema,
+  packCheckSchema,
+  packCodeConfirmSchema,
+  packCodeRequestSchema,
+  packCodeSentSchema,
   packFormSchema,
   packLedgerSchema,
   packListSchema,
@@ -285,6 +291,17 @@ export const endpoints = {
       body: packPurchaseSchema,
       response: packPurchaseResponseSchema,
     },
+    requestCode: {
+      ...apiRoutes.publicPacks.requestCode,
+      body: packCodeRequestSchema,
+      response: packCodeSentSchema,
+    },
+    confirmCode: {
+      ...apiRoutes.publicPacks.confirmCode,
+      body: packCodeConfirmSchema,
+      response: packCheckSchema,
+    },
+    book: { ...apiRoutes.publicPacks.book, body: packBookingSchema, response: packBookingResponseSchema },
   },
   localPayments: {
     createPaymentMethod: {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { idSchema } from './common.ts';
-import { clientInfoSchema } from './schedule.ts';
+import { calendarDate, idSchema, slotTime } from './common.ts';
+import { EMAIL_PATTERN } from './constants.ts';
+import { bookingResponseSchema, clientInfoSchema } from './schedule.ts';
+import { BOOKING_MESSAGES } from './schedule-rules.ts';
 import { SERVICE_LIMITS } from './services.ts';
 
 export const PACK_LIMITS = {
@@ -57,6 +59,15 @@ export const PACK_MESSAGES = {
   paymentNotCompleted: 'The payment was not completed, so no pack was bought.',
   paymentNotForPack: 'This payment is not for a pack.',
   purchaseFailedRefunded: 'The pack could not be created, so your payment was refunded.',
+  /** Using a pack on the booking page: an emailed code proves the address first. */
+  emailInvalid: 'Enter a valid email address',
+  codeInvalid: 'Enter the 6-digit code from the email',
+  codeSent: 'If the address can receive email, a code is on its way. It is valid for 10 minutes.',
+  codeWrong: 'That code is not right. Check the email and try again.',
+  codeExpired: 'That code has expired or was tried too many times. Ask for a new one.',
+  tooManyCodes: 'Too many codes asked for. Please wait a while and try again.',
+  checkExpired: 'Your email check has expired. Ask for a new code.',
+  noPackHere: 'You have no valid pack with a session left for this service.',
   packNotDeleted:
     'An appointment paid with a pack session is kept with its history, so it cannot be deleted. Cancel it instead if it will not take place.',
 } as const;
@@ -203,3 +214,65 @@ export const packPurchaseResponseSchema = z.object({
   email: z.string(),
 });
 export type PackPurchase = z.infer<typeof packPurchaseResponseSchema>;
+
+/** Minutes an emailed code is valid, and tries it allows (as the web chat's). */
+export const PACK_CODE_MINUTES = 10;
+export const PACK_CODE_TRIES = 5;
+/** Minutes a checked email may book with its packs before asking for a new code. */
+export const PACK_CHECK_MINUTES = 30;
+
+const packEmail = z
+  .string({ message: PACK_MESSAGES.emailInvalid })
+  .trim()
+  .toLowerCase()
+  .max(320, PACK_MESSAGES.emailInvalid)
+  .regex(EMAIL_PATTERN, PACK_MESSAGES.emailInvalid);
+
+/** "I have a pack": a code is emailed to the address, whoever's it is (the answer is the same). */
+export const packCodeRequestSchema = z.object({
+  email: packEmail,
+  language: z.enum(PACK_EMAIL_LANGUAGES).default('en'),
+});
+export const packCodeSentSchema = z.object({ verificationId: z.string(), message: z.string() });
+export type PackCodeSent = z.infer<typeof packCodeSentSchema>;
+
+export const packCodeConfirmSchema = z.object({
+  verificationId: idSchema,
+  email: packEmail,
+  code: z
+    .string({ message: PACK_MESSAGES.codeInvalid })
+    .trim()
+    .regex(/^\d{6}$/, PACK_MESSAGES.codeInvalid),
+});
+
+/** A pack of the checked address's client, as the booking page shows it. */
+export const packBalanceSchema = z.object({
+  name: z.string(),
+  serviceId: z.string().nullable(),
+  serviceName: z.string(),
+  sessionsLeft: z.number().int(),
+  sessionsTotal: z.number().int(),
+  expiresAt: z.string(),
+});
+export type PackBalance = z.infer<typeof packBalanceSchema>;
+
+/** The code was right: the token books with the address's packs for a while. */
+export const packCheckSchema = z.object({
+  token: z.string(),
+  email: z.string(),
+  expiresAt: z.string(),
+  packs: z.array(packBalanceSchema),
+});
+export type PackCheck = z.infer<typeof packCheckSchema>;
+
+/** A booking paid with one session of the checked address's pack for the service. */
+export const packBookingSchema = z.object({
+  token: z.string().trim().min(1).max(200),
+  employeeId: idSchema,
+  serviceId: idSchema,
+  date: calendarDate(BOOKING_MESSAGES.dateInvalid),
+  timeSlot: slotTime(BOOKING_MESSAGES.timeInvalid),
+});
+export type PackBookingRequest = z.input<typeof packBookingSchema>;
+export const packBookingResponseSchema = bookingResponseSchema.extend({ pack: packBalanceSchema });
+export type PackBookingResponse = z.infer<typeof packBookingResponseSchema>;

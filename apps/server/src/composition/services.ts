@@ -33,6 +33,8 @@ import { createManageBookingRepository } from '../modules/manage-booking/manage-
 import { createManageBookingService } from '../modules/manage-booking/manage-booking.service.ts';
 import { createNotificationsRepository } from '../modules/notifications/notifications.repository.ts';
 import { createNotificationsService } from '../modules/notifications/notifications.service.ts';
+import { createPackCodesRepository } from '../modules/packs/pack-codes.repository.ts';
+import { createPackCodesService } from '../modules/packs/pack-codes.ts';
 import { createPackPurchasesService } from '../modules/packs/pack-purchases.ts';
 import { createPacksRepository } from '../modules/packs/packs.repository.ts';
 import { createPacksService } from '../modules/packs/packs.service.ts';
@@ -182,6 +184,14 @@ export function createServices(deps: ServiceDeps) {
     clock,
     ...(deps.logger ? { log: deps.logger } : {}),
   });
+  const packCodes = createPackCodesService({
+    repository: createPackCodesRepository(db),
+    rateLimits,
+    mail,
+    company,
+    schedule,
+    clock,
+  });
   const subscriptions = createSubscriptionsService({
     repository: createSubscriptionsRepository(db),
     provider: integrations.subscriptions,
@@ -323,6 +333,7 @@ export function createServices(deps: ServiceDeps) {
     cannedReplies,
     services,
     packPurchases,
+    packCodes,
     packs,
     calendars,
     users,

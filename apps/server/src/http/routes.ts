@@ -82,7 +82,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
           publishableKey: integrations.payments.publishableKey,
         },
       });
-      await api.register(packPurchasesRoutes, { purchases: s.packPurchases });
+      await api.register(packPurchasesRoutes, { purchases: s.packPurchases, codes: s.packCodes });
       await api.register(webChatVisitorRoutes, { webChat: s.webChat, events: deps.events });
       // Reads anyone's mail: only when asked for (LOCAL_MAILBOX), on an install that sends none (no
       // SMTP) and is not production.

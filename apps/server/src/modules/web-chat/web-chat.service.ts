@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Message } from '@chatdesk/contract/chats';
 import {
   type updateWebChatSettingsSchema,
@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { AppError, invalid, notFound, unauthorized } from '../../lib/app-error.ts';
+import { emailedCode } from '../../lib/emailed-code.ts';
 import { networkKey } from '../../lib/ip-address.ts';
 import type { ChatsService } from '../chats/chats.service.ts';
 import type { CompanyService } from '../company/company.service.ts';
@@ -85,7 +86,7 @@ export function webChatPhone(tokenHash: string): string {
 }
 
 const codeHashOf = (sessionId: string, email: string, code: string) =>
-  sha256(`${sessionId}\u0000${email}\u0000${code}`);
+  emailedCode.hash(sessionId, email, code);
 
 const toSettings = (row: WebChatSettingsRow, publicUrl: string | null): WebChatSettings => ({
   enabled: row.enabled,
@@ -346,7 +347,7 @@ export function createWebChatService(deps: {
         { what: 'network codes', who: networkKey(ip), max: limits.networkCodesPerHour, windowMs: HOUR },
         { what: 'address codes', who: email, max: limits.addressCodesPerHour, windowMs: HOUR },
       );
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const code = emailedCode.create();
       const now = clock();
       await repository.saveCode({
         sessionId: visitor.id,
@@ -373,8 +374,7 @@ export function createWebChatService(deps: {
       const stored = await repository.spendTry(visitor.id, email, clock());
       if (!stored) throw invalid(WEB_CHAT_MESSAGES.codeExpired);
       const given = codeHashOf(visitor.id, email, code);
-      if (!timingSafeEqual(Buffer.from(stored), Buffer.from(given)))
-        throw invalid(WEB_CHAT_MESSAGES.codeWrong);
+      if (!emailedCode.matches(stored, given)) throw invalid(WEB_CHAT_MESSAGES.codeWrong);
       const clientId = await repository.clientIdByEmail(email);
       if (!(await repository.verify(visitor.id, email, stored, clientId, clock())))
         throw invalid(WEB_CHAT_MESSAGES.codeExpired);
