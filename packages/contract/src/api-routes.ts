@@ -115,6 +115,8 @@ export const apiRoutes = {
     slots: { method: 'GET', path: '/appointments/:id/slots' },
     reschedule: { method: 'POST', path: '/appointments/:id/reschedule' },
     remove: { method: 'DELETE', path: '/appointments/:id' },
+    roster: { method: 'GET', path: '/appointments/:id/roster' },
+    cancelClass: { method: 'POST', path: '/appointments/:id/cancel-class' },
   },
   manageBooking: {
     get: { method: 'GET', path: '/booking/:token' },

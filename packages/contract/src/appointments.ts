@@ -23,6 +23,8 @@ export const APPOINTMENT_MESSAGES = {
   timeInvalid: 'Choose a valid time',
   inThePast: 'This time has already passed.',
   serviceInvalid: 'Choose a service from the list',
+  notAClass: 'This appointment is no seat of a class.',
+  seatCannotMove: 'A seat in a class stays at its class time: cancel it and book another time instead.',
 } as const;
 
 /**
@@ -81,6 +83,32 @@ export const appointmentSchema = z.object({
   pack: z.object({ clientPackId: z.string(), name: z.string(), returned: z.boolean() }).nullable().optional(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
+
+/**
+ * The clients of a class time (decision 024), as the appointment page of any of its seats shows
+ * them: each seat's client, how it was paid, and its status (attended is `completed`). `roster`
+ * is null for an appointment that is no class's seat.
+ */
+export const classRosterSchema = z.object({
+  roster: z
+    .object({
+      seats: z.number().int(),
+      seatsTaken: z.number().int(),
+      entries: z.array(
+        z.object({
+          appointmentId: z.string(),
+          client: z.object({ id: z.string().nullable(), name: z.string(), email: z.string().nullable() }),
+          status: appointmentStatusSchema,
+          payment: z
+            .object({ amount: z.number().int(), currency: z.string(), refunded: z.boolean() })
+            .nullable(),
+          pack: z.object({ name: z.string(), returned: z.boolean() }).nullable(),
+        }),
+      ),
+    })
+    .nullable(),
+});
+export type ClassRoster = z.infer<typeof classRosterSchema>;
 
 const dateFilter = calendarDate(APPOINTMENT_MESSAGES.dateInvalid)
   .optional()

@@ -3,6 +3,7 @@ import { type ApiRoute, type ApiRoutes, apiRoutes } from './api-routes.ts';
 import {
   appointmentListSchema,
   appointmentSchema,
+  classRosterSchema,
   createAppointmentSchema,
   listAppointmentsQuerySchema,
   updateAppointmentStatusSchema,
@@ -502,6 +503,14 @@ export const endpoints = {
       response: appointmentSchema,
     },
     remove: { ...apiRoutes.appointments.remove, params: idParamsSchema, response: okBodySchema },
+    /** The class time's clients when it is a class's seat (decision 024). */
+    roster: { ...apiRoutes.appointments.roster, params: idParamsSchema, response: classRosterSchema },
+    /** Cancels every seat of its class time: each refunded or its session returned, each client told. */
+    cancelClass: {
+      ...apiRoutes.appointments.cancelClass,
+      params: idParamsSchema,
+      response: classRosterSchema,
+    },
   },
   manageBooking: {
     get: { ...apiRoutes.manageBooking.get, params: manageTokenParamsSchema, response: managedBookingSchema },

@@ -238,7 +238,7 @@ export function createServices(deps: ServiceDeps) {
     events,
     clock,
     onNoShow: reminders.followUpNoShow,
-    paid: { cancel: manageBooking.cancelByStaff },
+    paid: { cancel: manageBooking.cancelByStaff, cancelSeat: manageBooking.cancelSeat },
     moves: { slots: manageBooking.slotsForStaff, reschedule: manageBooking.rescheduleByStaff },
     log: deps.logger,
   });

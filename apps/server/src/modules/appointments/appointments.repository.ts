@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, lte, type SQL, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { appointmentDayCounts, appointments, payments } from '../../db/schema.ts';
+import { appointmentDayCounts, appointments, classTimes, payments } from '../../db/schema.ts';
 import { searchMatchesTextOrNumber } from '../../db/search.ts';
 import { lockSlotAndCheckHold } from '../schedule/slot-lock.ts';
 import { appointmentWrites } from './appointment-writes.ts';
@@ -142,6 +142,30 @@ export function createAppointmentsRepository(db: Db) {
       const [row] = await db.select({ pack: packSession }).from(appointments).where(eq(appointments.id, id));
       return row?.pack ?? null;
     },
+    /**
+     * The seats of the class time an appointment is a seat of, live and cancelled, in booking
+     * order, each with its payment and pack session; undefined when it is no class's seat.
+     */
+    async roster(id: string) {
+      const [seat] = await db
+        .select({ classTimeId: appointments.classTimeId })
+        .from(appointments)
+        .where(eq(appointments.id, id));
+      if (!seat?.classTimeId) return undefined;
+      const [classTime] = await db.select().from(classTimes).where(eq(classTimes.id, seat.classTimeId));
+      const rows = await db
+        .select({
+          appointment: appointments,
+          payment: { amount: payments.amount, currency: payments.currency, status: payments.status },
+          pack: packSession,
+        })
+        .from(appointments)
+        .leftJoin(payments, eq(payments.providerPaymentId, appointments.providerPaymentId))
+        .where(eq(appointments.classTimeId, seat.classTimeId))
+        .orderBy(asc(appointments.createdAt), asc(appointments.id));
+      return { classTime: classTime!, rows };
+    },
+
     /** The payment a visitor made when booking (by the provider's id the appointment keeps). */
     async paymentOf(providerPaymentId: string) {
       const [row] = await db

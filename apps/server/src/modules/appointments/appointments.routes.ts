@@ -70,6 +70,26 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{
     { tags, security, summary: "The customer's private link, what happened, and the reminders" },
     async (request) => manageBooking.history(request.params.id),
   );
+  route(
+    app,
+    endpoints.appointments.roster,
+    {
+      tags,
+      security,
+      summary: "Its class time's clients, paid or by pack, and their attendance; null for one-to-one",
+    },
+    async (request) => appointments.roster(request.params.id),
+  );
+  route(
+    app,
+    endpoints.appointments.cancelClass,
+    {
+      tags,
+      security,
+      summary: 'Cancel its whole class time: every seat refunded or its session returned, every client told',
+    },
+    async (request) => appointments.cancelClass(request.params.id),
+  );
   route(app, endpoints.appointments.remove, { tags, security, summary: 'Delete' }, async (request) => {
     await appointments.remove(request.params.id);
     return { ok: true as const };

@@ -3,6 +3,7 @@ import {
   type Appointment,
   type AppointmentList,
   type AppointmentStatus,
+  type ClassRoster,
   type listAppointmentsQuerySchema,
 } from '@chatdesk/contract/appointments';
 import type { ManagedBookingSlots } from '@chatdesk/contract/manage-booking';
@@ -63,6 +64,11 @@ export function createAppointmentsService({
      * back (unsaid: money back, a session back by the policy); false if it is no such appointment.
      */
     cancel: (appointmentId: string, refund: boolean | undefined) => Promise<boolean>;
+    /**
+     * The business cancels a class seat: money refunded or the pack session returned in full,
+     * the client told, as a staff cancellation does; false when it was not scheduled any more.
+     */
+    cancelSeat: (appointmentId: string) => Promise<boolean>;
   };
   /** Staff moving an appointment, under the customer's own rules for slots and holds (manage-booking). */
   moves: {
@@ -142,6 +148,45 @@ export function createAppointmentsService({
         );
       }
       return detailed(updated.row);
+    },
+
+    /** The class time's clients, when this appointment is one of its seats. */
+    async roster(id: string): Promise<ClassRoster> {
+      await load(id);
+      const found = await repository.roster(id);
+      if (!found) return { roster: null };
+      return {
+        roster: {
+          seats: found.classTime.seats,
+          seatsTaken: found.classTime.seatsTaken,
+          entries: found.rows.map(({ appointment, payment, pack }) => ({
+            appointmentId: appointment.id,
+            client: {
+              id: appointment.clientId,
+              name: appointment.clientName,
+              email: appointment.clientEmail,
+            },
+            status: appointment.status,
+            payment: paymentView(payment) ?? null,
+            pack: pack ? { name: pack.name, returned: pack.returned } : null,
+          })),
+        },
+      };
+    },
+
+    /**
+     * Staff cancel a whole class time: every scheduled seat is cancelled one by one as staff cancel
+     * an appointment (its own conditional cancel, refund or returned session, and email), so a
+     * failure part way leaves each seat either cancelled with its money back or still booked.
+     */
+    async cancelClass(id: string): Promise<ClassRoster> {
+      const found = await repository.roster((await load(id)).id);
+      if (!found) throw conflict(APPOINTMENT_MESSAGES.notAClass);
+      for (const { appointment } of found.rows) {
+        if (appointment.status === 'scheduled') await paid.cancelSeat(appointment.id);
+      }
+      await changed();
+      return this.roster(id);
     },
 
     /** Where staff may move it: its employee's open times. */

@@ -535,6 +535,35 @@ export function createManageBookingService(deps: Deps) {
       return true;
     },
 
+    /**
+     * The business cancels a class time, seat by seat (decision 024): whatever the policy says, the
+     * whole payment is refunded or the pack session returned, and the client is emailed as for a
+     * staff cancellation. False when the seat was not scheduled any more (cancelled meanwhile).
+     */
+    async cancelSeat(appointmentId: string): Promise<boolean> {
+      const row = await repository.findById(appointmentId);
+      if (row?.status !== 'scheduled') return false;
+      const paid = paidAndScheduled(row);
+      const owed = paid ? { amount: paid.amount, currency: paid.currency } : null;
+      const cancelled = await repository.cancel({
+        appointmentId,
+        startsAt: row.startsAt,
+        at: clock(),
+        actor: 'staff',
+        refund: owed,
+        returnSession: row.packSession ? { employeeId: null } : false,
+      });
+      if (!cancelled) return false;
+      if (paid && owed)
+        await makeRefund({ appointmentId, providerPaymentId: paid.providerPaymentId, ...owed }, 'staff');
+      await emailCancelled(
+        row,
+        owed ? formatMoney(owed.amount, owed.currency) : null,
+        row.packSession ? 'returned' : undefined,
+      );
+      return true;
+    },
+
     /** Refunds owed by cancellations whose request died before making them (run by the schedules). */
     async finishDueRefunds() {
       const due = await repository.refundsDue(new Date(clock().getTime() - REFUND_SWEEP_AFTER_MS));

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
 import { insertEmployee } from '../../../test/factories.ts';
-import { appointments, classTimes, payments } from '../../db/schema.ts';
+import { appointments, classTimes, mailOutbox, payments } from '../../db/schema.ts';
 import { TEST_CARDS } from '../../integrations/payments/local-payment-provider.ts';
 
 // Friday 20 November 2026, 11:00 in Madrid (the test app's zone).
@@ -280,5 +280,122 @@ describe('racing bookings', () => {
       .where(sql`${appointments.employeeId} = ${employee.id} and ${appointments.status} <> 'cancelled'`);
     expect(live).toHaveLength(6);
     expect(await seatsTaken(employee.id)).toEqual([{ seats: 6, taken: 6 }]);
+  });
+});
+
+describe('the roster and cancelling a class', () => {
+  it("lists the class time's clients with how each paid, saves attendance, and cancels the class for everyone", async () => {
+    const service = await createService({ seats: 6 });
+    const employee = await professional(service);
+    // Two seats paid on the page, one with a pack session, one to pay at the class.
+    expect((await payForSeat(employee.id, service.id, '11:00', 7)).statusCode).toBe(200);
+    expect((await payForSeat(employee.id, service.id, '11:00', 8)).statusCode).toBe(200);
+    const packClient = await createClient();
+    const pack = await staff('POST', '/api/packs', {
+      serviceId: service.id,
+      name: 'Bono 5 clases',
+      sessions: 5,
+      priceAmount: 6000,
+      validityDays: 90,
+    });
+    expect(pack.statusCode, pack.body).toBe(201);
+    const sold = await staff('POST', `/api/clients/${packClient}/packs`, {
+      packId: pack.json().id,
+      method: 'cash',
+    });
+    expect(sold.statusCode, sold.body).toBe(201);
+    const withPack = await staff('POST', '/api/appointments', {
+      clientId: packClient,
+      employeeId: employee.id,
+      serviceId: service.id,
+      date: MONDAY,
+      timeSlot: '11:00',
+      payment: 'pack',
+    });
+    expect(withPack.statusCode, withPack.body).toBe(201);
+    const unpaid = await bookByStaff(await createClient(), employee.id, service.id, '11:00');
+    expect(unpaid.statusCode, unpaid.body).toBe(201);
+    // A one-to-one appointment has no roster.
+    const other = await createService({ seats: null, durationMinutes: 30 });
+    const soloEmployee = await professional(other);
+    const solo = await bookByStaff(await createClient(), soloEmployee.id, other.id, '09:00');
+    expect((await staff('GET', `/api/appointments/${solo.json().id}/roster`)).json()).toEqual({
+      roster: null,
+    });
+    expect((await staff('POST', `/api/appointments/${solo.json().id}/cancel-class`)).statusCode).toBe(409);
+
+    const seatId = unpaid.json().id as string;
+    const roster = (await staff('GET', `/api/appointments/${seatId}/roster`)).json().roster;
+    expect(roster).toMatchObject({ seats: 6, seatsTaken: 4 });
+    expect(roster.entries.map((entry: { client: { name: string } }) => entry.client.name)).toEqual([
+      'Visitante 7',
+      'Visitante 8',
+      expect.stringMatching(/^Alumna/),
+      expect.stringMatching(/^Alumna/),
+    ]);
+    expect(
+      roster.entries.map((entry: { payment: unknown; pack: unknown }) => [entry.payment, entry.pack]),
+    ).toEqual([
+      [{ amount: 1500, currency: 'eur', refunded: false }, null],
+      [{ amount: 1500, currency: 'eur', refunded: false }, null],
+      [null, { name: 'Bono 5 clases', returned: false }],
+      [null, null],
+    ]);
+
+    // Attendance is each seat's status, saved.
+    const attended = await staff('PATCH', `/api/appointments/${roster.entries[0].appointmentId}/status`, {
+      status: 'completed',
+    });
+    expect(attended.statusCode, attended.body).toBe(200);
+    const noShow = await staff('PATCH', `/api/appointments/${roster.entries[1].appointmentId}/status`, {
+      status: 'no-show',
+    });
+    expect(noShow.statusCode, noShow.body).toBe(200);
+    const marked = (await staff('GET', `/api/appointments/${seatId}/roster`)).json().roster;
+    expect(marked.entries.map((entry: { status: string }) => entry.status)).toEqual([
+      'completed',
+      'no-show',
+      'scheduled',
+      'scheduled',
+    ]);
+    // Back to scheduled for the cancellation below: the class is called off before it starts.
+    for (const entry of marked.entries.slice(0, 2))
+      await staff('PATCH', `/api/appointments/${entry.appointmentId}/status`, { status: 'scheduled' });
+
+    const cancelled = await staff('POST', `/api/appointments/${seatId}/cancel-class`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const after = cancelled.json().roster;
+    expect(after.seatsTaken).toBe(0);
+    expect(after.entries.map((entry: { status: string }) => entry.status)).toEqual([
+      'cancelled',
+      'cancelled',
+      'cancelled',
+      'cancelled',
+    ]);
+    // Each payment refunded, the pack session back, every client told.
+    expect(
+      after.entries.map((entry: { payment: unknown; pack: unknown }) => [entry.payment, entry.pack]),
+    ).toEqual([
+      [{ amount: 1500, currency: 'eur', refunded: true }, null],
+      [{ amount: 1500, currency: 'eur', refunded: true }, null],
+      [null, { name: 'Bono 5 clases', returned: true }],
+      [null, null],
+    ]);
+    const packs = (await staff('GET', `/api/clients/${packClient}/packs`)).json();
+    expect(packs[0].sessionsLeft).toBe(5);
+    for (const entry of after.entries) {
+      const sent = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, entry.client.email));
+      expect(sent.map((mail) => mail.subject).join(' | '), entry.client.email).toMatch(/cancel/i);
+    }
+    // The class time is open again, with all its seats.
+    const open = await t.app.services.schedule.openTimes(
+      employee,
+      'Europe/Madrid',
+      { from: MONDAY, to: MONDAY },
+      {
+        serviceId: service.id,
+      },
+    );
+    expect(open[0]?.seatsLeft?.['11:00']).toBe(6);
   });
 });
