@@ -67,6 +67,14 @@ export async function freshPostgresUrl(options: { keep?: boolean } = {}) {
   return { url: url.toString(), drop };
 }
 
+/** A database a run kept (--keep), opened again to measure it without seeding it again; never dropped here. */
+export function keptPostgres(name: string): Database {
+  if (!/^chatdesk_bench_[0-9a-f]+$/.test(name)) throw new Error(`not a kept benchmark database: ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return openPostgres(url.toString());
+}
+
 export async function freshDatabase(
   kind: DatabaseKind,
   options: { keep?: boolean } = {},

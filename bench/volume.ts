@@ -12,18 +12,29 @@
  * within 1.5× of their 1× time; every endpoint flat (within 1.5×) from the smallest to the largest
  * scale; on PGlite at 10× the chat list and chat search under 50 ms median; every endpoint within 2×
  * of service + signed-in bare route; at the largest scale (10× and up) the chat list's and chat
- * search's plans (EXPLAIN ANALYZE, printed) read no big table whole. Exit code 1 on a miss.
+ * search's plans (EXPLAIN ANALYZE, printed) read no big table whole; at 1,000× on PostgreSQL the
+ * chat list (first and last page), chat and clients search (a hit and a miss), the waiting list, the
+ * appointments list (first and last page) and the Insights report under 30 ms median, with the plan
+ * of the slowest statement of any that misses printed. Exit code 1 on a miss.
  * The scales are all set up first and measured in turn, call by call, so a busy moment of the
  * machine falls on every scale alike and the flatness checks compare data, not moments.
  *
  * 1× is 500 contacts and chats with 50 messages each (25,000 messages), 500 clients (half of them
  * with a chat's phone, written '+34 600 000 123'), 500 appointments, 500 notifications, 50
- * subscriptions and 10 employees; 10× and 100× multiply all but the employees.
+ * subscriptions and 10 employees; 10×, 100× and 1,000× multiply all but the employees. Each table
+ * is one INSERT … SELECT from generate_series (messages in chunks of 10,000 chats) on the schema the
+ * migrations make: the messages' indexes and keys are built after their load from the definitions
+ * they had, and the triggers that keep conversations and the Insights counts are off for the load
+ * only, their rows written in one statement after (conversations checked against the trigger on a
+ * sample). 1,000× (25 M messages) seeds in about 7 minutes.
  *
  * Run: node bench/volume.ts [--db postgres|pglite] [--scale 1,10,100] [--runs 50] [--warmup 10] [--keep]
+ * [--reuse chatdesk_bench_… --scale N] [--only text]
  * (defaults: postgres at 1,10,100; pglite at 1,10). PostgreSQL: BENCH_DATABASE_URL names a role
  * that may create databases (default postgres://chatdesk_ci:chatdesk_ci@127.0.0.1:5432/chatdesk_ci);
- * each scale runs on a fresh database, dropped after (kept with --keep, to look into with psql).
+ * each scale runs on a fresh database, dropped after (kept with --keep, to look into with psql or to
+ * measure again with --reuse NAME --scale N, which seeds nothing; --only TEXT measures the endpoints
+ * whose name holds TEXT).
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -40,7 +51,7 @@ import { createEventBus } from '../apps/server/src/events/event-bus.ts';
 import { requireStaff } from '../apps/server/src/http/auth.ts';
 import { createChatsRepository } from '../apps/server/src/modules/chats/chats.repository.ts';
 import { insertEmployee } from '../apps/server/test/factories.ts';
-import { databaseKind, freshDatabase } from './fresh-database.ts';
+import { databaseKind, freshDatabase, keptPostgres } from './fresh-database.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -52,6 +63,10 @@ const { values: options } = parseArgs({
     runs: { type: 'string', default: '50' },
     warmup: { type: 'string', default: '10' },
     keep: { type: 'boolean', default: false },
+    // A database kept by an earlier run (--keep) of one scale, measured again without seeding.
+    reuse: { type: 'string' },
+    // Only the endpoints whose name holds this text (e.g. --only insights).
+    only: { type: 'string' },
   },
 });
 const kind = databaseKind(options.db);
@@ -62,6 +77,8 @@ const scales = (options.scale ?? (kind === 'postgres' ? '1,10,100' : '1,10'))
 if (scales.some((s) => !Number.isInteger(s) || s < 1)) throw new Error('--scale takes positive integers');
 const RUNS = Number(options.runs);
 const WARMUP = Number(options.warmup);
+if (options.reuse && (kind !== 'postgres' || scales.length !== 1))
+  throw new Error('--reuse takes a kept PostgreSQL database and the one --scale it was seeded at');
 if (!Number.isInteger(RUNS) || RUNS < 1 || !Number.isInteger(WARMUP) || WARMUP < 0)
   throw new Error('--runs takes a positive integer, --warmup a whole number');
 
@@ -279,6 +296,129 @@ const SUMMARY_CHECK = sql`
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const count = (n: number) => n.toLocaleString('en-US');
 
+/**
+ * The messages' indexes and constraints (and the foreign keys that point at them), as the
+ * migrations made them: dropped for the load and made again from these same definitions before
+ * anything is measured, so the measure is on the product's schema. Built once over the loaded rows
+ * they are what a REINDEX would give; kept up row by row, 25 M inserts took most of an hour.
+ */
+const MESSAGES_SCHEMA = sql`
+  select 'constraint' as kind, c.conname as name, c.conrelid::regclass::text as "table",
+         pg_get_constraintdef(c.oid) as definition, c.contype = 'f' and c.conrelid <> 'messages'::regclass as "pointsHere"
+    from pg_constraint c
+   where c.conrelid = 'messages'::regclass or c.confrelid = 'messages'::regclass
+  union all
+  select 'index', i.indexname, i.tablename, i.indexdef, false
+    from pg_indexes i
+   where i.schemaname = current_schema() and i.tablename = 'messages'
+     and i.indexname not in (select conname from pg_constraint where conrelid = 'messages'::regclass)`;
+
+type SchemaItem = {
+  kind: 'constraint' | 'index';
+  name: string;
+  table: string;
+  definition: string;
+  pointsHere: boolean;
+};
+
+async function withoutMessagesSchema(db: Db, load: () => Promise<void>) {
+  const exec = (statement: string) => db.execute(sql.raw(statement));
+  const items = (await db.execute(MESSAGES_SCHEMA)).rows as SchemaItem[];
+  const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+  // Foreign keys pointing at messages first, then the table's own constraints, then its indexes.
+  const order = (item: SchemaItem) => (item.pointsHere ? 0 : item.kind === 'constraint' ? 1 : 2);
+  for (const item of [...items].sort((a, b) => order(a) - order(b)))
+    await exec(
+      item.kind === 'index'
+        ? `drop index ${quoted(item.name)}`
+        : `alter table ${item.table} drop constraint ${quoted(item.name)}`,
+    );
+  await load();
+  // Primary and unique keys before the foreign keys that need them; memory for the sorts of the
+  // builds only (a setting of this transaction, not of the database).
+  for (const item of [...items].sort((a, b) => order(b) - order(a)))
+    await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local maintenance_work_mem = '1GB'`));
+      await tx.execute(
+        sql.raw(
+          item.kind === 'index'
+            ? item.definition
+            : `alter table ${item.table} add constraint ${quoted(item.name)} ${item.definition}`,
+        ),
+      );
+    });
+  const after = (await db.execute(MESSAGES_SCHEMA)).rows as SchemaItem[];
+  const key = (item: SchemaItem) => `${item.kind} ${item.table} ${item.name}: ${item.definition}`;
+  const [was, is] = [items.map(key).sort().join('\n'), after.map(key).sort().join('\n')];
+  if (was !== is) throw new Error(`the messages' schema differs after the load:\n${was}\n---\n${is}`);
+}
+
+/**
+ * The conversations the trigger conversations_track_message would have made, in one statement:
+ * every chat's messages are 7 minutes apart over less than 24 hours, so a chat has one
+ * conversation, opened by its first customer message (an answer before it opens none), never
+ * reopened (no gap of an hour). CONVERSATIONS_CHECK replays the trigger on a sample to prove it.
+ */
+const CONVERSATIONS = `
+  insert into conversations (chat_id, channel, started_at, last_message_at, last_customer_at, last_reply_at,
+                             customer_messages, first_assistant_reply_at, first_staff_reply_at, reopened, thanked)
+  select c.id, c.channel, s.started, s.last_at, s.last_customer, s.last_reply, s.customers, s.first_assistant,
+         s.first_staff, false, chatdesk_is_thanks(s.last_customer_text)
+    from (select m.chat_id, o.started,
+                 max(m.created_at) as last_at,
+                 max(m.created_at) filter (where m.sender = 'customer') as last_customer,
+                 max(m.created_at) filter (where m.sender <> 'customer') as last_reply,
+                 count(*) filter (where m.sender = 'customer')::int as customers,
+                 min(m.created_at) filter (where m.sender = 'assistant') as first_assistant,
+                 min(m.created_at) filter (where m.sender = 'staff') as first_staff,
+                 (array_agg(m.text order by m.created_at desc, m.id desc) filter (where m.sender = 'customer'))[1]
+                   as last_customer_text
+            from messages m
+            join (select chat_id, min(created_at) as started from messages where sender = 'customer'
+                   group by chat_id) o on o.chat_id = m.chat_id and m.created_at >= o.started
+           where m.sender in ('customer', 'assistant', 'staff')
+           group by m.chat_id, o.started) s
+    join chats c on c.id = s.chat_id`;
+
+/** The trigger's own conversations for 200 chats, replayed in a transaction rolled back, against the bulk ones. */
+async function conversationsCheck(db: Db) {
+  const sample = `select id from chats order by id limit 200`;
+  const columns = `chat_id, channel, started_at, last_message_at, last_customer_at, last_reply_at, customer_messages,
+                   first_assistant_reply_at, first_staff_reply_at, handed_over_at, handoff_reason, reopened, thanked`;
+  const rollback = new Error('rollback');
+  let differ = -1;
+  try {
+    await db.transaction(async (tx) => {
+      const exec = (statement: string) => tx.execute(sql.raw(statement));
+      await exec(`create temp table bulk_conversations on commit drop as
+                    select ${columns} from conversations where chat_id in (${sample})`);
+      await exec(`delete from conversations where chat_id in (${sample})`);
+      await exec(`do $$ declare m record; begin
+                    for m in select chat_id, sender, text, created_at from messages where chat_id in (${sample})
+                              order by chat_id, created_at, id loop
+                      perform conversations_apply(m.chat_id, m.sender, m.text, m.created_at);
+                    end loop; end $$`);
+      const result = await exec(`select count(*)::int as n from (
+          (select ${columns} from conversations where chat_id in (${sample}) except all select * from bulk_conversations)
+          union all
+          (select * from bulk_conversations except all select ${columns} from conversations where chat_id in (${sample}))) d`);
+      differ = (result.rows[0] as { n: number }).n;
+      throw rollback;
+    });
+  } catch (error) {
+    if (error !== rollback) throw error;
+  }
+  if (differ !== 0)
+    throw new Error(`${differ} bulk conversations differ from what the trigger makes (sample of 200 chats)`);
+}
+
+/** The insights rollup's triggers (migration 0037): off for the load, the counts rebuilt after as the migration does. */
+const INSIGHTS_TRIGGERS = [
+  ['appointments', 'insights_track_appointment'],
+  ['appointments', 'insights_track_appointment_update'],
+  ['appointments', 'insights_track_appointment_delete'],
+] as const;
+
 async function seed(db: Db, scale: number) {
   const n = CHATS_PER_SCALE * scale;
   const data = dataset(new Date().toISOString());
@@ -293,14 +433,33 @@ async function seed(db: Db, scale: number) {
   await step(`${EMPLOYEES} employees`, () => exec(data.employees));
   await step(`${count(n)} contacts`, () => exec(data.contacts(n)));
   await step(`${count(n)} chats`, () => exec(data.chats(n)));
-  // In chunks of chats, so no statement holds millions of rows at once.
-  const chunk = 2000;
-  await step(`${count(n * MESSAGES_PER_CHAT)} messages`, async () => {
-    for (let from = 1; from <= n; from += chunk)
-      await exec(data.messages(from, Math.min(n, from + chunk - 1)));
-  });
+  // The trigger that keeps conversations runs two statements a message: off for the load only,
+  // its conversations written in one statement after (and checked against it).
+  await exec('alter table messages disable trigger conversations_track_message');
+  try {
+    await withoutMessagesSchema(db, () =>
+      step(`${count(n * MESSAGES_PER_CHAT)} messages`, async () => {
+        // In chunks of chats, so no statement holds millions of rows at once.
+        const chunk = 10_000;
+        for (let from = 1; from <= n; from += chunk)
+          await exec(data.messages(from, Math.min(n, from + chunk - 1)));
+      }),
+    );
+  } finally {
+    await exec('alter table messages enable trigger conversations_track_message');
+  }
+  timings.push(`(messages' indexes and keys built ${seconds(performance.now() - start)} from the start)`);
+  await step(`${count(n)} conversations`, () => exec(CONVERSATIONS));
   await step(`${count(n)} clients`, () => exec(data.clients(n)));
-  await step(`${count(n)} appointments`, () => exec(data.appointments(n)));
+  for (const [table, trigger] of INSIGHTS_TRIGGERS)
+    await exec(`alter table ${table} disable trigger ${trigger}`);
+  try {
+    await step(`${count(n)} appointments`, () => exec(data.appointments(n)));
+  } finally {
+    for (const [table, trigger] of INSIGHTS_TRIGGERS)
+      await exec(`alter table ${table} enable trigger ${trigger}`);
+  }
+  await step('insights counts', () => exec('select insights_counts_rebuild()'));
   await step(`${count(n)} notifications`, () => exec(data.notifications(n)));
   await step(`${count(Math.floor(n / 10))} subscriptions`, () => exec(data.subscriptions(n)));
   const seeded = performance.now() - start;
@@ -310,6 +469,7 @@ async function seed(db: Db, scale: number) {
   await step('summary check', async () => {
     check = (await db.execute(SUMMARY_CHECK)).rows[0] as typeof check;
   });
+  await step('conversations check', () => conversationsCheck(db));
   console.log(`  seeded in ${seconds(seeded)}: ${timings.join(', ')}`);
   if (check.badLast !== 0 || check.badUnread !== 0)
     throw new Error(
@@ -341,6 +501,8 @@ type Case = {
   chatList?: boolean;
   /** The page must not be empty: the seeded data has matches. */
   expectRows?: boolean;
+  /** Under 30 ms median at 1,000× on PostgreSQL (issue #25 item 6). */
+  at1000?: boolean;
 };
 
 type Result = {
@@ -355,6 +517,7 @@ type Result = {
   ratio: number;
   chatList: boolean;
   expectRows: boolean;
+  at1000: boolean;
 };
 
 /** The list method a route calls: `page` on the cursor-paged lists, `list` on the others. */
@@ -419,6 +582,58 @@ async function explain(db: Db, label: string, search: string | undefined) {
   return onBigTables.length === 0;
 }
 
+/** Every statement the app's pool runs while `work` runs, with its parameters and time. */
+async function capturedQueries(database: Database, work: () => Promise<unknown>) {
+  type Query = (
+    config: string | { text: string; values?: unknown[] },
+    values?: unknown[],
+  ) => Promise<unknown>;
+  const pool = (database.db as unknown as { $client: { query: Query } }).$client;
+  const original = pool.query;
+  const queries: Array<{ text: string; values: unknown[]; ms: number }> = [];
+  pool.query = async function (this: unknown, config, values) {
+    const start = performance.now();
+    try {
+      return await original.call(this, config, values);
+    } finally {
+      const text = typeof config === 'string' ? config : config.text;
+      queries.push({
+        text,
+        values: values ?? (typeof config === 'string' ? [] : (config.values ?? [])),
+        ms: performance.now() - start,
+      });
+    }
+  };
+  try {
+    await work();
+  } finally {
+    pool.query = original;
+  }
+  return queries;
+}
+
+/** The plan of the slowest statement behind a case that missed its target, as PostgreSQL ran it. */
+async function explainSlowest(setup: Setup, c: Case) {
+  const queries = await capturedQueries(setup.database, c.service);
+  const slowest = [...queries].sort((a, b) => b.ms - a.ms)[0];
+  if (!slowest) return console.log(`\n  ${c.name}: no statement went through the pool`);
+  const pool = (
+    setup.database.db as unknown as {
+      $client: {
+        query: (text: string, values: unknown[]) => Promise<{ rows: Array<Record<string, string>> }>;
+      };
+    }
+  ).$client;
+  const plan = await pool.query(`explain (analyze, buffers) ${slowest.text}`, slowest.values);
+  console.log(
+    `\n  ${c.name}: ${queries.length} statements, the slowest ${ms(slowest.ms)} ms; its EXPLAIN (ANALYZE, BUFFERS):\n    ${slowest.text.replace(/\s+/g, ' ').slice(0, 600)}\n    parameters ${JSON.stringify(slowest.values).slice(0, 300)}`,
+  );
+  for (const row of plan.rows) console.log(`    ${Object.values(row)[0]}`);
+  console.log('    every statement of the call, slowest first:');
+  for (const query of [...queries].sort((a, b) => b.ms - a.ms))
+    console.log(`    ${ms(query.ms).padStart(9)} ms  ${query.text.replace(/\s+/g, ' ').slice(0, 140)}`);
+}
+
 /** One scale, up: its database seeded, its app listening, a staff member signed in. */
 type Setup = {
   scale: number;
@@ -432,7 +647,10 @@ type Setup = {
 };
 
 async function setUp(scale: number): Promise<Setup> {
-  const { database, drop } = await freshDatabase(kind, { keep: options.keep });
+  const reused = options.reuse;
+  const { database, drop } = reused
+    ? { database: keptPostgres(reused), drop: async () => console.log(`kept ${reused}`) }
+    : await freshDatabase(kind, { keep: options.keep });
   const closers: Array<() => Promise<void>> = [
     async () => {
       await database.close();
@@ -443,9 +661,20 @@ async function setUp(scale: number): Promise<Setup> {
     for (const closer of closers.reverse()) await closer();
   };
   try {
-    await migrate(database);
     console.log(`\n${kind} ${scale}×: ${count(CHATS_PER_SCALE * scale)} chats`);
-    await seed(database.db, scale);
+    if (reused) {
+      const chats = (await database.db.execute(sql`select count(*)::int as n from chats`)).rows[0] as {
+        n: number;
+      };
+      if (chats.n !== CHATS_PER_SCALE * scale)
+        throw new Error(`${reused} holds ${chats.n} chats, not ${scale}×`);
+      // Migrations written since it was seeded, so the code measured finds the schema it expects.
+      await migrate(database);
+      console.log(`  measuring ${reused} as seeded before`);
+    } else {
+      await migrate(database);
+      await seed(database.db, scale);
+    }
 
     const events = createEventBus(database);
     await events.start();
@@ -528,7 +757,10 @@ async function setUp(scale: number): Promise<Setup> {
       ...extra,
     });
     const cases: Case[] = [
-      list('chats, first page', '/api/chats?limit=50', s.chats, endpoints.chats.list, { chatList: true }),
+      list('chats, first page', '/api/chats?limit=50', s.chats, endpoints.chats.list, {
+        chatList: true,
+        at1000: true,
+      }),
       list(
         `chats, search '${NAME_SEARCH}'`,
         `/api/chats?search=${NAME_SEARCH}&limit=50`,
@@ -537,6 +769,7 @@ async function setUp(scale: number): Promise<Setup> {
         {
           chatList: true,
           expectRows: true,
+          at1000: true,
         },
       ),
       list(
@@ -547,6 +780,7 @@ async function setUp(scale: number): Promise<Setup> {
         {
           chatList: true,
           expectRows: true,
+          at1000: true,
         },
       ),
       list('clients, first page', '/api/clients', s.clients, endpoints.clients.list),
@@ -557,6 +791,7 @@ async function setUp(scale: number): Promise<Setup> {
         endpoints.clients.list,
         {
           expectRows: true,
+          at1000: true,
         },
       ),
       list('subscriptions', '/api/subscriptions', s.subscriptions, endpoints.subscriptions.list),
@@ -567,6 +802,7 @@ async function setUp(scale: number): Promise<Setup> {
         '/api/appointments?page=1&limit=10',
         s.appointments,
         endpoints.appointments.list,
+        { at1000: true },
       ),
       // What Ctrl+K asks: a name's appointments (all, then only the upcoming ones), five at most.
       list(
@@ -595,6 +831,7 @@ async function setUp(scale: number): Promise<Setup> {
         endpoints.chats.list,
         {
           expectRows: true,
+          at1000: true,
         },
       ),
       list(
@@ -602,21 +839,28 @@ async function setUp(scale: number): Promise<Setup> {
         '/api/chats?search=qx&limit=50',
         s.chats,
         endpoints.chats.list,
+        { at1000: true },
       ),
       list(
         `clients, search 'qx' (matches nothing)`,
         '/api/clients?search=qx',
         s.clients,
         endpoints.clients.list,
+        { at1000: true },
       ),
-      { name: 'chats waiting for a person', path: '/api/chats/waiting', service: () => s.chats.waiting() },
+      {
+        name: 'chats waiting for a person',
+        path: '/api/chats/waiting',
+        service: () => s.chats.waiting(),
+        at1000: true,
+      },
       { name: 'unread chats count', path: '/api/chats/unread', service: () => s.chats.unread() },
       list(
         'appointments, last page',
         `/api/appointments?page=${Math.ceil(n / 10)}&limit=10`,
         s.appointments,
         endpoints.appointments.list,
-        { expectRows: true },
+        { expectRows: true, at1000: true },
       ),
       list(
         'appointments, a month (the oldest)',
@@ -625,8 +869,24 @@ async function setUp(scale: number): Promise<Setup> {
         endpoints.appointments.list,
         { expectRows: true },
       ),
+      // The Insights page's report for the last 30 days (against the 30 before): every seeded chat's
+      // conversation falls in them.
+      {
+        name: 'insights, last 30 days',
+        path: '/api/insights?period=30d',
+        service: () => s.insights.report(endpoints.insights.report.query.parse({ period: '30d' })),
+        at1000: true,
+      },
     ];
-    return { scale, database, cases, bare, get, wireBytes, close };
+    return {
+      scale,
+      database,
+      cases: cases.filter((c) => !options.only || c.name.includes(options.only)),
+      bare,
+      get,
+      wireBytes,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;
@@ -697,6 +957,7 @@ async function measure(setups: Setup[]) {
         ratio: 0,
         chatList: c.chatList ?? false,
         expectRows: c.expectRows ?? false,
+        at1000: c.at1000 ?? false,
       };
       result.ratio = result.http.median / (result.service.median + result.signedInBare.median);
       results.get(setup.scale)!.push(result);
@@ -755,6 +1016,14 @@ try {
   measured = await measure(setups);
   for (const [scale, results] of measured) printTable(scale, results);
   const largestSetup = setups.at(-1)!;
+  // At 1,000× the cases of issue #25 item 6 are held to 30 ms; those that miss show their plan.
+  if (kind === 'postgres' && largestSetup.scale >= 1000) {
+    const missed = (measured.get(largestSetup.scale) ?? []).filter((r) => r.at1000 && r.http.median >= 30);
+    if (missed.length > 0)
+      console.log(`\nthe slowest statement of each case over 30 ms at ${largestSetup.scale}×:`);
+    for (const r of missed)
+      await explainSlowest(largestSetup, largestSetup.cases.find((c) => c.name === r.name)!);
+  }
   console.log(`\nquery plans at ${largestSetup.scale}× (${kind}):`);
   for (const [label, search] of [
     ['chat list, first page', undefined],
@@ -795,6 +1064,9 @@ for (const r of atScale(chatTarget.scale).filter((r) => r.chatList)) {
       `${chatTarget.scale}× ${r.name}: ${ms(r.http.median)} ms within 1.5× of its 1× time (${ms(one.http.median)} ms; ${(r.http.median / one.http.median).toFixed(2)}×)`,
     );
 }
+if (kind === 'postgres' && largest >= 1000)
+  for (const r of atScale(largest).filter((r) => r.at1000))
+    check(r.http.median < 30, `${largest}× ${r.name}: median ${ms(r.http.median)} ms < 30 ms`);
 if (largest > smallest) {
   for (const r of atScale(largest)) {
     const small = atScale(smallest).find((o) => o.name === r.name);
