@@ -1,12 +1,17 @@
 import type { Locator, Page } from '@playwright/test';
 import { DESKTOP, expectAccessibleEverywhere, type Scheme } from './axe';
+import { longDate, timeLabel } from './dates';
 import { type Api, expect, test } from './fixtures';
 import { createEmployee, uniqueSuffix } from './staff-data';
 
-/** Packs on the public side: a customer buys one on the booking page and it shows on their client page. */
+/**
+ * Packs on the public side: a customer buys one on the booking page, books with it after an
+ * emailed code, sees the balance on the manage page, cancels in time and gets the session back.
+ */
 
 type Service = { id: string; name: string };
 type Client = { id: string; email: string | null };
+type Schedule = { slots: { date: string; times: string[] }[] };
 
 const SHOTS = '/tmp/pw-packs2';
 /** Typed as a person types: a controlled input must keep every key. */
@@ -54,7 +59,22 @@ async function latestMail(api: Api, to: string, subject: RegExp) {
   return mail!;
 }
 
-test('a customer buys a pack on the booking page and staff see it on their client page', async ({
+/** A day at least two days ahead with the time open: cancelling it is inside the 24-hour policy. */
+async function dayWellAhead(api: Api, username: string, serviceId: string, time: string) {
+  const schedule = await api.get<Schedule>(`/schedule/${username}?service=${encodeURIComponent(serviceId)}`);
+  const day = schedule.slots.slice(2).find((candidate) => candidate.times.includes(time));
+  if (!day) throw new Error(`no day with ${time} open`);
+  return day.date;
+}
+
+async function openDay(page: Page, date: string) {
+  const dayButton = page.getByRole('button', { name: longDate(date), exact: true });
+  await expect(page.getByRole('button', { name: 'Next month' })).toBeVisible();
+  if (!(await dayButton.isVisible())) await page.getByRole('button', { name: 'Next month' }).click();
+  await dayButton.click();
+}
+
+test('a customer buys a pack, books with it after an emailed code, and cancels in time to get the session back', async ({
   page,
   api,
 }) => {
@@ -145,4 +165,79 @@ test('a customer buys a pack on the booking page and staff see it on their clien
     `/clients/${client!.id}/packs`,
   );
   expect(held).toEqual([expect.objectContaining({ name: packName, sessionsLeft: 10, method: 'online' })]);
+
+  // Book a time with the pack: the email is proved by a code sent to it.
+  const day = await dayWellAhead(api, trainer.username, service.id, '10:00');
+  await openDay(page, day);
+  await page
+    .getByRole('group', { name: 'Available times' })
+    .getByRole('button', { name: new RegExp(`^${timeLabel('10:00')}( \\(.+ your time\\))?$`) })
+    .click();
+  await page.getByRole('button', { name: 'I have a pack' }).click();
+  const panel = page.getByRole('form', { name: "Your pack's email" });
+  await typeInto(panel, 'Email Address', email);
+  await expectAccessibleEverywhere(page, 'book with a pack: email', {
+    each: shoot(page, 'use-pack-email'),
+  });
+  await panel.getByRole('button', { name: 'Email me a code' }).click();
+  const codeForm = page.getByRole('form', { name: 'Code from the email' });
+  await expect(codeForm.getByRole('status')).toContainText('a code is on its way');
+  const codeMail = await latestMail(api, email, /^Tu código para usar tu bono$/);
+  const code = /\b(\d{6})\b/.exec(codeMail.text)![1]!;
+  // A wrong code first: refused, and the right one still works.
+  await typeInto(codeForm, 'Code', code === '000000' ? '111111' : '000000');
+  await codeForm.getByRole('button', { name: 'Check code' }).click();
+  await expect(page.getByRole('alert')).toContainText('That code is not right.');
+  const codeBox = codeForm.getByLabel('Code', { exact: true });
+  await codeBox.click();
+  await codeBox.press('ControlOrMeta+a');
+  await codeBox.press('Backspace');
+  await codeBox.pressSequentially(code, HUMAN);
+  await codeForm.getByRole('button', { name: 'Check code' }).click();
+  await expect(page.getByTestId('pack-balance')).toContainText(
+    `${packName}: 10 of 10 sessions left, valid until`,
+  );
+  await expectAccessibleEverywhere(page, 'book with a pack: checked', {
+    each: shoot(page, 'use-pack-checked'),
+  });
+  await page.getByRole('button', { name: 'Book with my pack' }).click();
+  await expect(page.getByTestId('paid-with-pack')).toContainText(
+    `Paid with your pack. ${packName}: 9 of 10 sessions left, valid until`,
+  );
+  await expectAccessibleEverywhere(page, 'booked with a pack', { each: shoot(page, 'use-pack-booked') });
+
+  // The confirmation's private link: the manage page shows the pack's balance.
+  const confirmation = await latestMail(api, email, /^Your appointment with /);
+  expect(confirmation.text).toContain(`Paid with your pack: ${packName} (9 sessions left)`);
+  const link = new URL(/To cancel or reschedule: (\S+)/.exec(confirmation.text)![1]!).pathname;
+  await page.goto(link);
+  await expect(page.getByTestId('appointment-pack')).toContainText(
+    `${packName}: 9 of 10 sessions left, valid until`,
+  );
+  await expectAccessibleEverywhere(page, 'manage page of a pack booking', {
+    each: shoot(page, 'manage-pack'),
+  });
+
+  // Cancelled more than a day ahead: the session goes back.
+  await page.getByRole('button', { name: 'Cancel appointment' }).click();
+  const cancel = page.getByRole('dialog', { name: 'Cancel your appointment?' });
+  await expect(cancel.getByTestId('cancel-consequence')).toHaveText('The session goes back to your pack.');
+  await expectAccessibleEverywhere(page, 'cancel a pack booking', {
+    shows: cancel,
+    each: shoot(page, 'manage-pack-cancel', cancel),
+  });
+  await cancel.getByRole('button', { name: 'Cancel appointment' }).click();
+  await expect(cancel).toBeHidden();
+  await expect(page.getByTestId('appointment-pack')).toContainText(
+    `${packName}: 10 of 10 sessions left, valid until`,
+  );
+  await expect(page.getByTestId('appointment-pack')).toContainText('(this session was given back)');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your appointment has been cancelled.' }),
+  ).toContainText('The session went back to your pack.');
+  await expectAccessibleEverywhere(page, 'cancelled pack booking', {
+    each: shoot(page, 'manage-pack-cancelled'),
+  });
+  const after = await api.get<{ sessionsLeft: number }[]>(`/clients/${client!.id}/packs`);
+  expect(after).toEqual([expect.objectContaining({ sessionsLeft: 10 })]);
 });

@@ -70,6 +70,21 @@ export const managedBookingSchema = z.object({
   companyName: z.string(),
   /** What was paid for it, and whether it was given back. Null when nothing was paid online. */
   payment: money.extend({ refunded: z.boolean() }).nullable(),
+  /**
+   * The pack a session of which paid for it, as it stands now (`returned`: the session went back
+   * when it was cancelled in time). Null when no pack paid for it.
+   */
+  pack: z
+    .object({
+      name: z.string(),
+      sessionsLeft: z.number().int(),
+      sessionsTotal: z.number().int(),
+      expiresAt: z.string(),
+      returned: z.boolean(),
+      /** Cancelling now gives the session back (inside the free window). */
+      backOnCancel: z.boolean(),
+    })
+    .nullable(),
   policy: z.object({ freeCancellationHours: z.number().int() }),
   /** Until when cancelling refunds the fee and moving is allowed (null when no deadline applies). */
   changesUntil: z.string().nullable(),

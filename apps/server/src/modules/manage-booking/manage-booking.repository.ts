@@ -42,6 +42,7 @@ const appointmentWithPayment = {
   blockedFrom: appointments.blockedFrom,
   blockedUntil: appointments.blockedUntil,
   serviceId: appointments.serviceId,
+  classTimeId: appointments.classTimeId,
   serviceName: appointments.serviceName,
   localDate: appointments.localDate,
   startTime: appointments.startTime,
@@ -141,6 +142,26 @@ export function createManageBookingRepository(db: Db) {
       );
       const row = result.rows[0] as { clientName: string | null; booked: boolean };
       return { clientName: row.clientName, booked: Boolean(row.booked) };
+    },
+
+    /** The pack whose session paid for the appointment, as it stands now, and whether the session went back. */
+    async packOf(appointmentId: string) {
+      const result = await db.execute(sql`
+        select p.name, p.sessions_left as "sessionsLeft", p.sessions_total as "sessionsTotal",
+               p.expires_at as "expiresAt",
+               exists(select 1 from pack_ledger r where r.appointment_id = u.appointment_id and r.kind = 'return') as returned
+          from pack_ledger u join client_packs p on p.id = u.client_pack_id
+         where u.appointment_id = ${appointmentId}::uuid and u.kind = 'use'`);
+      const row = result.rows[0] as
+        | {
+            name: string;
+            sessionsLeft: number;
+            sessionsTotal: number;
+            expiresAt: Date | string;
+            returned: boolean;
+          }
+        | undefined;
+      return row && { ...row, expiresAt: new Date(row.expiresAt) };
     },
 
     async history(appointmentId: string) {

@@ -97,10 +97,11 @@ export function createManageBookingService(deps: Deps) {
   }
 
   async function view(row: ManagedAppointmentRow): Promise<ManagedBooking> {
-    const [settings, business, history] = await Promise.all([
+    const [settings, business, history, pack] = await Promise.all([
       company.bookingSettings(),
       company.get(),
       repository.history(row.id),
+      repository.packOf(row.id),
     ]);
     const terms = await termsFor(row, settings);
     return {
@@ -117,6 +118,9 @@ export function createManageBookingService(deps: Deps) {
       timeZone: business.timeZone,
       companyName: business.name,
       payment: paymentOf(row),
+      pack: pack
+        ? { ...pack, expiresAt: pack.expiresAt.toISOString(), backOnCancel: terms.sessionBackOnCancel }
+        : null,
       policy: { freeCancellationHours: settings.freeCancellationHours },
       changesUntil: row.status === 'scheduled' ? terms.changesUntil.toISOString() : null,
       canCancel: terms.canCancel,

@@ -149,10 +149,18 @@ describe('using a pack on the booking page, after an emailed code', () => {
     const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
     expect(mails.some((m) => m.text.includes('Paid with your pack: Bono 10 (9 sessions left)'))).toBe(true);
 
+    // The manage page says what paid for it, and that cancelling now gives the session back.
+    const managed = await t.app.inject({ url: `/api/booking/${row!.manageToken}` });
+    expect(managed.json()).toMatchObject({
+      payment: null,
+      refundOnCancel: null,
+      pack: { name: 'Bono 10', sessionsLeft: 9, sessionsTotal: 10, returned: false, backOnCancel: true },
+    });
     // Cancelled on the manage link more than 24 hours ahead: the session comes back (the staff path's rule).
     const cancelled = await visitor(`/api/booking/${row!.manageToken}/cancel`, { refundExpected: 0 });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(await balance(clientPackId)).toBe(10);
+    expect(cancelled.json().pack).toMatchObject({ sessionsLeft: 10, returned: true, backOnCancel: false });
   });
 
   it('a late cancel keeps the session, as the policy says', async () => {
@@ -167,6 +175,8 @@ describe('using a pack on the booking page, after an emailed code', () => {
       .where(eq(appointments.id, booked.json().appointment.id));
     // Monday 11:30: half an hour before.
     now = new Date('2026-11-23T10:30:00Z');
+    const late = await t.app.inject({ url: `/api/booking/${row!.manageToken}` });
+    expect(late.json().pack).toMatchObject({ sessionsLeft: 9, returned: false, backOnCancel: false });
     const cancelled = await visitor(`/api/booking/${row!.manageToken}/cancel`, { refundExpected: 0 });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(await balance(clientPackId)).toBe(9);

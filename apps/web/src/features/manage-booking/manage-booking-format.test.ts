@@ -1,6 +1,6 @@
 import type { ManagedBooking } from '@chatdesk/contract/manage-booking';
 import { describe, expect, it } from 'vitest';
-import { cancelConsequence, cancelledMoney, policySentence } from './manage-booking-format';
+import { cancelConsequence, cancelledMoney, packFact, policySentence } from './manage-booking-format';
 
 const fee = { amount: 1000, currency: 'eur' };
 
@@ -20,6 +20,7 @@ function booking(overrides: Partial<ManagedBooking> = {}): ManagedBooking {
     timeZone: 'Europe/Madrid',
     companyName: 'Acme Studio',
     payment: { ...fee, refunded: false },
+    pack: null,
     policy: { freeCancellationHours: 24 },
     changesUntil: '2026-11-24T16:00:00.000Z',
     canCancel: true,
@@ -120,5 +121,37 @@ describe('cancelledMoney', () => {
       'The €10.00 fee was not refunded.',
     );
     expect(cancelledMoney({ ...cancelled([]), payment: null })).toBeNull();
+  });
+});
+
+describe('a booking paid with a pack', () => {
+  const pack = {
+    name: 'Bono 10',
+    sessionsLeft: 9,
+    sessionsTotal: 10,
+    expiresAt: '2027-02-20T10:00:00.000Z',
+    returned: false,
+    backOnCancel: true,
+  };
+  it('says what happens to the session, not to a fee', () => {
+    const paidWithPack = { payment: null, refundOnCancel: null };
+    expect(cancelConsequence(booking({ ...paidWithPack, pack }))).toBe('The session goes back to your pack.');
+    expect(cancelConsequence(booking({ ...paidWithPack, pack: { ...pack, backOnCancel: false } }))).toBe(
+      'The pack session stays used under the cancellation policy.',
+    );
+  });
+  it('says where the session went once cancelled', () => {
+    expect(cancelledMoney(booking({ payment: null, pack: { ...pack, returned: true } }))).toBe(
+      'The session went back to your pack.',
+    );
+    expect(cancelledMoney(booking({ payment: null, pack }))).toBe(
+      'The pack session stays used under the cancellation policy.',
+    );
+  });
+  it('states the balance and expiry', () => {
+    expect(packFact(pack, 'Feb 20, 2027')).toBe('Bono 10: 9 of 10 sessions left, valid until Feb 20, 2027.');
+    expect(packFact({ ...pack, sessionsLeft: 10, returned: true }, 'Feb 20, 2027')).toBe(
+      'Bono 10: 10 of 10 sessions left, valid until Feb 20, 2027 (this session was given back).',
+    );
   });
 });

@@ -42,6 +42,10 @@ export function policySentence(
 
 /** What cancelling now does to the customer's money, said before they confirm. */
 export function cancelConsequence(booking: ManagedBooking): string {
+  if (booking.pack && !booking.pack.returned)
+    return booking.pack.backOnCancel
+      ? 'The session goes back to your pack.'
+      : 'The pack session stays used under the cancellation policy.';
   if (booking.refundOnCancel) return `You will get ${money(booking.refundOnCancel)} back to your card.`;
   const fee = heldFee(booking);
   if (fee) return `The ${money(fee)} fee will not be refunded.`;
@@ -49,9 +53,13 @@ export function cancelConsequence(booking: ManagedBooking): string {
   return 'Nothing was paid online, so there is nothing to refund.';
 }
 
-/** What became of the money of a cancelled appointment; null when nothing was paid. */
+/** What became of the money (or the pack session) of a cancelled appointment; null when nothing was paid. */
 export function cancelledMoney(booking: ManagedBooking): string | null {
-  const { payment, history } = booking;
+  const { payment, history, pack } = booking;
+  if (pack)
+    return pack.returned
+      ? 'The session went back to your pack.'
+      : 'The pack session stays used under the cancellation policy.';
   if (!payment) return null;
   if (payment.refunded) return `${money(payment)} has been refunded to your card.`;
   const last = (kind: string) => history.findLastIndex((event) => event.kind === kind);
@@ -62,4 +70,9 @@ export function cancelledMoney(booking: ManagedBooking): string | null {
   }
   if (refundDue) return `Your refund of ${money(payment)} is on its way to your card.`;
   return `The ${money(payment)} fee was not refunded.`;
+}
+
+/** "Paid with a pack: 9 of 10 sessions left, valid until Feb 24, 2027." */
+export function packFact(pack: NonNullable<ManagedBooking['pack']>, validUntil: string): string {
+  return `${pack.name}: ${pack.sessionsLeft} of ${pack.sessionsTotal} ${pack.sessionsTotal === 1 ? 'session' : 'sessions'} left, valid until ${validUntil}${pack.returned ? ' (this session was given back)' : ''}.`;
 }

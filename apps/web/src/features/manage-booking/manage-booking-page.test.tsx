@@ -23,6 +23,7 @@ const booking: ManagedBooking = {
   timeZone: 'Europe/Madrid',
   companyName: 'Acme Studio',
   payment: { ...fee, refunded: false },
+  pack: null,
   policy: { freeCancellationHours: 24 },
   changesUntil: '2026-11-24T16:00:00.000Z',
   canCancel: true,

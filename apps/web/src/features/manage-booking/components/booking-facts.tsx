@@ -1,13 +1,14 @@
 import type { ManagedBooking } from '@chatdesk/contract/manage-booking';
 import { Text } from '@mantine/core';
 import { VisitorTime } from '../../../components/slots/visitor-time';
-import { formatMinorMoney } from '../../../lib/format';
+import { formatDate, formatMinorMoney } from '../../../lib/format';
 import { formatLongDate, formatTime } from '../../../lib/wall-clock';
 import classes from '../manage-booking.module.css';
+import { packFact } from '../manage-booking-format';
 
 /** Who, when (on the business's clock, and the visitor's when it differs) and what was paid. */
 export function BookingFacts({ booking }: { booking: ManagedBooking }) {
-  const { appointment, payment, timeZone } = booking;
+  const { appointment, payment, pack, timeZone } = booking;
   const cancelled = appointment.status === 'cancelled';
   return (
     <dl className={classes.facts} aria-label="Appointment details">
@@ -49,6 +50,16 @@ export function BookingFacts({ booking }: { booking: ManagedBooking }) {
                   · refunded
                 </Text>
               ) : null}
+            </Text>
+          </dd>
+        </>
+      ) : null}
+      {pack ? (
+        <>
+          <dt>Paid with a pack</dt>
+          <dd>
+            <Text fw={600} data-testid="appointment-pack">
+              {packFact(pack, formatDate(pack.expiresAt))}
             </Text>
           </dd>
         </>

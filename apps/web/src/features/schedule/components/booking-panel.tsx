@@ -1,4 +1,5 @@
 import { MEETING_MINUTES } from '@chatdesk/contract/constants';
+import type { PackBalance } from '@chatdesk/contract/packs';
 import type { PublicSchedule } from '@chatdesk/contract/schedule';
 import { Box, Button, Group, List, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
@@ -8,8 +9,9 @@ import {
   IconCalendarTime,
   IconCreditCard,
   IconMailCheck,
+  IconPackage,
 } from '@tabler/icons-react';
-import { type Dispatch, lazy, type ReactNode, Suspense, useEffect, useId } from 'react';
+import { type Dispatch, lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
 import type { ConfirmCard } from '../../../components/payments/payment-types';
 import { VisitorTime } from '../../../components/slots/visitor-time';
@@ -17,10 +19,13 @@ import { formatLongDate, formatTime, formatTimeRange } from '../../../lib/wall-c
 import { formatFee } from '../booking-format';
 import type { BookingAction, BookingState } from '../booking-state';
 import { SCHEDULE_PAGE_MESSAGES } from '../messages';
+import { packBalanceText } from '../pack-format';
+import { usePublicPacks } from '../packs-api';
 import { AppointmentSummary } from './appointment-summary';
 import { BookingPolicy } from './booking-policy';
 import { BookingError, BookingSuccess } from './booking-result';
 import { ClientDetailsForm } from './client-details-form';
+import { PackUsePanel } from './pack-use-panel';
 
 // Stripe.js is only fetched when the server really uses Stripe.
 const StripeCardForm = lazy(() => import('./stripe-card-form').then((m) => ({ default: m.StripeCardForm })));
@@ -165,13 +170,30 @@ export function BookingPanel({
   const { amount, currency, provider } = schedule.payment;
   const minutes = schedule.service?.durationMinutes ?? MEETING_MINUTES;
   const free = amount === 0 && schedule.service !== null;
+  // A service with packs on sale offers to book with one instead of paying.
+  const packs = usePublicPacks(schedule.service?.id ?? '', !free && schedule.service !== null);
+  const offersPacks = (packs.data?.length ?? 0) > 0;
+  const [usingPack, setUsingPack] = useState(false);
+  const [paidWithPack, setPaidWithPack] = useState<PackBalance | null>(null);
 
   useEffect(() => {
     if (slot && provider === 'local' && !free) void loadLocalCardForm();
   }, [slot, provider, free]);
 
   if (result?.kind === 'success')
-    return <BookingSuccess appointment={result.appointment} showService={showService} />;
+    return (
+      <Stack gap="md">
+        <BookingSuccess appointment={result.appointment} showService={showService} />
+        {paidWithPack ? (
+          <Group gap={8} wrap="nowrap" align="flex-start">
+            <IconPackage size={18} style={{ flexShrink: 0, marginTop: 2 }} aria-hidden />
+            <Text size="sm" data-testid="paid-with-pack">
+              Paid with your pack. {packBalanceText(paidWithPack)}
+            </Text>
+          </Group>
+        ) : null}
+      </Stack>
+    );
   if (!slot) return <NothingChosen amount={amount} currency={currency} minutes={minutes} />;
 
   return (
@@ -192,8 +214,26 @@ export function BookingPanel({
         <VisitorTime date={slot.date} time={slot.time} timeZone={schedule.timeZone} />
       </Stack>
 
-      {state.step === 'details' ? <BookingPolicy slot={slot} schedule={schedule} /> : null}
-      {state.step === 'details' ? (
+      {state.step === 'details' && usingPack && schedule.service ? (
+        <PackUsePanel
+          employeeId={schedule.employee.id}
+          serviceId={schedule.service.id}
+          slot={slot}
+          onBooked={(appointment, pack) => {
+            setPaidWithPack(pack);
+            setUsingPack(false);
+            dispatch({ type: 'booked', appointment });
+          }}
+          onCancel={() => setUsingPack(false)}
+        />
+      ) : null}
+      {state.step === 'details' && !usingPack ? <BookingPolicy slot={slot} schedule={schedule} /> : null}
+      {state.step === 'details' && !usingPack && offersPacks ? (
+        <Button variant="light" leftSection={<IconPackage size={17} />} onClick={() => setUsingPack(true)}>
+          I have a pack
+        </Button>
+      ) : null}
+      {state.step === 'details' && usingPack ? null : state.step === 'details' ? (
         <ClientDetailsForm
           values={state.values}
           errors={state.errors}

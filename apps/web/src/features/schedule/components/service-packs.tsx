@@ -22,6 +22,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDate, formatServicePrice } from '../../../lib/format';
 import { usePaymentConfig } from '../../subscribe/api';
 import { SCHEDULE_PAGE_MESSAGES } from '../messages';
+import { emailLanguage, sessionsText } from '../pack-format';
 import { completePackPurchase, startPackCheckout, usePublicPacks } from '../packs-api';
 import classes from '../schedule.module.css';
 import { ClientDetailsForm } from './client-details-form';
@@ -29,11 +30,7 @@ import { ClientDetailsForm } from './client-details-form';
 const LocalCardForm = lazy(() => import('./local-card-form').then((m) => ({ default: m.LocalCardForm })));
 const StripeCardForm = lazy(() => import('./stripe-card-form').then((m) => ({ default: m.StripeCardForm })));
 
-const sessionsText = (sessions: number) => `${sessions} ${sessions === 1 ? 'session' : 'sessions'}`;
 const validityText = (days: number) => `valid ${days} ${days === 1 ? 'day' : 'days'}`;
-
-/** The customer's emails about the pack: Spanish when their browser prefers it, else English. */
-const emailLanguage = (): 'es' | 'en' => (navigator.language.toLowerCase().startsWith('es') ? 'es' : 'en');
 
 const emptyDetails: ClientInfo = { name: '', email: '', phone: '' };
 

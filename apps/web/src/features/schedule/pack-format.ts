@@ -1,0 +1,12 @@
+import type { PackBalance } from '@chatdesk/contract/packs';
+import { formatDate } from '../../lib/format';
+
+export const sessionsText = (sessions: number) => `${sessions} ${sessions === 1 ? 'session' : 'sessions'}`;
+
+/** The customer's emails about packs: Spanish when their browser prefers it, else English. */
+export const emailLanguage = (): 'es' | 'en' =>
+  navigator.language.toLowerCase().startsWith('es') ? 'es' : 'en';
+
+/** "Ten sessions: 9 of 10 sessions left, valid until Feb 24, 2027." */
+export const packBalanceText = (pack: PackBalance) =>
+  `${pack.name}: ${pack.sessionsLeft} of ${sessionsText(pack.sessionsTotal)} left, valid until ${formatDate(pack.expiresAt)}.`;
