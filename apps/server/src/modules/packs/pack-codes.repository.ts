@@ -1,6 +1,20 @@
-import { and, asc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appointments, clientPacks, clients, packCodes, packLedger } from '../../db/schema.ts';
+
+/**
+ * In a client's erasure (its transaction): the codes and checks of their addresses go, so none
+ * names them and no live token books for the anonymous record.
+ */
+export async function forgetPackCodesIn(tx: Db, emails: string[]) {
+  if (emails.length === 0) return;
+  await tx.delete(packCodes).where(
+    inArray(
+      packCodes.email,
+      emails.map((email) => email.toLowerCase()),
+    ),
+  );
+}
 
 /** The booking page's emailed codes for using a pack, and what a checked address may see and book. */
 export function createPackCodesRepository(db: Db) {

@@ -4,7 +4,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
 import { insertEmployee } from '../../../test/factories.ts';
-import { appointments, clientPacks, mailOutbox, packLedger, payments } from '../../db/schema.ts';
+import { appointments, clientPacks, mailOutbox, packCodes, packLedger, payments } from '../../db/schema.ts';
 
 // Friday 20 November 2026, 11:00 in Madrid: Monday's times are more than the policy's 24 hours away.
 const FRIDAY = new Date('2026-11-20T10:00:00Z');
@@ -243,5 +243,20 @@ describe('using a pack on the booking page, after an emailed code', () => {
     const spent = await visitor('/api/book/packs/code', { email: nobody });
     expect(spent.statusCode).toBe(429);
     expect(spent.json()).toEqual({ message: PACK_MESSAGES.tooManyCodes });
+  });
+
+  it("a client's erasure deletes the codes and checks of their address", async () => {
+    now = FRIDAY;
+    const { email, clientId } = await clientWithPack(3);
+    await check(email);
+    await visitor('/api/book/packs/code', { email });
+    const erased = await t.app.inject({
+      method: 'POST',
+      url: `/api/clients/${clientId}/erase`,
+      headers,
+      payload: { confirm: 'Lola Paz' },
+    });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(await t.db.select().from(packCodes).where(eq(packCodes.email, email))).toEqual([]);
   });
 });

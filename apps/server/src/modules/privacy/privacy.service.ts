@@ -24,6 +24,7 @@ import { clientWrites } from '../clients/client-writes.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
+import { forgetPackCodesIn } from '../packs/pack-codes.repository.ts';
 import { paymentWrites } from '../payments/payment-writes.ts';
 import type { RemindersService } from '../reminders/reminders.service.ts';
 import type { ScheduleService } from '../schedule/schedule.service.ts';
@@ -308,6 +309,7 @@ export function createPrivacyService(deps: {
         ]);
         await deps.schedule.forgetHolderIn(tx, links.emails);
         await deps.webChat.eraseClientIn(tx, links.emails, client.id);
+        await forgetPackCodesIn(tx, links.emails);
         await repo.anonymiseRequests(client.id, anonymous);
         await clientWrites.delete(tx, client.id);
 
