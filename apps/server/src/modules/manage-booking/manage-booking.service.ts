@@ -323,6 +323,8 @@ export function createManageBookingService(deps: Deps) {
     actor: AppointmentActor,
     to: { date: string; timeSlot: string },
   ) {
+    // A class's seat stays at its class time (the database refuses it too, decision 024).
+    if (row.classTimeId) throw conflict(APPOINTMENT_MESSAGES.seatCannotMove);
     // Staff are not bound by the customer's deadline, only by the slots everyone has.
     if (actor === 'staff') {
       if (row.status !== 'scheduled') throw conflict(APPOINTMENT_MESSAGES.notScheduledToMove);

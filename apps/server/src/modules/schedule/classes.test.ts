@@ -399,3 +399,24 @@ describe('the roster and cancelling a class', () => {
     expect(open[0]?.seatsLeft?.['11:00']).toBe(6);
   });
 });
+
+it("a seat is not moved out of its class: staff and the customer's link are told to cancel it instead", async () => {
+  const service = await createService({ seats: 4 });
+  const employee = await professional(service);
+  const seat = await bookByStaff(await createClient(), employee.id, service.id, '09:00');
+  expect(seat.statusCode, seat.body).toBe(201);
+  const moved = await staff('POST', `/api/appointments/${seat.json().id}/reschedule`, {
+    date: MONDAY,
+    timeSlot: '12:00',
+  });
+  expect(moved.statusCode, moved.body).toBe(409);
+  expect(moved.json()).toEqual({ message: APPOINTMENT_MESSAGES.seatCannotMove });
+  const [row] = await t.db.select().from(appointments).where(eq(appointments.id, seat.json().id));
+  const byLink = await t.app.inject({
+    method: 'POST',
+    url: `/api/booking/${row!.manageToken}/reschedule`,
+    payload: { date: MONDAY, timeSlot: '12:00' },
+  });
+  expect(byLink.statusCode, byLink.body).toBe(409);
+  expect(byLink.json()).toEqual({ message: APPOINTMENT_MESSAGES.seatCannotMove });
+});

@@ -23,6 +23,7 @@ export const appointmentKeys = {
   // Under the detail, so removing an appointment's queries removes its history too.
   history: (id: string) => ['appointments', 'detail', id, 'history'] as const,
   slots: (id: string) => ['appointments', 'detail', id, 'slots'] as const,
+  roster: (id: string) => ['appointments', 'detail', id, 'roster'] as const,
 };
 
 export function appointmentsQueryOptions(filters: AppointmentFilters) {
@@ -188,5 +189,48 @@ export function useCreateAppointment() {
     },
     // A time just taken disappears from the calendar.
     onError: () => queryClient.invalidateQueries({ queryKey: scheduleKeys.all }),
+  });
+}
+
+/** The clients of the class time a seat belongs to; `roster` is null for a one-to-one appointment. */
+export function useClassRoster(id: string) {
+  return useQuery({
+    queryKey: appointmentKeys.roster(id),
+    queryFn: ({ signal }) => apiCall(apiRoutes.appointments.roster, { params: { id }, signal }),
+  });
+}
+
+/** Attendance on the roster is a seat's status: attended (`completed`) or `no-show`, saved at once. */
+export function useMarkAttendance(rosterOf: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: 'completed' | 'no-show' | 'scheduled' }) =>
+      apiCall(apiRoutes.appointments.setStatus, { params: { id }, body: { status } }),
+    meta: { success: 'Attendance saved', failure: 'Attendance not saved. Please try again.' },
+    onSuccess: (appointment) => {
+      queryClient.setQueryData(appointmentKeys.detail(appointment.id), appointment);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: appointmentKeys.roster(rosterOf) }),
+        queryClient.invalidateQueries({ queryKey: appointmentKeys.lists }),
+        queryClient.invalidateQueries({ queryKey: appointmentKeys.history(appointment.id) }),
+      ]);
+    },
+  });
+}
+
+/** Cancels the whole class time: every seat refunded or its session returned, every client told. */
+export function useCancelClass(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiCall(apiRoutes.appointments.cancelClass, { params: { id } }),
+    meta: { success: 'Class cancelled', failure: 'The class could not be cancelled. Please try again.' },
+    onSuccess: (roster) => {
+      queryClient.setQueryData(appointmentKeys.roster(id), roster);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: appointmentKeys.all }),
+        queryClient.invalidateQueries({ queryKey: scheduleKeys.all }),
+        queryClient.invalidateQueries({ queryKey: packKeys.all }),
+      ]);
+    },
   });
 }

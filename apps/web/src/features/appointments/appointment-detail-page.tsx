@@ -47,6 +47,7 @@ import { useCompany } from '../settings/api';
 import {
   useAppointment,
   useAppointmentSlots,
+  useClassRoster,
   useDeleteAppointment,
   useRescheduleAppointment,
   useUpdateAppointmentStatus,
@@ -55,6 +56,7 @@ import { APPOINTMENT_STATUS_STYLE, formatLongDate, formatTimeRange } from './app
 import { AppointmentHistoryCard } from './components/appointment-history-card';
 import { AppointmentStatusBadge } from './components/appointment-status-badge';
 import { CancelPaidAppointmentModal } from './components/cancel-paid-appointment-modal';
+import { ClassRosterCard } from './components/class-roster-card';
 import { DeleteAppointmentModal } from './components/delete-appointment-modal';
 import { ReopenAppointmentModal } from './components/reopen-appointment-modal';
 
@@ -82,6 +84,7 @@ export function AppointmentDetailPage() {
         {(data) => (
           <Stack gap="lg">
             <AppointmentDetail appointment={data} list={list} />
+            <ClassRosterCard appointmentId={data.id} />
             <AppointmentHistoryCard appointmentId={data.id} />
           </Stack>
         )}
@@ -101,6 +104,8 @@ function AppointmentDetail({ appointment, list }: { appointment: Appointment; li
   const [deleting, setDeleting] = useState(false);
   const [reopening, setReopening] = useState<AppointmentStatus | null>(null);
   const [rescheduling, setRescheduling] = useState(false);
+  // A class's seat stays at its class time: cancelled and booked again, never moved.
+  const isSeat = Boolean(useClassRoster(appointment.id).data?.roster);
   const paid = payment ? formatMinorMoney(payment.amount, payment.currency) : null;
   // A scheduled appointment whose payment is still held: cancelling or deleting it decides its fate.
   const holdsPayment = appointment.status === 'scheduled' && payment && !payment.refunded;
@@ -258,7 +263,7 @@ function AppointmentDetail({ appointment, list }: { appointment: Appointment; li
           <Divider />
 
           <Group justify="flex-end" gap="sm">
-            {appointment.status === 'scheduled' ? (
+            {appointment.status === 'scheduled' && !isSeat ? (
               <Button
                 variant="light"
                 leftSection={<IconCalendarTime size={16} />}

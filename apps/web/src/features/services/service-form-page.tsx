@@ -322,7 +322,7 @@ function ServiceForm({ service, currency, list }: ServiceFormProps) {
               />
               <NumberInput
                 label="Seats"
-                description="A class: this many clients at one time, each booking a seat; empty = one client"
+                description="A class: clients at one time, a seat each; empty = one"
                 placeholder="One client"
                 min={1}
                 max={SERVICE_LIMITS.seatsMax}
