@@ -4,9 +4,11 @@ import { SERVICE_MESSAGES, type Service } from '@chatdesk/contract/services';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
-import { insertEmployee } from '../../../test/factories.ts';
+import { insertAppointment, insertEmployee } from '../../../test/factories.ts';
 import { appointments, classTimes, mailOutbox, payments } from '../../db/schema.ts';
 import { TEST_CARDS } from '../../integrations/payments/local-payment-provider.ts';
+import { isClassFull } from '../../lib/app-error.ts';
+import { appointmentWrites } from '../appointments/appointment-writes.ts';
 
 // Friday 20 November 2026, 11:00 in Madrid (the test app's zone).
 const now = new Date('2026-11-20T10:00:00Z');
@@ -419,4 +421,41 @@ it("a seat is not moved out of its class: staff and the customer's link are told
   });
   expect(byLink.statusCode, byLink.body).toBe(409);
   expect(byLink.json()).toEqual({ message: APPOINTMENT_MESSAGES.seatCannotMove });
+});
+
+it('the database alone keeps the count: seats written in concurrent transactions without the calendar lock stop at the seats', async () => {
+  const service = await createService({ seats: 3 });
+  const employee = await professional(service);
+  const startsAt = new Date('2026-11-24T09:00:00Z');
+  const classTimeId = await appointmentWrites.classTimeFor(t.db, {
+    employeeId: employee.id,
+    serviceId: service.id,
+    startsAt,
+    seats: 3,
+  });
+  expect(classTimeId).not.toBeNull();
+  const seat = (n: number) =>
+    t.db.transaction(async (tx) =>
+      insertAppointment(tx as unknown as typeof t.db, {
+        employeeId: employee.id,
+        serviceId: service.id,
+        classTimeId,
+        clientName: `Directa ${n}`,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 3600_000),
+        localDate: '2026-11-24',
+        startTime: '10:00',
+        endTime: '11:00',
+      }),
+    );
+  const outcomes = await Promise.allSettled(Array.from({ length: 12 }, (_, n) => seat(n)));
+  expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(3);
+  for (const outcome of outcomes.filter((o) => o.status === 'rejected')) {
+    expect(isClassFull((outcome as PromiseRejectedResult).reason)).toBe(true);
+  }
+  expect(await seatsTaken(employee.id)).toEqual([{ seats: 3, taken: 3 }]);
+  // Nor may a check be dodged downwards: the count never goes below zero or past the seats.
+  await expect(
+    t.db.execute(sql`update class_times set seats_taken = 4 where id = ${classTimeId}`),
+  ).rejects.toMatchObject({ cause: expect.objectContaining({ code: '23514' }) });
 });
