@@ -83,7 +83,7 @@ export function createManageBookingService(deps: Deps) {
     row: ManagedAppointmentRow,
     settings?: { freeCancellationHours: number },
   ): Promise<ChangeTerms> {
-    return changeTerms(
+    const terms = changeTerms(
       {
         status: row.status,
         startsAt: row.startsAt,
@@ -94,6 +94,8 @@ export function createManageBookingService(deps: Deps) {
       settings ?? (await company.bookingSettings()),
       clock(),
     );
+    // A class's seat stays at its class time: the page and the assistant offer no move of it.
+    return row.classTimeId ? { ...terms, canReschedule: false } : terms;
   }
 
   async function view(row: ManagedAppointmentRow): Promise<ManagedBooking> {

@@ -421,6 +421,9 @@ it("a seat is not moved out of its class: staff and the customer's link are told
   });
   expect(byLink.statusCode, byLink.body).toBe(409);
   expect(byLink.json()).toEqual({ message: APPOINTMENT_MESSAGES.seatCannotMove });
+  // The customer's page offers no move of it, only the cancellation.
+  const managed = (await t.app.inject({ url: `/api/booking/${row!.manageToken}` })).json();
+  expect(managed).toMatchObject({ canCancel: true, canReschedule: false });
 });
 
 it('the database alone keeps the count: seats written in concurrent transactions without the calendar lock stop at the seats', async () => {
