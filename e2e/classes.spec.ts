@@ -121,6 +121,7 @@ test('staff give a service 6 seats, customers book seats, the roster takes atten
   const day = await classDay(api, trainer.username, service.id);
   const url = `/schedule/${trainer.username}?service=${service.id}`;
   await page.goto(url);
+  await expect(page.getByText('A 60-minute class of up to 6: you book one seat')).toBeVisible();
   await openDay(page, day);
   await expect(seatButton(page, '10:00', 6)).toBeVisible();
   await expect(page.getByTestId('seats-left').first()).toContainText('6 seats left');

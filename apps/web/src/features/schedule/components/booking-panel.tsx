@@ -45,7 +45,18 @@ type BookingPanelProps = {
   onBookFree: () => void;
 };
 
-function NothingChosen({ amount, currency, minutes }: { amount: number; currency: string; minutes: number }) {
+function NothingChosen({
+  amount,
+  currency,
+  minutes,
+  seats,
+}: {
+  amount: number;
+  currency: string;
+  minutes: number;
+  /** A class's seats: the time is shared, each client books a seat. */
+  seats: number | null;
+}) {
   return (
     <Stack gap="lg" py={{ base: 0, md: 'xl' }}>
       <Stack gap={4}>
@@ -64,7 +75,9 @@ function NothingChosen({ amount, currency, minutes }: { amount: number; currency
             </ThemeIcon>
           }
         >
-          A {minutes}-minute appointment, just for you
+          {seats
+            ? `A ${minutes}-minute class of up to ${seats}: you book one seat`
+            : `A ${minutes}-minute appointment, just for you`}
         </List.Item>
         <List.Item
           icon={
@@ -194,7 +207,15 @@ export function BookingPanel({
         ) : null}
       </Stack>
     );
-  if (!slot) return <NothingChosen amount={amount} currency={currency} minutes={minutes} />;
+  if (!slot)
+    return (
+      <NothingChosen
+        amount={amount}
+        currency={currency}
+        minutes={minutes}
+        seats={schedule.service?.seats ?? null}
+      />
+    );
 
   return (
     <Stack gap="lg">
