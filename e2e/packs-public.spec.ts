@@ -101,7 +101,21 @@ test('a customer buys a pack, books with it after an emailed code, and cancels i
   const email = `pack.buyer.${suffix}@example.com`.toLowerCase();
 
   await page.setViewportSize(DESKTOP);
-  await page.goto(`/schedule/${trainer.username}?service=${service.id}`);
+  // The business's booking page offers it beside the times, and Buy opens its purchase on the
+  // professional's page, where the card form is.
+  await page.goto(`/book?service=${service.id}`);
+  const bookOffer = page.getByRole('region', { name: 'Save with a pack' });
+  await expect(bookOffer).toContainText(`${packName}10 sessions · €350.00 · valid 90 days`);
+  await expectAccessibleEverywhere(page, 'business booking page with packs', {
+    each: shoot(page, 'book-page-packs'),
+  });
+  await bookOffer.getByRole('link', { name: `Buy ${packName}` }).click();
+  const opened = page.getByRole('dialog', { name: `Buy ${packName}` });
+  await expect(opened).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/schedule/${trainer.username}\\?service=${service.id}$`));
+  await page.keyboard.press('Escape');
+  await expect(opened).toBeHidden();
+
   const offer = page.getByRole('region', { name: 'Save with a pack' });
   await expect(offer.getByText(packName)).toBeVisible();
   await expect(offer).toContainText('10 sessions · €350.00 · valid 90 days');

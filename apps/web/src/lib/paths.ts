@@ -32,7 +32,8 @@ export const paths = {
   /** A professional's booking page; `c` is the chat conversation a booking link came from, passed on. */
   schedule: (
     username: string,
-    chosen?: { service: string; date?: string; time?: string; c?: string | null },
+    /** `pack`: the service's pack to open the purchase of (from the business's booking page). */
+    chosen?: { service: string; date?: string; time?: string; c?: string | null; pack?: string },
   ) => {
     const params = Object.entries(chosen ?? {}).filter((entry): entry is [string, string] =>
       Boolean(entry[1]),

@@ -6,6 +6,7 @@ export const bookKeys = {
   all: ['book'] as const,
   services: () => ['book', 'services'] as const,
   slots: (serviceId: string) => ['book', 'slots', serviceId] as const,
+  packs: (serviceId: string) => ['book', 'packs', serviceId] as const,
 };
 
 /** The business's services with who offers each: the start of booking "anyone available". */
@@ -42,5 +43,13 @@ export function useAssignAnyone(serviceId: string) {
         body: { date: slot.date, timeSlot: slot.time },
       }),
     onError: () => queryClient.invalidateQueries({ queryKey: bookKeys.slots(serviceId) }),
+  });
+}
+
+/** The service's packs of sessions on sale, offered beside booking one session. */
+export function useServicePacks(serviceId: string) {
+  return useQuery({
+    queryKey: bookKeys.packs(serviceId),
+    queryFn: ({ signal }) => apiCall(apiRoutes.publicPacks.list, { query: { serviceId }, signal }),
   });
 }

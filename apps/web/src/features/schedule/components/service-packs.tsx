@@ -15,7 +15,8 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconPackage } from '@tabler/icons-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
 import { type ConfirmCard, PaymentError } from '../../../components/payments/payment-types';
 import { ApiError } from '../../../lib/api-client';
@@ -39,6 +40,22 @@ export function ServicePacks({ serviceName, serviceId }: { serviceName: string; 
   const packs = usePublicPacks(serviceId);
   const [buying, setBuying] = useState<PublicPack | null>(null);
   const titleId = useId();
+  // A pack chosen on the business's booking page (`?pack=`) opens its purchase, once.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedPack = searchParams.get('pack');
+  useEffect(() => {
+    if (!linkedPack || !packs.data) return;
+    const found = packs.data.find((pack) => pack.id === linkedPack);
+    if (found) setBuying(found);
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('pack');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [linkedPack, packs.data, setSearchParams]);
   if (!packs.data || packs.data.length === 0) return null;
   return (
     <Box
