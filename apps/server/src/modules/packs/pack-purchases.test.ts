@@ -149,6 +149,7 @@ describe('buying a pack on the booking page (local provider)', () => {
     expect(mails[0]!.subject).toBe('Tu bono: Bono 10 sesiones');
     expect(mails[0]!.text).toContain('Sesiones: 10 de ');
     expect(mails[0]!.text).toContain('Válido hasta: 20 de febrero de 2027');
+    expect(mails[0]!.text).toContain('y pulsa «I have a pack»: te enviaremos un código a este email.');
   });
 
   it('a second purchase by the same email is the same client, and the email is in English when asked', async () => {
