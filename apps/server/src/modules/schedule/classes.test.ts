@@ -424,6 +424,25 @@ it("a seat is not moved out of its class: staff and the customer's link are told
   // The customer's page offers no move of it, only the cancellation.
   const managed = (await t.app.inject({ url: `/api/booking/${row!.manageToken}` })).json();
   expect(managed).toMatchObject({ canCancel: true, canReschedule: false });
+  // Another seat of the class stays booked when this customer cancels theirs: that seat only is freed.
+  expect((await bookByStaff(await createClient(), employee.id, service.id, '09:00')).statusCode).toBe(201);
+  expect(await seatsTaken(employee.id)).toEqual([{ seats: 4, taken: 2 }]);
+  const cancelled = await t.app.inject({
+    method: 'POST',
+    url: `/api/booking/${row!.manageToken}/cancel`,
+    payload: { refundExpected: 0 },
+  });
+  expect(cancelled.statusCode, cancelled.body).toBe(200);
+  expect(await seatsTaken(employee.id)).toEqual([{ seats: 4, taken: 1 }]);
+  const open = await t.app.services.schedule.openTimes(
+    employee,
+    'Europe/Madrid',
+    { from: MONDAY, to: MONDAY },
+    {
+      serviceId: service.id,
+    },
+  );
+  expect(open[0]?.seatsLeft?.['09:00']).toBe(3);
 });
 
 it('the database alone keeps the count: seats written in concurrent transactions without the calendar lock stop at the seats', async () => {
