@@ -43,6 +43,8 @@ export const webChatSessions = pgTable(
     phone: text('phone').notNull().unique(),
     /** Set only by a correct emailed code. */
     verifiedEmail: text('verified_email'),
+    /** Set only by a correct code sent by WhatsApp: the number's international digits (no +). */
+    verifiedPhone: text('verified_phone'),
     /** When the code was given: a verification lapses 7 days after it (decision 022, expiry). */
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     /** A verification lapsed (idle or old): the panel asks to verify again instead of saying nothing. */
@@ -75,6 +77,7 @@ export const webChatCodes = pgTable(
     sessionId: uuid('session_id')
       .primaryKey()
       .references(() => webChatSessions.id, { onDelete: 'cascade' }),
+    /** Where the code went: an email address, or '+' and a number's digits for a WhatsApp code. */
     email: text('email').notNull(),
     codeHash: text('code_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

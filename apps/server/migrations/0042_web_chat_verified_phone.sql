@@ -1,0 +1,1 @@
+ALTER TABLE "web_chat_sessions" ADD COLUMN "verified_phone" text;
