@@ -87,6 +87,9 @@ export const envSchema = z.object({
   WHATSAPP_APP_SECRET: optional,
   WHATSAPP_VERIFY_TOKEN: optional,
   WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
+  /** An approved AUTHENTICATION template: without it the web chat offers no verification by WhatsApp. */
+  WHATSAPP_CODE_TEMPLATE: optional,
+  WHATSAPP_CODE_TEMPLATE_LANGUAGE: z.preprocess(blankToUndefined, z.string().min(2).max(15).default('en')),
   LLM_BASE_URL: z.preprocess(blankToUndefined, z.string().url().optional()),
   LLM_MODEL: optional,
   LLM_API_KEY: optional,
@@ -261,6 +264,9 @@ function toConfig(e: Env, derived: { seedDemo: boolean; trustProxy: boolean | nu
       appSecret: e.WHATSAPP_APP_SECRET,
       verifyToken: e.WHATSAPP_VERIFY_TOKEN,
       apiUrl: e.WHATSAPP_API_URL,
+      codeTemplate: e.WHATSAPP_CODE_TEMPLATE
+        ? { name: e.WHATSAPP_CODE_TEMPLATE, language: e.WHATSAPP_CODE_TEMPLATE_LANGUAGE }
+        : undefined,
     },
     llm:
       e.LLM_BASE_URL && e.LLM_MODEL

@@ -56,6 +56,8 @@ export const apiRoutes = {
     stream: { method: 'GET', path: '/web-chat/stream' },
     requestCode: { method: 'POST', path: '/web-chat/verification' },
     confirmCode: { method: 'POST', path: '/web-chat/verification/confirm' },
+    requestPhoneCode: { method: 'POST', path: '/web-chat/phone-verification' },
+    confirmPhoneCode: { method: 'POST', path: '/web-chat/phone-verification/confirm' },
     replyTo: { method: 'PUT', path: '/web-chat/reply-to' },
     export: { method: 'GET', path: '/web-chat/export' },
     remove: { method: 'DELETE', path: '/web-chat/conversation' },
@@ -63,6 +65,8 @@ export const apiRoutes = {
   /** Only while no SMTP server is configured and not in production: the mail a local install would have sent. */
   localMail: {
     latest: { method: 'GET', path: '/mail/local/latest' },
+    /** The last one-time code the local WhatsApp stand-in "sent" to a number (?to=digits). */
+    whatsappCode: { method: 'GET', path: '/mail/local/whatsapp-code' },
   },
   company: {
     get: { method: 'GET', path: '/company' },

@@ -160,10 +160,14 @@ import {
 import { changePasswordSchema, profileSchema, updateProfileSchema } from './users.ts';
 import {
   confirmWebChatCodeSchema,
+  confirmWebChatPhoneCodeSchema,
   createWebChatSessionSchema,
   localMailMessageSchema,
   localMailQuerySchema,
+  localWhatsAppCodeQuerySchema,
+  localWhatsAppCodeSchema,
   requestWebChatCodeSchema,
+  requestWebChatPhoneCodeSchema,
   sendWebChatMessageSchema,
   updateWebChatSettingsSchema,
   webChatCodeSentSchema,
@@ -172,6 +176,7 @@ import {
   webChatConversationSchema,
   webChatExportSchema,
   webChatMessageSchema,
+  webChatPhoneVerifiedSchema,
   webChatReplyToRequestSchema,
   webChatReplyToSchema,
   webChatSessionSchema,
@@ -358,6 +363,17 @@ export const endpoints = {
       body: confirmWebChatCodeSchema,
       response: webChatVerifiedSchema,
     },
+    requestPhoneCode: {
+      ...apiRoutes.webChat.requestPhoneCode,
+      body: requestWebChatPhoneCodeSchema,
+      response: webChatCodeSentSchema,
+      status: 202,
+    },
+    confirmPhoneCode: {
+      ...apiRoutes.webChat.confirmPhoneCode,
+      body: confirmWebChatPhoneCodeSchema,
+      response: webChatPhoneVerifiedSchema,
+    },
     replyTo: {
       ...apiRoutes.webChat.replyTo,
       body: webChatReplyToRequestSchema,
@@ -369,6 +385,11 @@ export const endpoints = {
   },
   localMail: {
     latest: { ...apiRoutes.localMail.latest, query: localMailQuerySchema, response: localMailMessageSchema },
+    whatsappCode: {
+      ...apiRoutes.localMail.whatsappCode,
+      query: localWhatsAppCodeQuerySchema,
+      response: localWhatsAppCodeSchema,
+    },
   },
   company: {
     get: { ...apiRoutes.company.get, response: companySchema },

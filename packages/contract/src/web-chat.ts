@@ -80,6 +80,8 @@ export const webChatConfigSchema = z.object({
   privacyNote: z.string(),
   /** Whether a person can answer now (see decision 022: someone on the staff had the dashboard open in the last minutes). */
   online: z.boolean(),
+  /** Whether the visitor may prove a number with a code by WhatsApp (an authentication template is configured). */
+  phoneVerification: z.boolean(),
 });
 export type WebChatConfig = z.infer<typeof webChatConfigSchema>;
 
@@ -100,7 +102,9 @@ export type WebChatMessage = z.infer<typeof webChatMessageSchema>;
 export const webChatConversationSchema = z.object({
   messages: z.array(webChatMessageSchema),
   verifiedEmail: z.string().nullable(),
-  /** An email was verified and lapsed (idle or old): the panel asks the visitor to verify again. */
+  /** The number proved by a WhatsApp code, as + and its digits. */
+  verifiedPhone: z.string().nullable(),
+  /** An email or number was verified and lapsed (idle or old): the panel asks the visitor to verify again. */
   verificationLapsed: z.boolean(),
   replyTo: z.string().nullable(),
 });
@@ -134,6 +138,22 @@ export const confirmWebChatCodeSchema = z.object({
 });
 export const webChatVerifiedSchema = z.object({ verifiedEmail: z.string() });
 
+/** A number with its country code; the server checks it is a valid one (400 otherwise). */
+const phoneSchema = z
+  .string({ message: M.phoneInvalid })
+  .trim()
+  .min(1, M.phoneInvalid)
+  .max(40, M.phoneInvalid);
+export const requestWebChatPhoneCodeSchema = z.object({ phone: phoneSchema });
+export const confirmWebChatPhoneCodeSchema = z.object({
+  phone: phoneSchema,
+  code: z
+    .string({ message: M.phoneCodeInvalid })
+    .trim()
+    .regex(new RegExp(`^\\d{${WEB_CHAT_CODE_LENGTH}}$`), M.phoneCodeInvalid),
+});
+export const webChatPhoneVerifiedSchema = z.object({ verifiedPhone: z.string() });
+
 /** An email address, or a phone number with 7 to 15 digits (spaces, dashes, dots and brackets allowed). */
 export function isReplyToContact(value: string): boolean {
   if (EMAIL_PATTERN.test(value)) return value.length <= 254;
@@ -156,6 +176,7 @@ export const webChatExportSchema = z.object({
   exportedAt: z.string(),
   businessName: z.string(),
   verifiedEmail: z.string().nullable(),
+  verifiedPhone: z.string().nullable(),
   replyTo: z.string().nullable(),
   messages: z.array(webChatMessageSchema),
 });
@@ -177,3 +198,5 @@ export const localMailMessageSchema = z.object({
   createdAt: z.string(),
 });
 export type LocalMailMessage = z.infer<typeof localMailMessageSchema>;
+export const localWhatsAppCodeQuerySchema = z.object({ to: z.string().trim().min(1).max(40) });
+export const localWhatsAppCodeSchema = z.object({ to: z.string(), code: z.string() });

@@ -285,6 +285,7 @@ export function createServices(deps: ServiceDeps) {
     limits: config.webChat,
     publicUrl: config.publicUrlConfigured ? config.publicUrl : null,
     onlineMinutes: config.webChatOnlineMinutes,
+    whatsapp: { channel: integrations.whatsapp, template: integrations.whatsappCodeTemplate },
   });
   const privacy = createPrivacyService({
     db,

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { Integrations } from '../integrations/choose-integrations.ts';
+import { isLocalWhatsApp } from '../integrations/whatsapp/local-channel.ts';
 import { appointmentsRoutes } from '../modules/appointments/appointments.routes.ts';
 import { authRoutes } from '../modules/auth/auth.routes.ts';
 import { calendarFeedRoutes } from '../modules/calendar-feed/calendar-feed.routes.ts';
@@ -87,7 +88,10 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
       // Reads anyone's mail: only when asked for (LOCAL_MAILBOX), on an install that sends none (no
       // SMTP) and is not production.
       if (config.localMailbox && !config.smtp && config.env !== 'production')
-        await api.register(localMailRoutes, { mail: s.mail });
+        await api.register(localMailRoutes, {
+          mail: s.mail,
+          whatsapp: isLocalWhatsApp(integrations.whatsapp) ? integrations.whatsapp : null,
+        });
       if (integrations.localPayments) {
         await api.register(integrations.localPayments.routes, {
           onSubscriptionPaid: s.subscriptions.activated,

@@ -17,8 +17,8 @@ import type {
   SubscriptionProvider,
 } from './payments/subscription-provider.ts';
 import { createCloudApiChannel } from './whatsapp/cloud-api-channel.ts';
-import { createLocalWhatsAppChannel } from './whatsapp/local-channel.ts';
-import type { WhatsAppChannel } from './whatsapp/whatsapp-channel.ts';
+import { createLocalWhatsAppChannel, LOCAL_CODE_TEMPLATE } from './whatsapp/local-channel.ts';
+import type { CodeTemplate, WhatsAppChannel } from './whatsapp/whatsapp-channel.ts';
 
 /** What only the local payment stand-in needs from the app: its card-form routes and its clock. */
 export type LocalPaymentStandIn = {
@@ -37,6 +37,8 @@ export type Integrations = {
   paymentEvents: PaymentEventSource | null;
   mailer: Mailer;
   whatsapp: WhatsAppChannel;
+  /** The template one-time codes go by WhatsApp with: the configured one, the local channel's own, or none. */
+  whatsappCodeTemplate: CodeTemplate | null;
   assistant: AssistantEngine;
   /** Set only while the local payment provider is in use. */
   localPayments: LocalPaymentStandIn | null;
@@ -73,7 +75,15 @@ export async function chooseIntegrations(
       `assistant: ${config.llm ? `LLM ${config.llm.model} at ${config.llm.baseUrl}` : 'built-in rule-based (no LLM_BASE_URL)'}`,
     ].join('; '),
   );
-  return { ...payments, mailer, whatsapp, assistant };
+  // The local stand-in "sends" codes only outside production: a live install without WhatsApp
+  // must not offer visitors a code that goes nowhere.
+  const whatsappCodeTemplate =
+    whatsapp.name === 'local'
+      ? config.env === 'production'
+        ? null
+        : LOCAL_CODE_TEMPLATE
+      : (config.whatsapp.codeTemplate ?? null);
+  return { ...payments, mailer, whatsapp, whatsappCodeTemplate, assistant };
 }
 
 async function choosePayments(config: Config, db: Db, clock: () => Date) {

@@ -103,6 +103,20 @@ export function createCloudApiChannel(settings: CloudApiSettings): WhatsAppChann
             : {}),
         },
       }),
+    // Meta's authentication templates take the code twice: the body's one parameter and the
+    // copy-code (URL) button's, or WhatsApp refuses the message.
+    sendCode: (to, code, { name, language }) =>
+      send(to, {
+        type: 'template',
+        template: {
+          name,
+          language: { code: language },
+          components: [
+            { type: 'body', parameters: [{ type: 'text', text: code }] },
+            { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: code }] },
+          ],
+        },
+      }),
     async listTemplates() {
       if (!settings.businessAccountId) return [];
       const templates: WhatsAppTemplate[] = [];

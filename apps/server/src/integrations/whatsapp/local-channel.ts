@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { renderTemplate, templateParameterCount, type WhatsAppTemplate } from '@chatdesk/contract/chats';
-import type { WhatsAppChannel } from './whatsapp-channel.ts';
+import type { CodeTemplate, WhatsAppChannel } from './whatsapp-channel.ts';
 
 /** What a new WhatsApp Business account typically has approved, so the template flow can be tried locally. */
 const SAMPLE_TEMPLATES: WhatsAppTemplate[] = [
@@ -44,13 +44,38 @@ const SAMPLE_TEMPLATES: WhatsAppTemplate[] = [
   },
 ].map((template) => ({ ...template, parameterCount: templateParameterCount(template.body) }));
 
+/** The local channel's own template for codes, so verifying a number by WhatsApp can be tried locally. */
+export const LOCAL_CODE_TEMPLATE: CodeTemplate = { name: 'verification_code', language: 'en' };
+
+export type LocalWhatsAppChannel = WhatsAppChannel & {
+  readonly name: 'local';
+  /** The last code "sent" to these digits (this process only): what a local test reads as a phone would. */
+  lastCode(to: string): string | null;
+};
+
+export const isLocalWhatsApp = (channel: WhatsAppChannel): channel is LocalWhatsAppChannel =>
+  channel.name === 'local' && 'lastCode' in channel;
+
 /** Without WhatsApp keys: messages are stored and shown as sent, and go nowhere. */
 export function createLocalWhatsAppChannel(logger?: {
   info: (o: object, m: string) => void;
-}): WhatsAppChannel {
+}): LocalWhatsAppChannel {
   const localId = () => `wamid.local.${randomBytes(12).toString('hex')}`;
+  // Bounded: a long-running local server asked for many codes keeps only the newest numbers.
+  const codes = new Map<string, string>();
   return {
     name: 'local',
+    async sendCode(to, code, template) {
+      codes.delete(to);
+      codes.set(to, code);
+      if (codes.size > 1000) codes.delete(codes.keys().next().value!);
+      logger?.info(
+        { to, template: template.name },
+        'WhatsApp not configured; a verification code was not sent',
+      );
+      return { externalId: localId() };
+    },
+    lastCode: (to) => codes.get(to.replace(/\D/g, '')) ?? null,
     async sendText(to, text) {
       logger?.info({ to }, `WhatsApp not configured; would have sent: ${text.slice(0, 200)}`);
       return { externalId: localId() };

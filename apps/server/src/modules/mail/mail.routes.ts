@@ -1,6 +1,7 @@
 import { endpoints } from '@chatdesk/contract/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/endpoint.ts';
+import type { LocalWhatsAppChannel } from '../../integrations/whatsapp/local-channel.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { MailService } from './mail.service.ts';
 
@@ -10,7 +11,11 @@ import type { MailService } from './mail.service.ts';
  * so routes.ts registers it only while no SMTP server is configured and NODE_ENV is not
  * production: an install that sends real mail, or any production install, never has it.
  */
-export const localMailRoutes: FastifyPluginAsyncZod<{ mail: MailService }> = async (app, { mail }) => {
+export const localMailRoutes: FastifyPluginAsyncZod<{
+  mail: MailService;
+  /** The local WhatsApp stand-in, when WhatsApp is not connected: its codes are read here as the mail is. */
+  whatsapp: LocalWhatsAppChannel | null;
+}> = async (app, { mail, whatsapp }) => {
   route(
     app,
     endpoints.localMail.latest,
@@ -23,6 +28,21 @@ export const localMailRoutes: FastifyPluginAsyncZod<{ mail: MailService }> = asy
       const message = await mail.latestTo(request.query.to);
       if (!message) throw notFound('No email to this address');
       return message;
+    },
+  );
+  route(
+    app,
+    endpoints.localMail.whatsappCode,
+    {
+      tags: ['mail'],
+      summary: 'Local installs without WhatsApp only: the last code the stand-in "sent" to a number',
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const to = request.query.to.replace(/\D/g, '');
+      const code = whatsapp?.lastCode(to);
+      if (!code) throw notFound('No WhatsApp code to this number');
+      return { to, code };
     },
   );
 };

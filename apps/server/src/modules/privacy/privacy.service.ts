@@ -308,7 +308,7 @@ export function createPrivacyService(deps: {
           `/clients/${client.id}`,
         ]);
         await deps.schedule.forgetHolderIn(tx, links.emails);
-        await deps.webChat.eraseClientIn(tx, links.emails, client.id);
+        await deps.webChat.eraseClientIn(tx, links.emails, client.id, links.phones);
         await forgetPackCodesIn(tx, links.emails);
         await repo.anonymiseRequests(client.id, anonymous);
         await clientWrites.delete(tx, client.id);

@@ -25,6 +25,7 @@ const whatsapp: WhatsAppChannel = {
   name: 'local',
   sendText: (to, text) => local.sendText(to, text),
   sendTemplate: (to, template) => local.sendTemplate(to, template),
+  sendCode: (to, code, template) => local.sendCode(to, code, template),
   listTemplates: async () => {
     listings++;
     return whatsappDown ? [] : local.listTemplates();

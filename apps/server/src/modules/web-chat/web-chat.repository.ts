@@ -85,7 +85,13 @@ export function createWebChatRepository(db: Db) {
     async lapseVerification(sessionId: string, verifiedAt: Date | null) {
       await db
         .update(webChatSessions)
-        .set({ verifiedEmail: null, clientId: null, verifiedAt: null, verificationLapsed: true })
+        .set({
+          verifiedEmail: null,
+          verifiedPhone: null,
+          clientId: null,
+          verifiedAt: null,
+          verificationLapsed: true,
+        })
         .where(
           and(
             eq(webChatSessions.id, sessionId),
@@ -114,7 +120,7 @@ export function createWebChatRepository(db: Db) {
         .from(webChatSessions)
         .where(
           and(
-            isNotNull(webChatSessions.verifiedEmail),
+            or(isNotNull(webChatSessions.verifiedEmail), isNotNull(webChatSessions.verifiedPhone)),
             or(
               isNull(webChatSessions.verifiedAt),
               lt(webChatSessions.verifiedAt, verifiedBefore),
@@ -168,9 +174,17 @@ export function createWebChatRepository(db: Db) {
 
     /**
      * The right code was given: the code goes (in the same statement, so it is used once) and the
-     * session is verified for `email`. False if a concurrent confirmation used it first.
+     * session is verified for `email`, or with `phone` for those digits (a WhatsApp code, stored for
+     * '+' and the digits); verifying one forgets the other. False if a concurrent confirmation used it first.
      */
-    async verify(sessionId: string, email: string, codeHash: string, clientId: string | null, at: Date) {
+    async verify(
+      sessionId: string,
+      email: string,
+      codeHash: string,
+      clientId: string | null,
+      at: Date,
+      phone: string | null = null,
+    ) {
       return db.transaction(async (tx) => {
         const used = await tx
           .delete(webChatCodes)
@@ -185,7 +199,13 @@ export function createWebChatRepository(db: Db) {
         if (used.length === 0) return false;
         await tx
           .update(webChatSessions)
-          .set({ verifiedEmail: email, clientId, verifiedAt: at, verificationLapsed: false })
+          .set({
+            verifiedEmail: phone ? null : email,
+            verifiedPhone: phone,
+            clientId,
+            verifiedAt: at,
+            verificationLapsed: false,
+          })
           .where(eq(webChatSessions.id, sessionId));
         return true;
       });
@@ -202,12 +222,30 @@ export function createWebChatRepository(db: Db) {
       return row?.id ?? null;
     },
 
+    /** The client with these phone digits (the oldest, as a WhatsApp chat from the number finds), if any. */
+    async clientIdByPhoneDigits(digits: string) {
+      const [row] = await db
+        .select({ id: clients.id })
+        .from(clients)
+        .where(eq(clients.phoneDigits, digits))
+        .orderBy(asc(clients.createdAt))
+        .limit(1);
+      return row?.id ?? null;
+    },
+
     /** The visitor deleted the conversation: the id stops working and nothing personal stays on it. */
     async endSession(sessionId: string, at: Date) {
       await db.delete(webChatCodes).where(eq(webChatCodes.sessionId, sessionId));
       await db
         .update(webChatSessions)
-        .set({ endedAt: at, verifiedEmail: null, verifiedAt: null, replyTo: null, clientId: null })
+        .set({
+          endedAt: at,
+          verifiedEmail: null,
+          verifiedPhone: null,
+          verifiedAt: null,
+          replyTo: null,
+          clientId: null,
+        })
         .where(eq(webChatSessions.id, sessionId));
     },
 
@@ -226,17 +264,20 @@ export function createWebChatRepository(db: Db) {
     },
 
     /**
-     * A client's erasure (in its transaction): no session keeps their email, their client or a
-     * reply-to address of theirs, and no code waits for their address.
+     * A client's erasure (in its transaction): no session keeps their email or number, their client
+     * or a reply-to address of theirs, and no code waits for their address or number.
      */
-    async eraseClient(emails: string[], clientId: string) {
-      if (emails.length > 0) await db.delete(webChatCodes).where(inArray(webChatCodes.email, emails));
+    async eraseClient(emails: string[], clientId: string, phones: string[] = []) {
+      const digits = [...new Set(phones.map((phone) => phone.replace(/\D/g, '')).filter(Boolean))];
+      const addresses = [...emails, ...digits.map((d) => `+${d}`)];
+      if (addresses.length > 0) await db.delete(webChatCodes).where(inArray(webChatCodes.email, addresses));
       const rows = await db
         .update(webChatSessions)
-        .set({ verifiedEmail: null, verifiedAt: null, clientId: null, replyTo: null })
+        .set({ verifiedEmail: null, verifiedPhone: null, verifiedAt: null, clientId: null, replyTo: null })
         .where(
           or(
             eq(webChatSessions.clientId, clientId),
+            digits.length > 0 ? inArray(webChatSessions.verifiedPhone, digits) : undefined,
             emails.length > 0 ? inArray(webChatSessions.verifiedEmail, emails) : undefined,
             emails.length > 0 ? inArray(sql`lower(${webChatSessions.replyTo})`, emails) : undefined,
           ),

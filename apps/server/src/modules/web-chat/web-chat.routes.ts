@@ -93,6 +93,27 @@ export const webChatVisitorRoutes: FastifyPluginAsyncZod<{
   );
   route(
     app,
+    endpoints.webChat.requestPhoneCode,
+    {
+      tags,
+      security: visitorSecurity,
+      summary: 'Send the visitor a 6-digit code by WhatsApp to prove a number (409 when not configured)',
+    },
+    async (request) => webChat.requestPhoneCode(await visitorOf(request), request.body.phone, request.ip),
+  );
+  route(
+    app,
+    endpoints.webChat.confirmPhoneCode,
+    {
+      tags,
+      security: visitorSecurity,
+      summary: 'Prove the number with its code: the chat then acts for the client with those phone digits',
+    },
+    async (request) =>
+      webChat.confirmPhoneCode(await visitorOf(request), request.body.phone, request.body.code),
+  );
+  route(
+    app,
     endpoints.webChat.confirmCode,
     {
       tags,

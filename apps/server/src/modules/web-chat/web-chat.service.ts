@@ -18,9 +18,11 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/event-bus.ts';
-import { AppError, invalid, notFound, unauthorized } from '../../lib/app-error.ts';
+import type { CodeTemplate, WhatsAppChannel } from '../../integrations/whatsapp/whatsapp-channel.ts';
+import { AppError, conflict, invalid, notFound, unauthorized } from '../../lib/app-error.ts';
 import { emailedCode } from '../../lib/emailed-code.ts';
 import { networkKey } from '../../lib/ip-address.ts';
+import { internationalDigits, internationalPhone } from '../../lib/phone.ts';
 import type { ChatsService } from '../chats/chats.service.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
@@ -47,10 +49,10 @@ export const VERIFICATION_MAX_MS = WEB_CHAT_VERIFICATION_DAYS * DAY;
 
 /** Whether a session's verification has lapsed at `now` (a session verified before 0038 has no time: lapsed). */
 export function verificationLapsed(
-  session: Pick<WebChatSessionRow, 'verifiedEmail' | 'verifiedAt' | 'lastSeenAt'>,
+  session: Pick<WebChatSessionRow, 'verifiedEmail' | 'verifiedPhone' | 'verifiedAt' | 'lastSeenAt'>,
   now: Date,
 ): boolean {
-  if (!session.verifiedEmail) return false;
+  if (!session.verifiedEmail && !session.verifiedPhone) return false;
   if (!session.verifiedAt) return true;
   return (
     now.getTime() - session.verifiedAt.getTime() >= VERIFICATION_MAX_MS ||
@@ -87,6 +89,13 @@ export function webChatPhone(tokenHash: string): string {
 
 const codeHashOf = (sessionId: string, email: string, code: string) =>
   emailedCode.hash(sessionId, email, code);
+
+/** A typed number's international digits (what WhatsApp writes to); 400 unless typed with its country code and valid. */
+function phoneDigitsOf(typed: string): string {
+  const parsed = internationalPhone(typed);
+  if (!parsed) throw invalid(WEB_CHAT_MESSAGES.phoneInvalid);
+  return internationalDigits(parsed.prefix, parsed.phone);
+}
 
 const toSettings = (row: WebChatSettingsRow, publicUrl: string | null): WebChatSettings => ({
   enabled: row.enabled,
@@ -130,6 +139,8 @@ export function createWebChatService(deps: {
   publicUrl?: string | null;
   /** How recently staff must have used the dashboard for the chat to say a person can answer; 0: never. */
   onlineMinutes?: number;
+  /** Codes by WhatsApp: the channel and its authentication template; without one, only email codes. */
+  whatsapp?: { channel: Pick<WhatsAppChannel, 'sendCode'>; template: CodeTemplate | null };
 }) {
   const { repository, chats, events, clock } = deps;
   const limits = { ...DEFAULT_WEB_CHAT_LIMITS, ...deps.limits };
@@ -227,6 +238,7 @@ export function createWebChatService(deps: {
         color: row.color,
         position: row.position,
         privacyNote: row.privacyNote,
+        phoneVerification: Boolean(deps.whatsapp?.template),
         online: row.staffSeenAt !== null && clock().getTime() - row.staffSeenAt.getTime() < onlineWindowMs,
       };
     },
@@ -260,6 +272,7 @@ export function createWebChatService(deps: {
         visitor = {
           ...session,
           verifiedEmail: null,
+          verifiedPhone: null,
           verifiedAt: null,
           clientId: null,
           verificationLapsed: true,
@@ -289,6 +302,7 @@ export function createWebChatService(deps: {
       return {
         messages: await messagesOf(visitor),
         verifiedEmail: visitor.verifiedEmail,
+        verifiedPhone: visitor.verifiedPhone ? `+${visitor.verifiedPhone}` : null,
         verificationLapsed: visitor.verificationLapsed,
         replyTo: visitor.replyTo,
       };
@@ -383,6 +397,53 @@ export function createWebChatService(deps: {
       return { verifiedEmail: email };
     },
 
+    /**
+     * A code by WhatsApp to a number typed with its country code, limited as the emailed ones (per
+     * visitor, per network, per destination number) and stored the same way: its hash, for the
+     * number written '+' and its digits in place of the email. 400 when the number is not one, 409
+     * when no authentication template is configured.
+     */
+    async requestPhoneCode(visitor: WebChatVisitor, typed: string, ip: string) {
+      const whatsapp = deps.whatsapp;
+      if (!whatsapp?.template) throw conflict(WEB_CHAT_MESSAGES.phoneUnavailable);
+      const digits = phoneDigitsOf(typed);
+      const address = `+${digits}`;
+      await limit(
+        { what: 'session codes', who: visitor.id, max: limits.sessionCodesPerHour, windowMs: HOUR },
+        { what: 'network codes', who: networkKey(ip), max: limits.networkCodesPerHour, windowMs: HOUR },
+        { what: 'address codes', who: address, max: limits.addressCodesPerHour, windowMs: HOUR },
+      );
+      const code = emailedCode.create();
+      await repository.saveCode({
+        sessionId: visitor.id,
+        email: address,
+        codeHash: codeHashOf(visitor.id, address, code),
+        expiresAt: new Date(clock().getTime() + WEB_CHAT_CODE_MINUTES * MINUTE),
+        triesLeft: WEB_CHAT_CODE_TRIES,
+      });
+      await whatsapp.channel.sendCode(digits, code, whatsapp.template);
+      return { message: WEB_CHAT_MESSAGES.phoneCodeSent };
+    },
+
+    /**
+     * The number's code: a correct one makes the chat act for the client with those phone digits,
+     * as a WhatsApp chat from that number does; a typed number without its code identifies nobody.
+     */
+    async confirmPhoneCode(visitor: WebChatVisitor, typed: string, code: string) {
+      const digits = phoneDigitsOf(typed);
+      const address = `+${digits}`;
+      const stored = await repository.spendTry(visitor.id, address, clock());
+      if (!stored) throw invalid(WEB_CHAT_MESSAGES.codeExpired);
+      if (!emailedCode.matches(stored, codeHashOf(visitor.id, address, code)))
+        throw invalid(WEB_CHAT_MESSAGES.phoneCodeWrong);
+      const clientId = await repository.clientIdByPhoneDigits(digits);
+      if (!(await repository.verify(visitor.id, address, stored, clientId, clock(), digits)))
+        throw invalid(WEB_CHAT_MESSAGES.codeExpired);
+      const chat = await chatOf(visitor);
+      if (chat) await chats.actFor(chat.id, clientId);
+      return { verifiedPhone: address };
+    },
+
     async setReplyTo(visitor: WebChatVisitor, contact: string) {
       await repository.setReplyTo(visitor.id, contact);
       const chat = await chatOf(visitor);
@@ -395,14 +456,15 @@ export function createWebChatService(deps: {
         exportedAt: clock().toISOString(),
         businessName: (await deps.company.get()).name,
         verifiedEmail: visitor.verifiedEmail,
+        verifiedPhone: visitor.verifiedPhone ? `+${visitor.verifiedPhone}` : null,
         replyTo: visitor.replyTo,
         messages: await messagesOf(visitor),
       };
     },
 
     /** In a client's erasure (its transaction): see WebChatRepository.eraseClient. */
-    eraseClientIn(tx: Db, emails: string[], clientId: string) {
-      return deps.repositoryIn(tx).eraseClient(emails, clientId);
+    eraseClientIn(tx: Db, emails: string[], clientId: string, phones: string[] = []) {
+      return deps.repositoryIn(tx).eraseClient(emails, clientId, phones);
     },
 
     /**
