@@ -143,6 +143,18 @@ async function play(...messages: string[]) {
   return answers;
 }
 
+describe('a price list read from the company information', () => {
+  it('round 12: a word several items share names the one that is only that ("la barba": not "corte + barba")', () => {
+    const info = readCompanyInfo(
+      'Precios: Corte de caballero 16 €, Corte + barba 24 €, Arreglo de barba 12 €.',
+    );
+    expect(findPrice(info, 'vale y cuanto la barba?', new Map())?.name).toBe('Arreglo de barba');
+    // Two items only that word ("corte de caballero", "corte + barba" aside): no guess.
+    const two = readCompanyInfo('Precios: Corte de caballero 16 €, Corte infantil 12 €.');
+    expect(findPrice(two, 'cuanto el corte?', new Map())).toBeNull();
+  });
+});
+
 describe('days and times, in the business zone', () => {
   const when = (phrase: string) => resolveWhen(phrase, NOW, ZONE);
 
@@ -161,6 +173,45 @@ describe('days and times, in the business zone', () => {
       partOfDay: 'afternoon',
     });
     expect(when('esta semana')).toMatchObject({ from: '2026-11-23', to: '2026-11-29' });
+  });
+
+  it('round 12: a yes to the offer of a person that asks something else is that question', async () => {
+    const [offered, towels] = await play('hay duchas?', 'vale y toallas dais?');
+    expect(offered!.replies.join('\n')).toMatch(/te paso con una persona/);
+    expect(towels!.handoff).toBeNull();
+    const [, yes] = await play('hay duchas?', 'vale, si porfa');
+    expect(yes!.handoff?.kind).toBe('person');
+  });
+
+  it('round 12: "¿y con otra persona ese día?" asks for another professional, not for a person of the team', async () => {
+    const [, other] = await play('tiene ane hueco el martes?', 'y con otra persona ese dia?');
+    expect(other!.handoff).toBeNull();
+    expect((await ask('quiero hablar con otra persona')).handoff?.kind).toBe('person');
+  });
+
+  it('round 12: "¿y de horario?" after one professional\'s days is their hours, not the company\'s', async () => {
+    const [, hours] = await play('que dias trabaja iker?', 'y de horario?');
+    expect(hours!.replies.join('\n')).toMatch(/Iker Prieto/);
+    expect(hours!.replies.join('\n')).toMatch(/16:00/);
+  });
+
+  it('round 12: a place asked after a search does not offer again who was just offered', async () => {
+    const [first, second] = await play('abogado laboralista en bilbao', 'y en madrid?');
+    expect(first!.replies.join('\n')).toMatch(/schedule\/ane/);
+    expect(second!.replies.join('\n')).toMatch(/no tenemos a nadie para eso en Madrid/);
+    // Named with where she is, without her link again.
+    expect(second!.replies.join('\n')).toMatch(/Ane Etxeberria/);
+    expect(second!.replies.join('\n')).not.toMatch(/schedule\/ane/);
+  });
+
+  it('round 12: "can I change it to Friday?" from a number that is nobody\'s is a booking for a person', async () => {
+    expect((await ask('I booked with Iker, can I change it to Friday?')).handoff?.kind).toBe('policy');
+  });
+
+  it('round 12: "cómo la cojo" after open times is the booking link; "the monthly subscription" its price', async () => {
+    const [, link] = await play('lo primero q tenga ane mañana', 'vale esa me va bien, como la cojo');
+    expect(link!.replies.join('\n')).toMatch(/schedule\/ane/);
+    expect(await text("what's the monthly subscription for the videos?")).toMatch(/9\.99/);
   });
 
   it('reads slips in the words it answers by, in every message of the conversation', async () => {
@@ -1218,6 +1269,50 @@ describe("a client's own appointments, read by the built-in assistant", () => {
       'puedo ir 30 min mas tarde a mi cita?',
     );
     expect(later!.propose).toMatchObject({ kind: 'reschedule', date: '2026-11-26', time: '16:30' });
+  });
+
+  it('round 12: a change of mind to cancel while a move is chosen puts the cancellation, never "nothing changes"', async () => {
+    const [, asked] = await converse(
+      client(appointment('a1', 'ane', '2026-11-27', '12:00')),
+      'cambiame la cita al lunes 30',
+      'bueno no, mejor cancelala directamente',
+    );
+    expect(asked!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a1' });
+    expect(asked!.replies.join('\n')).toMatch(/¿Cancelo tu cita/);
+  });
+
+  it('round 12: "cancélala aunque no me devolváis nada" confirms the cancellation it was asked', async () => {
+    const [, confirmed] = await converse(
+      client(appointment('a1', 'ane', '2026-11-27', '12:00')),
+      'cancelame la del viernes',
+      'vale, cancelala aunque no me devolvais nada',
+    );
+    expect(confirmed!.confirm).toBe(true);
+  });
+
+  it('round 12: "al día siguiente a la misma hora" is the day after the appointment, not tomorrow', async () => {
+    const [answer] = await converse(
+      client(appointment('a1', 'ane', '2026-11-25', '12:00')),
+      'la del miercoles me la cambias al dia siguiente a la misma hora?',
+    );
+    expect(answer!.propose).toEqual({
+      kind: 'reschedule',
+      appointmentId: 'a1',
+      date: '2026-11-26',
+      time: '12:00',
+    });
+  });
+
+  it('round 12: "la cita de diciembre" is the one in December', async () => {
+    const [answer] = await converse(
+      client(
+        appointment('a1', 'ane', '2026-11-27', '10:00'),
+        appointment('a2', 'ane', '2026-12-03', '10:00'),
+      ),
+      'la cita de diciembre me la puedes pasar al jueves 10 a la misma hora?',
+    );
+    // (The fixture's calendar has no open times that far: the move is asked, of the right one.)
+    expect(answer!.propose).toMatchObject({ kind: 'reschedule', appointmentId: 'a2' });
   });
 
   describe('their packs of sessions', () => {

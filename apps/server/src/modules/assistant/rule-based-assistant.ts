@@ -405,8 +405,12 @@ class Conversation {
       empty: !m.text.trim(),
       // "…te paso con una persona?" → "sí, por favor". A change waiting for their yes comes first:
       // its question is the one a bare "sí" answers.
+      // "vale y toallas dais?" starts with a yes but asks something else: that question is answered.
       acceptsOfferedPerson:
-        this.offeredPerson() && answerOf(m.folded) === 'yes' && !this.knowledge.pendingChange,
+        this.offeredPerson() &&
+        answerOf(m.folded) === 'yes' &&
+        !this.knowledge.pendingChange &&
+        !(m.text.includes('?') && words(m.text).length > 3),
       // "Voy 10 min tarde": the people who will see them need to know; no booking, no complaint.
       runningLate: isRunningLate(m.text),
       complaint: m.complaint,
@@ -793,6 +797,18 @@ class Conversation {
         // "…en Zaragoza, que es donde vivo": where the customer lives, not where we are.
         !(topic === 'address' && CUSTOMERS_PLACE.test(m.folded) && !ASKS_ADDRESS.test(m.folded)),
     );
+    // "¿y de horario?" right after one professional's days or times: their hours, not the company's.
+    const [about, ...others] = c.offered.length ? c.offered : c.named;
+    if (
+      about &&
+      !others.length &&
+      m.hours &&
+      !m.named.length &&
+      !m.places.length &&
+      /^(?:y|and|vale y|ok y|pues y)\b/.test(m.folded) &&
+      m.text.split(/\s+/).length <= 6
+    )
+      return this.openTimes(about, m.when);
     // "¿cuánto vale la suscripción mensual, y se puede cancelar?": the price asked, first.
     if (m.price && m.premium && !m.named.length) return this.prices(undefined);
     // "la primera es gratis o q? en otro sitio me la regalaron": whether the first visit is free is
@@ -1032,8 +1048,14 @@ class Conversation {
     const others = wanted.length
       ? this.directory.professionals.filter((p) => p.places.some((place) => wanted.includes(place)))
       : [];
+    // "¿y en Valencia?" after Carlos was offered for Madrid: he is named with where he is, without
+    // his link again; only who is new gets a card.
     lines.push(this.t('Para lo que buscas tenemos:', 'For what you are looking for we have:'));
-    lines.push(...ofKind.slice(0, 4).map((p) => this.card(p)));
+    lines.push(
+      ...ofKind
+        .slice(0, 4)
+        .map((p) => (this.context.offered.includes(p) ? this.card(p).replace(/: \S+$/, '') : this.card(p))),
+    );
     if (others.length) {
       lines.push(this.t(`En ${placeNames} está:`, `In ${placeNames} there is:`));
       lines.push(...others.slice(0, 3).map((p) => `• ${p.name} (${this.titleOf(p)})`));

@@ -139,7 +139,13 @@ export function findAnswer(
  * The service whose name the customer used ("corte de caballero", "mechas"), preferring the closest
  * match. A word several services share ("corte") names none of them on its own.
  */
-export function findPrice(info: CompanyInfo, question: string, synonyms: Map<string, string[]>) {
+export function findPrice(
+  info: CompanyInfo,
+  question: string,
+  synonyms: Map<string, string[]>,
+  /** A shared word may name the one item that is only it (not for a part of a question split on "y" / "+"). */
+  bySharedWord = true,
+) {
   // "¿y solo la barba?": only a service on its own, not one that combines it with another.
   const alone = /\b(solo|sola|solamente|unicamente|only|just)\b/.test(fold(question));
   const pool = alone ? info.prices.filter((item) => !/\+|\sy\s|\band\b/.test(item.name)) : info.prices;
@@ -156,8 +162,15 @@ export function findPrice(info: CompanyInfo, question: string, synonyms: Map<str
     const score = matched * 10 - (item.stems.length - matched) * 4 - item.stems.length;
     if (!best || score > best.score) best = { item, score };
   }
-  return best?.item ?? null;
+  if (best || !bySharedWord) return best?.item ?? null;
+  // "¿y cuánto la barba?": a word several services share names the one that is only that
+  // ("Arreglo de barba", not "Corte + barba"), when exactly one of them is on its own.
+  const single = pool.filter((item) => !COMBINED.test(item.name) && item.stems.some(said));
+  return single.length === 1 ? single[0]! : null;
 }
+
+/** A price-list item that is two services sold together ("Corte + barba", "manicura y pedicura"). */
+const COMBINED = /\+|\sy\s|\band\b/;
 
 /** Whether a stem of a service's name is among the customer's words or their synonyms. */
 function saidIn(question: string, synonyms: Map<string, string[]>) {
@@ -191,7 +204,7 @@ export function findPrices(info: CompanyInfo, question: string, synonyms: Map<st
   const compares = /\b(diferencia|difference|compar\w*|vs|versus|entre)\b/.test(fold(question));
   // "pedicura + cejas": a plus joins two services, unless the price list sells them together ("corte + barba").
   for (const part of question.split(/\s+(?:y|e|and|o|or|mas|plus|vs\.?|versus|contra)\s+|[,;&+/]/)) {
-    const item = findPrice(info, part, synonyms);
+    const item = findPrice(info, part, synonyms, false);
     if (!item || found.includes(item)) continue;
     const plain =
       compares || /\b(normal|simple|sencill\w*|basic\w*|plain|regular|standard|clasic\w*)\b/.test(fold(part));

@@ -38,10 +38,10 @@ const CANNOT_COME =
 const CANCEL = new RegExp(`${CANCEL_VERB.source}|${CANNOT_COME.source}`);
 /** Moving, in any form of the verb. "Pasar" only counts with a word about the appointment (it also means "drop by"). */
 const MOVE =
-  /\b(cambi\w*|mover\w*|muev\w*|move|moving|aplaz\w*|retras\w*|atras\w*|adelant\w*|reprogram\w*|reschedul\w*|postpon\w*|push|shift|rearrang\w*|otro dia|otra hora|another (day|time)|different (day|time)|(ir|venir|pasarme|come|go) (?:(?:\d+\s*(?:min\w*|m)|media hora|una hora|un rato|un poco|half an hour|an hour|a bit|a little) )?(mas tarde|mas temprano|antes|later|earlier)|(mismo|same) dia|same day)\b/;
+  /\b(cambi\w*|mover\w*|muev\w*|move|moving|aplaz\w*|retras\w*|atras\w*|adelant\w*|reprogram\w*|reschedul\w*|postpon\w*|push|shift|rearrang\w*|change|changing|otro dia|otra hora|another (day|time)|different (day|time)|(ir|venir|pasarme|come|go) (?:(?:\d+\s*(?:min\w*|m)|media hora|una hora|un rato|un poco|half an hour|an hour|a bit|a little) )?(mas tarde|mas temprano|antes|later|earlier)|(mismo|same) dia|same day)\b/;
 /** The verbs of moving, where the new day or time follows ("cámbiala al jueves"). */
 const MOVE_VERB =
-  /\b(cambi\w*|mover\w*|muev\w*|move|moving|aplaz\w*|retras\w*|atras\w*|adelant\w*|reprogram\w*|reschedul\w*|postpon\w*|push|shift|rearrang\w*|pas(a|as|ais|ar|arla|arme|armela|ame|amela|ala))\b/;
+  /\b(cambi\w*|mover\w*|muev\w*|move|moving|aplaz\w*|retras\w*|atras\w*|adelant\w*|reprogram\w*|reschedul\w*|postpon\w*|push|shift|rearrang\w*|change|changing|pas(a|as|ais|ar|arla|arme|armela|ame|amela|ala))\b/;
 const PASS = /\bpas(a|as|ais|ar|arla|arme|armela|ame|amela|ala)\b/;
 /** "la puedes pasar", "me la pasas al viernes": the appointment is the pronoun before the verb. */
 const PASS_IT =
@@ -363,12 +363,15 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
     if (retarget) return move(pendingAppointment, input, folded, pending.date);
     const complete = pending.kind === 'cancel' || (pending.date && pending.time);
     // "fine, cancel it then" to a proposed cancellation says yes too.
+    // A concession ("aunque no me devolváis nada", "even if there's no refund") accepts the terms: its
+    // "no" is no refusal.
+    const unconceded = folded.replace(/\b(aunque|even if|even though|although|sin que)\b.*$/, ' ');
     const sameAgain =
       pending.kind === 'cancel' &&
-      CANCEL.test(folded) &&
+      CANCEL.test(unconceded) &&
       answer !== 'no' &&
       !when &&
-      !/\b(no|not|don'?t|dont|nunca|never|espera|wait)\b/.test(folded);
+      !/\b(no|not|don'?t|dont|nunca|never|espera|wait)\b/.test(unconceded);
     if ((answer === 'yes' || sameAgain) && complete) return { replies: [], confirm: true };
     if (pending.kind === 'cancel' && answer !== 'no' && REFUND_QUESTION.test(folded)) {
       // "¿me devolvéis el dinero?" before saying yes: the answer, and the same question again.
@@ -378,7 +381,10 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
     const movesInstead =
       pending.kind === 'cancel' &&
       (MOVE.test(folded) || PASS_IT.test(folded) || Boolean(preferred(folded, knowledge)));
-    if (answer === 'no' && !movesInstead) {
+    // "bueno no, mejor cancélala directamente" while a move is being chosen: the no is to the move;
+    // the cancellation is asked below.
+    const cancelsInstead = pending.kind === 'reschedule' && CANCEL_VERB.test(folded);
+    if (answer === 'no' && !movesInstead && !cancelsInstead) {
       return reply(
         t(
           language,
@@ -868,6 +874,37 @@ const soonestFirst = (a: CustomerAppointment, b: CustomerAppointment) =>
   a.date === b.date ? a.startTime.localeCompare(b.startTime) : a.date.localeCompare(b.date);
 
 /** The appointments the words point at: by the professional named, and (`byDay`) by the day named. */
+const MONTHS = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+/** "la (cita) de diciembre", "my appointment in December": an appointment named by its month. */
+const MONTH_NAMED = new RegExp(
+  `\\b(?:la|el|lo|cita|sesion|clase|reserva|consulta|one|appointment|session|booking)\\s+(?:de|del mes de|in|for)\\s+(${MONTHS.join('|')})\\b`,
+);
+
 function pick(
   upcoming: CustomerAppointment[],
   source: string,
@@ -893,6 +930,13 @@ function pick(
     const names = input.ofKind.map((p) => fold(p.name));
     const byKind = found.filter((a) => names.includes(fold(a.employeeName)));
     if (byKind.length === 1) found = byKind;
+  }
+  // "la cita de diciembre": the one in that month, when the month names theirs.
+  const month = MONTH_NAMED.exec(source);
+  if (month) {
+    const number = String((MONTHS.indexOf(month[1]!) % 12) + 1).padStart(2, '0');
+    const byMonth = found.filter((a) => a.date.slice(5, 7) === number);
+    if (byMonth.length) found = byMonth;
   }
   if (NEXT_APPOINTMENT.test(source)) return [[...found].sort(soonestFirst)[0]!];
   if (LAST_APPOINTMENT.test(source)) return [[...found].sort(soonestFirst).at(-1)!];

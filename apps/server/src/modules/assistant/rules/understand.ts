@@ -149,6 +149,10 @@ const ANGRY_EMOJI = /😡|🤬|😤/u;
 const NOT_A_COMPLAINT =
   /\b(no es (una )?queja|no me quejo|not a complaint|not complaining|jaja\w*|jeje\w*|haha\w*|lol)\b/;
 
+/** Another professional asked for ("con otra persona", "with someone else"), with no word of talking to one. */
+const ANOTHER_PROFESSIONAL =
+  /^(?!.*\b(hablar|habla|hable|atienda|pasa|pasame|pasas|humano|real|talk|speak|human)\b).*\b(con|with) (otra persona|otro profesional|otra profesional|alguien mas|someone else|another person)\b/;
+
 export function understand(
   written: string,
   directory: Directory,
@@ -187,7 +191,8 @@ export function understand(
     greeting: hasAny(folded, GREETINGS),
     closing,
     thanks: hasAny(folded, THANKS_OR_GOODBYES),
-    asksForPerson: hasAny(folded, ASKS_FOR_PERSON),
+    // "¿y con otra persona ese día?": another professional, not a person of the team to talk to.
+    asksForPerson: hasAny(folded, ASKS_FOR_PERSON) && !ANOTHER_PROFESSIONAL.test(folded),
     complaint,
     refundRequestOnly:
       complaint &&

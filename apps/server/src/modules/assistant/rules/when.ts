@@ -698,6 +698,9 @@ const SAME_TIME =
 /** "el martes siguiente", "el siguiente martes", "the following Tuesday": the one after a day said. */
 const FOLLOWING_WEEKDAY =
   /\b(?:(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo) siguiente|siguiente (?:lunes|martes|miercoles|jueves|viernes|sabado|domingo)|following (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday) after)\b/;
+/** "al día siguiente", "the next day": the day after the one pointed back at. */
+const DAY_AFTER =
+  /\b(?:al|el|del|para el) dia (?:siguiente|despues)\b|\bthe (?:next|following) day\b|\bthe day after\b(?! tomorrow)/;
 /** "el mismo día": the day pointed back at (within a week named, its weekday). */
 const SAME_DAY = /\b(?:mismo dia|misma fecha|same day|same date)\b/;
 
@@ -719,6 +722,11 @@ export function resolveReference(
 ): When | undefined {
   const same = pointsBack(text);
   let result = when;
+  // "me la cambias al día siguiente a la misma hora?": the day after theirs, not tomorrow.
+  if (reference.date && DAY_AFTER.test(fold(text))) {
+    const next = addDays(reference.date, 1);
+    result = { ...(result ?? {}), from: next, to: next };
+  }
   if (same.day && reference.date) {
     if (!result) result = { from: reference.date, to: reference.date };
     else if (result.from !== result.to) {
