@@ -33,6 +33,10 @@ const ui = {
   replyToStatus: $('reply-to-status'),
   verify: $('verify'),
   verifyToggle: $<HTMLButtonElement>('verify-toggle'),
+  verifyBy: $<HTMLFieldSetElement>('verify-by'),
+  verifyTitle: $('verify-title'),
+  verifyWhy: $('verify-why'),
+  emailLabel: $('email-label'),
   emailForm: $<HTMLFormElement>('email-form'),
   email: $<HTMLInputElement>('email'),
   emailError: $('email-error'),
@@ -273,11 +277,26 @@ function addMessage(message: WebChatMessage, announce: boolean) {
   scrollToEnd();
 }
 
-function showVerified(email: string | null) {
-  ui.verified.hidden = !email;
-  ui.verified.textContent = email ? t.verified(email) : '';
-  ui.verifyToggle.hidden = Boolean(email);
-  if (email) toggleVerify(false);
+/** Whether the visitor proves a number by WhatsApp (offered only when the server can send the code). */
+let byPhone = false;
+
+function showVerified(email: string | null, phone: string | null = null) {
+  ui.verified.hidden = !email && !phone;
+  ui.verified.textContent = email ? t.verified(email) : phone ? t.verifiedPhone(phone) : '';
+  ui.verifyToggle.hidden = Boolean(email || phone);
+  if (email || phone) toggleVerify(false);
+}
+
+/** The one address field asks for an email or a WhatsApp number; a new choice starts over. */
+function chooseVerification(phone: boolean) {
+  byPhone = phone;
+  ui.emailLabel.textContent = phone ? t.phone : t.email;
+  ui.email.type = phone ? 'tel' : 'email';
+  ui.email.autocomplete = phone ? 'tel' : 'email';
+  ui.email.value = '';
+  ui.email.removeAttribute('aria-invalid');
+  ui.emailError.textContent = '';
+  ui.codeForm.hidden = true;
 }
 
 function showReplyTo(contact: string | null) {
@@ -296,7 +315,7 @@ async function loadConversation(): Promise<void> {
   try {
     const conversation = await json<WebChatConversation>('GET', '/conversation');
     for (const message of conversation.messages) addMessage(message, false);
-    showVerified(conversation.verifiedEmail);
+    showVerified(conversation.verifiedEmail, conversation.verifiedPhone);
     showReplyTo(conversation.replyTo);
     // The email stops counting after a day unused or a week (decision 022): ask for it again.
     if (conversation.verificationLapsed) showNotice(t.verifyAgain);
@@ -364,8 +383,12 @@ async function requestCode(): Promise<void> {
   ui.emailError.textContent = '';
   const email = ui.email.value.trim();
   try {
-    await withSession(() => call('POST', '/verification', { email }));
-    ui.codeSent.textContent = t.codeSent(email);
+    await withSession(() =>
+      byPhone
+        ? call('POST', '/phone-verification', { phone: email })
+        : call('POST', '/verification', { email }),
+    );
+    ui.codeSent.textContent = byPhone ? t.codeSentPhone(email) : t.codeSent(email);
     ui.codeForm.hidden = false;
     ui.code.value = '';
     ui.codeError.textContent = '';
@@ -379,14 +402,20 @@ async function requestCode(): Promise<void> {
 async function confirmCode(): Promise<void> {
   ui.codeError.textContent = '';
   try {
-    const { verifiedEmail } = await json<{ verifiedEmail: string }>('POST', '/verification/confirm', {
-      email: ui.email.value.trim(),
-      code: ui.code.value.trim(),
-    });
+    const address = ui.email.value.trim();
+    const code = ui.code.value.trim();
+    const { verifiedEmail = null, verifiedPhone = null } = await json<{
+      verifiedEmail?: string;
+      verifiedPhone?: string;
+    }>(
+      'POST',
+      byPhone ? '/phone-verification/confirm' : '/verification/confirm',
+      byPhone ? { phone: address, code } : { email: address, code },
+    );
     ui.codeForm.hidden = true;
     showNotice('');
-    showVerified(verifiedEmail);
-    ui.announcer.textContent = t.verified(verifiedEmail);
+    showVerified(verifiedEmail, verifiedPhone);
+    ui.announcer.textContent = ui.verified.textContent;
     ui.message.focus();
   } catch (error) {
     ui.codeError.textContent = messageOf(error, t.failed);
@@ -469,6 +498,12 @@ function showConfig(loaded: WebChatConfig) {
   ui.privacy.textContent = loaded.privacyNote;
   ui.privacy.hidden = !loaded.privacyNote;
   ui.offline.hidden = loaded.online;
+  ui.verifyBy.hidden = !loaded.phoneVerification;
+  if (loaded.phoneVerification) {
+    ui.verifyTitle.textContent = t.verifyAny;
+    ui.verifyToggle.textContent = t.verifyAny;
+    ui.verifyWhy.textContent = t.verifyWhyAny;
+  }
 }
 
 function bindEvents() {
@@ -495,6 +530,9 @@ function bindEvents() {
   ui.message.addEventListener('input', fitMessageBox);
   ui.verifyToggle.addEventListener('click', () =>
     toggleVerify(ui.verifyToggle.getAttribute('aria-expanded') !== 'true'),
+  );
+  ui.verifyBy.addEventListener('change', (event) =>
+    chooseVerification((event.target as HTMLInputElement).value === 'phone'),
   );
   ui.emailForm.addEventListener('submit', (event) => {
     event.preventDefault();
