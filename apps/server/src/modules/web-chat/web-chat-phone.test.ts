@@ -256,6 +256,28 @@ describe('verifying a number by WhatsApp', () => {
   });
 });
 
+describe('in production without WhatsApp keys', () => {
+  it('is not offered: the local stand-in would send the code nowhere', async () => {
+    const live = await buildTestApp({ env: { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40) } });
+    try {
+      const publicKey = await enableChat(live, (await live.signIn()).headers);
+      const config = await live.app.inject({ method: 'GET', url: `/api/web-chat/config?key=${publicKey}` });
+      expect(config.json().phoneVerification).toBe(false);
+      const visitor = await newVisitor(live, publicKey);
+      const refused = await as(
+        visitor,
+        'POST',
+        '/api/web-chat/phone-verification',
+        { phone: ROSA.phone },
+        live,
+      );
+      expect(refused.statusCode).toBe(409);
+    } finally {
+      await live.close();
+    }
+  });
+});
+
 describe('with the WhatsApp Cloud API', () => {
   it('without an authentication template, the option is not offered and a request is refused 409', async () => {
     const cloud = await buildTestApp({ env: { WHATSAPP_TOKEN: 't', WHATSAPP_PHONE_NUMBER_ID: '1' } });
