@@ -13,6 +13,8 @@ type FakeOptions = {
   /** How the stream answers: never (the default), 401 for an earlier session, or open. */
   stream?: 'pending' | 'unauthorized' | 'open';
   conversation?: unknown;
+  /** Whether the server can send codes by WhatsApp. */
+  phoneVerification?: boolean;
 };
 
 function fakeApi(options: FakeOptions) {
@@ -41,6 +43,7 @@ function fakeApi(options: FakeOptions) {
         position: 'right',
         privacyNote: '',
         online: options.online,
+        phoneVerification: options.phoneVerification ?? false,
       });
     if (url.pathname.endsWith('/sessions')) return reply(201, { sessionId: 'session-1' });
     if (url.pathname.endsWith('/stream')) {
@@ -186,5 +189,22 @@ describe('the web chat panel', () => {
     );
     expect(byId('verify-toggle').hidden).toBe(false);
     expect(byId('verified').hidden).toBe(true);
+  });
+
+  it('offers WhatsApp only when the server can send its code, and asks for the number with its prefix there', async () => {
+    const emailOnly = await openPanel(true);
+    expect(emailOnly.byId('verify-by').hidden).toBe(true);
+    expect(emailOnly.byId('verify-toggle').textContent).toBe('Verificar tu email');
+    document.body.innerHTML = '';
+
+    const { byId } = await openPanel(true, { phoneVerification: true });
+    expect(byId('verify-by').hidden).toBe(false);
+    expect(byId('verify-toggle').textContent).toBe('Verificar tu email o WhatsApp');
+    const whatsapp = byId('verify-by').querySelector<HTMLInputElement>('input[value="phone"]')!;
+    whatsapp.checked = true;
+    whatsapp.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(byId('email-label').textContent).toBe('Número de WhatsApp, con prefijo (+34…)');
+    expect(byId<HTMLInputElement>('email').type).toBe('tel');
+    expect(byId<HTMLInputElement>('email').autocomplete).toBe('tel');
   });
 });
