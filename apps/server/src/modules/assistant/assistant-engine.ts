@@ -38,7 +38,8 @@ export type AssistantService = {
   professionals: string[];
 };
 
-export type OpenDay = { date: string; times: string[] };
+/** A day's open times; for a class, the seats left at each time (a time is open until its last seat). */
+export type OpenDay = { date: string; times: string[]; seatsLeft?: Record<string, number> };
 
 /**
  * One of the customer's upcoming appointments, with what the cancellation policy allows now

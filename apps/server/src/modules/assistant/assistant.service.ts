@@ -180,7 +180,7 @@ export function createAssistantService(deps: Deps) {
             );
         return days
           .map((day) => ({
-            date: day.date,
+            ...day,
             times: day.times.filter(
               (time) => (!query.after || time >= query.after) && (!query.before || time < query.before),
             ),

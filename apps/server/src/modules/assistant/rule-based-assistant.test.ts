@@ -214,6 +214,26 @@ describe('days and times, in the business zone', () => {
     expect(await text("what's the monthly subscription for the videos?")).toMatch(/9\.99/);
   });
 
+  it('a class time that has people says how many seats are left', async () => {
+    const classes: AssistantKnowledge = {
+      ...lawOffice,
+      openSlots: async () => [
+        {
+          date: '2026-11-24',
+          times: ['09:00', '10:00', '11:00'],
+          seatsLeft: { '09:00': 6, '10:00': 2, '11:00': 6 },
+        },
+      ],
+    };
+    const spanish = await assistant.respond(
+      [{ role: 'customer', text: 'tiene ane hueco el martes?' }],
+      classes,
+    );
+    expect(spanish.replies.join('\n')).toMatch(/09:00, 10:00, 11:00 \(a las 10:00 quedan 2 plazas\)/);
+    const english = await assistant.respond([{ role: 'customer', text: 'is Ane free on Tuesday?' }], classes);
+    expect(english.replies.join('\n')).toMatch(/2 seats left at 10:00/);
+  });
+
   it('reads slips in the words it answers by, in every message of the conversation', async () => {
     expect(await text('cual es el presio de la consulta?')).toMatch(/10,00\s€/);
     expect(await text('q orario teneis?')).not.toMatch(/No estoy seguro/);

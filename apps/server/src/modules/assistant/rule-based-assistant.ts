@@ -1333,9 +1333,24 @@ class Conversation {
     return days
       .map(
         (day) =>
-          `• ${this.dayLabel(day.date, range)}: ${day.times.length <= perDay ? day.times.join(', ') : timeRuns(day.times).join(', ')}`,
+          `• ${this.dayLabel(day.date, range)}: ${day.times.length <= perDay ? day.times.join(', ') : timeRuns(day.times).join(', ')}${this.seatsNote(day)}`,
       )
       .join('\n');
+  }
+
+  /** A class's times that already have people: how many seats are left at each ("a las 10:00 quedan 2 plazas"). */
+  private seatsNote(day: OpenDay) {
+    const seats = day.seatsLeft;
+    if (!seats) return '';
+    const all = Math.max(...day.times.map((time) => seats[time] ?? 0));
+    const filling = day.times.filter((time) => seats[time] !== undefined && seats[time]! < all);
+    if (!filling.length) return '';
+    const each = filling.map((time) =>
+      seats[time] === 1
+        ? this.t(`a las ${time} queda 1 plaza`, `1 seat left at ${time}`)
+        : this.t(`a las ${time} quedan ${seats[time]} plazas`, `${seats[time]} seats left at ${time}`),
+    );
+    return ` (${list(each, this.language)})`;
   }
 
   private noSlots(professional: Professional, range: When, worked: number[], workedLine: string) {
