@@ -318,7 +318,8 @@ async function loadConversation(): Promise<void> {
     showVerified(conversation.verifiedEmail, conversation.verifiedPhone);
     showReplyTo(conversation.replyTo);
     // The email stops counting after a day unused or a week (decision 022): ask for it again.
-    if (conversation.verificationLapsed) showNotice(t.verifyAgain);
+    if (conversation.verificationLapsed)
+      showNotice(config?.phoneVerification ? t.verifyAgainAny : t.verifyAgain);
   } catch (error) {
     // A session the server no longer knows: start afresh on the next message.
     if (error instanceof ApiError && error.status === 401) sessionLost();

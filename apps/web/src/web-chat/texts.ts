@@ -47,6 +47,8 @@ const es = {
   sessionEnded: 'Tu conversación anterior ha terminado. Lo que escribas empezará una nueva.',
   verifyAgain:
     'Tu verificación ha caducado. Verifica tu email otra vez para consultar, cancelar o cambiar tus citas.',
+  verifyAgainAny:
+    'Tu verificación ha caducado. Verifica tu email o tu WhatsApp otra vez para consultar, cancelar o cambiar tus citas.',
   newMessage: (author: string, text: string) => `${author}: ${text}`,
 };
 
@@ -94,6 +96,8 @@ const en: typeof es = {
   sessionEnded: 'Your earlier conversation has ended. What you write now starts a new one.',
   verifyAgain:
     'Your verification has expired. Verify your email again to see, cancel or move your appointments.',
+  verifyAgainAny:
+    'Your verification has expired. Verify your email or WhatsApp again to see, cancel or move your appointments.',
   newMessage: (author, text) => `${author}: ${text}`,
 };
 
