@@ -15,10 +15,11 @@ import {
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconArrowLeft, IconArrowRight, IconPackage, IconUsers, IconWorld } from '@tabler/icons-react';
-import { type Ref, useEffect, useId, useRef, useState } from 'react';
+import { IconArrowLeft, IconArrowRight, IconUsers, IconWorld } from '@tabler/icons-react';
+import { type Ref, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../components/error-alert';
+import { PacksOffer } from '../../components/packs-offer';
 import { PublicPageError, PublicPageLoader } from '../../components/public-page-states';
 import { ServicePicker } from '../../components/service-picker';
 import { type Slot, SlotCalendar } from '../../components/slots/slot-calendar';
@@ -245,54 +246,25 @@ function ServiceTimes({
  */
 function ServicePacks({ service }: { service: BookService }) {
   const packs = useServicePacks(service.id);
-  const titleId = useId();
   const host = service.professionals[0];
   if (!host || !packs.data || packs.data.length === 0) return null;
   return (
-    <Box
-      component="section"
-      aria-labelledby={titleId}
-      px={{ base: 'md', sm: 'xl' }}
-      py="md"
+    <PacksOffer
+      packs={packs.data}
       className={classes.serviceBar}
-    >
-      <Stack gap="sm">
-        <Group gap={8} wrap="nowrap">
-          <IconPackage size={18} aria-hidden style={{ flexShrink: 0 }} />
-          <Title order={2} size="h5" id={titleId}>
-            Save with a pack
-          </Title>
-        </Group>
-        <Grid gap="sm">
-          {packs.data.map((pack) => (
-            <Grid.Col key={pack.id} span={{ base: 12, sm: 6 }}>
-              <Paper withBorder radius="md" p="sm">
-                <Group justify="space-between" wrap="nowrap" gap="sm">
-                  <Stack gap={0} miw={0}>
-                    <Text fw={600}>{pack.name}</Text>
-                    <Text size="sm" c="dimmed">
-                      {pack.sessions} {pack.sessions === 1 ? 'session' : 'sessions'} ·{' '}
-                      {formatServicePrice(pack.priceAmount, pack.currency)} · valid {pack.validityDays}{' '}
-                      {pack.validityDays === 1 ? 'day' : 'days'}
-                    </Text>
-                  </Stack>
-                  <Button
-                    component={Link}
-                    to={paths.schedule(host.username, { service: service.id, pack: pack.id })}
-                    variant="light"
-                    size="sm"
-                    aria-label={`Buy ${pack.name}`}
-                    style={{ flexShrink: 0 }}
-                  >
-                    Buy
-                  </Button>
-                </Group>
-              </Paper>
-            </Grid.Col>
-          ))}
-        </Grid>
-      </Stack>
-    </Box>
+      action={(pack) => (
+        <Button
+          component={Link}
+          to={paths.schedule(host.username, { service: service.id, pack: pack.id })}
+          variant="light"
+          size="sm"
+          aria-label={`Buy ${pack.name}`}
+          style={{ flexShrink: 0 }}
+        >
+          Buy
+        </Button>
+      )}
+    />
   );
 }
 

@@ -1,7 +1,7 @@
 import type { PackBalance } from '@chatdesk/contract/packs';
-import { formatDate } from '../../lib/format';
+import { formatDate, sessionsText } from '../../lib/format';
 
-export const sessionsText = (sessions: number) => `${sessions} ${sessions === 1 ? 'session' : 'sessions'}`;
+export { sessionsText };
 
 /** The customer's emails about packs: Spanish when their browser prefers it, else English. */
 export const emailLanguage = (): 'es' | 'en' =>

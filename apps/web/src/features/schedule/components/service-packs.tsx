@@ -1,23 +1,12 @@
 import type { PackPurchase, PublicPack } from '@chatdesk/contract/packs';
 import type { ClientInfo } from '@chatdesk/contract/schedule';
 import { type ClientInfoErrors, validateClientInfo } from '@chatdesk/contract/schedule-rules';
-import {
-  Alert,
-  Box,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconPackage } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { Alert, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
+import { PacksOffer } from '../../../components/packs-offer';
 import { type ConfirmCard, PaymentError } from '../../../components/payments/payment-types';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate, formatServicePrice } from '../../../lib/format';
@@ -39,7 +28,6 @@ const emptyDetails: ClientInfo = { name: '', email: '', phone: '' };
 export function ServicePacks({ serviceName, serviceId }: { serviceName: string; serviceId: string }) {
   const packs = usePublicPacks(serviceId);
   const [buying, setBuying] = useState<PublicPack | null>(null);
-  const titleId = useId();
   // A pack chosen on the business's booking page (`?pack=`) opens its purchase, once.
   const [searchParams, setSearchParams] = useSearchParams();
   const linkedPack = searchParams.get('pack');
@@ -58,49 +46,25 @@ export function ServicePacks({ serviceName, serviceId }: { serviceName: string; 
   }, [linkedPack, packs.data, setSearchParams]);
   if (!packs.data || packs.data.length === 0) return null;
   return (
-    <Box
-      component="section"
-      aria-labelledby={titleId}
-      px={{ base: 'md', sm: 'xl' }}
-      py="md"
+    <PacksOffer
+      packs={packs.data}
       className={classes.serviceBar}
+      action={(pack) => (
+        <Button
+          variant="light"
+          size="sm"
+          onClick={() => setBuying(pack)}
+          aria-label={`Buy ${pack.name}`}
+          style={{ flexShrink: 0 }}
+        >
+          Buy
+        </Button>
+      )}
     >
-      <Stack gap="sm">
-        <Group gap={8} wrap="nowrap">
-          <IconPackage size={18} aria-hidden style={{ flexShrink: 0 }} />
-          <Title order={2} size="h5" id={titleId}>
-            Save with a pack
-          </Title>
-        </Group>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          {packs.data.map((pack) => (
-            <Paper key={pack.id} withBorder radius="md" p="sm">
-              <Group justify="space-between" wrap="nowrap" gap="sm">
-                <Stack gap={0} miw={0}>
-                  <Text fw={600}>{pack.name}</Text>
-                  <Text size="sm" c="dimmed">
-                    {sessionsText(pack.sessions)} · {formatServicePrice(pack.priceAmount, pack.currency)} ·{' '}
-                    {validityText(pack.validityDays)}
-                  </Text>
-                </Stack>
-                <Button
-                  variant="light"
-                  size="sm"
-                  onClick={() => setBuying(pack)}
-                  aria-label={`Buy ${pack.name}`}
-                  style={{ flexShrink: 0 }}
-                >
-                  Buy
-                </Button>
-              </Group>
-            </Paper>
-          ))}
-        </SimpleGrid>
-      </Stack>
       {buying ? (
         <BuyPackDialog pack={buying} serviceName={serviceName} onClose={() => setBuying(null)} />
       ) : null}
-    </Box>
+    </PacksOffer>
   );
 }
 
