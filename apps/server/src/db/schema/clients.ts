@@ -1,4 +1,5 @@
 import { CLIENT_SOURCES, CLIENT_STATUSES, PAYMENT_STATUSES } from '@chatdesk/contract/clients';
+import { CUSTOMER_LANGUAGES } from '@chatdesk/contract/customer-texts';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
@@ -18,6 +19,11 @@ export const clients = pgTable(
     assignedEmployeeId: uuid('assigned_employee_id').references(() => employees.id, { onDelete: 'set null' }),
     address: jsonb('address').$type<Address>().notNull().default({}),
     notes: text('notes'),
+    /**
+     * The language the client last wrote to us in (Spanish or English, read from their chat messages);
+     * null until they have. Their emails are written in it (English when null, as the booking page is).
+     */
+    language: text('language', { enum: CUSTOMER_LANGUAGES }),
     /** The payment provider's customer id, once the client has paid. */
     providerCustomerId: text('provider_customer_id').unique(),
     /** The phone in digits only: the key a chat with the same number is linked by. */
@@ -32,6 +38,7 @@ export const clients = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('clients_language_check', sql`${t.language} in ('es', 'en')`),
     index('clients_email_idx').on(t.email),
     index('clients_phone_digits_idx').on(t.phoneDigits, t.createdAt),
     index('clients_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),

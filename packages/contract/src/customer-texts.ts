@@ -1,0 +1,113 @@
+/**
+ * What the business says to a customer outside the chat (the booking email, its changes, the
+ * reminder and the no-show note), in the customer's language: one typed catalogue, so the
+ * languages cannot drift apart (each must have every text, with the same parameters) and the
+ * assistant says the same thing in chat where it says it (a pack session going back, a refund).
+ *
+ * Dates, times and money arrive formatted: the catalogue holds words, not formats.
+ */
+export const CUSTOMER_LANGUAGES = ['es', 'en'] as const;
+export type CustomerLanguage = (typeof CUSTOMER_LANGUAGES)[number];
+
+/** English when we do not know better: the booking page, which most customers meet first, is English. */
+export const DEFAULT_CUSTOMER_LANGUAGE: CustomerLanguage = 'en';
+
+const en = {
+  /** The locale dates and money are written in. */
+  locale: 'en-US',
+  ourTeam: 'our team',
+  hello: (name: string) => `Hello ${name},`,
+  seeYouSoon: 'See you soon,',
+  bestWishes: 'Best wishes,',
+  toManage: (url: string) => `To cancel or reschedule: ${url}`,
+
+  bookedSubject: (employee: string, date: string, time: string) =>
+    `Your appointment with ${employee} on ${date} at ${time}`,
+  booked: (employee: string) => `Your appointment with ${employee} is booked.`,
+  what: (service: string) => `What: ${service}`,
+  when: (when: string) => `When: ${when}`,
+  paidWithPack: (pack: string, left: number) =>
+    `Paid with your pack: ${pack} (${left} ${left === 1 ? 'session' : 'sessions'} left)`,
+  paid: (amount: string) => `Paid: ${amount}`,
+  payAtAppointment: 'To pay: at your appointment',
+  invitationAttached: 'The invitation is attached: open it to add the appointment to your calendar.',
+
+  movedSubject: (employee: string, date: string, time: string) =>
+    `Your appointment with ${employee} is now on ${date} at ${time}`,
+  moved: (employee: string) => `Your appointment with ${employee} has been moved.`,
+  newTime: (when: string) => `New time: ${when}`,
+  was: (when: string) => `Was: ${when}`,
+  invitationUpdated: 'The updated invitation is attached.',
+  cancelledSubject: (employee: string, date: string) =>
+    `Your appointment with ${employee} on ${date} is cancelled`,
+  cancelled: (employee: string, when: string) => `Your appointment with ${employee} on ${when} is cancelled.`,
+  sessionReturned: 'The session goes back to your pack.',
+  sessionKept: 'The pack session stays used under the cancellation policy.',
+  refunding: (amount: string) => `${amount} is being refunded to your card.`,
+  notRefunded: 'The fee is not refunded under the cancellation policy.',
+
+  reminderSubject: (employee: string, when: string) =>
+    `Reminder: your appointment with ${employee} on ${when}`,
+  reminder: (employee: string, when: string, timeZone: string) =>
+    `This is a reminder of your appointment with ${employee} on ${when} (${timeZone}).`,
+
+  missedSubject: (when: string) => `We missed you on ${when}`,
+  missed: (employee: string, when: string) =>
+    `We missed you at your appointment with ${employee} on ${when}. We hope everything is all right.`,
+  bookAgain: (url: string) => `If you would like another time, you can book it here: ${url}`,
+
+  calendarTitle: (service: string, employee: string) => `${service} with ${employee}`,
+  calendarDescription: (what: string, employee: string, business: string, url: string) =>
+    `${what} with ${employee}${business ? ` at ${business}` : ''}.\nCancel or reschedule: ${url}`,
+};
+
+export type CustomerTexts = typeof en;
+
+const es: CustomerTexts = {
+  locale: 'es-ES',
+  ourTeam: 'nuestro equipo',
+  hello: (name) => `Hola, ${name}:`,
+  seeYouSoon: 'Hasta pronto,',
+  bestWishes: 'Un saludo,',
+  toManage: (url) => `Para cancelar o cambiar la cita: ${url}`,
+
+  bookedSubject: (employee, date, time) => `Tu cita con ${employee} el ${date} a las ${time}`,
+  booked: (employee) => `Tu cita con ${employee} está reservada.`,
+  what: (service) => `Qué: ${service}`,
+  when: (when) => `Cuándo: ${when}`,
+  paidWithPack: (pack, left) =>
+    `Pagada con tu bono: ${pack} (${left === 1 ? 'te queda 1 sesión' : `te quedan ${left} sesiones`})`,
+  paid: (amount) => `Pagado: ${amount}`,
+  payAtAppointment: 'Pago: en la cita',
+  invitationAttached: 'Te adjuntamos la invitación: ábrela para añadir la cita a tu calendario.',
+
+  movedSubject: (employee, date, time) => `Tu cita con ${employee} pasa al ${date} a las ${time}`,
+  moved: (employee) => `Tu cita con ${employee} ha cambiado de hora.`,
+  newTime: (when) => `Nueva hora: ${when}`,
+  was: (when) => `Antes: ${when}`,
+  invitationUpdated: 'Te adjuntamos la invitación actualizada.',
+  cancelledSubject: (employee, date) => `Tu cita con ${employee} del ${date} está cancelada`,
+  cancelled: (employee, when) => `Tu cita con ${employee} del ${when} está cancelada.`,
+  sessionReturned: 'La sesión vuelve a tu bono.',
+  sessionKept: 'La sesión del bono se da por usada, según la política de cancelación.',
+  refunding: (amount) => `Te devolvemos ${amount} a tu tarjeta.`,
+  notRefunded: 'Según la política de cancelación, el importe no se devuelve.',
+
+  reminderSubject: (employee, when) => `Recordatorio: tu cita con ${employee} el ${when}`,
+  reminder: (employee, when, timeZone) => `Te recordamos tu cita con ${employee} el ${when} (${timeZone}).`,
+
+  missedSubject: (when) => `Te echamos de menos el ${when}`,
+  missed: (employee, when) =>
+    `Te esperábamos en tu cita con ${employee} el ${when}. Esperamos que todo vaya bien.`,
+  bookAgain: (url) => `Si quieres otra hora, puedes reservarla aquí: ${url}`,
+
+  calendarTitle: (service, employee) => `${service} con ${employee}`,
+  calendarDescription: (what, employee, business, url) =>
+    `${what} con ${employee}${business ? ` en ${business}` : ''}.\nPara cancelar o cambiar la cita: ${url}`,
+};
+
+export const CUSTOMER_TEXTS: Record<CustomerLanguage, CustomerTexts> = { es, en };
+
+/** The texts for a customer whose language may be unknown (null: English). */
+export const customerTexts = (language: CustomerLanguage | null | undefined): CustomerTexts =>
+  CUSTOMER_TEXTS[language ?? DEFAULT_CUSTOMER_LANGUAGE];
