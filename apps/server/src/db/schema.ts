@@ -16,3 +16,4 @@ export * from './schema/subscriptions.ts';
 export * from './schema/teaching.ts';
 export * from './schema/time-off.ts';
 export * from './schema/web-chat.ts';
+export * from './schema/waitlist.ts';

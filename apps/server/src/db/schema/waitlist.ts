@@ -1,0 +1,58 @@
+import { WAITLIST_STATUSES } from '@chatdesk/contract/waitlist';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { appointments } from './appointments.ts';
+import { classTimes } from './classes.ts';
+import { createdAt, id } from './columns.ts';
+
+/**
+ * A customer in line for a full class time (decision 025). An `offered` entry holds a seat: the
+ * trigger `waitlist_entries_seat` (migration 0043) counts it in `class_times.seats_taken` as a
+ * booked seat is counted, under the same check, and at the commit of whatever freed a seat the
+ * deferred trigger `class_times_offer_freed` offers it to the first `waiting` entry. The hold
+ * starts when the customer is told (`hold_until`, set by the app with its clock).
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: id(),
+    /** Order in line: first joined, first offered. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    classTimeId: uuid('class_time_id')
+      .notNull()
+      .references(() => classTimes.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    /** The secret in the offer's link. */
+    token: text('token').notNull().unique(),
+    status: text('status', { enum: WAITLIST_STATUSES }).notNull().default('waiting'),
+    /** How long an offer is held, as configured when the customer joined. */
+    holdMinutes: integer('hold_minutes').notNull(),
+    /** When the customer was told of the offer; the hold runs from then until `hold_until`. */
+    offeredAt: timestamp('offered_at', { withTimezone: true }),
+    holdUntil: timestamp('hold_until', { withTimezone: true }),
+    appointmentId: uuid('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('waitlist_entries_email_key').on(t.classTimeId, sql`lower(${t.email})`),
+    index('waitlist_entries_line_idx').on(t.classTimeId, t.seq).where(sql`${t.status} = 'waiting'`),
+    index('waitlist_entries_offered_idx').on(t.holdUntil).where(sql`${t.status} = 'offered'`),
+    check(
+      'waitlist_entries_status_check',
+      sql`${t.status} in ('waiting', 'offered', 'booked', 'declined', 'expired', 'cancelled')`,
+    ),
+    check('waitlist_entries_hold_check', sql`${t.holdMinutes} between 1 and 1440`),
+  ],
+);

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { calendarDate, idSchema, slotTime } from './common.ts';
+import { EMAIL_PATTERN } from './constants.ts';
+import { BOOKING_MESSAGES, CLIENT_INFO_MAX_LENGTH } from './schedule-rules.ts';
+
+/**
+ * A place in line for a full class time (decision 025). `waiting` in line; `offered` holds a
+ * freed seat for the customer until `holdUntil`; then `booked`, `declined` or `expired`;
+ * `cancelled` when staff cancelled the whole class.
+ */
+export const WAITLIST_STATUSES = [
+  'waiting',
+  'offered',
+  'booked',
+  'declined',
+  'expired',
+  'cancelled',
+] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+
+/** How long a freed seat is held for the customer it is offered to, unless WAITLIST_HOLD_MINUTES says. */
+export const WAITLIST_HOLD_MINUTES_DEFAULT = 30;
+
+export const WAITLIST_MESSAGES = {
+  joined: "You're on the waitlist. We'll email you if a place frees up.",
+  notFull: 'This time still has places: book it instead.',
+  notAClass: 'Only a full class has a waitlist.',
+  past: 'This time has already started.',
+  alreadyJoined: 'This email is already on the waitlist for this time.',
+  offerNotFound: 'This offer was not found.',
+  offerGone: 'This offer is no longer open: the place was offered to the next person in line.',
+  offerGoneRefunded:
+    'This offer is no longer open: the place was offered to the next person in line. Your payment was refunded.',
+  notFree: 'This place has a price: pay for it or use a pack.',
+  paymentNotForOffer: 'This payment is not for this offer.',
+  paymentIncomplete: 'The payment was not completed, so the place was not booked.',
+  packEmail: 'Use the code sent to the email this offer was sent to.',
+  noSession: 'You have no pack with a session left for this class.',
+  declined: 'You have declined this place. It goes to the next person in line.',
+} as const;
+
+/** Joining a full class time's waitlist from the booking page. */
+export const joinWaitlistSchema = z.object({
+  employeeId: idSchema,
+  serviceId: idSchema,
+  date: calendarDate(BOOKING_MESSAGES.dateInvalid),
+  timeSlot: slotTime(BOOKING_MESSAGES.timeInvalid),
+  name: z
+    .string({ message: BOOKING_MESSAGES.nameRequired })
+    .trim()
+    .min(1, BOOKING_MESSAGES.nameRequired)
+    .max(CLIENT_INFO_MAX_LENGTH.name),
+  email: z
+    .string({ message: BOOKING_MESSAGES.emailRequired })
+    .trim()
+    .min(1, BOOKING_MESSAGES.emailRequired)
+    .max(CLIENT_INFO_MAX_LENGTH.email)
+    .regex(EMAIL_PATTERN, BOOKING_MESSAGES.emailInvalid),
+  phone: z
+    .string()
+    .trim()
+    .max(CLIENT_INFO_MAX_LENGTH.phone)
+    .optional()
+    .transform((value) => value || undefined),
+});
+export type JoinWaitlist = z.input<typeof joinWaitlistSchema>;
+
+export const joinedWaitlistSchema = z.object({ position: z.number().int(), message: z.string() });
+export type JoinedWaitlist = z.infer<typeof joinedWaitlistSchema>;
+
+/** A professional's full class times of a service, ahead: the booking page offers their waitlist. */
+export const fullTimesQuerySchema = z.object({ employeeId: idSchema, serviceId: idSchema });
+export const fullTimesSchema = z.object({
+  times: z.array(z.object({ date: z.string(), timeSlot: z.string() })),
+});
+export type FullTimes = z.infer<typeof fullTimesSchema>;
+
+export const offerTokenParamsSchema = z.object({ token: z.string().min(16).max(128) });
+
+/** What the offer page shows. */
+export const waitlistOfferSchema = z.object({
+  status: z.enum(WAITLIST_STATUSES),
+  name: z.string(),
+  email: z.string(),
+  serviceId: z.string(),
+  serviceName: z.string(),
+  employeeName: z.string(),
+  date: z.string(),
+  startTime: z.string(),
+  timeZone: z.string(),
+  /** When the held place goes to the next in line (null while not offered). */
+  holdUntil: z.string().nullable(),
+  priceAmount: z.number().int(),
+  currency: z.string(),
+  /** The booking's private page, once booked. */
+  manageUrl: z.string().nullable(),
+});
+export type WaitlistOffer = z.infer<typeof waitlistOfferSchema>;
+
+export const offerPaymentSchema = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+});
+
+/** Take the offered place: with the payment made for it, a pack (the emailed code's token), or free. */
+export const confirmOfferSchema = z.object({
+  paymentIntentId: z.string().min(1).max(200).optional(),
+  packToken: z.string().min(1).max(200).optional(),
+});
+export type ConfirmOffer = z.input<typeof confirmOfferSchema>;
+
+/** The waitlist of a class time as staff see it on the roster, first in line first. */
+export const classWaitlistSchema = z.object({
+  entries: z.array(
+    z.object({
+      id: z.string(),
+      position: z.number().int(),
+      name: z.string(),
+      email: z.string(),
+      phone: z.string().nullable(),
+      status: z.enum(WAITLIST_STATUSES),
+      holdUntil: z.string().nullable(),
+      appointmentId: z.string().nullable(),
+    }),
+  ),
+});
+export type ClassWaitlist = z.infer<typeof classWaitlistSchema>;
