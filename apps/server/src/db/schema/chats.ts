@@ -190,5 +190,11 @@ export const conversations = pgTable(
     uniqueIndex('conversations_ref_key').on(t.ref),
     index('conversations_chat_idx').on(t.chatId, t.startedAt),
     index('conversations_started_idx').on(t.startedAt),
+    // The conversations whose outcome may still change with the time alone (migration 0045): the
+    // rollup counts each as it will be once over, and Insights reads these few to say which are
+    // still in progress.
+    index('conversations_open_idx')
+      .on(t.lastMessageAt)
+      .where(sql`${t.handedOverAt} is null and ${t.firstStaffReplyAt} is null`),
   ],
 );
