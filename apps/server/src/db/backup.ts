@@ -52,6 +52,12 @@ function migrationJournal(): JournalEntry[] {
   return (JSON.parse(text) as { entries: JournalEntry[] }).entries;
 }
 
+/** Whether a backup was taken at a migration earlier than `tag`. */
+function takenBefore(header: BackupHeader, tag: string) {
+  const tags = migrationJournal().map((entry) => entry.tag);
+  return tags.indexOf(header.migration) < tags.indexOf(tag);
+}
+
 const quote = (name: string) => pg.escapeIdentifier(name);
 
 /**
@@ -256,9 +262,11 @@ export async function restoreBackup(database: Database, input: Readable): Promis
       // one it holds (reminder_outcomes at appointment_reminders); it is rebuilt below.
       await sql.query(`truncate ${header.tables.map(quote).join(', ')} restart identity cascade`);
       for (const table of header.tables) await restoreTable(sql, lines, table);
-      // A backup taken before Insights kept its counts (migration 0037) has none: they are
-      // worked out from the rows restored, as the migration did for the rows it found.
-      if (!header.tables.includes('insights_counts')) await sql.query('select insights_counts_rebuild()');
+      // A backup taken before Insights kept its counts (migration 0037) has none, and one taken
+      // before it counted conversations (0045) has none of theirs: they are worked out from the
+      // rows restored, as the migrations did for the rows they found.
+      if (!header.tables.includes('insights_counts') || takenBefore(header, '0045_conversation_counts'))
+        await sql.query('select insights_counts_rebuild()');
       await moveSequences(sql, header.tables);
     });
     return header;

@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { HANDOFF_REASONS, type HandoffReason } from '@chatdesk/contract/insights';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { spreadOfBins } from './reply-time-bins.ts';
 
 /** A period in instants [from, to), with its local dates for the daily series. */
 export type Range = { from: Date; to: Date };
@@ -57,10 +59,81 @@ const countsOf = (range: Range) =>
             where bucket >= ${range.from} and bucket < ${range.to})`
     : sql`(select figure, key, detail, count, amount from insights_counts_of(${range.from}, ${range.to}))`;
 
+/** percentile_cont's reading of the reply times of the conversations in `from` (aliased o or not). */
+const replyTimes = sql`
+  count(first_assistant_reply_at) as assistant_count,
+  percentile_cont(0.5) within group (order by extract(epoch from first_assistant_reply_at - started_at)) as assistant_median,
+  percentile_cont(0.9) within group (order by extract(epoch from first_assistant_reply_at - started_at)) as assistant_p90,
+  count(first_staff_reply_at) as staff_count,
+  percentile_cont(0.5) within group (order by extract(epoch from first_staff_reply_at - started_at)) as staff_median,
+  percentile_cont(0.9) within group (order by extract(epoch from first_staff_reply_at - started_at)) as staff_p90,
+  count(*) filter (where first_staff_reply_at >= handed_over_at) as waiting_count,
+  percentile_cont(0.5) within group (order by extract(epoch from first_staff_reply_at - handed_over_at))
+    filter (where first_staff_reply_at >= handed_over_at) as waiting_median,
+  percentile_cont(0.9) within group (order by extract(epoch from first_staff_reply_at - handed_over_at))
+    filter (where first_staff_reply_at >= handed_over_at) as waiting_p90`;
+
+/** The three reply-time figures of a row read with `replyTimes`. */
+function spreadsOf(row: Row) {
+  const spread = (prefix: string) => ({
+    count: int(row[`${prefix}_count`]),
+    median: seconds(row[`${prefix}_median`]),
+    p90: seconds(row[`${prefix}_p90`]),
+  });
+  return {
+    firstReplyAssistant: spread('assistant'),
+    firstReplyStaff: spread('staff'),
+    waitingForPerson: spread('waiting'),
+  };
+}
+
 /**
- * The reads behind Insights: conversations from their rollup (kept by triggers, migration 0026),
- * bookings, cancellations, moves, reminders and money from their quarter-hour counts (migration
- * 0037); the professionals' and services' tables and the exports by the rows' own time indexes.
+ * Up to this many conversations in a period, reply times are read exactly from its rows (a few
+ * milliseconds); above, from their bins. A small business always sees exact figures.
+ */
+export const EXACT_REPLY_TIMES_UP_TO = 2_000;
+const DAY = 86_400_000;
+
+/** Conversations counted by outcome (and a handover's reason), as the rollup's rows add up. */
+function tally() {
+  const outcomes = new Map<string, number>();
+  const reasons = new Map<string, number>();
+  const of = (outcome: string) => outcomes.get(outcome) ?? 0;
+  const counted = {
+    reopened: 0,
+    add(outcome: string, reason: string, count: number) {
+      outcomes.set(outcome, of(outcome) + count);
+      // No reason given is counted as not understood, as the rows' read does.
+      if (outcome === 'handed_over') {
+        const key = reason === '' ? 'not_understood' : reason;
+        reasons.set(key, (reasons.get(key) ?? 0) + count);
+      }
+    },
+    of,
+    total: () => [...outcomes.values()].reduce((n, count) => n + count, 0),
+    figures: () => ({
+      total: counted.total(),
+      resolved: of('resolved'),
+      handedOver: of('handed_over'),
+      handedOverBy: Object.fromEntries(HANDOFF_REASONS.map((r) => [r, reasons.get(r) ?? 0])) as Record<
+        HandoffReason,
+        number
+      >,
+      handledByStaff: of('staff'),
+      unanswered: of('unanswered'),
+      inProgress: of('in_progress'),
+      reopened: counted.reopened,
+    }),
+  };
+  return counted;
+}
+type Tally = ReturnType<typeof tally>;
+
+/**
+ * The reads behind Insights: conversations from their quarter-hour counts (migration 0045) over
+ * their rollup (kept by triggers, migration 0026), bookings, cancellations, moves, reminders and
+ * money from their quarter-hour counts (migration 0037); the professionals' and services' tables
+ * and the exports by the rows' own time indexes.
  */
 export function createInsightsRepository(db: Db) {
   async function one(query: ReturnType<typeof sql>): Promise<Row> {
@@ -71,72 +144,191 @@ export function createInsightsRepository(db: Db) {
     return (await db.execute(query)).rows as Row[];
   }
 
-  return {
-    /**
-     * The period's conversation figures and, with a time zone, the same counts per local date, in
-     * one statement (grouping sets: the whole period, and each day).
-     */
-    async conversations(range: Range, now: Date, timeZone?: string) {
-      const rows = await all(sql`
-        with ${withOutcomes(range, now)}
-        select ${timeZone ? sql`(started_at at time zone ${timeZone})::date::text` : sql`null::text`} as day,
-               count(*) as total,
-               count(*) filter (where outcome = 'resolved') as resolved,
-               count(*) filter (where outcome = 'handed_over') as handed_over,
-               count(*) filter (where outcome = 'handed_over' and handoff_reason = 'person') as by_person,
-               count(*) filter (where outcome = 'handed_over' and handoff_reason = 'complaint') as by_complaint,
-               count(*) filter (where outcome = 'handed_over' and (handoff_reason = 'not_understood' or handoff_reason is null)) as by_not_understood,
-               count(*) filter (where outcome = 'handed_over' and handoff_reason = 'model_error') as by_model_error,
-               count(*) filter (where outcome = 'handed_over' and handoff_reason = 'policy') as by_policy,
-               count(*) filter (where outcome = 'staff') as handled_by_staff,
-               count(*) filter (where outcome = 'unanswered') as unanswered,
-               count(*) filter (where outcome = 'in_progress') as in_progress,
-               count(*) filter (where reopened) as reopened,
-               count(first_assistant_reply_at) as assistant_count,
-               percentile_cont(0.5) within group (order by extract(epoch from first_assistant_reply_at - started_at)) as assistant_median,
-               percentile_cont(0.9) within group (order by extract(epoch from first_assistant_reply_at - started_at)) as assistant_p90,
-               count(first_staff_reply_at) as staff_count,
-               percentile_cont(0.5) within group (order by extract(epoch from first_staff_reply_at - started_at)) as staff_median,
-               percentile_cont(0.9) within group (order by extract(epoch from first_staff_reply_at - started_at)) as staff_p90,
-               count(*) filter (where first_staff_reply_at >= handed_over_at) as waiting_count,
-               percentile_cont(0.5) within group (order by extract(epoch from first_staff_reply_at - handed_over_at))
-                 filter (where first_staff_reply_at >= handed_over_at) as waiting_median,
-               percentile_cont(0.9) within group (order by extract(epoch from first_staff_reply_at - handed_over_at))
-                 filter (where first_staff_reply_at >= handed_over_at) as waiting_p90
-          from o group by grouping sets ((), (1))`);
-      const row = rows.find((r) => r.day === null) ?? {};
-      const days = new Map(
+  /**
+   * The period's conversation figures from the rows (and, with a time zone, the same counts per
+   * local date), in one statement (grouping sets: the whole period, and each day): what the
+   * rollup's figures equal, and the read for a period whose ends are not on quarter hours.
+   */
+  async function conversationsFromRows(range: Range, now: Date, timeZone?: string) {
+    const rows = await all(sql`
+      with ${withOutcomes(range, now)}
+      select ${timeZone ? sql`(started_at at time zone ${timeZone})::date::text` : sql`null::text`} as day,
+             count(*) as total,
+             count(*) filter (where outcome = 'resolved') as resolved,
+             count(*) filter (where outcome = 'handed_over') as handed_over,
+             count(*) filter (where outcome = 'handed_over' and handoff_reason = 'person') as by_person,
+             count(*) filter (where outcome = 'handed_over' and handoff_reason = 'complaint') as by_complaint,
+             count(*) filter (where outcome = 'handed_over' and (handoff_reason = 'not_understood' or handoff_reason is null)) as by_not_understood,
+             count(*) filter (where outcome = 'handed_over' and handoff_reason = 'model_error') as by_model_error,
+             count(*) filter (where outcome = 'handed_over' and handoff_reason = 'policy') as by_policy,
+             count(*) filter (where outcome = 'staff') as handled_by_staff,
+             count(*) filter (where outcome = 'unanswered') as unanswered,
+             count(*) filter (where outcome = 'in_progress') as in_progress,
+             count(*) filter (where reopened) as reopened,
+             ${replyTimes}
+        from o group by grouping sets ((), (1))`);
+    const row = rows.find((r) => r.day === null) ?? {};
+    const days = new Map(
+      rows
+        .filter((r) => r.day !== null)
+        .map((r) => [
+          String(r.day),
+          { total: int(r.total), resolved: int(r.resolved), handedOver: int(r.handed_over) },
+        ]),
+    );
+    return {
+      total: int(row.total),
+      resolved: int(row.resolved),
+      handedOver: int(row.handed_over),
+      handedOverBy: {
+        person: int(row.by_person),
+        complaint: int(row.by_complaint),
+        not_understood: int(row.by_not_understood),
+        model_error: int(row.by_model_error),
+        policy: int(row.by_policy),
+      },
+      handledByStaff: int(row.handled_by_staff),
+      unanswered: int(row.unanswered),
+      inProgress: int(row.in_progress),
+      reopened: int(row.reopened),
+      ...spreadsOf(row),
+      days,
+    };
+  }
+
+  /**
+   * The period's conversation counts from the quarter hours (migration 0045), per local date with
+   * a time zone: each conversation counted with the outcome it will have once over, then the few
+   * still open (a message in the last 24 hours, no person involved) read from the rows and moved to
+   * the outcome they have now. Null when a quarter hour straddles a local midnight (only historical
+   * offsets do): the rows are read instead.
+   */
+  async function conversationCounts(range: Range, now: Date, timeZone?: string) {
+    const day = (at: SQL) => (timeZone ? sql`(${at} at time zone ${timeZone})::date::text` : sql`null::text`);
+    const [counts, open] = await Promise.all([
+      all(sql`
+        select ${day(sql`bucket`)} as day, figure, key, detail, sum(count) as count,
+               ${
+                 timeZone
+                   ? sql`bool_or((bucket at time zone ${timeZone})::date
+                           <> ((bucket + interval '15 minutes' - interval '1 microsecond') at time zone ${timeZone})::date)`
+                   : sql`false`
+               } as straddles
+          from insights_counts
+         where figure in ('conversation', 'conversation_reopened') and bucket >= ${range.from} and bucket < ${range.to}
+         group by 1, 2, 3, 4`),
+      all(sql`
+        select day, settled, outcome, count(*) as count
+          from (select ${day(sql`c.started_at`)} as day,
+                       insights_settled_outcome(c.handed_over_at, c.first_staff_reply_at, c.last_reply_at,
+                                                c.last_customer_at, c.reopened) as settled,
+                       case when c.last_reply_at is null or c.last_reply_at < c.last_customer_at then
+                              case when c.last_customer_at <= ${now}::timestamptz - interval '15 minutes'
+                                   then 'unanswered' else 'in_progress' end
+                            when c.reopened then 'reopened'
+                            when c.thanked or exists (select 1 from appointments a
+                                                       where a.conversation_id = c.id and a.created_at >= ${range.from})
+                              then 'resolved'
+                            else 'in_progress' end as outcome
+                  from conversations c
+                 where c.last_message_at > ${now}::timestamptz - interval '24 hours'
+                   and c.handed_over_at is null and c.first_staff_reply_at is null
+                   and c.started_at >= ${range.from} and c.started_at < ${range.to} and c.channel <> 'simulator') o
+         where settled <> outcome
+         group by 1, 2, 3`),
+    ]);
+    if (counts.some((row) => row.straddles)) return null;
+    const period = tally();
+    const days = new Map<string, Tally>();
+    const add = (dayOf: unknown, outcome: string, reason: string, count: number) => {
+      period.add(outcome, reason, count);
+      if (dayOf === null) return;
+      const key = String(dayOf);
+      if (!days.has(key)) days.set(key, tally());
+      days.get(key)!.add(outcome, reason, count);
+    };
+    for (const row of counts) {
+      if (row.figure === 'conversation_reopened') period.reopened += int(row.count);
+      else add(row.day, String(row.key), String(row.detail), int(row.count));
+    }
+    for (const row of open) {
+      add(row.day, String(row.settled), '', -int(row.count));
+      add(row.day, String(row.outcome), '', int(row.count));
+    }
+    return { period, days };
+  }
+
+  /**
+   * The period's reply times from their bins (decision 025): whole UTC days from the day rows, the
+   * edges of the period (its ends are local midnights) from the quarter hours.
+   */
+  async function replyBins(range: Range) {
+    const firstDay = new Date(Math.ceil(range.from.getTime() / DAY) * DAY);
+    const lastDay = new Date(Math.floor(range.to.getTime() / DAY) * DAY);
+    const quarters = (from: Date, to: Date) => sql`
+      select figure, key, count, amount from insights_counts
+       where figure in ('reply_assistant', 'reply_staff', 'reply_waiting') and bucket >= ${from} and bucket < ${to}`;
+    const rows = await all(sql`
+      select figure, key, sum(count) as count, sum(amount) as amount
+        from (${
+          firstDay < lastDay
+            ? sql`${quarters(range.from, firstDay)}
+                  union all ${quarters(lastDay, range.to)}
+                  union all
+                  select left(figure, -4), key, count, amount from insights_counts
+                   where figure in ('reply_assistant_day', 'reply_staff_day', 'reply_waiting_day')
+                     and bucket >= ${firstDay} and bucket < ${lastDay}`
+            : quarters(range.from, range.to)
+        }) b
+       group by 1, 2`);
+    const of = (figure: string) =>
+      spreadOfBins(
         rows
-          .filter((r) => r.day !== null)
-          .map((r) => [
-            String(r.day),
-            { total: int(r.total), resolved: int(r.resolved), handedOver: int(r.handed_over) },
-          ]),
+          .filter((row) => row.figure === figure)
+          .map((row) => ({ bin: int(row.key), count: int(row.count), milliseconds: int(row.amount) })),
       );
-      const spread = (prefix: string) => ({
-        count: int(row[`${prefix}_count`]),
-        median: seconds(row[`${prefix}_median`]),
-        p90: seconds(row[`${prefix}_p90`]),
-      });
+    return {
+      firstReplyAssistant: of('reply_assistant'),
+      firstReplyStaff: of('reply_staff'),
+      waitingForPerson: of('reply_waiting'),
+    };
+  }
+
+  /** The period's reply times exactly, from its conversations' rows. */
+  async function exactReplyTimes(range: Range) {
+    return spreadsOf(
+      await one(sql`
+        select ${replyTimes} from conversations
+         where started_at >= ${range.from} and started_at < ${range.to} and channel <> 'simulator'`),
+    );
+  }
+
+  return {
+    conversationsFromRows,
+
+    /**
+     * The period's conversation figures and, with a time zone, the same counts per local date: the
+     * counts from their quarter hours, the reply times exactly from the rows up to `exactUpTo`
+     * conversations in the period and from their bins above (decision 025). A period whose ends
+     * are not on quarter hours is read from the rows.
+     */
+    async conversations(range: Range, now: Date, timeZone?: string, exactUpTo = EXACT_REPLY_TIMES_UP_TO) {
+      if (!onQuarterHours(range)) return conversationsFromRows(range, now, timeZone);
+      const [counts, bins] = await Promise.all([conversationCounts(range, now, timeZone), replyBins(range)]);
+      if (!counts) return conversationsFromRows(range, now, timeZone);
+      const { period, days } = counts;
+      const spreads = period.total() > exactUpTo ? bins : await exactReplyTimes(range);
       return {
-        total: int(row.total),
-        resolved: int(row.resolved),
-        handedOver: int(row.handed_over),
-        handedOverBy: {
-          person: int(row.by_person),
-          complaint: int(row.by_complaint),
-          not_understood: int(row.by_not_understood),
-          model_error: int(row.by_model_error),
-          policy: int(row.by_policy),
-        },
-        handledByStaff: int(row.handled_by_staff),
-        unanswered: int(row.unanswered),
-        inProgress: int(row.in_progress),
-        reopened: int(row.reopened),
-        firstReplyAssistant: spread('assistant'),
-        firstReplyStaff: spread('staff'),
-        waitingForPerson: spread('waiting'),
-        days,
+        ...period.figures(),
+        ...spreads,
+        days: new Map(
+          [...days]
+            .filter(([, t]) => t.total() !== 0)
+            .map(([date, t]) => [
+              date,
+              { total: t.total(), resolved: t.of('resolved'), handedOver: t.of('handed_over') },
+            ]),
+        ),
       };
     },
 

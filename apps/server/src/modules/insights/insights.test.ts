@@ -480,7 +480,11 @@ describe('GET /api/insights', () => {
       username: 'rosa-insights',
       availability: everyDay,
     });
-    const before = await report('period=week');
+    // The chat's messages and the booking are stamped by the wall clock, not the app's: the period
+    // is the wall clock's yesterday and today, so the test passes whatever day it runs.
+    const today = zonedDate(new Date(), ZONE);
+    const period = `period=custom&from=${addDays(today, -1)}&to=${today}`;
+    const before = await report(period);
     const { chatId } = await t.app.services.chats.receiveInbound({
       prefix: '34',
       phone: '612340001',
@@ -530,7 +534,7 @@ describe('GET /api/insights', () => {
     expect(row).toMatchObject({ channel: 'chat' });
     expect(row!.conversationId).toBeTruthy();
 
-    const after = await report('period=week');
+    const after = await report(period);
     expect(after.current.assistant.bookingsFromChat).toBe(before.current.assistant.bookingsFromChat + 1);
     expect(after.current.bookings.byChannel.chat).toBe(before.current.bookings.byChannel.chat + 1);
     expect(after.current.conversations.total).toBe(before.current.conversations.total + 1);
