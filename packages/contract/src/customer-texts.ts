@@ -45,6 +45,7 @@ const en = {
   sessionKept: 'The pack session stays used under the cancellation policy.',
   refunding: (amount: string) => `${amount} is being refunded to your card.`,
   notRefunded: 'The fee is not refunded under the cancellation policy.',
+  nothingPaid: 'Nothing was paid online, so there is nothing to refund.',
 
   reminderSubject: (employee: string, when: string) =>
     `Reminder: your appointment with ${employee} on ${when}`,
@@ -92,6 +93,7 @@ const es: CustomerTexts = {
   sessionKept: 'La sesión del bono se da por usada, según la política de cancelación.',
   refunding: (amount) => `Te devolvemos ${amount} a tu tarjeta.`,
   notRefunded: 'Según la política de cancelación, el importe no se devuelve.',
+  nothingPaid: 'No se pagó nada por internet, así que no hay nada que devolver.',
 
   reminderSubject: (employee, when) => `Recordatorio: tu cita con ${employee} el ${when}`,
   reminder: (employee, when, timeZone) => `Te recordamos tu cita con ${employee} el ${when} (${timeZone}).`,

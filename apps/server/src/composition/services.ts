@@ -253,6 +253,7 @@ export function createServices(deps: ServiceDeps) {
     schedule,
     subscriptions,
     manageBooking,
+    clients,
     publicUrl: config.publicUrl,
     historyTurns: config.assistant.historyTurns,
     clock,

@@ -31,13 +31,16 @@ export function minorUnitDigits(currency: string) {
   return 2;
 }
 
-/** "€10.00", "¥500" from minor units: how staff notifications and customer emails write an amount. */
-export function formatMoney(amount: number, currency: string) {
+/**
+ * "€10.00", "¥500" from minor units: how staff notifications and customer emails write an amount
+ * (a customer's in their own locale: "10,00 €").
+ */
+export function formatMoney(amount: number, currency: string, locale = 'en-US') {
   const code = currency.toUpperCase();
   const digits = minorUnitDigits(code);
   const value = amount / 10 ** digits;
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).format(value);
+    return new Intl.NumberFormat(locale, { style: 'currency', currency: code }).format(value);
   } catch {
     // A code Intl does not know (a provider's new or odd one) still reads plainly rather than failing the caller.
     return `${value.toFixed(digits)} ${code}`;

@@ -4,6 +4,7 @@ import { PREMIUM_PRICE_ALIAS } from '@chatdesk/contract/subscriptions';
 import type { BusinessReads } from '../../events/business-reads.ts';
 import type { JobAttempt } from '../../jobs/queue.ts';
 import type { ChatsService } from '../chats/chats.service.ts';
+import type { ClientsService } from '../clients/clients.service.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { EmployeesService } from '../employees/employees.service.ts';
 import type { ManageBookingService } from '../manage-booking/manage-booking.service.ts';
@@ -20,7 +21,7 @@ import {
 import { AssistantUnavailable } from './assistant-unavailable.ts';
 import { withConversationRef } from './booking-links.ts';
 import { HANDOFF_MESSAGE } from './handoff.ts';
-import { detectLanguage } from './language.ts';
+import { detectLanguage, messageLanguage } from './language.ts';
 import { matchLesson, meaningText, type TaughtLesson } from './lessons.ts';
 import { makeChange } from './self-service.ts';
 
@@ -32,6 +33,8 @@ type Deps = {
   schedule: ScheduleService;
   subscriptions: SubscriptionsService;
   manageBooking: Pick<ManageBookingService, 'customerByPhone' | 'cancelById' | 'rescheduleById'>;
+  /** Where a client's language is kept, for the emails and reminders they are sent. */
+  clients: Pick<ClientsService, 'noteLanguage'>;
   /** What staff taught (teaching.service.ts), read again once the business changed. */
   lessons: () => Promise<TaughtLesson[]>;
   publicUrl: string;
@@ -291,6 +294,10 @@ export function createAssistantService(deps: Deps) {
         ? await deps.manageBooking.customerByPhone(clientPhoneDigits)
         : null;
     const pending = pendingOf(conversation.chat.pendingChange, deps.clock());
+    // A client writing in Spanish or English gets their emails and reminders in it from now on.
+    // Only a verified number's client (`customer`): a visitor's typed words never change anyone's.
+    const spoken = customer ? messageLanguage(last.text) : null;
+    if (spoken === 'es' || spoken === 'en') await deps.clients.noteLanguage(clientPhoneDigits, spoken);
 
     let reply: AssistantAnswer;
     try {

@@ -1,3 +1,4 @@
+import { CUSTOMER_TEXTS } from '@chatdesk/contract/customer-texts';
 import { MANAGE_BOOKING_MESSAGES } from '@chatdesk/contract/manage-booking';
 import { AppError } from '../../lib/app-error.ts';
 import type { ManageBookingService } from '../manage-booking/manage-booking.service.ts';
@@ -68,7 +69,7 @@ export function refundSentence(appointment: CustomerAppointment, language: Langu
 /** What happens to the pack session an appointment was paid with, if it is cancelled now. */
 function packSessionSentence(appointment: CustomerAppointment, language: Language) {
   return appointment.packSessionBack
-    ? t(language, 'La sesión vuelve a tu bono.', 'The session goes back to your pack.')
+    ? CUSTOMER_TEXTS[language].sessionReturned
     : t(
         language,
         `Como faltan menos de ${appointment.freeCancellationHours} horas, la sesión del bono se da por usada.`,

@@ -21,6 +21,19 @@ export const clientWrites = {
     return rows.length > 0;
   },
 
+  /**
+   * The language the clients behind a phone number write in, changed only when it differs (no
+   * row is written for the same language again, and a message is answered without waiting on it).
+   */
+  async noteLanguage(db: Db, phoneDigits: string, language: 'es' | 'en') {
+    await db
+      .update(clients)
+      .set({ language })
+      .where(
+        and(eq(clients.phoneDigits, phoneDigits), sql`${clients.language} is distinct from ${language}`),
+      );
+  },
+
   async delete(db: Db, id: string) {
     const rows = await db.delete(clients).where(eq(clients.id, id)).returning({ id: clients.id });
     return rows.length > 0;

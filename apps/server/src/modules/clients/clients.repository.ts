@@ -1,3 +1,4 @@
+import type { CustomerLanguage } from '@chatdesk/contract/customer-texts';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { olderThan, timestampKey } from '../../db/keyset.ts';
@@ -82,6 +83,9 @@ export function createClientsRepository(db: Db) {
     },
     async delete(id: string) {
       return clientWrites.delete(db, id);
+    },
+    noteLanguage(phoneDigits: string, language: CustomerLanguage) {
+      return clientWrites.noteLanguage(db, phoneDigits, language);
     },
     async appointmentsOf(clientId: string) {
       return db

@@ -8,6 +8,7 @@ import {
   type listClientsQuerySchema,
 } from '@chatdesk/contract/clients';
 import type { Paged } from '@chatdesk/contract/common';
+import type { CustomerLanguage } from '@chatdesk/contract/customer-texts';
 import type { z } from 'zod';
 import type { EventBus } from '../../events/event-bus.ts';
 import { invalid, notFound } from '../../lib/app-error.ts';
@@ -59,6 +60,11 @@ export function createClientsService({
   }
 
   return {
+    /** The client (or clients) behind a verified number write in this language: their emails will be in it. */
+    noteLanguage(phoneDigits: string, language: CustomerLanguage) {
+      return repository.noteLanguage(phoneDigits, language);
+    },
+
     async page(query: z.output<typeof listClientsQuerySchema>): Promise<Paged<Client>> {
       const after = decodeCursor(query.cursor, isTimestampKey);
       return toPage(await repository.page(query, query.limit, after), query.limit, toClient);

@@ -1,3 +1,4 @@
+import type { CustomerLanguage } from '@chatdesk/contract/customer-texts';
 import type { AppointmentActor } from '@chatdesk/contract/manage-booking';
 import { and, asc, count, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -53,6 +54,8 @@ const appointmentWithPayment = {
   clientName: appointments.clientName,
   clientEmail: appointments.clientEmail,
   clientPhone: appointments.clientPhone,
+  /** The client's language, for what they are sent (null: not known). */
+  clientLanguage: sql<CustomerLanguage | null>`(select c.language from clients c where c.id = ${appointments.clientId})`,
   manageToken: appointments.manageToken,
   providerPaymentId: appointments.providerPaymentId,
   /** Whether its employee is still active and taking bookings (moving needs their calendar). */

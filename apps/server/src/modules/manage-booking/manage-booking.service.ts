@@ -154,6 +154,7 @@ export function createManageBookingService(deps: Deps) {
       endsAt: row.endsAt,
       timeZone,
       manageUrl: manageBookingUrl(deps.publicUrl, row.manageToken),
+      language: row.clientLanguage,
     };
   }
 
@@ -246,7 +247,7 @@ export function createManageBookingService(deps: Deps) {
     await deps.events.publish({ type: 'appointments.changed' });
     await emailCancelled(
       row,
-      money,
+      refund,
       row.packSession ? (terms.sessionBackOnCancel ? 'returned' : 'kept') : undefined,
     );
   }
@@ -254,7 +255,7 @@ export function createManageBookingService(deps: Deps) {
   /** Tells the customer (when they gave an email) that the appointment is cancelled, and what is refunded. */
   async function emailCancelled(
     row: ManagedAppointmentRow,
-    refund: string | null,
+    refund: { amount: number; currency: string } | null,
     session?: 'returned' | 'kept',
   ) {
     const email = await described(row);
@@ -539,7 +540,7 @@ export function createManageBookingService(deps: Deps) {
       if (!cancelled) throw conflict(MANAGE_BOOKING_MESSAGES.changedMeanwhile);
       if (owed) await makeRefund({ appointmentId, providerPaymentId, ...owed }, 'staff');
       await deps.events.publish({ type: 'appointments.changed' });
-      await emailCancelled(row, owed ? formatMoney(owed.amount, owed.currency) : null);
+      await emailCancelled(row, owed);
       return true;
     },
 
@@ -564,11 +565,7 @@ export function createManageBookingService(deps: Deps) {
       if (!cancelled) return false;
       if (paid && owed)
         await makeRefund({ appointmentId, providerPaymentId: paid.providerPaymentId, ...owed }, 'staff');
-      await emailCancelled(
-        row,
-        owed ? formatMoney(owed.amount, owed.currency) : null,
-        row.packSession ? 'returned' : undefined,
-      );
+      await emailCancelled(row, owed, row.packSession ? 'returned' : undefined);
       return true;
     },
 

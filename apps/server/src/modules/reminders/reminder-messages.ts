@@ -1,4 +1,9 @@
 import type { BusinessLanguage } from '@chatdesk/contract/company';
+import {
+  CUSTOMER_TEXTS,
+  type CustomerLanguage,
+  DEFAULT_CUSTOMER_LANGUAGE,
+} from '@chatdesk/contract/customer-texts';
 import type { MailMessage } from '../../integrations/mail/mailer.ts';
 import type { TemplateMessage } from '../../integrations/whatsapp/whatsapp-channel.ts';
 
@@ -13,7 +18,10 @@ export type ReminderFacts = {
   companyName: string;
   startsAt: Date;
   timeZone: string;
+  /** The business's language: the WhatsApp templates are approved in it. */
   language: BusinessLanguage;
+  /** The client's own language, for the emails (null: not known, English). */
+  clientLanguage: CustomerLanguage | null;
   manageUrl: string;
 };
 
@@ -50,41 +58,46 @@ export function missedTemplate(facts: ReminderFacts): TemplateMessage {
   };
 }
 
+/** The email's texts and its date, in the client's language (English when not known). */
+function emailWords(facts: ReminderFacts) {
+  const language = facts.clientLanguage ?? DEFAULT_CUSTOMER_LANGUAGE;
+  return { say: CUSTOMER_TEXTS[language], when: reminderWhen({ ...facts, language }) };
+}
+
 /** After a no-show: no reproach, and the way to book again. `manageUrl` is the booking page here. */
 export function missedEmail(facts: ReminderFacts & { to: string }): MailMessage {
-  const when = reminderWhen({ ...facts, language: 'en' });
+  const { say, when } = emailWords(facts);
   return {
     to: facts.to,
-    subject: `We missed you on ${when}`,
+    subject: say.missedSubject(when),
     text: [
-      `Hello ${facts.clientName},`,
+      say.hello(facts.clientName),
       '',
-      `We missed you at your appointment with ${facts.employeeName} on ${when}. We hope everything is all right.`,
+      say.missed(facts.employeeName, when),
       '',
-      `If you would like another time, you can book it here: ${facts.manageUrl}`,
+      say.bookAgain(facts.manageUrl),
       '',
-      'Best wishes,',
-      facts.companyName || 'our team',
+      say.bestWishes,
+      facts.companyName || say.ourTeam,
     ].join('\n'),
   };
 }
 
 export function reminderEmail(facts: ReminderFacts & { to: string }): MailMessage {
-  const when = reminderWhen({ ...facts, language: 'en' });
-  const from = facts.companyName || 'our team';
+  const { say, when } = emailWords(facts);
   return {
     to: facts.to,
-    subject: `Reminder: your appointment with ${facts.employeeName} on ${when}`,
+    subject: say.reminderSubject(facts.employeeName, when),
     text: [
-      `Hello ${facts.clientName},`,
+      say.hello(facts.clientName),
       '',
-      `This is a reminder of your appointment with ${facts.employeeName} on ${when} (${facts.timeZone}).`,
-      `What: ${facts.serviceName}`,
+      say.reminder(facts.employeeName, when, facts.timeZone),
+      say.what(facts.serviceName),
       '',
-      `To cancel or reschedule: ${facts.manageUrl}`,
+      say.toManage(facts.manageUrl),
       '',
-      'See you soon,',
-      from,
+      say.seeYouSoon,
+      facts.companyName || say.ourTeam,
     ].join('\n'),
   };
 }

@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, inArray, lt, lte } from 'drizzle-orm';
+import type { CustomerLanguage } from '@chatdesk/contract/customer-texts';
+import { and, asc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   appointmentEvents,
@@ -21,6 +22,8 @@ const remindable = {
   clientName: appointments.clientName,
   clientPhone: appointments.clientPhone,
   clientEmail: appointments.clientEmail,
+  /** The client's language, for the email (WhatsApp templates are approved in the business's). */
+  clientLanguage: sql<CustomerLanguage | null>`(select c.language from clients c where c.id = ${appointments.clientId})`,
   employeeName: appointments.employeeName,
   serviceName: appointments.serviceName,
   manageToken: appointments.manageToken,

@@ -54,12 +54,16 @@ export function createRemindersService(deps: Deps) {
     appointment: UpcomingAppointment,
     reminder: Pick<PlannedReminder, 'channel'>,
     claimId: string,
-    facts: Omit<ReminderFacts, 'clientName' | 'employeeName' | 'serviceName' | 'startsAt' | 'manageUrl'>,
+    facts: Omit<
+      ReminderFacts,
+      'clientName' | 'clientLanguage' | 'employeeName' | 'serviceName' | 'startsAt' | 'manageUrl'
+    >,
   ) {
     const now = clock();
     const all: ReminderFacts = {
       ...facts,
       clientName: appointment.clientName,
+      clientLanguage: appointment.clientLanguage,
       employeeName: appointment.employeeName,
       serviceName: appointment.serviceName,
       startsAt: appointment.startsAt,
@@ -117,6 +121,7 @@ export function createRemindersService(deps: Deps) {
       if (appointment?.status !== 'no-show' || !username) return;
       const facts: ReminderFacts = {
         clientName: appointment.clientName,
+        clientLanguage: appointment.clientLanguage,
         employeeName: appointment.employeeName,
         serviceName: appointment.serviceName,
         companyName: profile.name,

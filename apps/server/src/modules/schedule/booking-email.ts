@@ -1,3 +1,4 @@
+import { customerTexts } from '@chatdesk/contract/customer-texts';
 import { formatDuration } from '@chatdesk/contract/schedule-rules';
 import { createEvent } from 'ics';
 import type { MailMessage } from '../../integrations/mail/mailer.ts';
@@ -13,8 +14,10 @@ const utcParts = (instant: Date) =>
     instant.getUTCMinutes(),
   ] as [number, number, number, number, number];
 
+const textsOf = (booking: BookingConfirmation) => customerTexts(booking.language);
+
 function longDate(booking: BookingConfirmation) {
-  return new Intl.DateTimeFormat('en-US', {
+  return new Intl.DateTimeFormat(textsOf(booking).locale, {
     timeZone: booking.timeZone,
     weekday: 'long',
     month: 'long',
@@ -28,6 +31,9 @@ export const manageBookingUrl = (publicUrl: string, token: string) => `${publicU
 
 const minutesOf = (booking: BookingConfirmation) =>
   Math.round((booking.endsAt.getTime() - booking.startsAt.getTime()) / 60_000);
+
+const whatText = (booking: BookingConfirmation) =>
+  `${booking.serviceName} (${formatDuration(minutesOf(booking))})`;
 
 const whenText = (booking: BookingConfirmation) =>
   `${longDate(booking)}, ${booking.startTime}–${booking.endTime} (${booking.timeZone})`;
@@ -43,8 +49,13 @@ function calendarFile(
 ) {
   const { value, error } = createEvent({
     uid: `${booking.appointmentId}@chatdesk`,
-    title: `${booking.serviceName} with ${booking.employeeName}`,
-    description: `${booking.serviceName} (${formatDuration(minutesOf(booking))}) with ${booking.employeeName}${company.name ? ` at ${company.name}` : ''}.\nCancel or reschedule: ${booking.manageUrl}`,
+    title: textsOf(booking).calendarTitle(booking.serviceName, booking.employeeName),
+    description: textsOf(booking).calendarDescription(
+      whatText(booking),
+      booking.employeeName,
+      company.name,
+      booking.manageUrl,
+    ),
     start: utcParts(booking.startsAt),
     startInputType: 'utc',
     startOutputType: 'utc',
@@ -69,36 +80,35 @@ function calendarFile(
   };
 }
 
-/** The email the booking page promises, with the appointment as an .ics attachment. */
+/** The email the booking page promises, with the appointment as an .ics attachment, in the customer's language. */
 export function bookingConfirmationEmail(
   booking: BookingConfirmation,
   company: { name: string },
 ): MailMessage {
-  const businessName = company.name || 'our team';
-  const when = whenText(booking);
+  const say = textsOf(booking);
   const text = [
-    `Hello ${booking.clientName},`,
+    say.hello(booking.clientName),
     '',
-    `Your appointment with ${booking.employeeName} is booked.`,
+    say.booked(booking.employeeName),
     '',
-    `What: ${booking.serviceName} (${formatDuration(minutesOf(booking))})`,
-    `When: ${when}`,
+    say.what(whatText(booking)),
+    say.when(whenText(booking)),
     booking.pack
-      ? `Paid with your pack: ${booking.pack.name} (${booking.pack.sessionsLeft} ${booking.pack.sessionsLeft === 1 ? 'session' : 'sessions'} left)`
+      ? say.paidWithPack(booking.pack.name, booking.pack.sessionsLeft)
       : booking.paid
-        ? `Paid: ${formatMoney(booking.paid.amount, booking.paid.currency)}`
-        : 'To pay: at your appointment',
+        ? say.paid(formatMoney(booking.paid.amount, booking.paid.currency, say.locale))
+        : say.payAtAppointment,
     '',
-    'The invitation is attached: open it to add the appointment to your calendar.',
+    say.invitationAttached,
     '',
-    `To cancel or reschedule: ${booking.manageUrl}`,
+    say.toManage(booking.manageUrl),
     '',
-    `See you soon,`,
-    businessName,
+    say.seeYouSoon,
+    company.name || say.ourTeam,
   ].join('\n');
   return {
     to: booking.clientEmail,
-    subject: `Your appointment with ${booking.employeeName} on ${longDate(booking)} at ${booking.startTime}`,
+    subject: say.bookedSubject(booking.employeeName, longDate(booking), booking.startTime),
     text,
     attachments: [calendarFile(booking, company, { sequence: 0 })],
   };
@@ -112,43 +122,46 @@ export function bookingChangeEmail(
     | { kind: 'moved'; from: string; sequence: number }
     | {
         kind: 'cancelled';
-        refund: string | null;
+        /** What is being refunded to their card (null: nothing). */
+        refund: { amount: number; currency: string } | null;
         /** Paid with a pack session: whether it went back to the pack. */
         session?: 'returned' | 'kept' | undefined;
         sequence: number;
       },
 ): MailMessage {
-  const businessName = company.name || 'our team';
+  const say = textsOf(booking);
   const lines =
     change.kind === 'moved'
       ? [
-          `Your appointment with ${booking.employeeName} has been moved.`,
+          say.moved(booking.employeeName),
           '',
-          `New time: ${whenText(booking)}`,
-          `Was: ${change.from}`,
+          say.newTime(whenText(booking)),
+          say.was(change.from),
           '',
-          'The updated invitation is attached.',
+          say.invitationUpdated,
           '',
-          `To cancel or reschedule: ${booking.manageUrl}`,
+          say.toManage(booking.manageUrl),
         ]
       : [
-          `Your appointment with ${booking.employeeName} on ${whenText(booking)} is cancelled.`,
+          say.cancelled(booking.employeeName, whenText(booking)),
           '',
           change.session === 'returned'
-            ? 'The session goes back to your pack.'
+            ? say.sessionReturned
             : change.session === 'kept'
-              ? 'The pack session stays used under the cancellation policy.'
+              ? say.sessionKept
               : change.refund
-                ? `${change.refund} is being refunded to your card.`
-                : 'The fee is not refunded under the cancellation policy.',
+                ? say.refunding(formatMoney(change.refund.amount, change.refund.currency, say.locale))
+                : booking.paid
+                  ? say.notRefunded
+                  : say.nothingPaid,
         ];
   return {
     to: booking.clientEmail,
     subject:
       change.kind === 'moved'
-        ? `Your appointment with ${booking.employeeName} is now on ${longDate(booking)} at ${booking.startTime}`
-        : `Your appointment with ${booking.employeeName} on ${longDate(booking)} is cancelled`,
-    text: [`Hello ${booking.clientName},`, '', ...lines, '', businessName].join('\n'),
+        ? say.movedSubject(booking.employeeName, longDate(booking), booking.startTime)
+        : say.cancelledSubject(booking.employeeName, longDate(booking)),
+    text: [say.hello(booking.clientName), '', ...lines, '', company.name || say.ourTeam].join('\n'),
     attachments: [
       calendarFile(booking, company, { sequence: change.sequence, cancelled: change.kind === 'cancelled' }),
     ],

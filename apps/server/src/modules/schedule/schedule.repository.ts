@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { CustomerLanguage } from '@chatdesk/contract/customer-texts';
 import type { TimeRange } from '@chatdesk/contract/employees';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -471,6 +472,17 @@ export function createScheduleRepository(db: Db) {
         )
         .groupBy(appointments.employeeId);
       return new Map(rows.map((row) => [row.employeeId!, row.value]));
+    },
+
+    /** The language of the client an appointment is for, which their emails are written in (null: not known). */
+    async clientLanguage(appointmentId: string): Promise<CustomerLanguage | null> {
+      const [row] = await db
+        .select({ language: clients.language })
+        .from(appointments)
+        .innerJoin(clients, eq(clients.id, appointments.clientId))
+        .where(eq(appointments.id, appointmentId))
+        .limit(1);
+      return row?.language ?? null;
     },
 
     async findAppointmentById(id: string) {

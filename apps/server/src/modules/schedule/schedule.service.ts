@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { APPOINTMENT_MESSAGES, type createAppointmentSchema } from '@chatdesk/contract/appointments';
 import { isCalendarDate } from '@chatdesk/contract/common';
 import { SLOT_HOLD_MINUTES } from '@chatdesk/contract/constants';
+import type { CustomerLanguage } from '@chatdesk/contract/customer-texts';
 import type { Availability } from '@chatdesk/contract/employees';
 import { PACK_MESSAGES } from '@chatdesk/contract/packs';
 import {
@@ -71,6 +72,8 @@ export type BookingConfirmation = {
   timeZone: string;
   /** The customer's private page: cancel or reschedule. */
   manageUrl: string;
+  /** The client's language (their emails are written in it); null or absent: English. */
+  language?: CustomerLanguage | null;
 };
 
 type Deps = {
@@ -785,6 +788,7 @@ export function createScheduleService(deps: Deps) {
               endsAt,
               timeZone,
               manageUrl: manageBookingUrl(deps.publicUrl, row.manageToken),
+              language: await repository.clientLanguage(row.id),
             },
             { name: businessName },
           ),
@@ -971,6 +975,8 @@ export function createScheduleService(deps: Deps) {
           clientName: clientInfo.name,
           clientEmail: clientInfo.email,
           manageUrl: manageBookingUrl(deps.publicUrl, appointment.manageToken),
+          // A client found by the booking's email may have written to us before, in their language.
+          language: await createScheduleRepository(tx).clientLanguage(appointment.id),
         },
         { name: businessName },
       ),
