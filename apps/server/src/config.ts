@@ -126,6 +126,8 @@ export const envSchema = z.object({
    * answer live).
    */
   WEB_CHAT_ONLINE_MINUTES: z.coerce.number().int().min(0).max(1440).default(5),
+  /** How long a freed class seat is held for the waitlisted customer it is offered to (decision 025). */
+  WAITLIST_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** How long SIGTERM keeps serving with /api/health/ready at 503, so a load balancer stops sending first. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).optional(),
   /** Requests slower than this are logged at info; the rest at debug. */
@@ -284,6 +286,7 @@ function toConfig(e: Env, derived: { seedDemo: boolean; trustProxy: boolean | nu
     },
     simulatorEnabled: e.SIMULATOR_ENABLED,
     webChatOnlineMinutes: e.WEB_CHAT_ONLINE_MINUTES,
+    waitlistHoldMinutes: e.WAITLIST_HOLD_MINUTES,
     webChat: {
       networkPerMinute: e.WEB_CHAT_NETWORK_LIMIT_PER_MINUTE,
       sessionMessagesPerMinute: e.WEB_CHAT_SESSION_MESSAGES_PER_MINUTE,

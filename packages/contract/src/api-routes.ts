@@ -37,6 +37,15 @@ export const apiRoutes = {
     confirmCode: { method: 'POST', path: '/book/packs/code/confirm' },
     book: { method: 'POST', path: '/book/packs/book' },
   },
+  /** A full class time's waitlist: joined on the booking page, offered places taken or declined by link. */
+  waitlist: {
+    fullTimes: { method: 'GET', path: '/book/waitlist/full-times' },
+    join: { method: 'POST', path: '/book/waitlist' },
+    offer: { method: 'GET', path: '/waitlist/:token' },
+    pay: { method: 'POST', path: '/waitlist/:token/payment' },
+    confirm: { method: 'POST', path: '/waitlist/:token/confirm' },
+    decline: { method: 'POST', path: '/waitlist/:token/decline' },
+  },
   localPayments: {
     createPaymentMethod: { method: 'POST', path: '/payments/local/payment-methods' },
     confirm: { method: 'POST', path: '/payments/local/confirm' },
@@ -121,6 +130,7 @@ export const apiRoutes = {
     remove: { method: 'DELETE', path: '/appointments/:id' },
     roster: { method: 'GET', path: '/appointments/:id/roster' },
     cancelClass: { method: 'POST', path: '/appointments/:id/cancel-class' },
+    waitlist: { method: 'GET', path: '/appointments/:id/waitlist' },
   },
   manageBooking: {
     get: { method: 'GET', path: '/booking/:token' },

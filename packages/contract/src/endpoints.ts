@@ -159,6 +159,17 @@ import {
 } from './time-off.ts';
 import { changePasswordSchema, profileSchema, updateProfileSchema } from './users.ts';
 import {
+  classWaitlistSchema,
+  confirmOfferSchema,
+  fullTimesQuerySchema,
+  fullTimesSchema,
+  joinedWaitlistSchema,
+  joinWaitlistSchema,
+  offerPaymentSchema,
+  offerTokenParamsSchema,
+  waitlistOfferSchema,
+} from './waitlist.ts';
+import {
   confirmWebChatCodeSchema,
   confirmWebChatPhoneCodeSchema,
   createWebChatSessionSchema,
@@ -308,6 +319,24 @@ export const endpoints = {
       response: packCheckSchema,
     },
     book: { ...apiRoutes.publicPacks.book, body: packBookingSchema, response: packBookingResponseSchema },
+  },
+  waitlist: {
+    fullTimes: { ...apiRoutes.waitlist.fullTimes, query: fullTimesQuerySchema, response: fullTimesSchema },
+    join: {
+      ...apiRoutes.waitlist.join,
+      body: joinWaitlistSchema,
+      response: joinedWaitlistSchema,
+      status: 201,
+    },
+    offer: { ...apiRoutes.waitlist.offer, params: offerTokenParamsSchema, response: waitlistOfferSchema },
+    pay: { ...apiRoutes.waitlist.pay, params: offerTokenParamsSchema, response: offerPaymentSchema },
+    confirm: {
+      ...apiRoutes.waitlist.confirm,
+      params: offerTokenParamsSchema,
+      body: confirmOfferSchema,
+      response: waitlistOfferSchema,
+    },
+    decline: { ...apiRoutes.waitlist.decline, params: offerTokenParamsSchema, response: waitlistOfferSchema },
   },
   localPayments: {
     createPaymentMethod: {
@@ -532,6 +561,8 @@ export const endpoints = {
       params: idParamsSchema,
       response: classRosterSchema,
     },
+    /** The class time's waitlist, first in line first (empty for an appointment that is no seat). */
+    waitlist: { ...apiRoutes.appointments.waitlist, params: idParamsSchema, response: classWaitlistSchema },
   },
   manageBooking: {
     get: { ...apiRoutes.manageBooking.get, params: manageTokenParamsSchema, response: managedBookingSchema },

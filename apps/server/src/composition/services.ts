@@ -57,6 +57,8 @@ import { createTimeOffRepository } from '../modules/time-off/time-off.repository
 import { createTimeOffService } from '../modules/time-off/time-off.service.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
 import { createUsersService } from '../modules/users/users.service.ts';
+import { createWaitlistRepository } from '../modules/waitlist/waitlist.repository.ts';
+import { createWaitlistService } from '../modules/waitlist/waitlist.service.ts';
 import { createWebChatRepository } from '../modules/web-chat/web-chat.repository.ts';
 import { createWebChatService } from '../modules/web-chat/web-chat.service.ts';
 import { createStripeWebhookService } from '../modules/webhooks/stripe-webhook.service.ts';
@@ -220,6 +222,30 @@ export function createServices(deps: ServiceDeps) {
     clock,
     ...(deps.logger ? { log: deps.logger } : {}),
   });
+  const waitlist = createWaitlistService({
+    repository: createWaitlistRepository(db),
+    packCodes: createPackCodesRepository(db),
+    payments: integrations.payments,
+    company,
+    mail,
+    chats,
+    notify,
+    notifications,
+    events,
+    publicUrl: config.publicUrl,
+    holdMinutes: config.waitlistHoldMinutes,
+    clock,
+    ...(deps.logger ? { log: deps.logger } : {}),
+  });
+  // A seat freed anywhere (a customer's or staff's cancel) is offered by the database at its
+  // commit; whichever instance hears of the change tells the customer (and the scheduled pass
+  // tells any offer missed).
+  events.subscribe((event) => {
+    if (event.type === 'appointments.changed')
+      waitlist
+        .tellOffers()
+        .catch((error: unknown) => deps.logger?.warn({ err: error }, 'waitlist offers not told'));
+  });
   const manageBooking = createManageBookingService({
     repository: createManageBookingRepository(db),
     schedule,
@@ -239,6 +265,7 @@ export function createServices(deps: ServiceDeps) {
     clock,
     onNoShow: reminders.followUpNoShow,
     paid: { cancel: manageBooking.cancelByStaff, cancelSeat: manageBooking.cancelSeat },
+    closeWaitlist: waitlist.closeClass,
     moves: { slots: manageBooking.slotsForStaff, reschedule: manageBooking.rescheduleByStaff },
     log: deps.logger,
   });
@@ -320,6 +347,7 @@ export function createServices(deps: ServiceDeps) {
         repository: createWebhooksRepository(db),
         schedule,
         packPurchases,
+        waitlist,
         subscriptions,
         notify,
       })
@@ -337,6 +365,7 @@ export function createServices(deps: ServiceDeps) {
     packPurchases,
     packCodes,
     packs,
+    waitlist,
     calendars,
     users,
     employees,

@@ -15,5 +15,5 @@ export * from './schema/services.ts';
 export * from './schema/subscriptions.ts';
 export * from './schema/teaching.ts';
 export * from './schema/time-off.ts';
-export * from './schema/web-chat.ts';
 export * from './schema/waitlist.ts';
+export * from './schema/web-chat.ts';

@@ -34,6 +34,7 @@ const owners: Record<string, string> = {
   packLedger: 'modules/packs/pack-writes.ts',
   // A class time is made with its first seat; its seats taken move by trigger (decisions/024).
   classTimes: 'modules/appointments/appointment-writes.ts',
+  waitlistEntries: 'modules/waitlist/waitlist.repository.ts',
 };
 /**
  * Insights' quarter-hour counts and what followed each reminder are kept by triggers in the
@@ -68,6 +69,7 @@ const sqlNames: Record<string, string> = {
   clientPacks: 'client_packs',
   packLedger: 'pack_ledger',
   classTimes: 'class_times',
+  waitlistEntries: 'waitlist_entries',
 };
 
 const root = join(import.meta.dirname, '..');

@@ -503,9 +503,9 @@ describe('malformed requests', () => {
       (op) => !operations.some((other) => other.path === op.path && other.method === op.method),
     );
     // Every operation of either configuration: those without WhatsApp (the web chat's 11, the local
-    // mailbox and the packs' 8 among them; the web chat's event stream is not in the document), its
-    // webhook's two, Stripe's one.
-    expect(operations.length + stripeOnly.length).toBe(158);
+    // mailbox, the packs' 8 and the waitlist's 7 among them; the web chat's event stream is not in the
+    // document), its webhook's two, Stripe's one.
+    expect(operations.length + stripeOnly.length).toBe(165);
     expect(stripeOnly.map((op) => `${op.method} ${op.path}`)).toEqual(['POST /api/webhooks/stripe']);
     await fuzz(t, operations, 20);
     // With Stripe, payments and subscriptions go through its API (here, a local fake) and its webhook.

@@ -29,6 +29,7 @@ import { subscriptionsRoutes } from '../modules/subscriptions/subscriptions.rout
 import { teachingRoutes } from '../modules/teaching/teaching.routes.ts';
 import { timeOffRoutes } from '../modules/time-off/time-off.routes.ts';
 import { usersRoutes } from '../modules/users/users.routes.ts';
+import { waitlistRoutes, waitlistStaffRoutes } from '../modules/waitlist/waitlist.routes.ts';
 import { webChatStaffRoutes, webChatVisitorRoutes } from '../modules/web-chat/web-chat.routes.ts';
 import { webhooksRoutes } from '../modules/webhooks/webhooks.routes.ts';
 import { requireStaff } from './auth.ts';
@@ -84,6 +85,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
         },
       });
       await api.register(packPurchasesRoutes, { purchases: s.packPurchases, codes: s.packCodes });
+      await api.register(waitlistRoutes, { waitlist: s.waitlist });
       await api.register(webChatVisitorRoutes, { webChat: s.webChat, events: deps.events });
       // Reads anyone's mail: only when asked for (LOCAL_MAILBOX), on an install that sends none (no
       // SMTP) and is not production.
@@ -125,6 +127,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
         await staff.register(timeOffRoutes, { timeOff: s.timeOff });
         await staff.register(servicesRoutes, { services: s.services });
         await staff.register(packsRoutes, { packs: s.packs });
+        await staff.register(waitlistStaffRoutes, { waitlist: s.waitlist });
         await staff.register(calendarSyncRoutes, { calendars: s.calendars });
         await staff.register(insightsRoutes, { insights: s.insights });
         await staff.register(teachingRoutes, { teaching: s.teaching });

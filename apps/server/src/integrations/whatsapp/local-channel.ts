@@ -42,6 +42,19 @@ const SAMPLE_TEMPLATES: WhatsAppTemplate[] = [
     category: 'UTILITY',
     body: 'Hi {{1}}, we missed you at your appointment on {{2}}. If you like, you can book another one here: {{3}}',
   },
+  // A waitlist offer (waitlist/waitlist-messages.ts): name, the class and when, held until, link.
+  {
+    name: 'waitlist_offer',
+    language: 'es',
+    category: 'UTILITY',
+    body: 'Hola {{1}}, se ha liberado una plaza en {{2}} y te la guardamos hasta las {{3}}. Para cogerla o dejarla: {{4}}',
+  },
+  {
+    name: 'waitlist_offer',
+    language: 'en',
+    category: 'UTILITY',
+    body: 'Hi {{1}}, a place has freed up in {{2}} and we are holding it for you until {{3}}. Take it or let it go: {{4}}',
+  },
 ].map((template) => ({ ...template, parameterCount: templateParameterCount(template.body) }));
 
 /** The local channel's own template for codes, so verifying a number by WhatsApp can be tried locally. */

@@ -50,6 +50,7 @@ export function createAppointmentsService({
   onNoShow,
   paid,
   moves,
+  closeWaitlist,
   log,
 }: {
   repository: AppointmentsRepository;
@@ -70,6 +71,8 @@ export function createAppointmentsService({
      */
     cancelSeat: (appointmentId: string) => Promise<boolean>;
   };
+  /** Ends the waitlist of an appointment's class time, so a class cancelled whole offers no seat (waitlist). */
+  closeWaitlist?: (appointmentId: string) => Promise<void>;
   /** Staff moving an appointment, under the customer's own rules for slots and holds (manage-booking). */
   moves: {
     slots: (appointmentId: string) => Promise<ManagedBookingSlots>;
@@ -182,6 +185,7 @@ export function createAppointmentsService({
     async cancelClass(id: string): Promise<ClassRoster> {
       const found = await repository.roster((await load(id)).id);
       if (!found) throw conflict(APPOINTMENT_MESSAGES.notAClass);
+      await closeWaitlist?.(id);
       for (const { appointment } of found.rows) {
         if (appointment.status === 'scheduled') await paid.cancelSeat(appointment.id);
       }

@@ -4,6 +4,7 @@ import type { Notify } from '../notifications/notifications.service.ts';
 import type { PackPurchasesService } from '../packs/pack-purchases.ts';
 import type { ScheduleService } from '../schedule/schedule.service.ts';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
+import type { WaitlistService } from '../waitlist/waitlist.service.ts';
 import type { WebhooksRepository } from './webhooks.repository.ts';
 
 type Deps = {
@@ -11,6 +12,7 @@ type Deps = {
   repository: WebhooksRepository;
   schedule: ScheduleService;
   packPurchases: Pick<PackPurchasesService, 'completeFromProvider'>;
+  waitlist: Pick<WaitlistService, 'completeFromProvider'>;
   subscriptions: SubscriptionsService;
   notify: Notify;
 };
@@ -20,6 +22,7 @@ export function createStripeWebhookService({
   repository,
   schedule,
   packPurchases,
+  waitlist,
   subscriptions,
   notify,
 }: Deps) {
@@ -28,6 +31,8 @@ export function createStripeWebhookService({
       case 'payment.succeeded':
         // Usually the page has booked (or bought the pack) already; this does it if the page closed after paying.
         if (await packPurchases.completeFromProvider(event.paymentId)) return;
+        // A waitlist offer's payment: booked if the offer is still open, else refunded.
+        if (await waitlist.completeFromProvider(event.paymentId)) return;
         await schedule.completeFromProvider(event.paymentId);
         return;
       case 'payment.failed':

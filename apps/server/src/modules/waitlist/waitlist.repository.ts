@@ -1,0 +1,324 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { appointments, classTimes, employees, services, waitlistEntries } from '../../db/schema.ts';
+import { isSlotConflict } from '../../lib/app-error.ts';
+import { appointmentWrites, type NewAppointment } from '../appointments/appointment-writes.ts';
+import { clientWrites } from '../clients/client-writes.ts';
+import { packWrites } from '../packs/pack-writes.ts';
+import { paymentWrites } from '../payments/payment-writes.ts';
+import { lockCalendar } from '../schedule/slot-lock.ts';
+
+/** What paid for a confirmed offer: the provider's payment, a pack session, or nothing (free). */
+export type OfferPayment =
+  | { kind: 'provider'; providerPaymentId: string; amount: number; currency: string; method: string }
+  | { kind: 'pack' }
+  | { kind: 'free' };
+
+/** A pack was asked for and none had a session left: the booking's transaction is rolled back. */
+class NoSessionLeft extends Error {}
+
+export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
+
+/** An entry with what its offer page and email say: the class time, its service and professional. */
+export type OfferRow = {
+  entry: WaitlistEntryRow;
+  classTime: typeof classTimes.$inferSelect;
+  service: typeof services.$inferSelect;
+  employee: { id: string; name: string; email: string };
+  manageToken: string | null;
+};
+
+const offerColumns = {
+  entry: waitlistEntries,
+  classTime: classTimes,
+  service: services,
+  employee: { id: employees.id, name: employees.name, email: employees.email },
+  manageToken: appointments.manageToken,
+};
+
+/** The only statements that write `waitlist_entries` (a test keeps it so); the seat count is the triggers'. */
+export function createWaitlistRepository(db: Db) {
+  function offers(where: ReturnType<typeof and>) {
+    return db
+      .select(offerColumns)
+      .from(waitlistEntries)
+      .innerJoin(classTimes, eq(classTimes.id, waitlistEntries.classTimeId))
+      .innerJoin(services, eq(services.id, classTimes.serviceId))
+      .innerJoin(employees, eq(employees.id, classTimes.employeeId))
+      .leftJoin(appointments, eq(appointments.id, waitlistEntries.appointmentId))
+      .where(where);
+  }
+
+  return {
+    /** The class time of this professional, service and start, if one exists. */
+    async classTime(employeeId: string, serviceId: string, startsAt: Date) {
+      const [row] = await db
+        .select()
+        .from(classTimes)
+        .where(
+          and(
+            eq(classTimes.employeeId, employeeId),
+            eq(classTimes.serviceId, serviceId),
+            eq(classTimes.startsAt, startsAt),
+          ),
+        );
+      return row;
+    },
+
+    /** A professional's class times of a service starting after `from` with every seat taken or held. */
+    async fullTimes(employeeId: string, serviceId: string, from: Date) {
+      return db
+        .select({ startsAt: classTimes.startsAt })
+        .from(classTimes)
+        .where(
+          and(
+            eq(classTimes.employeeId, employeeId),
+            eq(classTimes.serviceId, serviceId),
+            gt(classTimes.startsAt, from),
+            sql`${classTimes.seatsTaken} >= ${classTimes.seats}`,
+          ),
+        )
+        .orderBy(asc(classTimes.startsAt));
+    },
+
+    /**
+     * Joins the line of a class time only while it is full (checked in the statement, on the
+     * class time's row): 'not-full' when a seat is free, 'joined-already' for an email already in
+     * its line. Answers the place in line of those still waiting.
+     */
+    async join(entry: {
+      classTimeId: string;
+      name: string;
+      email: string;
+      phone: string | null;
+      holdMinutes: number;
+    }): Promise<'not-full' | 'joined-already' | { position: number }> {
+      const token = randomBytes(24).toString('base64url');
+      const result = await db.execute(sql`
+        insert into waitlist_entries (class_time_id, name, email, phone, token, hold_minutes)
+        select id, ${entry.name}, ${entry.email}, ${entry.phone}, ${token}, ${entry.holdMinutes}
+          from class_times where id = ${entry.classTimeId} and seats_taken >= seats
+        on conflict (class_time_id, lower(email)) do nothing
+        returning id, seq`);
+      const [row] = result.rows as Array<{ id: string; seq: number | string }>;
+      if (!row) {
+        const [existing] = await db
+          .select({ id: waitlistEntries.id })
+          .from(waitlistEntries)
+          .where(
+            and(
+              eq(waitlistEntries.classTimeId, entry.classTimeId),
+              sql`lower(${waitlistEntries.email}) = lower(${entry.email})`,
+            ),
+          );
+        return existing ? 'joined-already' : 'not-full';
+      }
+      const ahead = await db.execute(sql`
+        select count(*)::int as n from waitlist_entries
+         where class_time_id = ${entry.classTimeId} and status = 'waiting' and seq < ${row.seq}`);
+      return { position: Number((ahead.rows[0] as { n: number }).n) + 1 };
+    },
+
+    async byToken(token: string): Promise<OfferRow | undefined> {
+      const [row] = await offers(eq(waitlistEntries.token, token));
+      return row;
+    },
+
+    async byId(id: string): Promise<OfferRow | undefined> {
+      const [row] = await offers(eq(waitlistEntries.id, id));
+      return row;
+    },
+
+    /** Offers the triggers made that nobody has been told of yet (their hold has not started). */
+    async untold() {
+      return db
+        .select({ id: waitlistEntries.id })
+        .from(waitlistEntries)
+        .where(and(eq(waitlistEntries.status, 'offered'), isNull(waitlistEntries.holdUntil)))
+        .orderBy(asc(waitlistEntries.seq));
+    },
+
+    /**
+     * Starts an untold offer's hold now, in one transaction with `effects` (the email that tells it).
+     * Conditional, so two instances telling at once start it (and write its email) once.
+     */
+    async startHold(id: string, now: Date, effects: (tx: Db, row: WaitlistEntryRow) => Promise<void>) {
+      return db.transaction(async (txn) => {
+        const tx = txn as unknown as Db;
+        const [row] = await tx
+          .update(waitlistEntries)
+          .set({
+            offeredAt: now,
+            holdUntil: sql`${now.toISOString()}::timestamptz + make_interval(mins => ${waitlistEntries.holdMinutes})`,
+          })
+          .where(
+            and(
+              eq(waitlistEntries.id, id),
+              eq(waitlistEntries.status, 'offered'),
+              isNull(waitlistEntries.holdUntil),
+            ),
+          )
+          .returning();
+        if (row) await effects(tx, row);
+        return row;
+      });
+    },
+
+    /**
+     * Offers past their hold, and whatever is still in line or offered for a class that has
+     * started, end as expired; each held seat goes back (and at commit to the next in line).
+     */
+    async expireDue(now: Date) {
+      const rows = await db
+        .update(waitlistEntries)
+        .set({ status: 'expired' })
+        .where(
+          or(
+            and(eq(waitlistEntries.status, 'offered'), lte(waitlistEntries.holdUntil, now)),
+            and(
+              inArray(waitlistEntries.status, ['waiting', 'offered']),
+              sql`${waitlistEntries.classTimeId} in (select id from class_times where starts_at <= ${now})`,
+            ),
+          ),
+        )
+        .returning({ id: waitlistEntries.id });
+      return rows.length;
+    },
+
+    /** The customer says no: an open offer (or a place in line) ends, its seat to the next. */
+    async decline(token: string) {
+      const [row] = await db
+        .update(waitlistEntries)
+        .set({ status: 'declined' })
+        .where(and(eq(waitlistEntries.token, token), inArray(waitlistEntries.status, ['waiting', 'offered'])))
+        .returning({ id: waitlistEntries.id });
+      return row !== undefined;
+    },
+
+    /**
+     * Books an open offer in one transaction: the professional's calendar lock (taken first, as
+     * every booking does, so this never deadlocks with one), the offer taken while still open (its
+     * held seat given back), the seat's appointment (taking that seat again under the same check),
+     * its payment or pack session, and `effects` (the email and staff notification). 'gone' when
+     * the offer was no longer open, 'taken' when the calendar refused the seat, 'no-session' when
+     * no pack had one: nothing was written then.
+     */
+    async book(
+      offer: OfferRow,
+      booking: {
+        values: Omit<
+          NewAppointment,
+          'classTimeId' | 'clientId' | 'clientName' | 'clientEmail' | 'clientPhone' | 'providerPaymentId'
+        >;
+        payment: OfferPayment;
+        now: Date;
+      },
+      effects: (tx: Db, appointment: typeof appointments.$inferSelect) => Promise<void>,
+    ): Promise<'gone' | 'taken' | 'no-session' | { appointmentId: string }> {
+      const { entry } = offer;
+      try {
+        return await db.transaction(async (txn) => {
+          const tx = txn as unknown as Db;
+          await lockCalendar(tx, offer.classTime.employeeId);
+          const [taken] = await tx
+            .update(waitlistEntries)
+            .set({ status: 'booked' })
+            .where(
+              and(
+                eq(waitlistEntries.id, entry.id),
+                eq(waitlistEntries.status, 'offered'),
+                gt(waitlistEntries.holdUntil, booking.now),
+              ),
+            )
+            .returning({ id: waitlistEntries.id });
+          if (!taken) return 'gone' as const;
+          const { client } = await clientWrites.findOrCreateByEmail(tx, entry.email, {
+            name: entry.name,
+            phone: entry.phone ?? '',
+            status: 'active',
+            source: 'website',
+            assignedEmployeeId: offer.classTime.employeeId,
+          });
+          const paid = booking.payment.kind === 'provider' ? booking.payment : null;
+          const appointment = await appointmentWrites.book(
+            tx,
+            {
+              ...booking.values,
+              classTimeId: offer.classTime.id,
+              clientId: client.id,
+              clientName: entry.name,
+              clientEmail: entry.email,
+              clientPhone: entry.phone,
+              providerPaymentId: paid?.providerPaymentId ?? null,
+            },
+            { actor: 'customer', at: booking.now },
+          );
+          if (paid)
+            await paymentWrites.record(tx, {
+              clientId: client.id,
+              appointmentId: appointment.id,
+              amount: paid.amount,
+              currency: paid.currency,
+              status: 'completed',
+              paymentMethod: paid.method,
+              description: `${offer.service.name} with ${offer.employee.name} on ${booking.values.localDate} at ${booking.values.startTime} (waitlist)`,
+              providerPaymentId: paid.providerPaymentId,
+            });
+          if (booking.payment.kind === 'pack') {
+            const used = await packWrites.useSession(tx, {
+              clientId: client.id,
+              serviceId: offer.service.id,
+              appointmentId: appointment.id,
+              at: booking.now,
+              by: { actor: 'customer', employeeId: null },
+            });
+            if (!used) throw new NoSessionLeft();
+          }
+          await tx
+            .update(waitlistEntries)
+            .set({ appointmentId: appointment.id })
+            .where(eq(waitlistEntries.id, entry.id));
+          await effects(tx, appointment);
+          return { appointmentId: appointment.id };
+        });
+      } catch (error) {
+        if (error instanceof NoSessionLeft) return 'no-session';
+        if (isSlotConflict(error)) return 'taken';
+        throw error;
+      }
+    },
+
+    /** Staff cancel the whole class: its line ends, and held seats are given back to nobody. */
+    async closeClass(classTimeId: string) {
+      await db
+        .update(waitlistEntries)
+        .set({ status: 'cancelled' })
+        .where(
+          and(
+            eq(waitlistEntries.classTimeId, classTimeId),
+            inArray(waitlistEntries.status, ['waiting', 'offered']),
+          ),
+        );
+    },
+
+    /** A class time's line as staff see it, first joined first. */
+    async ofClassTime(classTimeId: string) {
+      return db
+        .select()
+        .from(waitlistEntries)
+        .where(eq(waitlistEntries.classTimeId, classTimeId))
+        .orderBy(asc(waitlistEntries.seq));
+    },
+
+    async classTimeOfAppointment(appointmentId: string) {
+      const [row] = await db
+        .select({ classTimeId: appointments.classTimeId })
+        .from(appointments)
+        .where(eq(appointments.id, appointmentId));
+      return row;
+    },
+  };
+}
+
+export type WaitlistRepository = ReturnType<typeof createWaitlistRepository>;
