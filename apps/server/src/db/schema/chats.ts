@@ -190,11 +190,19 @@ export const conversations = pgTable(
     uniqueIndex('conversations_ref_key').on(t.ref),
     index('conversations_chat_idx').on(t.chatId, t.startedAt),
     index('conversations_started_idx').on(t.startedAt),
-    // The conversations whose outcome may still change with the time alone (migration 0045): the
+    // The conversations whose outcome may still change with the time alone (migration 0046): the
     // rollup counts each as it will be once over, and Insights reads these few to say which are
-    // still in progress.
-    index('conversations_open_idx')
+    // still in progress: the customer's last word not yet answered (in progress for 15 minutes,
+    // then unanswered) and the answered ones not yet thanked or booked (in progress for 24 hours).
+    index('conversations_awaiting_answer_idx')
+      .on(t.lastCustomerAt)
+      .where(
+        sql`${t.handedOverAt} is null and ${t.firstStaffReplyAt} is null and (${t.lastReplyAt} is null or ${t.lastReplyAt} < ${t.lastCustomerAt})`,
+      ),
+    index('conversations_answered_idx')
       .on(t.lastMessageAt)
-      .where(sql`${t.handedOverAt} is null and ${t.firstStaffReplyAt} is null`),
+      .where(
+        sql`${t.handedOverAt} is null and ${t.firstStaffReplyAt} is null and ${t.lastReplyAt} >= ${t.lastCustomerAt} and not ${t.reopened} and not ${t.thanked}`,
+      ),
   ],
 );

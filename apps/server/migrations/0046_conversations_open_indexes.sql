@@ -1,0 +1,3 @@
+DROP INDEX "conversations_open_idx";--> statement-breakpoint
+CREATE INDEX "conversations_awaiting_answer_idx" ON "conversations" USING btree ("last_customer_at") WHERE "conversations"."handed_over_at" is null and "conversations"."first_staff_reply_at" is null and ("conversations"."last_reply_at" is null or "conversations"."last_reply_at" < "conversations"."last_customer_at");--> statement-breakpoint
+CREATE INDEX "conversations_answered_idx" ON "conversations" USING btree ("last_message_at") WHERE "conversations"."handed_over_at" is null and "conversations"."first_staff_reply_at" is null and "conversations"."last_reply_at" >= "conversations"."last_customer_at" and not "conversations"."reopened" and not "conversations"."thanked";
