@@ -198,9 +198,10 @@ export function createInsightsRepository(db: Db) {
 
   /**
    * The period's conversation counts from the quarter hours (migration 0045), per local date with
-   * a time zone: each conversation counted with the outcome it will have once over, then the few
-   * still open (a message in the last 24 hours, no person involved) read from the rows and moved to
-   * the outcome they have now. Null when a quarter hour straddles a local midnight (only historical
+   * a time zone: each conversation counted with the outcome it will have once over, then those
+   * still in progress (no person involved, and the customer's last word unanswered for less than
+   * 15 minutes, or answered less than 24 hours ago and not thanked or booked from) read from the
+   * rows and moved there. Null when a quarter hour straddles a local midnight (only historical
    * offsets do): the rows are read instead.
    */
   async function conversationCounts(range: Range, now: Date, timeZone?: string) {
@@ -217,25 +218,26 @@ export function createInsightsRepository(db: Db) {
           from insights_counts
          where figure in ('conversation', 'conversation_reopened') and bucket >= ${range.from} and bucket < ${range.to}
          group by 1, 2, 3, 4`),
+      // Each open one's counted outcome and today's, on the two partial indexes of migration 0046:
+      // a customer's word unanswered for less than 15 minutes (counted unanswered), and answered
+      // but not yet thanked, booked from or quiet for 24 hours (counted resolved): in progress now.
       all(sql`
-        select day, settled, outcome, count(*) as count
-          from (select ${day(sql`c.started_at`)} as day,
-                       insights_settled_outcome(c.handed_over_at, c.first_staff_reply_at, c.last_reply_at,
-                                                c.last_customer_at, c.reopened) as settled,
-                       case when c.last_reply_at is null or c.last_reply_at < c.last_customer_at then
-                              case when c.last_customer_at <= ${now}::timestamptz - interval '15 minutes'
-                                   then 'unanswered' else 'in_progress' end
-                            when c.reopened then 'reopened'
-                            when c.thanked or exists (select 1 from appointments a
-                                                       where a.conversation_id = c.id and a.created_at >= ${range.from})
-                              then 'resolved'
-                            else 'in_progress' end as outcome
-                  from conversations c
-                 where c.last_message_at > ${now}::timestamptz - interval '24 hours'
-                   and c.handed_over_at is null and c.first_staff_reply_at is null
-                   and c.started_at >= ${range.from} and c.started_at < ${range.to} and c.channel <> 'simulator') o
-         where settled <> outcome
-         group by 1, 2, 3`),
+        select ${day(sql`c.started_at`)} as day, 'unanswered' as settled, count(*) as count
+          from conversations c
+         where c.handed_over_at is null and c.first_staff_reply_at is null
+           and (c.last_reply_at is null or c.last_reply_at < c.last_customer_at)
+           and c.last_customer_at > ${now}::timestamptz - interval '15 minutes'
+           and c.started_at >= ${range.from} and c.started_at < ${range.to} and c.channel <> 'simulator'
+         group by 1
+        union all
+        select ${day(sql`c.started_at`)}, 'resolved', count(*)
+          from conversations c
+         where c.handed_over_at is null and c.first_staff_reply_at is null
+           and c.last_reply_at >= c.last_customer_at and not c.reopened and not c.thanked
+           and c.last_message_at > ${now}::timestamptz - interval '24 hours'
+           and c.started_at >= ${range.from} and c.started_at < ${range.to} and c.channel <> 'simulator'
+           and not exists (select 1 from appointments a where a.conversation_id = c.id and a.created_at >= ${range.from})
+         group by 1`),
     ]);
     if (counts.some((row) => row.straddles)) return null;
     const period = tally();
@@ -253,7 +255,7 @@ export function createInsightsRepository(db: Db) {
     }
     for (const row of open) {
       add(row.day, String(row.settled), '', -int(row.count));
-      add(row.day, String(row.outcome), '', int(row.count));
+      add(row.day, 'in_progress', '', int(row.count));
     }
     return { period, days };
   }
