@@ -53,6 +53,10 @@ const ManageBookingPage = page(
   () => import('../features/manage-booking/manage-booking-page'),
   (m) => m.ManageBookingPage,
 );
+const WaitlistOfferPage = page(
+  () => import('../features/schedule/offer-page'),
+  (m) => m.OfferPage,
+);
 const SimulatorRoute = page(
   () => import('./simulator-route'),
   (m) => m.SimulatorRoute,
@@ -142,6 +146,7 @@ const publicRoutes: [pattern: string, Page: LazyPage][] = [
   [routePatterns.subscribe, SubscribePage],
   [routePatterns.subscribeWithEmail, SubscribePage],
   [routePatterns.manageBooking, ManageBookingPage],
+  [routePatterns.waitlistOffer, WaitlistOfferPage],
   ['*', NotFoundPage],
 ];
 

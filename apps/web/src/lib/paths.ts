@@ -47,6 +47,8 @@ export const paths = {
     `/subscription/${encodeURIComponent(username)}${email ? `/${encodeURIComponent(email)}` : ''}`,
   /** The customer's private link to their appointment, from the booking email and the reminders. */
   manageBooking: (token: string) => `/booking/${encodeURIComponent(token)}`,
+  /** A waitlisted customer's link to a freed place held for them. */
+  waitlistOffer: (token: string) => `/waitlist/${encodeURIComponent(token)}`,
   chatSimulator: '/chat-simulator',
   notFound: '/404',
 } as const;
@@ -66,4 +68,5 @@ export const routePatterns = {
   subscribe: '/subscription/:username',
   subscribeWithEmail: '/subscription/:username/:email',
   manageBooking: '/booking/:token',
+  waitlistOffer: '/waitlist/:token',
 } as const;

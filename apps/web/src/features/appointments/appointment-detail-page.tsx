@@ -57,6 +57,7 @@ import { AppointmentHistoryCard } from './components/appointment-history-card';
 import { AppointmentStatusBadge } from './components/appointment-status-badge';
 import { CancelPaidAppointmentModal } from './components/cancel-paid-appointment-modal';
 import { ClassRosterCard } from './components/class-roster-card';
+import { ClassWaitlistCard } from './components/class-waitlist-card';
 import { DeleteAppointmentModal } from './components/delete-appointment-modal';
 import { ReopenAppointmentModal } from './components/reopen-appointment-modal';
 
@@ -85,6 +86,7 @@ export function AppointmentDetailPage() {
           <Stack gap="lg">
             <AppointmentDetail appointment={data} list={list} />
             <ClassRosterCard appointmentId={data.id} />
+            <ClassWaitlistCard appointmentId={data.id} />
             <AppointmentHistoryCard appointmentId={data.id} />
           </Stack>
         )}

@@ -19,6 +19,7 @@ import {
 import { BookingHeader } from './components/booking-header';
 import { BookingPanel } from './components/booking-panel';
 import { ServicePacks } from './components/service-packs';
+import { WaitlistJoin } from './components/waitlist-join';
 import { linkedSlot } from './linked-slot';
 import { SCHEDULE_PAGE_MESSAGES } from './messages';
 import classes from './schedule.module.css';
@@ -229,6 +230,11 @@ function BookingFlow({ schedule, loading, state, dispatch, onChooseService }: Bo
                     onDateChange={(date) => dispatch({ type: 'selectDate', date })}
                     onSlotSelect={(slot) => dispatch({ type: 'selectSlot', slot })}
                   />
+                  {service?.seats && !state.locked ? (
+                    <Box mt="lg">
+                      <WaitlistJoin employeeId={schedule.employee.id} serviceId={service.id} />
+                    </Box>
+                  ) : null}
                 </Grid.Col>
                 <Grid.Col
                   span={{ base: 12, md: 6 }}

@@ -1,0 +1,174 @@
+import { BOOKING_MESSAGES, CLIENT_INFO_MAX_LENGTH } from '@chatdesk/contract/schedule-rules';
+import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertCircle, IconAt, IconCircleCheck, IconPhone, IconUser } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { formatLongDate, formatTime } from '../../../lib/wall-clock';
+import { useFullTimes, useJoinWaitlist } from '../waitlist-api';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const JOIN_FAILED = 'You could not be added to the waitlist. Please try again.';
+
+type Time = { date: string; timeSlot: string };
+
+/**
+ * A class's full times ahead, each with 'Join the waitlist': name, email and an optional phone.
+ * When a place frees up, the first in line is emailed a link that holds it for them.
+ */
+export function WaitlistJoin({ employeeId, serviceId }: { employeeId: string; serviceId: string }) {
+  const full = useFullTimes(employeeId, serviceId, true);
+  const [chosen, setChosen] = useState<Time | null>(null);
+  const times = full.data?.times ?? [];
+  if (times.length === 0) return null;
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="waitlist">
+      <Stack gap="sm">
+        <div>
+          <Title order={3} size="h5">
+            Full classes
+          </Title>
+          <Text size="sm" c="dimmed">
+            These times have no seats left. Join the waitlist and we will email you if a place frees up.
+          </Text>
+        </div>
+        {chosen ? (
+          <JoinForm
+            time={chosen}
+            employeeId={employeeId}
+            serviceId={serviceId}
+            onBack={() => setChosen(null)}
+          />
+        ) : (
+          <Stack gap="xs" role="list" aria-label="Full times">
+            {times.map((time) => (
+              <Group
+                key={`${time.date} ${time.timeSlot}`}
+                justify="space-between"
+                wrap="nowrap"
+                role="listitem"
+              >
+                <Text size="sm">
+                  {formatLongDate(time.date)}, {formatTime(time.timeSlot)}
+                </Text>
+                <Button
+                  size="xs"
+                  variant="light"
+                  aria-label={`Join the waitlist for ${formatLongDate(time.date)}, ${formatTime(time.timeSlot)}`}
+                  onClick={() => setChosen(time)}
+                >
+                  Join the waitlist
+                </Button>
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function JoinForm({
+  time,
+  employeeId,
+  serviceId,
+  onBack,
+}: {
+  time: Time;
+  employeeId: string;
+  serviceId: string;
+  onBack: () => void;
+}) {
+  const join = useJoinWaitlist();
+  const [values, setValues] = useState({ name: '', email: '', phone: '' });
+  const [errors, setErrors] = useState<{ name?: string; email?: string }>({});
+  const when = `${formatLongDate(time.date)}, ${formatTime(time.timeSlot)}`;
+
+  if (join.data) {
+    return (
+      <Alert color="teal" icon={<IconCircleCheck size={18} />} role="status" data-testid="waitlist-joined">
+        <Text size="sm" fw={600}>
+          {join.data.message}
+        </Text>
+        <Text size="sm">
+          {when}: you are number {join.data.position} in line.
+        </Text>
+      </Alert>
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: typeof errors = {};
+    if (!values.name.trim()) found.name = BOOKING_MESSAGES.nameRequired;
+    if (!values.email.trim()) found.email = BOOKING_MESSAGES.emailRequired;
+    else if (!EMAIL.test(values.email.trim())) found.email = BOOKING_MESSAGES.emailInvalid;
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    join.mutate({
+      employeeId,
+      serviceId,
+      date: time.date,
+      timeSlot: time.timeSlot,
+      name: values.name.trim(),
+      email: values.email.trim(),
+      ...(values.phone.trim() ? { phone: values.phone.trim() } : {}),
+    });
+  };
+
+  const change = (field: keyof typeof values, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors(({ [field as 'name']: _cleared, ...rest }) => rest);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Join the waitlist">
+      <Stack gap="sm">
+        <Text size="sm" fw={600}>
+          Waitlist for {when}
+        </Text>
+        {join.error ? (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+            {join.error instanceof ApiError ? (join.error.serverMessage ?? JOIN_FAILED) : JOIN_FAILED}
+          </Alert>
+        ) : null}
+        <TextInput
+          label="Full Name"
+          autoComplete="name"
+          leftSection={<IconUser size={16} />}
+          maxLength={CLIENT_INFO_MAX_LENGTH.name}
+          value={values.name}
+          error={errors.name}
+          onChange={(event) => change('name', event.currentTarget.value)}
+        />
+        <TextInput
+          label="Email Address"
+          type="email"
+          autoComplete="email"
+          leftSection={<IconAt size={16} />}
+          maxLength={CLIENT_INFO_MAX_LENGTH.email}
+          value={values.email}
+          error={errors.email}
+          onChange={(event) => change('email', event.currentTarget.value)}
+        />
+        <TextInput
+          label="Phone number (optional)"
+          description="With its country code, to be told by WhatsApp too"
+          type="tel"
+          autoComplete="tel"
+          leftSection={<IconPhone size={16} />}
+          maxLength={CLIENT_INFO_MAX_LENGTH.phone}
+          value={values.phone}
+          onChange={(event) => change('phone', event.currentTarget.value)}
+        />
+        <Group justify="space-between">
+          <Button variant="subtle" onClick={onBack} disabled={join.isPending}>
+            Back
+          </Button>
+          <Button type="submit" loading={join.isPending}>
+            Join the waitlist
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
