@@ -66,6 +66,15 @@ export function createWaitlistRepository(db: Db) {
       return row;
     },
 
+    /** Whether the service is a class (has seats): only a class's times have a waitlist. */
+    async isClass(serviceId: string) {
+      const [row] = await db
+        .select({ seats: services.seats })
+        .from(services)
+        .where(eq(services.id, serviceId));
+      return Boolean(row?.seats);
+    },
+
     /** A professional's class times of a service starting after `from` with every seat taken or held. */
     async fullTimes(employeeId: string, serviceId: string, from: Date) {
       return db

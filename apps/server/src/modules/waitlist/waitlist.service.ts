@@ -326,8 +326,11 @@ export function createWaitlistService(deps: {
       const startsAt = zonedTimeToUtc(input.date, input.timeSlot, timeZone);
       if (startsAt <= clock()) throw conflict(WAITLIST_MESSAGES.past);
       const classTime = await repository.classTime(input.employeeId, input.serviceId, startsAt);
-      // No class time: nobody has booked it, so it is not full (or the service is no class).
-      if (!classTime) throw conflict(WAITLIST_MESSAGES.notFull);
+      if (!classTime) {
+        // A one-to-one time has no waitlist; a class time nobody has booked yet is not full.
+        if (!(await repository.isClass(input.serviceId))) throw conflict(WAITLIST_MESSAGES.notAClass);
+        throw conflict(WAITLIST_MESSAGES.notFull);
+      }
       const joined = await repository.join({
         classTimeId: classTime.id,
         name: input.name,

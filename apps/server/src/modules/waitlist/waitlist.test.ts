@@ -185,6 +185,19 @@ describe('joining', () => {
     expect(late.statusCode).toBe(409);
     expect(late.json()).toEqual({ message: WAITLIST_MESSAGES.past });
     now = START;
+    // A one-to-one service's taken time has no waitlist.
+    const single = await staff('POST', '/api/services', {
+      name: `Sesión ${++serial}`,
+      durationMinutes: 60,
+      priceAmount: 1500,
+      currency: 'eur',
+    });
+    await staff('PUT', `/api/employees/${employee.id}/services`, {
+      serviceIds: [slot.serviceId, single.json().id],
+    });
+    const oneToOne = await join({ employeeId: employee.id, serviceId: single.json().id }, ana, '12:00');
+    expect(oneToOne.statusCode).toBe(409);
+    expect(oneToOne.json()).toEqual({ message: WAITLIST_MESSAGES.notAClass });
     // Bad input is a 400 with a message.
     const bad = await visit('POST', '/api/book/waitlist', {
       ...slot,
