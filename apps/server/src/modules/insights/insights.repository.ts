@@ -207,17 +207,33 @@ export function createInsightsRepository(db: Db) {
   async function conversationCounts(range: Range, now: Date, timeZone?: string) {
     const day = (at: SQL) => (timeZone ? sql`(${at} at time zone ${timeZone})::date::text` : sql`null::text`);
     const [counts, open] = await Promise.all([
-      all(sql`
-        select ${day(sql`bucket`)} as day, figure, key, detail, sum(count) as count,
-               ${
-                 timeZone
-                   ? sql`bool_or((bucket at time zone ${timeZone})::date
-                           <> ((bucket + interval '15 minutes' - interval '1 microsecond') at time zone ${timeZone})::date)`
-                   : sql`false`
-               } as straddles
+      // Per local date: the period's local midnights worked out once (not for each row), and each
+      // quarter hour given the date of the last midnight at or before it. A midnight that is not
+      // on a quarter hour (only historical offsets) would split one: the rows are read instead.
+      all(
+        timeZone
+          ? sql`
+        with days as (
+          select d::date::text as day, d::timestamp at time zone ${timeZone} as starts
+            from generate_series((${range.from}::timestamptz at time zone ${timeZone})::date,
+                                 ((${range.to}::timestamptz - interval '1 microsecond') at time zone ${timeZone})::date,
+                                 interval '1 day') d
+        ), midnights as (
+          select array_agg(starts order by starts) as starts, array_agg(day order by starts) as days,
+                 bool_or(extract(epoch from starts)::bigint % 900 <> 0) as straddles
+            from days
+        )
+        select m.days[width_bucket(c.bucket, m.starts)] as day, c.figure, c.key, c.detail, sum(c.count) as count,
+               bool_or(m.straddles) as straddles
+          from insights_counts c, midnights m
+         where c.figure in ('conversation', 'conversation_reopened') and c.bucket >= ${range.from} and c.bucket < ${range.to}
+         group by 1, 2, 3, 4`
+          : sql`
+        select null::text as day, figure, key, detail, sum(count) as count, false as straddles
           from insights_counts
          where figure in ('conversation', 'conversation_reopened') and bucket >= ${range.from} and bucket < ${range.to}
-         group by 1, 2, 3, 4`),
+         group by 2, 3, 4`,
+      ),
       // Each open one's counted outcome and today's, on the two partial indexes of migration 0046:
       // a customer's word unanswered for less than 15 minutes (counted unanswered), and answered
       // but not yet thanked, booked from or quiet for 24 hours (counted resolved): in progress now.
