@@ -27,6 +27,8 @@ export type OfferRow = {
   service: typeof services.$inferSelect;
   employee: { id: string; name: string; email: string };
   manageToken: string | null;
+  /** The provider's payment of the booking an offer became, if it was paid so. */
+  bookingPaymentId: string | null;
 };
 
 const offerColumns = {
@@ -35,6 +37,7 @@ const offerColumns = {
   service: services,
   employee: { id: employees.id, name: employees.name, email: employees.email },
   manageToken: appointments.manageToken,
+  bookingPaymentId: appointments.providerPaymentId,
 };
 
 /** The only statements that write `waitlist_entries` (a test keeps it so); the seat count is the triggers'. */

@@ -207,10 +207,8 @@ export function createWaitlistService(deps: {
 
   /** A payment made for an offer: booked if the offer is still open, else refunded. Idempotent. */
   async function completePaid(row: OfferRow, intent: PaymentIntent): Promise<WaitlistOffer> {
-    if (row.entry.status === 'booked') {
-      // The page and the provider's webhook both report it: the first booked it.
-      return view(row);
-    }
+    // The page and the provider's webhook both report it: the first booked it.
+    if (row.entry.status === 'booked' && row.bookingPaymentId === intent.id) return view(row);
     if (row.entry.status !== 'offered' || !row.entry.holdUntil || row.entry.holdUntil <= clock()) {
       const refunded = await giveBack(intent, 'the offer was no longer open');
       throw conflict(refunded ? WAITLIST_MESSAGES.offerGoneRefunded : WAITLIST_MESSAGES.offerGone);
@@ -228,14 +226,14 @@ export function createWaitlistService(deps: {
     } catch (error) {
       // The same payment booked by a concurrent report of it: that booking stands.
       const again = await repository.byId(row.entry.id);
-      if (again?.entry.status === 'booked') return view(again);
+      if (again?.entry.status === 'booked' && again.bookingPaymentId === intent.id) return view(again);
       deps.log?.warn({ err: error, paymentIntentId: intent.id }, 'a paid waitlist place could not be saved');
       if (!(await giveBack(intent, 'the booking could not be saved'))) throw error;
       throw conflict(WAITLIST_MESSAGES.offerGoneRefunded);
     }
     if (typeof outcome !== 'object') {
       const again = await repository.byId(row.entry.id);
-      if (again?.entry.status === 'booked' && again.entry.appointmentId) return view(again);
+      if (again?.entry.status === 'booked' && again.bookingPaymentId === intent.id) return view(again);
       const refunded = await giveBack(
         intent,
         outcome === 'gone' ? 'the offer was no longer open' : 'the calendar no longer had the place',

@@ -344,6 +344,42 @@ describe('a freed seat', () => {
     });
   });
 
+  it("paid while the page closed: the provider's report books it, once", async () => {
+    now = START;
+    const { slot } = await aClass(2);
+    const booked = [await seat(slot), await seat(slot)];
+    const ana = { name: 'Ana Closed', email: `ana-${++serial}@example.com` };
+    await join(slot, ana);
+    await cancelByLink(booked[0]!.manageToken);
+    const token = await offerToken(ana.email);
+    const paid = await pay(token);
+    // A second tab paid for it as well.
+    const other = await pay(token);
+    // The page never confirms; the provider's payment.succeeded does (the Stripe webhook's call).
+    expect(await t.app.services.waitlist.completeFromProvider(paid)).toBe(true);
+    expect(await t.app.services.waitlist.completeFromProvider(paid)).toBe(true);
+    expect((await visit('GET', `/api/waitlist/${token}`)).json().status).toBe('booked');
+    expect(
+      await t.db.select().from(appointments).where(eq(appointments.clientEmail, ana.email)),
+    ).toHaveLength(1);
+    expect(await t.db.select().from(payments).where(eq(payments.providerPaymentId, paid))).toHaveLength(1);
+    // And the page's late confirm answers the same booking.
+    expect(
+      (await visit('POST', `/api/waitlist/${token}/confirm`, { paymentIntentId: paid })).json().status,
+    ).toBe('booked');
+    // The other tab's payment is refunded, not kept: one booking, one charge.
+    expect(await t.app.services.waitlist.completeFromProvider(other)).toBe(true);
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.title, 'Waitlist place not booked, payment refunded'));
+    expect(told.map((n) => n.message).join()).toContain(other);
+    expect(await t.db.select().from(payments).where(eq(payments.providerPaymentId, other))).toHaveLength(0);
+    expect(
+      await t.db.select().from(appointments).where(eq(appointments.clientEmail, ana.email)),
+    ).toHaveLength(1);
+  });
+
   it('is taken with a pack session after the emailed code', async () => {
     now = START;
     const { slot, service } = await aClass(2);
