@@ -29,6 +29,7 @@ import { paymentWrites } from '../payments/payment-writes.ts';
 import type { RemindersService } from '../reminders/reminders.service.ts';
 import type { ScheduleService } from '../schedule/schedule.service.ts';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
+import { forgetWaitlistIn } from '../waitlist/waitlist.repository.ts';
 import type { WebChatService } from '../web-chat/web-chat.service.ts';
 import { renderClientExportHtml } from './export-html.ts';
 import type { PrivacyRepository, PrivacyRequestRow } from './privacy.repository.ts';
@@ -310,6 +311,7 @@ export function createPrivacyService(deps: {
         await deps.schedule.forgetHolderIn(tx, links.emails);
         await deps.webChat.eraseClientIn(tx, links.emails, client.id, links.phones);
         await forgetPackCodesIn(tx, links.emails);
+        await forgetWaitlistIn(tx, links.emails);
         await repo.anonymiseRequests(client.id, anonymous);
         await clientWrites.delete(tx, client.id);
 

@@ -40,6 +40,20 @@ const offerColumns = {
   bookingPaymentId: appointments.providerPaymentId,
 };
 
+/**
+ * In a client's erasure: their places in waitlists go (a held seat is given back, and offered to the
+ * next at that commit). An entry names a person and holds no money, so nothing of it is kept.
+ */
+export async function forgetWaitlistIn(tx: Db, emails: string[]) {
+  if (emails.length === 0) return;
+  await tx.delete(waitlistEntries).where(
+    inArray(
+      sql`lower(${waitlistEntries.email})`,
+      emails.map((email) => email.toLowerCase()),
+    ),
+  );
+}
+
 /** The only statements that write `waitlist_entries` (a test keeps it so); the seat count is the triggers'. */
 export function createWaitlistRepository(db: Db) {
   function offers(where: ReturnType<typeof and>) {

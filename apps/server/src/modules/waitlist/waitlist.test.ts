@@ -497,6 +497,27 @@ describe('a freed seat', () => {
     expect((await waitlistOf(booked[1]!.id)).map((e) => e.status)).toEqual(['expired', 'booked']);
   });
 
+  it("a client's erasure takes their places in line, and a seat held for them goes to the next", async () => {
+    now = START;
+    const { slot, employee } = await aClass(2);
+    const booked = [await seat(slot), await seat(slot)];
+    const email = `borrar-${++serial}@example.com`;
+    const clientId = await aClient(email);
+    const bea = { name: 'Bea After', email: `bea-${++serial}@example.com` };
+    await join(slot, { name: 'Alumna Borrada', email: email.toUpperCase() });
+    await join(slot, bea);
+    await cancelByLink(booked[0]!.manageToken);
+    await offerToken(email.toUpperCase());
+    const client = (await staff('GET', `/api/clients/${clientId}`)).json();
+    const erased = await staff('POST', `/api/clients/${clientId}/erase`, { confirm: client.name });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(
+      await t.db.select().from(waitlistEntries).where(sql`lower(${waitlistEntries.email}) = ${email}`),
+    ).toEqual([]);
+    expect((await entryOf(bea.email)).status).toBe('offered');
+    expect(await seatsOf(employee.id)).toEqual([{ seats: 2, taken: 2 }]);
+  });
+
   it('a whole class cancelled by staff ends its waitlist: nobody is offered a seat of it', async () => {
     now = START;
     const { slot } = await aClass(2);
