@@ -152,3 +152,25 @@ it('seats freed at once go one to each in line, and a decline racing a confirm e
     booked ? ['booked', 'offered', 'offered', 'waiting'] : ['declined', 'offered', 'offered', 'offered'],
   );
 });
+
+it('a seat cancelled while others race to book it goes to the one waiting, never to a racer', async () => {
+  const slot = await aClass(2);
+  const seats = [];
+  for (let i = 0; i < 2; i++) seats.push((await bookSeat(slot)).json().id as string);
+  const ana = `ana-${++serial}@example.com`;
+  expect((await join(slot, ana)).statusCode).toBe(201);
+  const clients = await Promise.all(Array.from({ length: 12 }, () => aClient()));
+  const [cancel, ...bookings] = await Promise.all([
+    staff('PATCH', `/api/appointments/${seats[0]}/status`, { status: 'cancelled' }),
+    ...clients.map((clientId) =>
+      staff('POST', '/api/appointments', { clientId, ...slot, date: MONDAY, timeSlot: '10:00' }),
+    ),
+  ]);
+  expect(cancel!.statusCode, cancel!.body).toBe(200);
+  // Before the cancel the class was full; from its commit on, the seat was Ana's.
+  for (const booking of bookings)
+    expect(booking.json().message, booking.body).toBe(BOOKING_MESSAGES.classFull);
+  expect(await seatCount(slot.employeeId)).toEqual({ seats: 2, live: 1, held: 1 });
+  const [entry] = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, ana));
+  expect(entry!.status).toBe('offered');
+});
