@@ -223,11 +223,12 @@ export function createInsightsRepository(db: Db) {
                  bool_or(extract(epoch from starts)::bigint % 900 <> 0) as straddles
             from days
         )
-        select m.days[width_bucket(c.bucket, m.starts)] as day, c.figure, c.key, c.detail, sum(c.count) as count,
-               bool_or(m.straddles) as straddles
-          from insights_counts c, midnights m
-         where c.figure in ('conversation', 'conversation_reopened') and c.bucket >= ${range.from} and c.bucket < ${range.to}
-         group by 1, 2, 3, 4`
+        select m.days[g.day] as day, g.figure, g.key, g.detail, g.count, m.straddles
+          from (select width_bucket(c.bucket, m.starts) as day, c.figure, c.key, c.detail, sum(c.count) as count
+                  from insights_counts c, midnights m
+                 where c.figure in ('conversation', 'conversation_reopened')
+                   and c.bucket >= ${range.from} and c.bucket < ${range.to}
+                 group by 1, 2, 3, 4) g, midnights m`
           : sql`
         select null::text as day, figure, key, detail, sum(count) as count, false as straddles
           from insights_counts
