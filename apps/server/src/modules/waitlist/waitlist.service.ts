@@ -402,6 +402,8 @@ export function createWaitlistService(deps: {
       const row = await load(token);
       if (!(await repository.decline(token)) && row.entry.status !== 'declined')
         throw conflict(WAITLIST_MESSAGES.offerGone);
+      // Staff's roster shows the line as it is now, whether or not anyone is left to offer the seat to.
+      await deps.events.publish({ type: 'appointments.changed' });
       await tellOffers();
       return view((await load(token)) ?? row);
     },
@@ -429,6 +431,7 @@ export function createWaitlistService(deps: {
     /** The scheduled pass: offers past their hold expire (their seats to the next), then new offers are told. */
     async expireAndOffer() {
       const expired = await repository.expireDue(clock());
+      if (expired > 0) await deps.events.publish({ type: 'appointments.changed' });
       return expired + (await tellOffers());
     },
 
