@@ -48,9 +48,8 @@ export function ClassWaitlistCard({ appointmentId }: { appointmentId: string }) 
           <Table verticalSpacing="sm" data-testid="class-waitlist">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>#</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Status</Table.Th>
+                <Table.Th w={40}>#</Table.Th>
+                <Table.Th>In line</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -58,17 +57,18 @@ export function ClassWaitlistCard({ appointmentId }: { appointmentId: string }) 
                 <Table.Tr key={entry.id}>
                   <Table.Td>{entry.position}</Table.Td>
                   <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {entry.name}
-                    </Text>
+                    {/* The state under the name, as the roster shows a seat's: a phone keeps it whole. */}
+                    <Group gap="xs" wrap="wrap">
+                      <Text size="sm" fw={500}>
+                        {entry.name}
+                      </Text>
+                      <Badge variant="light" color={COLORS[entry.status]}>
+                        {waitlistStatusText(entry, timeZone)}
+                      </Badge>
+                    </Group>
                     <Text size="xs" c="dimmed">
                       {entry.email}
                     </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={COLORS[entry.status]}>
-                      {waitlistStatusText(entry, timeZone)}
-                    </Badge>
                   </Table.Td>
                 </Table.Tr>
               ))}
