@@ -10,6 +10,7 @@ import {
   classTimes,
   clientPacks,
   mailOutbox,
+  messages,
   notifications,
   payments,
   waitlistEntries,
@@ -433,7 +434,11 @@ describe('a freed seat', () => {
     const { slot, employee } = await aClass(2);
     const booked = [await seat(slot), await seat(slot)];
     const ana = { name: 'Ana No', email: `ana-${++serial}@example.com` };
-    const bea = { name: 'Bea Next', email: `bea-${++serial}@example.com` };
+    const bea = {
+      name: 'Bea Next',
+      email: `bea-${++serial}@example.com`,
+      phone: `+34 699 ${String(serial).padStart(6, '0')}`,
+    };
     await join(slot, ana);
     await join(slot, bea);
     await cancelByLink(booked[0]!.manageToken);
@@ -444,6 +449,13 @@ describe('a freed seat', () => {
     expect((await entryOf(bea.email)).status).toBe('offered');
     expect((await entryOf(bea.email)).holdUntil).not.toBeNull();
     expect(await lastMail(bea.email, 'A place is free')).toBeDefined();
+    // Her number has its country code: WhatsApp tells her too, with the approved template and her link.
+    const sent = await t.db
+      .select({ text: messages.text })
+      .from(messages)
+      .where(sql`${messages.text} like ${'%/waitlist/%'} and ${messages.sender} = 'system'`);
+    const { token: beaLink } = await entryOf(bea.email);
+    expect(sent.some((m) => m.text.includes(beaLink))).toBe(true);
     // A declined offer is not taken back.
     expect((await visit('POST', `/api/waitlist/${anaToken}/confirm`, {})).json()).toEqual({
       message: WAITLIST_MESSAGES.offerGone,
