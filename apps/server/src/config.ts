@@ -126,7 +126,7 @@ export const envSchema = z.object({
    * answer live).
    */
   WEB_CHAT_ONLINE_MINUTES: z.coerce.number().int().min(0).max(1440).default(5),
-  /** How long a freed class seat is held for the waitlisted customer it is offered to (decision 025). */
+  /** How long a freed class seat is held for the waitlisted customer it is offered to (decision 026). */
   WAITLIST_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** How long SIGTERM keeps serving with /api/health/ready at 503, so a load balancer stops sending first. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).optional(),

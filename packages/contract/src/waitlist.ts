@@ -4,7 +4,7 @@ import { EMAIL_PATTERN } from './constants.ts';
 import { BOOKING_MESSAGES, CLIENT_INFO_MAX_LENGTH } from './schedule-rules.ts';
 
 /**
- * A place in line for a full class time (decision 025). `waiting` in line; `offered` holds a
+ * A place in line for a full class time (decision 026). `waiting` in line; `offered` holds a
  * freed seat for the customer until `holdUntil`; then `booked`, `declined` or `expired`;
  * `cancelled` when staff cancelled the whole class.
  */

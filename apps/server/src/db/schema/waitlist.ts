@@ -16,7 +16,7 @@ import { classTimes } from './classes.ts';
 import { createdAt, id } from './columns.ts';
 
 /**
- * A customer in line for a full class time (decision 025). An `offered` entry holds a seat: the
+ * A customer in line for a full class time (decision 026). An `offered` entry holds a seat: the
  * trigger `waitlist_entries_seat` (migration 0043) counts it in `class_times.seats_taken` as a
  * booked seat is counted, under the same check, and at the commit of whatever freed a seat the
  * deferred trigger `class_times_offer_freed` offers it to the first `waiting` entry. The hold

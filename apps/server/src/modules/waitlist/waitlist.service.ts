@@ -35,7 +35,7 @@ const WAITLIST_PURPOSE = 'waitlist';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
- * The waitlist of full class times (decision 025). A customer joins the line of a full class
+ * The waitlist of full class times (decision 026). A customer joins the line of a full class
  * time; when a seat frees, the database offers it to the first in line at the commit that freed
  * it (the offer holds the seat in the same count as a booking), and this service tells them by
  * email (and WhatsApp where it can), starting the hold. They take the place within the hold
