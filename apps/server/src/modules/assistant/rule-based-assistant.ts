@@ -118,7 +118,11 @@ const THERE = /\b(?:alli|ahi|alla|aqui mismo|en esa ciudad|there|over there|in t
 const SHOWN_PEOPLE = 6;
 /** "¿y la normal?", "and the regular one?": the plain version of what was just priced. */
 const PLAIN =
-  /^\W*(?:y\s+)?(?:la|el|los|las|the)?\s*(?:normal|normales|basic[oa]s?|simple|sencill[oa]|clasic[oa]|estandar|de siempre|regular|standard|basic|plain)(?:\s+(?:one|de toda la vida))?\W*$/;
+  /^\W*(?:y\s+)?(?:la|el|los|las|the|una|un|a)?\s*(?:(?:sesion|sesiones|cita|citas|clase|clases|consulta|session|sessions|appointment|appointments|class|classes)\s+)?(?:normal|normales|suelta|sueltas|individual|individuales|basic[oa]s?|simple|sencill[oa]|clasic[oa]|estandar|de siempre|regular|standard|basic|plain)(?:\s+(?:one|de toda la vida))?\W*$/;
+/** "¿y hace sesiones online?", "does he work in Madrid?": a question about the one just talked of. */
+const ABOUT_THEM =
+  /^(?:y |and |pero |but |vale y |ok y )?(?:tambien |also )?(?:hace|hacen|da|dan|atiende|atienden|trabaja|trabajan|pasa consulta|tiene (?:consulta|sesiones)|does (?:he|she|they)|do(?:es)? (?:he|she|they)|is (?:he|she)|are they|can (?:he|she|they)|works?)\b/;
+
 /** "¿con quién?", "¿quién es?", "who?": asking who, and nothing else. */
 const WHO =
   /^\W*(?:y\s+)?(?:con\s+)?(?:quien|quienes|quien es|quien seria|who|with who|with whom|who is it)\W*$/;
@@ -425,7 +429,10 @@ class Conversation {
       ownBookingAside: m.ownBookingAside,
       pendingChange: Boolean(this.knowledge.pendingChange),
       ownBooking:
-        m.ownBooking || aboutOwnAppointment(m.text) || this.changesOwnService() || asksPackBalance(m.text),
+        m.ownBooking ||
+        aboutOwnAppointment(m.text) ||
+        this.changesOwnService() ||
+        asksPackBalance(m.text, this.lastReply),
       // "¿con cuánta antelación hay que avisar si no puedo ir?": the rule asked for, answered with the
       // business, though its words ("no puedo ir") are those of a customer cancelling.
       policyQuestion: isPolicyQuestion(m.text),
@@ -557,7 +564,7 @@ class Conversation {
     // "¿cuántas sesiones me quedan?": their packs, read from their number like their appointments
     // (nobody else's: a number that is no client's goes to a person). Not while a change waits for a yes.
     const customer = this.knowledge.customer;
-    if (customer && !this.knowledge.pendingChange && asksPackBalance(m.text))
+    if (customer && !this.knowledge.pendingChange && asksPackBalance(m.text, this.lastReply))
       return this.reply(packBalanceReply(customer.packs, this.language));
     const input = {
       text: m.text,
@@ -593,10 +600,20 @@ class Conversation {
    */
   private async plainVariant(): Promise<string | null> {
     if (!PLAIN.test(this.message.folded)) return null;
+    // "el premium cuesta 9,99 € al mes" … "¿y la sesión normal?": a plain appointment, not the subscription.
+    if (this.context.premium)
+      return this.sub(this.t('¿cuánto cuesta una cita?', 'how much is an appointment?')).businessAnswer();
     const quoted = /^([^:\n«»]{3,60}):\s*(?:desde\s+|from\s+)?\d/.exec(this.lastReply ?? '')?.[1]?.trim();
     const base = quoted?.split(/\s+/);
     if (!base || base.length < 2) return null;
     return this.sub(this.t(`¿cuánto cuesta ${base[0]}?`, `how much is ${base[0]}?`)).businessAnswer();
+  }
+
+  /** The message names the business by its own name ("entrena studio", "brisa"). */
+  private namesUs(): boolean {
+    const names = words(this.knowledge.companyName).filter((word) => word.length >= 4);
+    const said = new Set(words(this.message.text));
+    return names.length > 0 && names.every((word) => said.has(word));
   }
 
   /** A short question naming the business itself: "¿es la peluquería Brisa?", "is this Entrena Studio?". */
@@ -850,6 +867,11 @@ class Conversation {
       if (candidates.length === 1) professional = candidates[0];
     }
 
+    // "¿y hace sesiones online?", "does she work in Madrid?" after one professional: whether they do.
+    const theOne = c.named.length === 1 ? c.named[0] : c.offered.length === 1 ? c.offered[0] : undefined;
+    if (theOne && !m.named.length && !asksKind && m.places.length && !m.when && ABOUT_THEM.test(m.folded))
+      return this.worksThere(theOne, m.places);
+
     // "¿cuánto cuesta? quiero otra la semana que viene", "precio de la consulta con carlos y horario
     // del sábado": two questions, two answers, the price first.
     if (m.price && m.availability && m.when && professional)
@@ -896,7 +918,9 @@ class Conversation {
 
     if (m.cities && !asksKind) return this.cities();
     // "¿qué es exactamente lo de premium?": the premium, not the business.
-    if (m.whatWeDo && !asksKind && !m.places.length && !m.premium) return this.whatWeDo();
+    // "¿qué es exactamente Entrena Studio? ¿un gym?": the business named is what is asked about,
+    // whatever kind of place they guess it is.
+    if (m.whatWeDo && (!asksKind || this.namesUs()) && !m.places.length && !m.premium) return this.whatWeDo();
     if (m.duration && this.named.length)
       return this.named
         .map((item) =>
@@ -1712,6 +1736,28 @@ class Conversation {
     return this.servedPlacesLine();
   }
 
+  /** Whether one professional works in the places asked about (online included), and where they do. */
+  private worksThere(professional: Professional, places: string[]) {
+    const here = places.filter((place) => professional.places.includes(place));
+    const asked = list(
+      places.map((place) => (place === 'Online' ? 'online' : `${this.t('en', 'in')} ${place}`)),
+      this.language,
+    );
+    const theirs = list(
+      professional.places.map((place) => this.placeName(place)),
+      this.language,
+    );
+    if (here.length)
+      return this.t(
+        `Sí, ${professional.name} atiende ${asked}. Reserva: ${professional.bookingUrl}`,
+        `Yes, ${professional.name} works ${asked}. Book: ${professional.bookingUrl}`,
+      );
+    return this.t(
+      `No, ${professional.name} no atiende ${asked}: atiende en ${theirs}. Si quieres, te digo quién lo hace.`,
+      `No, ${professional.name} doesn't work ${asked}: ${professional.name.split(' ')[0]} works in ${theirs}. I can tell you who does, if you like.`,
+    );
+  }
+
   private whatWeDo() {
     const kinds = [...new Set(this.directory.professionals.flatMap((p) => [...p.kinds]))].filter(
       (kind) => KIND_NAMES[kind],
@@ -1719,8 +1765,8 @@ class Conversation {
     const names = kinds.map((kind) => KIND_NAMES[kind]![this.language]);
     return [
       this.t(
-        `En ${this.knowledge.companyName} nos dedicamos a ${list(names, 'es')}.`,
-        `At ${this.knowledge.companyName} we offer ${list(names, 'en')}.`,
+        `En ${this.knowledge.companyName} nos dedicamos a ${list(names, 'es')}. Estos son nuestros profesionales:`,
+        `At ${this.knowledge.companyName} we offer ${list(names, 'en')}. These are our professionals:`,
       ),
       ...this.directory.professionals.slice(0, SHOWN_PEOPLE).map((p) => this.card(p)),
       ...this.morePeople(),

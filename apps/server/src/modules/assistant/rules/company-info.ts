@@ -1,5 +1,5 @@
 import { STOPWORDS, TOPICS } from './lexicon.ts';
-import { fold, hasPhrase, stem, words } from './text.ts';
+import { fold, hasPhrase, stem, VERB_FORM, words } from './text.ts';
 
 /** The company information, cut into sentences, ready to answer questions from. */
 export type CompanyInfo = {
@@ -152,14 +152,23 @@ export function findPrice(
   const uses = new Map<string, number>();
   for (const item of pool) for (const s of new Set(item.stems)) uses.set(s, (uses.get(s) ?? 0) + 1);
   const said = saidIn(question, synonyms);
+  // "arreglar las cejas": a word met only by a verb ("arreglar" of "arreglo de barba") names the
+  // service less than a noun does ("cejas" of "diseño de cejas").
+  const nouns = saidIn(
+    words(question)
+      .filter((word) => !VERB_FORM.test(word))
+      .join(' '),
+    synonyms,
+  );
   let best: { item: CompanyInfo['prices'][number]; score: number } | null = null;
   for (const item of pool) {
     const matchedStems = item.stems.filter(said);
     const matched = matchedStems.length;
     if (matched === 0) continue;
     if (matched < item.stems.length && matchedStems.every((s) => (uses.get(s) ?? 0) > 1)) continue;
+    const byVerbOnly = matchedStems.filter((s) => !nouns(s)).length;
     // Every word of the name matched beats a partial match; fewer extra words beat more.
-    const score = matched * 10 - (item.stems.length - matched) * 4 - item.stems.length;
+    const score = matched * 10 - byVerbOnly * 5 - (item.stems.length - matched) * 4 - item.stems.length;
     if (!best || score > best.score) best = { item, score };
   }
   if (best || !bySharedWord) return best?.item ?? null;

@@ -33,6 +33,8 @@ const SHAPES: RegExp[] = [
   /\b(?:fui|vine|me hice|me hicieron|me hizo|hacerme|went|had my)\b.*\bse me (?:ha |han |habia |habian )?(?:levantad[oa]s?|levanto|levantaron|caid[oa]s?|cayo|cayeron|despegad[oa]s?|despego|despegaron|rot[oa]s?|rompio|rompieron|ido|fue)\b/,
   // a demand to put right what was done ("quiero que me lo solucionéis")
   /\b(?:quiero|exijo|necesito) que (?:me )?lo (?:solucion\w*|arregl\w*|repar\w*)\b|\b(?:solucionadmelo|arregladmelo)\b|\bi (?:want|expect|demand) (?:you to|it) (?:fix|put right|sort)\w*\b/,
+  // money that should have come back and did not ("avisé con dos días y no me devolvisteis nada")
+  /\bno (?:me |nos )?(?:devolvisteis|devolvieron|devolviste|habeis devuelto|han devuelto|has devuelto|reembolsasteis|reembolsaron|habeis reembolsado|han reembolsado)\b|\b(?:you|they) (?:never|didn'?t|did not|haven'?t|have not|still haven'?t) (?:refund|refunded|pay me back|paid me back|give me my money back|gave me my money back)\b|\b(?:never|still haven'?t|didn'?t) (?:got|get|received|receive) (?:my|the|a) (?:refund|money back)\b/,
   // the same annoyance again ("es la tercera vez que me cambiáis la hora"); "ya está bien" is
   // as often "that's fine now"
   /\b(?:es la|ya es la|this is the|it'?s the) (?:segunda|tercera|cuarta|quinta|enesima|second|third|fourth|fifth|umpteenth) (?:vez|time) (?:que|that)? ?(?:me|nos|you|they)\b|\benough is enough\b/,

@@ -1,7 +1,7 @@
 import type { AssistantDirectoryEntry, AssistantKnowledge } from '../assistant-engine.ts';
 import { SERVICE_SYNONYMS, VOCABULARY } from '../vocabulary/vocabulary.ts';
 import { KINDS, PLACES, STOPWORDS } from './lexicon.ts';
-import { fold, hasPhrase, sameWord, stem, words } from './text.ts';
+import { fold, hasPhrase, sameWord, stem, VERB_FORM, words } from './text.ts';
 import { clockOf, resolveWhen } from './when.ts';
 
 export type Professional = AssistantDirectoryEntry & {
@@ -128,8 +128,13 @@ export function roleStemsIn(text: string, directory: Directory, kindNamed = fals
   const all = new Set(directory.professionals.flatMap((professional) => [...professional.roleStems]));
   const typed = words(text).filter((word) => !STOPWORDS.has(word));
   // The dates reader is the costly test: it runs only on the few words that meet a role.
+  // "alguien que me arregle las cejas": with a kind named, a verb is what is done to it, not the
+  // role its stem meets ("arreglar" is no "arreglo de barba").
+  const isVerb = (word: string) => kindNamed && VERB_FORM.test(word);
   const own = new Set(
-    typed.filter((word) => word.length >= 5 && all.has(stem(word)) && !saysWhen(word)).map(stem),
+    typed
+      .filter((word) => word.length >= 5 && all.has(stem(word)) && !isVerb(word) && !saysWhen(word))
+      .map(stem),
   );
   if (own.size || kindNamed) return own;
   return new Set(
@@ -173,6 +178,9 @@ const ABOUT_A_PERSON = [
 const BOOK_WITH =
   /\b(?:reservar|reserva|cita|sesion|clase|hueco|entrenar|book|appointment|session)\s+(?:\w+\s+)?(?:con|with)\s+([a-z]{3,})(?:\s+([a-z]{3,}))?/;
 
+const MODAL_VERBS =
+  /^(?:podria|podrian|podrias|podriais|puede|pueden|puedes|podeis|podra|podran|podras|quisiera|querria|deberia|could|would|should|might)$/;
+
 /** Whether a folded word could be the name of someone who is no bookable professional. */
 function nameOfNoProfessional(directory: Directory) {
   const roleWords = new Set(
@@ -180,6 +188,8 @@ function nameOfNoProfessional(directory: Directory) {
   );
   return (word: string) =>
     !KNOWN_WORDS.has(word) &&
+    // "¿Podría atenderme algún empleado?": a verb that opens a polite question is no name.
+    !MODAL_VERBS.test(word) &&
     // "mañana", "viernes", "tarde": days and times are no names.
     !resolveWhen(word, new Date(0), 'UTC') &&
     !Object.keys(clockOf(word)).length &&

@@ -82,7 +82,7 @@ const NEW_BOOKING =
 const NO_SHOW =
   /\bsi (al final |finalmente )?no (voy|vengo|aparezco|me presento|puedo ir|acudo|asisto)\b|\bpierdo (la reserva|el dinero|lo pagado|la senal|lo que pague)\b|\bif i (don'?t|do not|can'?t|cannot) (come|show|make it|turn up)\b|\bdo i lose\b|\bno.?show\b/;
 const CHANGE_QUESTION =
-  /\b(si|if)( i| yo)?( la| lo| it| my appointment)? (cancelo|anulo|cancel|cambio|muevo|move|cancela|cancelas|cancelamos|need to cancel)\b|\bpolitica\b|\bpolicy\b|\bcon cuant\w* (tiempo|antelacion|horas)\b|\bhasta cuando (se puede|puedo)\b|\bhow (far|long) (in advance|before)\b/;
+  /\b(si|if)( i| yo)?( la| lo| it| my appointment)? (cancelo|anulo|cancel|cambio|muevo|move|cancela|cancelas|cancelamos|need to cancel)\b|\bpolitica\b|\bpolicy\b|\bcon (?:cuant\w*|que) (tiempo|antelacion|horas)\b|\bcuant\w* (antes|antelacion)\b|\b(hay que|tengo que|tendria que|debo|habria que) avisar\b|\bsi (aviso|os aviso|te aviso|lo digo|cancelo) (con|el mismo dia|tarde|el dia antes)\b|\bhasta cuando (se puede|puedo)\b|\bhow (far|long) (in advance|before)\b|\b(how much|what) notice\b|\bif i (give|tell you) (less|late|on the day)\b/;
 /** A question about the rules ("¿hay reembolso si cancelo?"), not a request to act on an appointment. */
 const POLICY_QUESTION = new RegExp(`${NO_SHOW.source}|${CHANGE_QUESTION.source}`);
 /** They booked one ("reservé", "I booked"): what they ask after it is about that booking. */
@@ -384,6 +384,16 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
     // "bueno no, mejor cancélala directamente" while a move is being chosen: the no is to the move;
     // the cancellation is asked below.
     const cancelsInstead = pending.kind === 'reschedule' && CANCEL_VERB.test(folded);
+    // "no no, la del 4 de diciembre": not that one but another of theirs, which the words point at
+    // and the proposed one does not: the same cancellation is put for it, still asking for a yes.
+    const instead =
+      answer === 'no' && pending.kind === 'cancel' && !movesInstead
+        ? pointedAtInstead(customer.appointments, pendingAppointment, folded, input)
+        : undefined;
+    if (instead) {
+      if (!instead.canCancel) return reply(reasonText(instead.reason, instead, language));
+      return { replies: [askToCancel(instead, language)], propose: cancelProposal(instead) };
+    }
     if (answer === 'no' && !movesInstead && !cancelsInstead) {
       return reply(
         t(
@@ -905,6 +915,72 @@ const MONTH_NAMED = new RegExp(
   `\\b(?:la|el|lo|cita|sesion|clase|reserva|consulta|one|appointment|session|booking)\\s+(?:de|del mes de|in|for)\\s+(${MONTHS.join('|')})\\b`,
 );
 
+/**
+ * Of their appointments, the one other than `refused` that the words name by its date, weekday,
+ * time or professional, when exactly one is named and `refused` is not.
+ */
+function pointedAtInstead(
+  appointments: CustomerAppointment[],
+  refused: CustomerAppointment,
+  folded: string,
+  input: Input,
+): CustomerAppointment | undefined {
+  const { knowledge } = input;
+  const when = resolveWhen(folded, knowledge.now, knowledge.timeZone);
+  const weekday = when && when.from === when.to && WEEKDAY_NAME.test(folded) ? weekdayOf(when.from) : null;
+  const at = clockOf(folded).at;
+  const named = input.named.map((p) => fold(p.name));
+  if (!when && !at && !named.length) return undefined;
+  const fits = (a: CustomerAppointment) =>
+    (!when || (a.date >= when.from && a.date <= when.to) || weekdayOf(a.date) === weekday) &&
+    (!at || a.startTime === at || a.startTime === morningTwin(at)) &&
+    (!named.length || named.includes(fold(a.employeeName)));
+  if (fits(refused)) return undefined;
+  const others = appointments.filter((a) => a.id !== refused.id && fits(a));
+  return others.length === 1 ? others[0] : undefined;
+}
+
+/** Words around a name that leave the professional out ("menos la de", "not the one with"). */
+const LEAVE_OUT_BEFORE =
+  '(?:no|menos|excepto|salvo|except|not|but not)\\s+(?:(?:a|la|el|lo|los|las|the|one|de|del|con|with)\\s+){0,3}';
+
+/**
+ * "cancela la del jueves por la tarde, la de lucía no", "menos la de Carlos", "not the one with
+ * Marta": professionals the message names only to leave their appointment out. "la de lucía, ¿no?"
+ * is a question tag, not a no.
+ */
+function leftOut(source: string, input: Input): string[] {
+  // The words with their commas: "la de lucía no, la otra" leaves her out, "la de lucía, ¿no?" asks, and
+  // in "la de iker no, la de ane" the no is Iker's.
+  const raw = fold(source === normalised(input.text) ? input.text : source).trim();
+  return input.named
+    .map((p) => fold(p.name))
+    .filter((name) =>
+      name
+        .split(/\s+/)
+        .filter((word) => word.length >= 3)
+        .some(
+          (word) =>
+            new RegExp(`\\b${LEAVE_OUT_BEFORE}${word}\\b`).test(raw) ||
+            new RegExp(`\\b${word}\\s+no\\s*(?:[,.;!]|$)`).test(raw),
+        ),
+    );
+}
+
+const GREETING_OF_THE_DAY = /\b(?:buen[oa]s? (?:dias|tardes|noches)|good (?:morning|afternoon|evening))\b/g;
+
+/** "la primera (de las dos)", "the second one": an appointment named by its place among theirs. */
+const PLACE_NAMED: Array<[RegExp, number]> = [
+  [
+    /\b(?:la|el|lo)\s+(?:primera|primer|primero)\b(?!\s+(?:vez|semana|hora|quincena|mes|dia)\b)|\bthe first one\b/,
+    0,
+  ],
+  [
+    /\b(?:la|el|lo)\s+(?:segunda|segundo)\b(?!\s+(?:vez|semana|hora|quincena|mes|dia)\b)|\bthe second one\b/,
+    1,
+  ],
+];
+
 function pick(
   upcoming: CustomerAppointment[],
   source: string,
@@ -913,10 +989,15 @@ function pick(
 ): CustomerAppointment[] {
   if (upcoming.length === 1) return upcoming;
   let found = upcoming;
-  const named = input.named.map((p) => fold(p.name));
+  const excluded = leftOut(source, input);
+  const named = input.named.map((p) => fold(p.name)).filter((name) => !excluded.includes(name));
   if (named.length) {
     const byName = found.filter((a) => named.some((name) => fold(a.employeeName) === name));
     if (byName.length) found = byName;
+  }
+  if (excluded.length) {
+    const kept = found.filter((a) => !excluded.includes(fold(a.employeeName)));
+    if (kept.length) found = kept;
   }
   // "la del viernes no, la otra": of two, the one not named.
   const other = /\b(la otra|el otro|the other)\b/.exec(source);
@@ -950,10 +1031,23 @@ function pick(
     else if (byWeekday.length) found = byWeekday;
   }
   // "la de las 5 del jueves": of those, the one at that time (5 is 17:00 or 05:00).
-  const at = byDay ? clockOf(source).at : undefined;
-  if (at && found.length > 1) {
+  const clock = byDay ? clockOf(source) : {};
+  if (clock.at && found.length > 1) {
+    const at = clock.at;
     const byTime = found.filter((a) => a.startTime === at || a.startTime === morningTwin(at));
     if (byTime.length) found = byTime;
+  }
+  // "la del jueves por la tarde": of those, the one in that part of the day ("buenas tardes" is a greeting).
+  const part = byDay ? clockOf(source.replace(GREETING_OF_THE_DAY, ' ')).partOfDay : undefined;
+  if (part && found.length > 1) {
+    const [from, before] = PART_OF_DAY[part];
+    const byPart = found.filter((a) => a.startTime >= from && a.startTime < before);
+    if (byPart.length) found = byPart;
+  }
+  if (found.length > 1) {
+    const place = PLACE_NAMED.find(([pattern]) => pattern.test(source));
+    const chosen = place && [...found].sort(soonestFirst)[place[1]];
+    if (chosen) found = [chosen];
   }
   return found;
 }

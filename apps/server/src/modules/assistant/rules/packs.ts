@@ -23,8 +23,17 @@ const MY_PACK =
 const ABOUT_IT =
   /\b(cuant\w*|qued\w*|caduc\w*|venc\w*|expir\w*|valid\w*|hasta cuando|saldo|left|remaining|how many|balance|until when|still (valid|good))\b/;
 
-export function asksPackBalance(text: string): boolean {
+/** A follow-up on their balance just told: "¿y hasta cuándo?", "when do they run out?", "¿y cuántas tenía?". */
+const FOLLOW_UP =
+  /\b(hasta cuando|cuando (?:caduc|venc|expir|se acab|termin)\w*|caduc\w*|venc\w*|expir\w*|until when|when do (?:they|it|the sessions) (?:expire|run out|end)|how long (?:do i have|are they valid|is it valid)|valid until|cuant\w* (?:me )?qued\w*|how many)\b/;
+
+/** Whether the assistant's last reply told their packs' balance (its own wording, both languages). */
+const toldBalance = (lastReply: string | undefined) =>
+  Boolean(lastReply && /^(Tu bono|Tus bonos|Your pack|Your packs)\b/.test(lastReply));
+
+export function asksPackBalance(text: string, lastReply?: string): boolean {
   const folded = normalise(fold(text));
+  if (toldBalance(lastReply) && FOLLOW_UP.test(folded)) return true;
   if (LEFT.test(folded) && (PACK_NOUN.test(folded) || (SESSION_NOUN.test(folded) && MINE.test(folded))))
     return true;
   return MY_PACK.test(folded) && ABOUT_IT.test(folded);

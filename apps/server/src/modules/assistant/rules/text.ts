@@ -47,6 +47,9 @@ export function words(text: string): string[] {
     .map((word) => word.replace(/([a-z])\1{2,}/g, '$1').replace(/^([a-z]+?)([aeiou])\2+$/, '$1$2'));
 }
 
+/** A Spanish infinitive, with or without its pronoun ("arreglar", "arreglarme", "cortarle"): a verb, not a thing. */
+export const VERB_FORM = /^[a-z]{3,}(?:ar|er|ir)(?:me|te|le|la|lo|las|los|nos|se)?$/;
+
 /** A crude stem that lets "nutricionista" meet "nutrition", and "pagan" meet "paga". */
 export const stem = (word: string) => word.slice(0, word.length <= 5 ? 4 : 5);
 

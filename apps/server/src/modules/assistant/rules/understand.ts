@@ -149,6 +149,27 @@ const ANGRY_EMOJI = /😡|🤬|😤/u;
 const NOT_A_COMPLAINT =
   /\b(no es (una )?queja|no me quejo|not a complaint|not complaining|jaja\w*|jeje\w*|haha\w*|lol)\b/;
 
+/**
+ * "las cejas las tengo fatal", "tengo el pelo horrible", "my nails are a mess": what they say of
+ * themselves (why they write), not of us. Its words of a complaint are no complaint.
+ */
+const SELF_DESCRIBED =
+  /\b(?:(?:las|los|lo|la)\s+(?:tengo|llevo)|(?:tengo|llevo)\s+(?:el|la|los|las|mi|mis)\s+[a-z]+|my\s+[a-z]+\s+(?:is|are|look|looks))\s+(?:muy\s+|so\s+|really\s+)?(?:fatal|fatales|horrible|horribles|hech[oa]s?\s+(?:un\s+)?(?:desastre|polvo)|a mess|awful|terrible)\b/g;
+
+/** "disculpe la hora", "sorry for the late hour": an apology for when they write, no question about hours. */
+const APOLOGY_FOR_THE_HOUR =
+  /\b(?:disculp[ae]|perdon[ae]?|perdon por|siento|lo siento por|sorry (?:for|about))\s+(?:la hora|las horas|estas horas|escribir a estas horas|escribir tan tarde|lo tarde|the (?:late )?hour|the time|writing so late)\b/gi;
+
+/** "¿es por 30 min o por hora?", "is that per hour?": what length a price is for. */
+const PER_UNIT =
+  /\b(?:es|is|that|eso|it)\s+(?:eso\s+|that\s+|it\s+)?(?:por|per|for)\s+(?:\d+\s?min\w*|(?:una\s+|media\s+)?hora|(?:an\s+|half\s+an\s+|one\s+)?hour|(?:la\s+|the\s+)?sesion|(?:the\s+|a\s+)?session)\b/;
+
+/** "¿y en persona en Barcelona?", "in person": how they come, not a person to talk to. */
+const IN_PERSON = /\b(?:en persona|in person|de forma presencial|presencialmente)\b/g;
+
+/** "can you call me a taxi?": calling something for them, not calling them. */
+const CALL_ME_A_THING = /\bcall me an? (?!call\b)[a-z]+/;
+
 /** Another professional asked for ("con otra persona", "with someone else"), with no word of talking to one. */
 const ANOTHER_PROFESSIONAL =
   /^(?!.*\b(hablar|habla|hable|atienda|pasa|pasame|pasas|humano|real|talk|speak|human)\b).*\b(con|with) (otra persona|otro profesional|otra profesional|alguien mas|someone else|another person)\b/;
@@ -159,7 +180,10 @@ export function understand(
   knowledge: AssistantKnowledge,
 ): Understanding {
   // "cancélala... bueno no, mejor cámbiala al lunes": the request that stands, never the one taken back.
-  const text = standingText(written, directory, knowledge.now, knowledge.timeZone);
+  const text = standingText(written, directory, knowledge.now, knowledge.timeZone).replace(
+    APOLOGY_FOR_THE_HOUR,
+    ' ',
+  );
   const folded = fold(text)
     // "holaaaa", "graciaaas": a letter typed three times or more is the one letter.
     .replace(/([a-z])\1{2,}/g, '$1')
@@ -176,7 +200,7 @@ export function understand(
   const premium = hasAny(folded, SUBSCRIPTION_WORDS);
   const closing = onlyClosingWords(text);
   // "no es queja, pero…", "fatal el pelo que llevo jaja": words of a complaint said as no complaint.
-  const complaintText = withoutPhrases(folded, NOT_COMPLAINTS);
+  const complaintText = withoutPhrases(folded, NOT_COMPLAINTS).replace(SELF_DESCRIBED, ' ');
   const complaint =
     (hasAny(complaintText, COMPLAINS) || ANGRY_EMOJI.test(text) || tellsOfComplaint(complaintText)) &&
     !NOT_A_COMPLAINT.test(folded);
@@ -192,7 +216,9 @@ export function understand(
     closing,
     thanks: hasAny(folded, THANKS_OR_GOODBYES),
     // "¿y con otra persona ese día?": another professional, not a person of the team to talk to.
-    asksForPerson: hasAny(folded, ASKS_FOR_PERSON) && !ANOTHER_PROFESSIONAL.test(folded),
+    asksForPerson:
+      hasAny(folded.replace(CALL_ME_A_THING, ' ').replace(IN_PERSON, ' '), ASKS_FOR_PERSON) &&
+      !ANOTHER_PROFESSIONAL.test(folded),
     complaint,
     refundRequestOnly:
       complaint &&
@@ -216,8 +242,8 @@ export function understand(
     cities: hasAny(folded, CITIES_QUESTION),
     whatWeDo: hasAny(folded, WHAT_WE_DO),
     online: places.includes('Online'),
-    hours: hasAny(folded, HOURS),
-    duration: hasAny(folded, DURATION),
+    hours: hasAny(folded, HOURS) && !PER_UNIT.test(folded),
+    duration: hasAny(folded, DURATION) || PER_UNIT.test(folded),
     isQuestion:
       text.includes('?') ||
       /^(q|que|donde|cuando|cuanto|como|hay|teneis|haceis|do|does|is|are|can|what|where|when|how)\b/.test(
