@@ -59,7 +59,7 @@ const countsOf = (range: Range) =>
             where bucket >= ${range.from} and bucket < ${range.to})`
     : sql`(select figure, key, detail, count, amount from insights_counts_of(${range.from}, ${range.to}))`;
 
-/** percentile_cont's reading of the reply times of the conversations in `from` (aliased o or not). */
+/** The reply times' counts, medians and 90th percentiles (percentile_cont) over conversation rows. */
 const replyTimes = sql`
   count(first_assistant_reply_at) as assistant_count,
   percentile_cont(0.5) within group (order by extract(epoch from first_assistant_reply_at - started_at)) as assistant_median,
@@ -201,8 +201,8 @@ export function createInsightsRepository(db: Db) {
    * a time zone: each conversation counted with the outcome it will have once over, then those
    * still in progress (no person involved, and the customer's last word unanswered for less than
    * 15 minutes, or answered less than 24 hours ago and not thanked or booked from) read from the
-   * rows and moved there. Null when a quarter hour straddles a local midnight (only historical
-   * offsets do): the rows are read instead.
+   * rows and moved there. Null when a local midnight of the period is not on a quarter hour (only
+   * historical offsets): the rows are read instead.
    */
   async function conversationCounts(range: Range, now: Date, timeZone?: string) {
     const day = (at: SQL) => (timeZone ? sql`(${at} at time zone ${timeZone})::date::text` : sql`null::text`);
@@ -235,9 +235,9 @@ export function createInsightsRepository(db: Db) {
          where figure in ('conversation', 'conversation_reopened') and bucket >= ${range.from} and bucket < ${range.to}
          group by 2, 3, 4`,
       ),
-      // Each open one's counted outcome and today's, on the two partial indexes of migration 0046:
-      // a customer's word unanswered for less than 15 minutes (counted unanswered), and answered
-      // but not yet thanked, booked from or quiet for 24 hours (counted resolved): in progress now.
+      // Those in progress now, by the outcome they are counted with, on the two partial indexes of
+      // migration 0046: a customer's word unanswered for less than 15 minutes (counted unanswered),
+      // and answered but not yet thanked, booked from or quiet for 24 hours (counted resolved).
       all(sql`
         select ${day(sql`c.started_at`)} as day, 'unanswered' as settled, count(*) as count
           from conversations c
