@@ -2154,6 +2154,14 @@ describe('what blind round 13 found', () => {
     expect(closing).toMatch(/gracias|hasta|un placer|de nada/i);
   });
 
+  it('"a sports psychologist": a kind nobody offers is not met by another word of someone\'s role', async () => {
+    const answer = await text('teneis algun psicologo laboral?');
+    expect(answer).toContain('no lo ofrecemos');
+    expect(answer).not.toContain('https://book.example/schedule/ane');
+    // The word on its own still finds her.
+    expect(await text('busco abogado laboral')).toContain('Ane Etxeberria');
+  });
+
   it('a verb that shares a word with a service ("arreglar") names it less than the thing named ("cejas")', () => {
     const info = readCompanyInfo('Precios: arreglo de barba 12 €, diseño de cejas 9 €.');
     expect(findPrice(info, 'alguien q me pueda arreglar las cejas?', new Map())?.name).toBe(

@@ -1011,9 +1011,16 @@ class Conversation {
   /** Who offers these kinds in these places ("online" wins over a city named with it). */
   private matching(kinds: Set<string>, roleStems: Set<string>, places: string[]) {
     const anyKind = kinds.size > 0 || roleStems.size > 0;
-    const ofKind = anyKind
-      ? professionalsOfKind(kinds, roleStems, this.directory)
-      : this.directory.professionals;
+    // "a sports psychologist": a kind nobody here offers is not met by another word of someone's
+    // role ("sports" of a sports nutritionist).
+    const unoffered =
+      kinds.size > 0 &&
+      !this.directory.professionals.some((p) => [...kinds].some((kind) => p.kinds.has(kind)));
+    const ofKind = !anyKind
+      ? this.directory.professionals
+      : unoffered
+        ? []
+        : professionalsOfKind(kinds, roleStems, this.directory);
     const online = places.includes('Online');
     const wanted = online ? ['Online'] : places.filter((place) => place !== 'Online');
     const here = wanted.length
