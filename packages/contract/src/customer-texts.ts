@@ -57,6 +57,13 @@ const en = {
     `We missed you at your appointment with ${employee} on ${when}. We hope everything is all right.`,
   bookAgain: (url: string) => `If you would like another time, you can book it here: ${url}`,
 
+  packSubject: (pack: string) => `Your pack: ${pack}`,
+  packThanks: (pack: string) => `Thank you for buying the pack "${pack}".`,
+  packSessions: (sessions: number, service: string) => `Sessions: ${sessions} of ${service}`,
+  validUntil: (date: string) => `Valid until: ${date}`,
+  packHowToBook: (url: string) =>
+    `To book with it, pick a time at ${url} and choose "I have a pack": we will email a code to this address.`,
+
   calendarTitle: (service: string, employee: string) => `${service} with ${employee}`,
   calendarDescription: (what: string, employee: string, business: string, url: string) =>
     `${what} with ${employee}${business ? ` at ${business}` : ''}.\nCancel or reschedule: ${url}`,
@@ -102,6 +109,13 @@ const es: CustomerTexts = {
   missed: (employee, when) =>
     `Te esperábamos en tu cita con ${employee} el ${when}. Esperamos que todo vaya bien.`,
   bookAgain: (url) => `Si quieres otra hora, puedes reservarla aquí: ${url}`,
+
+  packSubject: (pack) => `Tu bono: ${pack}`,
+  packThanks: (pack) => `Gracias por comprar el bono «${pack}».`,
+  packSessions: (sessions, service) => `Sesiones: ${sessions} de ${service}`,
+  validUntil: (date) => `Válido hasta: ${date}`,
+  packHowToBook: (url) =>
+    `Para reservar con tu bono, elige una hora en ${url} y pulsa «I have a pack»: te enviaremos un código a este email.`,
 
   calendarTitle: (service, employee) => `${service} con ${employee}`,
   calendarDescription: (what, employee, business, url) =>

@@ -1,7 +1,9 @@
+import { CUSTOMER_TEXTS, type CustomerLanguage } from '@chatdesk/contract/customer-texts';
 import type { MailMessage } from '../../integrations/mail/mailer.ts';
 import { formatMoney } from '../../lib/money.ts';
 
-export type PackEmailLanguage = 'es' | 'en';
+/** The language the pack was bought in: its page's. */
+export type PackEmailLanguage = CustomerLanguage;
 
 /** What the customer bought on the booking page, as the confirmation tells it. */
 export type PackPurchaseConfirmation = {
@@ -17,8 +19,8 @@ export type PackPurchaseConfirmation = {
   bookUrl: string;
 };
 
-const longDate = (at: Date, timeZone: string, language: PackEmailLanguage) =>
-  new Intl.DateTimeFormat(language === 'es' ? 'es-ES' : 'en-US', {
+const longDate = (at: Date, timeZone: string, locale: string) =>
+  new Intl.DateTimeFormat(locale, {
     timeZone,
     day: 'numeric',
     month: 'long',
@@ -31,46 +33,23 @@ export function packPurchaseEmail(
   company: { name: string },
   language: PackEmailLanguage,
 ): MailMessage {
-  const until = longDate(bought.expiresAt, bought.timeZone, language);
-  const paid = formatMoney(bought.paid.amount, bought.paid.currency);
-  if (language === 'es') {
-    const business = company.name || 'nuestro equipo';
-    return {
-      to: bought.clientEmail,
-      subject: `Tu bono: ${bought.name}`,
-      text: [
-        `Hola ${bought.clientName}:`,
-        '',
-        `Gracias por comprar el bono «${bought.name}».`,
-        '',
-        `Sesiones: ${bought.sessions} de ${bought.serviceName}`,
-        `Válido hasta: ${until}`,
-        `Pagado: ${paid}`,
-        '',
-        `Para reservar con tu bono, elige una hora en ${bought.bookUrl} y pulsa «I have a pack»: te enviaremos un código a este email.`,
-        '',
-        'Hasta pronto,',
-        business,
-      ].join('\n'),
-    };
-  }
-  const business = company.name || 'our team';
+  const say = CUSTOMER_TEXTS[language];
   return {
     to: bought.clientEmail,
-    subject: `Your pack: ${bought.name}`,
+    subject: say.packSubject(bought.name),
     text: [
-      `Hello ${bought.clientName},`,
+      say.hello(bought.clientName),
       '',
-      `Thank you for buying the pack "${bought.name}".`,
+      say.packThanks(bought.name),
       '',
-      `Sessions: ${bought.sessions} of ${bought.serviceName}`,
-      `Valid until: ${until}`,
-      `Paid: ${paid}`,
+      say.packSessions(bought.sessions, bought.serviceName),
+      say.validUntil(longDate(bought.expiresAt, bought.timeZone, say.locale)),
+      say.paid(formatMoney(bought.paid.amount, bought.paid.currency, say.locale)),
       '',
-      `To book with it, pick a time at ${bought.bookUrl} and choose "I have a pack": we will email a code to this address.`,
+      say.packHowToBook(bought.bookUrl),
       '',
-      'See you soon,',
-      business,
+      say.seeYouSoon,
+      company.name || say.ourTeam,
     ].join('\n'),
   };
 }
