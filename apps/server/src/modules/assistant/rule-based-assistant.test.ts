@@ -2105,6 +2105,8 @@ describe('what blind round 13 found', () => {
   it('"¿es por 30 min o por hora?" after a price asks its length', async () => {
     const [, length] = await reply('cuanto cuesta una consulta?', 'y eso es por 30 min o por hora?');
     expect(length).toMatch(/30 minutos/);
+    const [, english] = await reply('how much is a consultation?', 'is that per hour?');
+    expect(english).toMatch(/30 minutes/);
   });
 
   it('"¿y la sesión normal?" after the premium price is an appointment\'s price', async () => {

@@ -809,7 +809,7 @@ class Conversation {
         !(
           topic === 'hours' &&
           !m.hours &&
-          (m.price || m.when || asksKind || m.named.length || clockOf(m.text).partOfDay)
+          (m.price || m.duration || m.when || asksKind || m.named.length || clockOf(m.text).partOfDay)
         ) &&
         // "…en Zaragoza, que es donde vivo": where the customer lives, not where we are.
         !(topic === 'address' && CUSTOMERS_PLACE.test(m.folded) && !ASKS_ADDRESS.test(m.folded)),
