@@ -109,7 +109,11 @@ export type ManagedBookingSlots = z.infer<typeof managedBookingSlotsSchema>;
  * `refundExpected` is the refund the page showed (its amount in minor units, 0 for none): if the
  * terms changed since (the deadline passed while the customer read), nothing is cancelled.
  */
-export const cancelBookingSchema = z.object({ refundExpected: z.number().int().min(0) });
+export const cancelBookingSchema = z.object({
+  refundExpected: z.number().int().min(0),
+  /** For an appointment paid with a pack session: whether the customer was told it goes back. */
+  sessionBackExpected: z.boolean().optional(),
+});
 export type CancelBookingRequest = z.infer<typeof cancelBookingSchema>;
 
 export const rescheduleBookingSchema = z.object({

@@ -38,7 +38,12 @@ export const manageBookingRoutes: FastifyPluginAsyncZod<{ manageBooking: ManageB
       summary: 'Cancel, refunded as the policy says; refused if the refund shown is no longer the one due',
       config: writes,
     },
-    async (request) => manageBooking.cancel(request.params.token, request.body.refundExpected),
+    async (request) =>
+      manageBooking.cancel(
+        request.params.token,
+        request.body.refundExpected,
+        request.body.sessionBackExpected,
+      ),
   );
   route(
     app,

@@ -423,9 +423,17 @@ export function createManageBookingService(deps: Deps) {
       return reschedule(row, 'staff', to);
     },
 
-    async cancel(token: string, refundExpected: number): Promise<ManagedBooking> {
+    /**
+     * The customer's cancel on their link, on the terms they were shown: the refund, and for a
+     * pack-paid appointment whether its session goes back (asked again when either changed).
+     */
+    async cancel(
+      token: string,
+      refundExpected: number,
+      sessionBackExpected?: boolean,
+    ): Promise<ManagedBooking> {
       const row = await load(token);
-      await cancel(row, 'customer', refundExpected);
+      await cancel(row, 'customer', refundExpected, sessionBackExpected);
       return view(await load(token));
     },
 

@@ -1,3 +1,4 @@
+import { MANAGE_BOOKING_MESSAGES } from '@chatdesk/contract/manage-booking';
 import { PACK_MESSAGES, type Pack } from '@chatdesk/contract/packs';
 import type { Service } from '@chatdesk/contract/services';
 import { and, desc, eq, inArray } from 'drizzle-orm';
@@ -157,7 +158,10 @@ describe('using a pack on the booking page, after an emailed code', () => {
       pack: { name: 'Bono 10', sessionsLeft: 9, sessionsTotal: 10, returned: false, backOnCancel: true },
     });
     // Cancelled on the manage link more than 24 hours ahead: the session comes back (the staff path's rule).
-    const cancelled = await visitor(`/api/booking/${row!.manageToken}/cancel`, { refundExpected: 0 });
+    const cancelled = await visitor(`/api/booking/${row!.manageToken}/cancel`, {
+      refundExpected: 0,
+      sessionBackExpected: true,
+    });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(await balance(clientPackId)).toBe(10);
     expect(cancelled.json().pack).toMatchObject({ sessionsLeft: 10, returned: true, backOnCancel: false });
@@ -177,7 +181,18 @@ describe('using a pack on the booking page, after an emailed code', () => {
     now = new Date('2026-11-23T10:30:00Z');
     const late = await t.app.inject({ url: `/api/booking/${row!.manageToken}` });
     expect(late.json().pack).toMatchObject({ sessionsLeft: 9, returned: false, backOnCancel: false });
-    const cancelled = await visitor(`/api/booking/${row!.manageToken}/cancel`, { refundExpected: 0 });
+    // A page opened in time said the session would go back; confirmed now, it is asked again, nothing done.
+    const stale = await visitor(`/api/booking/${row!.manageToken}/cancel`, {
+      refundExpected: 0,
+      sessionBackExpected: true,
+    });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().message).toBe(MANAGE_BOOKING_MESSAGES.termsChanged);
+    expect(await balance(clientPackId)).toBe(9);
+    const cancelled = await visitor(`/api/booking/${row!.manageToken}/cancel`, {
+      refundExpected: 0,
+      sessionBackExpected: false,
+    });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(await balance(clientPackId)).toBe(9);
     now = FRIDAY;

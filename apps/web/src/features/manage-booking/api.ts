@@ -1,4 +1,5 @@
 import { apiRoutes } from '@chatdesk/contract/api-routes';
+import type { CancelBookingRequest } from '@chatdesk/contract/manage-booking';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiCall } from '../../lib/api-client';
 
@@ -44,8 +45,8 @@ export function isConflict(error: unknown): boolean {
 export function useCancelBooking(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (refundExpected: number) =>
-      apiCall(apiRoutes.manageBooking.cancel, { params: { token }, body: { refundExpected } }),
+    mutationFn: (terms: CancelBookingRequest) =>
+      apiCall(apiRoutes.manageBooking.cancel, { params: { token }, body: terms }),
     onSuccess: (booking) => {
       queryClient.setQueryData(manageBookingKeys.detail(token), booking);
       queryClient.removeQueries({ queryKey: manageBookingKeys.slots(token) });

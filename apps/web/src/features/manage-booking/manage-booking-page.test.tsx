@@ -132,6 +132,34 @@ describe('ManageBookingPage', () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ refundExpected: 1000 });
   }, 20_000);
 
+  it("sends a pack session's return it showed, so a deadline passed meanwhile is asked again", async () => {
+    const withPack: ManagedBooking = {
+      ...booking,
+      payment: null,
+      refundOnCancel: null,
+      pack: { name: 'Bono 10', sessionsLeft: 9, sessionsTotal: 10, returned: false, backOnCancel: true },
+    };
+    const calls = serve({
+      [`GET ${path}`]: [{ status: 200, body: withPack }],
+      [`POST ${path}/cancel`]: [{ status: 200, body: { ...cancelled, payment: null, pack: withPack.pack } }],
+    });
+    const user = userEvent.setup();
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel appointment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel your appointment?' });
+    expect(within(dialog).getByTestId('cancel-consequence')).toHaveTextContent(
+      'The session goes back to your pack.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
+
+    await screen.findByText('Your appointment has been cancelled.');
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      refundExpected: 0,
+      sessionBackExpected: true,
+    });
+  }, 20_000);
+
   it('shows a refusal in the dialog with the terms as they are now', async () => {
     const calls = serve({
       [`GET ${path}`]: [

@@ -158,7 +158,13 @@ function ManageBooking({ token, booking }: { token: string; booking: ManagedBook
 
   const confirmCancel = () => {
     setCancelError(null);
-    cancel.mutate(booking.refundOnCancel?.amount ?? 0, {
+    // The terms shown, so the server asks again if the deadline passed meanwhile: the refund, and
+    // for a pack session whether it goes back.
+    const terms = {
+      refundExpected: booking.refundOnCancel?.amount ?? 0,
+      ...(booking.pack && !booking.pack.returned ? { sessionBackExpected: booking.pack.backOnCancel } : {}),
+    };
+    cancel.mutate(terms, {
       onSuccess: () => {
         setCancelOpen(false);
         setRescheduling(false);
