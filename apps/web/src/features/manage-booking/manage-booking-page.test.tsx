@@ -137,7 +137,14 @@ describe('ManageBookingPage', () => {
       ...booking,
       payment: null,
       refundOnCancel: null,
-      pack: { name: 'Bono 10', sessionsLeft: 9, sessionsTotal: 10, returned: false, backOnCancel: true },
+      pack: {
+        name: 'Bono 10',
+        sessionsLeft: 9,
+        sessionsTotal: 10,
+        expiresAt: '2027-02-25T23:00:00.000Z',
+        returned: false,
+        backOnCancel: true,
+      },
     };
     const calls = serve({
       [`GET ${path}`]: [{ status: 200, body: withPack }],
