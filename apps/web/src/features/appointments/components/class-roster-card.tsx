@@ -100,7 +100,8 @@ export function ClassRosterCard({ appointmentId }: { appointmentId: string }) {
                             <Text size="sm" c="dimmed">
                               {paidWith(entry)}
                             </Text>
-                            <AppointmentStatusBadge status={entry.status} />
+                            {/* Whole on a phone: the column is narrow, and a cut status ('SCHEDUL…') says nothing. */}
+                            <AppointmentStatusBadge status={entry.status} miw="max-content" />
                           </Group>
                         </Stack>
                       </Table.Td>
@@ -108,7 +109,7 @@ export function ClassRosterCard({ appointmentId }: { appointmentId: string }) {
                         {open ? (
                           <Group
                             gap={6}
-                            wrap="nowrap"
+                            wrap="wrap"
                             role="group"
                             aria-label={`Attendance of ${entry.client.name}`}
                           >
