@@ -1352,6 +1352,17 @@ describe("a client's own appointments, read by the built-in assistant", () => {
       'anula la de iker no, la de ane',
     );
     expect(other!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a1' });
+    // A name with signs of its own ("Ane *Laboral* Etxeberria") is read as words, never as a pattern.
+    const starred = 'Ane *Laboral* Etxeberria';
+    const both = client(
+      { ...appointment('a1', 'ane', '2026-11-26', '12:00'), employeeName: starred },
+      appointment('a2', 'iker', '2026-11-26', '17:00'),
+    );
+    const [odd] = await converse(
+      { ...both, employees: [{ ...lawOffice.employees[0]!, name: starred }, lawOffice.employees[1]!] },
+      'cancela la del jueves, la de ane etxeberria no',
+    );
+    expect(odd!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a2' });
     // "…, ¿no?" is a question tag: Iker's is the one asked.
     const [tag] = await converse(
       client(

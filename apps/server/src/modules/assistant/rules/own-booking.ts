@@ -9,7 +9,7 @@ import type { Language } from '../language.ts';
 import { askToCancel, askToMove, cancelProposal, describeAppointment, reasonText } from '../self-service.ts';
 import type { Professional } from './directory.ts';
 import { list, longDate, money } from './phrases.ts';
-import { fold, hasAny, hasPhrase, normalise } from './text.ts';
+import { fold, hasAny, hasPhrase, normalise, words } from './text.ts';
 import {
   clockOf,
   dottedTimes,
@@ -956,8 +956,8 @@ function leftOut(source: string, input: Input): string[] {
   return input.named
     .map((p) => fold(p.name))
     .filter((name) =>
-      name
-        .split(/\s+/)
+      // Letters and digits only: a name's own signs ("C++ Coach", "Ana (yoga)") never reach the pattern.
+      words(name)
         .filter((word) => word.length >= 3)
         .some(
           (word) =>
