@@ -2084,6 +2084,12 @@ describe('what blind round 13 found', () => {
     const own = await ask('hola necesito un abogado laboralista que lo tengo fatal con mi jefe en bilbao');
     expect(own.handoff).toBeNull();
     expect(own.replies.join('\n')).toContain('Ane Etxeberria');
+    // After a visit it is about us: a complaint.
+    for (const told of [
+      'tengo el pelo fatal desde que vine el martes',
+      'tengo el pelo fatal, me lo hicisteis ayer',
+    ])
+      expect((await ask(told)).handoff?.kind).toBe('complaint');
     const refund = await ask('pues yo avise con dos dias y no me devolvisteis nada');
     expect(refund.handoff?.kind).toBe('complaint');
   });

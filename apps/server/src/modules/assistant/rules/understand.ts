@@ -156,6 +156,10 @@ const NOT_A_COMPLAINT =
 const SELF_DESCRIBED =
   /\b(?:(?:las|los|lo|la)\s+(?:tengo|llevo)|(?:tengo|llevo)\s+(?:el|la|los|las|mi|mis)\s+[a-z]+|my\s+[a-z]+\s+(?:is|are|look|looks))\s+(?:muy\s+|so\s+|really\s+)?(?:fatal|fatales|horrible|horribles|hech[oa]s?\s+(?:un\s+)?(?:desastre|polvo)|a mess|awful|terrible)\b/g;
 
+/** A visit or what was done there, told ("desde que vine", "after the dye"): what follows is about us. */
+const AFTER_A_VISIT =
+  /\b(?:despues|desde|tras|after|since|ayer|pasad[oa]|vine|fui|estuve|vuestr\w*|your|you|la ultima vez|last time|[a-z]+(?:asteis|isteis|aron|ieron)|hizo|dejo|puso|corto)\b/;
+
 /** "disculpe la hora", "sorry for the late hour": an apology for when they write, no question about hours. */
 const APOLOGY_FOR_THE_HOUR =
   /\b(?:disculp[ae]|perdon[ae]?|perdon por|siento|lo siento por|sorry (?:for|about))\s+(?:la hora|las horas|estas horas|escribir a estas horas|escribir tan tarde|lo tarde|the (?:late )?hour|the time|writing so late)\b/gi;
@@ -200,7 +204,13 @@ export function understand(
   const premium = hasAny(folded, SUBSCRIPTION_WORDS);
   const closing = onlyClosingWords(text);
   // "no es queja, pero…", "fatal el pelo que llevo jaja": words of a complaint said as no complaint.
-  const complaintText = withoutPhrases(folded, NOT_COMPLAINTS).replace(SELF_DESCRIBED, ' ');
+  // What they say of themselves is no complaint, but not after a visit: "tengo el pelo fatal desde
+  // que vine" is about us.
+  const notComplaints = withoutPhrases(folded, NOT_COMPLAINTS);
+  const complaintText = AFTER_A_VISIT.test(folded)
+    ? notComplaints
+    : notComplaints.replace(SELF_DESCRIBED, ' ');
+
   const complaint =
     (hasAny(complaintText, COMPLAINS) || ANGRY_EMOJI.test(text) || tellsOfComplaint(complaintText)) &&
     !NOT_A_COMPLAINT.test(folded);
