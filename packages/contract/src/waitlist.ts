@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDate, idSchema, slotTime } from './common.ts';
-import { EMAIL_PATTERN } from './constants.ts';
+import { clientInfoSchema } from './schedule.ts';
 import { BOOKING_MESSAGES, CLIENT_INFO_MAX_LENGTH } from './schedule-rules.ts';
 
 /**
@@ -39,23 +39,15 @@ export const WAITLIST_MESSAGES = {
   declined: 'You have declined this place. It goes to the next person in line.',
 } as const;
 
-/** Joining a full class time's waitlist from the booking page. */
-export const joinWaitlistSchema = z.object({
+/**
+ * Joining a full class time's waitlist from the booking page: the name and email as the booking
+ * form checks them; the phone is optional here (the offer goes by email).
+ */
+export const joinWaitlistSchema = clientInfoSchema.pick({ name: true, email: true }).extend({
   employeeId: idSchema,
   serviceId: idSchema,
   date: calendarDate(BOOKING_MESSAGES.dateInvalid),
   timeSlot: slotTime(BOOKING_MESSAGES.timeInvalid),
-  name: z
-    .string({ message: BOOKING_MESSAGES.nameRequired })
-    .trim()
-    .min(1, BOOKING_MESSAGES.nameRequired)
-    .max(CLIENT_INFO_MAX_LENGTH.name),
-  email: z
-    .string({ message: BOOKING_MESSAGES.emailRequired })
-    .trim()
-    .min(1, BOOKING_MESSAGES.emailRequired)
-    .max(CLIENT_INFO_MAX_LENGTH.email)
-    .regex(EMAIL_PATTERN, BOOKING_MESSAGES.emailInvalid),
   phone: z
     .string()
     .trim()
