@@ -61,7 +61,10 @@ export const localPaymentIntents = pgTable('local_payment_intents', {
   metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
   card: jsonb('card').$type<StoredCard>(),
   lastError: text('last_error'),
+  /** Fully refunded (Stripe's charge `refunded`). */
   refunded: boolean('refunded').notNull().default(false),
+  /** Minor units given back so far: part of it for a partial refund, all of it for a whole one. */
+  amountRefunded: integer('amount_refunded').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -70,6 +70,11 @@ export const clientPacks = pgTable(
     /** The payment recorded for the sale (`desk_…` at the desk, the provider's online); one pack per payment. */
     providerPaymentId: text('provider_payment_id').unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * When staff gave the client money back for the pack: set once, by the conditional update that
+     * writes the refund's ledger row, so two refunds racing find it set and write nothing.
+     */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -84,7 +89,8 @@ export const clientPacks = pgTable(
 
 /**
  * Every movement of a client pack's sessions and money, in order. One appointment uses at most
- * one session and gets at most one back (the partial unique indexes), and a pack is sold once.
+ * one session and gets at most one back (the partial unique indexes), and a pack is sold once and
+ * refunded at most once.
  */
 export const packLedger = pgTable(
   'pack_ledger',
@@ -104,6 +110,8 @@ export const packLedger = pgTable(
     actor: text('actor', { enum: PACK_ACTORS }).notNull(),
     /** The staff member who did it, when it was staff. */
     employeeId: uuid('employee_id').references(() => employees.id, { onDelete: 'set null' }),
+    /** Why, in staff's words (a refund's reason); null otherwise. */
+    reason: text('reason'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -111,6 +119,8 @@ export const packLedger = pgTable(
     uniqueIndex('pack_ledger_use_key').on(t.appointmentId).where(sql`${t.kind} = 'use'`),
     uniqueIndex('pack_ledger_return_key').on(t.appointmentId).where(sql`${t.kind} = 'return'`),
     uniqueIndex('pack_ledger_sale_key').on(t.clientPackId).where(sql`${t.kind} = 'sale'`),
+    // A pack is refunded once (decisions/028): a second refund, however it races, is refused here too.
+    uniqueIndex('pack_ledger_refund_key').on(t.clientPackId).where(sql`${t.kind} = 'refund'`),
     check(
       'pack_ledger_sessions_check',
       sql`case ${t.kind} when 'sale' then ${t.sessions} > 0 when 'use' then ${t.sessions} = -1
