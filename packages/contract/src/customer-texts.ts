@@ -63,6 +63,14 @@ const en = {
   validUntil: (date: string) => `Valid until: ${date}`,
   packHowToBook: (url: string) =>
     `To book with it, pick a time at ${url} and choose "I have a pack": we will email a code to this address.`,
+  packRefundSubject: (pack: string) => `Refund of your pack: ${pack}`,
+  packRefunded: (pack: string, amount: string) => `We have refunded ${amount} for your pack "${pack}".`,
+  packRefundToCard: 'It goes back to the card you paid with; your bank may take a few days to show it.',
+  packRefundAtDesk: 'It was handed back to you at the desk.',
+  packRefundSessionsEnd: (left: number) =>
+    left === 0
+      ? 'The pack has no sessions left to book.'
+      : `The ${left === 1 ? 'session that was left' : `${left} sessions that were left`} can no longer be booked.`,
 
   calendarTitle: (service: string, employee: string) => `${service} with ${employee}`,
   calendarDescription: (what: string, employee: string, business: string, url: string) =>
@@ -116,6 +124,17 @@ const es: CustomerTexts = {
   validUntil: (date) => `Válido hasta: ${date}`,
   packHowToBook: (url) =>
     `Para reservar con tu bono, elige una hora en ${url} y pulsa «I have a pack»: te enviaremos un código a este email.`,
+  packRefundSubject: (pack) => `Reembolso de tu bono: ${pack}`,
+  packRefunded: (pack, amount) => `Te hemos reembolsado ${amount} de tu bono «${pack}».`,
+  packRefundToCard:
+    'Se devuelve a la tarjeta con la que pagaste; tu banco puede tardar unos días en mostrarlo.',
+  packRefundAtDesk: 'Se te ha devuelto en el centro.',
+  packRefundSessionsEnd: (left) =>
+    left === 0
+      ? 'El bono ya no tiene sesiones para reservar.'
+      : left === 1
+        ? 'La sesión que quedaba ya no se puede reservar.'
+        : `Las ${left} sesiones que quedaban ya no se pueden reservar.`,
 
   calendarTitle: (service, employee) => `${service} con ${employee}`,
   calendarDescription: (what, employee, business, url) =>
