@@ -281,6 +281,7 @@ export function createServices(deps: ServiceDeps) {
     subscriptions,
     manageBooking,
     clients,
+    waitlist,
     publicUrl: config.publicUrl,
     historyTurns: config.assistant.historyTurns,
     clock,

@@ -114,6 +114,11 @@ export type AssistantKnowledge = {
   /** Open slots of one professional (by username) within a range of local dates, day by day. */
   openSlots(username: string, query: OpenSlotsQuery): Promise<OpenDay[]>;
   /**
+   * A class's times in the range with every seat taken (`query.service` a class; none otherwise):
+   * what the booking page offers a waitlist for. Optional: a knowledge without classes has none.
+   */
+  fullClassTimes?(username: string, query: OpenSlotsQuery): Promise<Array<{ date: string; time: string }>>;
+  /**
    * The client who writes, when their number is a client's, with their upcoming appointments and
    * their packs not yet expired; null when the number is nobody's (then their bookings are for a
    * person to look up).

@@ -10,6 +10,7 @@ import type { EmployeesService } from '../employees/employees.service.ts';
 import type { ManageBookingService } from '../manage-booking/manage-booking.service.ts';
 import type { ScheduleService } from '../schedule/schedule.service.ts';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
+import type { WaitlistService } from '../waitlist/waitlist.service.ts';
 import {
   type AssistantAnswer,
   type AssistantEngine,
@@ -35,6 +36,8 @@ type Deps = {
   manageBooking: Pick<ManageBookingService, 'customerByPhone' | 'cancelById' | 'rescheduleById'>;
   /** Where a client's language is kept, for the emails and reminders they are sent. */
   clients: Pick<ClientsService, 'noteLanguage'>;
+  /** A class's full times, whose waitlist the booking page offers. */
+  waitlist: Pick<WaitlistService, 'fullTimes'>;
   /** What staff taught (teaching.service.ts), read again once the business changed. */
   lessons: () => Promise<TaughtLesson[]>;
   publicUrl: string;
@@ -189,6 +192,23 @@ export function createAssistantService(deps: Deps) {
             ),
           }))
           .filter((day) => day.times.length > 0);
+      },
+      async fullClassTimes(username, query) {
+        const employee = employees.find(
+          (e) => e.isActive && e.takesBookings && e.username.toLowerCase() === username.toLowerCase(),
+        );
+        const service = catalogue.services.find((s) => s.id === query.service);
+        if (!employee || !service?.seats) return [];
+        const { times } = await deps.waitlist.fullTimes(employee.id, service.id);
+        return times
+          .filter(
+            ({ date, timeSlot }) =>
+              date >= query.from &&
+              date <= query.to &&
+              (!query.after || timeSlot >= query.after) &&
+              (!query.before || timeSlot < query.before),
+          )
+          .map(({ date, timeSlot }) => ({ date, time: timeSlot }));
       },
     };
   }

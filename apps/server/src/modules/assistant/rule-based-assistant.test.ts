@@ -8,6 +8,7 @@ import type {
   CustomerAppointment,
   CustomerPack,
   OpenDay,
+  OpenSlotsQuery,
   Turn,
 } from './assistant-engine.ts';
 import { useIntentClassifier } from './classifier/trained.ts';
@@ -232,6 +233,75 @@ describe('days and times, in the business zone', () => {
     expect(spanish.replies.join('\n')).toMatch(/09:00, 10:00, 11:00 \(a las 10:00 quedan 2 plazas\)/);
     const english = await assistant.respond([{ role: 'customer', text: 'is Ane free on Tuesday?' }], classes);
     expect(english.replies.join('\n')).toMatch(/2 seats left at 10:00/);
+  });
+
+  it('a full class time asked for is said to be full, with its waitlist on the booking page, never joined', async () => {
+    const asked: OpenSlotsQuery[] = [];
+    const classes: AssistantKnowledge = {
+      ...lawOffice,
+      services: [
+        {
+          id: 's-consulta',
+          name: 'Consulta',
+          description: '',
+          durationMinutes: 30,
+          price: { amount: 1000, currency: 'eur' },
+          professionals: ['ane', 'iker'],
+        },
+        {
+          id: 's-taller',
+          name: 'Taller de contratos',
+          description: '',
+          durationMinutes: 60,
+          price: { amount: 2000, currency: 'eur' },
+          professionals: ['ane'],
+        },
+      ],
+      openSlots: async () => [
+        { date: '2026-11-24', times: ['09:00', '11:00'], seatsLeft: { '09:00': 4, '11:00': 6 } },
+      ],
+      fullClassTimes: async (_username, query) => {
+        asked.push(query);
+        return [{ date: '2026-11-24', time: '10:00' }];
+      },
+    };
+    const spanish = (
+      await assistant.respond(
+        [{ role: 'customer', text: 'queda sitio en el taller de contratos de ane el martes a las 10?' }],
+        classes,
+      )
+    ).replies.join('\n');
+    expect(spanish).toMatch(/La clase de las 10:00 del martes.* está completa/);
+    expect(spanish).toMatch(/lista de espera/);
+    expect(spanish).toMatch(/09:00 y 11:00/);
+    expect(spanish).toMatch(/schedule\/ane\?service=s-taller/);
+    expect(spanish).not.toMatch(/te he apuntado|added you/i);
+    expect(asked[0]).toMatchObject({ from: '2026-11-24', to: '2026-11-24', service: 's-taller' });
+    const english = (
+      await assistant.respond(
+        [{ role: 'customer', text: "is there room in Ane's taller de contratos on Tuesday at 10?" }],
+        classes,
+      )
+    ).replies.join('\n');
+    expect(english).toMatch(/The 10:00 class on .* is full\. You can join its waitlist/);
+    // A whole day full: said so, with the next open times.
+    const fullDay: AssistantKnowledge = {
+      ...classes,
+      openSlots: async (_u, q) => (q.from === '2026-11-24' ? [] : [{ date: q.from, times: ['09:00'] }]),
+    };
+    const day = (
+      await assistant.respond(
+        [{ role: 'customer', text: 'hay plazas para el taller de contratos de ane el martes?' }],
+        fullDay,
+      )
+    ).replies.join('\n');
+    expect(day).toMatch(
+      /Está completa la clase del martes.* a las 10:00: puedes apuntarte a su lista de espera/,
+    );
+    // One-to-one services ask nothing of classes.
+    asked.length = 0;
+    await assistant.respond([{ role: 'customer', text: 'tiene ane hueco el martes a las 10?' }], classes);
+    expect(asked).toEqual([]);
   });
 
   it('reads slips in the words it answers by, in every message of the conversation', async () => {

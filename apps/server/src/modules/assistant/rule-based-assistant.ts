@@ -1199,6 +1199,25 @@ class Conversation {
           `¡Sí! ${professional.name} tiene hueco el ${label} a las ${at}.\n${link}`,
           `Yes! ${professional.name} is free on ${label} at ${at}.\n${link}`,
         );
+      const full = await this.fullClasses(professional, { from: range.from, to: range.from }, service);
+      if (full.some((f) => f.time === at)) {
+        const others = (day?.times ?? []).filter((time) => time !== at);
+        return [
+          this.t(
+            `La clase de las ${at} del ${label} está completa. Puedes apuntarte a su lista de espera en la página de reservas: si se libera una plaza, te avisamos.`,
+            `The ${at} class on ${label} is full. You can join its waitlist on the booking page: if a place frees up, we'll let you know.`,
+          ),
+          others.length
+            ? this.t(
+                `Ese día quedan plazas a las ${list(others, 'es')}.`,
+                `That day has places at ${list(others, 'en')}.`,
+              )
+            : '',
+          this.classLink(professional, service),
+        ]
+          .filter(Boolean)
+          .join('\n');
+      }
       // That day's other times: the same half of the day first, else the rest of the day.
       const dayTimes = (
         await this.knowledge.openSlots(professional.username, {
@@ -1225,10 +1244,12 @@ class Conversation {
     }
 
     if (!days.length) {
+      const full = await this.fullClasses(professional, range, service);
       return [
         this.noSlots(professional, range, worked, workedLine),
+        full.length ? this.fullLine(full) : '',
         await this.nextSlots(professional, range),
-        link,
+        full.length ? this.classLink(professional, service) : link,
       ]
         .filter(Boolean)
         .join('\n');
@@ -1367,6 +1388,41 @@ class Conversation {
           `• ${this.dayLabel(day.date, range)}: ${day.times.length <= perDay ? day.times.join(', ') : timeRuns(day.times).join(', ')}${this.seatsNote(day)}`,
       )
       .join('\n');
+  }
+
+  /** A class's times in the range with no seat left (none when the service asked for is no class). */
+  private async fullClasses(
+    professional: Professional,
+    range: { from: string; to: string },
+    service: { service?: string },
+  ) {
+    if (!service.service || !this.knowledge.fullClassTimes) return [];
+    return this.knowledge.fullClassTimes(professional.username, {
+      from: range.from,
+      to: range.to,
+      ...service,
+    });
+  }
+
+  /** "Están completas: …; puedes apuntarte a su lista de espera": never that they were added. */
+  private fullLine(full: Array<{ date: string; time: string }>) {
+    const times = (language: 'es' | 'en') =>
+      list(
+        full
+          .slice(0, 4)
+          .map((f) => `${longDate(f.date, language)} ${language === 'es' ? 'a las' : 'at'} ${f.time}`),
+        language,
+      );
+    return this.t(
+      `${full.length === 1 ? 'Está completa la clase del' : 'Están completas las clases del'} ${times('es')}: puedes apuntarte a su lista de espera en la página de reservas y te avisamos si se libera una plaza.`,
+      `${full.length === 1 ? 'The class on' : 'The classes on'} ${times('en')} ${full.length === 1 ? 'is' : 'are'} full: you can join the waitlist on the booking page and we'll let you know if a place frees up.`,
+    );
+  }
+
+  /** The booking page opened on the class asked about, where its waitlist is. */
+  private classLink(professional: Professional, service: { service?: string }) {
+    const url = `${professional.bookingUrl}?service=${encodeURIComponent(service.service ?? '')}`;
+    return this.t(`Reserva o apúntate aquí: ${url}`, `Book or join here: ${url}`);
   }
 
   /** A class's times that already have people: how many seats are left at each ("a las 10:00 quedan 2 plazas"). */

@@ -210,6 +210,41 @@ describe('joining', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBeTruthy();
   });
+
+  it('the assistant says a full class time is full and where its waitlist is, and puts nobody in line', async () => {
+    now = START;
+    const created = await staff('POST', '/api/services', {
+      name: 'Pilates reformer',
+      durationMinutes: 60,
+      priceAmount: 1500,
+      currency: 'eur',
+      seats: 2,
+    });
+    const service = created.json() as Service;
+    const employee = await insertEmployee(t.db, {
+      name: 'Nerea Goikoetxea',
+      username: `nerea-${++serial}`,
+      availability: { monday: [['09:00', '13:00']] } as never,
+    });
+    await staff('PUT', `/api/employees/${employee.id}/services`, { serviceIds: [service.id] });
+    const slot = { employeeId: employee.id, serviceId: service.id };
+    await seat(slot);
+    const ask = async (line: string) =>
+      (await t.app.services.assistant.tryOut([line]))[0]!.replies.join('\n');
+    // One seat left: said so.
+    expect(await ask('hay sitio en pilates reformer con nerea el lunes a las 10?')).toMatch(/tiene hueco/);
+    await seat(slot);
+    const full = await ask('hay sitio en pilates reformer con nerea el lunes a las 10?');
+    expect(full).toMatch(/La clase de las 10:00 del lunes 23 de noviembre está completa/);
+    expect(full).toMatch(/lista de espera/);
+    expect(full).toContain(`/schedule/${employee.username}?service=${service.id}`);
+    const inLine = await t.db
+      .select({ id: waitlistEntries.id })
+      .from(waitlistEntries)
+      .innerJoin(classTimes, eq(classTimes.id, waitlistEntries.classTimeId))
+      .where(eq(classTimes.serviceId, service.id));
+    expect(inLine).toEqual([]);
+  });
 });
 
 describe('a freed seat', () => {
