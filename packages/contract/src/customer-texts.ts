@@ -75,6 +75,22 @@ const en = {
   calendarTitle: (service: string, employee: string) => `${service} with ${employee}`,
   calendarDescription: (what: string, employee: string, business: string, url: string) =>
     `${what} with ${employee}${business ? ` at ${business}` : ''}.\nCancel or reschedule: ${url}`,
+
+  /** The waitlist's emails: a freed place offered (held until a time, then passed on), and taken. */
+  waitlist: {
+    offerSubject: (service: string, when: string) => `A place is free: ${service}, ${when}`,
+    offer: (service: string, employee: string, when: string, timeZone: string) =>
+      `A place has freed up in ${service} with ${employee} on ${when} (${timeZone}), and it is yours if you want it.`,
+    holding: (until: string) => `We are holding it for you until ${until}. Take it or let it go here:`,
+    passingOn: (until: string) =>
+      `After ${until} it goes to the next person in line. Nothing is charged unless you take it.`,
+    bookedSubject: (service: string, when: string) => `Booked: ${service}, ${when}`,
+    booked: (service: string, employee: string, when: string, timeZone: string) =>
+      `The place you were waiting for is yours: ${service} with ${employee} on ${when} (${timeZone}).`,
+    paidWithPack: 'Paid with a session of your pack',
+    free: 'Free',
+    toCancel: (url: string) => `To cancel it: ${url}`,
+  },
 };
 
 export type CustomerTexts = typeof en;
@@ -139,6 +155,21 @@ const es: CustomerTexts = {
   calendarTitle: (service, employee) => `${service} con ${employee}`,
   calendarDescription: (what, employee, business, url) =>
     `${what} con ${employee}${business ? ` en ${business}` : ''}.\nPara cancelar o cambiar la cita: ${url}`,
+
+  waitlist: {
+    offerSubject: (service, when) => `Hay una plaza libre: ${service}, ${when}`,
+    offer: (service, employee, when, timeZone) =>
+      `Se ha quedado libre una plaza en ${service} con ${employee} el ${when} (${timeZone}) y, si la quieres, es tuya.`,
+    holding: (until) => `Te la guardamos hasta las ${until}. Cógela o déjala pasar aquí:`,
+    passingOn: (until) =>
+      `A partir de las ${until} pasa a la siguiente persona de la lista. No se cobra nada si no la coges.`,
+    bookedSubject: (service, when) => `Reservada: ${service}, ${when}`,
+    booked: (service, employee, when, timeZone) =>
+      `La plaza que esperabas es tuya: ${service} con ${employee} el ${when} (${timeZone}).`,
+    paidWithPack: 'Pagada con una sesión de tu bono',
+    free: 'Gratis',
+    toCancel: (url) => `Para cancelarla: ${url}`,
+  },
 };
 
 export const CUSTOMER_TEXTS: Record<CustomerLanguage, CustomerTexts> = { es, en };

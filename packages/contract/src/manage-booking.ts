@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { appointmentStatusSchema } from './appointments.ts';
 import { calendarDate, slotTime } from './common.ts';
+import { CUSTOMER_LANGUAGES } from './customer-texts.ts';
 import {
   APPOINTMENT_ACTORS,
   APPOINTMENT_EVENT_KINDS,
@@ -68,6 +69,8 @@ export const managedBookingSchema = z.object({
   /** The business's IANA zone: date and times above are wall-clock time there. */
   timeZone: z.string(),
   companyName: z.string(),
+  /** The client's language, the page's too (English when not known); the emails use the same. */
+  language: z.enum(CUSTOMER_LANGUAGES),
   /** What was paid for it, and whether it was given back. Null when nothing was paid online. */
   payment: money.extend({ refunded: z.boolean() }).nullable(),
   /**

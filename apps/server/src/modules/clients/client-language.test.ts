@@ -104,6 +104,24 @@ describe("a client's language", () => {
   });
 });
 
+describe("the manage page's language", () => {
+  const manageRead = async (appointmentId: string) => {
+    const [row] = await t.db.select().from(appointments).where(eq(appointments.id, appointmentId));
+    const read = await t.app.inject({ method: 'GET', url: `/api/booking/${row!.manageToken}` });
+    expect(read.statusCode, read.body).toBe(200);
+    return read.json().language;
+  };
+
+  it("is the client's: Spanish for a client who speaks it, English when we do not know", async () => {
+    const rosa = await clientWithAppointment('Rosa Vidal', '+34 644 400 500', 'rosa@example.com');
+    const noel = await clientWithAppointment('Noel Park', '+44 7700 900456', 'noel@example.com');
+    expect(await manageRead(rosa.appointmentId)).toBe('en');
+    await t.db.update(clients).set({ language: 'es' }).where(eq(clients.id, rosa.id));
+    expect(await manageRead(rosa.appointmentId)).toBe('es');
+    expect(await manageRead(noel.appointmentId)).toBe('en');
+  });
+});
+
 describe('the reminder email', () => {
   const facts = {
     clientName: 'Ana Gil',

@@ -1,5 +1,6 @@
 import { APPOINTMENT_MESSAGES } from '@chatdesk/contract/appointments';
 import { DEFAULT_BOOKING_SETTINGS } from '@chatdesk/contract/company';
+import { DEFAULT_CUSTOMER_LANGUAGE } from '@chatdesk/contract/customer-texts';
 import {
   type AppointmentActor,
   type AppointmentEvent,
@@ -119,6 +120,7 @@ export function createManageBookingService(deps: Deps) {
       },
       timeZone: business.timeZone,
       companyName: business.name,
+      language: row.clientLanguage ?? DEFAULT_CUSTOMER_LANGUAGE,
       payment: paymentOf(row),
       pack: pack
         ? { ...pack, expiresAt: pack.expiresAt.toISOString(), backOnCancel: terms.sessionBackOnCancel }

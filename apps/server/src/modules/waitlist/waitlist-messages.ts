@@ -1,3 +1,4 @@
+import { type CustomerLanguage, customerTexts } from '@chatdesk/contract/customer-texts';
 import type { MailMessage } from '../../integrations/mail/mailer.ts';
 import type { TemplateMessage } from '../../integrations/whatsapp/whatsapp-channel.ts';
 import { formatMoney } from '../../lib/money.ts';
@@ -20,8 +21,8 @@ export type OfferFacts = {
   url: string;
 };
 
-const when = (instant: Date, timeZone: string, language: 'es' | 'en') =>
-  new Intl.DateTimeFormat(language === 'es' ? 'es-ES' : 'en-US', {
+const when = (instant: Date, timeZone: string, locale: string) =>
+  new Intl.DateTimeFormat(locale, {
     timeZone,
     weekday: 'long',
     month: 'long',
@@ -33,22 +34,24 @@ const when = (instant: Date, timeZone: string, language: 'es' | 'en') =>
 const clock = (instant: Date, timeZone: string) =>
   new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' }).format(instant);
 
-/** The email that offers a freed place, held until a time on the business's clock. */
-export function offerEmail(facts: OfferFacts): MailMessage {
-  const business = facts.companyName || 'our team';
+/** The email that offers a freed place, held until a time on the business's clock, in the client's language. */
+export function offerEmail(facts: OfferFacts, language: CustomerLanguage | null): MailMessage {
+  const say = customerTexts(language);
+  const business = facts.companyName || say.ourTeam;
   const until = clock(facts.holdUntil, facts.timeZone);
+  const starts = when(facts.startsAt, facts.timeZone, say.locale);
   return {
     to: facts.email,
-    subject: `A place is free: ${facts.serviceName}, ${when(facts.startsAt, facts.timeZone, 'en')}`,
+    subject: say.waitlist.offerSubject(facts.serviceName, starts),
     text: [
-      `Hello ${facts.name},`,
+      say.hello(facts.name),
       '',
-      `A place has freed up in ${facts.serviceName} with ${facts.employeeName} on ${when(facts.startsAt, facts.timeZone, 'en')} (${facts.timeZone}), and it is yours if you want it.`,
+      say.waitlist.offer(facts.serviceName, facts.employeeName, starts, facts.timeZone),
       '',
-      `We are holding it for you until ${until}. Take it or let it go here:`,
+      say.waitlist.holding(until),
       facts.url,
       '',
-      `After ${until} it goes to the next person in line. Nothing is charged unless you take it.`,
+      say.waitlist.passingOn(until),
       '',
       `— ${business}`,
     ].join('\n'),
@@ -63,43 +66,48 @@ export function offerTemplate(facts: OfferFacts, businessLanguage: 'es' | 'en'):
     language: businessLanguage,
     parameters: [
       firstName,
-      `${facts.serviceName}, ${when(facts.startsAt, facts.timeZone, businessLanguage)}`,
+      `${facts.serviceName}, ${when(facts.startsAt, facts.timeZone, customerTexts(businessLanguage).locale)}`,
       clock(facts.holdUntil, facts.timeZone),
       facts.url,
     ],
   };
 }
 
-/** The confirmation of a place taken from the waitlist, with the booking's private link. */
-export function offerBookedEmail(booked: {
-  name: string;
-  email: string;
-  serviceName: string;
-  employeeName: string;
-  companyName: string;
-  startsAt: Date;
-  timeZone: string;
-  paid: { amount: number; currency: string } | 'pack' | null;
-  manageUrl: string;
-}): MailMessage {
+/** The confirmation of a place taken from the waitlist, with the booking's private link, in the client's language. */
+export function offerBookedEmail(
+  booked: {
+    name: string;
+    email: string;
+    serviceName: string;
+    employeeName: string;
+    companyName: string;
+    startsAt: Date;
+    timeZone: string;
+    paid: { amount: number; currency: string } | 'pack' | null;
+    manageUrl: string;
+  },
+  language: CustomerLanguage | null,
+): MailMessage {
+  const say = customerTexts(language);
+  const starts = when(booked.startsAt, booked.timeZone, say.locale);
   const paid =
     booked.paid === 'pack'
-      ? 'Paid with a session of your pack'
+      ? say.waitlist.paidWithPack
       : booked.paid
-        ? `Paid: ${formatMoney(booked.paid.amount, booked.paid.currency)}`
-        : 'Free';
+        ? say.paid(formatMoney(booked.paid.amount, booked.paid.currency, say.locale))
+        : say.waitlist.free;
   return {
     to: booked.email,
-    subject: `Booked: ${booked.serviceName}, ${when(booked.startsAt, booked.timeZone, 'en')}`,
+    subject: say.waitlist.bookedSubject(booked.serviceName, starts),
     text: [
-      `Hello ${booked.name},`,
+      say.hello(booked.name),
       '',
-      `The place you were waiting for is yours: ${booked.serviceName} with ${booked.employeeName} on ${when(booked.startsAt, booked.timeZone, 'en')} (${booked.timeZone}).`,
+      say.waitlist.booked(booked.serviceName, booked.employeeName, starts, booked.timeZone),
       paid,
       '',
-      `To cancel it: ${booked.manageUrl}`,
+      say.waitlist.toCancel(booked.manageUrl),
       '',
-      `— ${booked.companyName || 'our team'}`,
+      `— ${booked.companyName || say.ourTeam}`,
     ].join('\n'),
   };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { CustomerLanguage } from '@chatdesk/contract/customer-texts';
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appointments, classTimes, employees, services, waitlistEntries } from '../../db/schema.ts';
@@ -29,6 +30,8 @@ export type OfferRow = {
   manageToken: string | null;
   /** The provider's payment of the booking an offer became, if it was paid so. */
   bookingPaymentId: string | null;
+  /** The language of the client with the entry's email, what its emails are written in (null: not known). */
+  clientLanguage: CustomerLanguage | null;
 };
 
 const offerColumns = {
@@ -38,6 +41,9 @@ const offerColumns = {
   employee: { id: employees.id, name: employees.name, email: employees.email },
   manageToken: appointments.manageToken,
   bookingPaymentId: appointments.providerPaymentId,
+  // The client the booking would be made for (found by email, as the booking finds it); of several
+  // with that email, one that has told us their language.
+  clientLanguage: sql<CustomerLanguage | null>`(select c.language from clients c where lower(c.email) = lower(${waitlistEntries.email}) and c.language is not null limit 1)`,
 };
 
 /**

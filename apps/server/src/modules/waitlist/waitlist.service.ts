@@ -163,22 +163,25 @@ export function createWaitlistService(deps: {
         await tx.execute(deps.events.inStatement({ type: 'appointments.changed' }));
         confirmation = await deps.mail.writeIn(
           tx,
-          offerBookedEmail({
-            name: entry.name,
-            email: entry.email,
-            serviceName: service.name,
-            employeeName: employee.name,
-            companyName: business.name,
-            startsAt: classTime.startsAt,
-            timeZone,
-            paid:
-              payment.kind === 'pack'
-                ? 'pack'
-                : payment.kind === 'provider'
-                  ? { amount: payment.amount, currency: payment.currency }
-                  : null,
-            manageUrl: manageBookingUrl(deps.publicUrl, appointment.manageToken),
-          }),
+          offerBookedEmail(
+            {
+              name: entry.name,
+              email: entry.email,
+              serviceName: service.name,
+              employeeName: employee.name,
+              companyName: business.name,
+              startsAt: classTime.startsAt,
+              timeZone,
+              paid:
+                payment.kind === 'pack'
+                  ? 'pack'
+                  : payment.kind === 'provider'
+                    ? { amount: payment.amount, currency: payment.currency }
+                    : null,
+              manageUrl: manageBookingUrl(deps.publicUrl, appointment.manageToken),
+            },
+            row.clientLanguage,
+          ),
         );
       },
     );
@@ -253,17 +256,20 @@ export function createWaitlistService(deps: {
     const started = await repository.startHold(id, now, async (tx, entry) => {
       mailId = await deps.mail.writeIn(
         tx,
-        offerEmail({
-          name: entry.name,
-          email: entry.email,
-          serviceName: row.service.name,
-          employeeName: row.employee.name,
-          companyName: business.name,
-          startsAt: row.classTime.startsAt,
-          timeZone: business.timeZone,
-          holdUntil: entry.holdUntil!,
-          url: offerUrl(deps.publicUrl, entry.token),
-        }),
+        offerEmail(
+          {
+            name: entry.name,
+            email: entry.email,
+            serviceName: row.service.name,
+            employeeName: row.employee.name,
+            companyName: business.name,
+            startsAt: row.classTime.startsAt,
+            timeZone: business.timeZone,
+            holdUntil: entry.holdUntil!,
+            url: offerUrl(deps.publicUrl, entry.token),
+          },
+          row.clientLanguage,
+        ),
       );
       await tx.execute(deps.events.inStatement({ type: 'appointments.changed' }));
     });

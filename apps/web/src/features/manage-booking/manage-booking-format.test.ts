@@ -19,6 +19,7 @@ function booking(overrides: Partial<ManagedBooking> = {}): ManagedBooking {
     },
     timeZone: 'Europe/Madrid',
     companyName: 'Acme Studio',
+    language: 'en',
     payment: { ...fee, refunded: false },
     pack: null,
     policy: { freeCancellationHours: 24 },

@@ -22,6 +22,7 @@ const booking: ManagedBooking = {
   },
   timeZone: 'Europe/Madrid',
   companyName: 'Acme Studio',
+  language: 'en',
   payment: { ...fee, refunded: false },
   pack: null,
   policy: { freeCancellationHours: 24 },
