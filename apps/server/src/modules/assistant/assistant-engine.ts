@@ -88,7 +88,14 @@ export type ChangeProposal =
       /** Paid with a pack session: whether the customer was told it goes back (absent otherwise). */
       sessionBack?: boolean;
     }
-  | { kind: 'reschedule'; appointmentId: string; date: string | null; time: string | null };
+  | { kind: 'reschedule'; appointmentId: string; date: string | null; time: string | null }
+  /** A place in line for a full class time (by the professional's username), for a verified client. */
+  | { kind: 'waitlist'; username: string; serviceId: string; date: string; time: string };
+
+/** A change to one of the customer's appointments. */
+export type AppointmentChange = Exclude<ChangeProposal, { kind: 'waitlist' }>;
+/** A full class time's line the customer was asked to join. */
+export type WaitlistJoin = Extract<ChangeProposal, { kind: 'waitlist' }>;
 
 /** What an assistant knows about the business and the moment when it answers. */
 export type AssistantKnowledge = {

@@ -18,13 +18,14 @@ import {
   type ChangeProposal,
   directoryEntry,
   type Turn,
+  type WaitlistJoin,
 } from './assistant-engine.ts';
 import { AssistantUnavailable } from './assistant-unavailable.ts';
 import { withConversationRef } from './booking-links.ts';
 import { HANDOFF_MESSAGE } from './handoff.ts';
-import { detectLanguage, messageLanguage } from './language.ts';
+import { detectLanguage, type Language, messageLanguage } from './language.ts';
 import { matchLesson, meaningText, type TaughtLesson } from './lessons.ts';
-import { makeChange } from './self-service.ts';
+import { joinWaitlist, makeChange } from './self-service.ts';
 
 type Deps = {
   engine: AssistantEngine;
@@ -35,9 +36,9 @@ type Deps = {
   subscriptions: SubscriptionsService;
   manageBooking: Pick<ManageBookingService, 'customerByPhone' | 'cancelById' | 'rescheduleById'>;
   /** Where a client's language is kept, for the emails and reminders they are sent. */
-  clients: Pick<ClientsService, 'noteLanguage'>;
-  /** A class's full times, whose waitlist the booking page offers. */
-  waitlist: Pick<WaitlistService, 'fullTimes'>;
+  clients: Pick<ClientsService, 'noteLanguage' | 'contactByPhone'>;
+  /** A class's full times, whose waitlist the booking page offers and a client in chat can join. */
+  waitlist: Pick<WaitlistService, 'fullTimes' | 'join'>;
   /** What staff taught (teaching.service.ts), read again once the business changed. */
   lessons: () => Promise<TaughtLesson[]>;
   publicUrl: string;
@@ -80,9 +81,16 @@ function unsentReplies(history: Array<{ id: string; sender: string; status: stri
 
 /** The proposal stored on the chat, if it is one and still fresh. */
 function pendingOf(stored: unknown, now: Date): ChangeProposal | null {
-  const change = stored as Partial<StoredChange> | null;
-  if (!change || typeof change.appointmentId !== 'string' || typeof change.at !== 'string') return null;
+  const change = stored as (Partial<StoredChange> & Record<string, unknown>) | null;
+  if (!change || typeof change.at !== 'string') return null;
   if (now.getTime() - Date.parse(change.at) > PENDING_CHANGE_TTL_MS) return null;
+  if (change.kind === 'waitlist') {
+    const { username, serviceId, date, time } = change;
+    return [username, serviceId, date, time].every((value) => typeof value === 'string')
+      ? { kind: 'waitlist', username: username!, serviceId: serviceId!, date: date!, time: time! }
+      : null;
+  }
+  if (typeof change.appointmentId !== 'string') return null;
   if (change.kind === 'cancel')
     return {
       kind: 'cancel',
@@ -360,14 +368,24 @@ export function createAssistantService(deps: Deps) {
       if (moved !== null) return moved;
     }
     const ownAppointment = (id: string | undefined) => customer?.appointments.find((a) => a.id === id);
-    const confirmed = reply.confirm ? pending : null;
-    const confirmedAppointment = ownAppointment(confirmed?.appointmentId);
-    if (confirmed && confirmedAppointment) {
-      // Only the customer's own appointment, only the change they were asked about, only now.
-      const outcome = await makeChange(confirmed, confirmedAppointment, deps.manageBooking, language);
+    // Only the customer's own appointment, or a line for a client of a verified number.
+    const theirs = (change: ChangeProposal) =>
+      change.kind === 'waitlist' ? customer !== null : Boolean(ownAppointment(change.appointmentId));
+    const confirmed = reply.confirm && pending && theirs(pending) ? pending : null;
+    if (confirmed?.kind === 'waitlist') {
+      await remember(chatId, null);
+      reply = { replies: [await joinLine(confirmed, clientPhoneDigits, language)], handoff: null };
+    } else if (confirmed) {
+      // Only the change they were asked about, only now.
+      const outcome = await makeChange(
+        confirmed,
+        ownAppointment(confirmed.appointmentId)!,
+        deps.manageBooking,
+        language,
+      );
       await remember(chatId, outcome.repropose);
       reply = { replies: [outcome.text], handoff: null };
-    } else if (reply.propose && ownAppointment(reply.propose.appointmentId)) {
+    } else if (reply.propose && theirs(reply.propose)) {
       await remember(chatId, reply.propose);
     } else if (conversation.chat.pendingChange) {
       await remember(chatId, null);
@@ -415,6 +433,17 @@ export function createAssistantService(deps: Deps) {
     if (!newest.id || newest.id === lastId) return null;
     if (newest.sender !== 'customer' || round >= 3) return [];
     return answer({ chatId, messageId: newest.id }, attempt, round + 1);
+  }
+
+  /** A verified client joins the line of the full class time they said yes to. */
+  async function joinLine(change: WaitlistJoin, phoneDigits: string, language: Language) {
+    const [[, employees], who] = await Promise.all([
+      businessFacts(),
+      deps.clients.contactByPhone(phoneDigits),
+    ]);
+    const employee = employees.find((e) => e.username.toLowerCase() === change.username.toLowerCase());
+    const page = `${deps.publicUrl}/schedule/${encodeURIComponent(change.username)}?service=${encodeURIComponent(change.serviceId)}`;
+    return joinWaitlist(change, who, employee?.id, deps.waitlist, page, language);
   }
 
   function remember(chatId: string, change: ChangeProposal | null) {

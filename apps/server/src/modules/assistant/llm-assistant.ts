@@ -198,11 +198,13 @@ function customerSection(knowledge: AssistantKnowledge): string[] {
     const move = a.canReschedule ? 'can move' : `cannot move (${a.reason})`;
     return `- id ${a.id}: ${longDate(a.date)} at ${a.startTime} with ${a.employeeName}${a.employeeUsername ? ` (username ${a.employeeUsername})` : ''}; ${cancel}; ${move}`;
   });
-  const pending = pendingChange
-    ? pendingChange.kind === 'cancel'
+  const pending = !pendingChange
+    ? 'No change is waiting for confirmation.'
+    : pendingChange.kind === 'cancel'
       ? `You asked the customer to confirm cancelling appointment ${pendingChange.appointmentId}.`
-      : `You asked the customer to confirm moving appointment ${pendingChange.appointmentId} to ${pendingChange.date ?? '(day not chosen)'} at ${pendingChange.time ?? '(time not chosen)'}.`
-    : 'No change is waiting for confirmation.';
+      : pendingChange.kind === 'waitlist'
+        ? `You asked the customer to confirm joining the waitlist of the full class on ${pendingChange.date} at ${pendingChange.time} (username ${pendingChange.username}).`
+        : `You asked the customer to confirm moving appointment ${pendingChange.appointmentId} to ${pendingChange.date ?? '(day not chosen)'} at ${pendingChange.time ?? '(time not chosen)'}.`;
   return [
     '',
     `## The customer: ${customer.name}`,

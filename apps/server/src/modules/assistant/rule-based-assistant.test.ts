@@ -131,6 +131,38 @@ const ask = (...texts: string[]) => {
   return assistant.respond(history, lawOffice);
 };
 const text = async (...texts: string[]) => (await ask(...texts)).replies.join('\n');
+/** The law office with a workshop of seats (Ane's) whose Tuesday 10:00 is full; the queries are kept in `asked`. */
+function withAFullClass(base: AssistantKnowledge, asked: OpenSlotsQuery[] = []): AssistantKnowledge {
+  return {
+    ...base,
+    services: [
+      {
+        id: 's-consulta',
+        name: 'Consulta',
+        description: '',
+        durationMinutes: 30,
+        price: { amount: 1000, currency: 'eur' },
+        professionals: ['ane', 'iker'],
+      },
+      {
+        id: 's-taller',
+        name: 'Taller de contratos',
+        description: '',
+        durationMinutes: 60,
+        price: { amount: 2000, currency: 'eur' },
+        professionals: ['ane'],
+      },
+    ],
+    openSlots: async () => [
+      { date: '2026-11-24', times: ['09:00', '11:00'], seatsLeft: { '09:00': 4, '11:00': 6 } },
+    ],
+    fullClassTimes: async (_username, query) => {
+      asked.push(query);
+      return [{ date: '2026-11-24', time: '10:00' }];
+    },
+  };
+}
+
 /** Plays the customer's messages, each after the assistant's real reply to the one before. */
 async function play(...messages: string[]) {
   const history: Turn[] = [];
@@ -237,34 +269,7 @@ describe('days and times, in the business zone', () => {
 
   it('a full class time asked for is said to be full, with its waitlist on the booking page, never joined', async () => {
     const asked: OpenSlotsQuery[] = [];
-    const classes: AssistantKnowledge = {
-      ...lawOffice,
-      services: [
-        {
-          id: 's-consulta',
-          name: 'Consulta',
-          description: '',
-          durationMinutes: 30,
-          price: { amount: 1000, currency: 'eur' },
-          professionals: ['ane', 'iker'],
-        },
-        {
-          id: 's-taller',
-          name: 'Taller de contratos',
-          description: '',
-          durationMinutes: 60,
-          price: { amount: 2000, currency: 'eur' },
-          professionals: ['ane'],
-        },
-      ],
-      openSlots: async () => [
-        { date: '2026-11-24', times: ['09:00', '11:00'], seatsLeft: { '09:00': 4, '11:00': 6 } },
-      ],
-      fullClassTimes: async (_username, query) => {
-        asked.push(query);
-        return [{ date: '2026-11-24', time: '10:00' }];
-      },
-    };
+    const classes = withAFullClass(lawOffice, asked);
     const spanish = (
       await assistant.respond(
         [{ role: 'customer', text: 'queda sitio en el taller de contratos de ane el martes a las 10?' }],
@@ -1071,6 +1076,31 @@ describe("a client's own appointments, read by the built-in assistant", () => {
     }
     return answers;
   }
+
+  it('a client asked "¿te apunto a la lista de espera?" joins with a yes, not with a no or another question', async () => {
+    const nora = withAFullClass(client());
+    const ask = 'queda sitio en el taller de contratos de ane el martes a las 10?';
+    const [offer, yes] = await converse(nora, ask, 'sí, apúntame');
+    expect(offer!.replies.join('\n')).toMatch(/¿Quieres que te apunte a la lista de espera\?/);
+    expect(offer!.propose).toEqual({
+      kind: 'waitlist',
+      username: 'ane',
+      serviceId: 's-taller',
+      date: '2026-11-24',
+      time: '10:00',
+    });
+    expect(yes!.confirm).toBe(true);
+    const [, no] = await converse(nora, ask, 'no gracias');
+    expect(no!.confirm).toBeUndefined();
+    expect(no!.replies.join('\n')).toMatch(/no te apunto/);
+    const [, other] = await converse(nora, ask, 'y cuánto cuesta el taller de contratos?');
+    expect(other!.confirm).toBeUndefined();
+    expect(other!.replies.join('\n')).toMatch(/20,00/);
+    // Nobody's number: the page, never a proposal.
+    const [visitor] = await converse(withAFullClass(lawOffice), ask);
+    expect(visitor!.propose).toBeUndefined();
+    expect(visitor!.replies.join('\n')).toMatch(/schedule\/ane\?service=s-taller/);
+  });
 
   it('"pasar la de esta tarde al jueves": after a verb of changing, "la de" a day is one of theirs', async () => {
     const [answer] = await converse(

@@ -7,6 +7,7 @@ import type {
   AssistantEngine,
   AssistantKnowledge,
   AssistantService,
+  ChangeProposal,
   HandoffKind,
   OpenDay,
   Turn,
@@ -284,6 +285,8 @@ class Conversation {
   readonly named: AssistantService[];
 
   readonly history: Turn[];
+  /** A place in line the open times offered to join (a full class time): proposed with the answer. */
+  private proposed: ChangeProposal | undefined;
 
   constructor(typed: Turn[], knowledge: AssistantKnowledge) {
     // Slips in the words the rules read ("presio", "cancelr") read as the words meant, in every
@@ -393,13 +396,33 @@ class Conversation {
 
   /** The answer, marked unsure when it is that it did not understand, or knows no answer. */
   async answerMarked(): Promise<AssistantAnswer> {
-    const answer = await this.answer();
+    const joining = this.waitlistAnswer();
+    if (joining) return joining;
+    let answer = await this.answer();
+    // "¿Quieres que te apunte a la lista de espera?" asked with the open times: their yes joins it.
+    if (this.proposed && !answer.propose && !answer.handoff) answer = { ...answer, propose: this.proposed };
     const said = answer.replies.join('\n');
     const unsure =
       answer.handoff?.kind === 'not_understood' ||
       said.includes(NOT_UNDERSTOOD_MARK[this.language]) ||
       said.includes(this.unknownFact());
     return unsure ? { ...answer, unsure: true } : answer;
+  }
+
+  /**
+   * The answer to "¿te apunto a la lista de espera?": a plain yes joins (the service does it), a no
+   * leaves it; anything else is read as a message of its own, and the offer lapses.
+   */
+  private waitlistAnswer(): AssistantAnswer | null {
+    if (this.knowledge.pendingChange?.kind !== 'waitlist') return null;
+    const said = answerOf(this.message.folded);
+    if (said === 'yes' && !this.message.text.includes('?') && words(this.message.text).length <= 6)
+      return { replies: [], handoff: null, confirm: true };
+    if (said === 'no' && words(this.message.text).length <= 4)
+      return this.reply(
+        this.t('Vale, no te apunto a la lista de espera.', "All right, I won't put you on the waitlist."),
+      );
+    return null;
   }
 
   /** What the engine read of the message and the conversation, as the policy weighs it. */
@@ -1202,6 +1225,15 @@ class Conversation {
       const full = await this.fullClasses(professional, { from: range.from, to: range.from }, service);
       if (full.some((f) => f.time === at)) {
         const others = (day?.times ?? []).filter((time) => time !== at);
+        // A client writing from their own number can be put in line here; anyone else on the page.
+        if (this.knowledge.customer && service.service)
+          this.proposed = {
+            kind: 'waitlist',
+            username: professional.username,
+            serviceId: service.service,
+            date: range.from,
+            time: at,
+          };
         return [
           this.t(
             `La clase de las ${at} del ${label} está completa. Puedes apuntarte a su lista de espera en la página de reservas: si se libera una plaza, te avisamos.`,
@@ -1213,7 +1245,12 @@ class Conversation {
                 `That day has places at ${list(others, 'en')}.`,
               )
             : '',
-          this.classLink(professional, service),
+          this.proposed
+            ? this.t(
+                '¿Quieres que te apunte a la lista de espera? Si se libera una plaza, te avisamos y te la guardamos un rato para que la confirmes.',
+                'Shall I put you on the waitlist? If a place frees up, we will tell you and hold it for you for a while to confirm.',
+              )
+            : this.classLink(professional, service),
         ]
           .filter(Boolean)
           .join('\n');

@@ -1,8 +1,15 @@
 import { CUSTOMER_TEXTS } from '@chatdesk/contract/customer-texts';
 import { MANAGE_BOOKING_MESSAGES } from '@chatdesk/contract/manage-booking';
+import { WAITLIST_MESSAGES } from '@chatdesk/contract/waitlist';
 import { AppError } from '../../lib/app-error.ts';
 import type { ManageBookingService } from '../manage-booking/manage-booking.service.ts';
-import type { ChangeProposal, CustomerAppointment } from './assistant-engine.ts';
+import type { WaitlistService } from '../waitlist/waitlist.service.ts';
+import type {
+  AppointmentChange,
+  ChangeProposal,
+  CustomerAppointment,
+  WaitlistJoin,
+} from './assistant-engine.ts';
 import type { Language } from './language.ts';
 import { longDate, money } from './rules/phrases.ts';
 
@@ -109,7 +116,7 @@ export type ChangeOutcome = { text: string; repropose: ChangeProposal | null };
  * it went. Terms that changed since the question (the deadline passed) are put again, not acted on.
  */
 export async function makeChange(
-  change: ChangeProposal,
+  change: AppointmentChange,
   appointment: CustomerAppointment,
   manageBooking: Pick<ManageBookingService, 'cancelById' | 'rescheduleById'>,
   language: Language,
@@ -183,5 +190,73 @@ export async function makeChange(
       };
     }
     return { text: reasonText(error.message, appointment, language), repropose: null };
+  }
+}
+
+/**
+ * Puts a verified client in line for the full class time they said yes to (the waitlist service
+ * decides, as on the booking page) and says how it went. The offer of a freed place goes by email,
+ * so a client without one is sent to the page.
+ */
+export async function joinWaitlist(
+  change: WaitlistJoin,
+  who: { name: string; email: string | null; phone: string | null } | null,
+  employeeId: string | undefined,
+  waitlist: Pick<WaitlistService, 'join'>,
+  pageUrl: string,
+  language: Language,
+): Promise<string> {
+  const onThePage = t(
+    language,
+    `Puedes apuntarte en la página de reservas: ${pageUrl}`,
+    `You can join it on the booking page: ${pageUrl}`,
+  );
+  if (!who?.email || !employeeId)
+    return t(
+      language,
+      `Para avisarte cuando se libere una plaza necesitamos tu email, y no lo tenemos. ${onThePage}`,
+      `To tell you when a place frees up we need your email address, and we don't have it. ${onThePage}`,
+    );
+  const when = t(
+    language,
+    `${longDate(change.date, 'es')} a las ${change.time}`,
+    `${longDate(change.date, 'en')} at ${change.time}`,
+  );
+  try {
+    const joined = await waitlist.join({
+      employeeId,
+      serviceId: change.serviceId,
+      date: change.date,
+      timeSlot: change.time,
+      name: who.name,
+      email: who.email,
+      phone: who.phone ?? undefined,
+    });
+    return t(
+      language,
+      `Hecho: estás en la lista de espera de la clase del ${when}, con el número ${joined.position}. Si se libera una plaza te avisamos por email${who.phone ? ' y WhatsApp' : ''} y te la guardamos un rato para que la confirmes.`,
+      `Done: you're on the waitlist for the class on ${when}, number ${joined.position} in line. If a place frees up we'll tell you by email${who.phone ? ' and WhatsApp' : ''} and hold it for you for a while to confirm.`,
+    );
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    if (error.message === WAITLIST_MESSAGES.alreadyJoined)
+      return t(
+        language,
+        `Ya estás en la lista de espera de la clase del ${when}: te avisamos si se libera una plaza.`,
+        `You're already on the waitlist for the class on ${when}: we'll tell you if a place frees up.`,
+      );
+    if (error.message === WAITLIST_MESSAGES.notFull)
+      return t(
+        language,
+        `¡Buenas noticias! Acaba de quedar una plaza libre en la clase del ${when}. Resérvala aquí: ${pageUrl}`,
+        `Good news: a place just freed up in the class on ${when}. Book it here: ${pageUrl}`,
+      );
+    if (error.message === WAITLIST_MESSAGES.past)
+      return t(language, `La clase del ${when} ya ha empezado.`, `The class on ${when} has already started.`);
+    return t(
+      language,
+      `No he podido apuntarte a la lista de espera. ${onThePage}`,
+      `I couldn't put you on the waitlist. ${onThePage}`,
+    );
   }
 }

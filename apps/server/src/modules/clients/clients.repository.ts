@@ -1,5 +1,5 @@
 import type { CustomerLanguage } from '@chatdesk/contract/customer-texts';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { olderThan, timestampKey } from '../../db/keyset.ts';
 import { appointments, clients, employees, payments, subscriptions } from '../../db/schema.ts';
@@ -86,6 +86,16 @@ export function createClientsRepository(db: Db) {
     },
     noteLanguage(phoneDigits: string, language: CustomerLanguage) {
       return clientWrites.noteLanguage(db, phoneDigits, language);
+    },
+    /** The oldest client with this verified number: how to reach them. */
+    async contactByPhone(phoneDigits: string) {
+      const [row] = await db
+        .select({ name: clients.name, email: clients.email, phone: clients.phone })
+        .from(clients)
+        .where(eq(clients.phoneDigits, phoneDigits))
+        .orderBy(asc(clients.createdAt))
+        .limit(1);
+      return row ?? null;
     },
     async appointmentsOf(clientId: string) {
       return db

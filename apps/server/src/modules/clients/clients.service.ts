@@ -65,6 +65,11 @@ export function createClientsService({
       return repository.noteLanguage(phoneDigits, language);
     },
 
+    /** Name, email and phone of the client behind a verified number (the assistant joins them to a waitlist). */
+    contactByPhone(phoneDigits: string) {
+      return repository.contactByPhone(phoneDigits);
+    },
+
     async page(query: z.output<typeof listClientsQuerySchema>): Promise<Paged<Client>> {
       const after = decodeCursor(query.cursor, isTimestampKey);
       return toPage(await repository.page(query, query.limit, after), query.limit, toClient);

@@ -244,6 +244,38 @@ describe('joining', () => {
       .innerJoin(classTimes, eq(classTimes.id, waitlistEntries.classTimeId))
       .where(eq(classTimes.serviceId, service.id));
     expect(inLine).toEqual([]);
+
+    // A client writing from their own number is asked, and their yes puts them in line.
+    const email = `nerea-alumna-${++serial}@example.com`;
+    const clientId = await aClient(email);
+    const say = async (text: string) => {
+      const response = await staff('POST', '/api/chats/simulator', {
+        text,
+        sessionId: `waitlist-chat-${serial}`,
+        clientId,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().replies as string[]).join('\n');
+    };
+    await say('/new');
+    const asked = await say('hay sitio en pilates reformer con nerea el lunes a las 10?');
+    expect(asked).toMatch(/está completa/);
+    expect(asked).toMatch(/¿Quieres que te apunte a la lista de espera\?/);
+    const line = () =>
+      t.db
+        .select({ email: waitlistEntries.email, status: waitlistEntries.status })
+        .from(waitlistEntries)
+        .innerJoin(classTimes, eq(classTimes.id, waitlistEntries.classTimeId))
+        .where(eq(classTimes.serviceId, service.id));
+    expect(await line()).toEqual([]);
+    expect(await say('si porfa')).toMatch(
+      /Hecho: estás en la lista de espera de la clase del lunes 23 de noviembre a las 10:00, con el número 1/,
+    );
+    expect(await line()).toEqual([{ email, status: 'waiting' }]);
+    // Asked again: already in line, nobody added twice.
+    await say('hay sitio en pilates reformer con nerea el lunes a las 10?');
+    expect(await say('sí')).toMatch(/Ya estás en la lista de espera/);
+    expect(await line()).toHaveLength(1);
   });
 });
 

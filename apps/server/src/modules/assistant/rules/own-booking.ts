@@ -348,7 +348,8 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   const said = normalise(dottedTimes(fold(input.text)).replace(/[¿?¡!.,;()«»"]/g, ' '));
   // The actions they say they do not want are out of what is read, but "no quiero cambiarla" is a no.
   const folded = normalised(input.text);
-  const pending = knowledge.pendingChange;
+  // A place in line asked for is the engine's to answer (a yes joins it), not an appointment's.
+  const pending = knowledge.pendingChange?.kind === 'waitlist' ? null : knowledge.pendingChange;
   const pendingAppointment = customer.appointments.find((a) => a.id === pending?.appointmentId);
   const reply = (...replies: string[]): OwnBookingAnswer => ({ replies });
   const answer = answerOf(said);
