@@ -1102,6 +1102,86 @@ describe("a client's own appointments, read by the built-in assistant", () => {
     expect(visitor!.replies.join('\n')).toMatch(/schedule\/ane\?service=s-taller/);
   });
 
+  it('round 14: "la segunda … a la misma hora" after the list of theirs is the second one\'s time, not the first\'s', async () => {
+    const [, second] = await converse(
+      client(
+        appointment('a1', 'iker', '2026-11-26', '17:00'),
+        appointment('a2', 'ane', '2026-11-30', '11:00'),
+      ),
+      'q citas tengo?',
+      'la segunda muevemela al martes 1 a la misma hora',
+    );
+    expect(second!.propose).toEqual({
+      kind: 'reschedule',
+      appointmentId: 'a2',
+      date: '2026-12-01',
+      time: '11:00',
+    });
+  });
+
+  it('round 14: what a clause keeps ("la online la mantengo", "I\'ll keep the family one") is never the one changed', async () => {
+    const two = client(
+      appointment('a1', 'ane', '2026-11-25', '10:00'),
+      appointment('a2', 'iker', '2026-11-26', '17:00'),
+    );
+    const [english] = await converse(
+      two,
+      "Can you cancel the one with the other lawyer? I'll keep the family one",
+    );
+    expect(english!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a1' });
+    // Iker alone works online: the place names his.
+    const [place] = await converse(two, 'cancela la de bilbao, la online la mantengo');
+    expect(place!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a1' });
+    const [day] = await converse(two, 'anula una, la del jueves me la quedo');
+    expect(day!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a1' });
+  });
+
+  it('round 14: "la de después del finde" is the one in the week after the weekend, not the weekend\'s', async () => {
+    expect(resolveWhen('la de despues del finde', NOW, ZONE)).toMatchObject({
+      from: '2026-11-30',
+      to: '2026-12-06',
+    });
+    const [answer] = await converse(
+      client(
+        appointment('a1', 'ane', '2026-11-30', '09:00'),
+        appointment('a2', 'iker', '2026-11-28', '17:00'),
+      ),
+      'la de despues del finde me la cambias al miercoles 2 a las 10?',
+    );
+    expect(answer!.propose).toEqual({
+      kind: 'reschedule',
+      appointmentId: 'a1',
+      date: '2026-12-02',
+      time: '10:00',
+    });
+  });
+
+  it('round 14: "pásala a la semana que viene a la misma hora" is the same weekday a week on', async () => {
+    const [answer] = await converse(
+      client(appointment('a1', 'ane', '2026-11-25', '11:00')),
+      'la del miercoles pasala a la semana q viene misma hora',
+    );
+    expect(answer!.propose).toEqual({
+      kind: 'reschedule',
+      appointmentId: 'a1',
+      date: '2026-12-02',
+      time: '11:00',
+    });
+  });
+
+  it('round 14: a bare hour to move a morning appointment is read in the morning when both are free', async () => {
+    const both = async (startTime: string) => {
+      const knowledge = {
+        ...client(appointment('a1', 'ane', '2026-11-26', startTime)),
+        openSlots: async () => [{ date: '2026-11-24', times: ['07:00', '19:00'] }],
+      };
+      const [answer] = await converse(knowledge, 'cambiamela a mañana a las 7');
+      return answer!.propose;
+    };
+    expect(await both('07:30')).toMatchObject({ date: '2026-11-24', time: '07:00' });
+    expect(await both('17:30')).toMatchObject({ date: '2026-11-24', time: '19:00' });
+  });
+
   it('"pasar la de esta tarde al jueves": after a verb of changing, "la de" a day is one of theirs', async () => {
     const [answer] = await converse(
       client(appointment('a1', 'iker', '2026-11-23', '16:00')),

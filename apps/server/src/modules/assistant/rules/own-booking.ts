@@ -14,6 +14,7 @@ import {
   clockOf,
   dottedTimes,
   fitsDay,
+  morningReading,
   PART_OF_DAY,
   pointsBack,
   resolveReference,
@@ -982,6 +983,57 @@ const PLACE_NAMED: Array<[RegExp, number]> = [
   ],
 ];
 
+/** A clause that keeps an appointment as it is: "la de madrid la mantengo", "I'll keep the nutrition one". */
+const KEEPS =
+  /\b(?:mantengo|mantenla|mantenlo|mantener|me (?:la|lo) quedo|me quedo con|conservo|(?:la|lo) dejo como esta|dejala como esta|dejalo como esta|no (?:la|lo) toques|keep|keeping)\b/;
+/** Where one clause of a message ends and another starts. */
+const CLAUSE_BREAK = /[,.;:!?¿¡]|\b(?:pero|but|y|and|aunque|while)\b/;
+
+/**
+ * The appointments a clause that keeps one names (by its professional's name, title, role or a
+ * place only they work in, its day or its time), and the rest of the message without those clauses.
+ */
+function keptByClause(upcoming: CustomerAppointment[], input: Input) {
+  const clauses = fold(input.text).split(CLAUSE_BREAK);
+  const keeping = clauses.filter((clause) => KEEPS.test(clause));
+  if (!keeping.length) return null;
+  const { knowledge } = input;
+  const stems = (text: string) =>
+    words(text)
+      .filter((word) => word.length >= 4)
+      .map((word) => word.slice(0, 5));
+  const names = (a: CustomerAppointment) => {
+    const entry = knowledge.employees.find((e) => e.username === a.employeeUsername);
+    // A place counts only when no other of these appointments' professionals works there.
+    const places = (entry?.locations ?? []).filter(
+      (place) =>
+        !upcoming.some(
+          (other) =>
+            other.employeeUsername !== a.employeeUsername &&
+            knowledge.employees
+              .find((e) => e.username === other.employeeUsername)
+              ?.locations.some((l) => fold(l) === fold(place)),
+        ),
+    );
+    return new Set(stems(fold([a.employeeName, entry?.title ?? '', entry?.role ?? '', ...places].join(' '))));
+  };
+  const kept = upcoming.filter((a) =>
+    keeping.some((clause) => {
+      const said = normalise(dottedTimes(clause));
+      const when = resolveWhen(said, knowledge.now, knowledge.timeZone);
+      const at = clockOf(said).at;
+      const own = names(a);
+      return (
+        stems(clause).some((stem) => own.has(stem)) ||
+        (when !== undefined && a.date >= when.from && a.date <= when.to) ||
+        (at !== undefined && (a.startTime === at || a.startTime === morningTwin(at)))
+      );
+    }),
+  );
+  const rest = clauses.filter((clause) => !KEEPS.test(clause)).join(' , ');
+  return { kept, rest: normalise(dottedTimes(rest)) };
+}
+
 function pick(
   upcoming: CustomerAppointment[],
   source: string,
@@ -989,6 +1041,13 @@ function pick(
   byDay: boolean,
 ): CustomerAppointment[] {
   if (upcoming.length === 1) return upcoming;
+  // "cancel the one with the guy, I'll keep the nutrition one": what a clause keeps is out, and
+  // the rest of the message picks among the others.
+  const keeping = keptByClause(upcoming, input);
+  if (keeping?.kept.length && keeping.kept.length < upcoming.length) {
+    const others = upcoming.filter((a) => !keeping.kept.includes(a));
+    return pick(others, keeping.rest, { ...input, text: keeping.rest }, byDay);
+  }
   let found = upcoming;
   const excluded = leftOut(source, input);
   const named = input.named.map((p) => fold(p.name)).filter((name) => !excluded.includes(name));
@@ -1094,7 +1153,17 @@ async function move(
     (sameDay ? { from: sameDay, to: sameDay, ...clock } : undefined);
   // "a la misma hora": the time asked for just before (in the reply that answered it), else the
   // appointment's; "la semana que viene, el mismo día": the appointment's weekday in that week.
-  const askedBefore = /(?:a las|at) (\d{2}:\d{2})/.exec(input.lastReply ?? '')?.[1];
+  // Not a time of another of their appointments as the list of them said it ("la segunda … a la
+  // misma hora" after "jueves 26 a las 18:00 con Carlos, lunes 30 a las 11:00 con Lucía").
+  const others = knowledge.customer?.appointments.filter((a) => a.id !== appointment.id) ?? [];
+  const repliedTimes = others.reduce(
+    (said, other) =>
+      said
+        .replaceAll(describeAppointment(other, 'es'), ' ')
+        .replaceAll(describeAppointment(other, 'en'), ' '),
+    input.lastReply ?? '',
+  );
+  const askedBefore = /(?:a las|at) (\d{2}:\d{2})/.exec(repliedTimes)?.[1];
   const when = resolveReference(found, text, {
     date: appointment.date,
     time: askedBefore ?? appointment.startTime,
@@ -1134,8 +1203,13 @@ async function move(
       times: day.times.filter((time) => !(day.date === appointment.date && time === appointment.startTime)),
     }))
     .filter((day) => day.times.length > 0);
+  // "cámbiamela a las 7" of an appointment at 07:30: a bare hour is read in the half of the day
+  // theirs is in, before the other.
+  const twin = when.at ? morningTwin(when.at) : undefined;
+  const morningFirst =
+    Boolean(twin) && appointment.startTime < '13:00' && morningReading(text, when.at!) !== null;
   const wanted = when.at
-    ? [when.at, morningTwin(when.at)].filter((time): time is string => Boolean(time))
+    ? (morningFirst ? [twin, when.at] : [when.at, twin]).filter((time): time is string => Boolean(time))
     : [];
   if (wanted.length) {
     for (const day of days) {

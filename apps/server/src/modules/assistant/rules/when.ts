@@ -193,6 +193,8 @@ const WEEKEND = [
   'wochenende',
   'week-end',
 ];
+const AFTER_THE_WEEKEND =
+  /\b(?:despues del|despues de este|pasado el|tras el|after the|after this)\s+(?:finde|fin de semana|weekend)\b/;
 const WEEKDAYS_ONLY = [
   'entre semana',
   'de lunes a viernes',
@@ -671,6 +673,8 @@ export function resolveWhen(text: string, now: Date, timeZone: string): When | u
   }
   if (hasAny(rest, TODAY) || (part && hasPhrase(folded, 'esta tarde'))) return single(today, true);
   if (hasAny(rest, TOMORROW)) return single(addDays(today, 1));
+  // "la de después del finde", "after the weekend": the week that starts on the Monday after it.
+  if (AFTER_THE_WEEKEND.test(rest)) return { from: monday, to: addDays(monday, 6), ...extra };
   if (hasAny(rest, WEEKEND)) {
     const saturday = addDays(today, daysUntil(today, 6));
     const sunday = addDays(saturday, 1);
@@ -727,7 +731,9 @@ export function resolveReference(
     const next = addDays(reference.date, 1);
     result = { ...(result ?? {}), from: next, to: next };
   }
-  if (same.day && reference.date) {
+  // "pásala a la semana que viene a la misma hora": the same time of the same weekday, a week on.
+  const wholeWeek = result !== undefined && result.to >= addDays(result.from, 6);
+  if ((same.day || (same.time && wholeWeek)) && reference.date) {
     if (!result) result = { from: reference.date, to: reference.date };
     else if (result.from !== result.to) {
       const weekday = weekdayIndex(reference.date);
