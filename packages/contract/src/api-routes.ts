@@ -194,6 +194,7 @@ export const apiRoutes = {
     ofClient: { method: 'GET', path: '/clients/:id/packs' },
     sell: { method: 'POST', path: '/clients/:id/packs' },
     ledger: { method: 'GET', path: '/clients/:id/packs/:clientPackId/ledger' },
+    refund: { method: 'POST', path: '/clients/:id/packs/:clientPackId/refund' },
   },
   employeeCalendars: {
     list: { method: 'GET', path: '/employees/:id/calendars' },

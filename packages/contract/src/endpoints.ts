@@ -96,6 +96,7 @@ import {
   packSchema,
   publicPackListSchema,
   publicPacksQuerySchema,
+  refundPackSchema,
   sellPackSchema,
 } from './packs.ts';
 import {
@@ -713,6 +714,12 @@ export const endpoints = {
       status: 201,
     },
     ledger: { ...apiRoutes.packs.ledger, params: clientPackParamsSchema, response: packLedgerSchema },
+    refund: {
+      ...apiRoutes.packs.refund,
+      params: clientPackParamsSchema,
+      body: refundPackSchema,
+      response: clientPackSchema,
+    },
   },
   employeeCalendars: {
     list: {

@@ -70,7 +70,42 @@ export const PACK_MESSAGES = {
   noPackHere: 'You have no valid pack with a session left for this service.',
   packNotDeleted:
     'An appointment paid with a pack session is kept with its history, so it cannot be deleted. Cancel it instead if it will not take place.',
+  /** Refunding a pack (staff). */
+  refundAmountInvalid: 'The refund must be an amount of 0 or more, in cents',
+  refundTooMuch: "The refund cannot be more than the pack's price",
+  refundReasonTooLong: 'The reason must be at most 500 characters',
+  alreadyRefunded: 'This pack has already been refunded',
+  refundProviderFailed:
+    'The payment provider did not give the money back, so nothing was changed. Try again in a moment, or refund it at the desk.',
 } as const;
+
+/** The appointments still to come that used a session of the pack: staff cancel or move them before refunding it. */
+export const packRefundBooked = (when: string[]) =>
+  `Cancel or move the ${when.length === 1 ? 'appointment' : `${when.length} appointments`} booked with this pack first: ${when.join(', ')}`;
+
+/**
+ * What a refund gives back by default: the price pro rata of the sessions left, rounded down to
+ * the cent (7 of 10 sessions left of 350,00 € is 245,00 €). Staff may change it, from 0 to the price.
+ */
+export const proRataRefund = (pack: { priceAmount: number; sessionsLeft: number; sessionsTotal: number }) =>
+  pack.sessionsTotal > 0 ? Math.floor((pack.priceAmount * pack.sessionsLeft) / pack.sessionsTotal) : 0;
+
+/** Staff give a client money back for a pack: its sessions left end, the amount goes back. */
+export const refundPackSchema = z.object({
+  /** In cents; the pack's price at most (checked against the pack). */
+  amount: z
+    .number({ message: PACK_MESSAGES.refundAmountInvalid })
+    .int(PACK_MESSAGES.refundAmountInvalid)
+    .min(0, PACK_MESSAGES.refundAmountInvalid)
+    .max(PACK_LIMITS.priceMax, PACK_MESSAGES.refundTooMuch),
+  reason: z
+    .string()
+    .trim()
+    .max(500, PACK_MESSAGES.refundReasonTooLong)
+    .optional()
+    .transform((value) => value || null),
+});
+export type RefundPackRequest = z.input<typeof refundPackSchema>;
 
 /** What staff set on a pack (create and edit alike). */
 export const packFormSchema = z.object({
@@ -146,6 +181,8 @@ export const clientPackSchema = z.object({
   expiresAt: z.string(),
   /** Past its date: whatever was left cannot be used. */
   expired: z.boolean(),
+  /** When staff refunded it (its sessions ended then); null while it is not. */
+  refundedAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type ClientPack = z.infer<typeof clientPackSchema>;
@@ -157,11 +194,15 @@ export const packLedgerEntrySchema = z.object({
   kind: z.enum(PACK_LEDGER_KINDS),
   /** The change to the sessions left: +10 for a sale of ten, -1 for a use, +1 for a return. */
   sessions: z.number().int(),
-  /** Money moved with it, in minor units (a sale's price; 0 for uses and returns). */
+  /** Money moved with it, in minor units (a sale's price, a refund's negative; 0 for uses and returns). */
   amount: z.number().int(),
   currency: z.string(),
   appointmentId: z.string().nullable(),
   actor: z.enum(PACK_ACTORS),
+  /** The staff member who did it, when it was staff and they are still on the team. */
+  employeeName: z.string().nullable(),
+  /** A refund's reason, as staff wrote it. */
+  reason: z.string().nullable(),
   at: z.string(),
 });
 export type PackLedgerEntry = z.infer<typeof packLedgerEntrySchema>;

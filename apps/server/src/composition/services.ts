@@ -129,7 +129,6 @@ export function createServices(deps: ServiceDeps) {
     clock,
     onChange: businessChanged,
   });
-  const packs = createPacksService({ repository: createPacksRepository(db), events, clock });
   const calendars = createCalendarSyncService({
     repository: createCalendarSyncRepository(db),
     company,
@@ -171,6 +170,15 @@ export function createServices(deps: ServiceDeps) {
     business,
     mail,
     publicUrl: config.publicUrl,
+    clock,
+    ...(deps.logger ? { log: deps.logger } : {}),
+  });
+  const packs = createPacksService({
+    repository: createPacksRepository(db),
+    payments: integrations.payments,
+    company,
+    mail,
+    events,
     clock,
     ...(deps.logger ? { log: deps.logger } : {}),
   });

@@ -505,7 +505,7 @@ describe('malformed requests', () => {
     // Every operation of either configuration: those without WhatsApp (the web chat's 11, the local
     // mailbox, the packs' 8 and the waitlist's 7 among them; the web chat's event stream is not in the
     // document), its webhook's two, Stripe's one.
-    expect(operations.length + stripeOnly.length).toBe(165);
+    expect(operations.length + stripeOnly.length).toBe(166);
     expect(stripeOnly.map((op) => `${op.method} ${op.path}`)).toEqual(['POST /api/webhooks/stripe']);
     await fuzz(t, operations, 20);
     // With Stripe, payments and subscriptions go through its API (here, a local fake) and its webhook.

@@ -24,6 +24,9 @@ export const LOCAL_CARD_ERRORS = {
   state: 'This payment cannot be confirmed in its current state.',
 } as const;
 
+/** Stripe's answer to a refund of more than is left, or of a payment that was never taken. */
+export const LOCAL_REFUND_REFUSED = 'Refund amount is greater than the amount left to refund on this charge.';
+
 /** Stripe's test cards: one succeeds, one is declined, one asks for authentication. */
 export const TEST_CARDS = {
   success: '4242424242424242',
@@ -77,6 +80,7 @@ const toIntent = (row: Row): PaymentIntent => ({
   metadata: row.metadata,
   card: row.card ?? null,
   refunded: row.refunded,
+  amountRefunded: row.amountRefunded,
 });
 
 /**
@@ -85,6 +89,8 @@ const toIntent = (row: Row): PaymentIntent => ({
  * uses only the PaymentProvider methods, exactly as with Stripe.
  */
 export function createLocalPaymentProvider({ db, clock }: { db: Db; clock: () => Date }) {
+  /** Partial refunds' keys this process has done (Stripe keeps them 24 hours; a test's run is shorter). */
+  const refundKeys = new Set<string>();
   async function loadBySecret(clientSecret: string) {
     const [row] = await db
       .select()
@@ -132,11 +138,33 @@ export function createLocalPaymentProvider({ db, clock }: { db: Db; clock: () =>
       return row ? toIntent(row) : null;
     },
 
-    async refundPaymentIntent(id) {
-      await db
+    async refundPaymentIntent(id, part) {
+      if (!part) {
+        await db
+          .update(localPaymentIntents)
+          .set({ refunded: true, amountRefunded: sql`${localPaymentIntents.amount}`, updatedAt: clock() })
+          .where(eq(localPaymentIntents.id, id));
+        return;
+      }
+      // As Stripe: a key seen before refunds nothing more; more than is left is refused, atomically.
+      if (refundKeys.has(part.idempotencyKey)) return;
+      const [row] = await db
         .update(localPaymentIntents)
-        .set({ refunded: true, updatedAt: clock() })
-        .where(eq(localPaymentIntents.id, id));
+        .set({
+          amountRefunded: sql`${localPaymentIntents.amountRefunded} + ${part.amount}`,
+          refunded: sql`${localPaymentIntents.amountRefunded} + ${part.amount} >= ${localPaymentIntents.amount}`,
+          updatedAt: clock(),
+        })
+        .where(
+          and(
+            eq(localPaymentIntents.id, id),
+            eq(localPaymentIntents.status, 'succeeded'),
+            sql`${localPaymentIntents.amountRefunded} + ${part.amount} <= ${localPaymentIntents.amount}`,
+          ),
+        )
+        .returning({ id: localPaymentIntents.id });
+      if (!row) throw invalid(LOCAL_REFUND_REFUSED);
+      refundKeys.add(part.idempotencyKey);
     },
 
     async forgetCustomer({ paymentIntentIds, emails }) {

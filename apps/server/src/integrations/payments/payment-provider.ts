@@ -20,8 +20,14 @@ export type PaymentIntent = {
   metadata: Record<string, string>;
   /** The card of the first charge, once there is one. */
   card: CardDetails | null;
+  /** Refunded whole. */
   refunded: boolean;
+  /** Minor units given back so far (part of the amount after a partial refund). */
+  amountRefunded: number;
 };
+
+/** Part of a payment given back; the key makes a repeated call (a retry after a lost answer) refund once. */
+export type PartialRefund = { amount: number; idempotencyKey: string };
 
 /** Card payments, in our own terms. Stripe when its keys are set, else the local provider. */
 export type PaymentProvider = {
@@ -36,8 +42,11 @@ export type PaymentProvider = {
   }): Promise<PaymentIntent>;
   /** The provider's current record, or null when it has no such payment; an outage throws (UNAVAILABLE). */
   retrievePaymentIntent(id: string): Promise<PaymentIntent | null>;
-  /** Gives the whole amount back; refunding twice is harmless. */
-  refundPaymentIntent(id: string): Promise<void>;
+  /**
+   * Gives the whole amount back (refunding twice is harmless), or `part` of it: more than is left
+   * to refund is refused, and the same key twice refunds once. Throws when the provider says no.
+   */
+  refundPaymentIntent(id: string, part?: PartialRefund): Promise<void>;
   /**
    * A client was erased: the payments keep their amounts with the provider, but no longer the
    * name, email and phone a booking put in their metadata (by id, and the local provider's also

@@ -42,6 +42,7 @@ function toIntent(intent: Stripe.PaymentIntent): PaymentIntent {
         }
       : null,
     refunded: Boolean(charge?.refunded),
+    amountRefunded: charge?.amount_refunded ?? 0,
   };
 }
 
@@ -73,9 +74,14 @@ export function createStripePaymentProvider(settings: StripeSettings) {
       return intent ? toIntent(intent) : null;
     },
 
-    async refundPaymentIntent(id) {
+    async refundPaymentIntent(id, part) {
       try {
-        await stripe.refunds.create({ payment_intent: id });
+        await (part
+          ? stripe.refunds.create(
+              { payment_intent: id, amount: part.amount },
+              { idempotencyKey: part.idempotencyKey },
+            )
+          : stripe.refunds.create({ payment_intent: id }));
       } catch (error) {
         if (
           error instanceof Stripe.errors.StripeInvalidRequestError &&

@@ -53,3 +53,40 @@ export function packPurchaseEmail(
     ].join('\n'),
   };
 }
+
+/** What the client is told when staff refund their pack. */
+export type PackRefundNotice = {
+  clientName: string;
+  clientEmail: string;
+  name: string;
+  refunded: { amount: number; currency: string };
+  /** Back to the card for a pack bought online; handed back at the desk otherwise. */
+  toCard: boolean;
+  sessionsEnded: number;
+};
+
+/** The email of a pack's refund, in the client's language. */
+export function packRefundEmail(
+  refund: PackRefundNotice,
+  company: { name: string },
+  language: PackEmailLanguage,
+): MailMessage {
+  const say = CUSTOMER_TEXTS[language];
+  return {
+    to: refund.clientEmail,
+    subject: say.packRefundSubject(refund.name),
+    text: [
+      say.hello(refund.clientName),
+      '',
+      say.packRefunded(
+        refund.name,
+        formatMoney(refund.refunded.amount, refund.refunded.currency, say.locale),
+      ),
+      ...(refund.refunded.amount > 0 ? [refund.toCard ? say.packRefundToCard : say.packRefundAtDesk] : []),
+      say.packRefundSessionsEnd(refund.sessionsEnded),
+      '',
+      say.bestWishes,
+      company.name || say.ourTeam,
+    ].join('\n'),
+  };
+}

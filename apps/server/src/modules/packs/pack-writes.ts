@@ -89,10 +89,11 @@ export const packWrites = {
          where id = (select id from client_packs
                       where client_id = ${use.clientId}::uuid and service_id = ${use.serviceId}::uuid
                         and sessions_left > 0 and expires_at > ${use.at.toISOString()}::timestamptz
+                        and refunded_at is null
                       order by expires_at, created_at, id
                       limit 1
                       for update)
-           and sessions_left > 0 and expires_at > ${use.at.toISOString()}::timestamptz
+           and sessions_left > 0 and expires_at > ${use.at.toISOString()}::timestamptz and refunded_at is null
         returning id, currency, name, sessions_left
       )
       insert into pack_ledger (client_pack_id, kind, sessions, amount, currency, appointment_id, actor, employee_id, created_at)
@@ -115,6 +116,8 @@ export const packWrites = {
         update client_packs p set sessions_left = p.sessions_left + 1
           from pack_ledger u
          where u.appointment_id = ${back.appointmentId}::uuid and u.kind = 'use' and p.id = u.client_pack_id
+           -- A refunded pack's money went back instead: its sessions stay ended.
+           and p.refunded_at is null
            and not exists (select 1 from pack_ledger r
                             where r.appointment_id = ${back.appointmentId}::uuid and r.kind = 'return')
         returning p.id, p.currency
@@ -150,5 +153,73 @@ export const packWrites = {
       select id, 'expiry', -was, 0, currency, 'system', ${due.at.toISOString()}::timestamptz from expired
       returning id`);
     return result.rows.length;
+  },
+
+  /**
+   * The first step of a refund (decisions/028): claims the pack for it, once, where it is the
+   * client's, not claimed or refunded yet and the amount is at most its price. From then on no
+   * booking uses it (the use's condition) and no cancellation gives a session back to it, while the
+   * provider is asked for the money; the balance and the ledger are untouched until `refund`. Of
+   * two claims racing, the second waits for the first's row lock and then finds `refunded_at` set.
+   * True when this call claimed it.
+   */
+  async claimRefund(
+    db: Db,
+    claim: { clientId: string; clientPackId: string; amount: number; at: Date },
+  ): Promise<boolean> {
+    const rows = await db
+      .update(clientPacks)
+      .set({ refundedAt: claim.at })
+      .where(
+        sql`${clientPacks.id} = ${claim.clientPackId}::uuid and ${clientPacks.clientId} = ${claim.clientId}::uuid
+            and ${clientPacks.refundedAt} is null and ${clientPacks.priceAmount} >= ${claim.amount}`,
+      )
+      .returning({ id: clientPacks.id });
+    return rows.length > 0;
+  },
+
+  /** The provider said no: the claim made `at` is let go, so the pack is the client's to use again. */
+  async releaseRefund(db: Db, release: { clientPackId: string; at: Date }) {
+    await db.execute(sql`
+      update client_packs set refunded_at = null
+       where id = ${release.clientPackId}::uuid and refunded_at = ${release.at.toISOString()}::timestamptz
+         and not exists (select 1 from pack_ledger where client_pack_id = ${release.clientPackId}::uuid and kind = 'refund')`);
+  },
+
+  /**
+   * The money went back (or was handed back): one statement ends what is left of the pack claimed
+   * `at` and writes its `refund` row with those sessions and the amount, both negative. The row is
+   * taken first, so the sessions ended are the balance as committed (an expiry meanwhile counted);
+   * the partial unique index on refund rows keeps it to one. Answers the sessions it ended, or
+   * undefined when the claim is not this one's or the refund is written already.
+   */
+  async refund(
+    db: Db,
+    refund: {
+      clientPackId: string;
+      amount: number;
+      reason: string | null;
+      at: Date;
+      by: PackMover;
+    },
+  ): Promise<{ sessionsEnded: number } | undefined> {
+    const at = refund.at.toISOString();
+    const result = await db.execute(sql`
+      with target as (
+        select id, sessions_left, currency from client_packs
+         where id = ${refund.clientPackId}::uuid and refunded_at = ${at}::timestamptz
+           and not exists (select 1 from pack_ledger where client_pack_id = ${refund.clientPackId}::uuid and kind = 'refund')
+         for update
+      ), refunded as (
+        update client_packs p set sessions_left = 0 from target where p.id = target.id
+        returning p.id, target.sessions_left as was, target.currency
+      )
+      insert into pack_ledger (client_pack_id, kind, sessions, amount, currency, actor, employee_id, reason, created_at)
+      select id, 'refund', -was, ${-refund.amount}, currency, ${refund.by.actor}, ${refund.by.employeeId ?? null}::uuid,
+             ${refund.reason}, ${at}::timestamptz
+        from refunded
+      returning -sessions as "sessionsEnded"`);
+    const row = result.rows[0] as { sessionsEnded: number } | undefined;
+    return row && { sessionsEnded: Number(row.sessionsEnded) };
   },
 };

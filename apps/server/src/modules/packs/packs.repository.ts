@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { PackSaleMethod } from '@chatdesk/contract/packs';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { clientPacks, clients, packLedger, packs, services } from '../../db/schema.ts';
+import {
+  appointments,
+  clientPacks,
+  clients,
+  employees,
+  packLedger,
+  packs,
+  services,
+} from '../../db/schema.ts';
 import { clientWrites } from '../clients/client-writes.ts';
 import { DESK_PAYMENT_PREFIX, paymentWrites } from '../payments/payment-writes.ts';
 import { type ClientPackRow, type PackMover, packWrites } from './pack-writes.ts';
@@ -243,10 +251,87 @@ export function createPacksRepository(db: Db) {
 
     async ledger(clientPackId: string) {
       return db
-        .select()
+        .select({ entry: packLedger, employeeName: employees.name })
         .from(packLedger)
+        .leftJoin(employees, eq(employees.id, packLedger.employeeId))
         .where(eq(packLedger.clientPackId, clientPackId))
         .orderBy(asc(packLedger.seq));
+    },
+
+    /** Who a pack's refund email goes to, in their language. */
+    async clientContact(clientId: string) {
+      const [row] = await db
+        .select({ name: clients.name, email: clients.email, language: clients.language })
+        .from(clients)
+        .where(eq(clients.id, clientId))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * Claims the pack for a refund (`packWrites.claimRefund`) unless appointments still to come use
+     * a session of it: read after the claim's row lock, so a booking that used a session first is
+     * committed and seen here, and one after it finds the pack claimed. 'gone' when another refund
+     * claimed it first (or the pack is not this client's), the appointments' starts when refused.
+     */
+    async claimRefund(claim: {
+      clientId: string;
+      clientPackId: string;
+      amount: number;
+      at: Date;
+    }): Promise<'claimed' | 'gone' | { booked: Date[] }> {
+      const booked = new Error('booked');
+      let upcoming: Date[] = [];
+      try {
+        return await db.transaction(async (txn) => {
+          const tx = txn as unknown as Db;
+          if (!(await packWrites.claimRefund(tx, claim))) return 'gone';
+          const rows = await tx
+            .select({ startsAt: appointments.startsAt })
+            .from(packLedger)
+            .innerJoin(appointments, eq(appointments.id, packLedger.appointmentId))
+            .where(
+              and(
+                eq(packLedger.clientPackId, claim.clientPackId),
+                eq(packLedger.kind, 'use'),
+                eq(appointments.status, 'scheduled'),
+                sql`${appointments.startsAt} > ${claim.at.toISOString()}::timestamptz`,
+                sql`not exists (select 1 from pack_ledger r where r.appointment_id = ${packLedger.appointmentId} and r.kind = 'return')`,
+              ),
+            )
+            .orderBy(asc(appointments.startsAt));
+          if (rows.length === 0) return 'claimed';
+          upcoming = rows.map((row) => row.startsAt);
+          throw booked;
+        });
+      } catch (error) {
+        if (error === booked) return { booked: upcoming };
+        throw error;
+      }
+    },
+
+    async releaseRefund(release: { clientPackId: string; at: Date }) {
+      await packWrites.releaseRefund(db, release);
+    },
+
+    /**
+     * The refund written once the money went back: the sessions ended and the `refund` row
+     * (`packWrites.refund`), with `effects` (the email) in the same transaction. Undefined when
+     * the claim was not this one's.
+     */
+    async refund(
+      refund: { clientPackId: string; amount: number; reason: string | null; at: Date; by: PackMover },
+      effects: (tx: Db, refunded: { pack: ClientPackRow; sessionsEnded: number }) => Promise<void>,
+    ): Promise<{ pack: ClientPackRow; sessionsEnded: number } | undefined> {
+      return db.transaction(async (txn) => {
+        const tx = txn as unknown as Db;
+        const done = await packWrites.refund(tx, refund);
+        if (!done) return undefined;
+        const [pack] = await tx.select().from(clientPacks).where(eq(clientPacks.id, refund.clientPackId));
+        const refunded = { pack: pack!, sessionsEnded: done.sessionsEnded };
+        await effects(tx, refunded);
+        return refunded;
+      });
     },
   };
 }

@@ -51,7 +51,22 @@ export const packsRoutes: FastifyPluginAsyncZod<{ packs: PacksService }> = async
   route(
     app,
     endpoints.packs.ledger,
-    { tags, security, summary: "Every sale, use, return and expiry of one of a client's packs" },
+    { tags, security, summary: "Every sale, use, return, expiry and refund of one of a client's packs" },
     async (request) => packs.ledger(request.params.id, request.params.clientPackId),
+  );
+  route(
+    app,
+    endpoints.packs.refund,
+    {
+      tags,
+      security,
+      summary:
+        "Refund a client's pack: its sessions left end, the amount goes back (through the provider for a pack bought online)",
+    },
+    async (request) =>
+      packs.refund(request.params.id, request.params.clientPackId, request.body, {
+        actor: 'staff',
+        employeeId: currentStaff(request).id,
+      }),
   );
 };

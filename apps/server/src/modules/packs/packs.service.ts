@@ -1,3 +1,4 @@
+import { DEFAULT_CUSTOMER_LANGUAGE } from '@chatdesk/contract/customer-texts';
 import {
   type ClientPack,
   PACK_MESSAGES,
@@ -5,10 +6,16 @@ import {
   type PackLedger,
   type PackSaleMethod,
   type packFormSchema,
+  packRefundBooked,
+  type refundPackSchema,
 } from '@chatdesk/contract/packs';
 import type { z } from 'zod';
 import type { EventBus } from '../../events/event-bus.ts';
-import { conflict, notFound } from '../../lib/app-error.ts';
+import type { PaymentProvider } from '../../integrations/payments/payment-provider.ts';
+import { AppError, conflict, invalid, notFound } from '../../lib/app-error.ts';
+import type { CompanyService } from '../company/company.service.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import { packRefundEmail } from './pack-email.ts';
 import type { ClientPackRow, PackMover } from './pack-writes.ts';
 import type { PackRow, PacksRepository } from './packs.repository.ts';
 
@@ -41,8 +48,21 @@ const toClientPack = (row: ClientPackRow, now: Date): ClientPack => ({
   method: row.method,
   expiresAt: row.expiresAt.toISOString(),
   expired: row.expiresAt <= now,
+  refundedAt: row.refundedAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
 });
+
+/** "Mon 23 Nov, 10:00" in the business's zone: the appointments a refund waits for. */
+const shortWhen = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
 
 /**
  * Packs of sessions: staff define them (a service, a number of sessions, a price, a validity) and
@@ -51,8 +71,12 @@ const toClientPack = (row: ClientPackRow, now: Date): ClientPack => ({
  */
 export function createPacksService(deps: {
   repository: PacksRepository;
+  payments: PaymentProvider;
+  company: CompanyService;
+  mail: MailService;
   events: EventBus;
   clock: () => Date;
+  log?: { warn: (object: unknown, message: string) => void };
 }) {
   const { repository, clock } = deps;
   const changed = () => deps.events.publish({ type: 'clients.changed' });
@@ -149,16 +173,102 @@ export function createPacksService(deps: {
       const entries = await repository.ledger(row.id);
       return {
         pack: toClientPack(row, now),
-        entries: entries.map((entry) => ({
+        entries: entries.map(({ entry, employeeName }) => ({
           kind: entry.kind,
           sessions: entry.sessions,
           amount: entry.amount,
           currency: entry.currency,
           appointmentId: entry.appointmentId,
           actor: entry.actor,
+          employeeName,
+          reason: entry.reason,
           at: entry.createdAt.toISOString(),
         })),
       };
+    },
+
+    /**
+     * Staff give a client money back for one of their packs (decisions/028): what is left of it
+     * ends and the amount (0 to its price) is a `refund` row, once. The pack is claimed first
+     * (no booking uses it from then on; refused while appointments to come still use a session of
+     * it), then a pack bought online is refunded through the provider, and only once it said yes
+     * is the row written; when it says no, the claim is let go and nothing is written. A pack sold
+     * at the desk is handed back by the staff member the row names. The client is emailed in their
+     * language.
+     */
+    async refund(
+      clientId: string,
+      clientPackId: string,
+      input: z.output<typeof refundPackSchema>,
+      by: PackMover,
+    ): Promise<ClientPack> {
+      const at = clock();
+      // An expired pack's sessions are written off first, as an expiry: its refund is money only.
+      await repository.expireDue(clientId, at);
+      const pack = await repository.clientPack(clientId, clientPackId);
+      if (!pack) throw notFound(PACK_MESSAGES.clientPackNotFound);
+      if (pack.refundedAt) throw conflict(PACK_MESSAGES.alreadyRefunded);
+      if (input.amount > pack.priceAmount) throw invalid(PACK_MESSAGES.refundTooMuch);
+      const { name: businessName, timeZone } = await deps.company.get();
+
+      const claim = await repository.claimRefund({ clientId, clientPackId, amount: input.amount, at });
+      // Another refund claimed it between the read and the claim: a double click, two staff.
+      if (claim === 'gone') throw conflict(PACK_MESSAGES.alreadyRefunded);
+      if (claim !== 'claimed')
+        throw conflict(packRefundBooked(claim.booked.map((when) => shortWhen(when, timeZone))));
+
+      if (pack.method === 'online' && input.amount > 0) {
+        try {
+          await deps.payments.refundPaymentIntent(pack.providerPaymentId!, {
+            amount: input.amount,
+            // One refund per pack: a retry after an answer lost on the way refunds once.
+            idempotencyKey: `pack-refund-${pack.id}`,
+          });
+        } catch (error) {
+          deps.log?.warn({ err: error, clientPackId }, 'the provider did not refund a pack');
+          await repository.releaseRefund({ clientPackId, at });
+          // The provider's own words when it refused this refund (more than is left to refund).
+          if (error instanceof AppError && error.code === 'VALIDATION')
+            throw conflict(`${PACK_MESSAGES.refundProviderFailed} (${error.message})`);
+          throw new AppError('UPSTREAM', PACK_MESSAGES.refundProviderFailed);
+        }
+      }
+
+      const contact = await repository.clientContact(clientId);
+      const language = contact?.language ?? DEFAULT_CUSTOMER_LANGUAGE;
+      let email: string | undefined;
+      const refunded = await repository.refund(
+        { clientPackId, amount: input.amount, reason: input.reason, at, by },
+        async (tx, done) => {
+          if (!contact?.email) return;
+          email = await deps.mail.writeIn(
+            tx,
+            packRefundEmail(
+              {
+                clientName: contact.name,
+                clientEmail: contact.email,
+                name: done.pack.name,
+                refunded: { amount: input.amount, currency: done.pack.currency },
+                toCard: done.pack.method === 'online',
+                sessionsEnded: done.sessionsEnded,
+              },
+              { name: businessName },
+              language,
+            ),
+          );
+        },
+      );
+      // Only this call's claim is written by it; undefined would mean the claim was not ours.
+      if (!refunded) throw conflict(PACK_MESSAGES.alreadyRefunded);
+      await changed();
+      if (email) {
+        try {
+          await deps.mail.dispatch(email);
+        } catch (error) {
+          deps.log?.warn({ err: error, clientPackId }, 'pack refunded; its email is left to recovery');
+        }
+      }
+      return toClientPack(refunded.pack, clock());
     },
   };
 }
