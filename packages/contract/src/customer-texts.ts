@@ -91,6 +91,137 @@ const en = {
     free: 'Free',
     toCancel: (url: string) => `To cancel it: ${url}`,
   },
+
+  /**
+   * The customer's manage-booking page (the link in every email) and its slot picker. Dates,
+   * times, money and deadlines arrive formatted in `locale`, as in the emails.
+   */
+  manage: {
+    title: 'Your appointment',
+    documentTitle: (business: string) => `Your appointment · ${business}`,
+    loading: 'Loading your appointment',
+    invalidTitle: 'Booking link not valid',
+    invalidHelp:
+      'Please open the link in your latest confirmation email or reminder, or contact the business you booked with.',
+    loadFailed: 'Your appointment could not be loaded. Please check your connection and try again.',
+    tryAgain: 'Try again',
+    cancelFailed: 'Your appointment could not be cancelled. Please try again.',
+    status: { scheduled: 'Confirmed', cancelled: 'Cancelled', completed: 'Completed', 'no-show': 'Missed' },
+    movedTitle: 'Your appointment has been moved.',
+    movedTo: (date: string, time: string) => `It is now on ${date} at ${time}.`,
+    cancelledTitle: 'Your appointment has been cancelled.',
+    nothingPaidOnline: 'Nothing was paid online.',
+    reschedule: 'Reschedule',
+    cancelAppointment: 'Cancel appointment',
+    keepAppointment: 'Keep appointment',
+    cancelQuestion: 'Cancel your appointment?',
+    cancelSummary: (date: string, time: string, employee: string) => `${date} at ${time} with ${employee}.`,
+    details: 'Appointment details',
+    service: 'Service',
+    with: 'With',
+    date: 'Date',
+    time: 'Time',
+    paid: 'Paid',
+    refunded: 'refunded',
+    paidWithAPack: 'Paid with a pack',
+    packFact: (pack: string, left: number, total: number, validUntil: string, returned: boolean) =>
+      `${pack}: ${left} of ${total} ${total === 1 ? 'session' : 'sessions'} left, valid until ${validUntil}${returned ? ' (this session was given back)' : ''}.`,
+    history: 'History',
+    language: 'Language',
+
+    freeUntilStart: 'Free cancellation until your appointment starts.',
+    freeUntil: (deadline: string, fee: string) =>
+      `Free cancellation until ${deadline}. After that the ${fee} fee is not refunded.`,
+    tooLateForRefund: (notice: string, fee: string) =>
+      `It is less than ${notice} before your appointment: cancelling now does not refund the ${fee} fee.`,
+    rescheduleUntil: (deadline: string) => `You can reschedule until ${deadline}.`,
+    hours: (hours: number) =>
+      hours >= 48 && hours % 24 === 0 ? `${hours / 24} days` : hours === 1 ? '1 hour' : `${hours} hours`,
+    zoneTime: (city: string) => `${city} time`,
+    yourTime: (time: string) => `${time} your time`,
+
+    sessionBack: 'The session goes back to your pack.',
+    sessionStaysUsed: 'The pack session stays used under the cancellation policy.',
+    refundToCard: (amount: string) => `You will get ${amount} back to your card.`,
+    feeNotRefunded: (fee: string) => `The ${fee} fee will not be refunded.`,
+    alreadyRefunded: (fee: string) => `Your ${fee} fee has already been refunded.`,
+    nothingToRefund: 'Nothing was paid online, so there is nothing to refund.',
+    sessionWentBack: 'The session went back to your pack.',
+    refundedToCard: (amount: string) => `${amount} has been refunded to your card.`,
+    refundByHand: (amount: string, business: string) =>
+      `The refund of ${amount} could not be made automatically. ${business} will refund it to you.`,
+    refundOnItsWay: (amount: string) => `Your refund of ${amount} is on its way to your card.`,
+    feeWasNotRefunded: (fee: string) => `The ${fee} fee was not refunded.`,
+
+    moveFailed: 'Your appointment could not be moved. Please try again.',
+    moveQuestion: (when: string) => `Move your appointment to ${when}?`,
+    noPayAgain: 'You do not pay again: what you paid stays with the appointment.',
+
+    /** The page's history of the appointment, as its customer reads it. */
+    events: {
+      booked: 'Booked',
+      moved: (from: string | null, to: string | null, by: string) =>
+        `Moved${from ? ` from ${from}` : ''}${to ? ` to ${to}` : ''}${by}`,
+      cancelled: (by: string) => `Cancelled${by}`,
+      refunded: (amount: string) => `Refunded ${amount}`,
+      refundFailed: (amount: string) => `The refund of ${amount} could not be made automatically`,
+      completed: 'Marked as completed',
+      missed: 'Marked as missed',
+      bookedAgain: (by: string) => `Booked again${by}`,
+      statusChanged: 'Status changed',
+      followUp: 'We sent you a link to book again',
+      theFee: 'the fee',
+      byYou: ' by you',
+      byBusiness: (business: string) => ` by ${business}`,
+      inTheChat: ' in the chat',
+    },
+
+    /** The server's refusals and reasons (MANAGE_BOOKING_MESSAGES), by key. */
+    messages: {
+      notFound: 'This booking link is not valid.',
+      cancelled: 'This appointment is cancelled.',
+      past: 'This appointment has already taken place.',
+      notScheduled: 'This appointment can no longer be changed online.',
+      tooLateToReschedule: 'It is too late to reschedule this appointment online. Please contact us.',
+      employeeUnavailable: 'This appointment cannot be moved online. Please contact us.',
+      termsChanged:
+        'The refund terms have changed since you opened this page. Please review them and confirm again.',
+      changedMeanwhile: 'This appointment was changed in the meantime. Please review it and try again.',
+      sameSlot: 'Choose a time other than the current one.',
+      slotTaken: 'This time slot was just taken. Please choose another.',
+      slotUnavailable: 'This time slot is not available. Please choose another.',
+    },
+  },
+
+  /** The slot picker the manage page moves an appointment with (the booking page's calendar). */
+  picker: {
+    chooseNewTime: 'Choose a new time',
+    keepCurrentTime: 'Keep current time',
+    openTimesWith: (employee: string, timeZone: string) => `Open times with ${employee}, in ${timeZone}.`,
+    loadFailed: 'The open times could not be loaded. Please try again.',
+    retry: 'Retry',
+    loading: 'Loading open times',
+    dialogTitle: 'Reschedule',
+    to: 'to',
+    chooseAnotherTime: 'Choose another time',
+    moveAppointment: 'Move appointment',
+    slot: (day: string, time: string) => `${day} at ${time}`,
+    availableDates: 'Available dates',
+    previousMonth: 'Previous month',
+    nextMonth: 'Next month',
+    weekdays: ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'],
+    noOpenTimes: 'There are no open times in the next weeks. Please check back later.',
+    locked: 'Your appointment is booked, so the calendar is locked.',
+    noneLeftToday: 'No open times left on this day. Please choose another.',
+    timesIn: (city: string, yourCity: string, gap: string) =>
+      `Times in ${city} time; under each, yours in ${yourCity} (${gap}).`,
+    gap: (amount: string, behind: boolean) => `${amount} ${behind ? 'behind' : 'ahead'}`,
+    availableTimes: 'Available times',
+    yourTimeAfter: (time: string) => ` (${time} your time)`,
+    seatsLeft: (seats: number) => (seats === 1 ? '1 seat left' : `${seats} seats left`),
+    chooseADay: 'Choose a highlighted day to see its open times.',
+    bothClocks: (time: string, city: string, yours: string) => `${time} ${city} · ${yours} your time`,
+  },
 };
 
 export type CustomerTexts = typeof en;
@@ -169,6 +300,135 @@ const es: CustomerTexts = {
     paidWithPack: 'Pagada con una sesión de tu bono',
     free: 'Gratis',
     toCancel: (url) => `Para cancelarla: ${url}`,
+  },
+
+  manage: {
+    title: 'Tu cita',
+    documentTitle: (business) => `Tu cita · ${business}`,
+    loading: 'Cargando tu cita',
+    invalidTitle: 'El enlace de la reserva no es válido',
+    invalidHelp:
+      'Abre el enlace de tu último email de confirmación o recordatorio, o ponte en contacto con el negocio en el que reservaste.',
+    loadFailed: 'No hemos podido cargar tu cita. Comprueba tu conexión y vuelve a intentarlo.',
+    tryAgain: 'Volver a intentarlo',
+    cancelFailed: 'No hemos podido cancelar tu cita. Vuelve a intentarlo.',
+    status: {
+      scheduled: 'Confirmada',
+      cancelled: 'Cancelada',
+      completed: 'Realizada',
+      'no-show': 'No asististe',
+    },
+    movedTitle: 'Tu cita ha cambiado de hora.',
+    movedTo: (date, time) => `Ahora es el ${date} a las ${time}.`,
+    cancelledTitle: 'Tu cita está cancelada.',
+    nothingPaidOnline: 'No se pagó nada por internet.',
+    reschedule: 'Cambiar la hora',
+    cancelAppointment: 'Cancelar la cita',
+    keepAppointment: 'Mantener la cita',
+    cancelQuestion: '¿Cancelar tu cita?',
+    cancelSummary: (date, time, employee) => `${date} a las ${time} con ${employee}.`,
+    details: 'Datos de la cita',
+    service: 'Servicio',
+    with: 'Con',
+    date: 'Fecha',
+    time: 'Hora',
+    paid: 'Pagado',
+    refunded: 'devuelto',
+    paidWithAPack: 'Pagada con un bono',
+    packFact: (pack, left, total, validUntil, returned) =>
+      `${pack}: ${left === 1 ? 'te queda 1' : `te quedan ${left}`} de ${total} ${total === 1 ? 'sesión' : 'sesiones'}, válido hasta el ${validUntil}${returned ? ' (esta sesión se devolvió al bono)' : ''}.`,
+    history: 'Historial',
+    language: 'Idioma',
+
+    freeUntilStart: 'Puedes cancelar gratis hasta que empiece tu cita.',
+    freeUntil: (deadline, fee) =>
+      `Puedes cancelar gratis hasta el ${deadline}. Después, no se devuelve el importe de ${fee}.`,
+    tooLateForRefund: (notice, fee) =>
+      `Faltan menos de ${notice} para tu cita: si cancelas ahora, no se devuelve el importe de ${fee}.`,
+    rescheduleUntil: (deadline) => `Puedes cambiar la hora hasta el ${deadline}.`,
+    hours: (hours) =>
+      hours >= 48 && hours % 24 === 0 ? `${hours / 24} días` : hours === 1 ? '1 hora' : `${hours} horas`,
+    zoneTime: (city) => `hora de ${city}`,
+    yourTime: (time) => `${time} en tu hora`,
+
+    sessionBack: 'La sesión vuelve a tu bono.',
+    sessionStaysUsed: 'La sesión del bono se da por usada, según la política de cancelación.',
+    refundToCard: (amount) => `Te devolveremos ${amount} a tu tarjeta.`,
+    feeNotRefunded: (fee) => `No se devuelve el importe de ${fee}.`,
+    alreadyRefunded: (fee) => `Ya te hemos devuelto el importe de ${fee}.`,
+    nothingToRefund: 'No se pagó nada por internet, así que no hay nada que devolver.',
+    sessionWentBack: 'La sesión volvió a tu bono.',
+    refundedToCard: (amount) => `Te hemos devuelto ${amount} a tu tarjeta.`,
+    refundByHand: (amount, business) =>
+      `No hemos podido devolverte ${amount} automáticamente. ${business} te lo devolverá.`,
+    refundOnItsWay: (amount) => `Tu devolución de ${amount} está en camino a tu tarjeta.`,
+    feeWasNotRefunded: (fee) => `No se devolvió el importe de ${fee}.`,
+
+    moveFailed: 'No hemos podido cambiar tu cita. Vuelve a intentarlo.',
+    moveQuestion: (when) => `¿Cambiar tu cita al ${when}?`,
+    noPayAgain: 'No vuelves a pagar: lo que pagaste sigue con la cita.',
+
+    events: {
+      booked: 'Reservada',
+      moved: (from, to, by) => `Cambiada${from ? ` del ${from}` : ''}${to ? ` al ${to}` : ''}${by}`,
+      cancelled: (by) => `Cancelada${by}`,
+      refunded: (amount) => `Devueltos ${amount}`,
+      refundFailed: (amount) => `No se pudo devolver ${amount} automáticamente`,
+      completed: 'Marcada como realizada',
+      missed: 'Marcada como no asistida',
+      bookedAgain: (by) => `Reservada de nuevo${by}`,
+      statusChanged: 'Cambio de estado',
+      followUp: 'Te enviamos un enlace para volver a reservar',
+      theFee: 'el importe',
+      byYou: ' por ti',
+      byBusiness: (business) => ` por ${business}`,
+      inTheChat: ' en el chat',
+    },
+
+    messages: {
+      notFound: 'Este enlace de reserva no es válido.',
+      cancelled: 'Esta cita está cancelada.',
+      past: 'Esta cita ya ha pasado.',
+      notScheduled: 'Esta cita ya no se puede cambiar por internet.',
+      tooLateToReschedule:
+        'Ya es tarde para cambiar la hora de esta cita por internet. Ponte en contacto con nosotros.',
+      employeeUnavailable: 'Esta cita no se puede cambiar por internet. Ponte en contacto con nosotros.',
+      termsChanged:
+        'Las condiciones de devolución han cambiado desde que abriste esta página. Revísalas y vuelve a confirmar.',
+      changedMeanwhile: 'Esta cita ha cambiado mientras tanto. Revísala y vuelve a intentarlo.',
+      sameSlot: 'Elige una hora distinta de la actual.',
+      slotTaken: 'Alguien acaba de reservar esa hora. Elige otra.',
+      slotUnavailable: 'Esa hora no está disponible. Elige otra.',
+    },
+  },
+
+  picker: {
+    chooseNewTime: 'Elige una nueva hora',
+    keepCurrentTime: 'Mantener la hora actual',
+    openTimesWith: (employee, timeZone) => `Horas libres con ${employee}, en ${timeZone}.`,
+    loadFailed: 'No hemos podido cargar las horas libres. Vuelve a intentarlo.',
+    retry: 'Reintentar',
+    loading: 'Cargando las horas libres',
+    dialogTitle: 'Cambiar la hora',
+    to: 'a',
+    chooseAnotherTime: 'Elegir otra hora',
+    moveAppointment: 'Cambiar la cita',
+    slot: (day, time) => `${day} a las ${time}`,
+    availableDates: 'Días con horas libres',
+    previousMonth: 'Mes anterior',
+    nextMonth: 'Mes siguiente',
+    weekdays: ['L', 'M', 'X', 'J', 'V', 'S', 'D'],
+    noOpenTimes: 'No hay horas libres en las próximas semanas. Vuelve a mirarlo más adelante.',
+    locked: 'Tu cita está reservada, así que el calendario está bloqueado.',
+    noneLeftToday: 'Ya no quedan horas libres este día. Elige otro.',
+    timesIn: (city, yourCity, gap) =>
+      `Horas de ${city}; debajo de cada una, la tuya en ${yourCity} (${gap}).`,
+    gap: (amount, behind) => `${amount} ${behind ? 'menos' : 'más'}`,
+    availableTimes: 'Horas libres',
+    yourTimeAfter: (time) => ` (${time} en tu hora)`,
+    seatsLeft: (seats) => (seats === 1 ? 'Queda 1 plaza' : `Quedan ${seats} plazas`),
+    chooseADay: 'Elige un día marcado para ver sus horas libres.',
+    bothClocks: (time, city, yours) => `${time} ${city} · ${yours} en tu hora`,
   },
 };
 

@@ -39,12 +39,9 @@ export function monthWeeks(month: string): Array<Array<string | null>> {
   return weeks;
 }
 
-const monthTitle = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** '2026-11' → 'November 2026'. */
-export function formatMonth(month: string): string {
-  return monthTitle.format(utc(`${month}-01`));
+/** '2026-11' → 'November 2026' ('noviembre de 2026' in es-ES). */
+export function formatMonth(month: string, locale = 'en-US'): string {
+  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    utc(`${month}-01`),
+  );
 }
-
-/** Monday-first column headings. */
-export const WEEKDAY_SHORT = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'] as const;

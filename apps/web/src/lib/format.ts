@@ -31,24 +31,24 @@ export function initials(name: string): string {
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 /** Major units as money, USD when no currency is known: (19.99, 'usd') → '$19.99'. */
-export function formatMoney(amount: number, currency?: string | null): string {
+export function formatMoney(amount: number, currency?: string | null, locale = 'en-US'): string {
   const code = (currency || 'usd').toUpperCase();
-  let format = moneyFormats.get(code);
+  let format = moneyFormats.get(`${locale}|${code}`);
   if (!format) {
     try {
-      format = new Intl.NumberFormat('en-US', { style: 'currency', currency: code });
+      format = new Intl.NumberFormat(locale, { style: 'currency', currency: code });
     } catch {
       // An unknown code still shows the amount rather than breaking the page.
       return `${amount.toFixed(2)} ${code}`;
     }
-    moneyFormats.set(code, format);
+    moneyFormats.set(`${locale}|${code}`, format);
   }
   return format.format(amount);
 }
 
-/** Payments are stored in minor units: (1250, 'eur') → '€12.50'. */
-export function formatMinorMoney(amount: number, currency?: string | null): string {
-  return formatMoney(amount / 100, currency);
+/** Payments are stored in minor units: (1250, 'eur') → '€12.50' ('12,50 €' in es-ES). */
+export function formatMinorMoney(amount: number, currency?: string | null, locale = 'en-US'): string {
+  return formatMoney(amount / 100, currency, locale);
 }
 
 /** A service's price in minor units as staff and visitors read it: 'Free', or '€55.00'. */
@@ -56,13 +56,18 @@ export function formatServicePrice(amount: number, currency: string): string {
   return amount === 0 ? 'Free' : formatMinorMoney(amount, currency);
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** 'Nov 23, 2026', in the viewer's zone; empty for a missing or broken value. */
-export function formatDate(value: string | Date | null | undefined): string {
+export function formatDate(value: string | Date | null | undefined, locale = 'en-US'): string {
   if (!value) return '';
   const date = typeof value === 'string' ? new Date(value) : value;
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric' });
+    dateFormats.set(locale, format);
+  }
+  return Number.isNaN(date.getTime()) ? '' : format.format(date);
 }
 
 /** A span of notice: 24 → '24 hours', 1 → '1 hour', 72 → '3 days'. */

@@ -9,33 +9,37 @@ export function utcDay(date: string): Date {
   return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1));
 }
 
-const longDate = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** '2026-11-23' → 'Monday, November 23, 2026'. */
-export function formatLongDate(date: string): string {
-  return longDate.format(utcDay(date));
+/** One formatter per locale and shape: building them is the slow part. */
+function dayFormat(locale: string, shape: 'long' | 'short'): Intl.DateTimeFormat {
+  const key = `${locale}|${shape}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(
+      locale,
+      shape === 'long'
+        ? { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }
+        : { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' },
+    );
+    formats.set(key, format);
+  }
+  return format;
 }
 
-const shortDay = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** '2026-11-27' → 'Fri, Nov 27'. */
-export function formatShortDay(date: string): string {
-  return shortDay.format(utcDay(date));
+/** '2026-11-23' → 'Monday, November 23, 2026' ('lunes, 23 de noviembre de 2026' in es-ES). */
+export function formatLongDate(date: string, locale = 'en-US'): string {
+  return dayFormat(locale, 'long').format(utcDay(date));
 }
 
-/** '09:00' → '9:00 AM', '17:30' → '5:30 PM' (en-US, 12-hour). */
-export function formatTime(time: string): string {
+/** '2026-11-27' → 'Fri, Nov 27' ('vie, 27 nov' in es-ES). */
+export function formatShortDay(date: string, locale = 'en-US'): string {
+  return dayFormat(locale, 'short').format(utcDay(date));
+}
+
+/** '09:00' → '9:00 AM', '17:30' → '5:30 PM' in en-US (12-hour); other locales read the 24-hour clock as it is. */
+export function formatTime(time: string, locale = 'en-US'): string {
+  if (locale !== 'en-US') return time;
   const [hours = 0, minutes = 0] = time.split(':').map(Number);
   const suffix = hours < 12 ? 'AM' : 'PM';
   const hour12 = hours % 12 === 0 ? 12 : hours % 12;

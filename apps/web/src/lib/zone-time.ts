@@ -84,7 +84,13 @@ const visitorFormats = new Map<string, Intl.DateTimeFormat>();
  * The business's `date` at `time` on the visitor's clock ('11:00 AM', or 'Thu 11:00 PM' when it
  * falls on another day there), or null when both clocks read the same then.
  */
-export function visitorTime(date: string, time: string, businessZone: string, visitorZone: string | null) {
+export function visitorTime(
+  date: string,
+  time: string,
+  businessZone: string,
+  visitorZone: string | null,
+  locale = 'en-US',
+) {
   if (!visitorZone || visitorZone === businessZone) return null;
   let instant: number;
   try {
@@ -95,15 +101,15 @@ export function visitorTime(date: string, time: string, businessZone: string, vi
     return null;
   }
   const sameDay = new Date(wallClock(visitorZone, instant)).toISOString().slice(0, 10) === date;
-  let format = visitorFormats.get(`${visitorZone}|${sameDay}`);
+  let format = visitorFormats.get(`${locale}|${visitorZone}|${sameDay}`);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
+    format = new Intl.DateTimeFormat(locale, {
       timeZone: visitorZone,
       hour: 'numeric',
       minute: '2-digit',
       ...(sameDay ? {} : { weekday: 'short' }),
     });
-    visitorFormats.set(`${visitorZone}|${sameDay}`, format);
+    visitorFormats.set(`${locale}|${visitorZone}|${sameDay}`, format);
   }
   return format.format(new Date(instant));
 }
@@ -114,10 +120,10 @@ const instantFormats = new Map<string, Intl.DateTimeFormat>();
  * An instant on a zone's clock, 'Tue, Nov 24, 5:00 PM'; on the browser's own clock when the zone
  * is unknown (or the browser does not know it).
  */
-export function formatZonedInstant(iso: string, zone: string | null | undefined): string {
+export function formatZonedInstant(iso: string, zone: string | null | undefined, locale = 'en-US'): string {
   const instant = new Date(iso);
   if (Number.isNaN(instant.getTime())) return '';
-  const key = zone ?? '';
+  const key = `${locale}|${zone ?? ''}`;
   let format = instantFormats.get(key);
   if (!format) {
     const options: Intl.DateTimeFormatOptions = {
@@ -128,9 +134,9 @@ export function formatZonedInstant(iso: string, zone: string | null | undefined)
       minute: '2-digit',
     };
     try {
-      format = new Intl.DateTimeFormat('en-US', zone ? { ...options, timeZone: zone } : options);
+      format = new Intl.DateTimeFormat(locale, zone ? { ...options, timeZone: zone } : options);
     } catch {
-      format = new Intl.DateTimeFormat('en-US', options);
+      format = new Intl.DateTimeFormat(locale, options);
     }
     instantFormats.set(key, format);
   }
@@ -141,7 +147,13 @@ export function formatZonedInstant(iso: string, zone: string | null | undefined)
  * How the visitor's clock stands to the business's on `date` ('6 h behind', '5 h 30 min ahead'),
  * or null when they read the same.
  */
-export function zoneGap(date: string, businessZone: string, visitorZone: string | null): string | null {
+export function zoneGap(
+  date: string,
+  businessZone: string,
+  visitorZone: string | null,
+  say: (amount: string, behind: boolean) => string = (amount, behind) =>
+    `${amount} ${behind ? 'behind' : 'ahead'}`,
+): string | null {
   if (!visitorZone || visitorZone === businessZone) return null;
   let minutes: number;
   try {
@@ -155,21 +167,30 @@ export function zoneGap(date: string, businessZone: string, visitorZone: string 
   const hours = Math.floor(size / 60);
   const rest = size % 60;
   const amount = [hours ? `${hours} h` : '', rest ? `${rest} min` : ''].filter(Boolean).join(' ');
-  return `${amount} ${minutes > 0 ? 'behind' : 'ahead'}`;
+  return say(amount, minutes > 0);
 }
 
 /**
  * A deadline on the business's clock with the zone named, 'Tue, Nov 24, 5:00 PM (Madrid time)',
  * and the visitor's clock too when it reads otherwise: '… (Madrid time; 11:00 AM your time)'.
  */
-export function formatZonedDeadline(iso: string, businessZone: string, visitorZone: string | null): string {
-  const business = formatZonedInstant(iso, businessZone);
-  const zone = `${zoneCity(businessZone)} time`;
+export function formatZonedDeadline(
+  iso: string,
+  businessZone: string,
+  visitorZone: string | null,
+  words: { locale: string; zoneTime: (city: string) => string; yourTime: (time: string) => string } = {
+    locale: 'en-US',
+    zoneTime: (city) => `${city} time`,
+    yourTime: (time) => `${time} your time`,
+  },
+): string {
+  const business = formatZonedInstant(iso, businessZone, words.locale);
+  const zone = words.zoneTime(zoneCity(businessZone));
   if (!visitorZone || visitorZone === businessZone) return `${business} (${zone})`;
-  const theirs = formatZonedInstant(iso, visitorZone);
+  const theirs = formatZonedInstant(iso, visitorZone, words.locale);
   if (!theirs || theirs === business) return `${business} (${zone})`;
   // The same day on both clocks: the visitor's time alone is enough.
   const [businessDay, theirDay] = [business, theirs].map((text) => text.slice(0, text.lastIndexOf(',')));
   const mine = businessDay === theirDay ? theirs.slice(theirs.lastIndexOf(',') + 2) : theirs;
-  return `${business} (${zone}; ${mine} your time)`;
+  return `${business} (${zone}; ${words.yourTime(mine)})`;
 }

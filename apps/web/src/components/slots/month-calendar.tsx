@@ -1,6 +1,7 @@
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { addDays, addMonths, formatMonth, monthOf, monthWeeks, WEEKDAY_SHORT } from '../../lib/calendar-grid';
+import { addDays, addMonths, formatMonth, monthOf, monthWeeks } from '../../lib/calendar-grid';
+import { usePageLanguage } from '../../lib/page-language';
 import classes from './month-calendar.module.css';
 
 type MonthCalendarProps = {
@@ -39,6 +40,7 @@ export function MonthCalendar({
   getDayLabel,
   today,
 }: MonthCalendarProps) {
+  const { say } = usePageLanguage();
   const [month, setMonth] = useState(value ? monthOf(value) : minMonth);
   const grid = useRef<HTMLTableElement>(null);
   const focusNext = useRef<string | null>(null);
@@ -82,19 +84,19 @@ export function MonthCalendar({
         <button
           type="button"
           className={classes.control}
-          aria-label="Previous month"
+          aria-label={say.picker.previousMonth}
           disabled={month <= minMonth}
           onClick={() => setMonth(addMonths(month, -1))}
         >
           <IconChevronLeft size={18} aria-hidden />
         </button>
         <span className={classes.month} aria-live="polite">
-          {formatMonth(month)}
+          {formatMonth(month, say.locale)}
         </span>
         <button
           type="button"
           className={classes.control}
-          aria-label="Next month"
+          aria-label={say.picker.nextMonth}
           disabled={month >= maxMonth}
           onClick={() => setMonth(addMonths(month, 1))}
         >
@@ -104,7 +106,7 @@ export function MonthCalendar({
       <table ref={grid} className={classes.grid} aria-label={label} onKeyDown={onKeyDown}>
         <thead>
           <tr>
-            {WEEKDAY_SHORT.map((weekday) => (
+            {say.picker.weekdays.map((weekday) => (
               <th key={weekday} scope="col" className={classes.weekday}>
                 {weekday}
               </th>

@@ -2,8 +2,9 @@ import type { PublicSchedule } from '@chatdesk/contract/schedule';
 import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowRight } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { refusalText } from '../../lib/mutation-feedback';
-import { formatShortSlot } from '../../lib/wall-clock';
+import { serverRefusal } from '../../lib/mutation-feedback';
+import { usePageLanguage } from '../../lib/page-language';
+import { formatShortDay, formatTime } from '../../lib/wall-clock';
 import { type Slot, SlotCalendar } from './slot-calendar';
 import { VisitorTime } from './visitor-time';
 
@@ -21,6 +22,8 @@ type ReschedulePickerProps = {
   onClose: () => void;
   /** Said when the server gives no reason of its own. */
   failureText: string;
+  /** The server's reason in the page's language (the customer's page); as sent when absent. */
+  explain?: (message: string) => string;
   /** The confirmation's question, from the new time ("Move your appointment to Fri, Nov 27, 10:00 AM?"). */
   question: (when: string) => string;
   /** What happens besides the move (payment, email), under the question. */
@@ -43,10 +46,16 @@ export function ReschedulePicker({
   onMoved,
   onClose,
   failureText,
+  explain,
   question,
   note,
   titleId,
 }: ReschedulePickerProps) {
+  const { say } = usePageLanguage();
+  const { picker } = say;
+  // 'Fri, Nov 27 at 6:00 PM', in the page's language.
+  const slotText = (slot: Slot) =>
+    picker.slot(formatShortDay(slot.date, say.locale), formatTime(slot.time, say.locale));
   const [date, setDate] = useState<string | null>(null);
   const [chosen, setChosen] = useState<Slot | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -57,7 +66,8 @@ export function ReschedulePicker({
       () => onMoved(slot),
       (failure: unknown) => {
         setChosen(null);
-        setError(refusalText(failure, failureText));
+        const refusal = serverRefusal(failure);
+        setError(refusal ? (explain?.(refusal) ?? refusal) : failureText);
       },
     );
   };
@@ -67,14 +77,14 @@ export function ReschedulePicker({
       <Stack gap="md">
         <Group justify="space-between" align="center" gap="xs">
           <Title order={2} fz="md" id={titleId}>
-            Choose a new time
+            {picker.chooseNewTime}
           </Title>
           <Button variant="subtle" size="compact-sm" onClick={onClose} disabled={busy}>
-            Keep current time
+            {picker.keepCurrentTime}
           </Button>
         </Group>
         <Text size="sm" c="dimmed">
-          Open times with {employeeName}, in {timeZone}.
+          {picker.openTimesWith(employeeName, timeZone)}
         </Text>
         {error ? (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
@@ -100,13 +110,13 @@ export function ReschedulePicker({
           />
         ) : slots.isError ? (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            The open times could not be loaded. Please try again.{' '}
+            {picker.loadFailed}{' '}
             <Button variant="white" color="red" size="compact-xs" onClick={() => void slots.refetch()}>
-              Retry
+              {picker.retry}
             </Button>
           </Alert>
         ) : (
-          <Center mih={200} role="status" aria-label="Loading open times">
+          <Center mih={200} role="status" aria-label={picker.loading}>
             <Loader />
           </Center>
         )}
@@ -117,29 +127,29 @@ export function ReschedulePicker({
         onClose={() => {
           if (!busy) setChosen(null);
         }}
-        title="Reschedule"
+        title={picker.dialogTitle}
         centered
         radius="lg"
         styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
       >
         {chosen ? (
           <Stack gap="md">
-            <Text fw={600}>{question(formatShortSlot(chosen.date, chosen.time))}</Text>
+            <Text fw={600}>{question(slotText(chosen))}</Text>
             <VisitorTime date={chosen.date} time={chosen.time} timeZone={timeZone} />
             <Group gap={6} wrap="wrap" c="dimmed">
               <Text size="sm" td="line-through">
-                {formatShortSlot(current.date, current.time)}
+                {slotText(current)}
               </Text>
-              <IconArrowRight size={14} aria-label="to" />
-              <Text size="sm">{formatShortSlot(chosen.date, chosen.time)}</Text>
+              <IconArrowRight size={14} aria-label={picker.to} />
+              <Text size="sm">{slotText(chosen)}</Text>
             </Group>
             {note}
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={() => setChosen(null)} disabled={busy}>
-                Choose another time
+                {picker.chooseAnotherTime}
               </Button>
               <Button loading={busy} onClick={() => move(chosen)}>
-                Move appointment
+                {picker.moveAppointment}
               </Button>
             </Group>
           </Stack>

@@ -3,6 +3,7 @@ import { Button, Center, Group, SimpleGrid, Stack, Text, VisuallyHidden } from '
 import { IconLock } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { monthOf } from '../../lib/calendar-grid';
+import { usePageLanguage } from '../../lib/page-language';
 import { formatLongDate, formatTime } from '../../lib/wall-clock';
 import { browserTimeZone, visitorTime, zoneCity, zoneGap, zoneToday } from '../../lib/zone-time';
 import { MonthCalendar } from './month-calendar';
@@ -10,9 +11,6 @@ import classes from './slot-calendar.module.css';
 
 /** A day and a time of it, in the business's time zone. */
 export type Slot = { date: string; time: string };
-
-/** "6 seats left": a class's time says how many it still has. */
-export const seatsLeftLabel = (seats: number) => (seats === 1 ? '1 seat left' : `${seats} seats left`);
 
 /** The business's time with the visitor's (or the seats left) under it. */
 const TWO_CLOCKS = { label: { flexDirection: 'column', lineHeight: 1.25 } } as const;
@@ -40,6 +38,8 @@ export function SlotCalendar({
   onDateChange,
   onSlotSelect,
 }: SlotCalendarProps) {
+  const { say } = usePageLanguage();
+  const { locale, picker } = say;
   const timesByDate = useMemo(
     () => new Map(slots.filter((day) => day.times.length > 0).map((day) => [day.date, day.times])),
     [slots],
@@ -53,13 +53,13 @@ export function SlotCalendar({
   const times = date ? (timesByDate.get(date) ?? []) : [];
   const seatsLeft = date ? slots.find((day) => day.date === date)?.seatsLeft : undefined;
   const visitorZone = browserTimeZone();
-  const gap = date ? zoneGap(date, timeZone, visitorZone) : null;
+  const gap = date ? zoneGap(date, timeZone, visitorZone, picker.gap) : null;
 
   return (
     <Stack gap="lg">
       <Center>
         <MonthCalendar
-          label="Available dates"
+          label={picker.availableDates}
           value={date}
           onChange={onDateChange}
           isAvailable={(day) => timesByDate.has(day)}
@@ -67,40 +67,45 @@ export function SlotCalendar({
           muted={locked}
           minMonth={monthOf(shownFrom)}
           maxMonth={monthOf(lastDate ?? shownFrom)}
-          getDayLabel={formatLongDate}
+          getDayLabel={(day) => formatLongDate(day, locale)}
           today={today}
         />
       </Center>
 
       {!firstDate ? (
         <Text c="dimmed" ta="center" size="sm">
-          There are no open times in the next weeks. Please check back later.
+          {picker.noOpenTimes}
         </Text>
       ) : locked ? (
         <Group gap={6} justify="center" c="dimmed" wrap="nowrap">
           <IconLock size={14} aria-hidden style={{ flexShrink: 0 }} />
-          <Text size="sm">Your appointment is booked, so the calendar is locked.</Text>
+          <Text size="sm">{picker.locked}</Text>
         </Group>
       ) : date ? (
         <Stack gap="xs">
           <Text fw={600} size="sm">
-            {formatLongDate(date)}
+            {formatLongDate(date, locale)}
           </Text>
           {times.length === 0 ? (
             <Text c="dimmed" size="sm">
-              No open times left on this day. Please choose another.
+              {picker.noneLeftToday}
             </Text>
           ) : (
             <>
               {gap && visitorZone ? (
                 <Text size="sm" c="dimmed" data-testid="slot-zones">
-                  Times in {zoneCity(timeZone)} time; under each, yours in {zoneCity(visitorZone)} ({gap}).
+                  {picker.timesIn(zoneCity(timeZone), zoneCity(visitorZone), gap)}
                 </Text>
               ) : null}
-              <SimpleGrid cols={{ base: 3, sm: 4 }} spacing="xs" role="group" aria-label="Available times">
+              <SimpleGrid
+                cols={{ base: 3, sm: 4 }}
+                spacing="xs"
+                role="group"
+                aria-label={picker.availableTimes}
+              >
                 {times.map((time) => {
                   const isSelected = selected?.date === date && selected.time === time;
-                  const theirs = gap ? visitorTime(date, time, timeZone, visitorZone) : null;
+                  const theirs = gap ? visitorTime(date, time, timeZone, visitorZone, locale) : null;
                   const seats = seatsLeft?.[time];
                   const twoLines = theirs !== null || seats !== undefined;
                   return (
@@ -118,21 +123,21 @@ export function SlotCalendar({
                       disabled={busy}
                       onClick={() => onSlotSelect({ date, time })}
                     >
-                      {formatTime(time)}
+                      {formatTime(time, locale)}
                       {theirs ? (
                         // Heard as '10:00 AM (4:00 AM your time)'; the line above the grid says it to the eye.
                         <>
                           <span className={classes.theirs} aria-hidden>
                             {theirs}
                           </span>
-                          <VisuallyHidden component="span">{` (${theirs} your time)`}</VisuallyHidden>
+                          <VisuallyHidden component="span">{picker.yourTimeAfter(theirs)}</VisuallyHidden>
                         </>
                       ) : null}
                       {seats !== undefined ? (
                         // Heard as '10:00 AM, 6 seats left'.
                         <span className={classes.theirs} data-testid="seats-left">
                           <VisuallyHidden component="span">, </VisuallyHidden>
-                          {seatsLeftLabel(seats)}
+                          {picker.seatsLeft(seats)}
                         </span>
                       ) : null}
                     </Button>
@@ -144,7 +149,7 @@ export function SlotCalendar({
         </Stack>
       ) : (
         <Text c="dimmed" ta="center" size="sm">
-          Choose a highlighted day to see its open times.
+          {picker.chooseADay}
         </Text>
       )}
     </Stack>

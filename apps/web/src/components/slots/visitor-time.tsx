@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core';
+import { usePageLanguage } from '../../lib/page-language';
 import { formatTime } from '../../lib/wall-clock';
 import { browserTimeZone, visitorTime, zoneCity } from '../../lib/zone-time';
 
@@ -9,11 +10,12 @@ type VisitorTimeProps = { date: string; time: string; timeZone: string };
  * 11:00 AM your time". The business's zone stays the reference everywhere else on the page.
  */
 export function VisitorTime({ date, time, timeZone }: VisitorTimeProps) {
-  const mine = visitorTime(date, time, timeZone, browserTimeZone());
+  const { say } = usePageLanguage();
+  const mine = visitorTime(date, time, timeZone, browserTimeZone(), say.locale);
   if (!mine) return null;
   return (
     <Text size="sm" c="dimmed" data-testid="visitor-time">
-      {formatTime(time)} {zoneCity(timeZone)} · {mine} your time
+      {say.picker.bothClocks(formatTime(time, say.locale), zoneCity(timeZone), mine)}
     </Text>
   );
 }

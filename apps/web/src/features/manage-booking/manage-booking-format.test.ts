@@ -1,6 +1,13 @@
-import type { ManagedBooking } from '@chatdesk/contract/manage-booking';
+import { CUSTOMER_TEXTS } from '@chatdesk/contract/customer-texts';
+import type { AppointmentEvent, ManagedBooking } from '@chatdesk/contract/manage-booking';
 import { describe, expect, it } from 'vitest';
-import { cancelConsequence, cancelledMoney, packFact, policySentence } from './manage-booking-format';
+import {
+  cancelConsequence,
+  cancelledMoney,
+  historyLine,
+  packFact,
+  policySentence,
+} from './manage-booking-format';
 
 const fee = { amount: 1000, currency: 'eur' };
 
@@ -154,5 +161,74 @@ describe('a booking paid with a pack', () => {
     expect(packFact({ ...pack, sessionsLeft: 10, returned: true }, 'Feb 20, 2027')).toBe(
       'Bono 10: 10 of 10 sessions left, valid until Feb 20, 2027 (this session was given back).',
     );
+  });
+});
+
+describe('historyLine', () => {
+  const event = (overrides: Partial<AppointmentEvent>): AppointmentEvent => ({
+    kind: 'booked',
+    actor: 'customer',
+    at: '2026-11-23T10:00:00.000Z',
+    data: {},
+    ...overrides,
+  });
+  const move = event({
+    kind: 'rescheduled',
+    data: { fromDate: '2026-11-26', fromTime: '17:00', toDate: '2026-11-27', toTime: '18:00' },
+  });
+
+  it('tells the customer what happened in their words', () => {
+    expect(historyLine(event({}), 'Acme Studio')).toBe('Booked');
+    expect(historyLine(move, 'Acme Studio')).toBe(
+      'Moved from Thu, Nov 26 at 5:00 PM to Fri, Nov 27 at 6:00 PM',
+    );
+    expect(historyLine(event({ kind: 'cancelled' }), 'Acme Studio')).toBe('Cancelled by you');
+    expect(
+      historyLine(
+        event({ kind: 'refunded', actor: 'system', data: { amount: 1000, currency: 'eur' } }),
+        'Acme Studio',
+      ),
+    ).toBe('Refunded €10.00');
+  });
+
+  it('names the business or the chat when the customer did not act on the page', () => {
+    expect(historyLine({ ...move, actor: 'staff' }, 'Acme Studio')).toBe(
+      'Moved from Thu, Nov 26 at 5:00 PM to Fri, Nov 27 at 6:00 PM by Acme Studio',
+    );
+    expect(historyLine(event({ kind: 'cancelled', actor: 'assistant' }), 'Acme Studio')).toBe(
+      'Cancelled in the chat',
+    );
+    expect(
+      historyLine(
+        event({ kind: 'status_changed', actor: 'staff', data: { status: 'cancelled' } }),
+        'Acme Studio',
+      ),
+    ).toBe('Cancelled by Acme Studio');
+    expect(
+      historyLine(
+        event({ kind: 'status_changed', actor: 'staff', data: { status: 'completed' } }),
+        'Acme Studio',
+      ),
+    ).toBe('Marked as completed');
+  });
+
+  it('says the rest, and what data is missing, in plain words', () => {
+    const followUp = event({ kind: 'follow_up_sent', actor: 'system', data: { channels: 'whatsapp,email' } });
+    expect(historyLine(followUp, 'Acme Studio')).toBe('We sent you a link to book again');
+    expect(historyLine(event({ kind: 'rescheduled', data: {} }), 'Acme Studio')).toBe('Moved');
+  });
+
+  it('is in Spanish for a Spanish page', () => {
+    const es = CUSTOMER_TEXTS.es;
+    expect(historyLine({ ...move, actor: 'staff' }, 'Acme Studio', es)).toBe(
+      'Cambiada del jue, 26 nov a las 17:00 al vie, 27 nov a las 18:00 por Acme Studio',
+    );
+    expect(
+      historyLine(
+        event({ kind: 'refunded', actor: 'system', data: { amount: 1000, currency: 'eur' } }),
+        'Acme Studio',
+        es,
+      ),
+    ).toMatch(/^Devueltos 10,00\s€$/);
   });
 });

@@ -199,6 +199,41 @@ describe('ManageBookingPage', () => {
     expect(calls.filter((call) => call.method === 'GET')).toHaveLength(2);
   }, 20_000);
 
+  it("is in the client's language, dates and money too, with a switch to the other that <html lang> follows", async () => {
+    localStorage.clear();
+    serve({ [`GET ${path}`]: [{ status: 200, body: { ...booking, language: 'es' } }] });
+    const user = userEvent.setup();
+    renderPage();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tu cita' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('es');
+    expect(screen.getByTestId('appointment-status')).toHaveTextContent('Confirmada');
+    expect(screen.getByTestId('appointment-date')).toHaveTextContent('miércoles, 25 de noviembre de 2026');
+    expect(screen.getByTestId('appointment-time')).toHaveTextContent('17:00 - 17:30');
+    expect(screen.getByTestId('cancellation-policy')).toHaveTextContent(
+      /^Puedes cancelar gratis hasta el mar, 24 nov, 17:00 \(hora de Madrid(; .+ en tu hora)?\)\. Después, no se devuelve el importe de 10,00\s€\.$/,
+    );
+    expect(screen.getByRole('button', { name: 'Cambiar la hora' })).toBeEnabled();
+    expect(within(screen.getByRole('list')).getByText('Reservada')).toBeInTheDocument();
+
+    await user.click(screen.getByText('English'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your appointment' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('en');
+    expect(screen.getByTestId('appointment-date')).toHaveTextContent('Wednesday, November 25, 2026');
+    localStorage.clear();
+  });
+
+  it("shows the server's refusal in the page's language", async () => {
+    localStorage.clear();
+    serve({
+      [`GET ${path}`]: [{ status: 200, body: { ...late, language: 'es' } }],
+    });
+    renderPage();
+    expect(await screen.findByTestId('change-reason')).toHaveTextContent(
+      'Ya es tarde para cambiar la hora de esta cita por internet. Ponte en contacto con nosotros.',
+    );
+  });
+
   it('says a link that names no appointment is not valid', async () => {
     serve({ [`GET ${path}`]: [{ status: 404, body: { message: 'This booking link is not valid.' } }] });
     renderPage();

@@ -1,7 +1,7 @@
 import type { AppointmentStatus } from '@chatdesk/contract/appointments';
+import type { CustomerLanguage } from '@chatdesk/contract/customer-texts';
 // Types only: the page must not load zod (manage-booking-rules.ts holds what it needs at run time).
 import type { ManagedBooking } from '@chatdesk/contract/manage-booking';
-import { MANAGE_BOOKING_MESSAGES } from '@chatdesk/contract/manage-booking-rules';
 import {
   Alert,
   Badge,
@@ -10,6 +10,7 @@ import {
   Container,
   Group,
   Paper,
+  SegmentedControl,
   SimpleGrid,
   Stack,
   Text,
@@ -29,13 +30,14 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { PublicPageLoader } from '../../components/public-page-states';
 import type { Slot } from '../../components/slots/slot-calendar';
-import { refusalText } from '../../lib/mutation-feedback';
+import { serverRefusal } from '../../lib/mutation-feedback';
+import { PageLanguageProvider, pageLanguage, usePageLanguage } from '../../lib/page-language';
 import { formatLongDate, formatTime } from '../../lib/wall-clock';
 import { isInvalidLink, useCancelBooking, useManagedBooking } from './api';
 import { BookingFacts } from './components/booking-facts';
 import { BookingHistory } from './components/booking-history';
 import classes from './manage-booking.module.css';
-import { cancelledMoney, policySentence } from './manage-booking-format';
+import { cancelledMoney, pageMessage, policySentence } from './manage-booking-format';
 
 // The dialogs bring Mantine's modal code (about 30 KB gzip): the appointment shows without waiting for it.
 const loadCancelDialog = () => import('./components/cancel-dialog');
@@ -43,15 +45,64 @@ const CancelDialog = lazy(() => loadCancelDialog().then((m) => ({ default: m.Can
 const loadRescheduleSection = () => import('./components/reschedule-section');
 const RescheduleSection = lazy(() => loadRescheduleSection().then((m) => ({ default: m.RescheduleSection })));
 
-const LOAD_FAILED = 'Your appointment could not be loaded. Please check your connection and try again.';
-const CANCEL_FAILED = 'Your appointment could not be cancelled. Please try again.';
-
-const STATUS_BADGES: Record<AppointmentStatus, { label: string; color: string }> = {
-  scheduled: { label: 'Confirmed', color: 'teal' },
-  cancelled: { label: 'Cancelled', color: 'red' },
-  completed: { label: 'Completed', color: 'gray' },
-  'no-show': { label: 'Missed', color: 'orange' },
+const STATUS_COLORS: Record<AppointmentStatus, string> = {
+  scheduled: 'teal',
+  cancelled: 'red',
+  completed: 'gray',
+  'no-show': 'orange',
 };
+
+/** A visitor's choice of language on this page, kept in this browser for the next link they open. */
+const CHOSEN_LANGUAGE_KEY = 'chatdesk.booking-page-language';
+
+function storedLanguage(): CustomerLanguage | null {
+  try {
+    const stored = localStorage.getItem(CHOSEN_LANGUAGE_KEY);
+    return stored === 'es' || stored === 'en' ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+function storeLanguage(language: CustomerLanguage) {
+  try {
+    localStorage.setItem(CHOSEN_LANGUAGE_KEY, language);
+  } catch {
+    // A browser that keeps nothing still switches for this visit.
+  }
+}
+
+/** `<html lang>` follows the page's language while it is shown (screen readers pronounce by it). */
+function useDocumentLanguage(language: CustomerLanguage) {
+  useEffect(() => {
+    const root = document.documentElement;
+    const before = root.lang;
+    root.lang = language;
+    return () => {
+      root.lang = before;
+    };
+  }, [language]);
+}
+
+/** English / Español: a client who prefers the other language than the one we know them by. */
+function LanguageSwitch({ onChange }: { onChange: (language: CustomerLanguage) => void }) {
+  const { language, say } = usePageLanguage();
+  return (
+    <Group justify="flex-end" mb="sm">
+      <SegmentedControl
+        size="xs"
+        radius="xl"
+        aria-label={say.manage.language}
+        value={language}
+        onChange={(value) => onChange(value as CustomerLanguage)}
+        data={[
+          { value: 'en', label: <span lang="en">English</span> },
+          { value: 'es', label: <span lang="es">Español</span> },
+        ]}
+      />
+    </Group>
+  );
+}
 
 /**
  * The customer's private page for one appointment, opened from a link in an email or a reminder:
@@ -61,32 +112,47 @@ export function ManageBookingPage() {
   const { token = '' } = useParams();
   const booking = useManagedBooking(token);
   const invalid = isInvalidLink(booking.error);
+  // The client's language (the server's: the one their emails are in), unless they chose the other.
+  const [chosen, setChosen] = useState<CustomerLanguage | null>(storedLanguage);
+  const language = chosen ?? booking.data?.language ?? 'en';
+  const page = pageLanguage(language);
+  const { manage } = page.say;
+  useDocumentLanguage(language);
   useDocumentTitle(
     invalid
-      ? 'Booking link not valid'
+      ? manage.invalidTitle
       : booking.data
-        ? `Your appointment · ${booking.data.companyName}`
-        : 'Your appointment',
+        ? manage.documentTitle(booking.data.companyName)
+        : manage.title,
   );
 
   return (
-    <Box component="main" className={classes.page}>
-      <Container size={600} px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 48 }}>
-        {booking.data ? (
-          <ManageBooking token={token} booking={booking.data} />
-        ) : invalid ? (
-          <InvalidLink />
-        ) : booking.isError ? (
-          <LoadFailed onRetry={() => void booking.refetch()} />
-        ) : (
-          <PublicPageLoader label="Loading your appointment" text="Loading your appointment..." />
-        )}
-      </Container>
-    </Box>
+    <PageLanguageProvider value={page}>
+      <Box component="main" className={classes.page}>
+        <Container size={600} px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 48 }}>
+          <LanguageSwitch
+            onChange={(next) => {
+              storeLanguage(next);
+              setChosen(next);
+            }}
+          />
+          {booking.data ? (
+            <ManageBooking token={token} booking={booking.data} />
+          ) : invalid ? (
+            <InvalidLink />
+          ) : booking.isError ? (
+            <LoadFailed onRetry={() => void booking.refetch()} />
+          ) : (
+            <PublicPageLoader label={manage.loading} text={`${manage.loading}...`} />
+          )}
+        </Container>
+      </Box>
+    </PageLanguageProvider>
   );
 }
 
 function InvalidLink() {
+  const { manage } = usePageLanguage().say;
   return (
     <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
       <Stack align="center" gap="sm" ta="center">
@@ -94,11 +160,10 @@ function InvalidLink() {
           <IconLinkOff size={28} />
         </ThemeIcon>
         <Title order={1} fz={{ base: 22, sm: 26 }}>
-          {MANAGE_BOOKING_MESSAGES.notFound}
+          {manage.messages.notFound}
         </Title>
         <Text c="dimmed" size="sm" maw={420}>
-          Please open the link in your latest confirmation email or reminder, or contact the business you
-          booked with.
+          {manage.invalidHelp}
         </Text>
       </Stack>
     </Paper>
@@ -106,18 +171,19 @@ function InvalidLink() {
 }
 
 function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  const { manage } = usePageLanguage().say;
   return (
     <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
       <Stack gap="md">
         <Title order={1} fz={{ base: 22, sm: 26 }}>
-          Your appointment
+          {manage.title}
         </Title>
         <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-          {LOAD_FAILED}
+          {manage.loadFailed}
         </Alert>
         <Group>
           <Button variant="default" onClick={onRetry}>
-            Try again
+            {manage.tryAgain}
           </Button>
         </Group>
       </Stack>
@@ -129,6 +195,8 @@ type Notice = { kind: 'cancelled' } | { kind: 'moved'; slot: Slot };
 
 function ManageBooking({ token, booking }: { token: string; booking: ManagedBooking }) {
   const cancel = useCancelBooking(token);
+  const { say } = usePageLanguage();
+  const { locale, manage } = say;
   const [cancelOpen, setCancelOpen] = useState(false);
   const [cancelError, setCancelError] = useState<string | null>(null);
   const [rescheduling, setRescheduling] = useState(false);
@@ -136,7 +204,7 @@ function ManageBooking({ token, booking }: { token: string; booking: ManagedBook
   const noticeRef = useRef<HTMLDivElement>(null);
   const { appointment } = booking;
   const cancelled = appointment.status === 'cancelled';
-  const policy = policySentence(booking);
+  const policy = policySentence(booking, undefined, say);
   const late =
     booking.canCancel && !booking.refundOnCancel && Boolean(booking.payment && !booking.payment.refunded);
   // Whatever can no longer be done closes: a refetch may show the appointment changed meanwhile.
@@ -171,11 +239,13 @@ function ManageBooking({ token, booking }: { token: string; booking: ManagedBook
         setNotice({ kind: 'cancelled' });
       },
       // A 409 says why (the terms changed, it was cancelled meanwhile); the refetch shows the terms now.
-      onError: (error) => setCancelError(refusalText(error, CANCEL_FAILED)),
+      onError: (error) => {
+        const refusal = serverRefusal(error);
+        setCancelError(refusal ? pageMessage(refusal, say) : manage.cancelFailed);
+      },
     });
   };
 
-  const badge = STATUS_BADGES[appointment.status];
   return (
     <Stack gap="lg">
       <Paper withBorder shadow="sm" radius="lg" className={classes.card}>
@@ -185,10 +255,15 @@ function ManageBooking({ token, booking }: { token: string; booking: ManagedBook
           </Text>
           <Group justify="space-between" align="center" gap="xs" mt={2}>
             <Title order={1} fz={{ base: 24, sm: 30 }} lh={1.2}>
-              Your appointment
+              {manage.title}
             </Title>
-            <Badge size="lg" variant="light" color={badge.color} data-testid="appointment-status">
-              {badge.label}
+            <Badge
+              size="lg"
+              variant="light"
+              color={STATUS_COLORS[appointment.status]}
+              data-testid="appointment-status"
+            >
+              {manage.status[appointment.status]}
             </Badge>
           </Group>
         </Box>
@@ -200,10 +275,10 @@ function ManageBooking({ token, booking }: { token: string; booking: ManagedBook
               tabIndex={-1}
               color="teal"
               icon={<IconCircleCheck size={20} />}
-              title="Your appointment has been moved."
+              title={manage.movedTitle}
               role="status"
             >
-              It is now on {formatLongDate(notice.slot.date)} at {formatTime(notice.slot.time)}.
+              {manage.movedTo(formatLongDate(notice.slot.date, locale), formatTime(notice.slot.time, locale))}
             </Alert>
           ) : null}
 
@@ -213,14 +288,10 @@ function ManageBooking({ token, booking }: { token: string; booking: ManagedBook
               tabIndex={-1}
               color="red"
               icon={<IconX size={20} />}
-              title={
-                notice?.kind === 'cancelled'
-                  ? 'Your appointment has been cancelled.'
-                  : MANAGE_BOOKING_MESSAGES.cancelled
-              }
+              title={notice?.kind === 'cancelled' ? manage.cancelledTitle : manage.messages.cancelled}
               role="status"
             >
-              {cancelledMoney(booking) ?? 'Nothing was paid online.'}
+              {cancelledMoney(booking, say) ?? manage.nothingPaidOnline}
             </Alert>
           ) : null}
 
@@ -252,7 +323,7 @@ function ManageBooking({ token, booking }: { token: string; booking: ManagedBook
                       onClick={() => setRescheduling(true)}
                       disabled={pickerOpen}
                     >
-                      Reschedule
+                      {manage.reschedule}
                     </Button>
                   ) : null}
                   {booking.canCancel ? (
@@ -266,14 +337,14 @@ function ManageBooking({ token, booking }: { token: string; booking: ManagedBook
                         setCancelOpen(true);
                       }}
                     >
-                      Cancel appointment
+                      {manage.cancelAppointment}
                     </Button>
                   ) : null}
                 </SimpleGrid>
               ) : null}
               {booking.reason ? (
                 <Text size="sm" c="dimmed" data-testid="change-reason">
-                  {booking.reason}
+                  {pageMessage(booking.reason, say)}
                 </Text>
               ) : null}
             </Stack>
@@ -288,7 +359,9 @@ function ManageBooking({ token, booking }: { token: string; booking: ManagedBook
 
         {pickerOpen ? (
           <Box p={{ base: 'md', sm: 'xl' }} className={classes.section}>
-            <Suspense fallback={<PublicPageLoader label="Loading open times" text="Loading open times..." />}>
+            <Suspense
+              fallback={<PublicPageLoader label={say.picker.loading} text={`${say.picker.loading}...`} />}
+            >
               <RescheduleSection
                 token={token}
                 booking={booking}

@@ -72,7 +72,7 @@ export function AppointmentHistoryCard({ appointmentId }: { appointmentId: strin
                     style={{ rowGap: 0 }}
                   >
                     <Text size="sm" fw={500}>
-                      {historyText(event, { reader: 'staff' })}
+                      {historyText(event)}
                     </Text>
                     <Text size="sm" c="dimmed">
                       {formatZonedInstant(event.at, timeZone)}

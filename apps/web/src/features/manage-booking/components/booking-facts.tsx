@@ -2,6 +2,7 @@ import type { ManagedBooking } from '@chatdesk/contract/manage-booking';
 import { Text } from '@mantine/core';
 import { VisitorTime } from '../../../components/slots/visitor-time';
 import { formatDate, formatMinorMoney } from '../../../lib/format';
+import { usePageLanguage } from '../../../lib/page-language';
 import { formatLongDate, formatTime } from '../../../lib/wall-clock';
 import classes from '../manage-booking.module.css';
 import { packFact } from '../manage-booking-format';
@@ -10,28 +11,30 @@ import { packFact } from '../manage-booking-format';
 export function BookingFacts({ booking }: { booking: ManagedBooking }) {
   const { appointment, payment, pack, timeZone } = booking;
   const cancelled = appointment.status === 'cancelled';
+  const { say } = usePageLanguage();
+  const { locale, manage } = say;
   return (
-    <dl className={classes.facts} aria-label="Appointment details">
-      <dt>Service</dt>
+    <dl className={classes.facts} aria-label={manage.details}>
+      <dt>{manage.service}</dt>
       <dd>
         <Text fw={600} data-testid="appointment-service">
           {appointment.serviceName}
         </Text>
       </dd>
-      <dt>With</dt>
+      <dt>{manage.with}</dt>
       <dd>
         <Text fw={600}>{appointment.employeeName}</Text>
       </dd>
-      <dt>Date</dt>
+      <dt>{manage.date}</dt>
       <dd>
         <Text fw={600} td={cancelled ? 'line-through' : undefined} data-testid="appointment-date">
-          {formatLongDate(appointment.date)}
+          {formatLongDate(appointment.date, locale)}
         </Text>
       </dd>
-      <dt>Time</dt>
+      <dt>{manage.time}</dt>
       <dd>
         <Text fw={600} td={cancelled ? 'line-through' : undefined} data-testid="appointment-time">
-          {formatTime(appointment.startTime)} - {formatTime(appointment.endTime)}
+          {formatTime(appointment.startTime, locale)} - {formatTime(appointment.endTime, locale)}
         </Text>
         <Text size="sm" c="dimmed">
           {timeZone}
@@ -40,14 +43,14 @@ export function BookingFacts({ booking }: { booking: ManagedBooking }) {
       </dd>
       {payment ? (
         <>
-          <dt>Paid</dt>
+          <dt>{manage.paid}</dt>
           <dd>
             <Text fw={600}>
-              {formatMinorMoney(payment.amount, payment.currency)}
+              {formatMinorMoney(payment.amount, payment.currency, locale)}
               {payment.refunded ? (
                 <Text component="span" c="dimmed" fw={400}>
                   {' '}
-                  · refunded
+                  · {manage.refunded}
                 </Text>
               ) : null}
             </Text>
@@ -56,10 +59,10 @@ export function BookingFacts({ booking }: { booking: ManagedBooking }) {
       ) : null}
       {pack ? (
         <>
-          <dt>Paid with a pack</dt>
+          <dt>{manage.paidWithAPack}</dt>
           <dd>
             <Text fw={600} data-testid="appointment-pack">
-              {packFact(pack, formatDate(pack.expiresAt))}
+              {packFact(pack, formatDate(pack.expiresAt, locale), say)}
             </Text>
           </dd>
         </>

@@ -1,6 +1,7 @@
 import type { ManagedBooking } from '@chatdesk/contract/manage-booking';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconReceiptRefund } from '@tabler/icons-react';
+import { usePageLanguage } from '../../../lib/page-language';
 import { formatLongDate, formatTime } from '../../../lib/wall-clock';
 import { cancelConsequence } from '../manage-booking-format';
 
@@ -18,21 +19,26 @@ type CancelDialogProps = {
 export function CancelDialog({ opened, booking, busy, error, onConfirm, onClose }: CancelDialogProps) {
   const { appointment } = booking;
   const refund = booking.refundOnCancel !== null;
+  const { say } = usePageLanguage();
+  const { locale, manage } = say;
   return (
     <Modal
       opened={opened}
       onClose={() => {
         if (!busy) onClose();
       }}
-      title="Cancel your appointment?"
+      title={manage.cancelQuestion}
       centered
       radius="lg"
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <Stack gap="md">
         <Text size="sm">
-          {formatLongDate(appointment.date)} at {formatTime(appointment.startTime)} with{' '}
-          {appointment.employeeName}.
+          {manage.cancelSummary(
+            formatLongDate(appointment.date, locale),
+            formatTime(appointment.startTime, locale),
+            appointment.employeeName,
+          )}
         </Text>
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <IconReceiptRefund
@@ -42,7 +48,7 @@ export function CancelDialog({ opened, booking, busy, error, onConfirm, onClose 
             color={refund ? 'var(--mantine-color-teal-7)' : 'var(--mantine-color-orange-7)'}
           />
           <Text fw={600} data-testid="cancel-consequence">
-            {cancelConsequence(booking)}
+            {cancelConsequence(booking, say)}
           </Text>
         </Group>
         {error ? (
@@ -52,10 +58,10 @@ export function CancelDialog({ opened, booking, busy, error, onConfirm, onClose 
         ) : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={busy}>
-            Keep appointment
+            {manage.keepAppointment}
           </Button>
           <Button color="red" loading={busy} onClick={onConfirm}>
-            Cancel appointment
+            {manage.cancelAppointment}
           </Button>
         </Group>
       </Stack>

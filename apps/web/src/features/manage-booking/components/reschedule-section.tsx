@@ -2,7 +2,9 @@ import type { ManagedBooking } from '@chatdesk/contract/manage-booking';
 import { Text } from '@mantine/core';
 import { ReschedulePicker } from '../../../components/slots/reschedule-picker';
 import type { Slot } from '../../../components/slots/slot-calendar';
+import { usePageLanguage } from '../../../lib/page-language';
 import { useRescheduleBooking, useRescheduleSlots } from '../api';
+import { pageMessage } from '../manage-booking-format';
 
 type RescheduleSectionProps = {
   token: string;
@@ -16,6 +18,7 @@ export function RescheduleSection({ token, booking, onMoved, onClose }: Reschedu
   const slots = useRescheduleSlots(token, true);
   const reschedule = useRescheduleBooking(token);
   const { appointment, timeZone } = booking;
+  const { say } = usePageLanguage();
 
   return (
     <ReschedulePicker
@@ -25,14 +28,15 @@ export function RescheduleSection({ token, booking, onMoved, onClose }: Reschedu
       employeeName={appointment.employeeName}
       busy={reschedule.isPending}
       onMove={(slot) => reschedule.mutateAsync(slot)}
+      explain={(message) => pageMessage(message, say)}
       onMoved={onMoved}
       onClose={onClose}
-      failureText="Your appointment could not be moved. Please try again."
-      question={(when) => `Move your appointment to ${when}?`}
+      failureText={say.manage.moveFailed}
+      question={say.manage.moveQuestion}
       note={
         booking.payment ? (
           <Text size="sm" c="dimmed">
-            You do not pay again: what you paid stays with the appointment.
+            {say.manage.noPayAgain}
           </Text>
         ) : null
       }
