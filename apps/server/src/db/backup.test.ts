@@ -205,6 +205,35 @@ describe('backups', () => {
     expect(restored).toEqual(await counts(source, 'insights_counts'));
   });
 
+  it('a backup from before Insights counted bookings per professional and service (migration 0049) gets those counts from its rows', async () => {
+    const source = await seeded(await fresh());
+    const { file } = await backupOf(source);
+    // The file as the release before 0049 wrote it: its counts hold no professional or service.
+    const { header, tables } = await parse(file);
+    const lines = [JSON.stringify({ ...header, migration: '0048_pack_refunds' })];
+    const tableFigure = /^(professional|service)_/;
+    for (const table of header.tables) {
+      const rows = (tables[table] ?? []).filter(
+        (row) => table !== 'insights_counts' || !tableFigure.test(String((row as { figure: string }).figure)),
+      );
+      lines.push(JSON.stringify({ table, columns: Object.keys(tables[table]![0] ?? {}), rows: rows.length }));
+      for (const row of rows) lines.push(JSON.stringify(row));
+    }
+    const target = await fresh();
+    await restoreBackup(target, Readable.from([gzipSync(`${lines.join('\n')}\n`)]));
+    const counts = async (database: Database, source: string) =>
+      (
+        await database.db.execute(
+          sql.raw(`select figure, bucket::text, key, detail, sum(count)::int as count, sum(amount)::bigint::text as amount
+                     from ${source} where figure like 'professional%' or figure like 'service%'
+                     group by 1, 2, 3, 4 having sum(count) <> 0 order by 1, 2, 3, 4`),
+        )
+      ).rows;
+    const restored = await counts(target, 'insights_counts');
+    expect(restored.length).toBeGreaterThan(0);
+    expect(restored).toEqual(await counts(source, 'insights_counts'));
+  });
+
   it.runIf(onPostgres)('moves the embedded database to PostgreSQL', async () => {
     await expectSameRows(await seeded(await freshPglite()), await fresh());
   });

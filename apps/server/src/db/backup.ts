@@ -263,9 +263,13 @@ export async function restoreBackup(database: Database, input: Readable): Promis
       await sql.query(`truncate ${header.tables.map(quote).join(', ')} restart identity cascade`);
       for (const table of header.tables) await restoreTable(sql, lines, table);
       // A backup taken before Insights kept its counts (migration 0037) has none, and one taken
-      // before it counted conversations (0045) has none of theirs: they are worked out from the
-      // rows restored, as the migrations did for the rows they found.
-      if (!header.tables.includes('insights_counts') || takenBefore(header, '0045_conversation_counts'))
+      // before it counted conversations (0045) or bookings per professional and service (0049)
+      // has none of theirs: they are worked out from the rows restored, as the migrations did for
+      // the rows they found.
+      if (
+        !header.tables.includes('insights_counts') ||
+        takenBefore(header, '0049_insights_counts_by_professional_and_service')
+      )
         await sql.query('select insights_counts_rebuild()');
       await moveSequences(sql, header.tables);
     });

@@ -44,6 +44,7 @@ const withOutcomes = (range: Range, now: Date) => sql`
   o as materialized (select c.*, ${outcome(now)} as outcome from c c)`;
 
 const QUARTER_HOUR = 15 * 60_000;
+const DAY = 86_400_000;
 /** Whether a period starts and ends on quarter hours (UTC), as every time zone's days do now. */
 const onQuarterHours = (range: Range) =>
   range.from.getTime() % QUARTER_HOUR === 0 && range.to.getTime() % QUARTER_HOUR === 0;
@@ -58,6 +59,31 @@ const countsOf = (range: Range) =>
     ? sql`(select figure, key, detail, count, amount from insights_counts
             where bucket >= ${range.from} and bucket < ${range.to})`
     : sql`(select figure, key, detail, count, amount from insights_counts_of(${range.from}, ${range.to}))`;
+
+/**
+ * A period's rows of figures counted per quarter hour and per UTC day (`<figure>_day`, migrations
+ * 0045 and 0049), each under its own name: whole UTC days from the day rows, the edges of the
+ * period (its ends are local midnights, on quarter hours) from the quarter hours.
+ */
+const quartersAndDays = (range: Range, figures: string[]) => {
+  const firstDay = new Date(Math.ceil(range.from.getTime() / DAY) * DAY);
+  const lastDay = new Date(Math.floor(range.to.getTime() / DAY) * DAY);
+  const quarters = (from: Date, to: Date) => sql`
+    select figure, key, detail, count, amount from insights_counts
+     where figure in (${sql.join(
+       figures.map((f) => sql`${f}`),
+       sql`, `,
+     )}) and bucket >= ${from} and bucket < ${to}`;
+  if (firstDay >= lastDay) return sql`(${quarters(range.from, range.to)})`;
+  return sql`(${quarters(range.from, firstDay)}
+    union all ${quarters(lastDay, range.to)}
+    union all
+    select left(figure, -4), key, detail, count, amount from insights_counts
+     where figure in (${sql.join(
+       figures.map((f) => sql`${`${f}_day`}`),
+       sql`, `,
+     )}) and bucket >= ${firstDay} and bucket < ${lastDay})`;
+};
 
 /** The reply times' counts, medians and 90th percentiles (percentile_cont) over conversation rows. */
 const replyTimes = sql`
@@ -92,7 +118,6 @@ function spreadsOf(row: Row) {
  * milliseconds); above, from their bins. A small business always sees exact figures.
  */
 export const EXACT_REPLY_TIMES_UP_TO = 2_000;
-const DAY = 86_400_000;
 
 /** Conversations counted by outcome (and a handover's reason), as the rollup's rows add up. */
 function tally() {
@@ -129,11 +154,37 @@ function tally() {
 }
 type Tally = ReturnType<typeof tally>;
 
+/** The professionals' table's rows: id, name, bookings, cancellations, attended, no_shows. */
+const professionalsOf = (rows: Row[]) =>
+  rows.map((r) => {
+    const attended = int(r.attended);
+    const noShows = int(r.no_shows);
+    return {
+      id: r.id === null ? null : String(r.id),
+      name: String(r.name),
+      bookings: int(r.bookings),
+      cancellations: int(r.cancellations),
+      attended,
+      noShows,
+      noShowRate: attended + noShows > 0 ? noShows / (attended + noShows) : null,
+    };
+  });
+
+/** The services' table's rows: id, name, currency, bookings, value. */
+const servicesOf = (rows: Row[]) =>
+  rows.map((r) => ({
+    id: r.id === null ? null : String(r.id),
+    name: String(r.name),
+    bookings: int(r.bookings),
+    value: int(r.value),
+    currency: String(r.currency),
+  }));
+
 /**
  * The reads behind Insights: conversations from their quarter-hour counts (migration 0045) over
  * their rollup (kept by triggers, migration 0026), bookings, cancellations, moves, reminders and
- * money from their quarter-hour counts (migration 0037); the professionals' and services' tables
- * and the exports by the rows' own time indexes.
+ * money from their quarter-hour counts (migration 0037), the professionals' and services' tables
+ * from theirs (migration 0049); the exports by the rows' own time indexes.
  */
 export function createInsightsRepository(db: Db) {
   async function one(query: ReturnType<typeof sql>): Promise<Row> {
@@ -282,23 +333,9 @@ export function createInsightsRepository(db: Db) {
    * edges of the period (its ends are local midnights) from the quarter hours.
    */
   async function replyBins(range: Range) {
-    const firstDay = new Date(Math.ceil(range.from.getTime() / DAY) * DAY);
-    const lastDay = new Date(Math.floor(range.to.getTime() / DAY) * DAY);
-    const quarters = (from: Date, to: Date) => sql`
-      select figure, key, count, amount from insights_counts
-       where figure in ('reply_assistant', 'reply_staff', 'reply_waiting') and bucket >= ${from} and bucket < ${to}`;
     const rows = await all(sql`
       select figure, key, sum(count) as count, sum(amount) as amount
-        from (${
-          firstDay < lastDay
-            ? sql`${quarters(range.from, firstDay)}
-                  union all ${quarters(lastDay, range.to)}
-                  union all
-                  select left(figure, -4), key, count, amount from insights_counts
-                   where figure in ('reply_assistant_day', 'reply_staff_day', 'reply_waiting_day')
-                     and bucket >= ${firstDay} and bucket < ${lastDay}`
-            : quarters(range.from, range.to)
-        }) b
+        from ${quartersAndDays(range, ['reply_assistant', 'reply_staff', 'reply_waiting'])} b
        group by 1, 2`);
     const of = (figure: string) =>
       spreadOfBins(
@@ -319,6 +356,46 @@ export function createInsightsRepository(db: Db) {
       await one(sql`
         select ${replyTimes} from conversations
          where started_at >= ${range.from} and started_at < ${range.to} and channel <> 'simulator'`),
+    );
+  }
+
+  /** The professionals' table from the rows: what its counts (migration 0049) equal. */
+  async function professionalsFromRows(range: Range) {
+    return professionalsOf(
+      await all(sql`
+        with booked as (
+          select employee_id, employee_name, count(*) as bookings from appointments
+           where created_at >= ${range.from} and created_at < ${range.to} group by 1, 2
+        ), cancelled as (
+          select a.employee_id, a.employee_name, count(*) as cancellations
+            from appointment_events e join appointments a on a.id = e.appointment_id
+           where e.kind = 'cancelled' and e.created_at >= ${range.from} and e.created_at < ${range.to} group by 1, 2
+        ), kept as (
+          select employee_id, employee_name,
+                 count(*) filter (where status = 'completed') as attended,
+                 count(*) filter (where status = 'no-show') as no_shows
+            from appointments where starts_at >= ${range.from} and starts_at < ${range.to} group by 1, 2
+        )
+        select coalesce(b.employee_id, c.employee_id, k.employee_id)::text as id,
+               coalesce(b.employee_name, c.employee_name, k.employee_name) as name,
+               coalesce(b.bookings, 0) as bookings, coalesce(c.cancellations, 0) as cancellations,
+               coalesce(k.attended, 0) as attended, coalesce(k.no_shows, 0) as no_shows
+          from booked b
+          full join cancelled c on c.employee_id is not distinct from b.employee_id and c.employee_name = b.employee_name
+          full join kept k on k.employee_id is not distinct from coalesce(b.employee_id, c.employee_id)
+                          and k.employee_name = coalesce(b.employee_name, c.employee_name)
+         order by 3 desc, 2, 1`),
+    );
+  }
+
+  /** The services' table from the rows: what its counts (migration 0049) equal. */
+  async function servicesFromRows(range: Range) {
+    return servicesOf(
+      await all(sql`
+        select service_id::text as id, service_name as name, price_currency as currency,
+               count(*) as bookings, sum(price_amount) as value
+          from appointments where created_at >= ${range.from} and created_at < ${range.to}
+         group by 1, 2, 3 order by 4 desc, 2, 3, 1`),
     );
   }
 
@@ -484,59 +561,51 @@ export function createInsightsRepository(db: Db) {
       };
     },
 
+    /**
+     * The professionals' table: bookings made, cancellations made and visits that started in the
+     * period (attended, no-show), per professional, from their counts per quarter hour and UTC day
+     * (migration 0049); a period not on quarter hours from the rows.
+     */
     async byProfessional(range: Range) {
-      const rows = await all(sql`
-        with booked as (
-          select employee_id, employee_name, count(*) as bookings from appointments
-           where created_at >= ${range.from} and created_at < ${range.to} group by 1, 2
-        ), cancelled as (
-          select a.employee_id, a.employee_name, count(*) as cancellations
-            from appointment_events e join appointments a on a.id = e.appointment_id
-           where e.kind = 'cancelled' and e.created_at >= ${range.from} and e.created_at < ${range.to} group by 1, 2
-        ), kept as (
-          select employee_id, employee_name,
-                 count(*) filter (where status = 'completed') as attended,
-                 count(*) filter (where status = 'no-show') as no_shows
-            from appointments where starts_at >= ${range.from} and starts_at < ${range.to} group by 1, 2
-        )
-        select coalesce(b.employee_id, c.employee_id, k.employee_id)::text as id,
-               coalesce(b.employee_name, c.employee_name, k.employee_name) as name,
-               coalesce(b.bookings, 0) as bookings, coalesce(c.cancellations, 0) as cancellations,
-               coalesce(k.attended, 0) as attended, coalesce(k.no_shows, 0) as no_shows
-          from booked b
-          full join cancelled c on c.employee_id is not distinct from b.employee_id and c.employee_name = b.employee_name
-          full join kept k on k.employee_id is not distinct from coalesce(b.employee_id, c.employee_id)
-                          and k.employee_name = coalesce(b.employee_name, c.employee_name)
-         order by 3 desc, 2`);
-      return rows.map((r) => {
-        const attended = int(r.attended);
-        const noShows = int(r.no_shows);
-        return {
-          id: r.id === null ? null : String(r.id),
-          name: String(r.name),
-          bookings: int(r.bookings),
-          cancellations: int(r.cancellations),
-          attended,
-          noShows,
-          noShowRate: attended + noShows > 0 ? noShows / (attended + noShows) : null,
-        };
-      });
+      if (!onQuarterHours(range)) return professionalsFromRows(range);
+      return professionalsOf(
+        await all(sql`
+          select nullif(key, '') as id, name,
+                 coalesce(sum(count) filter (where figure = 'professional_booked'), 0) as bookings,
+                 coalesce(sum(count) filter (where figure = 'professional_cancelled'), 0) as cancellations,
+                 coalesce(sum(count) filter (where figure = 'professional_started' and status = 'completed'), 0) as attended,
+                 coalesce(sum(count) filter (where figure = 'professional_started' and status = 'no-show'), 0) as no_shows
+            from (select figure, key, count,
+                         -- A start's detail is its status, a space and the name (a status has no space).
+                         case when figure = 'professional_started' then split_part(detail, ' ', 1) end as status,
+                         case when figure = 'professional_started' then substr(detail, strpos(detail, ' ') + 1)
+                              else detail end as name
+                    from ${quartersAndDays(range, ['professional_booked', 'professional_cancelled', 'professional_started'])} c) p
+           group by key, name having sum(count) <> 0
+           order by 3 desc, 2, 1`),
+      );
     },
 
+    /**
+     * The services' table: bookings made in the period and their value, per service, name and
+     * currency, from their counts per quarter hour and UTC day (migration 0049); a period not on
+     * quarter hours from the rows.
+     */
     async byService(range: Range) {
-      const rows = await all(sql`
-        select service_id::text as id, service_name as name, price_currency as currency,
-               count(*) as bookings, sum(price_amount) as value
-          from appointments where created_at >= ${range.from} and created_at < ${range.to}
-         group by 1, 2, 3 order by 4 desc, 2`);
-      return rows.map((r) => ({
-        id: r.id === null ? null : String(r.id),
-        name: String(r.name),
-        bookings: int(r.bookings),
-        value: int(r.value),
-        currency: String(r.currency),
-      }));
+      if (!onQuarterHours(range)) return servicesFromRows(range);
+      return servicesOf(
+        await all(sql`
+          select nullif(key, '') as id, substr(detail, strpos(detail, ' ') + 1) as name,
+                 -- The detail is the currency, a space and the name (a currency code has no space).
+                 split_part(detail, ' ', 1) as currency, sum(count) as bookings, sum(amount) as value
+            from ${quartersAndDays(range, ['service_booked'])} c
+           group by key, detail having sum(count) <> 0
+           order by 4 desc, 2, 3, 1`),
+      );
     },
+
+    professionalsFromRows,
+    servicesFromRows,
 
     /** One row per conversation of the period, for the export, oldest first. */
     async conversationRows(range: Range, now: Date, timeZone: string) {
