@@ -42,6 +42,36 @@ const deadline = (iso: string, timeZone: string) =>
     timeZone,
   }).format(new Date(iso));
 
+/** The Spanish page's formats: 'martes, 24 de noviembre de 2026', 'mar, 24 nov', '10,00 €'. */
+const longDateEs = (date: string) =>
+  new Intl.DateTimeFormat('es-ES', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+const shortDayEs = (date: string) =>
+  new Intl.DateTimeFormat('es-ES', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+const deadlineEs = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('es-ES', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  }).format(new Date(iso));
+const euros = ({ payment }: { payment: { amount: number; currency: string } }) =>
+  new Intl.NumberFormat('es-ES', { style: 'currency', currency: payment.currency.toUpperCase() }).format(
+    payment.amount / 100,
+  );
+
 /** Open days of the employee from the day after tomorrow: far enough for a 24-hour policy. */
 async function laterDays(api: Api, employee: Employee) {
   const schedule = await api.get<Schedule>(`/schedule/${employee.username}`);
@@ -336,6 +366,101 @@ test.describe('manage your booking', () => {
     );
     await expect(page.getByTestId('appointment-date')).toHaveText(longDate(appointment.date));
     await expect(times.getByRole('button', { name: timeLabel(time), exact: true })).toHaveCount(0);
+  });
+
+  test('a client who writes to us in Spanish gets the page in Spanish: moves with the Spanish calendar, cancels, and may switch to English', async ({
+    page,
+    api,
+  }, testInfo) => {
+    const { appointment, days, link } = await bookWithLink(api);
+    // The client writes in Spanish (staff let the simulator play them, a verified identity): the
+    // language their emails, and this page, are in from then on.
+    const told = await api.raw.post('/api/chats/simulator', {
+      data: {
+        text: 'hola, ¿cuándo es mi cita?',
+        sessionId: `es${appointment.id.replace(/-/g, '')}`,
+        clientId: appointment.client.id,
+      },
+      headers: api.headers,
+    });
+    expect(told.status(), await told.text()).toBe(200);
+    const terms = await readBooking(api, link);
+    expect((terms as ManagedBooking & { language: string }).language).toBe('es');
+    const fee = euros(terms as ManagedBooking & { payment: { amount: number; currency: string } });
+
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: 'Tu cita' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page).toHaveTitle('Tu cita · Entrena Studio');
+    await expect(status(page)).toHaveText('Confirmada');
+    await expect(page.getByTestId('appointment-date')).toHaveText(longDateEs(appointment.date));
+    await expect(page.getByTestId('appointment-time')).toHaveText(
+      `${appointment.startTime} - ${appointment.endTime}`,
+    );
+    await expect(policy(page)).toHaveText(
+      `Puedes cancelar gratis hasta el ${deadlineEs(terms.changesUntil!, terms.timeZone)} (hora de ${zoneName(terms.timeZone)}). Después, no se devuelve el importe de ${fee}.`,
+    );
+    await expect(page.getByRole('region', { name: 'Historial' }).getByRole('listitem')).toHaveText([
+      /^Reservada/,
+    ]);
+    await expectNoSeriousViolations(page, 'manage booking page in Spanish');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: testInfo.outputPath('manage-es-1280.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: testInfo.outputPath('manage-es-390.png'), fullPage: true });
+
+    // Moved with the Spanish calendar.
+    await page.getByRole('button', { name: 'Cambiar la hora' }).click();
+    await expect(page.getByRole('heading', { name: 'Elige una nueva hora' })).toBeVisible();
+    const target = days[1]!;
+    const time = target.times[1]!;
+    const dayButton = page.getByRole('button', { name: longDateEs(target.date), exact: true });
+    await expect(page.getByRole('button', { name: 'Mes siguiente' })).toBeVisible();
+    if (!(await dayButton.isVisible())) await page.getByRole('button', { name: 'Mes siguiente' }).click();
+    await dayButton.click();
+    await expect(page.getByRole('columnheader', { name: 'X', exact: true })).toBeVisible();
+    await expectNoSeriousViolations(page, 'manage booking slot picker in Spanish');
+    await page.screenshot({ path: testInfo.outputPath('manage-es-picker-390.png'), fullPage: true });
+    await page
+      .getByRole('group', { name: 'Horas libres' })
+      .getByRole('button', { name: time, exact: true })
+      .click();
+    const confirm = page.getByRole('dialog', { name: 'Cambiar la hora' });
+    await expect(
+      confirm.getByText(`¿Cambiar tu cita al ${shortDayEs(target.date)} a las ${time}?`),
+    ).toBeVisible();
+    await expectNoSeriousViolations(page, 'manage booking move dialog in Spanish');
+    await confirm.getByRole('button', { name: 'Cambiar la cita' }).click();
+    const moved = page.getByRole('status').filter({ hasText: 'Tu cita ha cambiado de hora.' });
+    await expect(moved).toContainText(`Ahora es el ${longDateEs(target.date)} a las ${time}.`);
+    await expect(page.getByTestId('appointment-date')).toHaveText(longDateEs(target.date));
+
+    // Cancelled, the refund said in Spanish.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('button', { name: 'Cancelar la cita' }).click();
+    const dialog = page.getByRole('dialog', { name: '¿Cancelar tu cita?' });
+    await expect(dialog.getByTestId('cancel-consequence')).toHaveText(`Te devolveremos ${fee} a tu tarjeta.`);
+    await expectNoSeriousViolations(page, 'manage booking cancel dialog in Spanish');
+    await dialog.getByRole('button', { name: 'Cancelar la cita' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(status(page)).toHaveText('Cancelada');
+    await expect(page.getByRole('status').filter({ hasText: 'Tu cita está cancelada.' })).toContainText(
+      `Te hemos devuelto ${fee} a tu tarjeta.`,
+    );
+    await page.screenshot({ path: testInfo.outputPath('manage-es-cancelled-1280.png'), fullPage: true });
+    const staffView = await api.get<Appointment>(`/appointments/${appointment.id}`);
+    expect(staffView.status).toBe('cancelled');
+
+    // English for a client who prefers it; what we know of them stays as it was.
+    await page.getByRole('button', { name: 'English', pressed: false }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your appointment' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('button', { name: 'English', pressed: true })).toBeVisible();
+    await expect(status(page)).toHaveText('Cancelled');
+    await expectNoSeriousViolations(page, 'manage booking page switched to English');
+    expect((await readBooking(api, link)) as ManagedBooking & { language: string }).toMatchObject({
+      language: 'es',
+    });
   });
 
   test('a link that names no appointment says so', async ({ page }) => {

@@ -216,7 +216,7 @@ describe('ManageBookingPage', () => {
     expect(screen.getByRole('button', { name: 'Cambiar la hora' })).toBeEnabled();
     expect(within(screen.getByRole('list')).getByText('Reservada')).toBeInTheDocument();
 
-    await user.click(screen.getByText('English'));
+    await user.click(screen.getByRole('button', { name: 'English' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Your appointment' })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('en');
     expect(screen.getByTestId('appointment-date')).toHaveTextContent('Wednesday, November 25, 2026');

@@ -10,7 +10,6 @@ import {
   Container,
   Group,
   Paper,
-  SegmentedControl,
   SimpleGrid,
   Stack,
   Text,
@@ -87,19 +86,26 @@ function useDocumentLanguage(language: CustomerLanguage) {
 /** English / Español: a client who prefers the other language than the one we know them by. */
 function LanguageSwitch({ onChange }: { onChange: (language: CustomerLanguage) => void }) {
   const { language, say } = usePageLanguage();
+  const choices: Array<{ value: CustomerLanguage; label: string }> = [
+    { value: 'en', label: 'English' },
+    { value: 'es', label: 'Español' },
+  ];
   return (
-    <Group justify="flex-end" mb="sm">
-      <SegmentedControl
-        size="xs"
-        radius="xl"
-        aria-label={say.manage.language}
-        value={language}
-        onChange={(value) => onChange(value as CustomerLanguage)}
-        data={[
-          { value: 'en', label: <span lang="en">English</span> },
-          { value: 'es', label: <span lang="es">Español</span> },
-        ]}
-      />
+    <Group justify="flex-end" gap={4} mb="sm" role="group" aria-label={say.manage.language}>
+      {choices.map((choice) => (
+        <Button
+          key={choice.value}
+          lang={choice.value}
+          size="compact-sm"
+          radius="xl"
+          variant={language === choice.value ? 'light' : 'subtle'}
+          color={language === choice.value ? 'brand' : 'gray'}
+          aria-pressed={language === choice.value}
+          onClick={() => onChange(choice.value)}
+        >
+          {choice.label}
+        </Button>
+      ))}
     </Group>
   );
 }
