@@ -1,5 +1,11 @@
 import { apiRoutes } from '@chatdesk/contract/api-routes';
-import type { ClientPack, Pack, PackForm, SellPackRequest } from '@chatdesk/contract/packs';
+import type {
+  ClientPack,
+  Pack,
+  PackForm,
+  RefundPackRequest,
+  SellPackRequest,
+} from '@chatdesk/contract/packs';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../lib/api-client';
 import { clientKeys } from '../clients/api';
@@ -93,6 +99,22 @@ export function useSellPack(clientId: string) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: packKeys.ofClient(clientId) }),
         queryClient.invalidateQueries({ queryKey: clientKeys.detail(clientId) }),
+      ]),
+  });
+}
+
+/** Staff refund one of the client's packs: its sessions left end, the amount goes back. */
+export function useRefundPack(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ clientPackId, ...body }: RefundPackRequest & { clientPackId: string }) =>
+      apiCall(apiRoutes.packs.refund, { params: { id: clientId, clientPackId }, body }),
+    // A refusal is shown in the dialog, so no failure toast.
+    meta: { success: (pack: ClientPack) => `${pack.name} refunded` },
+    onSuccess: (pack: ClientPack) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: packKeys.ofClient(clientId) }),
+        queryClient.invalidateQueries({ queryKey: packKeys.ledger(pack.id) }),
       ]),
   });
 }

@@ -1,9 +1,11 @@
 import {
   type ClientPack,
+  PACK_MESSAGES,
   PACK_SALE_METHODS,
   type PackLedgerEntry,
   type PackPaymentMethod,
   type PackSaleMethod,
+  proRataRefund,
 } from '@chatdesk/contract/packs';
 import {
   Anchor,
@@ -19,18 +21,22 @@ import {
   Stack,
   Table,
   Text,
+  Textarea,
+  TextInput,
   Title,
 } from '@mantine/core';
-import { IconPackage, IconPlus } from '@tabler/icons-react';
+import { IconPackage, IconPlus, IconReceiptRefund } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorAlert } from '../../../components/error-alert';
 import { QueryState } from '../../../components/query-state';
-import { formatDate, formatServicePrice } from '../../../lib/format';
+import { ApiError } from '../../../lib/api-client';
+import { formatDate, formatMinorMoney as formatMinor, formatServicePrice } from '../../../lib/format';
 import { refusalText } from '../../../lib/mutation-feedback';
 import { paths } from '../../../lib/paths';
-import { useClientPacks, usePackLedger, usePacks, useSellPack } from '../../packs/api';
+import { currencySymbol, parsePrice, priceInputOf } from '../../../lib/price-input';
+import { useClientPacks, usePackLedger, usePacks, useRefundPack, useSellPack } from '../../packs/api';
 
 /** '9 of 10 sessions left'. */
 export const balanceLabel = (pack: Pick<ClientPack, 'sessionsLeft' | 'sessionsTotal'>) =>
@@ -77,8 +83,9 @@ export function ClientPacks({ clientId }: { clientId: string }) {
 }
 
 function PackBalance({ clientId, pack }: { clientId: string; pack: ClientPack }) {
-  const done = pack.expired || pack.sessionsLeft === 0;
+  const done = pack.expired || pack.sessionsLeft === 0 || pack.refundedAt !== null;
   const [showHistory, setShowHistory] = useState(false);
+  const [refunding, setRefunding] = useState(false);
   return (
     <Card withBorder p="md" aria-label={pack.name} component="article">
       <Stack gap={6}>
@@ -91,12 +98,16 @@ function PackBalance({ clientId, pack }: { clientId: string; pack: ClientPack })
               {pack.serviceName}
             </Text>
           </Stack>
-          {pack.expired ? (
-            <Badge color="gray" variant="light">
+          {pack.refundedAt ? (
+            <Badge color="orange" variant="light" style={{ flex: 'none' }}>
+              Refunded
+            </Badge>
+          ) : pack.expired ? (
+            <Badge color="gray" variant="light" style={{ flex: 'none' }}>
               Expired
             </Badge>
           ) : pack.sessionsLeft === 0 ? (
-            <Badge color="gray" variant="light">
+            <Badge color="gray" variant="light" style={{ flex: 'none' }}>
               Used up
             </Badge>
           ) : null}
@@ -110,22 +121,152 @@ function PackBalance({ clientId, pack }: { clientId: string; pack: ClientPack })
           aria-label={`${pack.name}: ${balanceLabel(pack)}`}
         />
         <Text size="sm" c="dimmed">
-          {pack.expired ? 'Expired' : 'Expires'} {formatDate(pack.expiresAt)} · Paid{' '}
-          {formatServicePrice(pack.priceAmount, pack.currency)} ({METHOD_LABELS[pack.method].toLowerCase()})
+          {pack.refundedAt
+            ? `Refunded ${formatDate(pack.refundedAt)}`
+            : `${pack.expired ? 'Expired' : 'Expires'} ${formatDate(pack.expiresAt)}`}{' '}
+          · Paid {formatServicePrice(pack.priceAmount, pack.currency)} (
+          {METHOD_LABELS[pack.method].toLowerCase()})
         </Text>
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          w="fit-content"
-          aria-expanded={showHistory}
-          aria-label={`${showHistory ? 'Hide' : 'Show'} history of ${pack.name}`}
-          onClick={() => setShowHistory((open) => !open)}
-        >
-          {showHistory ? 'Hide history' : 'Show history'}
-        </Button>
+        <Group gap="xs">
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            aria-expanded={showHistory}
+            aria-label={`${showHistory ? 'Hide' : 'Show'} history of ${pack.name}`}
+            onClick={() => setShowHistory((open) => !open)}
+          >
+            {showHistory ? 'Hide history' : 'Show history'}
+          </Button>
+          {pack.refundedAt ? null : (
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconReceiptRefund size={14} />}
+              aria-label={`Refund ${pack.name}`}
+              onClick={() => setRefunding(true)}
+            >
+              Refund
+            </Button>
+          )}
+        </Group>
         {showHistory ? <PackHistory clientId={clientId} pack={pack} /> : null}
       </Stack>
+      {refunding ? (
+        <RefundPackModal clientId={clientId} pack={pack} onClose={() => setRefunding(false)} />
+      ) : null}
     </Card>
+  );
+}
+
+/**
+ * Refunding a pack: the amount starts at the price pro rata of the sessions left and can be
+ * changed (0 to the price); the button says what will go back.
+ */
+function RefundPackModal({
+  clientId,
+  pack,
+  onClose,
+}: {
+  clientId: string;
+  pack: ClientPack;
+  onClose: () => void;
+}) {
+  const refund = useRefundPack(clientId);
+  const suggested = proRataRefund(pack);
+  const [amountText, setAmountText] = useState(priceInputOf(suggested));
+  const [reason, setReason] = useState('');
+  const [shownError, setShownError] = useState<string | null>(null);
+  const amount = parsePrice(amountText);
+  const amountError =
+    amount === null
+      ? PACK_MESSAGES.refundAmountInvalid
+      : amount > pack.priceAmount
+        ? PACK_MESSAGES.refundTooMuch
+        : null;
+  const money = (cents: number) => formatMinor(cents, pack.currency);
+
+  const close = () => {
+    if (refund.isPending) return;
+    onClose();
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={close}
+      title={`Refund ${pack.name}`}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <form
+        noValidate
+        aria-label={`Refund ${pack.name}`}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (amount === null || amountError) {
+            setShownError(amountError);
+            return;
+          }
+          refund.mutate(
+            { clientPackId: pack.id, amount, ...(reason.trim() ? { reason: reason.trim() } : {}) },
+            { onSuccess: onClose },
+          );
+        }}
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            {balanceLabel(pack)} · paid {money(pack.priceAmount)} ({METHOD_LABELS[pack.method].toLowerCase()})
+          </Text>
+          <TextInput
+            label="Amount to refund"
+            withAsterisk
+            inputMode="decimal"
+            autoComplete="off"
+            leftSection={<Text c="dimmed">{currencySymbol(pack.currency)}</Text>}
+            description={`Pro rata of the sessions left: ${money(suggested)}. From ${money(0)} to ${money(pack.priceAmount)}.`}
+            value={amountText}
+            onChange={(event) => {
+              setAmountText(event.currentTarget.value);
+              setShownError(null);
+              refund.reset();
+            }}
+            error={shownError}
+          />
+          <Textarea
+            label="Reason"
+            placeholder="Optional: why the client is refunded"
+            autosize
+            minRows={2}
+            maxLength={500}
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+          />
+          <Text size="sm" c="dimmed">
+            {pack.method === 'online'
+              ? 'The amount goes back to the card the client paid with.'
+              : 'Hand the amount back to the client: the history records that you did.'}{' '}
+            {pack.sessionsLeft > 0
+              ? `The ${pack.sessionsLeft === 1 ? 'session left ends' : `${pack.sessionsLeft} sessions left end`} with the refund.`
+              : ''}
+          </Text>
+          <ErrorAlert>
+            {refund.isError
+              ? refund.error instanceof ApiError && refund.error.serverMessage
+                ? refund.error.serverMessage
+                : refusalText(refund.error, 'Failed to refund the pack')
+              : null}
+          </ErrorAlert>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={refund.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" color="red" loading={refund.isPending}>
+              {amount !== null && !amountError ? `Refund ${money(amount)}` : 'Refund'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
   );
 }
 
@@ -136,6 +277,14 @@ const ENTRY_WORDS: Record<PackLedgerEntry['kind'], string> = {
   expiry: 'Expired unused',
   refund: 'Refunded',
 };
+
+/** '€245.00 back, by Ana Ruiz: Moving to Bilbao'. */
+const refundDetail = (entry: PackLedgerEntry) =>
+  [
+    `${formatMinor(-entry.amount, entry.currency)} back`,
+    entry.employeeName ? `, by ${entry.employeeName}` : '',
+    entry.reason ? `: ${entry.reason}` : '',
+  ].join('');
 
 /** The pack's ledger: every movement of its sessions, oldest first; the balance is their sum. */
 function PackHistory({ clientId, pack }: { clientId: string; pack: ClientPack }) {
@@ -163,6 +312,11 @@ function PackHistory({ clientId, pack }: { clientId: string; pack: ClientPack })
                   ) : (
                     ENTRY_WORDS[entry.kind]
                   )}
+                  {entry.kind === 'refund' ? (
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {refundDetail(entry)}
+                    </Text>
+                  ) : null}
                 </Table.Td>
                 <Table.Td ta="right">{entry.sessions > 0 ? `+${entry.sessions}` : entry.sessions}</Table.Td>
               </Table.Tr>
