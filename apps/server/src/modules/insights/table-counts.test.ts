@@ -212,7 +212,10 @@ describe("the professionals' and services' tables counted per quarter hour and d
           .update(appointments)
           .set({ serviceName: 'Corte', priceAmount: 3000, priceCurrency: 'usd', serviceId: ids.services[1] })
           .where(eq(appointments.id, second!)),
-      () => t.db.update(appointments).set({ status: 'no-show' }).where(eq(appointments.id, third!)),
+      // Its status alone (the trigger's own path for it): attended, then a no-show, then cancelled.
+      ...(['completed', 'no-show', 'cancelled'] as const).map(
+        (status) => () => t.db.update(appointments).set({ status }).where(eq(appointments.id, third!)),
+      ),
       // A cancellation written, then taken back.
       () =>
         t.db.insert(appointmentEvents).values({
