@@ -17,6 +17,8 @@ type Charge = {
   id: string;
   object: 'charge';
   payment_intent: string;
+  amount: number;
+  amount_refunded: number;
   refunded: boolean;
   payment_method_details: {
     type: 'card';
@@ -73,6 +75,7 @@ export async function startFakeStripe() {
     { id: string; object: 'price'; unit_amount: number; currency: string; recurring: { interval: string } }
   >();
   const charges = new Map<string, Charge>();
+  const refundsByKey = new Map<string, object>();
   const customers = new Map<string, { id: string; object: 'customer'; email: string | null }>();
   const requests: string[] = [];
   let outage: Outage | null = null;
@@ -156,10 +159,32 @@ export async function startFakeStripe() {
         const intent = intents.get(String(form.payment_intent));
         const charge = intent?.latest_charge ? charges.get(intent.latest_charge) : undefined;
         if (!charge) return error(res, 404, 'resource_missing', 'No such payment_intent');
+        // As Stripe: a key seen before answers the same refund, and refunds nothing more.
+        const key = req.headers['idempotency-key'];
+        const seen = typeof key === 'string' ? refundsByKey.get(key) : undefined;
+        if (seen) return send(seen);
         if (charge.refunded)
           return error(res, 400, 'charge_already_refunded', 'Charge has already been refunded.');
-        charge.refunded = true;
-        return send({ id: id('re'), object: 'refund', payment_intent: intent!.id, status: 'succeeded' });
+        const amount =
+          form.amount === undefined ? charge.amount - charge.amount_refunded : Number(form.amount);
+        if (amount > charge.amount - charge.amount_refunded)
+          return error(
+            res,
+            400,
+            'amount_too_large',
+            'Refund amount is greater than the amount left to refund on this charge.',
+          );
+        charge.amount_refunded += amount;
+        charge.refunded = charge.amount_refunded >= charge.amount;
+        const refund = {
+          id: id('re'),
+          object: 'refund',
+          payment_intent: intent!.id,
+          amount,
+          status: 'succeeded',
+        };
+        if (typeof key === 'string') refundsByKey.set(key, refund);
+        return send(refund);
       }
       if (req.method === 'GET' && url.pathname === '/v1/customers')
         return send({ object: 'list', data: [], has_more: false });
@@ -258,6 +283,8 @@ export async function startFakeStripe() {
         id: id('ch'),
         object: 'charge',
         payment_intent: intentId,
+        amount: intent.amount,
+        amount_refunded: 0,
         refunded: false,
         payment_method_details: { type: 'card', card },
       };
@@ -284,6 +311,11 @@ export async function startFakeStripe() {
     refunded(intentId: string) {
       const chargeId = intents.get(intentId)?.latest_charge;
       return chargeId ? charges.get(chargeId)!.refunded : false;
+    },
+    /** Minor units refunded of the payment's charge so far. */
+    amountRefunded(intentId: string) {
+      const chargeId = intents.get(intentId)?.latest_charge;
+      return chargeId ? charges.get(chargeId)!.amount_refunded : 0;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -267,5 +267,26 @@ describe('buying a pack with Stripe: the webhook sells it if the page never aske
       .where(eq(payments.providerPaymentId, intent.paymentIntentId));
     expect(payment).toMatchObject({ paymentMethod: 'visa •••• 4242', amount: 35000 });
     expect(fake.refunded(intent.paymentIntentId)).toBe(false);
+
+    // Staff refund part of it: Stripe is asked for that amount, and a retry refunds no more.
+    const { headers } = await t.signIn();
+    const refund = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/clients/${sold[0]!.clientId}/packs/${sold[0]!.id}/refund`,
+        headers,
+        payload: { amount: 24500 },
+      });
+    const refunded = await refund();
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(fake.amountRefunded(intent.paymentIntentId)).toBe(24500);
+    expect(fake.refunded(intent.paymentIntentId)).toBe(false);
+    expect((await refund()).statusCode).toBe(409);
+    expect(fake.amountRefunded(intent.paymentIntentId)).toBe(24500);
+    const rows = await t.db.select().from(packLedger).where(eq(packLedger.clientPackId, sold[0]!.id));
+    expect(rows.map((row) => [row.kind, row.sessions, row.amount])).toEqual([
+      ['sale', 10, 35000],
+      ['refund', -10, -24500],
+    ]);
   });
 });
