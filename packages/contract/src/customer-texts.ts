@@ -191,6 +191,12 @@ const en = {
       slotTaken: 'This time slot was just taken. Please choose another.',
       slotUnavailable: 'This time slot is not available. Please choose another.',
     },
+    /** The booking rules' refusals of a move (BOOKING_MESSAGES), by key. */
+    bookingRules: {
+      tooSoon: 'This time is too soon to book online. Please choose a later time.',
+      tooFar: 'This time is too far ahead to book yet. Please choose an earlier date.',
+      dayFull: 'No more bookings of this service are taken on this day. Please choose another day.',
+    },
   },
 
   /** The slot picker the manage page moves an appointment with (the booking page's calendar). */
@@ -399,6 +405,11 @@ const es: CustomerTexts = {
       sameSlot: 'Elige una hora distinta de la actual.',
       slotTaken: 'Alguien acaba de reservar esa hora. Elige otra.',
       slotUnavailable: 'Esa hora no está disponible. Elige otra.',
+    },
+    bookingRules: {
+      tooSoon: 'Esa hora está demasiado cerca para reservarla por internet. Elige una más tarde.',
+      tooFar: 'Esa hora aún queda demasiado lejos para reservarla. Elige una fecha más próxima.',
+      dayFull: 'Ese día ya no se admiten más reservas de este servicio. Elige otro día.',
     },
   },
 

@@ -2,6 +2,7 @@ import { CUSTOMER_TEXTS, type CustomerTexts } from '@chatdesk/contract/customer-
 // Types only: this page must not load zod (manage-booking-rules.ts holds what it needs at run time).
 import type { AppointmentEvent, ManagedBooking } from '@chatdesk/contract/manage-booking';
 import { MANAGE_BOOKING_MESSAGES } from '@chatdesk/contract/manage-booking-rules';
+import { BOOKING_MESSAGES } from '@chatdesk/contract/schedule-rules';
 import { formatMinorMoney } from '../../lib/format';
 import { formatShortDay, formatTime } from '../../lib/wall-clock';
 import { browserTimeZone, formatZonedDeadline } from '../../lib/zone-time';
@@ -82,14 +83,19 @@ export function packFact(
 }
 
 /**
- * A server's refusal or reason (MANAGE_BOOKING_MESSAGES, in English on the wire) in the page's
- * language; a message the catalogue does not know is shown as the server wrote it.
+ * A server's refusal or reason (MANAGE_BOOKING_MESSAGES, or a booking rule's refusal of a move,
+ * in English on the wire) in the page's language; a message the catalogue does not know is shown
+ * as the server wrote it.
  */
 export function pageMessage(message: string, say: CustomerTexts = English): string {
-  const key = (Object.keys(MANAGE_BOOKING_MESSAGES) as Array<keyof typeof MANAGE_BOOKING_MESSAGES>).find(
+  const page = (Object.keys(MANAGE_BOOKING_MESSAGES) as Array<keyof typeof MANAGE_BOOKING_MESSAGES>).find(
     (name) => MANAGE_BOOKING_MESSAGES[name] === message,
   );
-  return key ? say.manage.messages[key] : message;
+  if (page) return say.manage.messages[page];
+  const rule = (
+    Object.keys(say.manage.bookingRules) as Array<keyof CustomerTexts['manage']['bookingRules']>
+  ).find((name) => BOOKING_MESSAGES[name] === message);
+  return rule ? say.manage.bookingRules[rule] : message;
 }
 
 /** One line of the appointment's history as its customer reads it: "Booked", "Moved from … to … by Acme". */

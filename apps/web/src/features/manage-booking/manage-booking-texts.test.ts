@@ -1,6 +1,8 @@
 import { CUSTOMER_TEXTS } from '@chatdesk/contract/customer-texts';
 import { MANAGE_BOOKING_MESSAGES } from '@chatdesk/contract/manage-booking-rules';
+import { BOOKING_MESSAGES } from '@chatdesk/contract/schedule-rules';
 import { describe, expect, it } from 'vitest';
+import { pageMessage } from './manage-booking-format';
 
 const { manage, picker } = CUSTOMER_TEXTS.en;
 
@@ -9,6 +11,18 @@ const { manage, picker } = CUSTOMER_TEXTS.en;
 describe("the manage page's English texts in the catalogue", () => {
   it("are the server's own for its refusals and reasons", () => {
     expect(manage.messages).toEqual(MANAGE_BOOKING_MESSAGES);
+    for (const [key, text] of Object.entries(manage.bookingRules))
+      expect(text).toBe(BOOKING_MESSAGES[key as keyof typeof BOOKING_MESSAGES]);
+  });
+
+  it('word a refusal the server sent in English in the page language, and leave an unknown one as sent', () => {
+    expect(pageMessage(BOOKING_MESSAGES.dayFull, CUSTOMER_TEXTS.es)).toBe(
+      'Ese día ya no se admiten más reservas de este servicio. Elige otro día.',
+    );
+    expect(pageMessage(MANAGE_BOOKING_MESSAGES.slotTaken, CUSTOMER_TEXTS.es)).toBe(
+      'Alguien acaba de reservar esa hora. Elige otra.',
+    );
+    expect(pageMessage('Something new', CUSTOMER_TEXTS.es)).toBe('Something new');
   });
 
   it('are the words the page has always used', () => {
