@@ -89,6 +89,14 @@ describe('what the assistant knows of the packs of the client who writes', () =>
     expect(after?.appointments).toEqual([]);
     expect(after?.packs[0]?.sessionsLeft).toBe(9);
 
+    // Refunded by staff, the pack is not told as theirs any more.
+    const [sold] = (await staff('GET', `/api/clients/${clientId}/packs`)).json() as Array<{ id: string }>;
+    const refunded = await staff('POST', `/api/clients/${clientId}/packs/${sold!.id}/refund`, {
+      amount: 31500,
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect((await manage.customerByPhone('34600123456'))?.packs).toEqual([]);
+
     // Past its date the pack is no longer theirs to use, nor told.
     now = new Date('2027-02-19T10:00:00Z');
     expect((await t.app.services.manageBooking.customerByPhone('34600123456'))?.packs).toEqual([]);

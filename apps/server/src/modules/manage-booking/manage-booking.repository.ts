@@ -1,6 +1,6 @@
 import type { CustomerLanguage } from '@chatdesk/contract/customer-texts';
 import type { AppointmentActor } from '@chatdesk/contract/manage-booking';
-import { and, asc, count, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { appointmentEvents, appointments, clientPacks, employees, payments } from '../../db/schema.ts';
@@ -108,8 +108,8 @@ export function createManageBookingRepository(db: Db) {
     },
 
     /**
-     * The packs of the client(s) with these phone digits that have not expired, soonest to expire
-     * first: what the assistant tells a client who asks how many sessions they have left.
+     * The packs of the client(s) with these phone digits that have not expired nor been refunded,
+     * soonest to expire first: what the assistant tells a client who asks how many sessions they have left.
      */
     async packsForPhone(phoneDigits: string, now: Date) {
       return db
@@ -124,6 +124,8 @@ export function createManageBookingRepository(db: Db) {
         .where(
           and(
             gt(clientPacks.expiresAt, now),
+            // A refunded pack's money went back: it is no longer the client's to book with.
+            isNull(clientPacks.refundedAt),
             sql`${clientPacks.clientId} in (select id from clients where phone_digits = ${phoneDigits})`,
           ),
         )
