@@ -40,10 +40,9 @@ export function createInsightsService(deps: {
 
   /** A period's figures; with a time zone, its conversations per day too. */
   async function figures(range: Range, now: Date, timeZone?: string) {
-    const [{ days, ...conversations }, bookings, assistant] = await Promise.all([
+    const [{ days, ...conversations }, { bookings, assistant }] = await Promise.all([
       repository.conversations(range, now, timeZone),
-      repository.bookings(range),
-      repository.assistant(range),
+      repository.bookingsAndAssistant(range),
     ]);
     const result: InsightsFigures = { conversations, bookings, assistant };
     return { figures: result, days };
