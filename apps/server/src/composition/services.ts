@@ -178,6 +178,7 @@ export function createServices(deps: ServiceDeps) {
     payments: integrations.payments,
     company,
     mail,
+    notify,
     events,
     clock,
     ...(deps.logger ? { log: deps.logger } : {}),

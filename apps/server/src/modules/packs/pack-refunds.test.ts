@@ -4,7 +4,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
 import { insertEmployee } from '../../../test/factories.ts';
-import { clientPacks, clients, localPaymentIntents, mailOutbox, packLedger } from '../../db/schema.ts';
+import {
+  clientPacks,
+  clients,
+  localPaymentIntents,
+  mailOutbox,
+  notifications,
+  packLedger,
+} from '../../db/schema.ts';
 import {
   createLocalPaymentProvider,
   TEST_CARDS,
@@ -19,6 +26,8 @@ let t: TestContext;
 let headers: Record<string, string>;
 let inner: PaymentProvider;
 let refundFails = false;
+/** Runs once the provider has refunded, before the refund is written: to break that write. */
+let afterProviderRefund: (() => Promise<void>) | null = null;
 /** Every refund asked of the provider: the payment and the part of it. */
 const refundCalls: Array<{ id: string; amount: number | undefined }> = [];
 // The local provider, with a switch to make it fail refunds as an outage would.
@@ -30,7 +39,8 @@ const payments: PaymentProvider = {
   refundPaymentIntent: async (id, part) => {
     refundCalls.push({ id, amount: part?.amount });
     if (refundFails) throw new Error('The provider is down');
-    return inner.refundPaymentIntent(id, part);
+    await inner.refundPaymentIntent(id, part);
+    await afterProviderRefund?.();
   },
   forgetCustomer: (input) => inner.forgetCustomer(input),
 };
@@ -386,6 +396,32 @@ describe('refunding a pack bought online', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain(PACK_MESSAGES.refundProviderFailed);
     await expectExact(clientPack.id, 35000);
+  });
+});
+
+describe('money back but the row not written', () => {
+  it('tells staff to record it, rather than leaving the refund unknown', async () => {
+    const service = await createService();
+    const { clientId, clientPack, paymentIntentId } = await buyOnline(
+      await createPack(service, { name: 'Bono perdido' }),
+    );
+    // Between the provider's yes and the row, the claim is lost (as a crash and a cleanup would).
+    afterProviderRefund = async () => {
+      await t.db.update(clientPacks).set({ refundedAt: null }).where(eq(clientPacks.id, clientPack.id));
+    };
+    try {
+      const refused = await refund(clientId, clientPack.id, { amount: 35000 });
+      expect(refused.statusCode).toBe(409);
+    } finally {
+      afterProviderRefund = null;
+    }
+    expect((await inner.retrievePaymentIntent(paymentIntentId))!.amountRefunded).toBe(35000);
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.title, 'Pack refunded but not recorded'));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.message).toContain('Bono perdido went back to the client');
   });
 });
 

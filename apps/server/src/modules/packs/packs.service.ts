@@ -13,8 +13,10 @@ import type { z } from 'zod';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { PaymentProvider } from '../../integrations/payments/payment-provider.ts';
 import { AppError, conflict, invalid, notFound } from '../../lib/app-error.ts';
+import { formatMoney } from '../../lib/money.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
+import type { Notify } from '../notifications/notifications.service.ts';
 import { packRefundEmail } from './pack-email.ts';
 import type { ClientPackRow, PackMover } from './pack-writes.ts';
 import type { PackRow, PacksRepository } from './packs.repository.ts';
@@ -74,6 +76,7 @@ export function createPacksService(deps: {
   payments: PaymentProvider;
   company: CompanyService;
   mail: MailService;
+  notify: Notify;
   events: EventBus;
   clock: () => Date;
   log?: { warn: (object: unknown, message: string) => void };
@@ -237,9 +240,18 @@ export function createPacksService(deps: {
       const contact = await repository.clientContact(clientId);
       const language = contact?.language ?? DEFAULT_CUSTOMER_LANGUAGE;
       let email: string | undefined;
-      const refunded = await repository.refund(
-        { clientPackId, amount: input.amount, reason: input.reason, at, by },
-        async (tx, done) => {
+      // The money went back: should its row fail now, staff are told to record it, never left unaware.
+      const unrecorded = async (why: unknown) => {
+        deps.log?.warn({ err: why, clientPackId }, 'a pack was refunded but its ledger row was not written');
+        await deps.notify({
+          type: 'error',
+          title: 'Pack refunded but not recorded',
+          message: `${formatMoney(input.amount, pack.currency)} of ${pack.name} went back to the client, but the refund could not be written to the pack's history. Check the pack and tell the team.`,
+          link: null,
+        });
+      };
+      const refunded = await repository
+        .refund({ clientPackId, amount: input.amount, reason: input.reason, at, by }, async (tx, done) => {
           if (!contact?.email) return;
           email = await deps.mail.writeIn(
             tx,
@@ -256,10 +268,16 @@ export function createPacksService(deps: {
               language,
             ),
           );
-        },
-      );
+        })
+        .catch(async (error: unknown) => {
+          if (pack.method === 'online' && input.amount > 0) await unrecorded(error);
+          throw error;
+        });
       // Only this call's claim is written by it; undefined would mean the claim was not ours.
-      if (!refunded) throw conflict(PACK_MESSAGES.alreadyRefunded);
+      if (!refunded) {
+        if (pack.method === 'online' && input.amount > 0) await unrecorded('the claim was not found');
+        throw conflict(PACK_MESSAGES.alreadyRefunded);
+      }
       await changed();
       if (email) {
         try {
