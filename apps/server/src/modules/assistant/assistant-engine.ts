@@ -118,6 +118,11 @@ export type AssistantKnowledge = {
   /** The monthly premium-content subscription, in minor units; null when there is none. */
   premiumPrice: (Money & { interval: string }) | null;
   employees: AssistantDirectoryEntry[];
+  /**
+   * Names of the active staff who take no bookings (a manager): a customer asking for one is told
+   * they cannot be booked, never shown someone else's times as theirs. Optional: none when absent.
+   */
+  otherStaff?: string[];
   /** Open slots of one professional (by username) within a range of local dates, day by day. */
   openSlots(username: string, query: OpenSlotsQuery): Promise<OpenDay[]>;
   /**

@@ -180,6 +180,7 @@ export function createAssistantService(deps: Deps) {
       employees: employees
         .filter((e) => e.isActive && e.takesBookings)
         .map((e) => directoryEntry(e, deps.publicUrl)),
+      otherStaff: employees.filter((e) => e.isActive && !e.takesBookings).map((e) => e.name),
       async openSlots(username, query) {
         const employee = employees.find(
           (e) => e.isActive && e.takesBookings && e.username.toLowerCase() === username.toLowerCase(),

@@ -17,16 +17,22 @@ const ENGLISH = new Set(
   ),
 );
 
+/** Words that follow an English "I": "I am", "I'll", "I booked", "I just". */
+const I_THEN = /^(?:am|m|ll|ve|d|will|was|think|just|got|booked|made|wanted|would|also|really|cant|dont|didnt|wont|only)$/;
+
 /** Spanish or English by the words people write, with ¿ ¡ ñ as Spanish; null when it cannot tell. */
 function spanishOrEnglish(text: string): Language | null {
   let es = /[¿¡ñ]/.test(text) ? 2 : 0;
   let en = 0;
-  for (const word of fold(text)
+  const all = fold(text)
     .replace(/https?:\/\/\S+/g, ' ')
     .split(/[^a-z]+/)
-    .filter(Boolean)) {
+    .filter(Boolean);
+  for (const [index, word] of all.entries()) {
     const squeezed = word.replace(/([a-z])\1+$/, '$1');
     if (SPANISH.has(word) || SPANISH.has(squeezed)) es++;
+    // "i quant costa?" is Catalan's "and": "i" is English only before an English word.
+    if (word === 'i' && !I_THEN.test(all[index + 1] ?? '') && !ENGLISH.has(all[index + 1] ?? '')) continue;
     if (ENGLISH.has(word)) en++;
   }
   if (es === en) return null;

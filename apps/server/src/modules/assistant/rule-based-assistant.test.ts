@@ -165,11 +165,16 @@ function withAFullClass(base: AssistantKnowledge, asked: OpenSlotsQuery[] = []):
 
 /** Plays the customer's messages, each after the assistant's real reply to the one before. */
 async function play(...messages: string[]) {
+  return playWith(lawOffice, ...messages);
+}
+
+/** The customer's messages in one conversation with a business of the test's own. */
+async function playWith(knowledge: AssistantKnowledge, ...messages: string[]) {
   const history: Turn[] = [];
   const answers: AssistantAnswer[] = [];
   for (const message of messages) {
     history.push({ role: 'customer', text: message });
-    const answer = await assistant.respond([...history], lawOffice);
+    const answer = await assistant.respond([...history], knowledge);
     answers.push(answer);
     history.push({ role: 'assistant', text: answer.replies.join('\n') });
   }
@@ -2367,5 +2372,133 @@ describe('what blind round 13 found', () => {
       'diseño de cejas',
     );
     expect(findPrice(info, 'cuanto el arreglo de barba?', new Map())?.name).toBe('arreglo de barba');
+  });
+});
+
+describe('round 14, blind: what customers asked that the assistant missed', () => {
+  const said = (answers: AssistantAnswer[], index: number) => answers[index]!.replies.join('\n');
+  /** The law office with a physiotherapist in Valencia, and a sentence on consultations online. */
+  const withPhysio: AssistantKnowledge = {
+    ...lawOffice,
+    information: `${lawOffice.information}\nA first consultation costs 10 EUR and is paid when booking online.`,
+    employees: [
+      ...lawOffice.employees,
+      person(
+        'Javier Moreno',
+        'javier',
+        'Physiotherapist',
+        'Physiotherapist, injury recovery',
+        ['Valencia'],
+        weekdays([['09:00', '14:00']]),
+      ),
+    ],
+  };
+
+  it("a part of the day carried to a day that has nothing then gives that day's other times", async () => {
+    expect(await text('tiene ane hueco el martes por la tarde?')).toMatch(
+      /Ese día sí tiene hueco a otras horas: 09:00–13:30/,
+    );
+  });
+
+  it('"¿a qué hora tenía mañana con Ane?" asks about their own booking: from a number that is nobody\'s, a person', async () => {
+    expect((await ask('a q hora tenia mañana con ane?')).handoff).not.toBeNull();
+  });
+
+  it("a day asked right after a kind's price is that kind's professional's day", async () => {
+    const answers = await play('precio del abogado laboralista?', 'y para el miercoles?');
+    expect(said(answers, 1)).toMatch(/Ane Etxeberria tiene estos huecos libres/);
+    expect(said(answers, 1)).toMatch(/miércoles 25 de noviembre/);
+  });
+
+  it('of two times in a follow-up, the last one is asked; a bare hour after a morning one stays in the morning', async () => {
+    const answers = await play(
+      'tiene ane hueco mañana a las 9 de la mañana?',
+      'y si no llego a las 9, a las 11 y media?',
+    );
+    expect(said(answers, 1)).toMatch(/11:30/);
+    const morning = await playWith(
+      { ...lawOffice, openSlots: async () => [{ date: '2026-11-24', times: ['07:00', '08:30', '20:30'] }] },
+      'tiene ane hueco mañana a las 7 de la mañana?',
+      'y a las 8 y media?',
+    );
+    expect(said(morning, 1)).toMatch(/08:30/);
+  });
+
+  it('"¿dónde trabaja?" of one professional is where, not their times', async () => {
+    const where = await text('iker prieto donde trabaja?');
+    expect(where).toMatch(/Bilbao/);
+    expect(where).not.toMatch(/huecos libres/);
+  });
+
+  it('a place after a kind\'s price keeps the kind; "¿qué tenéis aquí?" is the place said before', async () => {
+    const there = await playWith(withPhysio, 'cuanto cuesta el fisio?', 'y lo teneis en bilbao?');
+    expect(said(there, 1)).toMatch(/Javier Moreno/);
+    expect(said(there, 1)).toMatch(/Valencia/);
+    const here = await play('hola soy de bilbao', 'q teneis aqui?');
+    expect(said(here, 1)).toMatch(/Ane Etxeberria/);
+    expect(said(here, 1)).toMatch(/Iker Prieto/);
+  });
+
+  it('"me sigue cobrando la suscripción aunque la di de baja" is a complaint', async () => {
+    expect((await ask('me sigue cobrando la suscripcion aunq la di de baja hace un mes')).handoff?.kind).toBe(
+      'complaint',
+    );
+    expect((await ask('you are still charging me after I cancelled')).handoff?.kind).toBe('complaint');
+  });
+
+  it('the exact address the business never wrote is said not to be known', async () => {
+    const noStreet = {
+      ...lawOffice,
+      information: 'Bufete Prieto es un despacho de abogados en Bilbao y online.',
+    };
+    const [answer] = await playWith(noStreet, 'donde estais en bilbao? la direccion exacta');
+    expect(answer!.replies.join('\n')).toMatch(/No tengo la dirección exacta/);
+    // With a street written, that sentence is the answer.
+    expect(await text('donde estais en bilbao? la direccion exacta')).toMatch(/Gran Vía 10/);
+  });
+
+  it('"What do you guys do?" is what the business does', async () => {
+    expect(await text('What do you guys do?')).not.toMatch(/I don't have that information/);
+  });
+
+  it('a member of staff who takes no bookings, asked for by name, is said not to be booked', async () => {
+    const [answer] = await playWith(
+      { ...lawOffice, otherStaff: ['Laura Martín'] },
+      'quiero reservar con laura martin',
+    );
+    expect(answer!.replies.join('\n')).toMatch(/no tenemos a Laura Martín entre los profesionales/);
+    expect(answer!.replies.join('\n')).toMatch(/schedule\/ane/);
+  });
+
+  it('a discount asked with "mi novio" is about the price, not off topic', async () => {
+    expect(await text('hay descuento para parejas? iriamos mi novio y yo')).toMatch(/10,00\s€/);
+    expect(await text('escribeme un poema para mi novia')).toMatch(/Solo puedo ayudarte/);
+  });
+
+  it('"i quant costa?" after Catalan is answered in Spanish, not English', async () => {
+    const answers = await play('Bon dia, teniu advocat laboralista a Bilbao?', 'i quant costa?');
+    expect(said(answers, 1)).toMatch(/cuesta/);
+    expect(await text('i need a lawyer')).toMatch(/[A-Za-z]/);
+    expect((await ask('I need a lawyer for a dismissal')).replies.join('\n')).not.toMatch(/Te respondo/);
+  });
+
+  it('a service added to the one just priced ("¿y si me corto también el pelo?") is the list\'s combination; "hombres" is no slip of "hombros"', async () => {
+    const salon = {
+      ...lawOffice,
+      information:
+        'Precios orientativos de los servicios: corte de caballero 16 €, arreglo de barba 12 €, corte + barba 24 €, corte de señora 28 €.',
+    };
+    const combined = await playWith(salon, 'arreglo de barba precio', 'y si me corto tb el pelo?');
+    expect(said(combined, 1)).toMatch(/Corte \+ barba: 24/);
+    const men = await playWith(salon, 'cuanto cuesta cortar el pelo a hombres?');
+    expect(said(men, 0)).toMatch(/Corte de caballero: 16/);
+  });
+
+  it('"¿X es fisio?" answers yes or no first; "¿pasa consulta online?" after them is where they work, before a sentence of the information', async () => {
+    const answers = await playWith(withPhysio, 'javier moreno es fisio?', 'pasa consulta online?');
+    expect(said(answers, 0)).toMatch(/^Sí, Javier Moreno hace fisioterapia/);
+    expect(said(answers, 1)).toMatch(/No, Javier Moreno no atiende online: atiende en Valencia/);
+    const [no] = await playWith(withPhysio, 'ane etxeberria es fisio?');
+    expect(no!.replies.join('\n')).toMatch(/^No, Ane Etxeberria no hace fisioterapia/);
   });
 });

@@ -168,6 +168,16 @@ const feeDetail = (clause: string) =>
       (TOPICS.fee ?? []).some((entry) => !entry.includes(' ') && words(entry)[0] === word),
   );
 
+/** "¿qué tenéis aquí?", "what do you have there?": what there is in the place said before. */
+const WHAT_IS_HERE =
+  /\b(?:que|q|what|quien|quienes|who)\b.*\b(?:teneis|tienen|tenes|hay|have|atiende|atienden)\b.*\b(?:aqui|aca|alli|ahi|alla|here|there)\b/;
+/** "la dirección exacta", "what's the address?": a street asked for, not a city. */
+const ADDRESS_ASKED = /\b(?:direccion|direcciones|calle|ubicacion exacta|address|street)\b/;
+/** A street and its number in a sentence: "Gran Vía 10", "Fuencarral 45" (not "30 min" or "10 €"). */
+const STREET_NUMBER = /\p{Lu}[\p{L}.]*\s\d{1,4}\b(?!\s*(?:€|eur|euros|min|h\b|:|horas|hours))/u;
+/** "¿dónde trabaja?", "where is she?": a place asked, not a time. */
+const WHERE_ASKED = /\b(?:donde|where|en que (?:ciudad|sitio|centro|sede|zona))\b/;
+
 const NOT_UNDERSTOOD_MARK = {
   es: 'No estoy seguro de haberte entendido',
   en: "I'm not sure I understood",
@@ -849,6 +859,11 @@ class Conversation {
       m.text.split(/\s+/).length <= 6
     )
       return this.openTimes(about, m.when);
+    // "¿y hace sesiones online?", "does she work in Madrid?" after one professional: whether they do,
+    // before any sentence of the company information that shares a word with it ("consultation … online").
+    const theOne = c.named.length === 1 ? c.named[0] : c.offered.length === 1 ? c.offered[0] : undefined;
+    if (theOne && !m.named.length && !asksKind && m.places.length && !m.when && ABOUT_THEM.test(m.folded))
+      return this.worksThere(theOne, m.places);
     // "¿cuánto vale la suscripción mensual, y se puede cancelar?": the price asked, first.
     if (m.price && m.premium && !m.named.length) return this.prices(undefined);
     // "la primera es gratis o q? en otro sitio me la regalaron": whether the first visit is free is
@@ -890,11 +905,6 @@ class Conversation {
       if (candidates.length === 1) professional = candidates[0];
     }
 
-    // "¿y hace sesiones online?", "does she work in Madrid?" after one professional: whether they do.
-    const theOne = c.named.length === 1 ? c.named[0] : c.offered.length === 1 ? c.offered[0] : undefined;
-    if (theOne && !m.named.length && !asksKind && m.places.length && !m.when && ABOUT_THEM.test(m.folded))
-      return this.worksThere(theOne, m.places);
-
     // "¿cuánto cuesta? quiero otra la semana que viene", "precio de la consulta con carlos y horario
     // del sábado": two questions, two answers, the price first.
     if (m.price && m.availability && m.when && professional)
@@ -910,7 +920,7 @@ class Conversation {
       // "¿y algo de cejas allí?": who does it there, not its price.
       !THERE.test(m.folded) &&
       !m.places.length &&
-      findPrice(this.info, m.text, SERVICE_SYNONYMS)
+      (findPrice(this.info, m.text, SERVICE_SYNONYMS) || this.combinedWithBefore().length)
     )
       return this.prices(professional);
     // "¿y a las 5?", "¿a las 12 puede ser?" after a day's times: that day, at that time.
@@ -920,6 +930,9 @@ class Conversation {
     // "¿Carlos trabaja en Alcobendas?": where they work, not their times.
     if (m.named.length === 1 && m.places.length && !m.when && !m.price && !m.premium)
       return this.worksWhere(m.named[0]!, m.places);
+    // "¿carlos ruiz dónde trabaja?": where they work (with their link), not their times.
+    if (m.named.length === 1 && WHERE_ASKED.test(m.folded) && !m.when && !m.price && !m.premium)
+      return this.describe(m.named);
     // "¿javi atiende por las tardes?": a part of the day with no day asks for times too.
     const clock = clockOf(m.text);
     const partAsked = Boolean(clock.partOfDay || clock.after || clock.before) && !m.cities;
@@ -932,6 +945,19 @@ class Conversation {
       return this.openTimes(professional, c.when);
     if (professional && m.premium) return this.subscription(professional);
     if (professional && m.bookingLink && !m.places.length) return this.bookingLink(professional);
+    // "¿javier moreno es fisio?": yes or no first, then who they are.
+    const kind = [...m.kinds].find((k) => KIND_NAMES[k]);
+    if (m.named.length === 1 && kind && m.isQuestion && !m.price && !m.places.length) {
+      const [named] = m.named as [Professional];
+      const does = professionalsOfKind(new Set([kind]), new Set(), this.directory).includes(named);
+      const label = KIND_NAMES[kind]![this.language];
+      return [
+        does
+          ? this.t(`Sí, ${named.name} hace ${label}.`, `Yes, ${named.name} does ${label}.`)
+          : this.t(`No, ${named.name} no hace ${label}.`, `No, ${named.name} doesn't do ${label}.`),
+        this.describe(m.named),
+      ].join('\n');
+    }
     if (m.named.length) return this.describe(m.named);
     // "¿con quién?" after a search: the people it found.
     if (WHO.test(m.folded) && c.offered.length) return this.describe(c.offered);
@@ -987,16 +1013,31 @@ class Conversation {
             namesWholly(item, m.text, SERVICE_SYNONYMS),
           )
         : [];
+    // "soy de Málaga" … "¿qué tenéis aquí?": who there is in the place said before.
+    if (!asksKind && !m.places.length && c.places.length && WHAT_IS_HERE.test(m.folded))
+      return this.search(c.kinds, c.roleStems, c.places);
+    // "madrid", "y online?" or "¿y lo tenéis en Sevilla?" after a search or a kind's price: the
+    // same kind, there.
+    if (!asksKind && m.places.length && (c.kinds.size || c.roleStems.size) && m.text.split(/\s+/).length <= 8)
+      return this.search(c.kinds, c.roleStems, m.places);
     if (asksKind || m.places.length) {
       const found = this.find(m);
       if (found) return service.length ? [this.prices(undefined), found].join('\n\n') : found;
     }
-    // "madrid" or "y online?" after a search: the same search, there.
     if (m.places.length && (c.kinds.size || c.roleStems.size))
       return this.search(c.kinds, c.roleStems, m.places);
 
     if (m.premium) return this.subscription(undefined);
     if (m.hours) return this.hours();
+    // "manicura semipermanente, ¿precio?" … "¿y para el miércoles?": the one who does what was
+    // asked about just before, that day.
+    if (m.when && !professional && (c.kinds.size || c.roleStems.size)) {
+      const { here } = this.matching(c.kinds, c.roleStems, c.places);
+      if (here.length === 1) return this.openTimes(here[0]!, m.when);
+    }
+    // "quiero reservar con laura martin", the manager: she is not booked, and who can be.
+    const staff = professional ? undefined : this.staffNamed();
+    if (staff && (m.when || m.bookingLink || m.availability)) return this.notListed(staff);
     // "¿tiene hueco el viernes?" with nobody named yet: ask with whom, showing who there is.
     if ((m.when || m.bookingLink) && !professional) return this.whoToBook();
     if (m.offTopic) return null;
@@ -1280,6 +1321,29 @@ class Conversation {
       ].join('\n');
     }
 
+    if (!days.length && range.from === range.to && (range.partOfDay || range.after || range.before)) {
+      // "¿y el sábado?" after asking for afternoons: when that part of the day has nothing, the
+      // day's other times, before any other day.
+      const whole = (
+        await this.knowledge.openSlots(professional.username, {
+          from: range.from,
+          to: range.from,
+          ...service,
+        })
+      ).flatMap((day) => day.times);
+      if (whole.length) {
+        const times = (language: 'es' | 'en') =>
+          whole.length <= 8 ? list(whole, language) : timeRuns(whole).join(', ');
+        return [
+          this.noSlots(professional, range, worked, workedLine),
+          this.t(
+            `Ese día sí tiene hueco a otras horas: ${times('es')}.`,
+            `That day they are free at other times: ${times('en')}.`,
+          ),
+          link,
+        ].join('\n');
+      }
+    }
     if (!days.length) {
       const full = await this.fullClasses(professional, range, service);
       return [
@@ -1319,7 +1383,13 @@ class Conversation {
     if (m.when || !c.when || m.named.length > 1 || wordsBesidesTime(m.text) > 5) return null;
     // "pues la siguiente libre" after "a las 16:00 no está libre": the first free time after it.
     const nextFree = FOLLOWING.test(m.folded) && NEXT_FREE.test(m.folded) && c.when.at;
-    const clock = nextFree ? { after: c.when.at } : clockOf(m.text);
+    // "y si no llego a las 7, a las 8 y media?": of several times, the last one is the one asked.
+    const timed = m.text.split(/[,;]|\b(?:o|or)\b/).filter((part) => clockOf(part).at);
+    const spoken = timed.length > 1 ? timed.at(-1)! : m.text;
+    let clock = nextFree ? { after: c.when.at } : clockOf(spoken);
+    // A bare hour after a morning one is in the morning too ("a las 7 de la mañana" … "¿y a las 8?").
+    const morning = clock.at && c.when.at && c.when.at < '13:00' ? morningReading(spoken, clock.at) : null;
+    if (morning) clock = { ...clock, at: morning };
     if (!clock.at && !clock.after && !clock.before && !clock.partOfDay) return null;
     const candidates = m.named.length ? m.named : c.offered.length ? c.offered : c.named;
     if (candidates.length !== 1) return null;
@@ -1561,7 +1631,8 @@ class Conversation {
         ),
         this.t('Se paga online al reservar.', 'Paid online when you book.'),
       ].join('\n');
-    const services = findPrices(this.info, m.text, SERVICE_SYNONYMS);
+    const combined = this.combinedWithBefore();
+    const services = combined.length ? combined : findPrices(this.info, m.text, SERVICE_SYNONYMS);
     // "quiero hacerme mechas…" → "¿y cuánto cuestan?": the service of the message before.
     if (!services.length && !m.named.length && !m.kinds.size && !premium)
       services.push(...this.servicesBefore());
@@ -1622,6 +1693,20 @@ class Conversation {
     if (detail && !service && /\d/.test(detail.text) && !lines.some((line) => line.includes(detail.text)))
       lines.push(this.quote(detail.text));
     return lines.join('\n');
+  }
+
+  /**
+   * "arreglo de barba, ¿precio?" … "¿y si me corto también el pelo?": the price list's
+   * combination of the service asked before and the one added now ("Corte + barba").
+   */
+  private combinedWithBefore() {
+    if (!/\b(?:tb|tambien|too|also|ademas|as well|junto|juntos|together)\b/.test(this.message.folded))
+      return [];
+    const before = this.history.filter((turn) => turn.role === 'customer').at(-2);
+    if (!before) return [];
+    return findPrices(this.info, `${before.text} + ${this.message.text}`, SERVICE_SYNONYMS).filter((item) =>
+      item.name.includes('+'),
+    );
   }
 
   /** The price list's services the customer's previous message named. */
@@ -1764,6 +1849,15 @@ class Conversation {
     );
   }
 
+  /** A member of staff who takes no bookings, named by their first name or whole name. */
+  private staffNamed(): string | undefined {
+    const bookable = new Set(this.knowledge.employees.map((e) => fold(e.name.split(' ')[0] ?? '')));
+    return this.knowledge.otherStaff?.find((name) => {
+      const first = fold(name.split(' ')[0] ?? '');
+      return first.length >= 3 && !bookable.has(first) && hasPhrase(this.message.folded, first);
+    });
+  }
+
   private notListed(name: string) {
     return [
       this.t(
@@ -1833,6 +1927,24 @@ class Conversation {
   // --- The business ---------------------------------------------------------------------------
 
   private cities() {
+    // "¿la dirección exacta?": the sentence of the information that gives it, or, when the
+    // business wrote none, said plainly before where we are.
+    if (ADDRESS_ASKED.test(this.message.folded)) {
+      // A sentence with a street and its number ("Gran Vía 10", "Calle de Fuencarral 45"), the
+      // one of the place asked about first.
+      const streets = this.info.sentences.filter((sentence) => STREET_NUMBER.test(sentence.text));
+      const asked = this.message.places.map((place) => fold(place));
+      const address =
+        streets.find((sentence) => asked.some((place) => fold(sentence.text).includes(place))) ?? streets[0];
+      if (address) return this.quote(address.text);
+      return [
+        this.t(
+          'No tengo la dirección exacta: cada profesional indica dónde atiende en su página de reservas.',
+          "I don't have the exact address: each professional says where they see clients on their booking page.",
+        ),
+        this.servedPlacesLine(),
+      ].join('\n');
+    }
     return this.servedPlacesLine();
   }
 

@@ -16,6 +16,7 @@ import {
   OWN_BOOKING,
   PLACES,
   PRICE_WORDS,
+  SERVICE_SYNONYMS,
   SUBSCRIPTION_WORDS,
   THANKS,
   TOPICS,
@@ -59,6 +60,8 @@ const TARGETS = (() => {
     ...Object.values(KINDS),
     ...Object.values(TOPICS),
     ...Object.values(PLACES),
+    // The trades' words for services ("hombres" of a men's cut is no slip of "hombros").
+    [...SERVICE_SYNONYMS].flatMap(([word, synonyms]) => [word, ...synonyms]),
   ];
   const byLetter = new Map<string, Set<string>>();
   for (const list of lists)
