@@ -18,7 +18,8 @@ const ENGLISH = new Set(
 );
 
 /** Words that follow an English "I": "I am", "I'll", "I booked", "I just". */
-const I_THEN = /^(?:am|m|ll|ve|d|will|was|think|just|got|booked|made|wanted|would|also|really|cant|dont|didnt|wont|only)$/;
+const I_THEN =
+  /^(?:am|m|ll|ve|d|will|was|think|just|got|booked|made|wanted|would|also|really|cant|dont|didnt|wont|only)$/;
 
 /** Spanish or English by the words people write, with ¿ ¡ ñ as Spanish; null when it cannot tell. */
 function spanishOrEnglish(text: string): Language | null {

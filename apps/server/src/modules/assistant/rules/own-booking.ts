@@ -1207,10 +1207,7 @@ async function move(
   // theirs is in, before the other; once times were offered for a day (a draft), those decide.
   const twin = when.at ? morningTwin(when.at) : undefined;
   const morningFirst =
-    Boolean(twin) &&
-    !draftDate &&
-    appointment.startTime < '13:00' &&
-    morningReading(text, when.at!) !== null;
+    Boolean(twin) && !draftDate && appointment.startTime < '13:00' && morningReading(text, when.at!) !== null;
   const wanted = when.at
     ? (morningFirst ? [twin, when.at] : [when.at, twin]).filter((time): time is string => Boolean(time))
     : [];
