@@ -2494,6 +2494,23 @@ describe('round 14, blind: what customers asked that the assistant missed', () =
     expect(said(men, 0)).toMatch(/Corte de caballero: 16/);
   });
 
+  it('"¿y los sábados?" after the hours is the sentence of the hours that says them', async () => {
+    const hours = {
+      ...lawOffice,
+      information:
+        'Horarios: Bilbao de lunes a viernes de 9:00 a 19:00 y sábados de 10:00 a 13:00.\nDomingos cerrado en todas las oficinas.',
+    };
+    const answers = await playWith(hours, 'horario de bilbao', 'y los sabados?');
+    expect(said(answers, 1)).toMatch(/sábados de 10:00 a 13:00/);
+  });
+
+  it('"does he do evenings?" after one professional is their evening times', async () => {
+    const answers = await play('I need a family lawyer', 'does he do evenings?');
+    expect(said(answers, 0)).toMatch(/Iker Prieto/);
+    expect(said(answers, 1)).toMatch(/Iker Prieto has these open times/);
+    expect(said(answers, 1)).toMatch(/18:00/);
+  });
+
   it('"¿X es fisio?" answers yes or no first; "¿pasa consulta online?" after them is where they work, before a sentence of the information', async () => {
     const answers = await playWith(withPhysio, 'javier moreno es fisio?', 'pasa consulta online?');
     expect(said(answers, 0)).toMatch(/^Sí, Javier Moreno hace fisioterapia/);

@@ -175,6 +175,9 @@ const WHAT_IS_HERE =
 const ADDRESS_ASKED = /\b(?:direccion|direcciones|calle|ubicacion exacta|address|street)\b/;
 /** A street and its number in a sentence: "Gran Vía 10", "Fuencarral 45" (not "30 min" or "10 €"). */
 const STREET_NUMBER = /\p{Lu}[\p{L}.]*\s\d{1,4}\b(?!\s*(?:€|eur|euros|min|h\b|:|horas|hours))/u;
+/** A weekday named, as the start every form of it shares ("sábados", "saturday"). */
+const DAY_STEM =
+  /\b(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|monday|tuesday|wednesday|thursday|friday|saturday|sunday)/;
 /** "¿dónde trabaja?", "where is she?": a place asked, not a time. */
 const WHERE_ASKED = /\b(?:donde|where|en que (?:ciudad|sitio|centro|sede|zona))\b/;
 
@@ -895,7 +898,9 @@ class Conversation {
     // "¿qué tiempo hará mañana en Madrid?" is about the weather, not about Madrid's professionals.
     if (m.offTopic && !asksKind && !m.named.length) return null;
     // "¿y por las tardes?" after a professional's days: a part of the day asked alone is about times.
-    const partAlone = Boolean(clockOf(m.text).partOfDay) && wordsBesidesTime(m.text) <= 2;
+    // "does he do evenings?", "¿atiende por las tardes?" after one professional: them, then.
+    const partAlone =
+      Boolean(clockOf(m.text).partOfDay) && (wordsBesidesTime(m.text) <= 2 || ABOUT_THEM.test(m.folded));
     const wantsProfessional = m.availability || m.bookingLink || m.premium || m.whichDays || partAlone;
 
     // Who the message is about: named now, or the one the conversation is about.
@@ -2016,6 +2021,10 @@ class Conversation {
     if (last.startsWith(this.hours().split('\n')[0]!)) {
       // "¿y en Zaragoza?" after the hours: the hours still, where the business wrote them by place.
       if (m.places.length && !m.when) return this.hours();
+      // "¿y los sábados?" when the hours just quoted say them: that sentence again.
+      const day = DAY_STEM.exec(m.folded)?.[0];
+      const saysIt = day ? quoted.find((sentence) => fold(sentence).includes(day)) : undefined;
+      if (saysIt) return this.quote(saysIt);
       // The hours' own words keep the answer among the sentences about opening hours.
       const other = m.when ? findAnswer(this.info, `${m.text} horario hours`, [], quoted) : null;
       return other ? this.quote(other.text) : null;
