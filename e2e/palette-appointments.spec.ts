@@ -29,6 +29,10 @@ test("Ctrl+K finds an upcoming appointment by the client's name, the professiona
   page,
   api,
 }) => {
+  // Three searches typed at a human pace (about 90 keys), two pages opened and an axe run: 20–25 s
+  // on two busy cores, where the default 30 s left no room (it timed out once under load, and
+  // passed on its retry in 22.7 s).
+  test.setTimeout(60_000);
   const word = uniqueSuffix();
   const trainer = await createEmployee(api, { name: `Rocío Valverde ${word}` });
   const appointment = await bookAppointment(api, trainer, { clientName: `Maite Urquijo ${word}` });
