@@ -168,15 +168,20 @@ async function play(...messages: string[]) {
   return playWith(lawOffice, ...messages);
 }
 
-/** The customer's messages in one conversation with a business of the test's own. */
+/**
+ * The customer's messages in one conversation with a business of the test's own, each answer's
+ * proposal pending for the next (as the service keeps it on the chat).
+ */
 async function playWith(knowledge: AssistantKnowledge, ...messages: string[]) {
   const history: Turn[] = [];
   const answers: AssistantAnswer[] = [];
+  let pendingChange: ChangeProposal | null = null;
   for (const message of messages) {
     history.push({ role: 'customer', text: message });
-    const answer = await assistant.respond([...history], knowledge);
+    const answer = await assistant.respond([...history], { ...knowledge, pendingChange });
     answers.push(answer);
     history.push({ role: 'assistant', text: answer.replies.join('\n') });
+    pendingChange = answer.propose ?? null;
   }
   return answers;
 }
@@ -1067,25 +1072,10 @@ describe("a client's own appointments, read by the built-in assistant", () => {
     customer: { name: 'Nora Ruiz', appointments, packs: [] },
   });
 
-  /** The customer's messages in one conversation, each answer's proposal pending for the next. */
-  async function converse(knowledge: AssistantKnowledge, ...messages: string[]) {
-    const history: Turn[] = [];
-    const answers: AssistantAnswer[] = [];
-    let pendingChange: ChangeProposal | null = null;
-    for (const message of messages) {
-      history.push({ role: 'customer', text: message });
-      const answer = await assistant.respond([...history], { ...knowledge, pendingChange });
-      answers.push(answer);
-      history.push({ role: 'assistant', text: answer.replies.join('\n') });
-      pendingChange = answer.propose ?? null;
-    }
-    return answers;
-  }
-
   it('a client asked "¿te apunto a la lista de espera?" joins with a yes, not with a no or another question', async () => {
     const nora = withAFullClass(client());
     const ask = 'queda sitio en el taller de contratos de ane el martes a las 10?';
-    const [offer, yes] = await converse(nora, ask, 'sí, apúntame');
+    const [offer, yes] = await playWith(nora, ask, 'sí, apúntame');
     expect(offer!.replies.join('\n')).toMatch(/¿Quieres que te apunte a la lista de espera\?/);
     expect(offer!.propose).toEqual({
       kind: 'waitlist',
@@ -1095,20 +1085,20 @@ describe("a client's own appointments, read by the built-in assistant", () => {
       time: '10:00',
     });
     expect(yes!.confirm).toBe(true);
-    const [, no] = await converse(nora, ask, 'no gracias');
+    const [, no] = await playWith(nora, ask, 'no gracias');
     expect(no!.confirm).toBeUndefined();
     expect(no!.replies.join('\n')).toMatch(/no te apunto/);
-    const [, other] = await converse(nora, ask, 'y cuánto cuesta el taller de contratos?');
+    const [, other] = await playWith(nora, ask, 'y cuánto cuesta el taller de contratos?');
     expect(other!.confirm).toBeUndefined();
     expect(other!.replies.join('\n')).toMatch(/20,00/);
     // Nobody's number: the page, never a proposal.
-    const [visitor] = await converse(withAFullClass(lawOffice), ask);
+    const [visitor] = await playWith(withAFullClass(lawOffice), ask);
     expect(visitor!.propose).toBeUndefined();
     expect(visitor!.replies.join('\n')).toMatch(/schedule\/ane\?service=s-taller/);
   });
 
   it('round 14: "la segunda … a la misma hora" after the list of theirs is the second one\'s time, not the first\'s', async () => {
-    const [, second] = await converse(
+    const [, second] = await playWith(
       client(
         appointment('a1', 'iker', '2026-11-26', '17:00'),
         appointment('a2', 'ane', '2026-11-30', '11:00'),
@@ -1129,15 +1119,15 @@ describe("a client's own appointments, read by the built-in assistant", () => {
       appointment('a1', 'ane', '2026-11-25', '10:00'),
       appointment('a2', 'iker', '2026-11-26', '17:00'),
     );
-    const [english] = await converse(
+    const [english] = await playWith(
       two,
       "Can you cancel the one with the other lawyer? I'll keep the family one",
     );
     expect(english!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a1' });
     // Iker alone works online: the place names his.
-    const [place] = await converse(two, 'cancela la de bilbao, la online la mantengo');
+    const [place] = await playWith(two, 'cancela la de bilbao, la online la mantengo');
     expect(place!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a1' });
-    const [day] = await converse(two, 'anula una, la del jueves me la quedo');
+    const [day] = await playWith(two, 'anula una, la del jueves me la quedo');
     expect(day!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a1' });
   });
 
@@ -1146,7 +1136,7 @@ describe("a client's own appointments, read by the built-in assistant", () => {
       from: '2026-11-30',
       to: '2026-12-06',
     });
-    const [answer] = await converse(
+    const [answer] = await playWith(
       client(
         appointment('a1', 'ane', '2026-11-30', '09:00'),
         appointment('a2', 'iker', '2026-11-28', '17:00'),
@@ -1162,7 +1152,7 @@ describe("a client's own appointments, read by the built-in assistant", () => {
   });
 
   it('round 14: "pásala a la semana que viene a la misma hora" is the same weekday a week on', async () => {
-    const [answer] = await converse(
+    const [answer] = await playWith(
       client(appointment('a1', 'ane', '2026-11-25', '11:00')),
       'la del miercoles pasala a la semana q viene misma hora',
     );
@@ -1180,7 +1170,7 @@ describe("a client's own appointments, read by the built-in assistant", () => {
         ...client(appointment('a1', 'ane', '2026-11-26', startTime)),
         openSlots: async () => [{ date: '2026-11-24', times: ['07:00', '19:00'] }],
       };
-      const [answer] = await converse(knowledge, 'cambiamela a mañana a las 7');
+      const [answer] = await playWith(knowledge, 'cambiamela a mañana a las 7');
       return answer!.propose;
     };
     expect(await both('07:30')).toMatchObject({ date: '2026-11-24', time: '07:00' });
@@ -1188,7 +1178,7 @@ describe("a client's own appointments, read by the built-in assistant", () => {
   });
 
   it('"pasar la de esta tarde al jueves": after a verb of changing, "la de" a day is one of theirs', async () => {
-    const [answer] = await converse(
+    const [answer] = await playWith(
       client(appointment('a1', 'iker', '2026-11-23', '16:00')),
       'puedo pasar la de esta tarde al jueves?',
     );
@@ -1202,7 +1192,7 @@ describe("a client's own appointments, read by the built-in assistant", () => {
   });
 
   it('a move "and if not, cancel it" proposes the move when it can be made, never the cancellation', async () => {
-    const [answer] = await converse(
+    const [answer] = await playWith(
       client(appointment('a1', 'ane', '2026-11-27', '12:00')),
       'el viernes no llego, si puedes cambiamela al lunes a primera hora genial y si no pues nada cancelamela',
     );
@@ -1216,7 +1206,7 @@ describe("a client's own appointments, read by the built-in assistant", () => {
   });
 
   it('the alternative is put only when the first wish cannot be done, and still asked before acting', async () => {
-    const [cancel] = await converse(
+    const [cancel] = await playWith(
       client(appointment('a1', 'ane', '2026-11-27', '12:00')),
       'cambiamela al sabado por la mañana y si no, cancelala',
     );
@@ -1224,7 +1214,7 @@ describe("a client's own appointments, read by the built-in assistant", () => {
     expect(cancel!.replies.join('\n')).toMatch(/¿Cancelo tu cita/);
     expect(cancel!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a1' });
     expect(cancel!.confirm).toBeUndefined();
-    const [other] = await converse(
+    const [other] = await playWith(
       client(appointment('a1', 'iker', '2026-11-26', '16:00')),
       'me la pasas al viernes a las 5? o si no el martes a las 5',
     );
@@ -1243,34 +1233,34 @@ describe("a client's own appointments, read by the built-in assistant", () => {
       'cancelala si no hay hueco el lunes',
       'cancel it if you cannot move it to monday',
     ]) {
-      const [answer] = await converse(friday, message);
+      const [answer] = await playWith(friday, message);
       expect(answer!.propose).toMatchObject({ kind: 'reschedule', date: '2026-11-30' });
     }
-    const [impossible] = await converse(friday, 'muevela al sabado y si no se puede la anulas');
+    const [impossible] = await playWith(friday, 'muevela al sabado y si no se puede la anulas');
     expect(impossible!.replies.join('\n')).toMatch(/no tiene hueco el sábado 28/);
     expect(impossible!.propose).toMatchObject({ kind: 'cancel' });
     // Politeness is no condition.
-    const [polite] = await converse(friday, 'cancela la del viernes si no es mucha molestia');
+    const [polite] = await playWith(friday, 'cancela la del viernes si no es mucha molestia');
     expect(polite!.propose).toMatchObject({ kind: 'cancel' });
   });
 
   it('"a la misma hora" and "la semana que viene, el mismo día y hora" keep the appointment time', async () => {
-    const [sameTime] = await converse(
+    const [sameTime] = await playWith(
       client(appointment('a1', 'ane', '2026-11-27', '10:00')),
       'la del viernes pasala al jueves a la misma hora',
     );
     expect(sameTime!.propose).toMatchObject({ date: '2026-11-26', time: '10:00' });
-    const [nextWeek] = await converse(
+    const [nextWeek] = await playWith(
       client(appointment('a1', 'ane', '2026-11-25', '12:00')),
       'me la puedes pasar a la semana que viene, el mismo dia y hora?',
     );
     expect(nextWeek!.propose).toMatchObject({ date: '2026-12-02', time: '12:00' });
-    const [aWeekLater] = await converse(
+    const [aWeekLater] = await playWith(
       client(appointment('a1', 'ane', '2026-11-25', '12:00')),
       'retrásala una semana',
     );
     expect(aWeekLater!.propose).toMatchObject({ date: '2026-12-02', time: '12:00' });
-    const [, chosen] = await converse(
+    const [, chosen] = await playWith(
       client(appointment('a1', 'iker', '2026-11-26', '17:00')),
       'pasala al martes',
       'a la misma hora',
@@ -1279,18 +1269,18 @@ describe("a client's own appointments, read by the built-in assistant", () => {
   });
 
   it('"mejor" with another day or time, said of one of their appointments, is a move', async () => {
-    const [later] = await converse(
+    const [later] = await playWith(
       client(appointment('a1', 'iker', '2026-11-26', '16:00')),
       'la del jueves mejor por la tarde, a las 6',
     );
     expect(later!.propose).toMatchObject({ date: '2026-11-26', time: '18:00' });
-    const [instead] = await converse(
+    const [instead] = await playWith(
       client(appointment('a1', 'ane', '2026-11-27', '10:00')),
       'quiero anular la cita del viernes',
       'no, espera, no la anules, mejor cambiala al jueves a la misma hora',
     ).then((answers) => answers.slice(1));
     expect(instead!.propose).toMatchObject({ kind: 'reschedule', date: '2026-11-26', time: '10:00' });
-    const [no] = await converse(
+    const [no] = await playWith(
       client(appointment('a1', 'ane', '2026-11-27', '10:00')),
       'quiero anular la cita del viernes',
       'no, mejor no',
@@ -1300,7 +1290,7 @@ describe("a client's own appointments, read by the built-in assistant", () => {
   });
 
   it('"me viene fatal" says a time does not suit: which appointment to move, no complaint', async () => {
-    const [which] = await converse(
+    const [which] = await playWith(
       client(
         appointment('a1', 'ane', '2026-11-26', '10:00'),
         appointment('a2', 'iker', '2026-11-26', '17:00'),
@@ -1309,7 +1299,7 @@ describe("a client's own appointments, read by the built-in assistant", () => {
     );
     expect(which!.handoff).toBeNull();
     expect(which!.replies.join('\n')).toMatch(/¿Cuál quieres cambiar\?/);
-    const [complaint] = await converse(
+    const [complaint] = await playWith(
       client(appointment('a1', 'ane', '2026-11-26', '10:00')),
       'el trato fue fatal',
     );
@@ -1317,7 +1307,7 @@ describe("a client's own appointments, read by the built-in assistant", () => {
   });
 
   it('picks the appointment by the time named, and says when a day named has none', async () => {
-    const [cancel] = await converse(
+    const [cancel] = await playWith(
       client(
         appointment('a1', 'ane', '2026-11-26', '10:00'),
         appointment('a2', 'iker', '2026-11-26', '17:00'),
@@ -1325,13 +1315,13 @@ describe("a client's own appointments, read by the built-in assistant", () => {
       'cancela la de las 5 del jueves',
     );
     expect(cancel!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a2' });
-    const [none] = await converse(
+    const [none] = await playWith(
       client(appointment('a1', 'ane', '2026-11-27', '12:00')),
       'tengo algo el jueves?',
     );
     expect(none!.replies.join('\n')).toMatch(/jueves 26 de noviembre no tienes ninguna cita/);
     expect(none!.replies.join('\n')).toContain('viernes 27 de noviembre a las 12:00');
-    const [stillOn] = await converse(
+    const [stillOn] = await playWith(
       client(appointment('a1', 'ane', '2026-11-30', '09:00')),
       'me confirmas q sigue en pie lo del lunes?',
     );
@@ -1339,7 +1329,7 @@ describe("a client's own appointments, read by the built-in assistant", () => {
   });
 
   it('"si no voy, ¿pierdo la reserva?" is answered with the policy and its deadline, nothing proposed', async () => {
-    const [answer] = await converse(
+    const [answer] = await playWith(
       client(appointment('a1', 'ane', '2026-11-27', '12:00')),
       'si al final no voy el viernes pierdo la reserva?',
     );
@@ -1354,7 +1344,7 @@ describe("a client's own appointments, read by the built-in assistant", () => {
     expect(answerOf('noo')).toBe('no');
     expect(answerOf('sip')).toBe('yes');
     expect(answerOf('of course')).toBe('yes');
-    const [, confirmed] = await converse(
+    const [, confirmed] = await playWith(
       client(appointment('a1', 'ane', '2026-11-27', '10:00')),
       'pasala al jueves a la misma hora',
       'siii 👍',
@@ -1363,7 +1353,7 @@ describe("a client's own appointments, read by the built-in assistant", () => {
   });
 
   it('a "no?" tag ends its sentence: "tengo dos citas no? quiero cambiar una" asks which; "la 1, al martes…" moves it', async () => {
-    const [which, moved] = await converse(
+    const [which, moved] = await playWith(
       client(
         appointment('a1', 'ane', '2026-11-30', '10:00'),
         appointment('a2', 'ane', '2026-12-04', '10:00'),
@@ -1378,7 +1368,7 @@ describe("a client's own appointments, read by the built-in assistant", () => {
       date: '2026-12-01',
       time: '11:00',
     });
-    const [whichEn, movedEn] = await converse(
+    const [whichEn, movedEn] = await playWith(
       client(
         appointment('a1', 'ane', '2026-11-30', '10:00'),
         appointment('a2', 'ane', '2026-12-04', '10:00'),
@@ -1396,7 +1386,7 @@ describe("a client's own appointments, read by the built-in assistant", () => {
   });
 
   it('"si os aviso ese mismo día, ¿me lo devolvéis?" is the refund deadline, nothing proposed', async () => {
-    const [answer] = await converse(
+    const [answer] = await playWith(
       client(appointment('a1', 'ane', '2026-11-27', '12:00')),
       'si el viernes no me da tiempo a salir del curro os aviso ese mismo dia, me devolveriais la reserva?',
     );
@@ -1406,7 +1396,7 @@ describe("a client's own appointments, read by the built-in assistant", () => {
     expect(reply).toMatch(/ya no se devuelve/);
     expect(answer!.propose).toBeUndefined();
     // Cancelling on the day, asked about the money: the refund's deadline, not the cost of moving it.
-    const [sameDay] = await converse(
+    const [sameDay] = await playWith(
       client(appointment('a1', 'ane', '2026-11-27', '12:00')),
       'si cancelo el mismo dia me devolveis el dinero?',
     );
@@ -1417,7 +1407,7 @@ describe("a client's own appointments, read by the built-in assistant", () => {
 
   it('a cancellation with "quiero que me devolváis el dinero" is proposed with its refund, not handed over', async () => {
     const late = { ...appointment('a1', 'ane', '2026-11-24', '09:30'), refundOnCancel: null };
-    const [cancel, kept] = await converse(
+    const [cancel, kept] = await playWith(
       client(late),
       'cancelala pero quiero que me devolvais el dinero eh',
       'pues entonces no, la dejo y voy',
@@ -1428,12 +1418,12 @@ describe("a client's own appointments, read by the built-in assistant", () => {
     expect(kept!.confirm).toBeUndefined();
     expect(kept!.replies.join('\n')).toMatch(/no cambio nada/);
     // Without a cancellation, wanting the money back is still a complaint.
-    const [complaint] = await converse(client(late), 'quiero que me devolvais el dinero ya');
+    const [complaint] = await playWith(client(late), 'quiero que me devolvais el dinero ya');
     expect(complaint!.handoff).not.toBeNull();
   });
 
   it('a change and another question in one message: the change proposed, the question answered too', async () => {
-    const [answer] = await converse(
+    const [answer] = await playWith(
       client(appointment('a1', 'iker', '2026-11-26', '16:00')),
       'tengo la cita del jueves con iker pero no llego asi que si se puede pasar a la tarde mejor a las 6 o asi y otra cosa cuanto cuesta la premium',
     );
@@ -1445,7 +1435,7 @@ describe("a client's own appointments, read by the built-in assistant", () => {
     });
     expect(answer!.replies.join('\n')).toMatch(/9,99/);
     // Beside a question nobody can answer here (with its offer of a person), the "sí" is to the change.
-    const [proposed, confirmed] = await converse(
+    const [proposed, confirmed] = await playWith(
       {
         ...client(appointment('a1', 'iker', '2026-11-26', '16:00')),
         information: 'Despacho de abogados en Bilbao.',
@@ -1459,7 +1449,7 @@ describe("a client's own appointments, read by the built-in assistant", () => {
   });
 
   it('cancels on a Portuguese request and its "sim"', async () => {
-    const [proposal, done] = await converse(
+    const [proposal, done] = await playWith(
       client(appointment('a1', 'ane', '2026-11-26', '12:00')),
       'Olá! Preciso desmarcar a minha consulta de quinta-feira',
       'sim, pode cancelar',
@@ -1469,7 +1459,7 @@ describe("a client's own appointments, read by the built-in assistant", () => {
   });
 
   it('"30 min más tarde" moves the appointment by that much the same day', async () => {
-    const [later] = await converse(
+    const [later] = await playWith(
       client(appointment('a1', 'iker', '2026-11-26', '16:00')),
       'puedo ir 30 min mas tarde a mi cita?',
     );
@@ -1477,7 +1467,7 @@ describe("a client's own appointments, read by the built-in assistant", () => {
   });
 
   it('round 12: a change of mind to cancel while a move is chosen puts the cancellation, never "nothing changes"', async () => {
-    const [, asked] = await converse(
+    const [, asked] = await playWith(
       client(appointment('a1', 'ane', '2026-11-27', '12:00')),
       'cambiame la cita al lunes 30',
       'bueno no, mejor cancelala directamente',
@@ -1487,7 +1477,7 @@ describe("a client's own appointments, read by the built-in assistant", () => {
   });
 
   it('round 12: "cancélala aunque no me devolváis nada" confirms the cancellation it was asked', async () => {
-    const [, confirmed] = await converse(
+    const [, confirmed] = await playWith(
       client(appointment('a1', 'ane', '2026-11-27', '12:00')),
       'cancelame la del viernes',
       'vale, cancelala aunque no me devolvais nada',
@@ -1496,7 +1486,7 @@ describe("a client's own appointments, read by the built-in assistant", () => {
   });
 
   it('round 12: "al día siguiente a la misma hora" is the day after the appointment, not tomorrow', async () => {
-    const [answer] = await converse(
+    const [answer] = await playWith(
       client(appointment('a1', 'ane', '2026-11-25', '12:00')),
       'la del miercoles me la cambias al dia siguiente a la misma hora?',
     );
@@ -1509,7 +1499,7 @@ describe("a client's own appointments, read by the built-in assistant", () => {
   });
 
   it('round 12: "la cita de diciembre" is the one in December', async () => {
-    const [answer] = await converse(
+    const [answer] = await playWith(
       client(
         appointment('a1', 'ane', '2026-11-27', '10:00'),
         appointment('a2', 'ane', '2026-12-03', '10:00'),
@@ -1521,7 +1511,7 @@ describe("a client's own appointments, read by the built-in assistant", () => {
   });
 
   it('round 13: "la del jueves por la tarde, la de Ane no" leaves Ane out and takes the afternoon one', async () => {
-    const [asked] = await converse(
+    const [asked] = await playWith(
       client(
         appointment('a1', 'ane', '2026-11-26', '12:00'),
         appointment('a2', 'iker', '2026-11-26', '17:00'),
@@ -1529,7 +1519,7 @@ describe("a client's own appointments, read by the built-in assistant", () => {
       'cancela la del jueves por la tarde, la de ane no',
     );
     expect(asked!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a2' });
-    const [other] = await converse(
+    const [other] = await playWith(
       client(
         appointment('a1', 'ane', '2026-11-26', '12:00'),
         appointment('a2', 'iker', '2026-11-26', '17:00'),
@@ -1543,13 +1533,13 @@ describe("a client's own appointments, read by the built-in assistant", () => {
       { ...appointment('a1', 'ane', '2026-11-26', '12:00'), employeeName: starred },
       appointment('a2', 'iker', '2026-11-26', '17:00'),
     );
-    const [odd] = await converse(
+    const [odd] = await playWith(
       { ...both, employees: [{ ...lawOffice.employees[0]!, name: starred }, lawOffice.employees[1]!] },
       'cancela la del jueves, la de ane etxeberria no',
     );
     expect(odd!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a2' });
     // "…, ¿no?" is a question tag: Iker's is the one asked.
-    const [tag] = await converse(
+    const [tag] = await playWith(
       client(
         appointment('a1', 'ane', '2026-11-26', '12:00'),
         appointment('a2', 'iker', '2026-11-26', '17:00'),
@@ -1560,7 +1550,7 @@ describe("a client's own appointments, read by the built-in assistant", () => {
   });
 
   it('round 13: "la del jueves por la mañana" of two that day is the morning one', async () => {
-    const [asked] = await converse(
+    const [asked] = await playWith(
       client(
         appointment('a1', 'ane', '2026-11-26', '17:00'),
         appointment('a2', 'iker', '2026-11-26', '10:00'),
@@ -1575,14 +1565,14 @@ describe("a client's own appointments, read by the built-in assistant", () => {
       appointment('a1', 'ane', '2026-12-02', '10:00'),
       appointment('a2', 'ane', '2026-11-25', '10:00'),
     );
-    const [first] = await converse(two, 'anula la primera de las dos porfa');
+    const [first] = await playWith(two, 'anula la primera de las dos porfa');
     expect(first!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a2' });
-    const [second] = await converse(two, 'cancel the second one please');
+    const [second] = await playWith(two, 'cancel the second one please');
     expect(second!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a1' });
   });
 
   it('round 13: "no no, la del 4 de diciembre" to a proposed cancellation puts that one instead, still asking', async () => {
-    const [proposed, instead, confirmed] = await converse(
+    const [proposed, instead, confirmed] = await playWith(
       client(
         appointment('a1', 'ane', '2026-12-04', '18:00'),
         appointment('a2', 'ane', '2026-11-27', '18:00'),
@@ -1597,7 +1587,7 @@ describe("a client's own appointments, read by the built-in assistant", () => {
     expect(instead!.replies.join('\n')).toContain('viernes 4 de diciembre');
     expect(confirmed!.confirm).toBe(true);
     // A plain no still changes nothing.
-    const [, refused] = await converse(
+    const [, refused] = await playWith(
       client(
         appointment('a1', 'ane', '2026-12-04', '18:00'),
         appointment('a2', 'ane', '2026-11-27', '18:00'),
@@ -1632,15 +1622,15 @@ describe("a client's own appointments, read by the built-in assistant", () => {
         'q saldo tiene mi bono',
         'hasta cuando vale mi bono?',
       ]) {
-        const [answer] = await converse(withPacks([pack(7)]), message);
+        const [answer] = await playWith(withPacks([pack(7)]), message);
         expect(answer!.replies.join('\n'), message).toMatch(
           /te quedan 7 de 10 sesiones, hasta el jueves 25 de febrero/,
         );
         expect(answer!.handoff, message).toBeNull();
       }
-      const [english] = await converse(withPacks([pack(3)]), 'how many sessions do I have left on my pack?');
+      const [english] = await playWith(withPacks([pack(3)]), 'how many sessions do I have left on my pack?');
       expect(english!.replies.join('\n')).toMatch(/3 of 10 sessions left, until Thursday 25 February/);
-      const [two] = await converse(
+      const [two] = await playWith(
         withPacks([pack(2), pack(5, { name: 'Bono 5', sessionsTotal: 5, serviceName: 'Mediación' })]),
         'cuantas sesiones me quedan en los bonos?',
       );
@@ -1648,7 +1638,7 @@ describe("a client's own appointments, read by the built-in assistant", () => {
     });
 
     it('says when they have none, and offers a person, whose yes is a handover', async () => {
-      const [none, yes] = await converse(withPacks([]), 'cuantas clases me quedan del bono?', 'si porfa');
+      const [none, yes] = await playWith(withPacks([]), 'cuantas clases me quedan del bono?', 'si porfa');
       expect(none!.replies.join('\n')).toMatch(/No veo ningún bono/);
       expect(yes!.handoff?.kind).toBe('person');
     });
@@ -1660,7 +1650,7 @@ describe("a client's own appointments, read by the built-in assistant", () => {
 
     it('a question about buying a pack, or about places left, is not their balance', async () => {
       for (const message of ['cuanto cuesta el bono de 10 sesiones?', 'cuantos huecos quedan el viernes?']) {
-        const [answer] = await converse(withPacks([pack(7)]), message);
+        const [answer] = await playWith(withPacks([pack(7)]), message);
         expect(answer!.replies.join('\n'), message).not.toMatch(/te quedan 7/);
       }
     });
@@ -1671,13 +1661,13 @@ describe("a client's own appointments, read by the built-in assistant", () => {
         refundOnCancel: null,
         packSessionBack: true,
       };
-      const [ask] = await converse(withPacks([pack(6)], inTime), 'cancela mi cita del viernes');
+      const [ask] = await playWith(withPacks([pack(6)], inTime), 'cancela mi cita del viernes');
       expect(ask!.replies.join('\n')).toMatch(/La sesión vuelve a tu bono/);
       // What they were told goes with the proposal: a yes after the deadline is asked again.
       expect(ask!.propose).toEqual({ kind: 'cancel', appointmentId: 'a1', refund: null, sessionBack: true });
       expect(ask!.replies.join('\n')).not.toMatch(/devolver|importe/);
       const late = { ...inTime, packSessionBack: false };
-      const [lateAsk] = await converse(withPacks([pack(6)], late), 'si la cancelo me devolveis la sesion?');
+      const [lateAsk] = await playWith(withPacks([pack(6)], late), 'si la cancelo me devolveis la sesion?');
       expect(lateAsk!.replies.join('\n')).toMatch(/se da por usada/);
     });
   });
