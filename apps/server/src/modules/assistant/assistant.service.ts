@@ -155,6 +155,11 @@ export function createAssistantService(deps: Deps) {
       businessFacts(),
       premiumPriceSoon(),
     ]);
+    /** An active employee who takes bookings, by username as customers' links name them. */
+    const bookable = (username: string) =>
+      employees.find(
+        (e) => e.isActive && e.takesBookings && e.username.toLowerCase() === username.toLowerCase(),
+      );
     return {
       customer,
       pendingChange,
@@ -182,9 +187,7 @@ export function createAssistantService(deps: Deps) {
         .map((e) => directoryEntry(e, deps.publicUrl)),
       otherStaff: employees.filter((e) => e.isActive && !e.takesBookings).map((e) => e.name),
       async openSlots(username, query) {
-        const employee = employees.find(
-          (e) => e.isActive && e.takesBookings && e.username.toLowerCase() === username.toLowerCase(),
-        );
+        const employee = bookable(username);
         // Not in the directory read a moment ago: the public schedule answers (usually: not found).
         const days = employee
           ? await deps.schedule.openTimes(employee, company.timeZone, query, {
@@ -203,9 +206,7 @@ export function createAssistantService(deps: Deps) {
           .filter((day) => day.times.length > 0);
       },
       async fullClassTimes(username, query) {
-        const employee = employees.find(
-          (e) => e.isActive && e.takesBookings && e.username.toLowerCase() === username.toLowerCase(),
-        );
+        const employee = bookable(username);
         const service = catalogue.services.find((s) => s.id === query.service);
         if (!employee || !service?.seats) return [];
         const { times } = await deps.waitlist.fullTimes(employee.id, service.id);
