@@ -419,7 +419,10 @@ export function createInsightsRepository(db: Db) {
     const attended = sum('started', key('completed'));
     const noShows = sum('started', key('no-show'));
     // Revenue by when it was paid and refunds by when they were made, per currency (a currency
-    // appears when anything was paid or refunded in it; a refund without one has none).
+    // appears when anything was paid or refunded in it; a refund without one has none). Refunds are
+    // an appointment's and a pack's alike (migration 0051): a pack's sale is a payment in revenue,
+    // so its refund must come off too. In the period the money went back, not the sale's: a period
+    // already reported keeps its figures, and the period's net is the money that stayed in it.
     const currencyOf = (row: Row) => (row.figure === 'paid' ? String(row.key) : String(row.detail) || null);
     const moneyRows = counts.filter((row) => row.figure === 'paid' || row.figure === 'refunded');
     const currencies = [...new Set(moneyRows.map(currencyOf))]

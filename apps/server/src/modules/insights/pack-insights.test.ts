@@ -81,7 +81,31 @@ describe("Insights' packs: revenue from the ledger, outstanding sessions from th
       outstandingSessions: 10,
       packsWithSessions: 1,
     });
+    // The general revenue nets the pack's refund as it nets an appointment's: the sales are its
+    // payments (revenue), the refund is in its refunds and its net, in the period it was made.
+    expect(report.current.bookings.money).toEqual([
+      { currency: 'eur', revenue: 55000, refunds: 10000, net: 45000 },
+    ]);
+    expect(report.previous.bookings.money).toEqual([
+      { currency: 'eur', revenue: 35000, refunds: 0, net: 35000 },
+    ]);
     const [fiveLeft] = await t.db.select().from(clientPacks).where(eq(clientPacks.packId, five.id));
     expect(fiveLeft!.sessionsLeft).toBe(5);
+  });
+
+  it("counts a refund in the period it was made, not the sale's", async () => {
+    const [ana] = await t.db.select().from(clientPacks).where(eq(clientPacks.method, 'cash'));
+    // Ana's pack, sold on 11 October, refunded in part on Sunday 20 December.
+    now = new Date('2026-12-20T10:00:00Z');
+    ({ headers } = await t.signIn());
+    await staff(`/api/clients/${ana!.clientId}/packs/${ana!.id}/refund`, { amount: 7000 });
+
+    const week = await staff<InsightsReport>('/api/insights?period=custom&from=2026-12-14&to=2026-12-20');
+    expect(week.current.bookings.money).toEqual([{ currency: 'eur', revenue: 0, refunds: 7000, net: -7000 }]);
+    expect(week.packs.money).toEqual([{ currency: 'eur', sales: 0, refunds: 7000, net: -7000 }]);
+    const saleDay = await staff<InsightsReport>('/api/insights?period=custom&from=2026-10-11&to=2026-10-11');
+    expect(saleDay.current.bookings.money).toEqual([
+      { currency: 'eur', revenue: 35000, refunds: 0, net: 35000 },
+    ]);
   });
 });

@@ -2,7 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
 import { insertAppointment, insertEmployee } from '../../../test/factories.ts';
-import { appointmentEvents, appointments, employees, services } from '../../db/schema.ts';
+import {
+  appointmentEvents,
+  appointments,
+  clientPacks,
+  employees,
+  packLedger,
+  services,
+} from '../../db/schema.ts';
 import { addDays, zonedDate, zonedTimeToUtc } from '../../lib/time-zone.ts';
 import { createInsightsRepository, type Range } from './insights.repository.ts';
 
@@ -242,5 +249,59 @@ describe("the professionals' and services' tables counted per quarter hour and d
     }
     const professionals = await repository().byProfessional(periods[0]!);
     expect(professionals.some((p) => p.name === 'Luis Gómez' && p.id === null)).toBe(true);
+  });
+
+  it("counts a pack's refund in the refunded figure, as the ledger's rows say, through every change", async () => {
+    const [pack] = await t.db
+      .insert(clientPacks)
+      .values({
+        name: 'Diez',
+        serviceName: 'Corte',
+        sessionsTotal: 10,
+        sessionsLeft: 0,
+        priceAmount: 20000,
+        currency: 'eur',
+        method: 'online',
+        expiresAt: new Date(now.getTime() + 60 * DAY),
+        createdAt: new Date(now.getTime() - 20 * DAY),
+      })
+      .returning();
+    const refundedAt = new Date(now.getTime() - 3 * DAY - 7 * MINUTE);
+    const month = periods[0]!;
+    const eurRefunds = async () =>
+      (await repository().bookings(month)).money.find((m) => m.currency === 'eur')?.refunds ?? 0;
+    const before = await eurRefunds();
+    const steps: Array<() => Promise<unknown>> = [
+      () =>
+        t.db.insert(packLedger).values([
+          {
+            clientPackId: pack!.id,
+            kind: 'sale',
+            sessions: 10,
+            amount: 20000,
+            currency: 'eur',
+            actor: 'staff',
+          },
+          {
+            clientPackId: pack!.id,
+            kind: 'refund',
+            sessions: -10,
+            amount: -12000,
+            currency: 'eur',
+            actor: 'staff',
+            createdAt: refundedAt,
+          },
+        ]),
+      // Its amount corrected, then the pack (and its ledger) deleted.
+      () => t.db.update(packLedger).set({ amount: -9000 }).where(eq(packLedger.kind, 'refund')),
+      () => t.db.delete(clientPacks).where(eq(clientPacks.id, pack!.id)),
+    ];
+    const refunds: number[] = [];
+    for (const step of steps) {
+      await step();
+      await expectTablesEqualRows();
+      refunds.push((await eurRefunds()) - before);
+    }
+    expect(refunds).toEqual([12000, 9000, 0]);
   });
 });
