@@ -65,6 +65,11 @@ export const localPaymentIntents = pgTable('local_payment_intents', {
   refunded: boolean('refunded').notNull().default(false),
   /** Minor units given back so far: part of it for a partial refund, all of it for a whole one. */
   amountRefunded: integer('amount_refunded').notNull().default(0),
+  /**
+   * The partial refunds made, by their idempotency key: a key refunds once (across restarts and
+   * instances, as Stripe's), and the refund made with a key can be looked up (`findRefund`).
+   */
+  refunds: jsonb('refunds').$type<Record<string, number>>().notNull().default({}),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

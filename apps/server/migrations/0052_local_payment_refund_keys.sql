@@ -1,0 +1,1 @@
+ALTER TABLE "local_payment_intents" ADD COLUMN "refunds" jsonb DEFAULT '{}'::jsonb NOT NULL;
