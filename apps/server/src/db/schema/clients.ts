@@ -66,11 +66,17 @@ export const payments = pgTable(
     subscriptionId: uuid('subscription_id'),
     appointmentId: uuid('appointment_id'),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Minor units given back so far: all of it once `refunded`; part of it on a payment still
+     * `completed` after a partial refund (a pack's, or one made in the provider's dashboard).
+     */
+    refundedAmount: integer('refunded_amount').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     index('payments_client_idx').on(t.clientId),
     index('payments_paid_idx').on(t.paidAt),
     check('payments_client_check', sql`${t.clientId} is not null or ${t.anonymousClientId} is not null`),
+    check('payments_refunded_amount_check', sql`${t.refundedAmount} between 0 and greatest(${t.amount}, 0)`),
   ],
 );
