@@ -22,9 +22,9 @@ import {
 } from './assistant-engine.ts';
 import { AssistantUnavailable } from './assistant-unavailable.ts';
 import { withConversationRef } from './booking-links.ts';
-import { HANDOFF_MESSAGE } from './handoff.ts';
 import { detectLanguage, type Language, messageLanguage } from './language.ts';
 import { matchLesson, meaningText, type TaughtLesson } from './lessons.ts';
+import { REPLIES } from './replies.ts';
 import { joinWaitlist, makeChange } from './self-service.ts';
 
 type Deps = {
@@ -265,7 +265,9 @@ export function createAssistantService(deps: Deps) {
       history.push({ role: 'customer', text: line });
       const reply = await respond(history.slice(-deps.historyTurns), await knowledge(null, null));
       const language = detectLanguage(history.filter((t) => t.role === 'customer').map((t) => t.text));
-      const replies = reply.handoff ? [reply.replies[0] ?? HANDOFF_MESSAGE[language]] : reply.replies;
+      const replies = reply.handoff
+        ? [reply.replies[0] ?? REPLIES[language].handover.general]
+        : reply.replies;
       history.push(...replies.map((text): Turn => ({ role: 'assistant', text })));
       answered.push({ customer: line, replies, handedOver: reply.handoff !== null });
     }
@@ -354,10 +356,10 @@ export function createAssistantService(deps: Deps) {
       const handed = await chats.handOver(chatId, {
         reason: `The assistant failed: ${failure.message}`,
         kind: 'model_error',
-        customerMessage: HANDOFF_MESSAGE[language],
+        customerMessage: REPLIES[language].handover.general,
         type: 'error',
       });
-      return handed ? [HANDOFF_MESSAGE[language]] : [];
+      return handed ? [REPLIES[language].handover.general] : [];
     }
 
     // A person may have taken the chat while the assistant was thinking, or the customer written
@@ -394,7 +396,7 @@ export function createAssistantService(deps: Deps) {
     }
 
     if (reply.handoff) {
-      const message = reply.replies[0] ?? HANDOFF_MESSAGE[language];
+      const message = reply.replies[0] ?? REPLIES[language].handover.general;
       const handed = await chats.handOver(chatId, {
         reason: reply.handoff.reason,
         kind: reply.handoff.kind,

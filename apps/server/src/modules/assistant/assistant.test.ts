@@ -4,7 +4,7 @@ import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts'
 import { insertAppointment, insertEmployee } from '../../../test/factories.ts';
 import { type LlmAnswer, type LlmRequest, startFakeLlm } from '../../../test/fake-servers.ts';
 import { appointments, chats, clients, messages, notifications } from '../../db/schema.ts';
-import { HANDOFF_MESSAGE } from './handoff.ts';
+import { REPLIES } from './replies.ts';
 
 // Monday 23 November 2026, 10:00 in Madrid. Each reading moves on a millisecond, so messages keep their order.
 const START = new Date('2026-11-23T09:00:00Z').getTime();
@@ -305,7 +305,7 @@ describe('the tools', () => {
     // Insights counts the handover by the kind the model gave.
     const [chat] = await t.db.select({ reason: chats.handoffReason }).from(chats).where(eq(chats.id, chatId));
     expect(chat?.reason).toBe('policy');
-    expect(await assistantTexts(chatId)).toEqual([HANDOFF_MESSAGE.en]);
+    expect(await assistantTexts(chatId)).toEqual([REPLIES.en.handover.general]);
     // Staff are told right after the switch: wait for it rather than race it.
     await expect.poll(async () => (await noticesOf(chatId)).length, waitFor).toBe(1);
     const [notice] = await noticesOf(chatId);
@@ -377,7 +377,7 @@ describe.concurrent('when the model fails', () => {
       const { chatId } = await write(text);
       await expect.poll(() => assignedTo(chatId), { ...waitFor, timeout: 30_000 }).toBe('human');
       expect(llm.requestsAbout(text)).toHaveLength(3);
-      expect(await assistantTexts(chatId)).toEqual([HANDOFF_MESSAGE.es]);
+      expect(await assistantTexts(chatId)).toEqual([REPLIES.es.handover.general]);
       await expect.poll(async () => (await noticesOf(chatId)).length, waitFor).toBe(1);
       const [notice] = await t.db
         .select()
@@ -414,7 +414,7 @@ describe('the chat simulator, without the durable job', () => {
       headers,
       payload: { text, sessionId: 'llmfailure0000001' },
     });
-    expect(response.json()).toMatchObject({ replies: [HANDOFF_MESSAGE.es], assignedTo: 'human' });
+    expect(response.json()).toMatchObject({ replies: [REPLIES.es.handover.general], assignedTo: 'human' });
     // ASSISTANT_RETRY_LIMIT is 2 here: three tries in all.
     expect(llm.requestsAbout(text)).toHaveLength(3);
     const [notice] = await noticesOf(response.json().chatId);

@@ -29,8 +29,8 @@ import type {
   Turn,
 } from './assistant-engine.ts';
 import { AssistantUnavailable } from './assistant-unavailable.ts';
-import { HANDOFF_MESSAGE } from './handoff.ts';
 import { detectLanguage, fold } from './language.ts';
+import { REPLIES } from './replies.ts';
 import { cancelProposal } from './self-service.ts';
 
 export type LlmSettings = { baseUrl: string; model: string; apiKey?: string; timeoutMs: number };
@@ -556,7 +556,7 @@ export function createLlmAssistant(settings: LlmSettings): AssistantEngine {
       if (decisions.confirm) return { replies: [], handoff: null, confirm: true };
       if (handoff) {
         const language = detectLanguage(history.filter((t) => t.role === 'customer').map((t) => t.text));
-        return { replies: [text || HANDOFF_MESSAGE[language]], handoff };
+        return { replies: [text || REPLIES[language].handover.general], handoff };
       }
       const invalid = result.steps.flatMap((step) => step.toolCalls).find((call) => call.invalid);
       if (invalid) {

@@ -16,6 +16,7 @@ import type { IntentScore } from './classifier/intent-classifier.ts';
 import { intentClassifier, whileAnswering } from './classifier/trained.ts';
 import { type Language, replyLanguage } from './language.ts';
 import { type Cues, clarifyingOptions, type Route, routes, THRESHOLDS } from './policy.ts';
+import { REPLIES, type Replies } from './replies.ts';
 import {
   type CompanyInfo,
   findAnswer,
@@ -45,16 +46,7 @@ import {
   ownBookingAnswer,
 } from './rules/own-booking.ts';
 import { asksPackBalance, packBalanceReply } from './rules/packs.ts';
-import {
-  HANDOFF_REPLIES,
-  KIND_NAMES,
-  list,
-  longDate,
-  money,
-  weekdayName,
-  weekdaysPlural,
-  writtenPrice,
-} from './rules/phrases.ts';
+import { KIND_NAMES, list, longDate, money, writtenPrice } from './rules/phrases.ts';
 import { clausesOf, requestsOf } from './rules/requests.ts';
 import { spelled } from './rules/spelling.ts';
 import { fold, hasAny, hasPhrase, words } from './rules/text.ts';
@@ -181,11 +173,6 @@ const DAY_STEM =
 /** "¿dónde trabaja?", "where is she?": a place asked, not a time. */
 const WHERE_ASKED = /\b(?:donde|where|en que (?:ciudad|sitio|centro|sede|zona))\b/;
 
-const NOT_UNDERSTOOD_MARK = {
-  es: 'No estoy seguro de haberte entendido',
-  en: "I'm not sure I understood",
-};
-
 /** Start times as runs of consecutive half hours: ["07:00", "07:30", "08:00", "17:00"] → ["07:00–08:00", "17:00"]. */
 export function timeRuns(times: string[]): string[] {
   const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
@@ -215,37 +202,6 @@ export function servicesNamed(folded: string, services: AssistantService[]): Ass
     return stems.length > 0 && stems.every((stem) => words.some((word) => word.startsWith(stem)));
   });
 }
-
-/**
- * What a clarifying question offers, and what choosing each one says to the engine: the customer's
- * first message is read again with these words added, so its professional, day or service stays.
- */
-const OPTIONS: Record<string, Record<Language, { label: string; says: string }>> = {
-  open_times: {
-    es: { label: 'Ver horas libres o reservar una cita', says: '¿qué horas libres hay?' },
-    en: { label: 'See open times or book an appointment', says: 'what times are free?' },
-  },
-  find_professional: {
-    es: { label: 'Encontrar un profesional', says: '¿qué profesionales tenéis?' },
-    en: { label: 'Find a professional', says: 'which professionals do you have?' },
-  },
-  prices: {
-    es: { label: 'Precios', says: '¿cuánto cuesta?' },
-    en: { label: 'Prices', says: 'how much is it?' },
-  },
-  company_info: {
-    es: { label: 'Horario y dirección', says: '¿qué horario tenéis y dónde estáis?' },
-    en: { label: 'Opening hours and address', says: 'what are your hours and where are you?' },
-  },
-  own_booking: {
-    es: { label: 'Tu cita (verla, cambiarla o cancelarla)', says: '¿qué citas tengo?' },
-    en: { label: 'Your appointment (see, move or cancel it)', says: 'what appointments do I have?' },
-  },
-  person: {
-    es: { label: 'Hablar con una persona del equipo', says: 'quiero hablar con una persona' },
-    en: { label: 'Talk to a person on the team', says: 'I want to talk to a person' },
-  },
-};
 
 const ORDINALS: Array<[number, RegExp]> = [
   [1, /\b(?:primera?|first|uno|una|one)\b/],
@@ -338,8 +294,9 @@ class Conversation {
     return new Conversation([...this.history.slice(0, last), { role: 'customer', text }], this.knowledge);
   }
 
-  private t(es: string, en: string) {
-    return this.language === 'es' ? es : en;
+  /** What the assistant says, in the language it answers in. */
+  private get say() {
+    return REPLIES[this.language];
   }
 
   /** What the conversation so far tells about the current message. */
@@ -356,7 +313,7 @@ class Conversation {
       lastNotUnderstood: false,
     };
     const lastReply = earlier.findLast((turn) => turn.role === 'assistant');
-    if (lastReply) context.lastNotUnderstood = lastReply.text.startsWith(NOT_UNDERSTOOD_MARK[this.language]);
+    if (lastReply) context.lastNotUnderstood = lastReply.text.startsWith(this.say.notUnderstood);
     // The professionals of the latest reply that offered any ("ok" and "thanks" in between do not count).
     for (const turn of [...earlier].reverse()) {
       if (turn.role !== 'assistant') continue;
@@ -417,7 +374,7 @@ class Conversation {
     const said = answer.replies.join('\n');
     const unsure =
       answer.handoff?.kind === 'not_understood' ||
-      said.includes(NOT_UNDERSTOOD_MARK[this.language]) ||
+      said.includes(this.say.notUnderstood) ||
       said.includes(this.unknownFact());
     return unsure ? { ...answer, unsure: true } : answer;
   }
@@ -431,10 +388,7 @@ class Conversation {
     const said = answerOf(this.message.folded);
     if (said === 'yes' && !this.message.text.includes('?') && words(this.message.text).length <= 6)
       return { replies: [], handoff: null, confirm: true };
-    if (said === 'no' && words(this.message.text).length <= 4)
-      return this.reply(
-        this.t('Vale, no te apunto a la lista de espera.', "All right, I won't put you on the waitlist."),
-      );
+    if (said === 'no' && words(this.message.text).length <= 4) return this.reply(this.say.notOnWaitlist);
     return null;
   }
 
@@ -525,7 +479,7 @@ class Conversation {
         return this.reply(this.greeting());
       case 'person':
         return this.handOver(
-          HANDOFF_REPLIES.person[this.language],
+          this.say.handover.person,
           cues.acceptsOfferedPerson
             ? 'The customer accepted the offer of a person.'
             : 'The customer asked for a person.',
@@ -533,21 +487,18 @@ class Conversation {
         );
       case 'running-late':
         return this.handOver(
-          this.t(
-            'Gracias por avisar. Le paso tu mensaje ahora mismo a una persona del equipo; si hace falta, te escribe por aquí.',
-            "Thanks for letting us know. I'm passing your message to a person on the team right now; if needed, they'll write to you here.",
-          ),
+          this.say.runningLate,
           `The customer is running late: "${m.text}"`,
           // Not a question the assistant failed: the team needs to know, by the business's way of working.
           'policy',
         );
       case 'complaint':
-        return this.handOver(HANDOFF_REPLIES.complaint[this.language], `Complaint: "${m.text}"`, 'complaint');
+        return this.handOver(this.say.handover.complaint, `Complaint: "${m.text}"`, 'complaint');
       case 'someone-else':
         return this.reply(this.refusal());
       case 'own-booking-aside':
         return this.handOver(
-          HANDOFF_REPLIES.ownBookingAside[this.language],
+          this.say.handover.ownBookingAside,
           `The customer asks about their appointment: "${m.text}"`,
           'policy',
         );
@@ -555,7 +506,7 @@ class Conversation {
         return this.ownBookingAnswer();
       case 'own-booking-handover':
         return this.handOver(
-          HANDOFF_REPLIES.ownBooking[this.language],
+          this.say.handover.ownBooking,
           `The customer asks about their own booking (to see, move or cancel it): "${m.text}"`,
           'policy',
         );
@@ -585,7 +536,7 @@ class Conversation {
       }
       case 'hand-over-unclear':
         return this.handOver(
-          HANDOFF_REPLIES.notUnderstood[this.language],
+          this.say.handover.notUnderstood,
           `The assistant could not understand: "${m.text}"`,
           'not_understood',
         );
@@ -637,12 +588,11 @@ class Conversation {
   private async plainVariant(): Promise<string | null> {
     if (!PLAIN.test(this.message.folded)) return null;
     // "el premium cuesta 9,99 € al mes" … "¿y la sesión normal?": a plain appointment, not the subscription.
-    if (this.context.premium)
-      return this.sub(this.t('¿cuánto cuesta una cita?', 'how much is an appointment?')).businessAnswer();
+    if (this.context.premium) return this.sub(this.say.ask.appointmentPrice).businessAnswer();
     const quoted = /^([^:\n«»]{3,60}):\s*(?:desde\s+|from\s+)?\d/.exec(this.lastReply ?? '')?.[1]?.trim();
     const base = quoted?.split(/\s+/);
     if (!base || base.length < 2) return null;
-    return this.sub(this.t(`¿cuánto cuesta ${base[0]}?`, `how much is ${base[0]}?`)).businessAnswer();
+    return this.sub(this.say.ask.priceOf(base[0]!)).businessAnswer();
   }
 
   /** The message names the business by its own name ("entrena studio", "brisa"). */
@@ -813,13 +763,13 @@ class Conversation {
       )
     )
       return null;
-    return this.t(`Nuestra web es ${site}`, `Our website is ${site}`);
+    return this.say.website(site);
   }
 
   /** A customer writing in another language gets the business's, with a word about it. */
   private withNote(text: string) {
     if (!this.foreign) return text;
-    return `${this.t('Te respondo en español, el idioma en que atendemos.', 'I answer in English, the language we work in.')}\n\n${text}`;
+    return `${this.say.answeringInOurLanguage}\n\n${text}`;
   }
 
   private isCompanyQuestion() {
@@ -957,9 +907,7 @@ class Conversation {
       const does = professionalsOfKind(new Set([kind]), new Set(), this.directory).includes(named);
       const label = KIND_NAMES[kind]![this.language];
       return [
-        does
-          ? this.t(`Sí, ${named.name} hace ${label}.`, `Yes, ${named.name} does ${label}.`)
-          : this.t(`No, ${named.name} no hace ${label}.`, `No, ${named.name} doesn't do ${label}.`),
+        does ? this.say.doesService(named.name, label) : this.say.doesNotDoService(named.name, label),
         this.describe(m.named),
       ].join('\n');
     }
@@ -976,17 +924,10 @@ class Conversation {
     // whatever kind of place they guess it is.
     if (m.whatWeDo && (!asksKind || this.namesUs()) && !m.places.length && !m.premium) return this.whatWeDo();
     if (m.duration && this.named.length)
-      return this.named
-        .map((item) =>
-          this.t(
-            `${item.name} dura ${formatDuration(item.durationMinutes)}.`,
-            `${item.name} takes ${formatDuration(item.durationMinutes)}.`,
-          ),
-        )
-        .join('\n');
+      return this.named.map((item) => this.say.serviceTakes(item.name, item.durationMinutes)).join('\n');
     if (m.duration) {
       const minutes = this.knowledge.services[0]?.durationMinutes ?? MEETING_MINUTES;
-      return this.t(`Cada cita dura ${minutes} minutos.`, `Each appointment lasts ${minutes} minutes.`);
+      return this.say.appointmentLasts(minutes);
     }
 
     // "a trainer in Madrid on Friday morning": when the search finds one person, their open times.
@@ -1108,16 +1049,15 @@ class Conversation {
 
     if (here.length) {
       const intro = wanted.length
-        ? this.t(
-            online ? 'Online te puede atender:' : `En ${placeNames} te puede atender:`,
-            online ? 'Online, you can book:' : `In ${placeNames}, you can book:`,
-          )
-        : this.t('Te puede atender:', 'You can book:');
+        ? online
+          ? this.say.canBookOnline
+          : this.say.canBookIn(placeNames)
+        : this.say.canBook;
       return [
         intro,
         ...here.slice(0, 5).map((p) => this.card(p)),
         ...this.elsewhere(kinds, wanted, placeNames),
-        this.t('¿Quieres ver sus huecos libres?', 'Would you like to see their open times?'),
+        this.say.wantTheirTimes,
       ].join('\n');
     }
 
@@ -1125,39 +1065,29 @@ class Conversation {
     if (!anyKind || ofKind.length === 0) {
       // A kind nobody offers, or a place where nobody is.
       if (anyKind) {
-        lines.push(this.t('Ese servicio no lo ofrecemos, lo siento.', "We don't offer that service, sorry."));
+        lines.push(this.say.serviceNotOffered);
         lines.push(this.offerSummary());
       } else {
-        lines.push(
-          this.t(
-            `Ahora mismo no tenemos a nadie en ${placeNames}.`,
-            `We don't have anyone in ${placeNames} at the moment.`,
-          ),
-        );
+        lines.push(this.say.nobodyIn(placeNames));
         lines.push(this.servedPlacesLine());
       }
       return lines.join('\n');
     }
     // The kind exists, elsewhere.
-    lines.push(
-      this.t(
-        `Ahora mismo no tenemos a nadie para eso en ${placeNames}.`,
-        `We don't have anyone for that in ${placeNames} at the moment.`,
-      ),
-    );
+    lines.push(this.say.nobodyForThatIn(placeNames));
     const others = wanted.length
       ? this.directory.professionals.filter((p) => p.places.some((place) => wanted.includes(place)))
       : [];
     // "¿y en Valencia?" after Carlos was offered for Madrid: he is named with where he is, without
     // his link again; only who is new gets a card.
-    lines.push(this.t('Para lo que buscas tenemos:', 'For what you are looking for we have:'));
+    lines.push(this.say.forThatWeHave);
     lines.push(
       ...ofKind
         .slice(0, 4)
         .map((p) => (this.context.offered.includes(p) ? this.card(p).replace(/: \S+$/, '') : this.card(p))),
     );
     if (others.length) {
-      lines.push(this.t(`En ${placeNames} está:`, `In ${placeNames} there is:`));
+      lines.push(this.say.inPlaceThereIs(placeNames));
       lines.push(...others.slice(0, 3).map((p) => `• ${p.name} (${this.titleOf(p)})`));
     }
     return lines.join('\n');
@@ -1182,15 +1112,7 @@ class Conversation {
       if (!ofKind.length || ofKind.some((p) => p.places.some((place) => wanted.includes(place)))) continue;
       const name = KIND_NAMES[kind]?.[this.language];
       lines.push(
-        name
-          ? this.t(
-              `Para ${name} no tenemos a nadie en ${placeNames}; te puede atender:`,
-              `For ${name} we have no one in ${placeNames}; you can book:`,
-            )
-          : this.t(
-              `Para lo demás que buscas no tenemos a nadie en ${placeNames}; te puede atender:`,
-              `For the rest of what you asked we have no one in ${placeNames}; you can book:`,
-            ),
+        name ? this.say.nobodyForKindIn(name, placeNames) : this.say.nobodyForTheRestIn(placeNames),
         ...ofKind.slice(0, 3).map((p) => this.card(p)),
       );
     }
@@ -1204,8 +1126,8 @@ class Conversation {
     const worked = WEEKDAYS.flatMap((key, index) =>
       (professional.availability[key as keyof typeof professional.availability] ?? []).length ? [index] : [],
     );
-    const first = professional.name.split(' ')[0];
-    const link = this.t(`Reserva aquí: ${professional.bookingUrl}`, `Book here: ${professional.bookingUrl}`);
+    const first = professional.name.split(' ')[0] ?? professional.name;
+    const link = this.say.bookHere(professional.bookingUrl);
     // "¿cuándo puedo hacerme las mechas con Lucía?": the times that service fits, if she does it.
     const asked = this.named[0];
     if (asked && !asked.professionals.includes(professional.username)) {
@@ -1213,22 +1135,12 @@ class Conversation {
         .filter((e) => asked.professionals.includes(e.username))
         .map((e) => e.name);
       return who.length
-        ? this.t(
-            `${professional.name} no hace ${asked.name}; lo hace ${list(who, 'es')}.`,
-            `${professional.name} does not do ${asked.name}; ${list(who, 'en')} does.`,
-          )
-        : this.t(`Ahora mismo nadie hace ${asked.name}.`, `Nobody does ${asked.name} at the moment.`);
+        ? this.say.otherDoesService(professional.name, asked.name, who)
+        : this.say.nobodyDoesService(asked.name);
     }
     const service = this.serviceFor(professional);
-    if (!worked.length)
-      return this.t(
-        `${professional.name} no tiene horario publicado ahora mismo.`,
-        `${professional.name} has no published hours at the moment.`,
-      );
-    const workedLine = this.t(
-      `${first} trabaja ${weekdaysPlural(worked, 'es')}.`,
-      `${first} works ${weekdaysPlural(worked, 'en')}.`,
-    );
+    if (!worked.length) return this.say.noPublishedHours(professional.name);
+    const workedLine = this.say.worksOn(first, worked);
     if (!when && this.message.whichDays) {
       const days = await this.knowledge.openSlots(professional.username, {
         from: today,
@@ -1263,11 +1175,7 @@ class Conversation {
       // "a las 7" with no part of the day: 19:00 first; when only 07:00 is open, their hours decide.
       const twin = morningReading(this.message.text, range.at);
       const at = !day?.times.includes(range.at) && twin && day?.times.includes(twin) ? twin : range.at;
-      if (day?.times.includes(at))
-        return this.t(
-          `¡Sí! ${professional.name} tiene hueco el ${label} a las ${at}.\n${link}`,
-          `Yes! ${professional.name} is free on ${label} at ${at}.\n${link}`,
-        );
+      if (day?.times.includes(at)) return this.say.freeAt(professional.name, label, at, link);
       const full = await this.fullClasses(professional, { from: range.from, to: range.from }, service);
       if (full.some((f) => f.time === at)) {
         const others = (day?.times ?? []).filter((time) => time !== at);
@@ -1281,22 +1189,9 @@ class Conversation {
             time: at,
           };
         return [
-          this.t(
-            `La clase de las ${at} del ${label} está completa. Puedes apuntarte a su lista de espera en la página de reservas: si se libera una plaza, te avisamos.`,
-            `The ${at} class on ${label} is full. You can join its waitlist on the booking page: if a place frees up, we'll let you know.`,
-          ),
-          others.length
-            ? this.t(
-                `Ese día quedan plazas a las ${list(others, 'es')}.`,
-                `That day has places at ${list(others, 'en')}.`,
-              )
-            : '',
-          this.proposed
-            ? this.t(
-                '¿Quieres que te apunte a la lista de espera? Si se libera una plaza, te avisamos y te la guardamos un rato para que la confirmes.',
-                'Shall I put you on the waitlist? If a place frees up, we will tell you and hold it for you for a while to confirm.',
-              )
-            : this.classLink(professional, service),
+          this.say.classFull(at, label),
+          others.length ? this.say.placesLeftAt(others) : '',
+          this.proposed ? this.say.offerWaitlist : this.classLink(professional, service),
         ]
           .filter(Boolean)
           .join('\n');
@@ -1312,12 +1207,8 @@ class Conversation {
       const sameHalf = dayTimes.filter((time) => (range.at! < '14:00' ? time < '14:00' : time >= '14:00'));
       const others = sameHalf.length ? sameHalf : dayTimes;
       if (others.length) {
-        const times = (language: 'es' | 'en') =>
-          others.length <= 8 ? list(others, language) : timeRuns(others).join(', ');
-        return this.t(
-          `A las ${range.at} no está libre, pero el ${label} ${first} tiene hueco a las ${times('es')}.\n${link}`,
-          `${range.at} is not free, but on ${label} ${first} is free at ${times('en')}.\n${link}`,
-        );
+        const times = others.length <= 8 ? list(others, this.language) : timeRuns(others).join(', ');
+        return this.say.notFreeButAt(range.at!, label, first, times, link);
       }
       return [
         this.noSlots(professional, range, worked, workedLine),
@@ -1337,14 +1228,10 @@ class Conversation {
         })
       ).flatMap((day) => day.times);
       if (whole.length) {
-        const times = (language: 'es' | 'en') =>
-          whole.length <= 8 ? list(whole, language) : timeRuns(whole).join(', ');
+        const times = whole.length <= 8 ? list(whole, this.language) : timeRuns(whole).join(', ');
         return [
           this.noSlots(professional, range, worked, workedLine),
-          this.t(
-            `Ese día sí tiene hueco a otras horas: ${times('es')}.`,
-            `That day they are free at other times: ${times('en')}.`,
-          ),
+          this.say.freeAtOtherTimes(times),
           link,
         ].join('\n');
       }
@@ -1368,14 +1255,9 @@ class Conversation {
           ? [{ date: days[0]!.date, times: days[0]!.times.slice(-3) }]
           : days.slice(0, 3);
     const forService = asked ? ` (${asked.name}, ${formatDuration(asked.durationMinutes)})` : '';
-    return [
-      this.t(
-        `${professional.name} tiene estos huecos libres${forService}:`,
-        `${professional.name} has these open times${forService}:`,
-      ),
-      this.dayLines(shown, 8, range),
-      link,
-    ].join('\n');
+    return [this.say.openTimes(professional.name, forService), this.dayLines(shown, 8, range), link].join(
+      '\n',
+    );
   }
 
   /**
@@ -1439,40 +1321,25 @@ class Conversation {
   /** The cancellation and change policy the bookings follow. */
   private policy() {
     const hours = this.knowledge.freeCancellationHours;
-    if (hours <= 0)
-      return this.t(
-        'Puedes cancelar tu cita hasta que empiece y se te devuelve lo pagado; también puedes cambiarla. Usa el enlace de tu confirmación o escríbenos por aquí.',
-        'You can cancel your appointment until it starts and get back what you paid; you can also move it. Use the link in your confirmation or write to us here.',
-      );
-    return this.t(
-      `Puedes cancelar o cambiar tu cita sin coste hasta ${hours} horas antes: te devolvemos lo pagado (reembolso completo). Con menos de ${hours} horas ya no se devuelve ni se puede cambiar online. Usa el enlace de tu confirmación o escríbenos por aquí.`,
-      `You can cancel or move your appointment free of charge until ${hours} hours before it: we refund what you paid in full. With less than ${hours} hours to go there is no refund and it can no longer be moved online. Use the link in your confirmation or write to us here.`,
-    );
+    if (hours <= 0) return this.say.cancelUntilStart;
+    return this.say.cancelUntilHours(hours);
   }
 
   /** Whether a professional works in the places asked about, and where they do. */
   private worksWhere(professional: Professional, places: string[]) {
-    const first = professional.name.split(' ')[0];
+    const first = professional.name.split(' ')[0] ?? professional.name;
     const where = list(
       professional.places.map((place) => this.placeName(place)),
       this.language,
     );
-    const asked = (language: Language) =>
-      list(
-        places.map((place) =>
-          place === 'Online' ? 'online' : `${language === 'es' ? 'en' : 'in'} ${this.placeName(place)}`,
-        ),
-        language,
-      );
+    const asked = list(
+      places.map((place) => (place === 'Online' ? 'online' : this.say.inPlace(this.placeName(place)))),
+      this.language,
+    );
     const yes = places.some((place) => professional.places.includes(place));
     return [
-      yes
-        ? this.t(`Sí, ${first} atiende en ${where}.`, `Yes, ${first} works in ${where}.`)
-        : this.t(
-            `No, ${first} no atiende ${asked('es')}: atiende en ${where}.`,
-            `No, ${first} doesn't work ${asked('en')}: they work in ${where}.`,
-          ),
-      this.t(`Reserva aquí: ${professional.bookingUrl}`, `Book here: ${professional.bookingUrl}`),
+      yes ? this.say.worksIn(first, where) : this.say.doesNotWorkThere(first, asked, where),
+      this.say.bookHere(professional.bookingUrl),
     ].join('\n');
   }
 
@@ -1486,7 +1353,7 @@ class Conversation {
 
   private dayLabel(date: string, range?: When) {
     const long = longDate(date, this.language);
-    return range?.today ? this.t(`hoy, ${long}`, `today, ${long}`) : long;
+    return range?.today ? this.say.today(long) : long;
   }
 
   /**
@@ -1518,23 +1385,17 @@ class Conversation {
 
   /** "Están completas: …; puedes apuntarte a su lista de espera": never that they were added. */
   private fullLine(full: Array<{ date: string; time: string }>) {
-    const times = (language: 'es' | 'en') =>
-      list(
-        full
-          .slice(0, 4)
-          .map((f) => `${longDate(f.date, language)} ${language === 'es' ? 'a las' : 'at'} ${f.time}`),
-        language,
-      );
-    return this.t(
-      `${full.length === 1 ? 'Está completa la clase del' : 'Están completas las clases del'} ${times('es')}: puedes apuntarte a su lista de espera en la página de reservas y te avisamos si se libera una plaza.`,
-      `${full.length === 1 ? 'The class on' : 'The classes on'} ${times('en')} ${full.length === 1 ? 'is' : 'are'} full: you can join the waitlist on the booking page and we'll let you know if a place frees up.`,
+    const times = list(
+      full.slice(0, 4).map((f) => this.say.dateAt(f.date, f.time)),
+      this.language,
     );
+    return this.say.classesFull(full.length, times);
   }
 
   /** The booking page opened on the class asked about, where its waitlist is. */
   private classLink(professional: Professional, service: { service?: string }) {
     const url = `${professional.bookingUrl}?service=${encodeURIComponent(service.service ?? '')}`;
-    return this.t(`Reserva o apúntate aquí: ${url}`, `Book or join here: ${url}`);
+    return this.say.bookOrJoin(url);
   }
 
   /** A class's times that already have people: how many seats are left at each ("a las 10:00 quedan 2 plazas"). */
@@ -1545,56 +1406,30 @@ class Conversation {
     const filling = day.times.filter((time) => seats[time] !== undefined && seats[time]! < all);
     if (!filling.length) return '';
     const each = filling.map((time) =>
-      seats[time] === 1
-        ? this.t(`a las ${time} queda 1 plaza`, `1 seat left at ${time}`)
-        : this.t(`a las ${time} quedan ${seats[time]} plazas`, `${seats[time]} seats left at ${time}`),
+      seats[time] === 1 ? this.say.seatsLeft(time, 1) : this.say.seatsLeft(time, seats[time]!),
     );
     return ` (${list(each, this.language)})`;
   }
 
   private noSlots(professional: Professional, range: When, worked: number[], workedLine: string) {
-    const first = professional.name.split(' ')[0];
+    const first = professional.name.split(' ')[0] ?? professional.name;
     const weekday = new Date(`${range.from}T12:00:00Z`).getUTCDay();
     if (range.from === range.to && !worked.includes(weekday)) {
       // The day asked for, by its date too: "el lunes 30" is answered about that Monday.
       const asked = longDate(range.from, this.language);
-      return this.t(
-        `${first} no trabaja los ${weekdayName(weekday, 'es')}${weekday === 6 || weekday === 0 ? 's' : ''}, así que el ${asked} no tiene huecos. ${workedLine}`,
-        `${first} doesn't work on ${weekdayName(weekday, 'en')}s, so nothing is free on ${asked}. ${workedLine}`,
-      );
+      return this.say.doesNotWorkOn(first, weekday, asked, workedLine);
     }
     const when =
-      range.from === range.to
-        ? this.dayLabel(range.from, range)
-        : this.t(
-            `del ${longDate(range.from, 'es')} al ${longDate(range.to, 'es')}`,
-            `from ${longDate(range.from, 'en')} to ${longDate(range.to, 'en')}`,
-          );
-    return this.t(
-      `${first} no tiene huecos libres ${range.from === range.to ? 'el ' : ''}${when}${this.partLabel(range)}.`,
-      `${first} has no open times ${range.from === range.to ? 'on ' : ''}${when}${this.partLabel(range)}.`,
-    );
+      range.from === range.to ? this.dayLabel(range.from, range) : this.say.dateRange(range.from, range.to);
+    return this.say.noOpenTimes(first, range.from === range.to, when, this.partLabel(range));
   }
 
   private partLabel(range: When) {
-    if (range.after) return this.t(` a partir de las ${range.after}`, ` after ${range.after}`);
-    if (range.before) return this.t(` antes de las ${range.before}`, ` before ${range.before}`);
+    if (range.after) return this.say.after(range.after);
+    if (range.before) return this.say.before(range.before);
     const part = range.partOfDay;
     if (!part || part === 'early' || part === 'late' || part === 'soonest') return '';
-    return this.t(
-      {
-        morning: ' por la mañana',
-        midday: ' a mediodía',
-        afternoon: ' por la tarde',
-        evening: ' por la noche',
-      }[part],
-      {
-        morning: ' in the morning',
-        midday: ' around midday',
-        afternoon: ' in the afternoon',
-        evening: ' in the evening',
-      }[part],
-    );
+    return this.say.partOfDay[part];
   }
 
   /** The next days with open times after the range, in the same part of the day when one was asked. */
@@ -1616,7 +1451,7 @@ class Conversation {
         ...this.serviceFor(professional),
       });
     if (!days.length) return '';
-    return `${this.t('Próximos huecos:', 'Next open times:')}\n${this.dayLines(days.slice(0, 2), 6)}`;
+    return `${this.say.nextOpenTimes}\n${this.dayLines(days.slice(0, 2), 6)}`;
   }
 
   // --- Prices ---------------------------------------------------------------------------------
@@ -1629,12 +1464,9 @@ class Conversation {
     if (this.named.length && !premium)
       return [
         ...this.named.map((item) =>
-          this.t(
-            `${item.name} (${formatDuration(item.durationMinutes)}): ${this.priceOf(item)}.`,
-            `${item.name} (${formatDuration(item.durationMinutes)}): ${this.priceOf(item)}.`,
-          ),
+          this.say.serviceLine(item.name, item.durationMinutes, this.priceOf(item)),
         ),
-        this.t('Se paga online al reservar.', 'Paid online when you book.'),
+        this.say.paidOnline,
       ].join('\n');
     const combined = this.combinedWithBefore();
     const services = combined.length ? combined : findPrices(this.info, m.text, SERVICE_SYNONYMS);
@@ -1645,12 +1477,7 @@ class Conversation {
     if (!premium) {
       for (const item of services) {
         const amount = writtenPrice(item.amount, this.language);
-        lines.push(
-          this.t(
-            `${capitalise(item.name)}: ${item.from ? `desde ${amount}` : amount} (precio orientativo del servicio).`,
-            `${capitalise(item.name)}: ${item.from ? `from ${amount}` : amount} (guide price of the service).`,
-          ),
-        );
+        lines.push(this.say.guidePrice(capitalise(item.name), amount, Boolean(item.from)));
       }
     }
     // "pedicura + cejas, ¿cuánto sería todo?": the sum, when every price is a fixed one.
@@ -1669,22 +1496,13 @@ class Conversation {
         String(cents % 100 ? (cents / 100).toFixed(2).replace('.', ',') : cents / 100),
         this.language,
       );
-      lines.push(this.t(`En total: ${total}.`, `Altogether: ${total}.`));
+      lines.push(this.say.altogether(total));
     }
     // "presupuesto para un peinado de novia": a quote for something the price list does not have.
     if (!service && !premium && /\b(presupuesto|quote|estimate)\b/.test(m.folded))
-      return this.t(
-        'Eso no está en nuestra lista de precios, así que no te quiero dar una cifra inventada. ¿Quieres que te pase con una persona del equipo para que te dé presupuesto?',
-        "That is not on our price list, so I won't guess a figure. Would you like me to pass you to a person on the team for a quote?",
-      );
+      return this.say.notOnPriceList;
     // "¿cuánto cuesta y cuánto dura un corte?": the price list has no lengths; the booking has one.
-    if (service && m.duration)
-      lines.push(
-        this.t(
-          `No tengo escrita la duración de ese servicio; la cita que reservas online es de ${this.meetingMinutes()} minutos.`,
-          `I don't have that service's length written down; the appointment you book online is ${this.meetingMinutes()} minutes.`,
-        ),
-      );
+    if (service && m.duration) lines.push(this.say.lengthNotWritten(this.meetingMinutes()));
     const asksFee = !service || /reserv|cita|book|consult/.test(m.folded);
     if (asksFee && !(premium && !/cita|consulta|sesion|appointment|session/.test(m.folded)))
       lines.push(this.feeLine());
@@ -1748,15 +1566,12 @@ class Conversation {
       this.language,
     );
     const minutes = this.meetingMinutes();
-    return this.t(
-      `Una cita de ${minutes} minutos cuesta ${fee} y se paga online al reservar.`,
-      `A ${minutes}-minute appointment costs ${fee}, paid online when you book.`,
-    );
+    return this.say.appointmentCosts(minutes, fee);
   }
 
   /** A service's price as customers read it ("gratis" for 0). */
   private priceOf(service: AssistantService) {
-    if (service.price.amount === 0) return this.t('gratis', 'free');
+    if (service.price.amount === 0) return this.say.free;
     return money(service.price.amount, service.price.currency, this.language);
   }
 
@@ -1771,46 +1586,25 @@ class Conversation {
 
   private premiumLine(professional: Professional | undefined) {
     const price = this.knowledge.premiumPrice;
-    if (!price)
-      return this.t(
-        'Ahora mismo no ofrecemos suscripción premium.',
-        "We don't offer a premium subscription at the moment.",
-      );
+    if (!price) return this.say.noSubscription;
     const amount = money(price.amount, price.currency, this.language);
-    const per = this.t(
-      price.interval === 'year' ? 'al año' : 'al mes',
-      price.interval === 'year' ? 'a year' : 'a month',
-    );
-    const link = professional
-      ? this.t(
-          ` Suscríbete a ${professional.name} aquí: ${professional.subscriptionUrl}`,
-          ` Subscribe to ${professional.name} here: ${professional.subscriptionUrl}`,
-        )
-      : '';
-    return this.t(
-      `La suscripción premium cuesta ${amount} ${per}, igual con cualquier profesional.${link}`,
-      `The premium subscription costs ${amount} ${per}, the same with every professional.${link}`,
-    );
+    const per = this.say.perInterval(price.interval);
+    const link = professional ? this.say.subscribeHere(professional.name, professional.subscriptionUrl) : '';
+    return this.say.subscriptionCosts(amount, per, link);
   }
 
   private subscription(professional: Professional | undefined) {
     const lines = [this.premiumLine(professional)];
     const about = findAnswer(this.info, 'premium suscripcion subscription contenido');
     if (about) lines.push(this.quote(about.text));
-    if (!professional && this.knowledge.premiumPrice)
-      lines.push(
-        this.t(
-          '¿De qué profesional te interesa? Te paso su enlace.',
-          'Which professional are you interested in? I will send you their link.',
-        ),
-      );
+    if (!professional && this.knowledge.premiumPrice) lines.push(this.say.whichProfessional);
     return lines.join('\n');
   }
 
   // --- People ---------------------------------------------------------------------------------
 
   private titleOf(professional: Professional) {
-    return professional.title ?? professional.role ?? this.t('Profesional', 'Professional');
+    return professional.title ?? professional.role ?? this.say.professional;
   }
 
   private placeName(place: string) {
@@ -1837,9 +1631,9 @@ class Conversation {
         const role = p.role && p.role !== p.title ? ` («${p.role}»)` : '';
         return [
           `${p.name}: ${this.titleOf(p)}${role}.`,
-          where ? this.t(`Atiende en ${where}.`, `Works in ${where}.`) : '',
-          this.t(`Reserva: ${p.bookingUrl}`, `Book: ${p.bookingUrl}`),
-          this.t(`Contenido premium: ${p.subscriptionUrl}`, `Premium content: ${p.subscriptionUrl}`),
+          where ? this.say.cardWorksIn(where) : '',
+          this.say.cardBook(p.bookingUrl),
+          this.say.cardPremium(p.subscriptionUrl),
         ]
           .filter(Boolean)
           .join('\n');
@@ -1848,9 +1642,11 @@ class Conversation {
   }
 
   private bookingLink(professional: Professional) {
-    return this.t(
-      `Puedes reservar con ${professional.name} (${this.titleOf(professional)}) aquí: ${professional.bookingUrl}\nAllí ves sus huecos libres y pagas la cita (${money(this.knowledge.appointmentFee.amount, this.knowledge.appointmentFee.currency, 'es')}).`,
-      `You can book with ${professional.name} (${this.titleOf(professional)}) here: ${professional.bookingUrl}\nThere you see their open times and pay for the appointment (${money(this.knowledge.appointmentFee.amount, this.knowledge.appointmentFee.currency, 'en')}).`,
+    return this.say.bookWith(
+      professional.name,
+      this.titleOf(professional),
+      professional.bookingUrl,
+      this.knowledge.appointmentFee,
     );
   }
 
@@ -1865,44 +1661,27 @@ class Conversation {
 
   private notListed(name: string) {
     return [
-      this.t(
-        `Ahora mismo no tenemos a ${name} entre los profesionales con los que se puede reservar. Puedes reservar con:`,
-        `We don't have ${name} among the professionals you can book at the moment. You can book with:`,
-      ),
+      this.say.notBookable(name),
       ...this.directory.professionals.slice(0, SHOWN_PEOPLE).map((p) => this.card(p)),
       ...this.morePeople(),
-      this.t(
-        'Si buscas a alguien en concreto del equipo, dímelo y te paso con una persona.',
-        'If you are looking for someone in particular on the team, tell me and I will pass you to a person.',
-      ),
+      this.say.someoneInParticular,
     ].join('\n');
   }
 
   private whoToBook() {
     return [
-      this.t(
-        '¿Con quién quieres la cita? Estos son nuestros profesionales:',
-        'Who would you like to book with? These are our professionals:',
-      ),
+      this.say.whoWith,
       ...this.directory.professionals.slice(0, SHOWN_PEOPLE).map((p) => this.card(p)),
       // Never cut short in silence: how many more there are, and how to find them.
       ...this.morePeople(),
-      this.t(
-        'Dime con quién (y qué día te viene bien) y te digo sus huecos libres.',
-        'Tell me who (and which day suits you) and I will tell you their open times.',
-      ),
+      this.say.tellMeWho,
     ].join('\n');
   }
 
   private morePeople(): string[] {
     const more = this.directory.professionals.length - SHOWN_PEOPLE;
     if (more <= 0) return [];
-    return [
-      this.t(
-        `…y ${more} más: dime qué buscas o en qué ciudad y te digo quién.`,
-        `…and ${more} more: tell me what you need or where and I will tell you who.`,
-      ),
-    ];
+    return [this.say.andMore(more)];
   }
 
   private offerSummary() {
@@ -1914,19 +1693,12 @@ class Conversation {
       ...this.directory.professionals.slice(0, SHOWN_PEOPLE).map((p) => `• ${p.name} (${this.titleOf(p)})`),
       ...this.morePeople(),
     ];
-    return [
-      names.length
-        ? this.t(`Lo que sí ofrecemos: ${list(names, 'es')}.`, `What we do offer: ${list(names, 'en')}.`)
-        : '',
-      ...people,
-    ]
-      .filter(Boolean)
-      .join('\n');
+    return [names.length ? this.say.whatWeOffer(names) : '', ...people].filter(Boolean).join('\n');
   }
 
   private servedPlacesLine() {
     const places = this.directory.servedPlaces.map((place) => this.placeName(place));
-    return this.t(`Estamos en ${list(places, 'es')}.`, `We are in ${list(places, 'en')}.`);
+    return this.say.weAreIn(places);
   }
 
   // --- The business ---------------------------------------------------------------------------
@@ -1942,13 +1714,7 @@ class Conversation {
       const address =
         streets.find((sentence) => asked.some((place) => fold(sentence.text).includes(place))) ?? streets[0];
       if (address) return this.quote(address.text);
-      return [
-        this.t(
-          'No tengo la dirección exacta: cada profesional indica dónde atiende en su página de reservas.',
-          "I don't have the exact address: each professional says where they see clients on their booking page.",
-        ),
-        this.servedPlacesLine(),
-      ].join('\n');
+      return [this.say.noExactAddress, this.servedPlacesLine()].join('\n');
     }
     return this.servedPlacesLine();
   }
@@ -1957,22 +1723,15 @@ class Conversation {
   private worksThere(professional: Professional, places: string[]) {
     const here = places.filter((place) => professional.places.includes(place));
     const asked = list(
-      places.map((place) => (place === 'Online' ? 'online' : `${this.t('en', 'in')} ${place}`)),
+      places.map((place) => (place === 'Online' ? 'online' : `${this.say.inPlace(place)} ${place}`)),
       this.language,
     );
     const theirs = list(
       professional.places.map((place) => this.placeName(place)),
       this.language,
     );
-    if (here.length)
-      return this.t(
-        `Sí, ${professional.name} atiende ${asked}. Reserva: ${professional.bookingUrl}`,
-        `Yes, ${professional.name} works ${asked}. Book: ${professional.bookingUrl}`,
-      );
-    return this.t(
-      `No, ${professional.name} no atiende ${asked}: atiende en ${theirs}. Si quieres, te digo quién lo hace.`,
-      `No, ${professional.name} doesn't work ${asked}: ${professional.name.split(' ')[0]} works in ${theirs}. I can tell you who does, if you like.`,
-    );
+    if (here.length) return this.say.worksThere(professional.name, asked, professional.bookingUrl);
+    return this.say.worksElsewhere(professional.name, asked, theirs);
   }
 
   private whatWeDo() {
@@ -1981,10 +1740,7 @@ class Conversation {
     );
     const names = kinds.map((kind) => KIND_NAMES[kind]![this.language]);
     return [
-      this.t(
-        `En ${this.knowledge.companyName} nos dedicamos a ${list(names, 'es')}. Estos son nuestros profesionales:`,
-        `At ${this.knowledge.companyName} we offer ${list(names, 'en')}. These are our professionals:`,
-      ),
+      this.say.whatWeDo(this.knowledge.companyName, names),
       ...this.directory.professionals.slice(0, SHOWN_PEOPLE).map((p) => this.card(p)),
       ...this.morePeople(),
       this.servedPlacesLine(),
@@ -1996,15 +1752,7 @@ class Conversation {
     const answer =
       findAnswer(this.info, this.message.text) ??
       findAnswer(this.info, ['horario', 'horarios', 'hours', ...this.message.places].join(' '));
-    return [
-      this.t(
-        'Cada profesional tiene su propio horario: en su página de reservas ves sus huecos libres.',
-        'Each professional has their own hours: their booking page shows their open times.',
-      ),
-      answer ? this.quote(answer.text) : '',
-    ]
-      .filter(Boolean)
-      .join('\n');
+    return [this.say.ownHours, answer ? this.quote(answer.text) : ''].filter(Boolean).join('\n');
   }
 
   /**
@@ -2042,76 +1790,42 @@ class Conversation {
   private spokenHere(topics: string[], sentence: string) {
     if (!topics.includes('languages')) return '';
     const names = this.language === 'es' ? /\b(espanol|castellano)\b/ : /\b(ingles|english)\b/;
-    return names.test(fold(sentence))
-      ? this.t('Sí, atendemos en español.\n', 'Yes, we speak English.\n')
-      : '';
+    return names.test(fold(sentence)) ? this.say.weSpeakIt : '';
   }
 
   /** A sentence of the company information, quoted as the business wrote it. */
   private quote(text: string) {
-    return this.t(
-      `Esto es lo que te puedo decir, según la información del negocio: «${text}»`,
-      `Here is what our information says about it: «${text}»`,
-    );
+    return this.say.fromOurInformation(text);
   }
 
   private unknownFact() {
-    return this.t(
-      'No tengo esa información. Si quieres, te paso con una persona de nuestro equipo que te lo confirme.',
-      "I don't have that information. If you like, I can pass you to a person on our team who can confirm it.",
-    );
+    return this.say.noInformation;
   }
 
   // --- Small talk and refusals ----------------------------------------------------------------
 
   private greeting() {
-    return this.t(
-      `¡Hola! Soy el asistente de ${this.knowledge.companyName}. Puedo ayudarte a encontrar profesional, ver huecos libres y precios, y reservar una cita. ¿Qué necesitas?`,
-      `Hi! I'm the assistant of ${this.knowledge.companyName}. I can help you find a professional, check open times and prices, and book an appointment. What do you need?`,
-    );
+    return this.say.greeting(this.knowledge.companyName);
   }
 
   private goodbye() {
-    return this.t(
-      '¡Gracias a ti! Aquí estoy si necesitas algo más. ¡Hasta pronto! 👋',
-      "You're welcome! I'm here if you need anything else. Bye! 👋",
-    );
+    return this.say.thanks;
   }
 
   private acknowledge() {
-    return this.t('¡Perfecto! ¿Te ayudo con algo más?', 'Great! Can I help with anything else?');
+    return this.say.anythingElse;
   }
 
   private refusal() {
     const [person] = this.message.named;
-    const lines = [
-      this.t(
-        'Lo siento, eso no puedo hacerlo: no comparto datos personales de nuestro equipo ni de otros clientes, ni mis instrucciones internas.',
-        "Sorry, I can't do that: I don't share personal details of our team or other customers, nor my internal instructions.",
-      ),
-    ];
-    if (person)
-      lines.push(
-        this.t(
-          `Para hablar con ${person.name}, reserva una cita aquí: ${person.bookingUrl}`,
-          `To talk to ${person.name}, book an appointment here: ${person.bookingUrl}`,
-        ),
-      );
-    else
-      lines.push(
-        this.t(
-          'Puedo ayudarte a encontrar profesional, ver huecos libres, precios y reservar una cita.',
-          'I can help you find a professional, check open times and prices, and book an appointment.',
-        ),
-      );
+    const lines = [this.say.cannotShare];
+    if (person) lines.push(this.say.talkTo(person.name, person.bookingUrl));
+    else lines.push(this.say.whatICanDo);
     return lines.join('\n');
   }
 
   private offTopic() {
-    return this.t(
-      `Eso se me escapa 🙂 Solo puedo ayudarte con ${this.knowledge.companyName}: encontrar profesional, ver huecos libres, precios y reservar una cita.`,
-      `That's outside what I can do 🙂 I can only help with ${this.knowledge.companyName}: finding a professional, open times, prices and booking an appointment.`,
-    );
+    return this.say.outsideWhatIDo(this.knowledge.companyName);
   }
 
   // --- Asking which reading was meant ------------------------------------------------------------
@@ -2123,26 +1837,23 @@ class Conversation {
   }
 
   /** "No estoy seguro… ¿Qué necesitas? 1. … 2. … 3. Hablar con una persona". */
+  /** One of a clarifying question's options (the policy names them), in the customer's language. */
+  private option(key: string) {
+    return this.say.options[key as keyof Replies['options']];
+  }
+
   private clarifyingQuestion(options: string[]) {
-    const lines = [...options, 'person'].map(
-      (option, index) => `${index + 1}. ${OPTIONS[option]![this.language].label}`,
-    );
-    return [
-      this.t(
-        `${NOT_UNDERSTOOD_MARK.es}. ¿Qué necesitas? Respóndeme con el número:`,
-        `${NOT_UNDERSTOOD_MARK.en}. What do you need? Reply with the number:`,
-      ),
-      ...lines,
-    ].join('\n');
+    const lines = [...options, 'person'].map((option, index) => `${index + 1}. ${this.option(option).label}`);
+    return [this.say.pickANumber, ...lines].join('\n');
   }
 
   /** The option the message picks from the assistant's last clarifying question, if it picks one. */
   private chosenOption(): string | null {
     const last = this.lastReply;
-    if (!last?.startsWith(NOT_UNDERSTOOD_MARK[this.language])) return null;
+    if (!last?.startsWith(this.say.notUnderstood)) return null;
     const offered = [...last.matchAll(/^(\d)\. (.+)$/gm)].map(([, number, label]) => ({
       number: Number(number),
-      option: Object.keys(OPTIONS).find((key) => OPTIONS[key]![this.language].label === label),
+      option: Object.keys(this.say.options).find((key) => this.option(key).label === label),
     }));
     if (!offered.length) return null;
     const picked = pickedNumber(this.message.folded);
@@ -2154,24 +1865,17 @@ class Conversation {
     const option = this.chosenOption();
     if (!option) return null;
     if (option === 'person')
-      return this.handOver(
-        HANDOFF_REPLIES.person[this.language],
-        'The customer chose to talk to a person.',
-        'person',
-      );
+      return this.handOver(this.say.handover.person, 'The customer chose to talk to a person.', 'person');
     const turns = this.history.slice(
       0,
       this.history.findLastIndex((turn) => turn.role === 'assistant'),
     );
     const asked = turns.findLast((turn) => turn.role === 'customer')?.text ?? '';
-    return this.sub(`${asked}. ${OPTIONS[option]![this.language].says}`).answer();
+    return this.sub(`${asked}. ${this.option(option).says}`).answer();
   }
 
   private notUnderstood() {
-    return this.t(
-      `${NOT_UNDERSTOOD_MARK.es}. Puedo ayudarte a encontrar profesional (dime qué buscas y en qué ciudad), ver huecos libres, precios o reservar una cita.`,
-      `${NOT_UNDERSTOOD_MARK.en}. I can help you find a professional (tell me what you need and where), check open times and prices, or book an appointment.`,
-    );
+    return this.say.notUnderstoodHelp;
   }
 }
 

@@ -6,6 +6,7 @@ import type {
   OpenDay,
 } from '../assistant-engine.ts';
 import type { Language } from '../language.ts';
+import { REPLIES } from '../replies.ts';
 import { askToCancel, askToMove, cancelProposal, describeAppointment, reasonText } from '../self-service.ts';
 import type { Professional } from './directory.ts';
 import { list, longDate, money } from './phrases.ts';
@@ -263,25 +264,8 @@ const NO = [
 ];
 /** Where the new day or time starts in "pásala del jueves al viernes a las 6". */
 const TARGET = /\s(al|para el|para la|para|a las|a la|a otro|a otra|hasta el|to|for|until)\s/;
-const STILL_ON_REPLY = { es: 'Sí, tu cita sigue en pie:', en: 'Yes, your appointment is still on:' };
-/** The starts of this module's own replies: a follow-up to one is about the same appointments. */
-const OWN_REPLIES = [
-  'Tu próxima cita',
-  STILL_ON_REPLY.es,
-  'Tienes estas citas',
-  'No veo ninguna cita',
-  'De acuerdo, no cambio nada',
-  'Hecho:',
-  'Your next appointment',
-  STILL_ON_REPLY.en,
-  'You have these appointments',
-  "I can't see any upcoming appointment",
-  'All right, nothing changes',
-  'Done:',
-];
-
-const WHICH_MARK = { es: '¿Cuál quieres', en: 'Which one would you like' };
-const ASK_TIME_MARK = { es: '¿A qué día y hora', en: 'Which day and time' };
+/** The starts of this module's own replies, in every language: a follow-up to one is about the same appointments. */
+const OWN_REPLIES = Object.values(REPLIES).flatMap((replies) => replies.own.replyStarts);
 
 type Input = {
   text: string;
@@ -299,7 +283,8 @@ type Input = {
   moveOnly?: boolean;
 };
 
-const t = (language: Language, es: string, en: string) => (language === 'es' ? es : en);
+const say = (language: Language) => REPLIES[language].own;
+const LANGUAGES = Object.keys(REPLIES) as Language[];
 
 function firstWords(folded: string, count: number) {
   return folded.split(/\s+/).filter(Boolean).slice(0, count).join(' ');
@@ -397,13 +382,7 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
       return { replies: [askToCancel(instead, language)], propose: cancelProposal(instead) };
     }
     if (answer === 'no' && !movesInstead && !cancelsInstead) {
-      return reply(
-        t(
-          language,
-          `De acuerdo, no cambio nada: tu cita sigue el ${describeAppointment(pendingAppointment, 'es')}.`,
-          `All right, nothing changes: your appointment is still on ${describeAppointment(pendingAppointment, 'en')}.`,
-        ),
-      );
+      return reply(say(language).nothingChanges(describeAppointment(pendingAppointment, language)));
     }
   }
 
@@ -464,8 +443,8 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   }
 
   const lastReply = input.lastReply ?? '';
-  const askedWhich = lastReply.includes(WHICH_MARK[language]);
-  const askedTime = lastReply.includes(ASK_TIME_MARK[language]);
+  const askedWhich = lastReply.includes(say(language).whichMark);
+  const askedTime = lastReply.includes(say(language).askTimeMark);
   const afterOwnReply = OWN_REPLIES.some((start) => lastReply.includes(start));
   const followUp =
     afterOwnReply &&
@@ -530,13 +509,7 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
 
   const upcoming = customer.appointments;
   if (upcoming.length === 0) {
-    return reply(
-      t(
-        language,
-        `No veo ninguna cita próxima a tu nombre, ${customer.name.split(' ')[0]}: ahora mismo no tienes ninguna reservada. Si quieres reservar una, dime con quién y te digo sus horas libres.`,
-        `I can't see any upcoming appointment in your name, ${customer.name.split(' ')[0]}: you don't have one booked right now. If you'd like to book one, tell me with whom and I'll tell you their open times.`,
-      ),
-    );
+    return reply(say(language).noneBooked(customer.name.split(' ')[0] ?? customer.name));
   }
 
   // The part before the new day or time names the appointment: "del jueves al viernes".
@@ -555,13 +528,7 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
 
   if (candidates.length !== 1) {
     const options = candidates.length ? candidates : upcoming;
-    return reply(
-      t(
-        language,
-        `Tienes estas citas:\n${numbered(options, 'es')}\n${WHICH_MARK.es} ${cancelling ? 'cancelar' : 'cambiar'}? Dime el número o el día.`,
-        `You have these appointments:\n${numbered(options, 'en')}\n${WHICH_MARK.en} to ${cancelling ? 'cancel' : 'move'}? Tell me its number or its day.`,
-      ),
-    );
+    return reply(say(language).whichOne(numbered(options, language), cancelling));
   }
   const appointment = candidates[0]!;
   if (cancelling) {
@@ -598,34 +565,17 @@ function listed(
         (a.date >= asked.from && a.date <= asked.to) ||
         (single && WEEKDAY_NAME.test(source) && weekdayOf(a.date) === weekdayOf(asked.from)),
     );
-  const none = onThatDay
-    ? ''
-    : single
-      ? t(
-          language,
-          `El ${longDate(asked.from, 'es')} no tienes ninguna cita. `,
-          `You have no appointment on ${longDate(asked.from, 'en')}. `,
-        )
-      : t(language, 'En esas fechas no tienes ninguna cita. ', 'You have no appointment on those dates. ');
+  const none = onThatDay ? '' : single ? say(language).noneOnDay(asked.from) : say(language).noneOnDates;
   const text =
     lines.length === 1
       ? onThatDay && STILL_ON.test(source)
-        ? t(
-            language,
-            `${STILL_ON_REPLY.es} el ${describeAppointment(lines[0]!, 'es')}.`,
-            `${STILL_ON_REPLY.en} on ${describeAppointment(lines[0]!, 'en')}.`,
-          )
-        : t(
-            language,
-            `${none}Tu próxima cita es el ${describeAppointment(lines[0]!, 'es')}.`,
-            `${none}Your next appointment is on ${describeAppointment(lines[0]!, 'en')}.`,
-          )
-      : t(
-          language,
-          `${none}Tienes estas citas:\n${lines.map((a) => `- ${describeAppointment(a, 'es')}`).join('\n')}`,
-          `${none}You have these appointments:\n${lines.map((a) => `- ${describeAppointment(a, 'en')}`).join('\n')}`,
+        ? say(language).stillOn(describeAppointment(lines[0]!, language))
+        : say(language).next(none, describeAppointment(lines[0]!, language))
+      : say(language).these(
+          none,
+          lines.map((a) => describeAppointment(a, language)),
         );
-  return `${text}\n${t(language, 'Si necesitas cambiarla o cancelarla, dímelo.', 'If you need to move or cancel it, just tell me.')}`;
+  return `${text}\n${say(language).tellMeToChange}`;
 }
 
 /** What the customer asked for in case the first wish cannot be done: a cancellation, or another day or time. */
@@ -766,10 +716,9 @@ function optionChosen(
 /** What moving one appointment would cost: nothing while the policy allows it (no proposal). */
 function costOfMoving(appointment: CustomerAppointment, language: Language) {
   if (!appointment.canReschedule) return reasonText(appointment.reason, appointment, language);
-  return t(
-    language,
-    `Cambiarla no te cuesta nada: puedes moverla sin coste hasta ${appointment.freeCancellationHours} horas antes, y tu cita del ${describeAppointment(appointment, 'es')} aún está a tiempo. Si quieres, dime a qué día y hora.`,
-    `Moving it costs nothing: you can move it free of charge until ${appointment.freeCancellationHours} hours before, and your appointment on ${describeAppointment(appointment, 'en')} is still in time. If you like, tell me which day and time.`,
+  return say(language).movingIsFree(
+    appointment.freeCancellationHours,
+    describeAppointment(appointment, language),
   );
 }
 
@@ -783,25 +732,15 @@ function ifNotComing(appointment: CustomerAppointment, language: Language) {
   if (appointment.refundOnCancel && hours > 0) {
     const amount = money(appointment.refundOnCancel.amount, appointment.refundOnCancel.currency, language);
     // Whole days before it: the same time that many days earlier.
-    const deadline =
-      hours % 24 === 0
-        ? t(
-            language,
-            ` (hasta el ${longDate(addDays(appointment.date, -hours / 24), 'es')} a las ${appointment.startTime})`,
-            ` (until ${longDate(addDays(appointment.date, -hours / 24), 'en')} at ${appointment.startTime})`,
-          )
-        : '';
-    return t(
-      language,
-      `Si no vienes sin avisar, la reserva no se devuelve. Pero si cancelas tu cita del ${describeAppointment(appointment, 'es')} con al menos ${hours} horas de antelación${deadline}, te devolvemos ${amount}. Si quieres cancelarla, dímelo.`,
-      `If you don't come without telling us, the booking is not refunded. But if you cancel your appointment on ${describeAppointment(appointment, 'en')} at least ${hours} hours before${deadline}, you get ${amount} back. If you want to cancel it, just tell me.`,
+    const deadline = hours % 24 === 0 ? refundUntil(appointment, language) : '';
+    return say(language).notComingRefundIfCancelled(
+      describeAppointment(appointment, language),
+      hours,
+      deadline,
+      amount,
     );
   }
-  return t(
-    language,
-    `Si no vienes, la reserva no se devuelve${hours > 0 ? `: faltan menos de ${hours} horas para tu cita del ${describeAppointment(appointment, 'es')}, así que cancelarla ya tampoco la devuelve` : ''}. Si quieres cancelarla o cambiarla, dímelo.`,
-    `If you don't come, the booking is not refunded${hours > 0 ? `: your appointment on ${describeAppointment(appointment, 'en')} is less than ${hours} hours away, so cancelling it no longer refunds it either` : ''}. If you want to cancel or move it, just tell me.`,
-  );
+  return say(language).notComingNoRefund(describeAppointment(appointment, language), hours);
 }
 
 /**
@@ -811,27 +750,19 @@ function ifNotComing(appointment: CustomerAppointment, language: Language) {
 function packSessionTerms(appointment: CustomerAppointment, language: Language) {
   const hours = appointment.freeCancellationHours;
   if (appointment.packSessionBack)
-    return t(
-      language,
-      `Tu cita del ${describeAppointment(appointment, 'es')} se pagó con una sesión de tu bono: si la cancelas con al menos ${hours} horas de antelación${refundUntil(appointment, 'es')}, la sesión vuelve a tu bono; si avisas más tarde o no vienes, se da por usada. Si quieres cancelarla, dímelo.`,
-      `Your appointment on ${describeAppointment(appointment, 'en')} was paid with a session of your pack: cancel it at least ${hours} hours before${refundUntil(appointment, 'en')} and the session goes back to your pack; later, or if you don't come, it counts as used. If you want to cancel it, just tell me.`,
+    return say(language).packSessionBackInTime(
+      describeAppointment(appointment, language),
+      hours,
+      refundUntil(appointment, language),
     );
-  return t(
-    language,
-    `Tu cita del ${describeAppointment(appointment, 'es')} se pagó con una sesión de tu bono, y como faltan menos de ${hours} horas, si la cancelas o no vienes la sesión se da por usada. Si quieres cancelarla igualmente, dímelo.`,
-    `Your appointment on ${describeAppointment(appointment, 'en')} was paid with a session of your pack, and as it is less than ${hours} hours away, cancelling it or not coming uses the session. If you want to cancel it anyway, just tell me.`,
-  );
+  return say(language).packSessionUsed(describeAppointment(appointment, language), hours);
 }
 
 /** The last moment a cancellation still refunds: whole days before, the same time that many days earlier. */
 function refundUntil(appointment: CustomerAppointment, language: Language) {
   const hours = appointment.freeCancellationHours;
   return hours > 0 && hours % 24 === 0
-    ? t(
-        language,
-        ` (hasta el ${longDate(addDays(appointment.date, -hours / 24), 'es')} a las ${appointment.startTime})`,
-        ` (until ${longDate(addDays(appointment.date, -hours / 24), 'en')} at ${appointment.startTime})`,
-      )
+    ? say(language).until(addDays(appointment.date, -hours / 24), appointment.startTime)
     : '';
 }
 
@@ -844,30 +775,30 @@ function refundDeadline(appointment: CustomerAppointment, language: Language) {
   if (appointment.packSessionBack !== null) return packSessionTerms(appointment, language);
   if (!appointment.refundOnCancel || hours <= 0) return refundIfCancelled(appointment, language);
   const amount = money(appointment.refundOnCancel.amount, appointment.refundOnCancel.currency, language);
-  return t(
-    language,
-    `Se devuelve si cancelas con al menos ${hours} horas de antelación: tu cita del ${describeAppointment(appointment, 'es')} se puede cancelar con reembolso de ${amount}${refundUntil(appointment, 'es')}. Si avisas más tarde (el mismo día, por ejemplo), ya no se devuelve. Si quieres cancelarla, dímelo.`,
-    `It is refunded if you cancel at least ${hours} hours before: your appointment on ${describeAppointment(appointment, 'en')} can be cancelled with a refund of ${amount}${refundUntil(appointment, 'en')}. If you tell us later (on the day, say), there is no refund. If you want to cancel it, just tell me.`,
+  return say(language).refundedIfInTime(
+    hours,
+    describeAppointment(appointment, language),
+    amount,
+    refundUntil(appointment, language),
   );
 }
 
 /** What cancelling one appointment now would give back, by the policy, as an answer (no proposal). */
 function refundIfCancelled(appointment: CustomerAppointment, language: Language) {
-  const when = (l: Language) => describeAppointment(appointment, l);
+  const _when = (l: Language) => describeAppointment(appointment, l);
   if (!appointment.canCancel) return reasonText(appointment.reason, appointment, language);
   if (appointment.packSessionBack !== null) return packSessionTerms(appointment, language);
   if (appointment.refundOnCancel) {
     const amount = money(appointment.refundOnCancel.amount, appointment.refundOnCancel.currency, language);
-    return t(
-      language,
-      `Sí: si cancelas ahora tu cita del ${when('es')}, te devolvemos ${amount} (se devuelve hasta ${appointment.freeCancellationHours} horas antes). Si quieres cancelarla, dímelo.`,
-      `Yes: if you cancel your appointment on ${when('en')} now, you get ${amount} back (refunds are given until ${appointment.freeCancellationHours} hours before). If you want to cancel it, just tell me.`,
+    return say(language).refundNow(
+      describeAppointment(appointment, language),
+      amount,
+      appointment.freeCancellationHours,
     );
   }
-  return t(
-    language,
-    `Tu cita del ${when('es')} se puede cancelar, pero ya no se devuelve el importe: faltan menos de ${appointment.freeCancellationHours} horas. Si quieres cancelarla igualmente, dímelo.`,
-    `Your appointment on ${when('en')} can be cancelled, but without a refund: it is less than ${appointment.freeCancellationHours} hours away. If you want to cancel it anyway, just tell me.`,
+  return say(language).noRefundNow(
+    describeAppointment(appointment, language),
+    appointment.freeCancellationHours,
   );
 }
 
@@ -1116,7 +1047,7 @@ const today = (knowledge: AssistantKnowledge) => zonedDate(knowledge.now, knowle
 const distance = (a: string, b: string) => Math.abs(Date.parse(a) - Date.parse(b));
 
 const timesText = (times: string[], language: Language) =>
-  list(times.length > 10 ? [...times.slice(0, 10), t(language, 'más', 'more')] : times, language);
+  list(times.length > 10 ? [...times.slice(0, 10), say(language).more] : times, language);
 
 /**
  * Moving: with a day and time that are free, the proposal; with only a day (or a part of it),
@@ -1158,9 +1089,7 @@ async function move(
   const others = knowledge.customer?.appointments.filter((a) => a.id !== appointment.id) ?? [];
   const repliedTimes = others.reduce(
     (said, other) =>
-      said
-        .replaceAll(describeAppointment(other, 'es'), ' ')
-        .replaceAll(describeAppointment(other, 'en'), ' '),
+      LANGUAGES.reduce((rest, language) => rest.replaceAll(describeAppointment(other, language), ' '), said),
     input.lastReply ?? '',
   );
   const askedBefore = /(?:a las|at) (\d{2}:\d{2})/.exec(repliedTimes)?.[1];
@@ -1176,13 +1105,7 @@ async function move(
   });
   if (!when) {
     return {
-      replies: [
-        t(
-          language,
-          `Claro. ${ASK_TIME_MARK.es} quieres pasar tu cita del ${describeAppointment(appointment, 'es')}?`,
-          `Sure. ${ASK_TIME_MARK.en} would you like instead of ${describeAppointment(appointment, 'en')}?`,
-        ),
-      ],
+      replies: [say(language).askTime(describeAppointment(appointment, language))],
       propose: draft(null),
     };
   }
@@ -1246,10 +1169,10 @@ async function move(
       (time) => !(when.from === appointment.date && time === appointment.startTime),
     );
     if (others.length) {
-      const said = t(
-        language,
-        `A esa hora no hay hueco. El ${longDate(when.from, 'es')} ${appointment.employeeName} tiene libre: ${timesText(others, 'es')}. ¿Te viene bien alguna?`,
-        `That time is not free. On ${longDate(when.from, 'en')} ${appointment.employeeName} is free at ${timesText(others, 'en')}. Would one of those suit you?`,
+      const said = say(language).thatTimeTaken(
+        when.from,
+        appointment.employeeName,
+        timesText(others, language),
       );
       return { replies: [said], propose: draft(when.from), unmet: unmet(said) };
     }
@@ -1271,36 +1194,26 @@ async function move(
       .slice(0, 3)
       .sort((a, b) => a.date.localeCompare(b.date));
     if (around.length) {
-      const dates = (language_: Language) =>
-        list(
-          around.map((day) => longDate(day.date, language_)),
-          language_,
-        );
-      const said = t(
+      const dates = list(
+        around.map((day) => longDate(day.date, language)),
         language,
-        `${appointment.employeeName} no tiene hueco el ${longDate(when.from, 'es')}${when.at ? ` a las ${when.at}` : ''}. ${when.at ? `A las ${when.at} tiene libre el` : 'Tiene horas libres el'} ${dates('es')}. ¿Te viene bien alguno?`,
-        `${appointment.employeeName} has nothing free on ${longDate(when.from, 'en')}${when.at ? ` at ${when.at}` : ''}. ${when.at ? `At ${when.at} they are free on` : 'They have open times on'} ${dates('en')}. Would one of those suit you?`,
       );
+      const said = say(language).nothingOnDayButOn(appointment.employeeName, when.from, when.at, dates);
       return { replies: [said], propose: draft(null), unmet: unmet(said) };
     }
   }
   if (days.length === 0) {
-    const span = single
-      ? t(language, `el ${longDate(when.from, 'es')}`, `on ${longDate(when.from, 'en')}`)
-      : t(language, 'esos días', 'on those days');
-    const said = t(
-      language,
-      `${appointment.employeeName} no tiene horas libres ${span}${when.at ? ` a las ${when.at}` : ''}. ¿Te viene bien otro día?`,
-      `${appointment.employeeName} has no open times ${span}${when.at ? ` at ${when.at}` : ''}. Would another day suit you?`,
-    );
+    const span = single ? say(language).onDay(when.from) : say(language).onThoseDays;
+    const said = say(language).nothingFree(appointment.employeeName, span, when.at);
     return { replies: [said], propose: draft(single ? when.from : null), unmet: unmet(said) };
   }
   const first = days[0]!;
-  const missed = when.at ? t(language, `A las ${when.at} no hay hueco. `, `${when.at} is not free. `) : '';
-  const said = t(
-    language,
-    `${missed}El ${longDate(first.date, 'es')} ${appointment.employeeName} tiene libre: ${timesText(first.times, 'es')}. ¿A qué hora te la paso?`,
-    `${missed}On ${longDate(first.date, 'en')} ${appointment.employeeName} is free at ${timesText(first.times, 'en')}. Which time would you like?`,
+  const missed = when.at ? say(language).notFreeAt(when.at) : '';
+  const said = say(language).freeOn(
+    missed,
+    first.date,
+    appointment.employeeName,
+    timesText(first.times, language),
   );
   // A time asked for and not free: what they asked cannot be done as asked.
   return { replies: [said], propose: draft(first.date), ...(missed ? { unmet: unmet(said) } : {}) };

@@ -1,6 +1,6 @@
 import type { CustomerPack } from '../assistant-engine.ts';
 import type { Language } from '../language.ts';
-import { list, longDate } from './phrases.ts';
+import { REPLIES } from '../replies.ts';
 import { fold, normalise } from './text.ts';
 
 /**
@@ -39,34 +39,23 @@ export function asksPackBalance(text: string, lastReply?: string): boolean {
   return MY_PACK.test(folded) && ABOUT_IT.test(folded);
 }
 
-const t = (language: Language, es: string, en: string) => (language === 'es' ? es : en);
+const say = (language: Language) => REPLIES[language].packs;
 
 function one(pack: CustomerPack, language: Language) {
-  return t(
-    language,
-    `«${pack.name}» (${pack.serviceName}): te quedan ${pack.sessionsLeft} de ${pack.sessionsTotal} sesiones, hasta el ${longDate(pack.expiresOn, 'es')}`,
-    `"${pack.name}" (${pack.serviceName}): ${pack.sessionsLeft} of ${pack.sessionsTotal} sessions left, until ${longDate(pack.expiresOn, 'en')}`,
+  return say(language).one(
+    pack.name,
+    pack.serviceName,
+    pack.sessionsLeft,
+    pack.sessionsTotal,
+    pack.expiresOn,
   );
 }
 
 /** Their packs' balances and expiry, or that they have none (and a person if they think otherwise). */
 export function packBalanceReply(packs: CustomerPack[], language: Language): string {
-  if (!packs.length)
-    return t(
-      language,
-      'No veo ningún bono de sesiones vigente a tu nombre. Si crees que debería haber uno, ¿quieres que te pase con una persona?',
-      "I can't see any pack of sessions in your name that is still valid. If you think there should be one, would you like me to pass you to a person?",
-    );
+  if (!packs.length) return say(language).none;
   const usable = packs.filter((pack) => pack.sessionsLeft > 0);
   const lines = packs.map((pack) => one(pack, language));
-  const book = usable.length
-    ? t(
-        language,
-        ' Cada reserva de ese servicio usa una sesión; si cancelas a tiempo, se te devuelve.',
-        ' Each booking of that service uses one session; cancel in time and it comes back.',
-      )
-    : '';
-  return packs.length === 1
-    ? `${t(language, 'Tu bono', 'Your pack')} ${lines[0]}.${book}`
-    : `${t(language, 'Tus bonos', 'Your packs')}: ${list(lines, language)}.${book}`;
+  const book = usable.length ? say(language).howToUse : '';
+  return packs.length === 1 ? say(language).yourPack(lines[0]!, book) : say(language).yourPacks(lines, book);
 }

@@ -49,26 +49,3 @@ export function money(amount: number, currency: string, language: Language) {
 /** A price written in the company information ("16", "9,5"), in the customer's style. */
 export const writtenPrice = (amount: string, language: Language) =>
   language === 'es' ? `${amount} €` : `€${amount.replace(',', '.')}`;
-
-export const HANDOFF_REPLIES = {
-  person: {
-    es: 'Claro, te paso con una persona de nuestro equipo, que te responderá en breve. ¡Gracias por tu paciencia!',
-    en: "Of course, I'm passing you to a person on our team, who will reply shortly. Thank you for your patience!",
-  },
-  complaint: {
-    es: 'Siento mucho lo ocurrido. Te paso con una persona de nuestro equipo, que lo revisará contigo en breve.',
-    en: "I'm really sorry about that. I'm passing you to a person on our team, who will look into it with you shortly.",
-  },
-  ownBooking: {
-    es: 'Para ver, cambiar o cancelar tu cita te paso con una persona de nuestro equipo, que te ayudará en breve.',
-    en: "To check, move or cancel your appointment I'm passing you to a person on our team, who will help you shortly.",
-  },
-  ownBookingAside: {
-    es: 'Eso sobre tu cita te lo confirma una persona de nuestro equipo, que te responderá en breve.',
-    en: 'A person on our team will answer that about your appointment shortly.',
-  },
-  notUnderstood: {
-    es: 'No consigo ayudarte con esto, así que te paso con una persona de nuestro equipo, que te responderá en breve.',
-    en: "I can't help with this, so I'm passing you to a person on our team, who will reply shortly.",
-  },
-} as const;
