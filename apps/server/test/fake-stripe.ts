@@ -76,6 +76,7 @@ export async function startFakeStripe() {
   >();
   const charges = new Map<string, Charge>();
   const refundsByKey = new Map<string, object>();
+  const refunds: Array<{ payment_intent: string; status: string; metadata: Record<string, string> }> = [];
   const customers = new Map<string, { id: string; object: 'customer'; email: string | null }>();
   const requests: string[] = [];
   let outage: Outage | null = null;
@@ -182,9 +183,15 @@ export async function startFakeStripe() {
           payment_intent: intent!.id,
           amount,
           status: 'succeeded',
+          metadata: (form.metadata as Record<string, string>) ?? {},
         };
         if (typeof key === 'string') refundsByKey.set(key, refund);
+        refunds.push(refund);
         return send(refund);
+      }
+      if (req.method === 'GET' && url.pathname === '/v1/refunds') {
+        const data = refunds.filter((r) => !form.payment_intent || r.payment_intent === form.payment_intent);
+        return send({ object: 'list', url: '/v1/refunds', data, has_more: false });
       }
       if (req.method === 'GET' && url.pathname === '/v1/customers')
         return send({ object: 'list', data: [], has_more: false });
@@ -295,6 +302,8 @@ export async function startFakeStripe() {
     },
     subscriptions,
     customers,
+    /** Every refund made, with its metadata; a test may mark one failed as Stripe would. */
+    refunds,
     addPrice(priceId: string, unitAmount: number, currency: string) {
       prices.set(priceId, {
         id: priceId,

@@ -75,6 +75,8 @@ export const JOBS = {
   // Packs past their date have no usable balance already (a booking checks the date): writing off
   // what was left once a day keeps balances and the ledger true for whoever does not open the client.
   schedulePackExpiry: { ...scheduledTask('schedule.pack-expiry'), cron: '20 0 * * *' },
+  // Pack refunds a crash cut short between the claim and the row are finished (decision 028's addendum).
+  schedulePackRefunds: scheduledTask('schedule.pack-refunds'),
   // Waitlist offers past their hold pass to the next in line within a minute of it (decision 026).
   scheduleWaitlist: scheduledTask('schedule.waitlist'),
   // Once a day, when the night is quiet in Europe; an hour to finish, as a big business's file takes a while.

@@ -87,7 +87,7 @@ describe('on the durable queue', () => {
         .filter((job) => 'cron' in job)
         .map((job) => job.name)
         .sort();
-      expect(scheduled).toHaveLength(13);
+      expect(scheduled).toHaveLength(14);
       // Every minute, but the hourly purges of deleted notifications and idle web chat sessions, and the daily pack expiry and backup.
       const slower: Record<string, string> = {
         'schedule.backup': '0 3 * * *',

@@ -36,7 +36,8 @@ export type Schedules = {
  * queued again, employees' own calendars not read for 15 minutes are read again, notifications
  * and canned replies deleted more than a day ago are removed for good and web chat sessions idle for
  * 30 days are deleted and lapsed verifications ended (hourly), once a day what is left of packs
- * past their date is written off (and spent pack codes deleted), waitlist offers past their hold
+ * past their date is written off (and spent pack codes deleted), pack refunds a crash cut short
+ * between the claim and the row are finished or let go, waitlist offers past their hold
  * expire (their seats offered to the next in line) and offers not yet told are told, and once a day a backup is written to
  * BACKUP_DIR when it is set. A task that
  * throws is retried by its job and never holds up another.
@@ -106,6 +107,11 @@ export function createSchedules(
       label: 'Expiry of packs past their date',
       // With the codes that proved an address on the booking page, spent a day ago.
       run: async () => (await services.packs.expireDue()) + (await services.packCodes.forgetSpent()),
+    },
+    {
+      job: 'schedulePackRefunds',
+      label: 'Pack refunds cut short by a crash',
+      run: () => services.packs.finishStrandedRefunds(),
     },
     {
       job: 'scheduleWaitlist',

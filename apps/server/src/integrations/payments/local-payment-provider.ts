@@ -89,8 +89,18 @@ const toIntent = (row: Row): PaymentIntent => ({
  * uses only the PaymentProvider methods, exactly as with Stripe.
  */
 export function createLocalPaymentProvider({ db, clock }: { db: Db; clock: () => Date }) {
-  /** Partial refunds' keys this process has done (Stripe keeps them 24 hours; a test's run is shorter). */
-  const refundKeys = new Set<string>();
+  /** The partial refund made with this key, kept with the payment. */
+  async function findRefund(id: string, idempotencyKey: string) {
+    const [row] = await db
+      .select({
+        amount: sql<number | null>`(${localPaymentIntents.refunds} ->> ${idempotencyKey}::text)::int`,
+      })
+      .from(localPaymentIntents)
+      .where(eq(localPaymentIntents.id, id))
+      .limit(1);
+    return row?.amount == null ? null : { amount: Number(row.amount) };
+  }
+
   async function loadBySecret(clientSecret: string) {
     const [row] = await db
       .select()
@@ -147,25 +157,31 @@ export function createLocalPaymentProvider({ db, clock }: { db: Db; clock: () =>
         return;
       }
       // As Stripe: a key seen before refunds nothing more; more than is left is refused, atomically.
-      if (refundKeys.has(part.idempotencyKey)) return;
+      // The key is kept with the payment, in the same statement, so it holds across restarts.
+      const { refunds } = localPaymentIntents;
       const [row] = await db
         .update(localPaymentIntents)
         .set({
           amountRefunded: sql`${localPaymentIntents.amountRefunded} + ${part.amount}`,
           refunded: sql`${localPaymentIntents.amountRefunded} + ${part.amount} >= ${localPaymentIntents.amount}`,
+          refunds: sql`${refunds} || jsonb_build_object(${part.idempotencyKey}::text, ${part.amount}::int)`,
           updatedAt: clock(),
         })
         .where(
           and(
             eq(localPaymentIntents.id, id),
             eq(localPaymentIntents.status, 'succeeded'),
+            sql`(${refunds} -> ${part.idempotencyKey}::text) is null`,
             sql`${localPaymentIntents.amountRefunded} + ${part.amount} <= ${localPaymentIntents.amount}`,
           ),
         )
         .returning({ id: localPaymentIntents.id });
-      if (!row) throw invalid(LOCAL_REFUND_REFUSED);
-      refundKeys.add(part.idempotencyKey);
+      if (row) return;
+      if (await findRefund(id, part.idempotencyKey)) return;
+      throw invalid(LOCAL_REFUND_REFUSED);
     },
+
+    findRefund,
 
     async forgetCustomer({ paymentIntentIds, emails }) {
       const matches = [

@@ -48,6 +48,12 @@ export type PaymentProvider = {
    */
   refundPaymentIntent(id: string, part?: PartialRefund): Promise<void>;
   /**
+   * The partial refund made on this payment with this key, or null when there is none: it never
+   * reached the provider, or the provider refused or cancelled it. How a refund whose answer was
+   * lost (a crash after the call) is found out. An outage throws.
+   */
+  findRefund(id: string, idempotencyKey: string): Promise<{ amount: number } | null>;
+  /**
    * A client was erased: the payments keep their amounts with the provider, but no longer the
    * name, email and phone a booking put in their metadata (by id, and the local provider's also
    * by email, for attempts that never became a payment). Harmless for ids it does not have.

@@ -14,6 +14,9 @@ export type StripeSettings = {
   apiHost?: { host: string; port: number; protocol: 'http' | 'https' };
 };
 
+/** The refund's metadata key holding the idempotency key it was made with. */
+const REFUND_KEY_METADATA = 'refund_key';
+
 export function createStripeClient(settings: StripeSettings) {
   return new Stripe(settings.secretKey, {
     maxNetworkRetries: settings.apiHost ? 0 : 2,
@@ -78,7 +81,13 @@ export function createStripePaymentProvider(settings: StripeSettings) {
       try {
         await (part
           ? stripe.refunds.create(
-              { payment_intent: id, amount: part.amount },
+              // The key in the refund's metadata too: Stripe forgets idempotency keys after a day, and
+              // findRefund looks the refund up by it.
+              {
+                payment_intent: id,
+                amount: part.amount,
+                metadata: { [REFUND_KEY_METADATA]: part.idempotencyKey },
+              },
               { idempotencyKey: part.idempotencyKey },
             )
           : stripe.refunds.create({ payment_intent: id }));
@@ -90,6 +99,18 @@ export function createStripePaymentProvider(settings: StripeSettings) {
           return;
         throw fromStripeError(error);
       }
+    },
+
+    async findRefund(id, idempotencyKey) {
+      return callStripe(async () => {
+        for await (const refund of stripe.refunds.list({ payment_intent: id, limit: 100 })) {
+          // A failed or canceled refund gave nothing back; a pending one is on its way.
+          if (refund.metadata?.[REFUND_KEY_METADATA] !== idempotencyKey) continue;
+          if (refund.status === 'failed' || refund.status === 'canceled') continue;
+          return { amount: refund.amount };
+        }
+        return null;
+      });
     },
 
     async forgetCustomer({ paymentIntentIds }) {

@@ -39,6 +39,7 @@ const payments: PaymentProvider = {
     if (refundFails) throw new Error('The provider is down');
     return inner.refundPaymentIntent(id);
   },
+  findRefund: (id, key) => inner.findRefund(id, key),
   forgetCustomer: (input) => inner.forgetCustomer(input),
 };
 

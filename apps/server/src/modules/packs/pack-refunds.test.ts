@@ -17,6 +17,8 @@ import {
   TEST_CARDS,
 } from '../../integrations/payments/local-payment-provider.ts';
 import type { PaymentProvider } from '../../integrations/payments/payment-provider.ts';
+import { packWrites } from './pack-writes.ts';
+import { STRANDED_REFUND_AFTER_MS } from './packs.service.ts';
 
 // Friday 20 November 2026, 11:00 in Madrid.
 const FRIDAY = new Date('2026-11-20T10:00:00Z');
@@ -26,6 +28,8 @@ let t: TestContext;
 let headers: Record<string, string>;
 let inner: PaymentProvider;
 let refundFails = false;
+/** The provider does not answer whether a refund was made, as in an outage. */
+let findFails = false;
 /** Runs once the provider has refunded, before the refund is written: to break that write. */
 let afterProviderRefund: (() => Promise<void>) | null = null;
 /** Every refund asked of the provider: the payment and the part of it. */
@@ -41,6 +45,10 @@ const payments: PaymentProvider = {
     if (refundFails) throw new Error('The provider is down');
     await inner.refundPaymentIntent(id, part);
     await afterProviderRefund?.();
+  },
+  findRefund: async (id, key) => {
+    if (findFails) throw new Error('The provider is down');
+    return inner.findRefund(id, key);
   },
   forgetCustomer: (input) => inner.forgetCustomer(input),
 };
@@ -422,6 +430,133 @@ describe('money back but the row not written', () => {
       .where(eq(notifications.title, 'Pack refunded but not recorded'));
     expect(told).toHaveLength(1);
     expect(told[0]!.message).toContain('Bono perdido went back to the client');
+  });
+});
+
+describe('a refund a crash cut short between the claim and the row', () => {
+  const MINUTE = 60_000;
+  /** The state a crash leaves: the pack claimed `minutesAgo` (the request's first step), nothing after. */
+  async function claimedThenCrashed(
+    clientId: string,
+    clientPackId: string,
+    amount: number,
+    minutesAgo: number,
+  ) {
+    const at = new Date(FRIDAY.getTime() - minutesAgo * MINUTE);
+    expect(await packWrites.claimRefund(t.db, { clientId, clientPackId, amount, at })).toBe(true);
+    return at;
+  }
+  /** One pass of the scheduled tasks: answers whether the pack refunds' task failed. */
+  async function sweep() {
+    const failures = await t.app.schedules.runOnce();
+    return failures.some((f) => f.job === 'schedulePackRefunds');
+  }
+  /** Staff's notifications about a refund of the pack named so. */
+  const told = async (name: string) =>
+    (await t.db.select().from(notifications)).filter(
+      (n) => n.title.startsWith('Pack refund') && n.message.includes(name),
+    );
+  const refundMails = async (clientId: string) =>
+    (await mailsTo(clientId)).filter((m) => /^(Refund|Reembolso)/.test(m.subject));
+
+  it("writes the row of the provider's refund, as the request would have, once", async () => {
+    const service = await createService();
+    const pack = await createPack(service, { name: 'Bono interrumpido' });
+    const { clientId, clientPack, paymentIntentId } = await buyOnline(pack);
+    const at = await claimedThenCrashed(clientId, clientPack.id, 20000, 6);
+    // The provider said yes to the request, whose process then died before writing the row.
+    await inner.refundPaymentIntent(paymentIntentId, {
+      amount: 20000,
+      idempotencyKey: `pack-refund-${clientPack.id}`,
+    });
+
+    expect(await sweep()).toBe(false);
+    const ledger = await ledgerOf(clientId, clientPack.id);
+    expect(ledger.entries.map((e) => [e.kind, e.sessions, e.amount])).toEqual([
+      ['sale', 10, 35000],
+      ['refund', -10, -20000],
+    ]);
+    expect(ledger.pack).toMatchObject({ sessionsLeft: 0, refundedAt: at.toISOString() });
+    const [row] = await t.db
+      .select()
+      .from(packLedger)
+      .where(sql`${packLedger.clientPackId} = ${clientPack.id} and ${packLedger.kind} = 'refund'`);
+    expect(row).toMatchObject({ actor: 'system', createdAt: at });
+    await expectExact(clientPack.id, 35000 - 20000);
+    expect(await refundMails(clientId)).toHaveLength(1);
+    expect((await told('Bono interrumpido')).map((n) => n.title)).toEqual(['Pack refund recorded']);
+
+    // Another pass finds nothing to do.
+    expect(await sweep()).toBe(false);
+    await expectExact(clientPack.id, 35000 - 20000);
+    expect(await told('Bono interrumpido')).toHaveLength(1);
+    expect(await refundMails(clientId)).toHaveLength(1);
+  });
+
+  it('lets the claim go when the provider never refunded, and the pack is usable again', async () => {
+    const service = await createService();
+    const employee = await professional(service);
+    const { clientId, clientPack, paymentIntentId } = await buyOnline(
+      await createPack(service, { name: 'Bono sin reembolso' }),
+    );
+    await claimedThenCrashed(clientId, clientPack.id, 35000, 6);
+    // A claim younger than the request's time is left to the request.
+    const recentClient = await createClient();
+    const desk = await sell(recentClient, await createPack(service, { name: 'Bono reciente' }));
+    await claimedThenCrashed(recentClient, desk.id, 0, STRANDED_REFUND_AFTER_MS / MINUTE - 1);
+
+    expect(await sweep()).toBe(false);
+    const ledger = await ledgerOf(clientId, clientPack.id);
+    expect(ledger.entries.map((e) => e.kind)).toEqual(['sale']);
+    expect(ledger.pack).toMatchObject({ sessionsLeft: 10, refundedAt: null });
+    expect((await inner.retrievePaymentIntent(paymentIntentId))!.amountRefunded).toBe(0);
+    expect((await told('Bono sin reembolso')).map((n) => n.title)).toEqual(['Pack refund not made']);
+    expect(await refundMails(clientId)).toEqual([]);
+    const booked = await bookWithPack(clientId, employee.id, service.id, '09:00');
+    expect(booked.statusCode, booked.body).toBe(201);
+    // The recent claim is still there, untouched.
+    const [recent] = await t.db.select().from(clientPacks).where(eq(clientPacks.id, desk.id));
+    expect(recent!.refundedAt).not.toBeNull();
+    expect(await told('Bono reciente')).toEqual([]);
+  });
+
+  it("lets a desk pack's claim go (no provider to ask), telling staff to refund it again if money was handed back", async () => {
+    const service = await createService();
+    const clientId = await createClient();
+    const sold = await sell(clientId, await createPack(service, { name: 'Bono de mostrador' }));
+    await claimedThenCrashed(clientId, sold.id, 5000, 10);
+    expect(await sweep()).toBe(false);
+    const ledger = await ledgerOf(clientId, sold.id);
+    expect(ledger.pack).toMatchObject({ sessionsLeft: 10, refundedAt: null });
+    const [note] = await told('Bono de mostrador');
+    expect(note).toMatchObject({ title: 'Pack refund not made', link: `/clients/${clientId}` });
+    expect(note!.message).toContain('if money was handed back, refund it again');
+  });
+
+  it('leaves the claim while the provider does not answer, fails the task, and finishes it on a later pass', async () => {
+    const service = await createService();
+    const { clientId, clientPack, paymentIntentId } = await buyOnline(
+      await createPack(service, { name: 'Bono sin respuesta' }),
+    );
+    const at = await claimedThenCrashed(clientId, clientPack.id, 35000, 8);
+    await inner.refundPaymentIntent(paymentIntentId, {
+      amount: 35000,
+      idempotencyKey: `pack-refund-${clientPack.id}`,
+    });
+    findFails = true;
+    try {
+      expect(await sweep()).toBe(true);
+    } finally {
+      findFails = false;
+    }
+    const waiting = await ledgerOf(clientId, clientPack.id);
+    expect(waiting.entries.map((e) => e.kind)).toEqual(['sale']);
+    expect(waiting.pack).toMatchObject({ sessionsLeft: 10, refundedAt: at.toISOString() });
+    expect(await told('Bono sin respuesta')).toEqual([]);
+
+    expect(await sweep()).toBe(false);
+    await expectExact(clientPack.id, 0);
+    expect((await told('Bono sin respuesta')).map((n) => n.title)).toEqual(['Pack refund recorded']);
   });
 });
 

@@ -178,12 +178,18 @@ export const packWrites = {
     return rows.length > 0;
   },
 
-  /** The provider said no: the claim made `at` is let go, so the pack is the client's to use again. */
-  async releaseRefund(db: Db, release: { clientPackId: string; at: Date }) {
-    await db.execute(sql`
+  /**
+   * The provider said no (or, to the sweep, never heard of it): the claim made `at` is let go, so
+   * the pack is the client's to use again. Only that claim, and only while it has no refund row:
+   * true when this call let it go.
+   */
+  async releaseRefund(db: Db, release: { clientPackId: string; at: Date }): Promise<boolean> {
+    const result = await db.execute(sql`
       update client_packs set refunded_at = null
        where id = ${release.clientPackId}::uuid and refunded_at = ${release.at.toISOString()}::timestamptz
-         and not exists (select 1 from pack_ledger where client_pack_id = ${release.clientPackId}::uuid and kind = 'refund')`);
+         and not exists (select 1 from pack_ledger where client_pack_id = ${release.clientPackId}::uuid and kind = 'refund')
+      returning id`);
+    return result.rows.length > 0;
   },
 
   /**

@@ -311,7 +311,22 @@ export function createPacksRepository(db: Db) {
     },
 
     async releaseRefund(release: { clientPackId: string; at: Date }) {
-      await packWrites.releaseRefund(db, release);
+      return packWrites.releaseRefund(db, release);
+    },
+
+    /**
+     * Packs claimed for a refund before `before` that have no refund row: a crash came between the
+     * claim and the row (decisions/028's addendum). Oldest first.
+     */
+    async strandedRefunds(before: Date) {
+      return db
+        .select()
+        .from(clientPacks)
+        .where(
+          sql`${clientPacks.refundedAt} < ${before.toISOString()}::timestamptz
+              and not exists (select 1 from pack_ledger r where r.client_pack_id = ${clientPacks.id} and r.kind = 'refund')`,
+        )
+        .orderBy(asc(clientPacks.refundedAt));
     },
 
     /**

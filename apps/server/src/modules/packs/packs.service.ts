@@ -54,6 +54,15 @@ const toClientPack = (row: ClientPackRow, now: Date): ClientPack => ({
   createdAt: row.createdAt.toISOString(),
 });
 
+/** One refund per pack at the provider: a retry after an answer lost on the way refunds once. */
+const packRefundKey = (clientPackId: string) => `pack-refund-${clientPackId}`;
+
+/**
+ * A claim this old without its refund row was cut short by a crash (the request that made it takes
+ * a provider call's time, well under a minute): the sweep finishes it.
+ */
+export const STRANDED_REFUND_AFTER_MS = 5 * 60_000;
+
 /** "Mon 23 Nov, 10:00" in the business's zone: the appointments a refund waits for. */
 const shortWhen = (at: Date, timeZone: string) =>
   new Intl.DateTimeFormat('en-GB', {
@@ -103,6 +112,49 @@ export function createPacksService(deps: {
       currency: service.currency,
       validityDays: form.validityDays,
     };
+  }
+
+  /**
+   * The last step of a refund (decisions/028): the claimed pack's sessions end and its `refund`
+   * row is written, with the client's email in their language in the same transaction, then the
+   * email is sent. Undefined when the claim made `at` is not there any more or its row is written.
+   */
+  async function writeRefund(
+    pack: ClientPackRow,
+    refund: { amount: number; reason: string | null; at: Date; by: PackMover },
+  ) {
+    const contact = pack.clientId ? await repository.clientContact(pack.clientId) : undefined;
+    const language = contact?.language ?? DEFAULT_CUSTOMER_LANGUAGE;
+    const { name: businessName } = await deps.company.get();
+    let email: string | undefined;
+    const refunded = await repository.refund({ clientPackId: pack.id, ...refund }, async (tx, done) => {
+      if (!contact?.email) return;
+      email = await deps.mail.writeIn(
+        tx,
+        packRefundEmail(
+          {
+            clientName: contact.name,
+            clientEmail: contact.email,
+            name: done.pack.name,
+            refunded: { amount: refund.amount, currency: done.pack.currency },
+            toCard: done.pack.method === 'online',
+            sessionsEnded: done.sessionsEnded,
+          },
+          { name: businessName },
+          language,
+        ),
+      );
+    });
+    if (!refunded) return undefined;
+    await changed();
+    if (email) {
+      try {
+        await deps.mail.dispatch(email);
+      } catch (error) {
+        deps.log?.warn({ err: error, clientPackId: pack.id }, 'pack refunded; its email is left to recovery');
+      }
+    }
+    return refunded;
   }
 
   async function assertClient(clientId: string) {
@@ -212,7 +264,7 @@ export function createPacksService(deps: {
       if (!pack) throw notFound(PACK_MESSAGES.clientPackNotFound);
       if (pack.refundedAt) throw conflict(PACK_MESSAGES.alreadyRefunded);
       if (input.amount > pack.priceAmount) throw invalid(PACK_MESSAGES.refundTooMuch);
-      const { name: businessName, timeZone } = await deps.company.get();
+      const { timeZone } = await deps.company.get();
 
       const claim = await repository.claimRefund({ clientId, clientPackId, amount: input.amount, at });
       // Another refund claimed it between the read and the claim: a double click, two staff.
@@ -225,7 +277,7 @@ export function createPacksService(deps: {
           await deps.payments.refundPaymentIntent(pack.providerPaymentId!, {
             amount: input.amount,
             // One refund per pack: a retry after an answer lost on the way refunds once.
-            idempotencyKey: `pack-refund-${pack.id}`,
+            idempotencyKey: packRefundKey(pack.id),
           });
         } catch (error) {
           deps.log?.warn({ err: error, clientPackId }, 'the provider did not refund a pack');
@@ -237,9 +289,6 @@ export function createPacksService(deps: {
         }
       }
 
-      const contact = await repository.clientContact(clientId);
-      const language = contact?.language ?? DEFAULT_CUSTOMER_LANGUAGE;
-      let email: string | undefined;
       // The money went back: should its row fail now, staff are told to record it, never left unaware.
       const unrecorded = async (why: unknown) => {
         deps.log?.warn({ err: why, clientPackId }, 'a pack was refunded but its ledger row was not written');
@@ -250,43 +299,84 @@ export function createPacksService(deps: {
           link: null,
         });
       };
-      const refunded = await repository
-        .refund({ clientPackId, amount: input.amount, reason: input.reason, at, by }, async (tx, done) => {
-          if (!contact?.email) return;
-          email = await deps.mail.writeIn(
-            tx,
-            packRefundEmail(
-              {
-                clientName: contact.name,
-                clientEmail: contact.email,
-                name: done.pack.name,
-                refunded: { amount: input.amount, currency: done.pack.currency },
-                toCard: done.pack.method === 'online',
-                sessionsEnded: done.sessionsEnded,
-              },
-              { name: businessName },
-              language,
-            ),
-          );
-        })
-        .catch(async (error: unknown) => {
+      const refunded = await writeRefund(pack, { amount: input.amount, reason: input.reason, at, by }).catch(
+        async (error: unknown) => {
           if (pack.method === 'online' && input.amount > 0) await unrecorded(error);
           throw error;
-        });
+        },
+      );
       // Only this call's claim is written by it; undefined would mean the claim was not ours.
       if (!refunded) {
         if (pack.method === 'online' && input.amount > 0) await unrecorded('the claim was not found');
         throw conflict(PACK_MESSAGES.alreadyRefunded);
       }
-      await changed();
-      if (email) {
-        try {
-          await deps.mail.dispatch(email);
-        } catch (error) {
-          deps.log?.warn({ err: error, clientPackId }, 'pack refunded; its email is left to recovery');
-        }
-      }
       return toClientPack(refunded.pack, clock());
+    },
+
+    /**
+     * Refunds a crash cut short (decisions/028's addendum): packs claimed for a refund over
+     * `STRANDED_REFUND_AFTER_MS` ago with no refund row. The provider is asked whether the refund
+     * with the pack's key went through: if it did, the row is written as the request would have
+     * written it (the amount the provider refunded, at the claim's time, the client emailed); if
+     * not (or the pack was sold at the desk, where no provider was asked), the claim is let go and
+     * the pack is the client's to use again. Staff are told either way. A provider that does not
+     * answer leaves the claim for the next run, and the run fails so its task says so. Answers
+     * how many it finished.
+     */
+    async finishStrandedRefunds() {
+      const stranded = await repository.strandedRefunds(
+        new Date(clock().getTime() - STRANDED_REFUND_AFTER_MS),
+      );
+      let unreachable: unknown;
+      let finished = 0;
+      for (const pack of stranded) {
+        const at = pack.refundedAt!;
+        const link = pack.clientId ? `/clients/${pack.clientId}` : null;
+        let made: { amount: number } | null = null;
+        if (pack.method === 'online' && pack.providerPaymentId) {
+          try {
+            made = await deps.payments.findRefund(pack.providerPaymentId, packRefundKey(pack.id));
+          } catch (error) {
+            // Not known either way: the pack stays claimed (unusable, no row) until the provider answers.
+            deps.log?.warn(
+              { err: error, clientPackId: pack.id },
+              'the provider did not say whether a pack was refunded',
+            );
+            unreachable ??= error;
+            continue;
+          }
+        }
+        if (made) {
+          const written = await writeRefund(pack, {
+            amount: made.amount,
+            reason: null,
+            at,
+            by: { actor: 'system' },
+          });
+          if (!written) continue;
+          await deps.notify({
+            type: 'info',
+            title: 'Pack refund recorded',
+            message: `The refund of ${formatMoney(made.amount, pack.currency)} for ${pack.name} was interrupted after the payment provider gave the money back. It is now recorded in the pack's history and its sessions have ended.`,
+            link,
+          });
+        } else {
+          if (!(await repository.releaseRefund({ clientPackId: pack.id, at }))) continue;
+          await changed();
+          await deps.notify({
+            type: 'error',
+            title: 'Pack refund not made',
+            message:
+              pack.method === 'online'
+                ? `The refund of ${pack.name} was interrupted before the payment provider gave any money back. The pack is the client's to use again; refund it again if it is still owed.`
+                : `The refund of ${pack.name} (sold at the desk) was interrupted before it was recorded. The pack is the client's to use again; if money was handed back, refund it again to record it.`,
+            link,
+          });
+        }
+        finished++;
+      }
+      if (unreachable) throw unreachable;
+      return finished;
     },
   };
 }
