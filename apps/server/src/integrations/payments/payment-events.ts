@@ -4,7 +4,12 @@ import type { ProviderInvoicePayment } from './subscription-provider.ts';
 export type PaymentEvent =
   | { type: 'payment.succeeded'; paymentId: string }
   | { type: 'payment.failed'; paymentId: string }
-  | { type: 'payment.refunded'; paymentId: string }
+  /**
+   * Money of a payment went back: `amountRefunded` is all its charge has given back so far (null
+   * when the event does not say), `whole` whether that is all of it. A partial refund is not a
+   * refunded payment.
+   */
+  | { type: 'payment.refunded'; paymentId: string; amountRefunded: number | null; whole: boolean }
   | { type: 'subscription.changed'; subscriptionId: string }
   | { type: 'subscription.paid'; subscriptionId: string; payment: ProviderInvoicePayment }
   | {

@@ -32,8 +32,15 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
       };
     }
     case 'charge.refunded': {
+      // Sent for a partial refund too: the charge says how much it has given back in all.
       const paymentId = idOf(object.payment_intent);
-      return paymentId ? { type: 'payment.refunded', paymentId } : ignored;
+      const amountRefunded = count(object.amount_refunded);
+      const amount = count(object.amount);
+      const whole =
+        object.refunded === true ||
+        (amountRefunded !== undefined && amount !== undefined && amountRefunded >= amount);
+      if (!paymentId || (amountRefunded === undefined && !whole)) return ignored;
+      return { type: 'payment.refunded', paymentId, amountRefunded: amountRefunded ?? null, whole };
     }
     case 'customer.subscription.created':
     case 'customer.subscription.updated':

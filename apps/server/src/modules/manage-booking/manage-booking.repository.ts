@@ -64,6 +64,7 @@ const appointmentWithPayment = {
     amount: payments.amount,
     currency: payments.currency,
     status: payments.status,
+    refundedAmount: payments.refundedAmount,
   },
   /** A pack session paid for it and has not been given back (two lookups of the ledger's unique indexes). */
   packSession: sql<boolean>`(exists(select 1 from pack_ledger u where u.appointment_id = "appointments"."id" and u.kind = 'use')

@@ -60,6 +60,17 @@ const paymentOf = (row: ManagedAppointmentRow) =>
       }
     : null;
 
+/**
+ * What cancelling can still give back: the payment less what was refunded already (part of it,
+ * in the provider's dashboard); nothing once all of it went back.
+ */
+const refundableOf = (row: ManagedAppointmentRow) => {
+  const payment = paymentOf(row);
+  if (!payment) return null;
+  const left = payment.amount - (row.payment?.refundedAmount ?? 0);
+  return { ...payment, amount: left, refunded: payment.refunded || left <= 0 };
+};
+
 const toEvent = (row: Awaited<ReturnType<ManageBookingRepository['history']>>[number]): AppointmentEvent => ({
   kind: row.kind,
   actor: row.actor,
@@ -88,7 +99,7 @@ export function createManageBookingService(deps: Deps) {
       {
         status: row.status,
         startsAt: row.startsAt,
-        payment: paymentOf(row),
+        payment: refundableOf(row),
         employeeBookable: row.employeeBookable,
         packSession: row.packSession,
       },

@@ -11,6 +11,7 @@ import {
   mailOutbox,
   notifications,
   packLedger,
+  payments as paymentRows,
 } from '../../db/schema.ts';
 import {
   createLocalPaymentProvider,
@@ -359,6 +360,12 @@ describe('refunding a pack bought online', () => {
     const intent = await inner.retrievePaymentIntent(paymentIntentId);
     expect(intent).toMatchObject({ amount: 35000, amountRefunded: 24500, refunded: false });
     await expectExact(clientPack.id, 35000 - 24500);
+    // The sale's payment stays paid, with the part given back.
+    const [payment] = await t.db
+      .select()
+      .from(paymentRows)
+      .where(eq(paymentRows.providerPaymentId, paymentIntentId));
+    expect(payment).toMatchObject({ status: 'completed', refundedAmount: 24500 });
     const [mail] = (await mailsTo(clientId)).filter((m) => m.subject.startsWith('Reembolso'));
     expect(mail).toBeUndefined();
     const [english] = (await mailsTo(clientId)).filter((m) => m.subject.startsWith('Refund'));

@@ -343,6 +343,13 @@ export function createPacksRepository(db: Db) {
         const done = await packWrites.refund(tx, refund);
         if (!done) return undefined;
         const [pack] = await tx.select().from(clientPacks).where(eq(clientPacks.id, refund.clientPackId));
+        // The sale's payment says what went back (a pack is its payment's only sale, refunded once),
+        // as the provider's event for it would: at least this much, never counted twice.
+        if (pack!.providerPaymentId && refund.amount > 0)
+          await paymentWrites.recordRefunded(tx, pack!.providerPaymentId, {
+            refunded: refund.amount,
+            whole: false,
+          });
         const refunded = { pack: pack!, sessionsEnded: done.sessionsEnded };
         await effects(tx, refunded);
         return refunded;

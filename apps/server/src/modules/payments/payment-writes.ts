@@ -3,7 +3,7 @@
  * invoice, a payment staff record by hand and a refund all go through here, with the connection
  * or transaction of the caller so the payment commits with what it pays for.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { redacted } from '../../db/redact.ts';
 import { payments } from '../../db/schema.ts';
@@ -36,12 +36,43 @@ export const paymentWrites = {
     return rows.length > 0;
   },
 
-  /** The money went back to the customer: the payment row says so. */
+  /** The money went back to the customer, all of it: the payment row says so. */
   async markRefunded(db: Db, providerPaymentId: string) {
     const [row] = await db
       .update(payments)
-      .set({ status: 'refunded' })
+      .set({ status: 'refunded', refundedAmount: sql`greatest(${payments.amount}, 0)` })
       .where(eq(payments.providerPaymentId, providerPaymentId))
+      .returning();
+    return row;
+  },
+
+  /**
+   * What the provider says a payment has given back in all (`refunded`, or all of it when
+   * `whole`): recorded only when it is more than the row says, so events arriving late or twice
+   * never take a refund back; the payment is `refunded` only once all of it went back, and stays
+   * `completed` after a partial refund. The row when it changed.
+   */
+  async recordRefunded(
+    db: Db,
+    providerPaymentId: string,
+    given: { refunded: number | null; whole: boolean },
+  ) {
+    const target = given.whole
+      ? sql`greatest(${payments.amount}, 0)`
+      : sql`least(greatest(${given.refunded ?? 0}::int, 0), greatest(${payments.amount}, 0))`;
+    const [row] = await db
+      .update(payments)
+      .set({
+        refundedAmount: sql`greatest(${payments.refundedAmount}, ${target})`,
+        status: sql`case when ${target} >= ${payments.amount} then 'refunded' else ${payments.status} end`,
+      })
+      .where(
+        and(
+          eq(payments.providerPaymentId, providerPaymentId),
+          sql`(${payments.refundedAmount} < ${target}
+               or (${target} >= ${payments.amount} and ${payments.status} <> 'refunded'))`,
+        ),
+      )
       .returning();
     return row;
   },

@@ -39,14 +39,30 @@ export function createStripeWebhookService({
         await schedule.releasePayment(event.paymentId);
         return;
       case 'payment.refunded': {
-        const payment = await repository.markPaymentRefunded(event.paymentId);
+        // Only the payment row changes: a refund made elsewhere (the provider's dashboard, part of a
+        // pack's price) cancels no booking and ends no pack. Nothing new (a late or repeated event,
+        // or a refund we recorded already) tells no one.
+        const payment = await repository.recordPaymentRefunded(event.paymentId, {
+          refunded: event.amountRefunded,
+          whole: event.whole,
+        });
         if (payment) {
-          await notify({
-            type: 'info',
-            title: 'Payment refunded',
-            message: `A payment of ${formatMoney(payment.amount, payment.currency)} was refunded.`,
-            link: `/clients/${payment.clientId}`,
-          });
+          const link = payment.clientId ? `/clients/${payment.clientId}` : null;
+          await notify(
+            payment.status === 'refunded'
+              ? {
+                  type: 'info',
+                  title: 'Payment refunded',
+                  message: `A payment of ${formatMoney(payment.amount, payment.currency)} was refunded.`,
+                  link,
+                }
+              : {
+                  type: 'info',
+                  title: 'Payment partly refunded',
+                  message: `${formatMoney(payment.refundedAmount, payment.currency)} of a payment of ${formatMoney(payment.amount, payment.currency)} was refunded.`,
+                  link,
+                },
+          );
         }
         return;
       }

@@ -6,7 +6,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
 import { insertEmployee } from '../../../test/factories.ts';
 import { startFakeStripe } from '../../../test/fake-stripe.ts';
-import { appointments, clients, notifications, payments, webhookEvents } from '../../db/schema.ts';
+import {
+  appointments,
+  clientPacks,
+  clients,
+  notifications,
+  packLedger,
+  payments,
+  webhookEvents,
+} from '../../db/schema.ts';
 import { PAYMENT_PROVIDER_UNAVAILABLE } from '../../integrations/payments/stripe-errors.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
@@ -244,7 +252,16 @@ describe('POST /api/webhooks/stripe', () => {
       id: 'evt_refund_1',
       object: 'event',
       type: 'charge.refunded',
-      data: { object: { id: 'ch_x', object: 'charge', payment_intent: intent.paymentIntentId } },
+      data: {
+        object: {
+          id: 'ch_x',
+          object: 'charge',
+          payment_intent: intent.paymentIntentId,
+          amount: 1000,
+          amount_refunded: 1000,
+          refunded: true,
+        },
+      },
     });
     expect(response.statusCode).toBe(200);
     const [payment] = await t.db
@@ -257,6 +274,117 @@ describe('POST /api/webhooks/stripe', () => {
       .from(notifications)
       .where(eq(notifications.title, 'Payment refunded'));
     expect(notices).toHaveLength(1);
+  });
+
+  /** Stripe's `charge.refunded` for a payment: what its charge has given back so far. */
+  const chargeRefunded = (id: string, paymentIntentId: string, amount: number, amountRefunded: number) =>
+    sendEvent({
+      id,
+      object: 'event',
+      type: 'charge.refunded',
+      data: {
+        object: {
+          id: `ch_${paymentIntentId}`,
+          object: 'charge',
+          payment_intent: paymentIntentId,
+          amount,
+          amount_refunded: amountRefunded,
+          refunded: amountRefunded >= amount,
+        },
+      },
+    });
+  const paymentOf = async (paymentIntentId: string) =>
+    (await t.db.select().from(payments).where(eq(payments.providerPaymentId, paymentIntentId)))[0]!;
+
+  it("records a partial refund of a booking's payment without marking it all refunded, and a full one marks it", async () => {
+    const e = await employee();
+    const slot = { employeeId: e.id, date: '2026-11-30', timeSlot: '09:00', clientInfo: visitor };
+    const intent = (await post('/api/payments/intent', slot)).json();
+    fake.succeed(intent.paymentIntentId);
+    expect(
+      (await post('/api/schedule/book', { ...slot, payment: { id: intent.paymentIntentId } })).statusCode,
+    ).toBe(200);
+    const [appointment] = await t.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.providerPaymentId, intent.paymentIntentId));
+    const managed = async () =>
+      (await t.app.inject({ url: `/api/booking/${appointment!.manageToken}` })).json();
+
+    // 4.00 of the 10.00 given back in Stripe's dashboard.
+    expect((await chargeRefunded('evt_partial_1', intent.paymentIntentId, 1000, 400)).statusCode).toBe(200);
+    expect(await paymentOf(intent.paymentIntentId)).toMatchObject({
+      status: 'completed',
+      refundedAmount: 400,
+    });
+    const [still] = await t.db.select().from(appointments).where(eq(appointments.id, appointment!.id));
+    expect(still!.status).toBe('scheduled');
+    // Cancelling in time gives back what is left, not the whole payment again.
+    expect((await managed()).refundOnCancel).toEqual({ amount: 600, currency: 'eur' });
+    const [partly] = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.title, 'Payment partly refunded'));
+    expect(partly!.message).toBe('€4.00 of a payment of €10.00 was refunded.');
+
+    // An older event delivered late takes nothing back.
+    expect((await chargeRefunded('evt_partial_0', intent.paymentIntentId, 1000, 100)).statusCode).toBe(200);
+    expect(await paymentOf(intent.paymentIntentId)).toMatchObject({
+      status: 'completed',
+      refundedAmount: 400,
+    });
+
+    expect((await chargeRefunded('evt_partial_2', intent.paymentIntentId, 1000, 1000)).statusCode).toBe(200);
+    expect(await paymentOf(intent.paymentIntentId)).toMatchObject({
+      status: 'refunded',
+      refundedAmount: 1000,
+    });
+    expect((await managed()).refundOnCancel).toBeNull();
+  });
+
+  it("records a partial refund of a pack's payment and leaves the pack as it is", async () => {
+    const { headers } = await t.signIn();
+    const staff = async <T>(url: string, payload: object): Promise<T> => {
+      const response = await t.app.inject({ method: 'POST', url, headers, payload });
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      return response.json();
+    };
+    const service = await staff<{ id: string }>('/api/services', {
+      name: 'Entrenamiento Stripe',
+      durationMinutes: 60,
+      priceAmount: 4000,
+      currency: 'eur',
+    });
+    const pack = await staff<{ id: string }>('/api/packs', {
+      serviceId: service.id,
+      name: 'Bono Stripe',
+      sessions: 10,
+      priceAmount: 35000,
+      validityDays: 90,
+    });
+    const buyer = { name: 'Nora Gil', email: 'nora.gil@example.com', phone: '+34 600 222 444' };
+    const intent = (
+      await post('/api/book/packs/checkout', { packId: pack.id, clientInfo: buyer, language: 'es' })
+    ).json();
+    fake.succeed(intent.paymentIntentId);
+    expect(
+      (await post('/api/book/packs/purchase', { paymentIntentId: intent.paymentIntentId })).statusCode,
+    ).toBe(200);
+
+    expect((await chargeRefunded('evt_pack_partial', intent.paymentIntentId, 35000, 5000)).statusCode).toBe(
+      200,
+    );
+    expect(await paymentOf(intent.paymentIntentId)).toMatchObject({
+      status: 'completed',
+      refundedAmount: 5000,
+    });
+    const [bought] = await t.db
+      .select()
+      .from(clientPacks)
+      .where(eq(clientPacks.providerPaymentId, intent.paymentIntentId));
+    expect(bought).toMatchObject({ sessionsLeft: 10, refundedAt: null });
+    const ledger = await t.db.select().from(packLedger).where(eq(packLedger.clientPackId, bought!.id));
+    expect(ledger.map((row) => row.kind)).toEqual(['sale']);
   });
 
   it('frees the slot of a failed payment at once', async () => {

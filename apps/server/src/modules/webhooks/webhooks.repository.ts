@@ -19,8 +19,11 @@ export function createWebhooksRepository(db: Db) {
         .delete(webhookEvents)
         .where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, eventId)));
     },
-    async markPaymentRefunded(providerPaymentId: string) {
-      return paymentWrites.markRefunded(db, providerPaymentId);
+    async recordPaymentRefunded(
+      providerPaymentId: string,
+      given: { refunded: number | null; whole: boolean },
+    ) {
+      return paymentWrites.recordRefunded(db, providerPaymentId, given);
     },
   };
 }
