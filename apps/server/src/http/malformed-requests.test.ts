@@ -286,6 +286,9 @@ const stripeEvent = fc
         payment_intent: objectId,
         amount_paid: amount,
         amount_due: amount,
+        // A charge's refund: what it gave back in all, of its amount.
+        amount: 1000,
+        amount_refunded: amount,
         currency,
         status_transitions: { paid_at: paidAt },
         parent: { subscription_details: { subscription: objectId } },

@@ -59,7 +59,7 @@ export const paymentWrites = {
   ) {
     const target = given.whole
       ? sql`greatest(${payments.amount}, 0)`
-      : sql`least(greatest(${given.refunded ?? 0}::int, 0), greatest(${payments.amount}, 0))`;
+      : sql`least(greatest(${given.refunded ?? 0}::bigint, 0), greatest(${payments.amount}, 0))`;
     const [row] = await db
       .update(payments)
       .set({
