@@ -299,13 +299,16 @@ export function createManageBookingService(deps: Deps) {
     return true;
   }
 
-  /** A scheduled appointment whose booking payment went through and has not been refunded. */
+  /**
+   * A scheduled appointment whose booking payment went through and has not been refunded, with
+   * what is left to give back (all of it, or what a partial refund in the provider left).
+   */
   const paidAndScheduled = (row: ManagedAppointmentRow | undefined) =>
     row?.status === 'scheduled' && row.providerPaymentId && row.payment?.status === 'completed'
       ? {
           row,
           providerPaymentId: row.providerPaymentId,
-          amount: row.payment.amount,
+          amount: row.payment.amount - row.payment.refundedAmount,
           currency: row.payment.currency,
         }
       : null;

@@ -7,6 +7,7 @@ import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts'
 import { insertEmployee } from '../../../test/factories.ts';
 import { startFakeStripe } from '../../../test/fake-stripe.ts';
 import {
+  appointmentEvents,
   appointments,
   clientPacks,
   clients,
@@ -340,6 +341,43 @@ describe('POST /api/webhooks/stripe', () => {
       refundedAmount: 1000,
     });
     expect((await managed()).refundOnCancel).toBeNull();
+  });
+
+  it('a staff cancel after a partial refund gives back what is left, not the whole payment again', async () => {
+    const e = await employee();
+    const slot = { employeeId: e.id, date: '2026-11-30', timeSlot: '10:00', clientInfo: visitor };
+    const intent = (await post('/api/payments/intent', slot)).json();
+    fake.succeed(intent.paymentIntentId);
+    expect(
+      (await post('/api/schedule/book', { ...slot, payment: { id: intent.paymentIntentId } })).statusCode,
+    ).toBe(200);
+    const [appointment] = await t.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.providerPaymentId, intent.paymentIntentId));
+    expect((await chargeRefunded('evt_partial_staff', intent.paymentIntentId, 1000, 250)).statusCode).toBe(
+      200,
+    );
+
+    const { headers } = await t.signIn();
+    const cancelled = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/appointments/${appointment!.id}/status`,
+      headers,
+      payload: { status: 'cancelled' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const history = await t.db
+      .select()
+      .from(appointmentEvents)
+      .where(eq(appointmentEvents.appointmentId, appointment!.id));
+    expect(history.filter((h) => h.kind === 'refunded').map((h) => h.data)).toEqual([
+      { amount: 750, currency: 'eur' },
+    ]);
+    expect(await paymentOf(intent.paymentIntentId)).toMatchObject({
+      status: 'refunded',
+      refundedAmount: 1000,
+    });
   });
 
   it("records a partial refund of a pack's payment and leaves the pack as it is", async () => {
