@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectAccessibleEverywhere } from './axe';
 import { longDate, timeLabel } from './dates';
 import { type Api, expect, test } from './fixtures';
+import { screenshot } from './shots';
 import { createEmployee, uniqueSuffix } from './staff-data';
 
 /** "Anyone available": the business's booking page, from a service and a time to whoever is free. */
@@ -131,7 +132,7 @@ test.describe('Anyone available', () => {
     const { service } = await twoProfessionalService(api);
     const day = await openDay(api, service);
     const shot = (name: string) => (size: string, scheme: string) =>
-      page.screenshot({ path: `${SHOTS}/${name}-${size}-${scheme}.png`, fullPage: true });
+      screenshot(page, `${SHOTS}/${name}-${size}-${scheme}.png`, { fullPage: true });
     // Each step opened once and checked in place in both schemes at both sizes.
     await page.goto('/book');
     await expect(page.getByRole('heading', { name: 'Choose a service' })).toBeVisible();

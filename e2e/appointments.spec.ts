@@ -2,6 +2,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe';
 import { longDate, shortDay, timeLabel } from './dates';
 import { type Api, expect, test } from './fixtures';
+import { SHOTS_WANTED, screenshot } from './shots';
 import {
   type Appointment,
   type AppointmentPage,
@@ -53,12 +54,14 @@ async function checkDialog(page: Page, testInfo: TestInfo, name: string, shot: s
   }
   await page.emulateMedia({ colorScheme: 'light' });
   const desktop = page.viewportSize();
-  await page.screenshot({ path: testInfo.outputPath(`${shot}-desktop.png`) });
+  await screenshot(page, testInfo.outputPath(`${shot}-desktop.png`));
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('dialog', { name })).toBeVisible();
-  // The shell's navbar slides away at phone width: the shot shows where it settles.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  await page.screenshot({ path: testInfo.outputPath(`${shot}-phone.png`) });
+  if (SHOTS_WANTED) {
+    // The shell's navbar slides away at phone width: the shot shows where it settles.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await screenshot(page, testInfo.outputPath(`${shot}-phone.png`));
+  }
   if (desktop) await page.setViewportSize(desktop);
 }
 

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectAccessibleEverywhere, expectNoSeriousViolations } from './axe';
 import { longDate, timeLabel } from './dates';
 import { type Api, expect, test } from './fixtures';
+import { screenshot } from './shots';
 
 type Schedule = {
   employee: { id: string; name: string; username: string; title: string | null };
@@ -158,8 +159,7 @@ test.describe('public booking page', () => {
     await expect(marked).toHaveCSS('font-weight', '700');
     await expectAccessibleEverywhere(page, 'booking calendar marking today', {
       shows: marked,
-      each: (size, scheme) =>
-        dates.screenshot({ path: testInfo.outputPath(`calendar-today-${size}-${scheme}.png`) }),
+      each: (size, scheme) => screenshot(dates, testInfo.outputPath(`calendar-today-${size}-${scheme}.png`)),
     });
   });
 
@@ -561,7 +561,7 @@ test.describe('a visitor in another time zone', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openDay(page, slot.date);
     await page.getByRole('group', { name: 'Available times' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: testInfo.outputPath('slot-grid-phone.png') });
+    await screenshot(page, testInfo.outputPath('slot-grid-phone.png'));
     await expect(page.getByTestId('slot-zones')).toHaveText(
       /^Times in Madrid time; under each, yours in New York \(\d h behind\)\.$/,
     );
@@ -589,7 +589,7 @@ test.describe('a visitor in another time zone', () => {
 
     await expectNoSeriousViolations(page, 'booking payment step');
     await page.getByTestId('booking-policy').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: testInfo.outputPath('payment-step-phone.png') });
+    await screenshot(page, testInfo.outputPath('payment-step-phone.png'));
   });
 
   test('is told before paying that a slot within 24 hours keeps the fee and cannot be moved', async ({

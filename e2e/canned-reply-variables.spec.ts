@@ -3,6 +3,7 @@ import { expectNoSeriousViolations } from './axe';
 import { type Chat, createHumanChat, newSessionId } from './chat-data';
 import { createClient } from './client-data';
 import { type Api, expect, test } from './fixtures';
+import { screenshot } from './shots';
 import { type Appointment, bookAppointment, createEmployee, uniqueSuffix } from './staff-data';
 
 /** Canned replies with variables (#21): written in Settings, filled for the customer as they are inserted. */
@@ -100,7 +101,7 @@ test("a reply written with the variable buttons reads the client's first name, n
   await expectNoSeriousViolations(page, 'the canned reply dialog with its variables', {
     include: '[role="dialog"]',
   });
-  await page.screenshot({ path: '/tmp/pw-canned-dialog.png' });
+  await screenshot(page, '/tmp/pw-canned-dialog.png');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('listitem').filter({ hasText: `/${shortcut}` })).toContainText(written);
@@ -113,7 +114,7 @@ test("a reply written with the variable buttons reads the client's first name, n
     `Hola Nerea, te esperamos el ${spanishWhen(appointment)} con ${trainer.name}. Para cambiarla: ${bookingLink}`,
   );
   await expect(page.getByRole('status').filter({ hasText: 'Nothing to fill' })).toHaveCount(0);
-  await page.screenshot({ path: '/tmp/pw-canned-chat.png' });
+  await screenshot(page, '/tmp/pw-canned-chat.png');
 });
 
 test("a stranger's chat leaves what it cannot fill as typed, says so until it is changed, and the demo's replies are Spanish", async ({
@@ -141,7 +142,7 @@ test("a stranger's chat leaves what it cannot fill as typed, says so until it is
   await expectNoSeriousViolations(page, 'the composer with unfilled variables', {
     include: '[role="status"]',
   });
-  await page.screenshot({ path: '/tmp/pw-canned-unfilled.png' });
+  await screenshot(page, '/tmp/pw-canned-unfilled.png');
 
   // Staff write the professional's name over one variable: the note names only the other.
   await composer(page).press('ControlOrMeta+a');

@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { DESKTOP, expectAccessibleEverywhere, type Scheme } from './axe';
 import { longDate, timeLabel } from './dates';
 import { type Api, expect, test } from './fixtures';
+import { SHOTS_WANTED } from './shots';
 import { createEmployee, uniqueSuffix } from './staff-data';
 
 /**
@@ -27,9 +28,10 @@ test.afterEach(async ({ api }) => {
   for (const id of services.splice(0)) await api.post(`/services/${id}/archive`);
 });
 
-/** Screenshots at 1280 and 390 px of the page, or only of `part` (a dialog). */
+/** Screenshots at 1280 and 390 px of the page, or only of `part` (a dialog), when wanted (shots.ts). */
 function shoot(page: Page, name: string, part?: Locator) {
   return async (size: 'desktop' | 'phone', scheme: Scheme) => {
+    if (!SHOTS_WANTED) return;
     if (size === 'desktop') await page.setViewportSize(SHOT_DESKTOP);
     const path = `${SHOTS}/${name}-${size === 'desktop' ? 1280 : 390}-${scheme}.png`;
     if (part) await part.screenshot({ path });

@@ -5,6 +5,7 @@ import { expectNoSeriousViolations } from './axe';
 import { createClient } from './client-data';
 import { longDate, timeLabel } from './dates';
 import { type Api, expect, test } from './fixtures';
+import { screenshot } from './shots';
 import { createEmployee, uniqueSuffix } from './staff-data';
 
 /** Staff book a client in at the desk, and an employee's own calendar closes its busy times. */
@@ -149,7 +150,7 @@ test.describe('desk booking', () => {
       for (const [size, viewport] of Object.entries(SIZES)) {
         await page.setViewportSize(viewport);
         await expectNoSeriousViolations(page, `new appointment form (${size}, ${scheme})`);
-        await page.screenshot({ path: `${SHOTS}/new-appointment-${size}-${scheme}.png`, fullPage: true });
+        await screenshot(page, `${SHOTS}/new-appointment-${size}-${scheme}.png`, { fullPage: true });
       }
     }
     await page.emulateMedia({ colorScheme: 'light' });
@@ -167,7 +168,7 @@ test.describe('desk booking', () => {
     const row = page.getByRole('row').filter({ hasText: `Desk Client ${suffix}` });
     await expect(row).toContainText(`Colour ${suffix}`);
     await expect(row).toContainText('1 h 30 min · €45.00 paid');
-    await page.screenshot({ path: `${SHOTS}/appointments-list-desktop.png` });
+    await screenshot(page, `${SHOTS}/appointments-list-desktop.png`);
 
     // From the other client's page, with the client chosen; a time taken meanwhile is refused in words.
     await page.goto(`/clients/${other.id}`);
@@ -191,7 +192,7 @@ test.describe('desk booking', () => {
     await page.getByRole('button', { name: 'Book appointment' }).click();
     await expect(page.getByRole('alert').filter({ hasText: /time/i })).toBeVisible();
     await expect(timeButton(page, '14:00')).toHaveCount(0);
-    await page.screenshot({ path: `${SHOTS}/new-appointment-refused-desktop.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/new-appointment-refused-desktop.png`, { fullPage: true });
   });
 
   test("an employee's own calendar closes its busy time on the booking page", async ({
@@ -262,7 +263,7 @@ test.describe('desk booking', () => {
           await expectNoSeriousViolations(page, `calendars card (${size}, ${scheme})`, {
             include: '[aria-labelledby="employee-calendars-title"]',
           });
-          await card.screenshot({ path: `${SHOTS}/calendars-card-${size}-${scheme}.png` });
+          await screenshot(card, `${SHOTS}/calendars-card-${size}-${scheme}.png`);
         }
       }
       await page.emulateMedia({ colorScheme: 'light' });

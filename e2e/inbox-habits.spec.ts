@@ -3,6 +3,7 @@ import { expectAccessibleEverywhere, expectNoSeriousViolations, PHONE } from './
 import { type Chat, createHumanChat, createSimulatorChat, whatsappMessage } from './chat-data';
 import { createClient } from './client-data';
 import { type Api, expect, type Paged, test } from './fixtures';
+import { screenshot } from './shots';
 
 type Notification = { id: string; title: string; isRead: boolean; link: string | null };
 
@@ -182,7 +183,7 @@ test("a waiting chat in the list and the phone header's count, in light and dark
         await expect(headerWaiting(page)).toHaveText(`${count} waiting for a person`);
         await expect(headerWaiting(page)).toHaveAccessibleName(`${count} waiting for a person`);
       }
-      await page.screenshot({ path: testInfo.outputPath(`waiting-list-${size}-${scheme}.png`) });
+      await screenshot(page, testInfo.outputPath(`waiting-list-${size}-${scheme}.png`));
     },
   });
 

@@ -5,6 +5,7 @@ import { emptyInsightsReport, insightsReport } from '../apps/web/src/features/in
 import { describePeriod } from '../apps/web/src/features/insights/insights-format';
 import { DESKTOP, expectAccessibleEverywhere, PHONE } from './axe';
 import { expect, test } from './fixtures';
+import { screenshot } from './shots';
 import { bookAppointment, createEmployee } from './staff-data';
 
 /** The Insights page: a period against the one before, its figures, charts read as tables, in both schemes and two sizes. */
@@ -154,7 +155,7 @@ test('axe finds nothing serious, in light and dark, at desktop and phone size, b
   await serveFixtures(page);
   await login();
   const shot = (name: string) => (size: string, scheme: string) =>
-    page.screenshot({ path: testInfo.outputPath(`${name}-${scheme}-${size}.png`), fullPage: true });
+    screenshot(page, testInfo.outputPath(`${name}-${scheme}-${size}.png`), { fullPage: true });
   // Each state opened once and checked in place in both schemes at both sizes.
   await page.goto('/insights');
   await expect(card(page, 'Conversations')).toBeVisible();
@@ -213,14 +214,14 @@ test("the page shows the server's own figures: a booking made now counts in this
   await expect(
     card(page, 'Conversations').or(page.getByText('No conversations in this period')),
   ).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('insights-server-week-1366.png'), fullPage: true });
+  await screenshot(page, test.info().outputPath('insights-server-week-1366.png'), { fullPage: true });
   await periodOption(page, 'Last 30 days').click();
   await expect(page).toHaveURL(/\/insights$/);
   await expect(page.getByRole('heading', { level: 3, name: 'Bookings and money' })).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('insights-server-30d-1366.png'), fullPage: true });
+  await screenshot(page, test.info().outputPath('insights-server-30d-1366.png'), { fullPage: true });
   await page.setViewportSize(PHONE);
   await expect(page.getByRole('list', { name: 'Bookings by professional' })).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('insights-server-30d-390.png'), fullPage: true });
+  await screenshot(page, test.info().outputPath('insights-server-30d-390.png'), { fullPage: true });
 });
 
 test("Export CSV saves the period's appointments and conversations, one row each", async ({

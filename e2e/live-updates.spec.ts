@@ -1,6 +1,7 @@
 import type { Page, Request } from '@playwright/test';
 import { type Chat, createHumanChat, type Message } from './chat-data';
 import { type Api, expect, test } from './fixtures';
+import { screenshot } from './shots';
 
 /** A burst as a busy dashboard sees it: 20 customer messages over about two seconds. */
 const BURST = 20;
@@ -103,7 +104,7 @@ test('a burst of customer messages reloads the chat list at most once a second a
     const chat = await api.get<Chat>(`/chats/${id}`);
     await expect(rows(page).nth(index).getByTestId('unread-badge')).toHaveText(String(chat.unreadCount));
   }
-  await page.screenshot({ path: testInfo.outputPath('chat-list-after-burst.png') });
+  await screenshot(page, testInfo.outputPath('chat-list-after-burst.png'));
 });
 
 test('a burst in the open chat reloads its messages and the list at most once a second', async ({
@@ -140,5 +141,5 @@ test('a burst in the open chat reloads its messages and the list at most once a 
   });
   expect.soft(loads.messages, 'loads of the messages').toBeLessThanOrEqual(bound + polls);
   expect.soft(loads.list, 'loads of the chat list').toBeLessThanOrEqual(bound);
-  await page.screenshot({ path: testInfo.outputPath('open-chat-after-burst.png') });
+  await screenshot(page, testInfo.outputPath('open-chat-after-burst.png'));
 });

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe';
 import { longDate, shortDay, timeLabel } from './dates';
 import { type Api, expect, test } from './fixtures';
+import { screenshot } from './shots';
 import { type Appointment, bookAppointment, createEmployee, type Employee } from './staff-data';
 
 type Schedule = {
@@ -405,9 +406,9 @@ test.describe('manage your booking', () => {
     ]);
     await expectNoSeriousViolations(page, 'manage booking page in Spanish');
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: testInfo.outputPath('manage-es-1280.png'), fullPage: true });
+    await screenshot(page, testInfo.outputPath('manage-es-1280.png'), { fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: testInfo.outputPath('manage-es-390.png'), fullPage: true });
+    await screenshot(page, testInfo.outputPath('manage-es-390.png'), { fullPage: true });
 
     // Moved with the Spanish calendar.
     await page.getByRole('button', { name: 'Cambiar la hora' }).click();
@@ -420,7 +421,7 @@ test.describe('manage your booking', () => {
     await dayButton.click();
     await expect(page.getByRole('columnheader', { name: 'X', exact: true })).toBeVisible();
     await expectNoSeriousViolations(page, 'manage booking slot picker in Spanish');
-    await page.screenshot({ path: testInfo.outputPath('manage-es-picker-390.png'), fullPage: true });
+    await screenshot(page, testInfo.outputPath('manage-es-picker-390.png'), { fullPage: true });
     await page
       .getByRole('group', { name: 'Horas libres' })
       .getByRole('button', { name: time, exact: true })
@@ -447,7 +448,7 @@ test.describe('manage your booking', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Tu cita está cancelada.' })).toContainText(
       `Te hemos devuelto ${fee} a tu tarjeta.`,
     );
-    await page.screenshot({ path: testInfo.outputPath('manage-es-cancelled-1280.png'), fullPage: true });
+    await screenshot(page, testInfo.outputPath('manage-es-cancelled-1280.png'), { fullPage: true });
     const staffView = await api.get<Appointment>(`/appointments/${appointment.id}`);
     expect(staffView.status).toBe('cancelled');
 

@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { DESKTOP, expectAccessibleEverywhere, type Scheme } from './axe';
 import { createClient } from './client-data';
 import { type Api, expect, test } from './fixtures';
+import { SHOTS_WANTED } from './shots';
 import { createEmployee, setAppointmentStatus, uniqueSuffix } from './staff-data';
 
 /** Refunding a client's pack: what is left ends, the money goes back, the history says so. */
@@ -25,6 +26,7 @@ test.afterEach(async ({ api }) => {
 
 function shoot(page: Page, name: string, part?: Locator) {
   return async (size: 'desktop' | 'phone', scheme: Scheme) => {
+    if (!SHOTS_WANTED) return;
     if (size === 'desktop') await page.setViewportSize(SHOT_DESKTOP);
     const path = `${SHOTS}/${name}-${size === 'desktop' ? 1280 : 390}-${scheme}.png`;
     if (part) await part.screenshot({ path });

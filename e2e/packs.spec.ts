@@ -3,6 +3,7 @@ import { DESKTOP, expectAccessibleEverywhere, type Scheme } from './axe';
 import { createClient } from './client-data';
 import { longDate, timeLabel } from './dates';
 import { type Api, expect, test } from './fixtures';
+import { SHOTS_WANTED } from './shots';
 import { createEmployee, uniqueSuffix } from './staff-data';
 
 /** Packs of sessions: staff define one, sell it to a client, book with it and give a session back. */
@@ -33,6 +34,7 @@ test.afterEach(async ({ api }) => {
  */
 function shoot(page: Page, name: string, part?: Locator) {
   return async (size: 'desktop' | 'phone', scheme: Scheme) => {
+    if (!SHOTS_WANTED) return;
     if (size === 'desktop') await page.setViewportSize(SHOT_DESKTOP);
     const path = `${SHOTS}/${name}-${size === 'desktop' ? 1280 : 390}-${scheme}.png`;
     if (part) await part.screenshot({ path });

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe';
 import { timeLabel } from './dates';
 import { expect, test } from './fixtures';
+import { screenshot } from './shots';
 import { bookAppointment, createEmployee, openSlots, uniqueSuffix } from './staff-data';
 
 /** Ctrl+K finds upcoming appointments (#21): by the client's name, the professional's, or a day. */
@@ -51,7 +52,7 @@ test("Ctrl+K finds an upcoming appointment by the client's name, the professiona
   await expectNoSeriousViolations(page, 'the command palette with an appointment', {
     include: '[role="dialog"]',
   });
-  await page.screenshot({ path: '/tmp/pw-palette-appointment.png' });
+  await screenshot(page, '/tmp/pw-palette-appointment.png');
   await row.click();
   await expect(page).toHaveURL(`/appointments/${appointment.id}`);
   await expect(page.getByRole('link', { name: `Maite Urquijo ${word}` }).first()).toBeVisible();

@@ -3,6 +3,7 @@ import { DESKTOP, expectAccessibleEverywhere } from './axe';
 import { createClient } from './client-data';
 import { longDate, timeLabel } from './dates';
 import { type Api, expect, test } from './fixtures';
+import { screenshot } from './shots';
 import { createEmployee, type Employee, uniqueSuffix } from './staff-data';
 
 /** Services: the staff catalogue, who offers what, and a visitor booking each at its length and price. */
@@ -126,7 +127,7 @@ test.describe('services', () => {
       await fillServiceForm(page, { ...values, professional: professional.name });
       if (values.name === names.colour) {
         await chooseOption(page, 'Buffer after', '15 min');
-        await page.locator('form').screenshot({ path: `${SHOTS}/service-form-desktop.png` });
+        await screenshot(page.locator('form'), `${SHOTS}/service-form-desktop.png`);
       }
       await page.getByRole('button', { name: 'Create Service' }).click();
       await expect(page).toHaveURL('/services');
@@ -156,7 +157,7 @@ test.describe('services', () => {
     await expect(serviceRow(page, names.trim)).toContainText('€12.50');
     await expect(serviceRow(page, names.trim)).toContainText('No one yet');
     await expect(serviceRow(page, 'Appointment').first()).toContainText('Default');
-    await page.screenshot({ path: `${SHOTS}/services-page-desktop.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/services-page-desktop.png`, { fullPage: true });
 
     // The professional's own page: the trim ticked, the default appointment taken off.
     await page.goto(`/employee/${professional.id}`);
@@ -168,7 +169,7 @@ test.describe('services', () => {
     await section.getByRole('checkbox', { name: names.trim }).check();
     await section.getByRole('checkbox', { name: 'Appointment (default)' }).uncheck();
     await section.scrollIntoViewIfNeeded();
-    await section.screenshot({ path: `${SHOTS}/employee-services-section.png` });
+    await screenshot(section, `${SHOTS}/employee-services-section.png`);
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page).toHaveURL('/employees');
 
@@ -508,9 +509,7 @@ test.describe('services', () => {
 
     // Each screen opened once and checked in place in both schemes at both sizes.
     const shot = (name: string, target?: Locator) => (size: string, scheme: string) =>
-      target
-        ? target.screenshot({ path: `${SHOTS}/${name}-${size}-${scheme}.png` })
-        : page.screenshot({ path: `${SHOTS}/${name}-${size}-${scheme}.png`, fullPage: true });
+      screenshot(target ?? page, `${SHOTS}/${name}-${size}-${scheme}.png`, { fullPage: !target });
 
     await page.goto('/services?archived=true');
     await expect(page.getByRole('heading', { name: 'Services', level: 2 })).toBeVisible();
@@ -556,8 +555,7 @@ test.describe('services', () => {
     await expect(change).toBeVisible();
     await expectAccessibleEverywhere(page, 'booking calendar of a service', {
       shows: change,
-      each: async (size, scheme) =>
-        page.screenshot({ path: `${SHOTS}/booking-chosen-service-${size}-${scheme}.png` }),
+      each: async (size, scheme) => screenshot(page, `${SHOTS}/booking-chosen-service-${size}-${scheme}.png`),
     });
   });
 });

@@ -1,5 +1,6 @@
 import { createClient } from './client-data';
 import { expect, test } from './fixtures';
+import { screenshot } from './shots';
 import { bookAppointment, createEmployee } from './staff-data';
 
 const DEFAULT_MESSAGE = 'Hola, busco un entrenador personal en Madrid';
@@ -127,6 +128,6 @@ test.describe('signed in', () => {
     await input.pressSequentially('¿Cuándo es mi cita?', HUMAN);
     await input.press('Enter');
     await expect(replies.last()).toContainText(employee.name);
-    await page.screenshot({ path: testInfo.outputPath('simulator-playing-a-client.png') });
+    await screenshot(page, testInfo.outputPath('simulator-playing-a-client.png'));
   });
 });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe';
 import { type Api, expect, type Paged, test } from './fixtures';
+import { screenshot } from './shots';
 
 type Subscription = {
   id: string;
@@ -193,7 +194,7 @@ test.describe('public subscribe page', () => {
     await expect(page.getByText('Success!', { exact: true })).toBeVisible();
     await expect(page.getByText('Subscription successful!', { exact: true })).toBeVisible();
     await expect(page.getByText(/already has a subscription/)).toHaveCount(0);
-    await page.screenshot({ path: testInfo.outputPath('subscribe-retry-success.png'), fullPage: true });
+    await screenshot(page, testInfo.outputPath('subscribe-retry-success.png'), { fullPage: true });
 
     const found = await subscriptionsOf(api, email);
     expect(found.map((subscription) => subscription.status)).toEqual(['active']);

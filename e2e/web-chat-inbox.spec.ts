@@ -2,6 +2,7 @@ import type { Chat } from '@chatdesk/contract/chats';
 import { WEB_CHAT_DEFAULTS, type WebChatSettings } from '@chatdesk/contract/web-chat';
 import { expectAccessibleEverywhere } from './axe';
 import { type Api, expect, test } from './fixtures';
+import { screenshot } from './shots';
 
 /** A visitor writes on the website's chat, through the visitor API the panel uses; answers the chat. */
 async function webVisitorWrites(api: Api, text: string): Promise<Chat> {
@@ -58,8 +59,7 @@ test('the inbox shows each chat’s channel and filters the list by channel', as
   await expect(page.getByRole('combobox', { name: 'Channel' })).toHaveValue('Website chat');
 
   await expectAccessibleEverywhere(page, 'a web chat in the inbox', {
-    each: (size, scheme) =>
-      page.screenshot({ path: testInfo.outputPath(`web-chat-inbox-${size}-${scheme}.png`) }),
+    each: (size, scheme) => screenshot(page, testInfo.outputPath(`web-chat-inbox-${size}-${scheme}.png`)),
   });
 
   await page.getByRole('combobox', { name: 'Channel' }).click();

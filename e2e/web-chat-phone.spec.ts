@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { E2E_WORKERS, serverUrl } from '../playwright.config';
 import { expectNoSeriousViolations } from './axe';
 import { type Api, apiAs, apiLogin, expect, test } from './fixtures';
+import { screenshot } from './shots';
 import { type Appointment, bookAppointment, createEmployee, uniquePhone } from './staff-data';
 
 type WebChatSettings = {
@@ -126,9 +127,9 @@ test('a visitor who proves their number by WhatsApp cancels their own appointmen
   await expect(lastAnswer(page)).toBeVisible();
   const codeBox = await askCodeByWhatsApp(page, phone);
   await expectNoSeriousViolations(page, 'the WhatsApp code asked for');
-  await page.screenshot({ path: test.info().outputPath('phone-code-1280.png') });
+  await screenshot(page, test.info().outputPath('phone-code-1280.png'));
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: test.info().outputPath('phone-code-390.png') });
+  await screenshot(page, test.info().outputPath('phone-code-390.png'));
   await codeBox.pressSequentially(await whatsappCode(phone), HUMAN);
   await codeBox.press('Enter');
   const digits = phone.replace(/\D/g, '');
@@ -140,9 +141,9 @@ test('a visitor who proves their number by WhatsApp cancels their own appointmen
   await expect(lastAnswer(page)).toContainText(appointment.startTime);
   await say(page, 'Sí');
   await expect.poll(status).toBe('cancelled');
-  await page.screenshot({ path: test.info().outputPath('phone-verified-390.png') });
+  await screenshot(page, test.info().outputPath('phone-verified-390.png'));
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: test.info().outputPath('phone-verified-1280.png') });
+  await screenshot(page, test.info().outputPath('phone-verified-1280.png'));
   await context.close();
 });
 

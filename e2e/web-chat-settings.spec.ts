@@ -2,6 +2,7 @@ import { WEB_CHAT_DEFAULTS, WEB_CHAT_MESSAGES, type WebChatSettings } from '@cha
 import type { Page } from '@playwright/test';
 import { expectAccessibleEverywhere } from './axe';
 import { type Api, expect, test } from './fixtures';
+import { screenshot } from './shots';
 
 const OFF = {
   enabled: false,
@@ -98,9 +99,6 @@ test('the snippet names this server and the public key, and Copy puts it on the 
   await expectAccessibleEverywhere(page, 'Settings → Web chat', {
     shows: page.getByRole('button', { name: 'Save web chat settings' }),
     each: (size, scheme) =>
-      page.screenshot({
-        path: testInfo.outputPath(`web-chat-settings-${size}-${scheme}.png`),
-        fullPage: true,
-      }),
+      screenshot(page, testInfo.outputPath(`web-chat-settings-${size}-${scheme}.png`), { fullPage: true }),
   });
 });
