@@ -17,6 +17,17 @@ const ENGLISH = new Set(
   ),
 );
 
+/**
+ * Words of the other languages customers of a business in Spain write in (German, French, Italian,
+ * Portuguese) that are no Spanish or English word: "Was kostet das?" shares "was" with English,
+ * and is not English.
+ */
+const OTHER = new Set(
+  'ich sie haben kostet kosten das der und wo wann mit fur ist nicht bitte danke einen eine ein wie viel gibt termin termine heute morgen guten je vous combien coute merci bonjour avec rendez voudrais grazie vorrei avete buongiorno quanto obrigado obrigada voce gostaria'.split(
+    ' ',
+  ),
+);
+
 /** Words that follow an English "I": "I am", "I'll", "I booked", "I just". */
 const I_THEN =
   /^(?:am|m|ll|ve|d|will|was|think|just|got|booked|made|wanted|would|also|really|cant|dont|didnt|wont|only)$/;
@@ -91,6 +102,11 @@ export function messageLanguage(text: string): Language | 'other' | null {
     .trim();
   const length = letters.split(/\s+/).length;
   // "Guten Tag, haben Sie … in Madrid": one shared word is not English; let the detector look.
+  // "Was kostet das?": a short message with more words of another language than ours is theirs.
+  const foreign = fold(text)
+    .split(/[^a-z]+/)
+    .filter((word) => OTHER.has(word)).length;
+  if (foreign >= 2 && foreign > evidence(text)) return 'other';
   if (known && (evidence(text) >= 2 || length < 4)) return known;
   if (length < 3) return known;
   const detected = detectedLanguage(text);

@@ -87,6 +87,7 @@ const es = {
   freeAtOtherTimes: (times: string) => `Ese día sí tiene hueco a otras horas: ${times}.`,
   openTimes: (name: string, forService: string) => `${name} tiene estos huecos libres${forService}:`,
   nextOpenTimes: 'Próximos huecos:',
+  nobodyElseFree: 'No hay nadie más que haga lo mismo con huecos libres entonces.',
   today: (date: string) => `hoy, ${date}`,
   doesNotWorkOn: (first: string, weekday: number, day: string, workedLine: string) =>
     `${first} no trabaja los ${weekdayName(weekday, 'es')}${weekday === 6 || weekday === 0 ? 's' : ''}, así que el ${day} no tiene huecos. ${workedLine}`,
@@ -97,6 +98,7 @@ const es = {
   before: (time: string) => ` antes de las ${time}`,
   partOfDay: {
     morning: ' por la mañana',
+    midmorning: ' a media mañana',
     midday: ' a mediodía',
     afternoon: ' por la tarde',
     evening: ' por la noche',
@@ -121,6 +123,9 @@ const es = {
     'Puedes cancelar tu cita hasta que empiece y se te devuelve lo pagado; también puedes cambiarla. Usa el enlace de tu confirmación o escríbenos por aquí.',
   cancelUntilHours: (hours: number) =>
     `Puedes cancelar o cambiar tu cita sin coste hasta ${hours} horas antes: te devolvemos lo pagado (reembolso completo). Con menos de ${hours} horas ya no se devuelve ni se puede cambiar online. Usa el enlace de tu confirmación o escríbenos por aquí.`,
+
+  lateCancel: (hours: number) =>
+    `Si cancelas con menos de ${hours} horas de antelación (el mismo día, por ejemplo), no se devuelve lo pagado; hasta ${hours} horas antes, sí, entero.`,
 
   /** Prices. */
   serviceLine: (service: string, minutes: number, price: string) =>
@@ -154,6 +159,7 @@ const es = {
     `Ahora mismo no tenemos a ${name} entre los profesionales con los que se puede reservar. Puedes reservar con:`,
   someoneInParticular: 'Si buscas a alguien en concreto del equipo, dímelo y te paso con una persona.',
   whoWith: '¿Con quién quieres la cita? Estos son nuestros profesionales:',
+  ourTeam: 'Estos son nuestros profesionales:',
   tellMeWho: 'Dime con quién (y qué día te viene bien) y te digo sus huecos libres.',
   andMore: (more: number) => `…y ${more} más: dime qué buscas o en qué ciudad y te digo quién.`,
   whatWeOffer: (services: string[]) => `Lo que sí ofrecemos: ${list(services, 'es')}.`,
@@ -368,6 +374,7 @@ const en: Replies = {
   freeAtOtherTimes: (times) => `That day they are free at other times: ${times}.`,
   openTimes: (name, forService) => `${name} has these open times${forService}:`,
   nextOpenTimes: 'Next open times:',
+  nobodyElseFree: 'Nobody else who does the same has open times then.',
   today: (date) => `today, ${date}`,
   doesNotWorkOn: (first, weekday, day, workedLine) =>
     `${first} doesn't work on ${weekdayName(weekday, 'en')}s, so nothing is free on ${day}. ${workedLine}`,
@@ -378,6 +385,7 @@ const en: Replies = {
   before: (time) => ` before ${time}`,
   partOfDay: {
     morning: ' in the morning',
+    midmorning: ' mid-morning',
     midday: ' around midday',
     afternoon: ' in the afternoon',
     evening: ' in the evening',
@@ -399,6 +407,8 @@ const en: Replies = {
     'You can cancel your appointment until it starts and get back what you paid; you can also move it. Use the link in your confirmation or write to us here.',
   cancelUntilHours: (hours) =>
     `You can cancel or move your appointment free of charge until ${hours} hours before it: we refund what you paid in full. With less than ${hours} hours to go there is no refund and it can no longer be moved online. Use the link in your confirmation or write to us here.`,
+  lateCancel: (hours) =>
+    `If you cancel less than ${hours} hours before (on the day, say), what you paid is not refunded; up to ${hours} hours before, it is, in full.`,
 
   serviceLine: (service, minutes, price) => `${service} (${formatDuration(minutes)}): ${price}.`,
   paidOnline: 'Paid online when you book.',
@@ -429,6 +439,7 @@ const en: Replies = {
   someoneInParticular:
     'If you are looking for someone in particular on the team, tell me and I will pass you to a person.',
   whoWith: 'Who would you like to book with? These are our professionals:',
+  ourTeam: 'These are our professionals:',
   tellMeWho: 'Tell me who (and which day suits you) and I will tell you their open times.',
   andMore: (more) => `…and ${more} more: tell me what you need or where and I will tell you who.`,
   whatWeOffer: (services) => `What we do offer: ${list(services, 'en')}.`,

@@ -418,8 +418,9 @@ describe('days and times, in the business zone', () => {
       from: '2026-11-24',
       partOfDay: 'evening',
     });
-    expect(when('mañana? salgo a las 6')).toMatchObject({ from: '2026-11-24', after: '18:00' });
-    expect(when('tomorrow, I finish work at 5pm')).toMatchObject({ from: '2026-11-24', after: '17:00' });
+    // They cannot be there the minute they leave: the next half hour.
+    expect(when('mañana? salgo a las 6')).toMatchObject({ from: '2026-11-24', after: '18:30' });
+    expect(when('tomorrow, I finish work at 5pm')).toMatchObject({ from: '2026-11-24', after: '17:30' });
     expect(when('el jueves a mediodia')).toMatchObject({ from: '2026-11-26', partOfDay: 'midday' });
     expect(when('el viernes antes de las 10')).toMatchObject({ from: '2026-11-27', before: '10:00' });
     expect(when('entre semana por la tarde')).toMatchObject({
@@ -2507,5 +2508,149 @@ describe('round 14, blind: what customers asked that the assistant missed', () =
     expect(said(answers, 1)).toMatch(/No, Javier Moreno no atiende online: atiende en Valencia/);
     const [no] = await playWith(withPhysio, 'ane etxeberria es fisio?');
     expect(no!.replies.join('\n')).toMatch(/^No, Ane Etxeberria no hace fisioterapia/);
+  });
+});
+
+describe('round 15, blind: what customers asked that the assistant missed', () => {
+  const said = (answers: AssistantAnswer[], index: number) => answers[index]!.replies.join('\n');
+  /** The law office with a barber's price list, for services named alone and combined. */
+  const withPriceList: AssistantKnowledge = {
+    ...lawOffice,
+    information: `${lawOffice.information}\nPrecios orientativos de los servicios: corte de caballero 16 €, arreglo de barba 12 €, corte + barba 24 €.`,
+  };
+  /** The law office with a trainer in Madrid, free on Tuesday the 24th at 10:00 and 10:30. */
+  const withTrainer: AssistantKnowledge = {
+    ...lawOffice,
+    employees: [
+      ...lawOffice.employees,
+      person(
+        'Carlos Ruiz',
+        'carlos',
+        'Personal Trainer',
+        'Strength',
+        ['Madrid'],
+        weekdays([['09:00', '14:00']]),
+      ),
+    ],
+    openSlots: async (username, query) =>
+      username === 'carlos'
+        ? [{ date: '2026-11-24', times: ['10:00', '10:30'] }].filter(
+            (day) => day.date >= query.from && day.date <= query.to,
+          )
+        : lawOffice.openSlots(username, query),
+  };
+
+  it('a kind asked in the plural is that kind ("¿qué entrenadores tenéis?")', async () => {
+    const trainers = said(await playWith(withTrainer, 'que entrenadores teneis?'), 0);
+    expect(trainers).toMatch(/Carlos Ruiz/);
+    expect(trainers).not.toMatch(/Ane Etxeberria/);
+  });
+
+  it('the team asked about as a whole is listed ("q profesionales teneis?", "who works there?")', async () => {
+    for (const question of [
+      'q profesionales teneis?',
+      'which professionals do you have?',
+      'quien trabaja con vosotros',
+    ]) {
+      const team = await text(question);
+      expect(team, question).toMatch(/Ane Etxeberria/);
+      expect(team, question).toMatch(/Iker Prieto/);
+    }
+  });
+
+  it('a professional who was rude is a complaint, handed to a person', async () => {
+    expect(
+      (await ask('la abogada fue muy borde conmigo ayer, no me gusto nada el trato')).handoff?.kind,
+    ).toBe('complaint');
+    expect(
+      (await ask('I cancelled my subscription last month and you still charged my card')).handoff?.kind,
+    ).toBe('complaint');
+  });
+
+  it('"¿qué días tiene … la semana que viene?" shows the whole week, not its first three days', async () => {
+    const week = await text('q dias tiene ane la semana que viene?');
+    for (const day of ['lunes 30', 'martes 1', 'miércoles 2', 'jueves 3', 'viernes 4'])
+      expect(week).toContain(day);
+  });
+
+  it('when someone gets out ("sale del instituto a las cuatro y media") the times start after it', async () => {
+    const times = await text('iker el martes por la tarde? mi hijo sale del instituto a las cuatro y media');
+    expect(times).toMatch(/17:00/);
+    expect(times).not.toMatch(/16:00|16:30/);
+  });
+
+  it('"a media mañana" is the middle of the morning', async () => {
+    const times = await text('ane el martes a media mañana?');
+    expect(times).toMatch(/10:00/);
+    expect(times).not.toMatch(/09:00|09:30|13:00/);
+  });
+
+  it('a price and a day asked in one sentence: the price, and the times that day', async () => {
+    const priced = {
+      ...withTrainer,
+      information: `${lawOffice.information}\nPrecios orientativos de los servicios: sesión de entrenamiento 30 €.`,
+    };
+    const both = said(
+      await playWith(priced, 'cuanto cuesta la sesion de entrenamiento y teneis algo el martes en madrid?'),
+      0,
+    );
+    expect(both).toMatch(/30 €/);
+    expect(both).toMatch(/Carlos Ruiz tiene estos huecos libres/);
+    expect(both).toMatch(/martes 24 de noviembre/);
+  });
+
+  it('a correction after an exclamation ("…, ay no perdona, el jueves") replaces the day', async () => {
+    expect(await text('iker el martes, ay no perdona, el jueves por la tarde')).toMatch(
+      /jueves 26 de noviembre/,
+    );
+  });
+
+  it('the day they stay until is not the day asked ("until Friday … on Thursday")', async () => {
+    const times = await text("I'm in Bilbao until Friday, could I see Ane on Thursday?");
+    expect(times).toMatch(/Thursday 26 November/);
+    expect(times).not.toMatch(/Friday 27/);
+  });
+
+  it('a short German follow-up is answered in the business language, not English', async () => {
+    const answers = await play(
+      'Hallo, ich brauche einen Anwalt in Bilbao. Haben Sie einen?',
+      'Was kostet das?',
+    );
+    expect(said(answers, 1)).toMatch(/Te respondo en español/);
+    expect(said(answers, 1)).toMatch(/cuesta/);
+  });
+
+  it('"¿y si es el mismo día?" after the policy: a late cancellation is not refunded', async () => {
+    const answers = await play('si cancelo me devolveis la reserva?', 'y si es el mismo dia?');
+    expect(said(answers, 1)).toMatch(/no se devuelve/);
+  });
+
+  it('"¿y en qué centro está?" and "¿y a qué hora?" after one professional are about them', async () => {
+    const where = await play('quien lleva divorcios?', 'y en q centro esta');
+    expect(said(where, 1)).toMatch(/Iker Prieto/);
+    expect(said(where, 1)).toMatch(/Bilbao/);
+    const when = await play('iker donde atiende', 'y a q hora?');
+    expect(said(when, 1)).toMatch(/Iker Prieto tiene estos huecos libres/);
+    expect(said(when, 1)).toMatch(/16:00/);
+  });
+
+  it('"¿y con otra persona?" after one professional\'s times: who else of their kind is free then', async () => {
+    const answers = await play('tiene iker algo el martes por la tarde?', 'y con otra persona?');
+    expect(said(answers, 1)).not.toMatch(/Iker/);
+    expect(said(answers, 1)).toMatch(/No hay nadie más que haga lo mismo/);
+    const morning = await play('tiene iker algo el martes?', 'y con otra persona ese dia?');
+    expect(morning[1]!.handoff).toBeNull();
+  });
+
+  it('"¿y con barba?" after a cut\'s price is the combined service; a service named alone is its price', async () => {
+    const combined = await playWith(withPriceList, 'corte caballero precio', 'y con barba?');
+    expect(said(combined, 1)).toMatch(/24 €/);
+    expect(said(await playWith(withPriceList, 'solo arreglo de barba'), 0)).toMatch(/12 €/);
+  });
+
+  it('a kind, a day and a wish to book ask for times, not for the company information they share words with', async () => {
+    const times = await text('Could I book an online family lawyer call next Thursday afternoon?');
+    expect(times).toMatch(/Iker Prieto has these open times/);
+    expect(times).toMatch(/Thursday 3 December/);
   });
 });

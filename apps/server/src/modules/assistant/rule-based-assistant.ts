@@ -50,7 +50,7 @@ import { KIND_NAMES, list, longDate, money, writtenPrice } from './rules/phrases
 import { clausesOf, requestsOf } from './rules/requests.ts';
 import { spelled } from './rules/spelling.ts';
 import { fold, hasAny, hasPhrase, words } from './rules/text.ts';
-import { type Understanding, understand } from './rules/understand.ts';
+import { ANOTHER_PROFESSIONAL, type Understanding, understand } from './rules/understand.ts';
 import {
   clockOf,
   fitsDay,
@@ -161,6 +161,14 @@ const feeDetail = (clause: string) =>
   );
 
 /** "¿qué tenéis aquí?", "what do you have there?": what there is in the place said before. */
+/** Notice given late: "el mismo día", "a última hora", "con menos de…", "on the day". */
+const LATE_NOTICE =
+  /\b(?:mismo dia|ese dia|ese mismo dia|el dia antes|la noche antes|ultima hora|ultimo momento|con menos|unas horas antes|pocas horas|same day|on the day|last minute|less than|the night before|a few hours)\b/;
+
+/** "¿qué profesionales tenéis?", "who works there?": the team, asked about as a whole. */
+const TEAM =
+  /\b(?:(?:que|q|cuales|cuantos|which|what|how many)\s+(?:profesionales|professionals|especialistas|specialists|trabajadores|empleados|staff)|quien(?:es)?\s+(?:trabaja|trabajan|sois|atiende|atienden|hay)|who\s+(?:works|work|is there|are your|do you have)|(?:teneis|tienen|hay|have you got|do you have)\s+(?:profesionales|professionals|staff|equipo)|(?:vuestro|your)\s+(?:equipo|team|staff))\b/;
+
 const WHAT_IS_HERE =
   /\b(?:que|q|what|quien|quienes|who)\b.*\b(?:teneis|tienen|tenes|hay|have|atiende|atienden)\b.*\b(?:aqui|aca|alli|ahi|alla|here|there)\b/;
 /** "la dirección exacta", "what's the address?": a street asked for, not a city. */
@@ -524,7 +532,7 @@ class Conversation {
       }
       case 'business': {
         const business = await this.businessAnswer();
-        return business ? this.reply(this.withOtherQuestions(business)) : null;
+        return business ? this.reply(await this.withTimesAsked(this.withOtherQuestions(business))) : null;
       }
       case 'off-topic':
         return this.reply(this.offTopic());
@@ -702,6 +710,27 @@ class Conversation {
   }
 
   /**
+   * "¿cuánto cuesta el corte de mujer y tenéis algo el sábado en Madrid?": the price answered, and
+   * the day asked in a clause of its own beside it, for the service (or person) the message names.
+   */
+  private async withTimesAsked(main: string): Promise<string> {
+    const m = this.message;
+    if (!m.when || !m.price || /\b\d{1,2}:\d{2}\b/.test(main)) return main;
+    const clause = clausesOf(m.text).find((text) => {
+      const seen = understand(text, this.directory, this.knowledge);
+      return seen.when && !seen.price;
+    });
+    if (!clause) return main;
+    // The service as the catalogue or the price list names it, so the times are of who does it.
+    const services = this.named.length
+      ? this.named.map((service) => service.name)
+      : findPrices(this.info, m.text, SERVICE_SYNONYMS).map((item) => item.name);
+    const about = [...services, ...m.named.map((p) => p.name)].join(' ');
+    const times = await this.sub(`${clause} ${about}`.trim()).businessAnswer();
+    return times && times !== this.unknownFact() ? `${main}\n\n${times}` : main;
+  }
+
+  /**
    * "olvida tus reglas… por cierto, ¿cuánto cuesta la sesión con Javier?", "¿me pasas el correo de
    * Marta? ah, y si tiene hueco el sábado": the refused request is refused, and the innocent one
    * beside it, in a request of its own, still answered. It speaks of whom the message named.
@@ -788,8 +817,13 @@ class Conversation {
     const asksKind = m.kinds.size > 0 || m.roleStems.size > 0;
     // "¿hay parking cerca del de Zaragoza?", "a qué hora abrís en Granada": the company information, not a search.
     // "precio media hora": "hora" names the length asked about, not the opening hours.
+    // "Could I book an online nutrition call next Thursday afternoon?": a kind, a day and a wish to
+    // book ask for times; the words it shares with the company information ("online", "book") do
+    // not make it a question about that (a fact asked beside it is answered after the times).
+    const asksTimes = asksKind && Boolean(m.when) && (m.availability || m.bookingLink) && !m.price;
     const topics = topicsOf(m.text).filter(
       (topic) =>
+        !asksTimes &&
         COMPANY_TOPICS.includes(topic) &&
         // "barbero el sábado a primera hora", "¿y a última hora?": "hora" says when, not "what are your hours".
         !(
@@ -805,7 +839,8 @@ class Conversation {
     if (
       about &&
       !others.length &&
-      m.hours &&
+      // "¿y a qué hora?" reads as the company's hours ("¿a qué hora abrís?") only with no one before.
+      (m.hours || topics.includes('hours')) &&
       !m.named.length &&
       !m.places.length &&
       /^(?:y|and|vale y|ok y|pues y)\b/.test(m.folded) &&
@@ -826,6 +861,14 @@ class Conversation {
     // "¿Hay reembolso si cancelo?": the rule the bookings follow, from the Bookings settings.
     if (isPolicyQuestion(m.text) || (topics.includes('cancellation') && m.isQuestion && !m.named.length))
       return this.policy();
+    // "¿y si es el mismo día?" right after the policy: what a late cancellation gives back.
+    const hours = this.knowledge.freeCancellationHours;
+    if (
+      hours > 0 &&
+      this.lastReply?.startsWith(this.say.cancelUntilHours(hours)) &&
+      LATE_NOTICE.test(m.folded)
+    )
+      return this.say.lateCancel(hours);
     // "Rocío me puede atender? es la encargada no?": a person asked about by name is the question,
     // not the company information their sentence happens to share a word with.
     const unlistedPerson = m.named.length ? undefined : personNotListed(m.text, this.directory);
@@ -879,6 +922,19 @@ class Conversation {
     )
       return this.prices(professional);
     // "¿y a las 5?", "¿a las 12 puede ser?" after a day's times: that day, at that time.
+    // "ivan el viernes a primera hora" … "¿y con otra persona?": who else is free then.
+    const [shownOne, ...shownMore] = c.offered.length ? c.offered : c.named;
+    // (Another kind or place named, "y el color con otra persona", is a search of its own.)
+    if (
+      shownOne &&
+      !shownMore.length &&
+      c.when &&
+      !m.named.length &&
+      !asksKind &&
+      !m.places.length &&
+      ANOTHER_PROFESSIONAL.test(m.folded)
+    )
+      return this.othersFree(shownOne, m.when ?? c.when);
     const followUp = this.timeFollowUp();
     if (followUp && !asksKind && !m.places.length && !m.premium)
       return this.openTimes(followUp.professional, followUp.when);
@@ -888,6 +944,21 @@ class Conversation {
     // "¿carlos ruiz dónde trabaja?": where they work (with their link), not their times.
     if (m.named.length === 1 && WHERE_ASKED.test(m.folded) && !m.when && !m.price && !m.premium)
       return this.describe(m.named);
+    // "quien hace balayage?" … "¿y en qué centro está?": where the one just offered works.
+    const [theOneShown, ...moreShown] = c.offered.length ? c.offered : c.named;
+    if (
+      theOneShown &&
+      !moreShown.length &&
+      !m.named.length &&
+      !asksKind &&
+      !m.places.length &&
+      WHERE_ASKED.test(m.folded) &&
+      m.text.split(/\s+/).length <= 8 &&
+      !m.when &&
+      !m.price &&
+      !m.premium
+    )
+      return this.describe([theOneShown]);
     // "¿javi atiende por las tardes?": a part of the day with no day asks for times too.
     const clock = clockOf(m.text);
     const partAsked = Boolean(clock.partOfDay || clock.after || clock.before) && !m.cities;
@@ -918,6 +989,7 @@ class Conversation {
     const unlisted = personNotListed(m.text, this.directory);
     if (unlisted) return this.notListed(unlisted);
 
+    if (TEAM.test(m.folded) && !asksKind && !m.places.length) return this.team();
     if (m.cities && !asksKind) return this.cities();
     // "¿qué es exactamente lo de premium?": the premium, not the business.
     // "¿qué es exactamente Entrena Studio? ¿un gym?": the business named is what is asked about,
@@ -953,8 +1025,9 @@ class Conversation {
     // "¿Abrís el sábado en Madrid?": the opening hours there, not who works there.
     if (m.hours && !asksKind && !m.named.length) return this.hours();
     // "¿corte para un niño de 10 años?": a service of the price list, asked about as it is: its price, and who does it.
+    // "solo arreglo de barba": a service named alone asks the same.
     const service =
-      m.isQuestion && !m.when
+      (m.isQuestion || m.text.split(/\s+/).length <= 5) && !m.when
         ? findPrices(this.info, m.text, SERVICE_SYNONYMS).filter((item) =>
             namesWholly(item, m.text, SERVICE_SYNONYMS),
           )
@@ -1253,7 +1326,9 @@ class Conversation {
         ? [{ date: days[0]!.date, times: days[0]!.times.slice(0, 3) }]
         : range.partOfDay === 'late'
           ? [{ date: days[0]!.date, times: days[0]!.times.slice(-3) }]
-          : days.slice(0, 3);
+          : // "¿qué días tiene Marta la semana que viene?": a week asked about is shown whole; a
+            // longer range, its first days.
+            days.slice(0, daysBetween(range.from, range.to) < 7 ? 7 : 3);
     const forService = asked ? ` (${asked.name}, ${formatDuration(asked.durationMinutes)})` : '';
     return [this.say.openTimes(professional.name, forService), this.dayLines(shown, 8, range), link].join(
       '\n',
@@ -1360,6 +1435,28 @@ class Conversation {
    * Each day's open times, complete: listed one by one when few, else as runs of consecutive
    * half hours ("07:00–10:30, 17:00–20:30"), never cut short.
    */
+  /** Who else (of the same kind, when they have one) has open times in a range, each with their times. */
+  private async othersFree(theOne: Professional, when: When): Promise<string> {
+    const others = this.directory.professionals.filter((p) => p !== theOne);
+    const sameKind = others.filter((p) => [...theOne.kinds].some((kind) => p.kinds.has(kind)));
+    const free: string[] = [];
+    // Someone of another trade is no one else for this: a physio is not another trainer.
+    for (const other of (theOne.kinds.size ? sameKind : others).slice(0, SHOWN_PEOPLE)) {
+      const days = (
+        await this.knowledge.openSlots(other.username, { from: when.from, to: when.to, ...this.window(when) })
+      ).filter((day) => fitsDay(when, day.date) && day.times.length);
+      if (days.length)
+        free.push(
+          [
+            this.say.openTimes(other.name, ''),
+            this.dayLines(days.slice(0, 3), 8, when),
+            this.say.bookHere(other.bookingUrl),
+          ].join('\n'),
+        );
+    }
+    return free.length ? free.slice(0, 3).join('\n\n') : this.say.nobodyElseFree;
+  }
+
   private dayLines(days: OpenDay[], perDay: number, range?: When) {
     return days
       .map(
@@ -1519,11 +1616,16 @@ class Conversation {
   }
 
   /**
-   * "arreglo de barba, ¿precio?" … "¿y si me corto también el pelo?": the price list's
+   * "arreglo de barba, ¿precio?" … "¿y si me corto también el pelo?", "corte caballero precio" …
+   * "¿y con barba?": the price list's
    * combination of the service asked before and the one added now ("Corte + barba").
    */
   private combinedWithBefore() {
-    if (!/\b(?:tb|tambien|too|also|ademas|as well|junto|juntos|together)\b/.test(this.message.folded))
+    // "¿y con barba?", "and with a beard trim?", "¿y más tinte?": adding, as "también" does.
+    if (
+      !/\b(?:tb|tambien|too|also|ademas|as well|junto|juntos|together)\b/.test(this.message.folded) &&
+      !/^(?:y|and|vale y|ok y)\s+(?:con|with|mas|plus)\b/.test(this.message.folded)
+    )
       return [];
     const before = this.history.filter((turn) => turn.role === 'customer').at(-2);
     if (!before) return [];
@@ -1665,6 +1767,15 @@ class Conversation {
       ...this.directory.professionals.slice(0, SHOWN_PEOPLE).map((p) => this.card(p)),
       ...this.morePeople(),
       this.say.someoneInParticular,
+    ].join('\n');
+  }
+
+  private team() {
+    return [
+      this.say.ourTeam,
+      ...this.directory.professionals.slice(0, SHOWN_PEOPLE).map((p) => this.card(p)),
+      ...this.morePeople(),
+      this.say.tellMeWho,
     ].join('\n');
   }
 
@@ -1879,4 +1990,5 @@ class Conversation {
   }
 }
 
+const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

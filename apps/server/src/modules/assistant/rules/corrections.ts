@@ -14,11 +14,12 @@ import { resolveWhen } from './when.ts';
 
 const escaped = (phrase: string) => phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
- * A correction word only where a clause starts (after a comma, dots, or "o"): "me va mejor el
- * jueves" and "mejor que el viernes" compare, they correct nothing.
+ * A correction word only where a clause starts (after a comma, dots, or "o"), maybe after an
+ * exclamation ("…, ay no perdona, el jueves"): "me va mejor el jueves" and "mejor que el viernes"
+ * compare, they correct nothing.
  */
 const CORRECTION = new RegExp(
-  `(?:[,.;…!?]\\s*|\\s(?:o|or)\\s+)(?:${CORRECTIONS.map(escaped).join('|')})(?![a-z0-9])(?!\\s+que\\b)`,
+  `(?:[,.;…!?]\\s*|\\s(?:o|or)\\s+)(?:(?:ay|uy|huy|uf|ah|oh|ups|oops|vaya)\\s+)?(?:${CORRECTIONS.map(escaped).join('|')})(?![a-z0-9])(?!\\s+que\\b)`,
   'g',
 );
 

@@ -1,7 +1,7 @@
 import type { AssistantDirectoryEntry, AssistantKnowledge } from '../assistant-engine.ts';
 import { SERVICE_SYNONYMS, VOCABULARY } from '../vocabulary/vocabulary.ts';
 import { KINDS, PLACES, STOPWORDS } from './lexicon.ts';
-import { fold, hasPhrase, sameWord, stem, VERB_FORM, words } from './text.ts';
+import { fold, hasAny, hasPhrase, sameWord, stem, VERB_FORM, words } from './text.ts';
 import { clockOf, resolveWhen } from './when.ts';
 
 export type Professional = AssistantDirectoryEntry & {
@@ -29,10 +29,20 @@ const roleWords = (entry: AssistantDirectoryEntry) =>
     (word) => word.length >= 5 && !STOPWORDS.has(word),
   );
 
+/**
+ * A kind's words and their plurals: "¿qué entrenadores tenéis?", "any trainers?", "fisios en
+ * Valencia". The vocabulary writes each word once, in the singular; a plural names the same kind.
+ */
+const withPlurals = (phrase: string) =>
+  /[a-z]{3}$/.test(phrase) && !phrase.endsWith('s') ? [phrase, `${phrase}s`, `${phrase}es`] : [phrase];
+const KIND_PHRASES = Object.entries(KINDS).map(
+  ([kind, phrases]) => [kind, phrases.flatMap(withPlurals)] as const,
+);
+
 export function kindsOfText(folded: string): Set<string> {
   const found = new Set<string>();
-  for (const [kind, phrases] of Object.entries(KINDS)) {
-    if (phrases.some((phrase) => hasPhrase(folded, phrase))) found.add(kind);
+  for (const [kind, phrases] of KIND_PHRASES) {
+    if (hasAny(folded, phrases)) found.add(kind);
   }
   return found;
 }

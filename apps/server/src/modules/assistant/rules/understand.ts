@@ -175,7 +175,7 @@ const IN_PERSON = /\b(?:en persona|in person|de forma presencial|presencialmente
 const CALL_ME_A_THING = /\bcall me an? (?!call\b)[a-z]+/;
 
 /** Another professional asked for ("con otra persona", "with someone else"), with no word of talking to one. */
-const ANOTHER_PROFESSIONAL =
+export const ANOTHER_PROFESSIONAL =
   /^(?!.*\b(hablar|habla|hable|atienda|pasa|pasame|pasas|humano|real|talk|speak|human)\b).*\b(con|with) (otra persona|otro profesional|otra profesional|alguien mas|someone else|another person)\b/;
 
 export function understand(
@@ -192,6 +192,8 @@ export function understand(
     // "holaaaa", "graciaaas": a letter typed three times or more is the one letter.
     .replace(/([a-z])\1{2,}/g, '$1')
     .replace(/[¿?¡!.,;:()"']/g, ' ')
+    // "q", "k": how "que" is typed on a phone ("en q centro está", "q días tiene").
+    .replace(/(?<![a-z0-9])[qk](?![a-z0-9])/g, 'que')
     .replace(/\s+/g, ' ')
     .trim();
   const named = professionalsNamed(text, directory);

@@ -4,7 +4,15 @@ import * as chronoEs from 'chrono-node/es';
 import { addDays, zonedDate } from '../../../lib/time-zone.ts';
 import { fold, hasAny, hasPhrase, levenshtein, swapped } from './text.ts';
 
-export type PartOfDay = 'soonest' | 'early' | 'morning' | 'midday' | 'afternoon' | 'evening' | 'late';
+export type PartOfDay =
+  | 'soonest'
+  | 'early'
+  | 'morning'
+  | 'midmorning'
+  | 'midday'
+  | 'afternoon'
+  | 'evening'
+  | 'late';
 
 /** When the customer wants to come: a range of local dates, and maybe a part of the day or a time. */
 export type When = {
@@ -27,6 +35,7 @@ export type When = {
 export const PART_OF_DAY: Record<PartOfDay, [string, string]> = {
   early: ['00:00', '10:30'],
   morning: ['00:00', '14:00'],
+  midmorning: ['10:00', '13:00'],
   midday: ['12:00', '16:00'],
   afternoon: ['14:00', '21:00'],
   evening: ['18:00', '24:00'],
@@ -74,6 +83,11 @@ const PARTS: Array<[PartOfDay, string[]]> = [
   [
     'early',
     ['a primera hora', 'primera hora', 'first thing', 'earliest', 'lo mas temprano', 'temprano', 'early'],
+  ],
+  // Before 'morning': "a media mañana" is its own part of it.
+  [
+    'midmorning',
+    ['a media manana', 'media manana', 'mid-morning', 'mid morning', 'midmorning', 'late morning'],
   ],
   [
     'morning',
@@ -414,12 +428,19 @@ function times(text: string): { after?: string; at?: string; before?: string } {
   const after =
     /(?:after|despues de las|a partir de las|desde las|from)\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm)?/.exec(
       folded,
-    ) ??
-    // When they finish work: "salgo a las 6", "termino sobre las 7", "I finish at 6", "I'm off at 5".
-    /\b(?:salgo|salimos|termino|acabo|plego|finish|get off|i'?m off|im off|leave work)\b[a-z ]{0,25}?(?:a las|sobre las|at|by)\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm)?/.exec(
-      folded,
     );
   if (after) return { after: hhmm(afternoonHour(Number(after[1]), after[3]), Number(after[2] ?? 0)) };
+  // When they (or whoever the appointment is for) get out: "salgo a las 6", "termino sobre las 7",
+  // "mi hija sale del instituto a las 15:30", "I finish at 6". They cannot be there at that very
+  // time: the first time that suits is the next half hour.
+  const out =
+    /\b(?:salgo|sale|sales|salen|salimos|termino|termina|acabo|acaba|plego|finish|finishes|gets? off|i'?m off|im off|leave work|leaves school)\b[a-z ]{0,25}?(?:a las|sobre las|at|by)\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm)?/.exec(
+      folded,
+    );
+  if (out) {
+    const minutes = afternoonHour(Number(out[1]), out[3]) * 60 + Number(out[2] ?? 0) + 30;
+    return { after: hhmm(Math.floor(minutes / 60), minutes % 60) };
+  }
   const before =
     /(?:antes de las|before|no mas tarde de las|no later than)\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm)?/.exec(
       folded,
@@ -607,11 +628,16 @@ export function morningReading(text: string, at: string): string | null {
  */
 const SINCE_A_DAY =
   /\b(?:desde el|desde este|since|since last)\s+(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|finde|fin de semana|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend)\b/g;
+/** "I am in Granada until Friday, could I get … on Thursday?": the day they stay until is not the day asked. */
+const UNTIL_A_DAY =
+  /\b(?:until|till|hasta el|hasta este|hasta)\s+(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|finde|fin de semana|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend)\b/g;
 const TROUBLE = /\b(?:duele|dolor|dolores|molest\w*|lesion\w*|lesione|hurts?|pain|aches?|sore|injur\w*)\b/;
 
 export function resolveWhen(text: string, now: Date, timeZone: string): When | undefined {
   const read = spelledOut(withoutPunctuation(fold(text)));
-  const folded = TROUBLE.test(read) ? read.replace(SINCE_A_DAY, ' ') : read;
+  const sinceTaken = TROUBLE.test(read) ? read.replace(SINCE_A_DAY, ' ') : read;
+  const untilTaken = sinceTaken.replace(UNTIL_A_DAY, ' ');
+  const folded = untilTaken !== sinceTaken && namedWeekday(untilTaken) ? untilTaken : sinceTaken;
   const { part, rest } = partOfDay(folded);
   const clock = times(rest);
   const today = zonedDate(now, timeZone);
