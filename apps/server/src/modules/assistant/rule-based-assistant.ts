@@ -923,18 +923,17 @@ class Conversation {
       return this.prices(professional);
     // "¿y a las 5?", "¿a las 12 puede ser?" after a day's times: that day, at that time.
     // "ivan el viernes a primera hora" … "¿y con otra persona?": who else is free then.
-    const [shownOne, ...shownMore] = c.offered.length ? c.offered : c.named;
     // (Another kind or place named, "y el color con otra persona", is a search of its own.)
     if (
-      shownOne &&
-      !shownMore.length &&
+      about &&
+      !others.length &&
       c.when &&
       !m.named.length &&
       !asksKind &&
       !m.places.length &&
       ANOTHER_PROFESSIONAL.test(m.folded)
     )
-      return this.othersFree(shownOne, m.when ?? c.when);
+      return this.othersFree(about, m.when ?? c.when);
     const followUp = this.timeFollowUp();
     if (followUp && !asksKind && !m.places.length && !m.premium)
       return this.openTimes(followUp.professional, followUp.when);
@@ -945,10 +944,9 @@ class Conversation {
     if (m.named.length === 1 && WHERE_ASKED.test(m.folded) && !m.when && !m.price && !m.premium)
       return this.describe(m.named);
     // "quien hace balayage?" … "¿y en qué centro está?": where the one just offered works.
-    const [theOneShown, ...moreShown] = c.offered.length ? c.offered : c.named;
     if (
-      theOneShown &&
-      !moreShown.length &&
+      about &&
+      !others.length &&
       !m.named.length &&
       !asksKind &&
       !m.places.length &&
@@ -958,7 +956,7 @@ class Conversation {
       !m.price &&
       !m.premium
     )
-      return this.describe([theOneShown]);
+      return this.describe([about]);
     // "¿javi atiende por las tardes?": a part of the day with no day asks for times too.
     const clock = clockOf(m.text);
     const partAsked = Boolean(clock.partOfDay || clock.after || clock.before) && !m.cities;
@@ -1762,30 +1760,25 @@ class Conversation {
   }
 
   private notListed(name: string) {
-    return [
-      this.say.notBookable(name),
-      ...this.directory.professionals.slice(0, SHOWN_PEOPLE).map((p) => this.card(p)),
-      ...this.morePeople(),
-      this.say.someoneInParticular,
-    ].join('\n');
+    return this.everyone(this.say.notBookable(name), this.say.someoneInParticular);
   }
 
   private team() {
-    return [
-      this.say.ourTeam,
-      ...this.directory.professionals.slice(0, SHOWN_PEOPLE).map((p) => this.card(p)),
-      ...this.morePeople(),
-      this.say.tellMeWho,
-    ].join('\n');
+    return this.everyone(this.say.ourTeam, this.say.tellMeWho);
   }
 
   private whoToBook() {
+    return this.everyone(this.say.whoWith, this.say.tellMeWho);
+  }
+
+  /** Who can be booked, between an opening and a closing line; never cut short in silence. */
+  private everyone(opening: string, closing: string) {
     return [
-      this.say.whoWith,
+      opening,
       ...this.directory.professionals.slice(0, SHOWN_PEOPLE).map((p) => this.card(p)),
-      // Never cut short in silence: how many more there are, and how to find them.
+      // How many more there are, and how to find them.
       ...this.morePeople(),
-      this.say.tellMeWho,
+      closing,
     ].join('\n');
   }
 
