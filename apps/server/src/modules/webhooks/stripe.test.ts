@@ -297,9 +297,10 @@ describe('POST /api/webhooks/stripe', () => {
   const paymentOf = async (paymentIntentId: string) =>
     (await t.db.select().from(payments).where(eq(payments.providerPaymentId, paymentIntentId)))[0]!;
 
-  it("records a partial refund of a booking's payment without marking it all refunded, and a full one marks it", async () => {
+  /** A booking paid through Stripe at this time on 2026-11-30: its payment intent and appointment. */
+  const paidBooking = async (timeSlot: string) => {
     const e = await employee();
-    const slot = { employeeId: e.id, date: '2026-11-30', timeSlot: '09:00', clientInfo: visitor };
+    const slot = { employeeId: e.id, date: '2026-11-30', timeSlot, clientInfo: visitor };
     const intent = (await post('/api/payments/intent', slot)).json();
     fake.succeed(intent.paymentIntentId);
     expect(
@@ -309,8 +310,13 @@ describe('POST /api/webhooks/stripe', () => {
       .select()
       .from(appointments)
       .where(eq(appointments.providerPaymentId, intent.paymentIntentId));
+    return { intent: intent as { paymentIntentId: string }, appointment: appointment! };
+  };
+
+  it("records a partial refund of a booking's payment without marking it all refunded, and a full one marks it", async () => {
+    const { intent, appointment } = await paidBooking('09:00');
     const managed = async () =>
-      (await t.app.inject({ url: `/api/booking/${appointment!.manageToken}` })).json();
+      (await t.app.inject({ url: `/api/booking/${appointment.manageToken}` })).json();
 
     // 4.00 of the 10.00 given back in Stripe's dashboard.
     expect((await chargeRefunded('evt_partial_1', intent.paymentIntentId, 1000, 400)).statusCode).toBe(200);
@@ -318,7 +324,7 @@ describe('POST /api/webhooks/stripe', () => {
       status: 'completed',
       refundedAmount: 400,
     });
-    const [still] = await t.db.select().from(appointments).where(eq(appointments.id, appointment!.id));
+    const [still] = await t.db.select().from(appointments).where(eq(appointments.id, appointment.id));
     expect(still!.status).toBe('scheduled');
     // Cancelling in time gives back what is left, not the whole payment again.
     expect((await managed()).refundOnCancel).toEqual({ amount: 600, currency: 'eur' });
@@ -344,17 +350,7 @@ describe('POST /api/webhooks/stripe', () => {
   });
 
   it('a staff cancel after a partial refund gives back what is left, not the whole payment again', async () => {
-    const e = await employee();
-    const slot = { employeeId: e.id, date: '2026-11-30', timeSlot: '10:00', clientInfo: visitor };
-    const intent = (await post('/api/payments/intent', slot)).json();
-    fake.succeed(intent.paymentIntentId);
-    expect(
-      (await post('/api/schedule/book', { ...slot, payment: { id: intent.paymentIntentId } })).statusCode,
-    ).toBe(200);
-    const [appointment] = await t.db
-      .select()
-      .from(appointments)
-      .where(eq(appointments.providerPaymentId, intent.paymentIntentId));
+    const { intent, appointment } = await paidBooking('10:00');
     expect((await chargeRefunded('evt_partial_staff', intent.paymentIntentId, 1000, 250)).statusCode).toBe(
       200,
     );
@@ -362,7 +358,7 @@ describe('POST /api/webhooks/stripe', () => {
     const { headers } = await t.signIn();
     const cancelled = await t.app.inject({
       method: 'PATCH',
-      url: `/api/appointments/${appointment!.id}/status`,
+      url: `/api/appointments/${appointment.id}/status`,
       headers,
       payload: { status: 'cancelled' },
     });
@@ -370,7 +366,7 @@ describe('POST /api/webhooks/stripe', () => {
     const history = await t.db
       .select()
       .from(appointmentEvents)
-      .where(eq(appointmentEvents.appointmentId, appointment!.id));
+      .where(eq(appointmentEvents.appointmentId, appointment.id));
     expect(history.filter((h) => h.kind === 'refunded').map((h) => h.data)).toEqual([
       { amount: 750, currency: 'eur' },
     ]);
