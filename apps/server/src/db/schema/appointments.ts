@@ -52,6 +52,14 @@ export const appointments = pgTable(
      */
     blockedFrom: timestamp('blocked_from', { withTimezone: true }).notNull(),
     blockedUntil: timestamp('blocked_until', { withTimezone: true }).notNull(),
+    /**
+     * Calendar time this appointment holds for a waitlist offer (decision 026's addendum): the
+     * one-to-one time it freed (cancelled or moved away) while the first in line may take it.
+     * `appointments_no_overlap` counts it as it counts a live appointment's time, so nobody else
+     * can book it while it is held. Set and cleared only by the waitlist's triggers (migration 0054).
+     */
+    heldFrom: timestamp('held_from', { withTimezone: true }),
+    heldUntil: timestamp('held_until', { withTimezone: true }),
     /** The service booked, with its name and price as they were then (a later edit changes neither). */
     serviceId: uuid('service_id').references(() => services.id, { onDelete: 'set null' }),
     serviceName: text('service_name').notNull(),
@@ -101,8 +109,9 @@ export const appointments = pgTable(
     uniqueIndex('appointments_manage_token_key').on(t.manageToken),
     index('appointments_client_phone_digits_idx').on(t.clientPhoneDigits, t.startsAt),
     // A start is bookable once among live (not cancelled) appointments, a class's seats aside;
-    // overlaps of any length are refused by the exclusion constraint (migrations 0023, 0040),
-    // which drizzle cannot declare.
+    // overlaps of any length are refused by the exclusion constraint (migrations 0023, 0040,
+    // 0054: held waitlist time counts too), which drizzle cannot declare; nor the gist index the
+    // calendar's reads of live time use (appointments_live_time_idx, migration 0054).
     uniqueIndex('appointments_live_slot_key')
       .on(t.employeeId, t.startsAt)
       .where(sql`${t.status} <> 'cancelled' and ${t.classTimeId} is null`),

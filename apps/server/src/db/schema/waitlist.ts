@@ -14,9 +14,11 @@ import {
 import { appointments } from './appointments.ts';
 import { classTimes } from './classes.ts';
 import { createdAt, id } from './columns.ts';
+import { employees } from './employees.ts';
+import { services } from './services.ts';
 
 /**
- * A customer in line for a full class time (decision 026). An `offered` entry holds a seat: the
+ * A customer in line for a full class time or a taken one-to-one time (decision 026 and its addendum). An `offered` entry holds a seat: the
  * trigger `waitlist_entries_seat` (migration 0043) counts it in `class_times.seats_taken` as a
  * booked seat is counted, under the same check, and at the commit of whatever freed a seat the
  * deferred trigger `class_times_offer_freed` offers it to the first `waiting` entry. The hold
@@ -28,9 +30,21 @@ export const waitlistEntries = pgTable(
     id: id(),
     /** Order in line: first joined, first offered. */
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
-    classTimeId: uuid('class_time_id')
+    /** The full class time it waits for; null for a one-to-one time (the columns below say which). */
+    classTimeId: uuid('class_time_id').references(() => classTimes.id, { onDelete: 'cascade' }),
+    /** The professional, service and start waited for (a class's are its class time's). */
+    employeeId: uuid('employee_id')
       .notNull()
-      .references(() => classTimes.id, { onDelete: 'cascade' }),
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    /** A one-to-one time's: the calendar time its offer holds (the service's length and buffers). */
+    blockedFrom: timestamp('blocked_from', { withTimezone: true }),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+    /** A one-to-one offer's: the appointment whose row holds its time (`appointments.held_from`). */
+    holderId: uuid('holder_id').references(() => appointments.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     email: text('email').notNull(),
     phone: text('phone'),
@@ -47,12 +61,22 @@ export const waitlistEntries = pgTable(
   },
   (t) => [
     uniqueIndex('waitlist_entries_email_key').on(t.classTimeId, sql`lower(${t.email})`),
+    uniqueIndex('waitlist_entries_one_email_key')
+      .on(t.employeeId, t.startsAt, sql`lower(${t.email})`)
+      .where(sql`${t.classTimeId} is null`),
     index('waitlist_entries_line_idx').on(t.classTimeId, t.seq).where(sql`${t.status} = 'waiting'`),
+    index('waitlist_entries_one_line_idx')
+      .on(t.employeeId, t.startsAt, t.seq)
+      .where(sql`${t.classTimeId} is null and ${t.status} in ('waiting', 'offered')`),
     index('waitlist_entries_offered_idx').on(t.holdUntil).where(sql`${t.status} = 'offered'`),
     check(
       'waitlist_entries_status_check',
       sql`${t.status} in ('waiting', 'offered', 'booked', 'declined', 'expired', 'cancelled')`,
     ),
     check('waitlist_entries_hold_check', sql`${t.holdMinutes} between 1 and 1440`),
+    check(
+      'waitlist_entries_one_time_check',
+      sql`${t.classTimeId} is not null or (${t.blockedFrom} is not null and ${t.blockedUntil} is not null)`,
+    ),
   ],
 );

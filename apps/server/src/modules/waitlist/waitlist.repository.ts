@@ -128,8 +128,8 @@ export function createWaitlistRepository(db: Db) {
     }): Promise<'not-full' | 'joined-already' | { position: number }> {
       const token = randomBytes(24).toString('base64url');
       const result = await db.execute(sql`
-        insert into waitlist_entries (class_time_id, name, email, phone, token, hold_minutes)
-        select id, ${entry.name}, ${entry.email}, ${entry.phone}, ${token}, ${entry.holdMinutes}
+        insert into waitlist_entries (class_time_id, employee_id, service_id, starts_at, name, email, phone, token, hold_minutes)
+        select id, employee_id, service_id, starts_at, ${entry.name}, ${entry.email}, ${entry.phone}, ${token}, ${entry.holdMinutes}
           from class_times where id = ${entry.classTimeId} and seats_taken >= seats
         on conflict (class_time_id, lower(email)) do nothing
         returning id, seq`);
