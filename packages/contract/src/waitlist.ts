@@ -4,7 +4,7 @@ import { clientInfoSchema } from './schedule.ts';
 import { BOOKING_MESSAGES, CLIENT_INFO_MAX_LENGTH } from './schedule-rules.ts';
 
 /**
- * A place in line for a full class time (decision 026). `waiting` in line; `offered` holds a
+ * A place in line for a full class time or a taken one-to-one time (decision 026). `waiting` in line; `offered` holds a
  * freed seat for the customer until `holdUntil`; then `booked`, `declined` or `expired`;
  * `cancelled` when staff cancelled the whole class.
  */
@@ -24,7 +24,8 @@ export const WAITLIST_HOLD_MINUTES_DEFAULT = 30;
 export const WAITLIST_MESSAGES = {
   joined: "You're on the waitlist. We'll email you if a place frees up.",
   notFull: 'This time still has places: book it instead.',
-  notAClass: 'Only a full class has a waitlist.',
+  timeFree: 'This time is free: book it instead.',
+  notATime: 'This is not one of their times for this service.',
   past: 'This time has already started.',
   alreadyJoined: 'This email is already on the waitlist for this time.',
   offerNotFound: 'This offer was not found.',
@@ -60,7 +61,10 @@ export type JoinWaitlist = z.input<typeof joinWaitlistSchema>;
 export const joinedWaitlistSchema = z.object({ position: z.number().int(), message: z.string() });
 export type JoinedWaitlist = z.infer<typeof joinedWaitlistSchema>;
 
-/** A professional's full class times of a service, ahead: the booking page offers their waitlist. */
+/**
+ * A professional's full class times of a service ahead, or for a one-to-one service their taken
+ * times it could be booked at were they free: the booking page offers their waitlist.
+ */
 export const fullTimesQuerySchema = z.object({ employeeId: idSchema, serviceId: idSchema });
 export const fullTimesSchema = z.object({
   times: z.array(z.object({ date: z.string(), timeSlot: z.string() })),
@@ -103,7 +107,7 @@ export const confirmOfferSchema = z.object({
 });
 export type ConfirmOffer = z.input<typeof confirmOfferSchema>;
 
-/** The waitlist of a class time as staff see it on the roster, first in line first. */
+/** The waitlist of an appointment's time (its class time's, or its one-to-one time's) as staff see it, first in line first. */
 export const classWaitlistSchema = z.object({
   entries: z.array(
     z.object({

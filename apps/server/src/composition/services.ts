@@ -234,6 +234,7 @@ export function createServices(deps: ServiceDeps) {
   const waitlist = createWaitlistService({
     repository: createWaitlistRepository(db),
     packCodes: createPackCodesRepository(db),
+    schedule,
     payments: integrations.payments,
     company,
     mail,

@@ -18,11 +18,14 @@ import { employees } from './employees.ts';
 import { services } from './services.ts';
 
 /**
- * A customer in line for a full class time or a taken one-to-one time (decision 026 and its addendum). An `offered` entry holds a seat: the
- * trigger `waitlist_entries_seat` (migration 0043) counts it in `class_times.seats_taken` as a
- * booked seat is counted, under the same check, and at the commit of whatever freed a seat the
- * deferred trigger `class_times_offer_freed` offers it to the first `waiting` entry. The hold
- * starts when the customer is told (`hold_until`, set by the app with its clock).
+ * A customer in line for a full class time or a taken one-to-one time (decision 026 and its
+ * addendum). A class's `offered` entry holds a seat: the trigger `waitlist_entries_seat` (migration
+ * 0044) counts it in `class_times.seats_taken` as a booked seat is counted, under the same check,
+ * and at the commit of whatever freed a seat the deferred trigger `class_times_offer_freed` offers
+ * it to the first `waiting` entry. A one-to-one `offered` entry holds its time on the appointment
+ * row that freed it (`holder_id`, `appointments.held_from`), counted by the no-overlap constraint;
+ * the triggers of migration 0054 offer it and pass it on. The hold starts when the customer is told
+ * (`hold_until`, set by the app with its clock).
  */
 export const waitlistEntries = pgTable(
   'waitlist_entries',

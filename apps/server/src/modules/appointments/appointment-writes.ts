@@ -156,6 +156,8 @@ export const appointmentWrites = {
         and(
           eq(appointments.id, id),
           isNull(appointments.providerPaymentId),
+          // A row holding a one-to-one time for a waitlist offer holds it until the offer ends.
+          isNull(appointments.heldFrom),
           sql`not exists (select 1 from pack_ledger u where u.appointment_id = "appointments"."id" and u.kind = 'use')`,
         ),
       )

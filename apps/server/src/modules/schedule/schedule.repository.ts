@@ -69,6 +69,16 @@ export class BookingRefused extends Error {
 /** A booking to be paid with a pack found no session left: its transaction is rolled back. */
 class NoSessionLeft extends Error {}
 
+/** Leaves out the appointments a schedule is read without (one being moved, those a waitlist would free). */
+function notOneOf(except: string | readonly string[] | undefined) {
+  const ids = typeof except === 'string' ? [except] : (except ?? []);
+  if (ids.length === 0) return sql``;
+  return sql`and id not in (${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+}
+
 /** An employee's live (not cancelled) appointments starting in [from, to): the partial slot index serves it. */
 export function liveAppointmentsStarting(employeeId: string, from: Date, to: Date) {
   return and(
@@ -238,7 +248,7 @@ export function createScheduleRepository(db: Db) {
       employeeId: string,
       range: { from: Date; to: Date; fromDate: string; toDate: string },
       now: Date,
-      exceptAppointmentId?: string,
+      exceptAppointmentId?: string | readonly string[],
     ): Promise<{
       busy: Array<Busy & { booked?: { startsAt: Date; localDate: string; startTime: string } }>;
       exceptions: DateExceptions;
@@ -256,7 +266,13 @@ export function createScheduleRepository(db: Db) {
               from appointments
              where employee_id = ${employeeId} and status <> 'cancelled'
                and tstzrange(blocked_from, blocked_until) && tstzrange(${from}, ${to})
-               ${exceptAppointmentId ? sql`and id <> ${exceptAppointmentId}` : sql``}
+               ${notOneOf(exceptAppointmentId)}
+            union all
+            -- Time held for a waitlist offer (decision 026's addendum) is taken as a booking's is.
+            select held_from, held_until, null, null, null from appointments
+             where employee_id = ${employeeId} and held_from is not null
+               and tstzrange(held_from, held_until) && tstzrange(${from}, ${to})
+               ${notOneOf(exceptAppointmentId)}
             union all
             select blocked_from, blocked_until, null, null, null from slot_holds
              where employee_id = ${employeeId} and expires_at > ${now}
@@ -321,7 +337,7 @@ export function createScheduleRepository(db: Db) {
       service: { id: string; dailyCap: number | null },
       range: { fromDate: string; toDate: string; from: Date; to: Date; timeZone: string },
       now: Date,
-      exceptAppointmentId?: string,
+      exceptAppointmentId?: string | readonly string[],
     ): Promise<Set<string>> {
       if (service.dailyCap === null) return new Set();
       const result = await db.execute(sql`
@@ -329,7 +345,7 @@ export function createScheduleRepository(db: Db) {
           select local_date::text as day from appointments
            where employee_id = ${employeeId} and service_id = ${service.id} and status <> 'cancelled'
              and local_date between ${range.fromDate} and ${range.toDate}
-             ${exceptAppointmentId ? sql`and id <> ${exceptAppointmentId}` : sql``}
+             ${notOneOf(exceptAppointmentId)}
           union all
           select (starts_at at time zone ${range.timeZone})::date::text from slot_holds
            where employee_id = ${employeeId} and service_id = ${service.id} and expires_at > ${now}
@@ -387,7 +403,10 @@ export function createScheduleRepository(db: Db) {
         const result = await tx.execute(sql`
           select exists(select 1 from appointments
                    where employee_id = ${hold.employeeId} and status <> 'cancelled'
-                     and tstzrange(blocked_from, blocked_until) && ${wanted}) as booked,
+                     and tstzrange(blocked_from, blocked_until) && ${wanted})
+                 or exists(select 1 from appointments
+                   where employee_id = ${hold.employeeId} and held_from is not null
+                     and tstzrange(held_from, held_until) && ${wanted}) as booked,
                  exists(select 1 from slot_holds
                    where employee_id = ${hold.employeeId} and expires_at > ${hold.now}
                      and tstzrange(blocked_from, blocked_until) && ${wanted}) as held,

@@ -331,7 +331,7 @@ export function createScheduleService(deps: Deps) {
     timeZone: string,
     range: { from: string; to: string },
     rules: BookingRules,
-    exceptAppointmentId?: string,
+    exceptAppointmentId?: string | readonly string[],
   ) {
     const now = clock();
     const today = zonedDate(now, timeZone);
@@ -473,7 +473,11 @@ export function createScheduleService(deps: Deps) {
       employee: { id: string; availability: Availability },
       timeZone: string,
       range: { from: string; to: string },
-      options: { rules?: BookingRules; serviceId?: string; exceptAppointmentId?: string } = {},
+      options: {
+        rules?: BookingRules;
+        serviceId?: string;
+        exceptAppointmentId?: string | readonly string[];
+      } = {},
     ): Promise<OpenDay[]> {
       const rules =
         options.rules ??

@@ -21,10 +21,9 @@ class NoSessionLeft extends Error {}
 
 export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
 
-/** An entry with what its offer page and email say: the class time, its service and professional. */
+/** An entry with what its offer page and email say: its service and professional (the time is the entry's). */
 export type OfferRow = {
   entry: WaitlistEntryRow;
-  classTime: typeof classTimes.$inferSelect;
   service: typeof services.$inferSelect;
   employee: { id: string; name: string; email: string };
   manageToken: string | null;
@@ -36,7 +35,6 @@ export type OfferRow = {
 
 const offerColumns = {
   entry: waitlistEntries,
-  classTime: classTimes,
   service: services,
   employee: { id: employees.id, name: employees.name, email: employees.email },
   manageToken: appointments.manageToken,
@@ -60,15 +58,22 @@ export async function forgetWaitlistIn(tx: Db, emails: string[]) {
   );
 }
 
+/** Whether a professional's one-to-one time is taken: a live booking starts then, or an offer holds it. */
+function takenAt(employeeId: string, startsAt: Date) {
+  return sql`(exists (select 1 from appointments where employee_id = ${employeeId} and starts_at = ${startsAt}
+                       and status <> 'cancelled' and class_time_id is null)
+           or exists (select 1 from waitlist_entries where class_time_id is null and employee_id = ${employeeId}
+                       and starts_at = ${startsAt} and status = 'offered'))`;
+}
+
 /** The only statements that write `waitlist_entries` (a test keeps it so); the seat count is the triggers'. */
 export function createWaitlistRepository(db: Db) {
   function offers(where: ReturnType<typeof and>) {
     return db
       .select(offerColumns)
       .from(waitlistEntries)
-      .innerJoin(classTimes, eq(classTimes.id, waitlistEntries.classTimeId))
-      .innerJoin(services, eq(services.id, classTimes.serviceId))
-      .innerJoin(employees, eq(employees.id, classTimes.employeeId))
+      .innerJoin(services, eq(services.id, waitlistEntries.serviceId))
+      .innerJoin(employees, eq(employees.id, waitlistEntries.employeeId))
       .leftJoin(appointments, eq(appointments.id, waitlistEntries.appointmentId))
       .where(where);
   }
@@ -89,7 +94,12 @@ export function createWaitlistRepository(db: Db) {
       return row;
     },
 
-    /** Whether the service is a class (has seats): only a class's times have a waitlist. */
+    async service(serviceId: string) {
+      const [row] = await db.select().from(services).where(eq(services.id, serviceId));
+      return row;
+    },
+
+    /** Whether the service is a class (has seats): its full times have the class's waitlist. */
     async isClass(serviceId: string) {
       const [row] = await db
         .select({ seats: services.seats })
@@ -152,6 +162,82 @@ export function createWaitlistRepository(db: Db) {
       return { position: Number((ahead.rows[0] as { n: number }).n) + 1 };
     },
 
+    /**
+     * Joins the line of a taken one-to-one time only while it is taken (checked in the statement: a
+     * live one-to-one appointment starts then, or an offer holds it): 'free' when it is not,
+     * 'joined-already' for an email already in its line. Answers the place in line of those waiting.
+     */
+    async joinOne(entry: {
+      employeeId: string;
+      serviceId: string;
+      startsAt: Date;
+      blockedFrom: Date;
+      blockedUntil: Date;
+      name: string;
+      email: string;
+      phone: string | null;
+      holdMinutes: number;
+    }): Promise<'free' | 'joined-already' | { position: number }> {
+      const token = randomBytes(24).toString('base64url');
+      const result = await db.execute(sql`
+        insert into waitlist_entries (employee_id, service_id, starts_at, blocked_from, blocked_until,
+                                      name, email, phone, token, hold_minutes)
+        select ${entry.employeeId}, ${entry.serviceId}, ${entry.startsAt}, ${entry.blockedFrom}, ${entry.blockedUntil},
+               ${entry.name}, ${entry.email}, ${entry.phone}, ${token}, ${entry.holdMinutes}
+         where ${takenAt(entry.employeeId, entry.startsAt)}
+        on conflict (employee_id, starts_at, lower(email)) where class_time_id is null do nothing
+        returning id, seq`);
+      const [row] = result.rows as Array<{ id: string; seq: number | string }>;
+      if (!row) {
+        const [existing] = await db
+          .select({ id: waitlistEntries.id })
+          .from(waitlistEntries)
+          .where(
+            and(
+              isNull(waitlistEntries.classTimeId),
+              eq(waitlistEntries.employeeId, entry.employeeId),
+              eq(waitlistEntries.startsAt, entry.startsAt),
+              sql`lower(${waitlistEntries.email}) = lower(${entry.email})`,
+            ),
+          );
+        return existing ? 'joined-already' : 'free';
+      }
+      const ahead = await db.execute(sql`
+        select count(*)::int as n from waitlist_entries
+         where class_time_id is null and employee_id = ${entry.employeeId} and starts_at = ${entry.startsAt}
+           and status = 'waiting' and seq < ${row.seq}`);
+      return { position: Number((ahead.rows[0] as { n: number }).n) + 1 };
+    },
+
+    /**
+     * A professional's taken one-to-one times starting after `from`, each with the appointment
+     * that takes it (a live booking starting then, or the row holding an offer of it).
+     */
+    async takenTimes(employeeId: string, from: Date, until?: Date) {
+      const result = await db.execute(sql`
+        select id, starts_at from appointments
+         where employee_id = ${employeeId} and status <> 'cancelled' and class_time_id is null
+           and starts_at > ${from} ${until ? sql`and starts_at <= ${until}` : sql``}
+        union all
+        select holder_id, starts_at from waitlist_entries
+         where class_time_id is null and employee_id = ${employeeId} and status = 'offered'
+           and holder_id is not null and starts_at > ${from} ${until ? sql`and starts_at <= ${until}` : sql``}
+         order by starts_at`);
+      return (result.rows as Array<{ id: string; starts_at: Date | string }>).map((row) => ({
+        occupantId: row.id,
+        startsAt: new Date(row.starts_at),
+      }));
+    },
+
+    /** The professional's id and weekly hours, as the schedule reads their open times. */
+    async employee(employeeId: string) {
+      const [row] = await db
+        .select({ id: employees.id, availability: employees.availability })
+        .from(employees)
+        .where(eq(employees.id, employeeId));
+      return row;
+    },
+
     async byToken(token: string): Promise<OfferRow | undefined> {
       const [row] = await offers(eq(waitlistEntries.token, token));
       return row;
@@ -208,10 +294,7 @@ export function createWaitlistRepository(db: Db) {
         .where(
           or(
             and(eq(waitlistEntries.status, 'offered'), lte(waitlistEntries.holdUntil, now)),
-            and(
-              inArray(waitlistEntries.status, ['waiting', 'offered']),
-              sql`${waitlistEntries.classTimeId} in (select id from class_times where starts_at <= ${now})`,
-            ),
+            and(inArray(waitlistEntries.status, ['waiting', 'offered']), lte(waitlistEntries.startsAt, now)),
           ),
         )
         .returning({ id: waitlistEntries.id });
@@ -252,7 +335,7 @@ export function createWaitlistRepository(db: Db) {
       try {
         return await db.transaction(async (txn) => {
           const tx = txn as unknown as Db;
-          await lockCalendar(tx, offer.classTime.employeeId);
+          await lockCalendar(tx, entry.employeeId);
           const [taken] = await tx
             .update(waitlistEntries)
             .set({ status: 'booked' })
@@ -270,14 +353,14 @@ export function createWaitlistRepository(db: Db) {
             phone: entry.phone ?? '',
             status: 'active',
             source: 'website',
-            assignedEmployeeId: offer.classTime.employeeId,
+            assignedEmployeeId: entry.employeeId,
           });
           const paid = booking.payment.kind === 'provider' ? booking.payment : null;
           const appointment = await appointmentWrites.book(
             tx,
             {
               ...booking.values,
-              classTimeId: offer.classTime.id,
+              classTimeId: entry.classTimeId,
               clientId: client.id,
               clientName: entry.name,
               clientEmail: entry.email,
@@ -343,9 +426,28 @@ export function createWaitlistRepository(db: Db) {
         .orderBy(asc(waitlistEntries.seq));
     },
 
+    /** A one-to-one time's line as staff see it, first joined first. */
+    async ofOneTime(employeeId: string, startsAt: Date) {
+      return db
+        .select()
+        .from(waitlistEntries)
+        .where(
+          and(
+            isNull(waitlistEntries.classTimeId),
+            eq(waitlistEntries.employeeId, employeeId),
+            eq(waitlistEntries.startsAt, startsAt),
+          ),
+        )
+        .orderBy(asc(waitlistEntries.seq));
+    },
+
     async classTimeOfAppointment(appointmentId: string) {
       const [row] = await db
-        .select({ classTimeId: appointments.classTimeId })
+        .select({
+          classTimeId: appointments.classTimeId,
+          employeeId: appointments.employeeId,
+          startsAt: appointments.startsAt,
+        })
         .from(appointments)
         .where(eq(appointments.id, appointmentId));
       return row;

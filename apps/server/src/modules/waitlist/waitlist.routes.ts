@@ -6,7 +6,7 @@ import type { WaitlistService } from './waitlist.service.ts';
 const tags = ['waitlist'];
 const security = [{ bearer: [] }];
 
-/** Public: the booking page joins a full class time's line; the offer's link takes or declines a held place. */
+/** Public: the booking page joins a full class time's or a taken one-to-one time's line; the offer's link takes or declines a held place. */
 export const waitlistRoutes: FastifyPluginAsyncZod<{ waitlist: WaitlistService }> = async (
   app,
   { waitlist },
@@ -14,7 +14,11 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{ waitlist: WaitlistService }
   route(
     app,
     endpoints.waitlist.fullTimes,
-    { tags, summary: "A professional's full class times of a service ahead, which have a waitlist" },
+    {
+      tags,
+      summary:
+        "A professional's full class times of a service ahead, or a one-to-one service's taken times, which have a waitlist",
+    },
     async (request) => waitlist.fullTimes(request.query.employeeId, request.query.serviceId),
   );
   route(
@@ -22,7 +26,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{ waitlist: WaitlistService }
     endpoints.waitlist.join,
     {
       tags,
-      summary: "Join a full class time's waitlist (once per email)",
+      summary: "Join a full class time's or a taken one-to-one time's waitlist (once per email)",
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
     async (request) => waitlist.join(request.body),
@@ -69,7 +73,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{ waitlist: WaitlistService }
   );
 };
 
-/** Staff: the waitlist of an appointment's class time, for the roster. */
+/** Staff: the waitlist of an appointment's time, for its page. */
 export const waitlistStaffRoutes: FastifyPluginAsyncZod<{ waitlist: WaitlistService }> = async (
   app,
   { waitlist },
@@ -77,7 +81,11 @@ export const waitlistStaffRoutes: FastifyPluginAsyncZod<{ waitlist: WaitlistServ
   route(
     app,
     endpoints.appointments.waitlist,
-    { tags, security, summary: "Its class time's waitlist, first in line first (empty for one-to-one)" },
+    {
+      tags,
+      security,
+      summary: "Its time's waitlist (its class time's or one-to-one time's), first in line first",
+    },
     async (request) => waitlist.ofAppointment(request.params.id),
   );
 };

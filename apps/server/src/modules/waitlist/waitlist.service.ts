@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { APPOINTMENT_MESSAGES } from '@chatdesk/contract/appointments';
+import type { Availability } from '@chatdesk/contract/employees';
 import { PACK_MESSAGES } from '@chatdesk/contract/packs';
 import { BOOKING_MESSAGES } from '@chatdesk/contract/schedule';
 import {
@@ -25,6 +26,7 @@ import type { MailService } from '../mail/mail.service.ts';
 import type { NotificationsService, Notify } from '../notifications/notifications.service.ts';
 import type { PackCodesRepository } from '../packs/pack-codes.repository.ts';
 import { manageBookingUrl } from '../schedule/booking-email.ts';
+import type { ScheduleService } from '../schedule/schedule.service.ts';
 import { shapeOf } from '../services/services.service.ts';
 import type { OfferPayment, OfferRow, WaitlistRepository } from './waitlist.repository.ts';
 import { offerBookedEmail, offerEmail, offerTemplate, offerUrl } from './waitlist-messages.ts';
@@ -46,6 +48,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 export function createWaitlistService(deps: {
   repository: WaitlistRepository;
   packCodes: Pick<PackCodesRepository, 'emailOfToken'>;
+  schedule: Pick<ScheduleService, 'openTimes'>;
   payments: PaymentProvider;
   company: CompanyService;
   mail: MailService;
@@ -62,7 +65,7 @@ export function createWaitlistService(deps: {
 
   async function view(row: OfferRow): Promise<WaitlistOffer> {
     const { timeZone } = await deps.company.get();
-    const { entry, classTime, service, employee } = row;
+    const { entry, service, employee } = row;
     return {
       status: entry.status,
       name: entry.name,
@@ -70,8 +73,8 @@ export function createWaitlistService(deps: {
       serviceId: service.id,
       serviceName: service.name,
       employeeName: employee.name,
-      date: zonedDate(classTime.startsAt, timeZone),
-      startTime: zonedTime(classTime.startsAt, timeZone),
+      date: zonedDate(entry.startsAt, timeZone),
+      startTime: zonedTime(entry.startsAt, timeZone),
       timeZone,
       holdUntil: entry.status === 'offered' && entry.holdUntil ? entry.holdUntil.toISOString() : null,
       priceAmount: service.priceAmount,
@@ -121,13 +124,14 @@ export function createWaitlistService(deps: {
 
   /** Books an open offer, paid as `payment` says; the confirmation and staff's notification commit with it. */
   async function book(row: OfferRow, payment: OfferPayment) {
-    const { entry, classTime, service, employee } = row;
+    const { entry, service, employee } = row;
+    const { startsAt } = entry;
     const business = await deps.company.get();
     const { timeZone } = business;
-    const localDate = zonedDate(classTime.startsAt, timeZone);
-    const startTime = zonedTime(classTime.startsAt, timeZone);
-    const endsAt = new Date(classTime.startsAt.getTime() + service.durationMinutes * 60_000);
-    const blocked = blockedRange(classTime.startsAt, shapeOf(service));
+    const localDate = zonedDate(startsAt, timeZone);
+    const startTime = zonedTime(startsAt, timeZone);
+    const endsAt = new Date(startsAt.getTime() + service.durationMinutes * 60_000);
+    const blocked = blockedRange(startsAt, shapeOf(service));
     const priceAmount = payment.kind === 'provider' ? payment.amount : service.priceAmount;
     const now = clock();
     let confirmation: string | undefined;
@@ -142,7 +146,7 @@ export function createWaitlistService(deps: {
           serviceName: service.name,
           priceAmount,
           priceCurrency: payment.kind === 'provider' ? payment.currency : service.currency,
-          startsAt: classTime.startsAt,
+          startsAt,
           endsAt,
           blockedFrom: blocked.start,
           blockedUntil: blocked.end,
@@ -170,7 +174,7 @@ export function createWaitlistService(deps: {
               serviceName: service.name,
               employeeName: employee.name,
               companyName: business.name,
-              startsAt: classTime.startsAt,
+              startsAt,
               timeZone,
               paid:
                 payment.kind === 'pack'
@@ -263,7 +267,7 @@ export function createWaitlistService(deps: {
             serviceName: row.service.name,
             employeeName: row.employee.name,
             companyName: business.name,
-            startsAt: row.classTime.startsAt,
+            startsAt: row.entry.startsAt,
             timeZone: business.timeZone,
             holdUntil: entry.holdUntil!,
             url: offerUrl(deps.publicUrl, entry.token),
@@ -287,7 +291,7 @@ export function createWaitlistService(deps: {
             serviceName: row.service.name,
             employeeName: row.employee.name,
             companyName: business.name,
-            startsAt: row.classTime.startsAt,
+            startsAt: row.entry.startsAt,
             timeZone: business.timeZone,
             holdUntil: started.holdUntil!,
             url: offerUrl(deps.publicUrl, started.token),
@@ -311,10 +315,91 @@ export function createWaitlistService(deps: {
     return told;
   }
 
+  /** The professional as the schedule reads their open times; 404 when there is none. */
+  async function professional(employeeId: string) {
+    const employee = await repository.employee(employeeId);
+    if (!employee) throw notFound(WAITLIST_MESSAGES.notATime);
+    return { id: employee.id, availability: employee.availability as Availability };
+  }
+
+  /**
+   * A professional's taken one-to-one times ahead that the service could be booked at were the
+   * booking (or held offer) there gone: open in the schedule read without them. (Read without all
+   * of them at once, a time two bookings share shows too; joining it checks it alone.)
+   */
+  async function takenOneToOneTimes(employeeId: string, serviceId: string) {
+    const taken = await repository.takenTimes(employeeId, clock());
+    if (taken.length === 0) return [];
+    const { timeZone } = await deps.company.get();
+    const employee = await professional(employeeId);
+    const first = zonedDate(taken[0]!.startsAt, timeZone);
+    const last = zonedDate(taken[taken.length - 1]!.startsAt, timeZone);
+    const days = await deps.schedule.openTimes(
+      employee,
+      timeZone,
+      { from: first, to: last },
+      { serviceId, exceptAppointmentId: taken.map((time) => time.occupantId) },
+    );
+    const open = new Set(days.flatMap((day) => day.times.map((time) => `${day.date} ${time}`)));
+    const times = taken
+      .map((time) => ({
+        date: zonedDate(time.startsAt, timeZone),
+        timeSlot: zonedTime(time.startsAt, timeZone),
+      }))
+      .filter((time) => open.has(`${time.date} ${time.timeSlot}`));
+    // A time held for an offer and its next booking both start there: list it once.
+    return times.filter(
+      (time, i) => i === 0 || times[i - 1]!.date !== time.date || times[i - 1]!.timeSlot !== time.timeSlot,
+    );
+  }
+
+  /** Joins a taken one-to-one time's line: it must be one of the professional's times for the service, and taken. */
+  async function joinOneToOne(
+    input: z.output<typeof joinWaitlistSchema>,
+    startsAt: Date,
+    timeZone: string,
+  ): Promise<JoinedWaitlist> {
+    const employee = await professional(input.employeeId);
+    const occupant = (
+      await repository.takenTimes(input.employeeId, new Date(startsAt.getTime() - 1), startsAt)
+    )[0];
+    const days = await deps.schedule.openTimes(
+      employee,
+      timeZone,
+      { from: input.date, to: input.date },
+      { serviceId: input.serviceId, ...(occupant ? { exceptAppointmentId: occupant.occupantId } : {}) },
+    );
+    const onTheirTimes = days.some((day) => day.date === input.date && day.times.includes(input.timeSlot));
+    if (!onTheirTimes) throw conflict(WAITLIST_MESSAGES.notATime);
+    if (!occupant) throw conflict(WAITLIST_MESSAGES.timeFree);
+    const service = await repository.service(input.serviceId);
+    if (!service) throw notFound(WAITLIST_MESSAGES.notATime);
+    const blocked = blockedRange(startsAt, shapeOf(service));
+    const joined = await repository.joinOne({
+      employeeId: input.employeeId,
+      serviceId: input.serviceId,
+      startsAt,
+      blockedFrom: blocked.start,
+      blockedUntil: blocked.end,
+      name: input.name,
+      email: input.email,
+      phone: input.phone ?? null,
+      holdMinutes: deps.holdMinutes,
+    });
+    if (joined === 'free') throw conflict(WAITLIST_MESSAGES.timeFree);
+    if (joined === 'joined-already') throw conflict(WAITLIST_MESSAGES.alreadyJoined);
+    return { position: joined.position, message: WAITLIST_MESSAGES.joined };
+  }
+
   return {
-    /** The booking page: a professional's full class times of a service ahead, whose waitlist it offers. */
+    /**
+     * The booking page: a professional's full class times of a service ahead, or for a one-to-one
+     * service their taken times it could be booked at were they free, whose waitlists it offers.
+     */
     async fullTimes(employeeId: string, serviceId: string): Promise<FullTimes> {
       const { timeZone } = await deps.company.get();
+      if (!(await repository.isClass(serviceId)))
+        return { times: await takenOneToOneTimes(employeeId, serviceId) };
       const rows = await repository.fullTimes(employeeId, serviceId, clock());
       return {
         times: rows.map((row) => ({
@@ -324,17 +409,19 @@ export function createWaitlistService(deps: {
       };
     },
 
-    /** Joins the line of a full class time, once per email; refused while it has a seat, or once started. */
+    /**
+     * Joins the line of a full class time or a taken one-to-one time, once per email; refused while
+     * it has a seat or is free, once started, or (one-to-one) when it is not one of the
+     * professional's times for the service.
+     */
     async join(input: z.output<typeof joinWaitlistSchema>): Promise<JoinedWaitlist> {
       const { timeZone } = await deps.company.get();
       const startsAt = zonedTimeToUtc(input.date, input.timeSlot, timeZone);
       if (startsAt <= clock()) throw conflict(WAITLIST_MESSAGES.past);
+      if (!(await repository.isClass(input.serviceId))) return joinOneToOne(input, startsAt, timeZone);
       const classTime = await repository.classTime(input.employeeId, input.serviceId, startsAt);
-      if (!classTime) {
-        // A one-to-one time has no waitlist; a class time nobody has booked yet is not full.
-        if (!(await repository.isClass(input.serviceId))) throw conflict(WAITLIST_MESSAGES.notAClass);
-        throw conflict(WAITLIST_MESSAGES.notFull);
-      }
+      // A class time nobody has booked yet is not full.
+      if (!classTime) throw conflict(WAITLIST_MESSAGES.notFull);
       const joined = await repository.join({
         classTimeId: classTime.id,
         name: input.name,
@@ -358,7 +445,7 @@ export function createWaitlistService(deps: {
       const intent = await payments.createPaymentIntent({
         amount: row.service.priceAmount,
         currency: row.service.currency,
-        description: `${row.service.name} with ${row.employee.name} on ${zonedDate(row.classTime.startsAt, timeZone)} at ${zonedTime(row.classTime.startsAt, timeZone)} (waitlist)`,
+        description: `${row.service.name} with ${row.employee.name} on ${zonedDate(row.entry.startsAt, timeZone)} at ${zonedTime(row.entry.startsAt, timeZone)} (waitlist)`,
         metadata: {
           purpose: WAITLIST_PURPOSE,
           entryId: row.entry.id,
@@ -447,12 +534,15 @@ export function createWaitlistService(deps: {
       if (found?.classTimeId) await repository.closeClass(found.classTimeId);
     },
 
-    /** The roster's waitlist: the appointment's class time's line, first joined first. */
+    /** The appointment page's waitlist: its class time's line, or its one-to-one time's, first joined first. */
     async ofAppointment(appointmentId: string): Promise<ClassWaitlist> {
       const found = await repository.classTimeOfAppointment(appointmentId);
       if (!found) throw notFound(APPOINTMENT_MESSAGES.notFound);
-      if (!found.classTimeId) return { entries: [] };
-      const rows = await repository.ofClassTime(found.classTimeId);
+      const rows = found.classTimeId
+        ? await repository.ofClassTime(found.classTimeId)
+        : found.employeeId
+          ? await repository.ofOneTime(found.employeeId, found.startsAt)
+          : [];
       return {
         entries: rows.map((row, i) => ({
           id: row.id,

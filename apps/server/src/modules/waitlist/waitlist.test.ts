@@ -186,7 +186,7 @@ describe('joining', () => {
     expect(late.statusCode).toBe(409);
     expect(late.json()).toEqual({ message: WAITLIST_MESSAGES.past });
     now = START;
-    // A one-to-one service's taken time has no waitlist.
+    // A one-to-one service's free time has no waitlist: it is booked instead.
     const single = await staff('POST', '/api/services', {
       name: `Sesión ${++serial}`,
       durationMinutes: 60,
@@ -198,7 +198,7 @@ describe('joining', () => {
     });
     const oneToOne = await join({ employeeId: employee.id, serviceId: single.json().id }, ana, '12:00');
     expect(oneToOne.statusCode).toBe(409);
-    expect(oneToOne.json()).toEqual({ message: WAITLIST_MESSAGES.notAClass });
+    expect(oneToOne.json()).toEqual({ message: WAITLIST_MESSAGES.timeFree });
     // Bad input is a 400 with a message.
     const bad = await visit('POST', '/api/book/waitlist', {
       ...slot,

@@ -230,9 +230,13 @@ function BookingFlow({ schedule, loading, state, dispatch, onChooseService }: Bo
                     onDateChange={(date) => dispatch({ type: 'selectDate', date })}
                     onSlotSelect={(slot) => dispatch({ type: 'selectSlot', slot })}
                   />
-                  {service?.seats && !state.locked ? (
+                  {service && !state.locked ? (
                     <Box mt="lg">
-                      <WaitlistJoin employeeId={schedule.employee.id} serviceId={service.id} />
+                      <WaitlistJoin
+                        employeeId={schedule.employee.id}
+                        serviceId={service.id}
+                        {...(service.seats ? {} : { date: state.date })}
+                      />
                     </Box>
                   ) : null}
                 </Grid.Col>

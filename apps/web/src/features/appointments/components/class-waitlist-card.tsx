@@ -29,7 +29,7 @@ export function waitlistStatusText(entry: Pick<Entry, 'status' | 'holdUntil'>, t
   return entry.status.charAt(0).toUpperCase() + entry.status.slice(1);
 }
 
-/** The class time's waitlist under its roster: who is in line, and what became of each offer. */
+/** The appointment's waitlist (its class time's, under the roster, or its one-to-one time's): who is in line, and what became of each offer. */
 export function ClassWaitlistCard({ appointmentId }: { appointmentId: string }) {
   const waitlist = useClassWaitlist(appointmentId);
   const timeZone = useCompany().data?.timeZone;

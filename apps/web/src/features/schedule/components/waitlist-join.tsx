@@ -12,23 +12,39 @@ const JOIN_FAILED = 'You could not be added to the waitlist. Please try again.';
 type Time = { date: string; timeSlot: string };
 
 /**
- * A class's full times ahead, each with 'Join the waitlist': name, email and an optional phone.
- * When a place frees up, the first in line is emailed a link that holds it for them.
+ * Times that are full, each with 'Join the waitlist': name, email and an optional phone. For a
+ * class, its full times ahead; for a one-to-one service (`date` given), the chosen day's times
+ * someone else booked, greyed after the open ones. When a place frees up, the first in line is
+ * emailed a link that holds it for them.
  */
-export function WaitlistJoin({ employeeId, serviceId }: { employeeId: string; serviceId: string }) {
+export function WaitlistJoin({
+  employeeId,
+  serviceId,
+  date,
+}: {
+  employeeId: string;
+  serviceId: string;
+  /** One-to-one: the day chosen in the calendar (null: none yet). Absent for a class. */
+  date?: string | null;
+}) {
   const full = useFullTimes(employeeId, serviceId, true);
   const [chosen, setChosen] = useState<Time | null>(null);
-  const times = full.data?.times ?? [];
+  const oneToOne = date !== undefined;
+  const times = (full.data?.times ?? []).filter((time) => !oneToOne || time.date === date);
   if (times.length === 0) return null;
+  const label = (time: Time) =>
+    oneToOne ? formatTime(time.timeSlot) : `${formatLongDate(time.date)}, ${formatTime(time.timeSlot)}`;
   return (
     <Paper withBorder radius="md" p="md" data-testid="waitlist">
       <Stack gap="sm">
         <div>
           <Title order={3} size="h5">
-            Full classes
+            {oneToOne ? 'Taken times' : 'Full classes'}
           </Title>
           <Text size="sm" c="dimmed">
-            These times have no seats left. Join the waitlist and we will email you if a place frees up.
+            {oneToOne
+              ? 'Someone has booked these times. Join the waitlist and we will email you if one frees up.'
+              : 'These times have no seats left. Join the waitlist and we will email you if a place frees up.'}
           </Text>
         </div>
         {chosen ? (
@@ -39,7 +55,7 @@ export function WaitlistJoin({ employeeId, serviceId }: { employeeId: string; se
             onBack={() => setChosen(null)}
           />
         ) : (
-          <Stack gap="xs" role="list" aria-label="Full times">
+          <Stack gap="xs" role="list" aria-label={oneToOne ? 'Taken times' : 'Full times'}>
             {times.map((time) => (
               <Group
                 key={`${time.date} ${time.timeSlot}`}
@@ -47,8 +63,9 @@ export function WaitlistJoin({ employeeId, serviceId }: { employeeId: string; se
                 wrap="nowrap"
                 role="listitem"
               >
-                <Text size="sm">
-                  {formatLongDate(time.date)}, {formatTime(time.timeSlot)}
+                <Text size="sm" c={oneToOne ? 'dimmed' : undefined}>
+                  {label(time)}
+                  {oneToOne ? ' · Booked' : ''}
                 </Text>
                 <Button
                   size="xs"
