@@ -214,8 +214,13 @@ describe('a freed one-to-one time', () => {
       clientInfo: { name: 'Intrusa', email: `intrusa-${++serial}@example.com`, phone: '+34 600 000 001' },
     });
     expect(free.statusCode, free.body).toBe(409);
-    // Still shown as taken, with its waitlist.
+    // Still shown as taken, with its waitlist; staff cannot reopen the cancelled booking over it.
     expect(await fullTimes(slot)).toEqual([{ date: MONDAY, timeSlot: '10:00' }]);
+    const reopened = await staff('PATCH', `/api/appointments/${taken.id}/status`, {
+      status: 'scheduled',
+      reopen: true,
+    });
+    expect(reopened.statusCode, reopened.body).toBe(409);
 
     const token = await offerToken(ana.email);
     const offer = await visit('GET', `/api/waitlist/${token}`);
