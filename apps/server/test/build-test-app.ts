@@ -5,8 +5,6 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createPglite, type Database, fromPglite, openPostgres } from '../src/db/client.ts';
-import { migrate } from '../src/db/migrate.ts';
-import { seedReferenceData } from '../src/db/seed-demo.ts';
 import { createEventBus } from '../src/events/event-bus.ts';
 import type { Lifecycle } from '../src/http/health.ts';
 import type { Integrations } from '../src/integrations/choose-integrations.ts';
@@ -15,7 +13,7 @@ import { insertEmployee } from './factories.ts';
 
 export type TestContext = Awaited<ReturnType<typeof buildTestApp>>;
 
-/** A fresh database: a copy of the migrated PGlite template, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
+/** A fresh database: a copy of the migrated template, in PGlite or in PostgreSQL when TEST_DATABASE_URL is set. */
 export async function freshDatabase(
   route: (url: string) => string = (url) => url,
 ): Promise<{ database: Database; drop: () => Promise<void> }> {
@@ -28,13 +26,12 @@ export async function freshDatabase(
   const name = `chatdesk_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  // The suite's migrated and seeded template (global-setup.ts).
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = openPostgres(route(url.toString()));
-  await migrate(database);
-  await seedReferenceData(database.db);
   return {
     database,
     drop: () => dropDatabase(adminUrl, name),
