@@ -135,3 +135,28 @@ it('a time cancelled while others race to book it goes to the one waiting, never
   const [entry] = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, ana));
   expect(entry!.status).toBe('offered');
 });
+
+it('a customer joining while the booking is cancelled is never left waiting for a free time', async () => {
+  // Fifteen rounds of a join racing the cancel of the only booking at its time: the join either
+  // lands before the cancel's commit (offered by it), or after it (refused: the time is free), or
+  // during it (offered by the join itself, on the cancelled row). Never in line for a free time.
+  for (let round = 0; round < 15; round++) {
+    const slot = await aTrainer();
+    const taken = (await bookAt(slot, '10:00')).json().id as string;
+    const email = `carrera-${++serial}@example.com`;
+    const [cancel, joined] = await Promise.all([
+      staff('PATCH', `/api/appointments/${taken}/status`, { status: 'cancelled' }),
+      visit('/api/book/waitlist', { ...slot, date: MONDAY, timeSlot: '10:00', name: 'Carrera', email }),
+    ]);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const [entry] = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, email));
+    if (joined.statusCode === 201) {
+      expect(entry!.status).toBe('offered');
+      expect(await atTen(slot.employeeId)).toEqual({ live: [], held: 1 });
+    } else {
+      expect(joined.statusCode, joined.body).toBe(409);
+      expect(entry).toBeUndefined();
+      expect(await atTen(slot.employeeId)).toEqual({ live: [], held: 0 });
+    }
+  }
+});

@@ -58,12 +58,19 @@ export async function forgetWaitlistIn(tx: Db, emails: string[]) {
   );
 }
 
-/** Whether a professional's one-to-one time is taken: a live booking starts then, or an offer holds it. */
-function takenAt(employeeId: string, startsAt: Date) {
+/**
+ * Whether a professional's one-to-one time is taken: a live booking starts then, or an offer holds
+ * it. `lock` (a join's insert) locks what takes it, FOR SHARE: a cancel, move or offer's end that
+ * changed it and has not committed is waited for and the time read again as it committed (free:
+ * nothing is inserted), and one that comes after waits for the join's commit, so the trigger that
+ * offers the freed time at its commit sees the new entry. No one is left waiting for a free time.
+ */
+function takenAt(employeeId: string, startsAt: Date, options: { lock?: boolean } = {}) {
+  const lock = options.lock ? sql`for share` : sql``;
   return sql`(exists (select 1 from appointments where employee_id = ${employeeId} and starts_at = ${startsAt}
-                       and status <> 'cancelled' and class_time_id is null)
+                       and status <> 'cancelled' and class_time_id is null ${lock})
            or exists (select 1 from waitlist_entries where class_time_id is null and employee_id = ${employeeId}
-                       and starts_at = ${startsAt} and status = 'offered'))`;
+                       and starts_at = ${startsAt} and status = 'offered' ${lock}))`;
 }
 
 /** The only statements that write `waitlist_entries` (a test keeps it so); the seat count is the triggers'. */
@@ -184,7 +191,7 @@ export function createWaitlistRepository(db: Db) {
                                       name, email, phone, token, hold_minutes)
         select ${entry.employeeId}, ${entry.serviceId}, ${entry.startsAt}, ${entry.blockedFrom}, ${entry.blockedUntil},
                ${entry.name}, ${entry.email}, ${entry.phone}, ${token}, ${entry.holdMinutes}
-         where ${takenAt(entry.employeeId, entry.startsAt)}
+         where ${takenAt(entry.employeeId, entry.startsAt, { lock: true })}
         on conflict (employee_id, starts_at, lower(email)) where class_time_id is null do nothing
         returning id, seq`);
       const [row] = result.rows as Array<{ id: string; seq: number | string }>;
