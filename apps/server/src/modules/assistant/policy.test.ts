@@ -21,6 +21,7 @@ const quiet: Cues = {
   closing: false,
   greeting: false,
   wordCount: 6,
+  question: false,
   lastUnsure: false,
   classified: [],
   picksOption: false,
@@ -67,6 +68,14 @@ describe("the assistant's policy", () => {
     expect(before(short, 'business', 'complaint')).toBe(true);
     const waiting = routes({ ...quiet, pendingChange: true, classified: sure('complaint') });
     expect(before(waiting, 'business', 'complaint')).toBe(true);
+  });
+
+  it('never lets a goodbye the classifier reads end a message that asks something ("ok, ¿y 19h?")', () => {
+    const asks = routes({ ...quiet, question: true, classified: sure('thanks_goodbye') });
+    expect(before(asks, 'business', 'goodbye')).toBe(true);
+    // A complaint asked as a question is still one.
+    const complaint = routes({ ...quiet, question: true, classified: sure('complaint') });
+    expect(before(complaint, 'complaint', 'business')).toBe(true);
   });
 
   it("never turns the rules' answer into a client's own booking, nor brings back what they ruled out", () => {

@@ -60,6 +60,8 @@ export type Cues = {
   greeting: boolean;
   /** Words the message has: a veto reads only messages with enough of their own. */
   wordCount: number;
+  /** The message asks something ("ok, ¿y 19h?"): a goodbye the classifier reads in it ends nothing. */
+  question: boolean;
   /** The assistant's last reply did not understand either (or asked which of several was meant). */
   lastUnsure: boolean;
   /** The trained classifier's reading of the message alone, the likeliest first (none while it trains). */
@@ -164,7 +166,8 @@ export function routes(cues: Cues): Route[] {
     veto &&
     VETO_OVER_BUSINESS.includes(veto.intent) &&
     !cues.pendingChange &&
-    cues.wordCount >= THRESHOLDS.vetoMinWords;
+    cues.wordCount >= THRESHOLDS.vetoMinWords &&
+    !(veto.intent === 'thanks_goodbye' && cues.question);
   if (vetoes && allowed(DIRECT[veto.intent]!, cues)) add(DIRECT[veto.intent]!, true);
 
   add('website', true);

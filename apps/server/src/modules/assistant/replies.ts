@@ -134,6 +134,15 @@ const es = {
   guidePrice: (service: string, amount: string, from: boolean) =>
     `${service}: ${from ? `desde ${amount}` : amount} (precio orientativo del servicio).`,
   altogether: (total: string) => `En total: ${total}.`,
+  /** "tiene 10 años": the price their age takes, of a service with an age limit. */
+  forAge: (service: string, amount: string, maxAge: number) =>
+    `${service}: ${amount} (precio orientativo, hasta los ${maxAge} años).`,
+  overAge: (service: string, maxAge: number, age: number, others: string[]) =>
+    `El ${service} es hasta los ${maxAge} años; con ${age} se aplica el precio de adulto: ${list(others, 'es')}.`,
+  /** "precio" alone: the business's price list, each item as `guideItem` writes it. */
+  priceList: (items: string[]) => `Precios orientativos: ${list(items, 'es')}.`,
+  guideItem: (service: string, amount: string, from: boolean) =>
+    `${service} ${from ? `desde ${amount}` : amount}`,
   notOnPriceList:
     'Eso no está en nuestra lista de precios, así que no te quiero dar una cifra inventada. ¿Quieres que te pase con una persona del equipo para que te dé presupuesto?',
   appointmentCosts: (minutes: number, fee: string) =>
@@ -217,6 +226,10 @@ const es = {
     these: (none: string, appointments: string[]) =>
       `${none}Tienes estas citas:\n${appointments.map((a) => `- ${a}`).join('\n')}`,
     tellMeToChange: 'Si necesitas cambiarla o cancelarla, dímelo.',
+    /** "¿y dónde es?" of an appointment: where its professional works (the appointment keeps no place). */
+    isIn: (place: string) => `Es en ${place}.`,
+    worksInWhich: (name: string, places: string) =>
+      `${name} atiende en ${places}; en la cita no consta en cuál.`,
     movingIsFree: (hours: number, appointment: string) =>
       `Cambiarla no te cuesta nada: puedes moverla sin coste hasta ${hours} horas antes, y tu cita del ${appointment} aún está a tiempo. Si quieres, dime a qué día y hora.`,
     until: (date: string, time: string) => ` (hasta el ${longDate(date, 'es')} a las ${time})`,
@@ -415,6 +428,11 @@ const en: Replies = {
   guidePrice: (service, amount, from) =>
     `${service}: ${from ? `from ${amount}` : amount} (guide price of the service).`,
   altogether: (total) => `Altogether: ${total}.`,
+  forAge: (service, amount, maxAge) => `${service}: ${amount} (guide price, up to age ${maxAge}).`,
+  overAge: (service, maxAge, age, others) =>
+    `The ${service} is up to age ${maxAge}; at ${age} the adult price applies: ${list(others, 'en')}.`,
+  priceList: (items) => `Guide prices: ${list(items, 'en')}.`,
+  guideItem: (service, amount, from) => `${service} ${from ? `from ${amount}` : amount}`,
   notOnPriceList:
     "That is not on our price list, so I won't guess a figure. Would you like me to pass you to a person on the team for a quote?",
   appointmentCosts: (minutes, fee) =>
@@ -490,6 +508,8 @@ const en: Replies = {
     these: (none, appointments) =>
       `${none}You have these appointments:\n${appointments.map((a) => `- ${a}`).join('\n')}`,
     tellMeToChange: 'If you need to move or cancel it, just tell me.',
+    isIn: (place) => `It is in ${place}.`,
+    worksInWhich: (name, places) => `${name} works in ${places}; the appointment does not say which.`,
     movingIsFree: (hours, appointment) =>
       `Moving it costs nothing: you can move it free of charge until ${hours} hours before, and your appointment on ${appointment} is still in time. If you like, tell me which day and time.`,
     until: (date, time) => ` (until ${longDate(date, 'en')} at ${time})`,

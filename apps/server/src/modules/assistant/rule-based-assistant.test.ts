@@ -1049,30 +1049,31 @@ describe('a day of open times, complete', () => {
   });
 });
 
-describe("a client's own appointments, read by the built-in assistant", () => {
-  const appointment = (
-    id: string,
-    username: 'ane' | 'iker',
-    date: string,
-    startTime: string,
-  ): CustomerAppointment => ({
-    id,
-    employeeName: username === 'ane' ? 'Ane Etxeberria' : 'Iker Prieto',
-    employeeUsername: username,
-    date,
-    startTime,
-    canCancel: true,
-    refundOnCancel: { amount: 1000, currency: 'eur' },
-    canReschedule: true,
-    reason: null,
-    freeCancellationHours: 24,
-    packSessionBack: null,
-  });
-  const client = (...appointments: CustomerAppointment[]): AssistantKnowledge => ({
-    ...lawOffice,
-    customer: { name: 'Nora Ruiz', appointments, packs: [] },
-  });
+/** An appointment of a client of the law office, cancellable and movable with its fee back. */
+const appointment = (
+  id: string,
+  username: 'ane' | 'iker',
+  date: string,
+  startTime: string,
+): CustomerAppointment => ({
+  id,
+  employeeName: username === 'ane' ? 'Ane Etxeberria' : 'Iker Prieto',
+  employeeUsername: username,
+  date,
+  startTime,
+  canCancel: true,
+  refundOnCancel: { amount: 1000, currency: 'eur' },
+  canReschedule: true,
+  reason: null,
+  freeCancellationHours: 24,
+  packSessionBack: null,
+});
+const client = (...appointments: CustomerAppointment[]): AssistantKnowledge => ({
+  ...lawOffice,
+  customer: { name: 'Nora Ruiz', appointments, packs: [] },
+});
 
+describe("a client's own appointments, read by the built-in assistant", () => {
   it('a client asked "¿te apunto a la lista de espera?" joins with a yes, not with a no or another question', async () => {
     const nora = withAFullClass(client());
     const ask = 'queda sitio en el taller de contratos de ane el martes a las 10?';
@@ -1233,6 +1234,9 @@ describe("a client's own appointments, read by the built-in assistant", () => {
       'si no puedes moverla al lunes, cancelala',
       'cancelala si no hay hueco el lunes',
       'cancel it if you cannot move it to monday',
+      // The condition on someone else, and the move said after it (round 16: this one cancelled).
+      'si ane no puede el lunes a las 10 cancelala, si puede pasamela',
+      'if ane cannot do monday at 10 cancel it, if she can move it',
     ]) {
       const [answer] = await playWith(friday, message);
       expect(answer!.propose).toMatchObject({ kind: 'reschedule', date: '2026-11-30' });
@@ -1243,6 +1247,19 @@ describe("a client's own appointments, read by the built-in assistant", () => {
     // Politeness is no condition.
     const [polite] = await playWith(friday, 'cancela la del viernes si no es mucha molestia');
     expect(polite!.propose).toMatchObject({ kind: 'cancel' });
+  });
+
+  it('"pasar mi corte a la semana que viene": their appointment named by what it is for, moved', async () => {
+    const [answer] = await playWith(
+      client(appointment('a1', 'ane', '2026-11-27', '11:30')),
+      'puedes pasar mi corte a la semana q viene a la misma hora?',
+    );
+    expect(answer!.propose).toEqual({
+      kind: 'reschedule',
+      appointmentId: 'a1',
+      date: '2026-12-04',
+      time: '11:30',
+    });
   });
 
   it('"a la misma hora" and "la semana que viene, el mismo día y hora" keep the appointment time', async () => {
@@ -1622,6 +1639,8 @@ describe("a client's own appointments, read by the built-in assistant", () => {
         'cuantas sesiones me quedan?',
         'q saldo tiene mi bono',
         'hasta cuando vale mi bono?',
+        // Round 16: the pack named without "mi".
+        'hasta cuando me vale el bono?',
       ]) {
         const [answer] = await playWith(withPacks([pack(7)]), message);
         expect(answer!.replies.join('\n'), message).toMatch(
@@ -1649,8 +1668,28 @@ describe("a client's own appointments, read by the built-in assistant", () => {
       expect(answer!.handoff).not.toBeNull();
     });
 
+    it('"¿y cuántas me quedan ahora?" after a session went back to their pack is its balance', async () => {
+      // The confirmation is written by the service once the cancellation is done, as the chat shows it.
+      const answer = await assistant.respond(
+        [
+          { role: 'customer', text: 'anula la del viernes' },
+          {
+            role: 'assistant',
+            text: 'Hecho: tu cita del viernes 27 de noviembre a las 12:00 con Ane Etxeberria está cancelada. La sesión vuelve a tu bono.',
+          },
+          { role: 'customer', text: 'y cuantas me quedan ahora?' },
+        ],
+        withPacks([pack(3)]),
+      );
+      expect(answer.replies.join('\n')).toMatch(/te quedan 3 de 10 sesiones/);
+    });
+
     it('a question about buying a pack, or about places left, is not their balance', async () => {
-      for (const message of ['cuanto cuesta el bono de 10 sesiones?', 'cuantos huecos quedan el viernes?']) {
+      for (const message of [
+        'cuanto cuesta el bono de 10 sesiones?',
+        'cuantos huecos quedan el viernes?',
+        'el bono de 10 cuanto vale?',
+      ]) {
         const [answer] = await playWith(withPacks([pack(7)]), message);
         expect(answer!.replies.join('\n'), message).not.toMatch(/te quedan 7/);
       }
@@ -2511,35 +2550,35 @@ describe('round 14, blind: what customers asked that the assistant missed', () =
   });
 });
 
+/** The law office with a barber's price list, for services named alone and combined. */
+const withPriceList: AssistantKnowledge = {
+  ...lawOffice,
+  information: `${lawOffice.information}\nPrecios orientativos de los servicios: corte de caballero 16 €, arreglo de barba 12 €, corte + barba 24 €.`,
+};
+/** The law office with a trainer in Madrid, free on Tuesday the 24th at 10:00 and 10:30. */
+const withTrainer: AssistantKnowledge = {
+  ...lawOffice,
+  employees: [
+    ...lawOffice.employees,
+    person(
+      'Carlos Ruiz',
+      'carlos',
+      'Personal Trainer',
+      'Strength',
+      ['Madrid'],
+      weekdays([['09:00', '14:00']]),
+    ),
+  ],
+  openSlots: async (username, query) =>
+    username === 'carlos'
+      ? [{ date: '2026-11-24', times: ['10:00', '10:30'] }].filter(
+          (day) => day.date >= query.from && day.date <= query.to,
+        )
+      : lawOffice.openSlots(username, query),
+};
+
 describe('round 15, blind: what customers asked that the assistant missed', () => {
   const said = (answers: AssistantAnswer[], index: number) => answers[index]!.replies.join('\n');
-  /** The law office with a barber's price list, for services named alone and combined. */
-  const withPriceList: AssistantKnowledge = {
-    ...lawOffice,
-    information: `${lawOffice.information}\nPrecios orientativos de los servicios: corte de caballero 16 €, arreglo de barba 12 €, corte + barba 24 €.`,
-  };
-  /** The law office with a trainer in Madrid, free on Tuesday the 24th at 10:00 and 10:30. */
-  const withTrainer: AssistantKnowledge = {
-    ...lawOffice,
-    employees: [
-      ...lawOffice.employees,
-      person(
-        'Carlos Ruiz',
-        'carlos',
-        'Personal Trainer',
-        'Strength',
-        ['Madrid'],
-        weekdays([['09:00', '14:00']]),
-      ),
-    ],
-    openSlots: async (username, query) =>
-      username === 'carlos'
-        ? [{ date: '2026-11-24', times: ['10:00', '10:30'] }].filter(
-            (day) => day.date >= query.from && day.date <= query.to,
-          )
-        : lawOffice.openSlots(username, query),
-  };
-
   it('a kind asked in the plural is that kind ("¿qué entrenadores tenéis?")', async () => {
     const trainers = said(await playWith(withTrainer, 'que entrenadores teneis?'), 0);
     expect(trainers).toMatch(/Carlos Ruiz/);
@@ -2652,5 +2691,81 @@ describe('round 15, blind: what customers asked that the assistant missed', () =
     const times = await text('Could I book an online family lawyer call next Thursday afternoon?');
     expect(times).toMatch(/Iker Prieto has these open times/);
     expect(times).toMatch(/Thursday 3 December/);
+  });
+});
+
+describe('round 16, blind: what customers asked that the assistant missed', () => {
+  const said = (answers: AssistantAnswer[], index: number) => answers[index]!.replies.join('\n');
+
+  it('a time written straight after the weekday ("martes 10h", "martes 10:30") is that time, then "¿y 10h30?"', async () => {
+    const answers = await playWith(
+      withTrainer,
+      'Necesito slot martes 10h con Carlos Ruiz. Disponible?',
+      'Ok. Y 10h30?',
+    );
+    expect(said(answers, 0)).toMatch(/martes 24 de noviembre a las 10:00/);
+    expect(said(answers, 1)).toMatch(/10:30/);
+    expect(said(answers, 1)).not.toMatch(/Hasta pronto/);
+    expect(said(await playWith(withTrainer, 'carlos martes 10:30?'), 0)).toMatch(
+      /martes 24 de noviembre a las 10:30/,
+    );
+  });
+
+  it('"¿a qué hora tengo mañana?" is their appointment, and "¿y dónde es?" where its professional works', async () => {
+    const answers = await playWith(
+      client(appointment('a1', 'iker', '2026-11-24', '18:00')),
+      'a q hora tengo mañana?',
+      'y donde es?',
+    );
+    expect(said(answers, 0)).toMatch(
+      /Tu próxima cita es el martes 24 de noviembre a las 18:00 con Iker Prieto/,
+    );
+    expect(said(answers, 1)).toMatch(/Iker Prieto atiende en Bilbao y online; en la cita no consta en cuál/);
+    const one = await playWith(
+      client(appointment('a1', 'ane', '2026-11-24', '10:00')),
+      'cuando tengo?',
+      'donde es?',
+    );
+    expect(said(one, 1)).toMatch(/Es en Bilbao\./);
+    // "¿cuándo tengo que avisar?" asks the rule, not their appointment.
+    expect(
+      said(
+        await playWith(
+          client(appointment('a1', 'ane', '2026-11-24', '10:00')),
+          'cuando tengo que avisar para cancelar?',
+        ),
+        0,
+      ),
+    ).not.toMatch(/Tu próxima cita/);
+  });
+
+  /** The law office with a barber's price list whose children's cut has an age limit. */
+  const withChildrensPrice: AssistantKnowledge = {
+    ...lawOffice,
+    information: `${lawOffice.information}\nPrecios orientativos de los servicios: corte de caballero 16 €, corte de señora desde 28 €, corte + barba 24 €, corte infantil (hasta 12 años) 13 €.`,
+  };
+
+  it('an age after a price with an age limit takes the price it fits ("tiene 14 años" is no child)', async () => {
+    const over = await playWith(withChildrensPrice, 'corte infantil cuanto', 'y si tiene 14?');
+    expect(said(over, 1)).toMatch(
+      /hasta los 12 años; con 14 se aplica el precio de adulto: corte de caballero 16 € y corte de señora desde 28 €/,
+    );
+    const under = await playWith(
+      withChildrensPrice,
+      'cortais el pelo a niños?',
+      'tiene 10 años, cuanto seria',
+    );
+    expect(said(under, 1)).toMatch(/Corte infantil: 13 €/);
+    // An age with no price limited by it is no such question.
+    expect(said(await playWith(withPriceList, 'tengo 30 años, cuanto cuesta el corte?'), 0)).toMatch(/16 €/);
+  });
+
+  it('"precio" with nothing named gives the price list the business writes', async () => {
+    const answer = said(await playWith(withChildrensPrice, 'precio'), 0);
+    expect(answer).toMatch(/Precios orientativos: corte de caballero 16 €, corte de señora desde 28 €/);
+    // A service named still gets its own price only.
+    expect(said(await playWith(withChildrensPrice, 'precio corte caballero'), 0)).not.toMatch(
+      /Precios orientativos/,
+    );
   });
 });

@@ -132,6 +132,9 @@ const CUSTOMERS_PLACE =
 /** Asking where the business is in so many words. */
 const ASKS_ADDRESS = /\b(?:direccion|address|ubicacion|location|como (?:llego|llegar)|how do i get)\b/;
 /** "¿la primera es gratis?", "is the first session free?": the price of a first visit. */
+/** An age said of someone: "tiene 14 años", "de 9 años", "¿y si tiene 14?", "she's 10". */
+const AGE =
+  /\b(\d{1,2})\s*(?:anos|anitos|years?(?: old)?|yo)\b|\b(?:tiene|tienen|cumple|cumplio|is|hes|shes|he s|she s)\s+(\d{1,2})\b(?!\s*(?::|h\b|euros|eur\b|€|am\b|pm\b|de la))/;
 const FIRST_FREE =
   /\b(?:primer[ao]?|first)\b(?: \w+){0,3} (?:es |is |sale |will be )?(?:gratis|gratuit[ao]|free)\b|\b(?:gratis|gratuit[ao]|free)\b(?: \w+){0,2} (?:la |el |the )?(?:primer[ao]?|first)\b/;
 const FACT_TOPICS = ['address', 'parking', 'payment', 'gifts', 'products', 'languages'];
@@ -454,6 +457,7 @@ class Conversation {
       closing: m.closing,
       greeting: m.greeting,
       wordCount: words(m.text).length,
+      question: m.isQuestion,
       lastUnsure: this.context.lastNotUnderstood,
       classified: this.classified(),
       picksOption: this.chosenOption() !== null,
@@ -903,6 +907,9 @@ class Conversation {
       if (candidates.length === 1) professional = candidates[0];
     }
 
+    // "tiene 14 años" after the children's price: which price their age takes.
+    const forAge = this.priceForAge();
+    if (forAge) return forAge;
     // "¿cuánto cuesta? quiero otra la semana que viene", "precio de la consulta con carlos y horario
     // del sábado": two questions, two answers, the price first.
     if (m.price && m.availability && m.when && professional)
@@ -1596,6 +1603,23 @@ class Conversation {
     // "presupuesto para un peinado de novia": a quote for something the price list does not have.
     if (!service && !premium && /\b(presupuesto|quote|estimate)\b/.test(m.folded))
       return this.say.notOnPriceList;
+    // "precio", "¿cuánto cuesta?" with nothing named: the price list, when the business writes one.
+    if (
+      !service &&
+      !premium &&
+      this.info.prices.length > 0 &&
+      !m.kinds.size &&
+      !m.roleStems.size &&
+      !m.named.length &&
+      m.text.split(/\s+/).length <= 5
+    )
+      lines.push(
+        this.say.priceList(
+          this.info.prices.map((item) =>
+            this.say.guideItem(item.name, writtenPrice(item.amount, this.language), item.from),
+          ),
+        ),
+      );
     // "¿cuánto cuesta y cuánto dura un corte?": the price list has no lengths; the booking has one.
     if (service && m.duration) lines.push(this.say.lengthNotWritten(this.meetingMinutes()));
     const asksFee = !service || /reserv|cita|book|consult/.test(m.folded);
@@ -1652,6 +1676,37 @@ class Conversation {
       (m.named.length > 0 || m.kinds.size > 0 || m.roleStems.size > 0) &&
       !m.when &&
       m.text.split(/\s+/).length <= 8
+    );
+  }
+
+  /**
+   * "cortáis el pelo a niños?" … "tiene 10 años, ¿cuánto sería?", "corte infantil" … "¿y si tiene
+   * 14?": a price list item with an age limit, talked about now or just before, and an age: its
+   * price when the age fits, else the same service's other prices (the adults').
+   */
+  private priceForAge() {
+    const m = this.message;
+    const age = AGE.exec(m.folded);
+    const limited = this.info.prices.filter((item) => item.maxAge !== undefined);
+    if (!age || !limited.length) return null;
+    const before = this.history.filter((turn) => turn.role === 'customer').at(-2)?.text ?? '';
+    const talkedAbout = (item: (typeof limited)[number]) =>
+      [m.text, before].some((text) => findPrices(this.info, text, SERVICE_SYNONYMS).includes(item)) ||
+      fold(this.lastReply ?? '').includes(fold(item.name));
+    const item = limited.find(talkedAbout);
+    if (!item) return null;
+    const years = Number(age[1] ?? age[2]);
+    const amount = (of: typeof item) => writtenPrice(of.amount, this.language);
+    if (years <= item.maxAge!) return this.say.forAge(capitalise(item.name), amount(item), item.maxAge!);
+    const others = this.info.prices.filter(
+      (other) => other.maxAge === undefined && !other.name.includes('+') && other.stems[0] === item.stems[0],
+    );
+    if (!others.length) return null;
+    return this.say.overAge(
+      item.name,
+      item.maxAge!,
+      years,
+      others.map((other) => this.say.guideItem(other.name, amount(other), other.from)),
     );
   }
 

@@ -5,7 +5,14 @@ import { fold, hasPhrase, stem, VERB_FORM, words } from './text.ts';
 export type CompanyInfo = {
   sentences: Array<{ text: string; stems: Set<string>; words: string }>;
   /** Services with their price, read from lines like "corte de caballero 16 €, tinte desde 35 €". */
-  prices: Array<{ name: string; stems: string[]; amount: string; from: boolean }>;
+  prices: Array<{
+    name: string;
+    stems: string[];
+    amount: string;
+    from: boolean;
+    /** "corte infantil (hasta 12 años)": the oldest age the price is for. */
+    maxAge?: number;
+  }>;
 };
 
 /** Splits on full stops followed by a capital letter and on new lines; "9:00" and "45;" stay inside. */
@@ -32,6 +39,9 @@ function sentencesOf(information: string): string[] {
 const PRICE_ITEM =
   /([\p{L}][\p{L}\s+()/0-9-]*?)\s+(desde\s+|from\s+)?(\d+(?:[.,]\d{1,2})?)\s*(?:€|eur|euros)/giu;
 
+/** "(hasta 12 años)", "(up to 12 years)", "(menores de 13)": an age limit written beside a price. */
+const AGE_LIMIT = /\((hasta(?: los)?|up to|under|menores de)\s+(\d{1,2})(?:\s+(?:anos|years))?[^)]*\)/;
+
 function pricesOf(sentences: string[]): CompanyInfo['prices'] {
   const prices: CompanyInfo['prices'] = [];
   for (const sentence of sentences) {
@@ -46,7 +56,15 @@ function pricesOf(sentences: string[]): CompanyInfo['prices'] {
         .map(stem);
       // "La reserva de una cita de 30 minutos cuesta 10 €" is the booking fee, not a service.
       if (stems.length === 0 || stems.length > 5 || /cuesta|costs|reserva|booking/.test(fold(name))) continue;
-      prices.push({ name, stems, amount: match[3]!.replace('.', ','), from: Boolean(match[2]) });
+      const age = AGE_LIMIT.exec(fold(match[1]!));
+      prices.push({
+        name,
+        stems,
+        amount: match[3]!.replace('.', ','),
+        from: Boolean(match[2]),
+        // "under 13", "menores de 13": up to 12.
+        ...(age ? { maxAge: Number(age[2]) - (/under|menores/.test(age[1]!) ? 1 : 0) } : {}),
+      });
     }
   }
   return prices;

@@ -61,19 +61,20 @@ const ALTERNATIVE =
   /\s(?:(?:y|o|pero)\s+)?(?:si no|sino)\s(?!(?:voy|vengo|puedo|podre|llego|aparezco|asisto|acudo|me)\b)(?:(?:se puede|puede ser|es posible|hay (?:hueco|sitio)|hay|pues|nada|bueno|vale)\s+)*|\s(?:de lo contrario|en caso contrario|if not|otherwise|or else|failing that|if (?:that'?s|it'?s|that is|it is) not possible|if you can'?t)\s/;
 /** A condition on what they ask ("si no se puede", "if you can't", "otherwise"), anywhere in the message. */
 const CONDITIONAL =
-  /\b(si no|sino|de lo contrario|en caso contrario|if not|otherwise|or else|failing that|if you can'?t|if you cannot|if (?:it|that)(?:'s| is) not possible|if there'?s no)\b/;
+  /\b(si no|sino|de lo contrario|en caso contrario|if not|otherwise|or else|failing that|if you can'?t|if you cannot|if (?:it|that)(?:'s| is) not possible|if there'?s no)\b|\bsi (?:\w+ ){1,2}no (?:puede|pueden|podeis|hay|tiene|tienen|esta|estan|queda|quedan)\b|\bif (?:\w+ ){1,2}(?:can'?t|cannot|isn'?t|is not|has no|doesn'?t have)\b/;
 /** "si no es molestia", "if you don't mind": politeness, not a condition. */
 const POLITE_IF =
   /\b(si no (?:es|fuera|seria) (?:mucha )?(?:molestia|mucho pedir)|si no te importa|si no os importa|if you don'?t mind)\b/g;
 /** Asking about it: when, what time, with whom, whether there is one. */
 const SEE =
-  /\b(que|cuales|q)\s+(citas|reservas|sesiones|clases)\b|\b(a que hora|que dia|cuando)\b.*\b(era|es)\s+(la|el|lo|mi)\s+(de|del|mio|mia|cita|sesion|clase)\b|\b(tengo|tenia)( yo)? (algo|hora)( (el|este|esta|para|manana|hoy|con|reservad\w*|pendiente)\b|\s*$)|\b(sigue|siguen|esta|queda|quedo)( \w+)? (en pie|confirmad\w*|vigente)\b|\b(still on|still booked|still scheduled|still confirmed)\b|\bwhat time (was|is) it\b|\b(was|is) it again\b|\bwhat appointments\b|\b(a que hora|que hora|que dia|cuando|con quien)\b.*\b(tenia|tengo) yo\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? (con|cita|la cita|sesion|clase|hora)\b|\bwhat time (was|is) (mine|my)\b|\b(cuando|que dia|a que hora|que hora|con quien|donde)\b.*\b(cita|sesion|clase|consulta|reserva)\b|\b(tengo|tenia|tienes|hay)( alguna| algunas| una| dos| tres| varias| 2| 3)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta)\b|\b(when|what time|what day)( is|s)? my\b|\bdo i have (an? |any )?(appointment|booking|session|class)|\bi (have|had|got) (two|2|three|3|some|several) (appointments|bookings|sessions|classes)\b|\bpense que tenia\b|\b(a que hora|que hora|que dia|cuando)\b.*\btenia(?: \w+){1,2} (con|cita|la cita|sesion|clase|hora)\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? lo (de|del)\b/;
+  /\b(que|cuales|q)\s+(citas|reservas|sesiones|clases)\b|\b(a que hora|que dia|cuando)\b.*\b(era|es)\s+(la|el|lo|mi)\s+(de|del|mio|mia|cita|sesion|clase)\b|\b(tengo|tenia)( yo)? (algo|hora)( (el|este|esta|para|manana|hoy|con|reservad\w*|pendiente)\b|\s*$)|\b(sigue|siguen|esta|queda|quedo)( \w+)? (en pie|confirmad\w*|vigente)\b|\b(still on|still booked|still scheduled|still confirmed)\b|\bwhat time (was|is) it\b|\b(was|is) it again\b|\bwhat appointments\b|\b(a que hora|que hora|que dia|cuando|con quien)\b.*\b(tenia|tengo) yo\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? (con|cita|la cita|sesion|clase|hora)\b|\bwhat time (was|is) (mine|my)\b|\b(cuando|que dia|a que hora|que hora|con quien|donde)\b.*\b(cita|sesion|clase|consulta|reserva)\b|\b(tengo|tenia|tienes|hay)( alguna| algunas| una| dos| tres| varias| 2| 3)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta)\b|\b(when|what time|what day)( is|s)? my\b|\bdo i have (an? |any )?(appointment|booking|session|class)|\bi (have|had|got) (two|2|three|3|some|several) (appointments|bookings|sessions|classes)\b|\bpense que tenia\b|\b(a que hora|que hora|que dia|cuando)\b.*\btenia(?: \w+){1,2} (con|cita|la cita|sesion|clase|hora)\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? lo (de|del)\b|\b(a que hora|que hora|cuando)\s+(tengo|tenia|me toca)\b(?!\s+que\s+(pagar|avisar|cancelar|llamar|reservar|escribir))/;
 /**
  * Words that make the message about the customer's own appointment ("mi cita", "la mía", …, and
- * "pasar la de esta tarde": after a verb of changing, "la de" a day or time is one of theirs).
+ * "pasar la de esta tarde": after a verb of changing, "la de" a day or time is one of theirs; "pasar
+ * mi corte a la semana que viene": "mi" and a word, passed to a day, is their appointment of it).
  */
 const OWN =
-  /\b(mi|mis|my|minha|minhas|meu|meus)( \w+)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta|hora|turno|appointment|appointments|booking|bookings|session|sessions|class|call|visit|consultation)\b|\b(lo|la) (mio|mia)\b|\b(tengo|tenia) hora (con|el|para|a las|del|de)\b|\b(tengo|tenia|la|una) (cita|sesion|clase|consulta|reserva) (del?|el|al|con|que|para|a las|a otro|a otra|de hoy|de manana|de esta)\b|\b(tengo|tenia) (una )?(cita|sesion|clase|consulta|reserva)\b|\bme la\b|\b\w+(mela|rmela)\b|\b(cancel|move|change|reschedule|postpone|push) it\b|\b(pasar|pasa|pasas|cambiar|cambia|cambias|mover|mueve|mueves|cancelar|cancela|cancelas|anular|anula|anulas) (la|lo) (de|del) (hoy|manana|esta|este|las? \d|lunes|martes|miercoles|jueves|viernes|sabado|domingo)\b/;
+  /\b(mi|mis|my|minha|minhas|meu|meus)( \w+)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta|hora|turno|appointment|appointments|booking|bookings|session|sessions|class|call|visit|consultation)\b|\b(lo|la) (mio|mia)\b|\b(tengo|tenia) hora (con|el|para|a las|del|de)\b|\b(tengo|tenia|la|una) (cita|sesion|clase|consulta|reserva) (del?|el|al|con|que|para|a las|a otro|a otra|de hoy|de manana|de esta)\b|\b(tengo|tenia) (una )?(cita|sesion|clase|consulta|reserva)\b|\bme la\b|\b\w+(mela|rmela)\b|\b(cancel|move|change|reschedule|postpone|push) it\b|\b(pasar|pasa|pasas|cambiar|cambia|cambias|mover|mueve|mueves|cancelar|cancela|cancelas|anular|anula|anulas) (la|lo) (de|del) (hoy|manana|esta|este|las? \d|lunes|martes|miercoles|jueves|viernes|sabado|domingo)\b|\b(pasar|pasa|pasas|pasame|cambiar|cambia|cambias|cambiame|mover|mueve|mueves|move) (mi|my) \w+ (a la|al|a las|para el|para la|a otro|a otra|to)\s/;
 /**
  * "quiero reservar una cita con Carlos", "I want to book a new appointment": a booking to make,
  * not one they have, whatever "una cita con" says otherwise.
@@ -575,7 +576,25 @@ function listed(
           none,
           lines.map((a) => describeAppointment(a, language)),
         );
-  return `${text}\n${say(language).tellMeToChange}`;
+  return [text, ...whereItIs(lines, source, input), say(language).tellMeToChange].join('\n');
+}
+
+const WHERE = /\b(donde|where|en que (sitio|centro|sede|ciudad))\b/;
+
+/** "¿y dónde es?": where the professional of the appointments asked about works, when it is one. */
+function whereItIs(lines: CustomerAppointment[], source: string, { knowledge, language }: Input): string[] {
+  if (!WHERE.test(source)) return [];
+  const usernames = new Set(lines.map((a) => a.employeeUsername));
+  const [username] = usernames;
+  const professional =
+    usernames.size === 1 ? knowledge.employees.find((e) => e.username === username) : undefined;
+  if (!professional?.locations.length) return [];
+  const places = professional.locations.map((place) => (place === 'Online' ? 'online' : place));
+  return [
+    places.length === 1
+      ? say(language).isIn(places[0]!)
+      : say(language).worksInWhich(professional.name, list(places, language)),
+  ];
 }
 
 /** What the customer asked for in case the first wish cannot be done: a cancellation, or another day or time. */

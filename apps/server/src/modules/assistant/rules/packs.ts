@@ -31,11 +31,18 @@ const FOLLOW_UP =
 const toldBalance = (lastReply: string | undefined) =>
   Boolean(lastReply && /^(Tu bono|Tus bonos|Your pack|Your packs)\b/.test(lastReply));
 
+/** Until when a pack of theirs lasts: "¿hasta cuándo me vale el bono?", "when does my pack expire?". */
+const EXPIRY =
+  /\b(hasta cuando|me vale|me valen|caduc\w*|venc\w*|expir\w*|until when|valid until|still valid)\b/;
+
 export function asksPackBalance(text: string, lastReply?: string): boolean {
   const folded = normalise(fold(text));
   if (toldBalance(lastReply) && FOLLOW_UP.test(folded)) return true;
   if (LEFT.test(folded) && (PACK_NOUN.test(folded) || (SESSION_NOUN.test(folded) && MINE.test(folded))))
     return true;
+  // "¿y cuántas me quedan ahora?" after a reply about their pack ("La sesión vuelve a tu bono").
+  if (LEFT.test(folded) && MINE.test(folded) && PACK_NOUN.test(fold(lastReply ?? ''))) return true;
+  if (PACK_NOUN.test(folded) && EXPIRY.test(folded) && MINE.test(folded)) return true;
   return MY_PACK.test(folded) && ABOUT_IT.test(folded);
 }
 

@@ -22,4 +22,14 @@ describe('typing slips in the words the assistant reads', () => {
     expect(intendedWord('precia', new Set(['precia']))).toBeNull();
     expect(spelled('con Núria mañana')).toBe('con Núria mañana');
   });
+
+  it('reads two vocabulary words written as one, as German writes them, as both words', () => {
+    // Customers write this one (it is in the corpus): a compound is still read as its words.
+    expect(intendedWord('herrenhaarschnitt')).toBe('herren haarschnitt');
+    expect(intendedWord('damenhaarschnitt')).toBe('damen haarschnitt');
+    expect(spelled('Was kostet ein Herrenhaarschnitt?')).toBe('Was kostet ein herren haarschnitt?');
+    // A long word that is no two words of the vocabulary stays as it is.
+    expect(intendedWord('entrenamiento')).toBeNull();
+    expect(intendedWord('fisioterapeuta')).toBeNull();
+  });
 });

@@ -85,13 +85,43 @@ const WRITTEN = (() => {
   return written;
 })();
 
+const isTarget = (word: string) => TARGETS.get(word[0]!)?.has(word) ?? false;
+
+/**
+ * Two vocabulary words written as one, as German writes them ("Herrenhaarschnitt" is "herren" and
+ * "haarschnitt", "Damenhaarschnitt" "damen" and "haarschnitt"), with or without the linking "s"
+ * German puts between some ("Kindsfrisur"). Only a single way to cut it counts.
+ */
+function compound(word: string): string | null {
+  let found: string | null = null;
+  for (let cut = MIN_LENGTH; cut <= word.length - MIN_LENGTH; cut++) {
+    const [first, rest] = [word.slice(0, cut), word.slice(cut)];
+    const second = isTarget(rest)
+      ? rest
+      : rest.startsWith('s') && isTarget(rest.slice(1))
+        ? rest.slice(1)
+        : null;
+    if (!isTarget(first) || !second) continue;
+    if (found) return null;
+    found = `${first} ${second}`;
+  }
+  return found;
+}
+
 /** The vocabulary word a slip stands for, or null when it is a word of its own or unclear. */
 export function intendedWord(word: string, ownWords: ReadonlySet<string> = new Set()): string | null {
-  if (word.length < MIN_LENGTH || WRITTEN.has(word) || ownWords.has(word)) return null;
+  if (word.length < MIN_LENGTH || ownWords.has(word)) return null;
+  const candidates = TARGETS.get(word[0]!);
+  if (candidates?.has(word)) return null;
+  // A compound is read as its words even when customers write it: it is no slip of another word.
+  if (word.length >= 2 * MIN_LENGTH) {
+    const parts = compound(word);
+    if (parts) return parts;
+  }
+  if (WRITTEN.has(word)) return null;
   // The silent h left out, as Spanish is often typed: "orario" is "horario".
   if (TARGETS.get('h')?.has(`h${word}`)) return `h${word}`;
-  const candidates = TARGETS.get(word[0]!);
-  if (!candidates || candidates.has(word)) return null;
+  if (!candidates) return null;
   let found: string | null = null;
   for (const known of candidates) {
     if (Math.abs(known.length - word.length) > 1) continue;

@@ -35,7 +35,7 @@ import {
 } from './directory.ts';
 import { ownBookingAside } from './own-booking.ts';
 import { fold, hasAny, hasPhrase, withoutPhrases, words } from './text.ts';
-import { resolveWhen, type When } from './when.ts';
+import { clockOf, resolveWhen, type When, wordsBesidesTime } from './when.ts';
 
 /** What one customer message says, in our terms. */
 export type Understanding = {
@@ -249,7 +249,11 @@ export function understand(
     price: hasAny(folded, PRICE_WORDS) || hasPhrase(folded, 'lo mismo'),
     premium,
     bookingLink: hasAny(folded, BOOKING_REQUEST),
-    availability: hasAny(folded, AVAILABILITY_WORDS) || when !== undefined,
+    // "y 19h?", "¿17:30?": a time alone asks whether it is free, as "¿y a las 7?" does.
+    availability:
+      hasAny(folded, AVAILABILITY_WORDS) ||
+      when !== undefined ||
+      (Boolean(clockOf(text).at) && wordsBesidesTime(text) <= 2),
     whichDays: hasAny(folded, WHICH_DAYS),
     cities: hasAny(folded, CITIES_QUESTION),
     whatWeDo: hasAny(folded, WHAT_WE_DO),

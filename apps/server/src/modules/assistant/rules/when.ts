@@ -453,7 +453,9 @@ function times(text: string): { after?: string; at?: string; before?: string } {
     ) ??
     /(?:^|\s)(\d{1,2}):(\d{2})(?:\s*(am|pm))?/.exec(folded) ??
     // "to 6pm", "move it 4 pm", "to 4.30pm": an hour with its am/pm needs no "at".
-    /(?:^|\s)(\d{1,2})(?:[.:](\d{2}))?\s*(am|pm)\b/.exec(folded);
+    /(?:^|\s)(\d{1,2})(?:[.:](\d{2}))?\s*(am|pm)\b/.exec(folded) ??
+    // "y 19h?", "mejor 17h30": an hour written with its h needs no "a las" either; "en 2h" is a wait.
+    /(?:^|\s)(?<!\b(?:en|in|de|cada|within|dentro)\s)(\d{1,2})h(\d{2})?\b/.exec(folded);
   if (at) {
     const hour = Number(at[1]);
     if (hour > 23) return {};
@@ -633,7 +635,15 @@ const UNTIL_A_DAY =
   /\b(?:until|till|hasta el|hasta este|hasta)\s+(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|finde|fin de semana|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend)\b/g;
 const TROUBLE = /\b(?:duele|dolor|dolores|molest\w*|lesion\w*|lesione|hurts?|pain|aches?|sore|injur\w*)\b/;
 
-export function resolveWhen(text: string, now: Date, timeZone: string): When | undefined {
+/**
+ * "jueves 18h", "viernes 17:30": a time written straight after a weekday is the time on that day,
+ * not its day of the month (which read "jueves 18:00" as Friday 18 December).
+ */
+const TIME_AFTER_WEEKDAY =
+  /\b(lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+(\d{1,2}(?:\s*h\b|h\d{2}\b|[:.]\d{2}\b))/gi;
+
+export function resolveWhen(said: string, now: Date, timeZone: string): When | undefined {
+  const text = said.replace(TIME_AFTER_WEEKDAY, '$1 a las $2');
   const read = spelledOut(withoutPunctuation(fold(text)));
   const sinceTaken = TROUBLE.test(read) ? read.replace(SINCE_A_DAY, ' ') : read;
   const untilTaken = sinceTaken.replace(UNTIL_A_DAY, ' ');
