@@ -16,6 +16,8 @@ export const APPOINTMENT_MESSAGES = {
   dateInvalid: 'Use a date like 2026-11-23',
   paidNotDeleted:
     'A paid appointment is kept with its payment and history, so it cannot be deleted. Cancel it instead if it will not take place.',
+  heldNotDeleted:
+    'Its time is held for someone on its waitlist, so it cannot be deleted until that offer is taken, declined or runs out.',
   reopenNeeded:
     'This appointment is cancelled. Reopen it on purpose to change its status: its slot is taken again and reminders are planned again.',
   notScheduledToMove: 'Only a scheduled appointment can be moved.',

@@ -228,14 +228,15 @@ export function createAppointmentsRepository(db: Db) {
     },
 
     /** Deletes an appointment nobody paid for (see `appointmentWrites.deleteUnpaid`). */
-    async delete(id: string): Promise<'deleted' | 'paid' | 'missing'> {
+    async delete(id: string): Promise<'deleted' | 'paid' | 'held' | 'missing'> {
       if (await appointmentWrites.deleteUnpaid(db, id)) return 'deleted';
       const [kept] = await db
-        .select({ id: appointments.id })
+        .select({ id: appointments.id, heldFrom: appointments.heldFrom })
         .from(appointments)
         .where(eq(appointments.id, id))
         .limit(1);
-      return kept ? 'paid' : 'missing';
+      if (!kept) return 'missing';
+      return kept.heldFrom ? 'held' : 'paid';
     },
   };
 }

@@ -209,6 +209,8 @@ export function createAppointmentsService({
       const outcome = await repository.delete(id);
       if (outcome === 'missing') throw notFound(APPOINTMENT_MESSAGES.notFound);
       if (outcome === 'paid') throw conflict(APPOINTMENT_MESSAGES.paidNotDeleted);
+      // Its row holds a one-to-one time for a waitlist offer (decision 026's addendum).
+      if (outcome === 'held') throw conflict(APPOINTMENT_MESSAGES.heldNotDeleted);
       await changed();
     },
   };

@@ -1,3 +1,4 @@
+import { APPOINTMENT_MESSAGES } from '@chatdesk/contract/appointments';
 import type { Pack } from '@chatdesk/contract/packs';
 import type { Service } from '@chatdesk/contract/services';
 import { WAITLIST_MESSAGES } from '@chatdesk/contract/waitlist';
@@ -28,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const staff = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
+const staff = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 
 let serial = 0;
@@ -221,6 +222,9 @@ describe('a freed one-to-one time', () => {
       reopen: true,
     });
     expect(reopened.statusCode, reopened.body).toBe(409);
+    const deleted = await staff('DELETE', `/api/appointments/${taken.id}`);
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json()).toEqual({ message: APPOINTMENT_MESSAGES.heldNotDeleted });
 
     const token = await offerToken(ana.email);
     const offer = await visit('GET', `/api/waitlist/${token}`);
