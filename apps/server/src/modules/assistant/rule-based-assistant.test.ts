@@ -2768,4 +2768,114 @@ describe('round 16, blind: what customers asked that the assistant missed', () =
       /Precios orientativos/,
     );
   });
+
+  it('pain since a session of ours is a complaint; pain since anything else is a reason to book', async () => {
+    for (const message of [
+      'desde la sesion del jueves tengo la espalda fatal, no me puedo ni agachar',
+      'since the session on monday my knee hurts a lot',
+    ])
+      expect((await ask(message)).handoff?.kind, message).toBe('complaint');
+    for (const message of [
+      'tengo la espalda fatal desde el domingo, iker trata lesiones?',
+      'desde la mudanza me duele el hombro, podeis ayudarme?',
+    ])
+      expect((await ask(message)).handoff?.kind, message).not.toBe('complaint');
+  });
+
+  it('"¿dónde estáis y a qué hora abrís?" with no address written: the hours and the places we are in', async () => {
+    const answer = await text('donde estais y a q hora abris');
+    expect(answer).toMatch(/Estamos en Bilbao/);
+  });
+
+  it('a goal said with a number between its words ("perder 10 kilos") names the kinds that help with it', async () => {
+    const answer = said(
+      await playWith(withTrainer, 'quiero perder 10 kilos antes del verano, q me recomendais'),
+      0,
+    );
+    expect(answer).toMatch(/Carlos Ruiz/);
+  });
+
+  it('"dime al menos dónde trabaja" after a refused phone number: where that professional works', async () => {
+    const answers = await play(
+      'dame el movil personal de ane q quiero hablar con ella',
+      'vale pues dime al menos donde trabaja',
+    );
+    expect(said(answers, 0)).toMatch(/no comparto datos personales/);
+    expect(said(answers, 1)).toMatch(/Bilbao/);
+    expect(said(answers, 1)).not.toMatch(/No tengo esa información/);
+  });
+
+  it('a kind nobody offers said with one someone does ("entrenador de natación") is said not to be offered', async () => {
+    const swimming = said(
+      await playWith(withTrainer, 'busco entrenador de natacion para mi hijo de 9 años'),
+      0,
+    );
+    expect(swimming).toMatch(/Ese servicio no lo ofrecemos/);
+    // A kind nobody offers in a city nobody serves: both said, with where we are.
+    const running = said(await playWith(withTrainer, 'teneis a alguien en sevilla para correr?'), 0);
+    expect(running).toMatch(/Ese servicio no lo ofrecemos/);
+    expect(running).toMatch(/no tenemos a nadie en Sevilla/);
+    expect(running).toMatch(/Estamos en /);
+  });
+
+  it('parking asked in French, Italian or Portuguese is the parking sentence', async () => {
+    for (const message of ['Et pour se garer ?', 'dove posso parcheggiare?', 'onde posso estacionar?'])
+      expect(await text(message), message).toMatch(/Indautxu/);
+  });
+
+  it('"Buenas tardes, señorita" is a greeting, not a search for whoever does women\'s cuts', async () => {
+    const salon: AssistantKnowledge = {
+      ...lawOffice,
+      employees: [
+        person(
+          'Sergio Blanco',
+          'sergio',
+          'Senior Stylist',
+          'Corte y peinado de señora y caballero',
+          ['Madrid'],
+          weekdays([['10:00', '14:00']]),
+        ),
+      ],
+    };
+    const answer = said(await playWith(salon, 'Buenas tardes, señorita.'), 0);
+    expect(answer).toMatch(/Soy el asistente/);
+    expect(answer).not.toMatch(/Sergio/);
+    // Said as what they want, it still finds who does it.
+    expect(said(await playWith(salon, 'busco a alguien para corte de señora'), 0)).toMatch(/Sergio/);
+  });
+
+  it('"¿me la reservas tú?" after a free time: the link to book it, not the booking fee\'s sentence', async () => {
+    for (const message of ['vale me la reservas tu?', 'vale, resérvamela', 'ok can you book it for me?']) {
+      const answers = await playWith(withTrainer, 'carlos el martes a las 10?', message);
+      expect(said(answers, 1), message).toMatch(/\/schedule\/carlos/);
+    }
+  });
+
+  it('"la última que tenga ese día" after a day\'s times is the last of them', async () => {
+    const answers = await playWith(withTrainer, 'carlos el martes?', 'vale pues la ultima q tenga ese dia');
+    expect(said(answers, 1)).toMatch(/martes 24 de noviembre a las 10:30/);
+    const first = await playWith(withTrainer, 'carlos el martes?', 'the first one please');
+    expect(said(first, 1)).toMatch(/10:00/);
+  });
+
+  it('"¿a qué hora reservé al final?" from a number that is no client\'s goes to a person; a client is told', async () => {
+    const [anonymous] = await play('a q hora reserve al final? no me llego el email');
+    expect(anonymous!.handoff).not.toBeNull();
+    const [known] = await playWith(
+      client(appointment('a1', 'ane', '2026-11-26', '10:00')),
+      'a q hora reserve al final?',
+    );
+    expect(known!.replies.join('\n')).toMatch(/jueves 26 de noviembre a las 10:00/);
+  });
+
+  it('a question about the business beside a refused one is answered ("dónde está la oficina y me das el email de ane?")', async () => {
+    const withAddress = {
+      ...lawOffice,
+      information: `${lawOffice.information}\nDirección: Gran Vía 10, Bilbao.`,
+    };
+    const answer = said(await playWith(withAddress, 'donde esta la oficina y me das el email de ane?'), 0);
+    expect(answer).toMatch(/no comparto datos personales/);
+    expect(answer).toMatch(/Gran Vía 10/);
+    expect(answer).not.toMatch(/@/);
+  });
 });

@@ -182,7 +182,14 @@ const STREET_NUMBER = /\p{Lu}[\p{L}.]*\s\d{1,4}\b(?!\s*(?:€|eur|euros|min|h\b|
 const DAY_STEM =
   /\b(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|monday|tuesday|wednesday|thursday|friday|saturday|sunday)/;
 /** "¿dónde trabaja?", "where is she?": a place asked, not a time. */
+/** The first or last of the times just listed: "la última", "la primera que tenga", "the last one". */
+const EDGE_TIME =
+  /\b(?:la|el|lo) (?:ultima|ultimo|primera|primero|mas tarde|mas temprano|mas pronto)\b(?! vez)|\bthe (?:last|first|latest|earliest)(?: one| slot| time)?\b(?! time i)/;
 const WHERE_ASKED = /\b(?:donde|where|en que (?:ciudad|sitio|centro|sede|zona))\b/;
+/** Where the business is, asked as a whole: "¿dónde estáis?", "where are you?". */
+const WHERE_ARE_YOU = /\b(?:donde (?:estais|estan|os encuentro|os encontramos|quedais)|where are you)\b/;
+/** Of a professional: "trabaja", "atiende", "está", "does she work". */
+const THEY_WORK = /\b(?:trabaja|atiende|esta|pasa consulta|works|is (?:she|he)|does (?:she|he) work)\b/;
 
 /** Start times as runs of consecutive half hours: ["07:00", "07:30", "08:00", "17:00"] → ["07:00–08:00", "17:00"]. */
 export function timeRuns(times: string[]): string[] {
@@ -688,6 +695,18 @@ class Conversation {
         if (topic === 'fee' && !feeDetail(clause)) continue;
         const answer = findAnswerOn(this.info, clause, topic, placeStems);
         if (answer && !covered(answer.text)) extra.push(this.quote(answer.text));
+        // "¿dónde estáis y a qué hora abrís?" with no address written: the places we are in, beside
+        // the other answer (an exact address asked is not answered by the cities).
+        const served = this.servedPlacesLine();
+        if (
+          !answer &&
+          topic === 'address' &&
+          WHERE_ARE_YOU.test(folded) &&
+          main !== this.unknownFact() &&
+          !m.places.length &&
+          !covered(served)
+        )
+          extra.push(served);
       }
     }
     // A search in a sentence of its own, or in a clause that names where ("quiero cortarme el pelo en
@@ -752,9 +771,11 @@ class Conversation {
     for (const request of requests) {
       const seen = understand(request, this.directory, this.knowledge);
       if (seen.injection || seen.privateData) continue;
-      if (byClause && !(seen.price || seen.availability || seen.when || seen.hours || seen.duration))
+      // "¿dónde está el de Madrid y me das el email de Sergio?": a fact of the business, not of Sergio.
+      const fact = topicsOf(request).some((topic) => FACT_TOPICS.includes(topic));
+      if (byClause && !(seen.price || seen.availability || seen.when || seen.hours || seen.duration || fact))
         continue;
-      const about = person && !seen.named.length ? `${person.firstName} ${request}` : request;
+      const about = person && !seen.named.length && !fact ? `${person.firstName} ${request}` : request;
       const answer = await this.sub(about).businessAnswer();
       if (answer) answers.push(answer);
     }
@@ -876,7 +897,11 @@ class Conversation {
     // "Rocío me puede atender? es la encargada no?": a person asked about by name is the question,
     // not the company information their sentence happens to share a word with.
     const unlistedPerson = m.named.length ? undefined : personNotListed(m.text, this.directory);
-    if (topics.length && !m.named.length && !unlistedPerson) {
+    // "vale, pues dime al menos dónde trabaja" after one professional: where they work, below; the
+    // company's address is not what is asked.
+    const whereTheyWork =
+      about && !others.length && WHERE_ASKED.test(m.folded) && THEY_WORK.test(m.folded) && !m.places.length;
+    if (topics.length && !m.named.length && !unlistedPerson && !whereTheyWork) {
       const answer = findAnswer(
         this.info,
         m.text,
@@ -1119,6 +1144,13 @@ class Conversation {
 
   /** Professionals of these kinds in these places, or an honest answer and the nearest options. */
   private search(kinds: Set<string>, roleStems: Set<string>, places: string[]): string {
+    // "entrenador de natación", "extensiones de pelo": a kind nobody offers said with one someone
+    // does is not met by the one offered; it is said first that we do not offer it.
+    const offered = new Set(
+      [...kinds].filter((kind) => this.directory.professionals.some((p) => p.kinds.has(kind))),
+    );
+    if (offered.size && offered.size < kinds.size)
+      return [this.say.serviceNotOffered, this.search(offered, roleStems, places)].join('\n');
     const { anyKind, ofKind, online, wanted, here } = this.matching(kinds, roleStems, places);
     const placeNames = list(
       wanted.map((place) => this.placeName(place)),
@@ -1145,6 +1177,12 @@ class Conversation {
       if (anyKind) {
         lines.push(this.say.serviceNotOffered);
         lines.push(this.offerSummary());
+        // "¿tenéis a alguien en Bilbao para correr?": nobody there either; where we are.
+        const served = this.directory.servedPlaces;
+        if (wanted.length && !wanted.some((place) => served.includes(place))) {
+          lines.push(this.say.nobodyIn(placeNames));
+          lines.push(this.servedPlacesLine());
+        }
       } else {
         lines.push(this.say.nobodyIn(placeNames));
         lines.push(this.servedPlacesLine());
@@ -1347,6 +1385,18 @@ class Conversation {
   private timeFollowUp(): { professional: Professional; when: When } | null {
     const m = this.message;
     const c = this.context;
+    // "vale, pues la última que tenga ese día", "the first one": of the times just listed.
+    const edge = EDGE_TIME.exec(m.folded);
+    const listed = [...(this.lastReply ?? '').matchAll(/\b(\d{2}:\d{2})\b/g)]
+      .map((match) => match[1]!)
+      .sort();
+    if (edge && c.when && listed.length && m.named.length <= 1 && (!m.when || m.when.from === c.when.from)) {
+      const candidates = m.named.length ? m.named : c.offered.length ? c.offered : c.named;
+      if (candidates.length !== 1) return null;
+      const { at: _at, after: _after, before: _before, partOfDay: _part, ...day } = c.when;
+      const last = /ultim|tard|last|latest/.test(edge[0]);
+      return { professional: candidates[0]!, when: { ...day, at: last ? listed.at(-1)! : listed[0]! } };
+    }
     if (m.when || !c.when || m.named.length > 1 || wordsBesidesTime(m.text) > 5) return null;
     // "pues la siguiente libre" after "a las 16:00 no está libre": the first free time after it.
     const nextFree = FOLLOWING.test(m.folded) && NEXT_FREE.test(m.folded) && c.when.at;
@@ -1689,6 +1739,10 @@ class Conversation {
     const age = AGE.exec(m.folded);
     const limited = this.info.prices.filter((item) => item.maxAge !== undefined);
     if (!age || !limited.length) return null;
+    // A price asked, or an age said alone; "corte para mi hijo de 8 años en Madrid" or "…el miércoles
+    // con Sergio" asks who or when, the age only saying which service.
+    if (!(m.price || m.text.split(/\s+/).length <= 6) || m.when || m.named.length || m.places.length)
+      return null;
     const before = this.history.filter((turn) => turn.role === 'customer').at(-2)?.text ?? '';
     const talkedAbout = (item: (typeof limited)[number]) =>
       [m.text, before].some((text) => findPrices(this.info, text, SERVICE_SYNONYMS).includes(item)) ||

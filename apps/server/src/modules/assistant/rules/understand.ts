@@ -178,16 +178,22 @@ const CALL_ME_A_THING = /\bcall me an? (?!call\b)[a-z]+/;
 export const ANOTHER_PROFESSIONAL =
   /^(?!.*\b(hablar|habla|hable|atienda|pasa|pasame|pasas|humano|real|talk|speak|human)\b).*\b(con|with) (otra persona|otro profesional|otra profesional|alguien mas|someone else|another person)\b/;
 
+/**
+ * "Buenas tardes, señorita", "hola guapa": how a greeting addresses whoever answers, not a service
+ * ("señorita" shares its stem with a women's cut). Only right after a greeting.
+ */
+const ADDRESSED_AS =
+  /^(\s*(?:hola|buenas|buenos dias|buenas tardes|buenas noches|buen dia|hello|hi|good (?:morning|afternoon|evening))[\s,]+)(?:se[nñ]orita|se[nñ]ora|se[nñ]or|caballero|joven|guapa|guapo|bonita|maja|majo|chica|chico|miss|madam|sir)\b/i;
+
 export function understand(
   written: string,
   directory: Directory,
   knowledge: AssistantKnowledge,
 ): Understanding {
   // "cancélala... bueno no, mejor cámbiala al lunes": the request that stands, never the one taken back.
-  const text = standingText(written, directory, knowledge.now, knowledge.timeZone).replace(
-    APOLOGY_FOR_THE_HOUR,
-    ' ',
-  );
+  const text = standingText(written, directory, knowledge.now, knowledge.timeZone)
+    .replace(APOLOGY_FOR_THE_HOUR, ' ')
+    .replace(ADDRESSED_AS, '$1');
   const folded = fold(text)
     // "holaaaa", "graciaaas": a letter typed three times or more is the one letter.
     .replace(/([a-z])\1{2,}/g, '$1')
