@@ -2709,6 +2709,8 @@ describe('round 16, blind: what customers asked that the assistant missed', () =
     expect(said(await playWith(withTrainer, 'carlos martes 10:30?'), 0)).toMatch(
       /martes 24 de noviembre a las 10:30/,
     );
+    // A dot only on quarter hours: "martes 1.12" is a date (the first of December).
+    expect(said(await playWith(withTrainer, 'carlos el martes 1.12?'), 0)).toMatch(/1 de diciembre/);
   });
 
   it('"¿a qué hora tengo mañana?" is their appointment, and "¿y dónde es?" where its professional works', async () => {

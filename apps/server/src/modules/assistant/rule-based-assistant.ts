@@ -131,10 +131,10 @@ const CUSTOMERS_PLACE =
   /\b(?:donde|adonde|where) (?:yo )?(?:vivo|vivimos|estoy|estamos|trabajo|trabajamos|resido|i live|we live|i work|i am|i'?m staying)\b/;
 /** Asking where the business is in so many words. */
 const ASKS_ADDRESS = /\b(?:direccion|address|ubicacion|location|como (?:llego|llegar)|how do i get)\b/;
-/** "¿la primera es gratis?", "is the first session free?": the price of a first visit. */
 /** An age said of someone: "tiene 14 años", "de 9 años", "¿y si tiene 14?", "she's 10". */
 const AGE =
   /\b(\d{1,2})\s*(?:anos|anitos|years?(?: old)?|yo)\b|\b(?:tiene|tienen|cumple|cumplio|is|hes|shes|he s|she s)\s+(\d{1,2})\b(?!\s*(?::|h\b|euros|eur\b|€|am\b|pm\b|de la))/;
+/** "¿la primera es gratis?", "is the first session free?": the price of a first visit. */
 const FIRST_FREE =
   /\b(?:primer[ao]?|first)\b(?: \w+){0,3} (?:es |is |sale |will be )?(?:gratis|gratuit[ao]|free)\b|\b(?:gratis|gratuit[ao]|free)\b(?: \w+){0,2} (?:la |el |the )?(?:primer[ao]?|first)\b/;
 const FACT_TOPICS = ['address', 'parking', 'payment', 'gifts', 'products', 'languages'];
@@ -181,10 +181,10 @@ const STREET_NUMBER = /\p{Lu}[\p{L}.]*\s\d{1,4}\b(?!\s*(?:€|eur|euros|min|h\b|
 /** A weekday named, as the start every form of it shares ("sábados", "saturday"). */
 const DAY_STEM =
   /\b(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|monday|tuesday|wednesday|thursday|friday|saturday|sunday)/;
-/** "¿dónde trabaja?", "where is she?": a place asked, not a time. */
 /** The first or last of the times just listed: "la última", "la primera que tenga", "the last one". */
 const EDGE_TIME =
   /\b(?:la|el|lo) (?:ultima|ultimo|primera|primero|mas tarde|mas temprano|mas pronto)\b(?! vez)|\bthe (?:last|first|latest|earliest)(?: one| slot| time)?\b(?! time i)/;
+/** "¿dónde trabaja?", "where is she?": a place asked, not a time. */
 const WHERE_ASKED = /\b(?:donde|where|en que (?:ciudad|sitio|centro|sede|zona))\b/;
 /** Where the business is, asked as a whole: "¿dónde estáis?", "where are you?". */
 const WHERE_ARE_YOU = /\b(?:donde (?:estais|estan|os encuentro|os encontramos|quedais)|where are you)\b/;

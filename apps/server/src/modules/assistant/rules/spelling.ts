@@ -32,7 +32,8 @@ import { fold, levenshtein, swapped } from './text.ts';
  * with the same first letter (or two neighbouring letters swapped, or its silent h left out), is
  * read as that word. A word
  * customers do write is never changed, however close it is to another: the corpus's messages are
- * the list of words people use here.
+ * the list of words people use here. Two vocabulary words written as one (a German compound) are
+ * read as both, written or not: that is no slip.
  */
 
 const MIN_LENGTH = 5;

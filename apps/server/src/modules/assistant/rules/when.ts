@@ -637,10 +637,11 @@ const TROUBLE = /\b(?:duele|dolor|dolores|molest\w*|lesion\w*|lesione|hurts?|pai
 
 /**
  * "jueves 18h", "viernes 17:30": a time written straight after a weekday is the time on that day,
- * not its day of the month (which read "jueves 18:00" as Friday 18 December).
+ * not its day of the month (which read "jueves 18:00" as Friday 18 December). With a dot only on
+ * quarter hours: "jueves 3.12" is a date.
  */
 const TIME_AFTER_WEEKDAY =
-  /\b(lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+(\d{1,2}(?:\s*h\b|h\d{2}\b|[:.]\d{2}\b))/gi;
+  /\b(lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+(\d{1,2}(?:\s*h\b|h\d{2}\b|:\d{2}\b|\.(?:00|15|30|45)\b))/gi;
 
 export function resolveWhen(said: string, now: Date, timeZone: string): When | undefined {
   const text = said.replace(TIME_AFTER_WEEKDAY, '$1 a las $2');
