@@ -161,7 +161,6 @@ export function aboutOwnAppointment(text: string): boolean {
         /\b(tenia|tengo)\b/.test(folded))) ||
     // "no me acuerdo si reservé para el 27 o el 28": a booking they made, to look up.
     (RECALL.test(folded) && BOOKED.test(folded)) ||
-
     // "reservé por la web pero me equivoqué de día": a booking of theirs to put right.
     WRONG_BOOKING.test(folded)
   );
