@@ -89,12 +89,15 @@ export type ChangeProposal =
       sessionBack?: boolean;
     }
   | { kind: 'reschedule'; appointmentId: string; date: string | null; time: string | null }
-  /** A place in line for a full class time (by the professional's username), for a verified client. */
+  /**
+   * A place in line for a full class time or a taken one-to-one time (by the professional's
+   * username), for a verified client.
+   */
   | { kind: 'waitlist'; username: string; serviceId: string; date: string; time: string };
 
 /** A change to one of the customer's appointments. */
 export type AppointmentChange = Exclude<ChangeProposal, { kind: 'waitlist' }>;
-/** A full class time's line the customer was asked to join. */
+/** The line of a full class time or a taken one-to-one time the customer was asked to join. */
 export type WaitlistJoin = Extract<ChangeProposal, { kind: 'waitlist' }>;
 
 /** What an assistant knows about the business and the moment when it answers. */
@@ -130,6 +133,12 @@ export type AssistantKnowledge = {
    * what the booking page offers a waitlist for. Optional: a knowledge without classes has none.
    */
   fullClassTimes?(username: string, query: OpenSlotsQuery): Promise<Array<{ date: string; time: string }>>;
+  /**
+   * A one-to-one service's times in the range that another customer booked and the professional
+   * could take were they free (`query.service` one-to-one; none otherwise): a customer may wait
+   * for one, as the booking page lets them. Optional: a knowledge without it offers no such line.
+   */
+  takenTimes?(username: string, query: OpenSlotsQuery): Promise<Array<{ date: string; time: string }>>;
   /**
    * The client who writes, when their number is a client's, with their upcoming appointments and
    * their packs not yet expired; null when the number is nobody's (then their bookings are for a

@@ -37,7 +37,10 @@ type Deps = {
   manageBooking: Pick<ManageBookingService, 'customerByPhone' | 'cancelById' | 'rescheduleById'>;
   /** Where a client's language is kept, for the emails and reminders they are sent. */
   clients: Pick<ClientsService, 'noteLanguage' | 'contactByPhone'>;
-  /** A class's full times, whose waitlist the booking page offers and a client in chat can join. */
+  /**
+   * A class's full times and a one-to-one service's taken times, whose waitlists the booking page
+   * offers and a client in chat can join.
+   */
   waitlist: Pick<WaitlistService, 'fullTimes' | 'join'>;
   /** What staff taught (teaching.service.ts), read again once the business changed. */
   lessons: () => Promise<TaughtLesson[]>;
@@ -218,6 +221,16 @@ export function createAssistantService(deps: Deps) {
               (!query.after || timeSlot >= query.after) &&
               (!query.before || timeSlot < query.before),
           )
+          .map(({ date, timeSlot }) => ({ date, time: timeSlot }));
+      },
+      async takenTimes(username, query) {
+        const employee = bookable(username);
+        const service = catalogue.services.find((s) => s.id === query.service);
+        if (!employee || !service || service.seats) return [];
+        // The booking page's list of taken times, so chat and page offer the same lines.
+        const { times } = await deps.waitlist.fullTimes(employee.id, service.id);
+        return times
+          .filter(({ date }) => date >= query.from && date <= query.to)
           .map(({ date, timeSlot }) => ({ date, time: timeSlot }));
       },
     };
@@ -439,15 +452,16 @@ export function createAssistantService(deps: Deps) {
     return answer({ chatId, messageId: newest.id }, attempt, round + 1);
   }
 
-  /** A verified client joins the line of the full class time they said yes to. */
+  /** A verified client joins the line of the full class time or taken one-to-one time they said yes to. */
   async function joinLine(change: WaitlistJoin, phoneDigits: string, language: Language) {
-    const [[, employees], who] = await Promise.all([
+    const [[, employees, , catalogue], who] = await Promise.all([
       businessFacts(),
       deps.clients.contactByPhone(phoneDigits),
     ]);
     const employee = employees.find((e) => e.username.toLowerCase() === change.username.toLowerCase());
+    const isClass = Boolean(catalogue.services.find((s) => s.id === change.serviceId)?.seats);
     const page = `${deps.publicUrl}/schedule/${encodeURIComponent(change.username)}?service=${encodeURIComponent(change.serviceId)}`;
-    return joinWaitlist(change, who, employee?.id, deps.waitlist, page, language);
+    return joinWaitlist(change, isClass, who, employee?.id, deps.waitlist, page, language);
   }
 
   function remember(chatId: string, change: ChangeProposal | null) {

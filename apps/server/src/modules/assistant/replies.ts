@@ -111,6 +111,10 @@ const es = {
   offerWaitlist:
     '¿Quieres que te apunte a la lista de espera? Si se libera una plaza, te avisamos y te la guardamos un rato para que la confirmes.',
   notOnWaitlist: 'Vale, no te apunto a la lista de espera.',
+  offerWaitlistAt: (at: string) =>
+    `¿Quieres que te apunte a la lista de espera de las ${at}? Si se libera, te avisamos y te la guardamos un rato para que la confirmes.`,
+  waitOnPage: (at: string, url: string) =>
+    `Si prefieres esperar a las ${at}, puedes apuntarte a su lista de espera en la página de reservas: ${url}`,
   classesFull: (count: number, times: string) =>
     `${count === 1 ? 'Está completa la clase del' : 'Están completas las clases del'} ${times}: puedes apuntarte a su lista de espera en la página de reservas y te avisamos si se libera una plaza.`,
   bookOrJoin: (url: string) => `Reserva o apúntate aquí: ${url}`,
@@ -286,13 +290,17 @@ const es = {
     joinOnPage: (url: string) => `Puedes apuntarte en la página de reservas: ${url}`,
     needEmail: (onThePage: string) =>
       `Para avisarte cuando se libere una plaza necesitamos tu email, y no lo tenemos. ${onThePage}`,
-    joined: (when: string, position: number, whatsApp: boolean) =>
-      `Hecho: estás en la lista de espera de la clase del ${when}, con el número ${position}. Si se libera una plaza te avisamos por email${whatsApp ? ' y WhatsApp' : ''} y te la guardamos un rato para que la confirmes.`,
-    alreadyWaiting: (when: string) =>
-      `Ya estás en la lista de espera de la clase del ${when}: te avisamos si se libera una plaza.`,
-    placeJustFreed: (when: string, url: string) =>
-      `¡Buenas noticias! Acaba de quedar una plaza libre en la clase del ${when}. Resérvala aquí: ${url}`,
-    classStarted: (when: string) => `La clase del ${when} ya ha empezado.`,
+    // A class's line is for a seat; a one-to-one time's, for the time itself.
+    joined: (when: string, isClass: boolean, position: number, whatsApp: boolean) =>
+      `Hecho: estás en la lista de espera ${isClass ? 'de la clase del' : 'del'} ${when}, con el número ${position}. Si se libera${isClass ? ' una plaza' : ','} te avisamos por email${whatsApp ? ' y WhatsApp' : ''} y te la guardamos un rato para que la confirmes.`,
+    alreadyWaiting: (when: string, isClass: boolean) =>
+      `Ya estás en la lista de espera ${isClass ? 'de la clase del' : 'del'} ${when}: te avisamos si se libera${isClass ? ' una plaza' : ''}.`,
+    placeJustFreed: (when: string, isClass: boolean, url: string) =>
+      isClass
+        ? `¡Buenas noticias! Acaba de quedar una plaza libre en la clase del ${when}. Resérvala aquí: ${url}`
+        : `¡Buenas noticias! El ${when} acaba de quedar libre. Resérvalo aquí: ${url}`,
+    classStarted: (when: string, isClass: boolean) =>
+      isClass ? `La clase del ${when} ya ha empezado.` : `El ${when} ya ha pasado.`,
     couldNotJoin: (onThePage: string) => `No he podido apuntarte a la lista de espera. ${onThePage}`,
   },
 
@@ -410,6 +418,10 @@ const en: Replies = {
   offerWaitlist:
     'Shall I put you on the waitlist? If a place frees up, we will tell you and hold it for you for a while to confirm.',
   notOnWaitlist: "All right, I won't put you on the waitlist.",
+  offerWaitlistAt: (at) =>
+    `Shall I put you on the waitlist for ${at}? If it frees up, we will tell you and hold it for you for a while to confirm.`,
+  waitOnPage: (at, url) =>
+    `If you'd rather wait for ${at}, you can join its waitlist on the booking page: ${url}`,
   classesFull: (count, times) =>
     `${count === 1 ? 'The class on' : 'The classes on'} ${times} ${count === 1 ? 'is' : 'are'} full: you can join the waitlist on the booking page and we'll let you know if a place frees up.`,
   bookOrJoin: (url) => `Book or join here: ${url}`,
@@ -564,13 +576,16 @@ const en: Replies = {
     joinOnPage: (url) => `You can join it on the booking page: ${url}`,
     needEmail: (onThePage) =>
       `To tell you when a place frees up we need your email address, and we don't have it. ${onThePage}`,
-    joined: (when, position, whatsApp) =>
-      `Done: you're on the waitlist for the class on ${when}, number ${position} in line. If a place frees up we'll tell you by email${whatsApp ? ' and WhatsApp' : ''} and hold it for you for a while to confirm.`,
-    alreadyWaiting: (when) =>
-      `You're already on the waitlist for the class on ${when}: we'll tell you if a place frees up.`,
-    placeJustFreed: (when, url) =>
-      `Good news: a place just freed up in the class on ${when}. Book it here: ${url}`,
-    classStarted: (when) => `The class on ${when} has already started.`,
+    joined: (when, isClass, position, whatsApp) =>
+      `Done: you're on the waitlist for ${isClass ? 'the class on ' : ''}${when}, number ${position} in line. If ${isClass ? 'a place' : 'it'} frees up we'll tell you by email${whatsApp ? ' and WhatsApp' : ''} and hold it for you for a while to confirm.`,
+    alreadyWaiting: (when, isClass) =>
+      `You're already on the waitlist for ${isClass ? 'the class on ' : ''}${when}: we'll tell you if ${isClass ? 'a place' : 'it'} frees up.`,
+    placeJustFreed: (when, isClass, url) =>
+      isClass
+        ? `Good news: a place just freed up in the class on ${when}. Book it here: ${url}`
+        : `Good news: ${when} just became free. Book it here: ${url}`,
+    classStarted: (when, isClass) =>
+      isClass ? `The class on ${when} has already started.` : `${when} has already passed.`,
     couldNotJoin: (onThePage) => `I couldn't put you on the waitlist. ${onThePage}`,
   },
 

@@ -2881,3 +2881,81 @@ describe('round 16, blind: what customers asked that the assistant missed', () =
     expect(answer).not.toMatch(/@/);
   });
 });
+
+/**
+ * The law office where Ane's Tuesday 10:00 is another client's appointment (not open, and in
+ * `takenTimes` as the booking page lists it); the queries are kept in `asked`.
+ */
+function withATakenTime(base: AssistantKnowledge, asked: OpenSlotsQuery[] = []): AssistantKnowledge {
+  const consulta = {
+    id: 's-consulta',
+    name: 'Consulta',
+    description: '',
+    durationMinutes: 30,
+    price: { amount: 1000, currency: 'eur' },
+    professionals: ['ane', 'iker'],
+  };
+  return {
+    ...base,
+    services: [consulta],
+    openSlots: async (username, query) =>
+      (await base.openSlots(username, query)).map((day) =>
+        username === 'ane' && day.date === '2026-11-24'
+          ? { ...day, times: day.times.filter((time) => time !== '10:00') }
+          : day,
+      ),
+    takenTimes: async (username, query) => {
+      asked.push(query);
+      return username === 'ane' && query.from <= '2026-11-24' && query.to >= '2026-11-24'
+        ? [{ date: '2026-11-24', time: '10:00' }]
+        : [];
+    },
+  };
+}
+
+describe('a taken one-to-one time, and its waitlist in chat', () => {
+  const ask = 'tiene ane hueco el martes a las 10?';
+
+  it('a client asking for a time another client booked is told the other times and asked whether to wait for it; a yes joins', async () => {
+    const asked: OpenSlotsQuery[] = [];
+    const [offer, yes] = await playWith(withATakenTime(client(), asked), ask, 'si porfa');
+    const said0 = offer!.replies.join('\n');
+    expect(said0).toMatch(/A las 10:00 no está libre/);
+    expect(said0).toMatch(/09:00/);
+    // The question is the last thing said, so that their "sí" answers it.
+    expect(said0).toMatch(/¿Quieres que te apunte a la lista de espera de las 10:00\?[^\n]*$/);
+    expect(said0).not.toMatch(/te he apuntado|estás en la lista/);
+    expect(offer!.propose).toEqual({
+      kind: 'waitlist',
+      username: 'ane',
+      serviceId: 's-consulta',
+      date: '2026-11-24',
+      time: '10:00',
+    });
+    // No service named: the default one the professional offers is the time's service.
+    expect(asked[0]).toMatchObject({ from: '2026-11-24', to: '2026-11-24', service: 's-consulta' });
+    expect(yes!.confirm).toBe(true);
+    const [, no] = await playWith(withATakenTime(client()), ask, 'no, mejor a las 11');
+    expect(no!.confirm).toBeUndefined();
+  });
+
+  it("a number that is nobody's is sent to the page's waitlist, never proposed; English too", async () => {
+    const [visitor] = await playWith(withATakenTime(lawOffice), ask);
+    expect(visitor!.propose).toBeUndefined();
+    expect(visitor!.replies.join('\n')).toMatch(
+      /puedes apuntarte a su lista de espera en la página de reservas: .*schedule\/ane\?service=s-consulta/,
+    );
+    const [english] = await playWith(withATakenTime(client()), 'is Ane free on Tuesday at 10?');
+    expect(english!.replies.join('\n')).toMatch(/Shall I put you on the waitlist for 10:00\?/);
+  });
+
+  it("no line is offered for a time that is merely outside their hours, nor for the client's own appointment", async () => {
+    const [outside] = await playWith(withATakenTime(client()), 'tiene ane hueco el martes a las 15?');
+    expect(outside!.propose).toBeUndefined();
+    expect(outside!.replies.join('\n')).not.toMatch(/lista de espera/);
+    const own = withATakenTime(client(appointment('a1', 'ane', '2026-11-24', '10:00')));
+    const [mine] = await playWith(own, ask);
+    expect(mine!.propose).toBeUndefined();
+    expect(mine!.replies.join('\n')).not.toMatch(/lista de espera/);
+  });
+});

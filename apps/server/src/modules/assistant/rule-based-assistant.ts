@@ -1322,15 +1322,22 @@ class Conversation {
       ).flatMap((d) => d.times);
       const sameHalf = dayTimes.filter((time) => (range.at! < '14:00' ? time < '14:00' : time >= '14:00'));
       const others = sameHalf.length ? sameHalf : dayTimes;
+      // Another customer's time: they may wait for it, asked last so that a "sí" answers that.
+      const waiting = await this.waitForTaken(professional, range.from, at, service);
       if (others.length) {
         const times = others.length <= 8 ? list(others, this.language) : timeRuns(others).join(', ');
-        return this.say.notFreeButAt(range.at!, label, first, times, link);
+        return [this.say.notFreeButAt(range.at!, label, first, times, link), waiting]
+          .filter(Boolean)
+          .join('\n');
       }
       return [
         this.noSlots(professional, range, worked, workedLine),
         await this.nextSlots(professional, range),
         link,
-      ].join('\n');
+        waiting,
+      ]
+        .filter(Boolean)
+        .join('\n');
     }
 
     if (!days.length && range.from === range.to && (range.partOfDay || range.after || range.before)) {
@@ -1533,6 +1540,38 @@ class Conversation {
       to: range.to,
       ...service,
     });
+  }
+
+  /**
+   * When the time asked for is another customer's booking of a one-to-one service the professional
+   * could otherwise take: a client writing from their own number is asked whether to join its line
+   * (their yes joins it), anyone else is told the booking page has it. Never their own appointment,
+   * and never that they were added. Empty when the time is not such a time.
+   */
+  private async waitForTaken(
+    professional: Professional,
+    date: string,
+    at: string,
+    service: { service?: string },
+  ): Promise<string> {
+    const serviceId =
+      service.service ??
+      this.knowledge.services.find((s) => s.professionals.includes(professional.username))?.id;
+    if (!serviceId || !this.knowledge.takenTimes) return '';
+    const mine = this.knowledge.customer?.appointments.some(
+      (a) => a.employeeUsername === professional.username && a.date === date && a.startTime === at,
+    );
+    if (mine) return '';
+    const taken = await this.knowledge.takenTimes(professional.username, {
+      from: date,
+      to: date,
+      service: serviceId,
+    });
+    if (!taken.some((t) => t.date === date && t.time === at)) return '';
+    if (!this.knowledge.customer)
+      return this.say.waitOnPage(at, `${professional.bookingUrl}?service=${encodeURIComponent(serviceId)}`);
+    this.proposed = { kind: 'waitlist', username: professional.username, serviceId, date, time: at };
+    return this.say.offerWaitlistAt(at);
   }
 
   /** "Están completas: …; puedes apuntarte a su lista de espera": never that they were added. */

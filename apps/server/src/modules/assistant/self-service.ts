@@ -146,12 +146,13 @@ export async function makeChange(
 }
 
 /**
- * Puts a verified client in line for the full class time they said yes to (the waitlist service
+ * Puts a verified client in line for the full class time or taken one-to-one time they said yes to (the waitlist service
  * decides, as on the booking page) and says how it went. The offer of a freed place goes by email,
  * so a client without one is sent to the page.
  */
 export async function joinWaitlist(
   change: WaitlistJoin,
+  isClass: boolean,
   who: { name: string; email: string | null; phone: string | null } | null,
   employeeId: string | undefined,
   waitlist: Pick<WaitlistService, 'join'>,
@@ -171,12 +172,14 @@ export async function joinWaitlist(
       email: who.email,
       phone: who.phone ?? undefined,
     });
-    return say(language).joined(when, joined.position, Boolean(who.phone));
+    return say(language).joined(when, isClass, joined.position, Boolean(who.phone));
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
-    if (error.message === WAITLIST_MESSAGES.alreadyJoined) return say(language).alreadyWaiting(when);
-    if (error.message === WAITLIST_MESSAGES.notFull) return say(language).placeJustFreed(when, pageUrl);
-    if (error.message === WAITLIST_MESSAGES.past) return say(language).classStarted(when);
+    if (error.message === WAITLIST_MESSAGES.alreadyJoined) return say(language).alreadyWaiting(when, isClass);
+    // Freed between the question and their yes: a class's seat, or the one-to-one time itself.
+    if (error.message === WAITLIST_MESSAGES.notFull || error.message === WAITLIST_MESSAGES.timeFree)
+      return say(language).placeJustFreed(when, isClass, pageUrl);
+    if (error.message === WAITLIST_MESSAGES.past) return say(language).classStarted(when, isClass);
     return say(language).couldNotJoin(onThePage);
   }
 }
