@@ -10,6 +10,9 @@ import { list, longDate, money, weekdayName, weekdaysPlural } from './rules/phra
  * the words and the order they go in.
  */
 /** How a reply that did not understand starts: the engine also reads it back to notice a second miss. */
+/** A name that starts a sentence. */
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 const NOT_UNDERSTOOD = { es: 'No estoy seguro de haberte entendido', en: "I'm not sure I understood" };
 
 const es = {
@@ -142,7 +145,8 @@ const es = {
   forAge: (service: string, amount: string, maxAge: number) =>
     `${service}: ${amount} (precio orientativo, hasta los ${maxAge} años).`,
   overAge: (service: string, maxAge: number, age: number, others: string[]) =>
-    `El ${service} es hasta los ${maxAge} años; con ${age} se aplica el precio de adulto: ${list(others, 'es')}.`,
+    // No article: a service's gender is not known ("El manicura infantil" would read wrong).
+    `${capitalised(service)}: hasta los ${maxAge} años; con ${age} se aplica el precio de adulto: ${list(others, 'es')}.`,
   /** "precio" alone: the business's price list, each item as `guideItem` writes it. */
   priceList: (items: string[]) => `Precios orientativos: ${list(items, 'es')}.`,
   guideItem: (service: string, amount: string, from: boolean) =>
@@ -168,8 +172,9 @@ const es = {
   cardPremium: (url: string) => `Contenido premium: ${url}`,
   bookWith: (name: string, title: string, url: string, fee: { amount: number; currency: string }) =>
     `Puedes reservar con ${name} (${title}) aquí: ${url}\nAllí ves sus huecos libres y pagas la cita (${money(fee.amount, fee.currency, 'es')}).`,
-  notBookable: (name: string) =>
-    `Ahora mismo no tenemos a ${name} entre los profesionales con los que se puede reservar. Puedes reservar con:`,
+  notBookable: (name: string) => `${name} no está disponible para reservar ahora mismo. Puedes reservar con:`,
+  /** Someone of the team who takes no bookings (a manager). */
+  takesNoBookings: (name: string) => `${name} no atiende citas. Puedes reservar con:`,
   someoneInParticular: 'Si buscas a alguien en concreto del equipo, dímelo y te paso con una persona.',
   whoWith: '¿Con quién quieres la cita? Estos son nuestros profesionales:',
   ourTeam: 'Estos son nuestros profesionales:',
@@ -442,7 +447,7 @@ const en: Replies = {
   altogether: (total) => `Altogether: ${total}.`,
   forAge: (service, amount, maxAge) => `${service}: ${amount} (guide price, up to age ${maxAge}).`,
   overAge: (service, maxAge, age, others) =>
-    `The ${service} is up to age ${maxAge}; at ${age} the adult price applies: ${list(others, 'en')}.`,
+    `${capitalised(service)}: up to age ${maxAge}; at ${age} the adult price applies: ${list(others, 'en')}.`,
   priceList: (items) => `Guide prices: ${list(items, 'en')}.`,
   guideItem: (service, amount, from) => `${service} ${from ? `from ${amount}` : amount}`,
   notOnPriceList:
@@ -464,8 +469,8 @@ const en: Replies = {
   cardPremium: (url) => `Premium content: ${url}`,
   bookWith: (name, title, url, fee) =>
     `You can book with ${name} (${title}) here: ${url}\nThere you see their open times and pay for the appointment (${money(fee.amount, fee.currency, 'en')}).`,
-  notBookable: (name) =>
-    `We don't have ${name} among the professionals you can book at the moment. You can book with:`,
+  notBookable: (name) => `${name} isn't available to book at the moment. You can book with:`,
+  takesNoBookings: (name) => `${name} doesn't take appointments. You can book with:`,
   someoneInParticular:
     'If you are looking for someone in particular on the team, tell me and I will pass you to a person.',
   whoWith: 'Who would you like to book with? These are our professionals:',

@@ -98,6 +98,8 @@ type Context = {
   named: Professional[];
   /** The day the previous message asked about, if it named no one. */
   when: When | undefined;
+  /** The previous message asked which days someone works ("¿qué días trabaja carmen?" → "¿y sergio?"). */
+  whichDays: boolean;
   premium: boolean;
   /** The assistant's last reply did not understand either. */
   lastNotUnderstood: boolean;
@@ -107,6 +109,8 @@ type Context = {
 /** Topics that only the company information can answer: when it says nothing, nothing else does. */
 /** "allí", "ahí", "there": the place the conversation is about. */
 const THERE = /\b(?:alli|ahi|alla|aqui mismo|en esa ciudad|there|over there|in that city)\b/;
+/** "y sergio?", "and Carlos?": a follow-up that asks the same of someone else. */
+const FOLLOW_UP_START = /^(?:y|e|and|i|et|und|vale y|ok y|pues y)\s/;
 /** How many professionals a list of everyone shows before saying how many more there are. */
 const SHOWN_PEOPLE = 6;
 /** "¿y la normal?", "and the regular one?": the plain version of what was just priced. */
@@ -136,7 +140,7 @@ const AGE =
   /\b(\d{1,2})\s*(?:anos|anitos|years?(?: old)?|yo)\b|\b(?:tiene|tienen|cumple|cumplio|is|hes|shes|he s|she s)\s+(\d{1,2})\b(?!\s*(?::|h\b|euros|eur\b|€|am\b|pm\b|de la))/;
 /** "¿la primera es gratis?", "is the first session free?": the price of a first visit. */
 const FIRST_FREE =
-  /\b(?:primer[ao]?|first)\b(?: \w+){0,3} (?:es |is |sale |will be )?(?:gratis|gratuit[ao]|free)\b|\b(?:gratis|gratuit[ao]|free)\b(?: \w+){0,2} (?:la |el |the )?(?:primer[ao]?|first)\b/;
+  /\b(?:primer[ao]?|first)\b(?: \w+){0,3} (?:es |is |sale |will be )?(?:gratis|gratuit[ao]|free)\b|\b(?:gratis|gratuit[ao]|free)\b(?: \w+){0,2} (?:la |el |the )?(?:primer[ao]?|first)\b|\b(?:segund[ao]|second|siguientes?|next ones?|las demas|the rest)\b(?: \w+){0,3} (?:tambien|igual|also|too|the same)\b.*\b(?:solo|only|just)\b(?: \w+){0,2} (?:la |el |the )?(?:primer[ao]?|first)\b/;
 const FACT_TOPICS = ['address', 'parking', 'payment', 'gifts', 'products', 'languages'];
 export const COMPANY_TOPICS = [
   'address',
@@ -325,6 +329,7 @@ class Conversation {
       roleStems: new Set(),
       places: [],
       placeStatement: false,
+      whichDays: false,
       named: [],
       when: undefined,
       premium: false,
@@ -377,6 +382,7 @@ class Conversation {
         context.premium = seen.premium;
         // The day asked about carries over to the next message ("¿javier el viernes?" → "¿y carlos?").
         context.when = when;
+        context.whichDays = seen.whichDays;
       }
     }
     return context;
@@ -939,7 +945,16 @@ class Conversation {
     // del sábado": two questions, two answers, the price first.
     if (m.price && m.availability && m.when && professional)
       return [this.prices(professional), await this.openTimes(professional, m.when)].join('\n\n');
-    if (m.price) return this.prices(professional);
+    if (m.price) {
+      // "vale pues a las 9 y media, ¿cuánto es?" after a day's times: the price, and that time.
+      const chosen = asksKind || m.places.length || m.premium ? null : this.timeFollowUp(3);
+      if (chosen)
+        return [
+          this.prices(chosen.professional),
+          await this.openTimes(chosen.professional, chosen.when),
+        ].join('\n\n');
+      return this.prices(professional);
+    }
     // "¿cuánto cuesta la consulta?" … "¿y con el fisio igual?": the same question, of someone else.
     if (this.samePriceAgain()) return this.prices(professional);
     // "corte + barba, ¿qué precio tiene?" … "¿y solo la barba?": still the prices.
@@ -970,7 +985,8 @@ class Conversation {
     if (followUp && !asksKind && !m.places.length && !m.premium)
       return this.openTimes(followUp.professional, followUp.when);
     // "¿Carlos trabaja en Alcobendas?": where they work, not their times.
-    if (m.named.length === 1 && m.places.length && !m.when && !m.price && !m.premium)
+    // "¿qué días trabaja carmen? mi abuela va a granada": the days asked, not whether she is there.
+    if (m.named.length === 1 && m.places.length && !m.when && !m.price && !m.premium && !m.whichDays)
       return this.worksWhere(m.named[0]!, m.places);
     // "¿carlos ruiz dónde trabaja?": where they work (with their link), not their times.
     if (m.named.length === 1 && WHERE_ASKED.test(m.folded) && !m.when && !m.price && !m.premium)
@@ -999,6 +1015,17 @@ class Conversation {
       return this.openTimes(professional, this.correctedWhen());
     if (professional && m.named.length && c.when && !m.premium && !m.price)
       return this.openTimes(professional, c.when);
+    // "¿qué días trabaja carmen?" … "¿y sergio?": his days.
+    if (
+      professional &&
+      m.named.length &&
+      c.whichDays &&
+      !m.premium &&
+      !m.price &&
+      !m.places.length &&
+      FOLLOW_UP_START.test(m.folded)
+    )
+      return this.openTimes(professional, undefined, true);
     if (professional && m.premium) return this.subscription(professional);
     if (professional && m.bookingLink && !m.places.length) return this.bookingLink(professional);
     // "¿javier moreno es fisio?": yes or no first, then who they are.
@@ -1048,7 +1075,9 @@ class Conversation {
         ? c.when
         : undefined;
     const when = m.when ?? sameDay ?? sameAsked;
-    if ((asksKind || m.places.length) && when && !m.price) {
+    // "el primer hueco disponible con la nutricionista": with one such professional, their times.
+    const soonest = clockOf(m.text).partOfDay === 'soonest' && m.availability;
+    if ((asksKind || m.places.length) && (when || soonest) && !m.price) {
       const { here } = this.matching(m.kinds, m.roleStems, m.places);
       if (here.length === 1) return this.openTimes(here[0]!, when);
     }
@@ -1215,11 +1244,14 @@ class Conversation {
    */
   private elsewhere(kinds: Set<string>, wanted: string[], placeNames: string): string[] {
     if (kinds.size < 2 || !wanted.length) return [];
-    // "perder peso y comer mejor, ¿a quién me recomendáis?": one person for both needs, the one there.
+    // "perder peso y comer mejor, ¿a quién me recomendáis?": one person for both needs, the one
+    // there; unless the second need is said as one more ("tb le vendría bien que alguien le mire la
+    // alimentación"), which someone elsewhere or online meets.
     if (
       /\b(quien|quienes|alguien|who|someone|somebody|anyone|recomend\w*|recommend\w*)\b/.test(
         this.message.folded,
-      )
+      ) &&
+      !/\b(tambien|tb|tbn|ademas|also|as well)\b/.test(this.message.folded)
     )
       return [];
     const lines: string[] = [];
@@ -1237,7 +1269,11 @@ class Conversation {
 
   // --- Times ----------------------------------------------------------------------------------
 
-  private async openTimes(professional: Professional, when: When | undefined): Promise<string> {
+  private async openTimes(
+    professional: Professional,
+    when: When | undefined,
+    whichDays = this.message.whichDays,
+  ): Promise<string> {
     const today = zonedDate(this.knowledge.now, this.knowledge.timeZone);
     const worked = WEEKDAYS.flatMap((key, index) =>
       (professional.availability[key as keyof typeof professional.availability] ?? []).length ? [index] : [],
@@ -1257,7 +1293,7 @@ class Conversation {
     const service = this.serviceFor(professional);
     if (!worked.length) return this.say.noPublishedHours(professional.name);
     const workedLine = this.say.worksOn(first, worked);
-    if (!when && this.message.whichDays) {
+    if (!when && whichDays) {
       const days = await this.knowledge.openSlots(professional.username, {
         from: today,
         to: addDays(today, 13),
@@ -1389,7 +1425,7 @@ class Conversation {
    * A message that names only a time ("y a las 5?", "and after 6?") right after a question about
    * one professional's day: that professional, that day, at that time.
    */
-  private timeFollowUp(): { professional: Professional; when: When } | null {
+  private timeFollowUp(otherWords = 0): { professional: Professional; when: When } | null {
     const m = this.message;
     const c = this.context;
     // "vale, pues la última que tenga ese día", "the first one": of the times just listed.
@@ -1404,7 +1440,7 @@ class Conversation {
       const last = /ultim|tard|last|latest/.test(edge[0]);
       return { professional: candidates[0]!, when: { ...day, at: last ? listed.at(-1)! : listed[0]! } };
     }
-    if (m.when || !c.when || m.named.length > 1 || wordsBesidesTime(m.text) > 5) return null;
+    if (m.when || !c.when || m.named.length > 1 || wordsBesidesTime(m.text) > 5 + otherWords) return null;
     // "pues la siguiente libre" after "a las 16:00 no está libre": the first free time after it.
     const nextFree = FOLLOWING.test(m.folded) && NEXT_FREE.test(m.folded) && c.when.at;
     // "y si no llego a las 7, a las 8 y media?": of several times, the last one is the one asked.
@@ -1907,8 +1943,13 @@ class Conversation {
     });
   }
 
+  /** Someone asked for who cannot be booked: of the team but taking no bookings, or not (or no longer) here. */
   private notListed(name: string) {
-    return this.everyone(this.say.notBookable(name), this.say.someoneInParticular);
+    const staff = this.knowledge.otherStaff?.some((other) => fold(other) === fold(name));
+    return this.everyone(
+      staff ? this.say.takesNoBookings(name) : this.say.notBookable(name),
+      this.say.someoneInParticular,
+    );
   }
 
   private team() {

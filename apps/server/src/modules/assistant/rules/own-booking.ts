@@ -32,8 +32,13 @@ export type OwnBookingAnswer = {
   unmet?: { text: string; appointment: CustomerAppointment };
 };
 
-/** Cancelling in so many words, in any form of the verb ("cancélamela", "anularla"). */
-const CANCEL_VERB = /\b(cancel\w*|anul\w*|desapunt\w*|desmarc\w*|call off)\b/;
+/**
+ * Cancelling in so many words, in any form of the verb ("cancélamela", "anularla"). "Quitar" only
+ * with an appointment after it ("quita la de por la mañana", "quítame la cita"): "quitar el
+ * esmalte" is a service.
+ */
+const CANCEL_VERB =
+  /\b(cancel\w*|anul\w*|desapunt\w*|desmarc\w*|call off|quit(?:a|ar|ame|ala|amela|adme|arla|arme|armela)\s+(?:(?:me|la|las|mi|mis)\s+)?(?:de|del|cita|citas|reserva|reservas|sesion|ultima|primera|segunda|otra|proxima))\b/;
 /** Not being able to come: a cancellation, unless they ask to move it instead. */
 const CANNOT_COME =
   /\b(can'?t make it|cannot make it|won'?t make it|can'?t come|cannot come|no (voy a poder|puedo|podre)( ir| venir| llegar| asistir| acudir)\b|no voy a poder\s*$|no (llego|voy a llegar)\b)/;
@@ -125,6 +130,9 @@ const normalised = (text: string) =>
  * theirs is a question about the rules, whatever the condition. A "sí," that answers comes with
  * its comma, and is no "si" (if).
  */
+/** A concession, to the end of its clause: "aunque no me devolváis nada", "even if there's no refund". */
+const CONCESSION = /\b(aunque|even if|even though|although|sin que)\b[^,;.!?\n]*/g;
+
 const CONDITIONAL_REFUND =
   /(?:^|[^a-z])(?:si|if)\s+[a-z][^?]*\b(?:devolv|devuelv|reembols|refund|money back|recuper)\w*[^?]*\?/;
 const conditionalRefund = (text: string) => CONDITIONAL_REFUND.test(fold(text).replace(/¿/g, ' '));
@@ -297,6 +305,9 @@ const ANSWER_WORDS = new Set([...YES, ...NO].flatMap((phrase) => phrase.split(' 
  * "sii", "siiii", "vaaale", "okk", "noo", "yess": a yes or no typed with its letters stretched is
  * that word. Each word whose repeated letters, squeezed to one, make an answer word is read as it.
  */
+/** "no sé", "no lo sé": not knowing is no answer either way ("no se puede" is a no). */
+const UNSURE = /\bno (?:lo )?se\b(?! (?:puede|pueden|podria|hace))/g;
+
 export function stretchedAnswers(folded: string): string {
   return folded
     .split(/\s+/)
@@ -312,7 +323,10 @@ const NOT_ABLE = ['no puedo', 'no voy', 'no podre'];
 
 /** A short yes or no, as the whole message or its start ("sí, cancélala", "no, mejor no"). */
 export function answerOf(text: string): 'yes' | 'no' | null {
-  const folded = stretchedAnswers(text);
+  // "bueno no sé, ¿cuánto me devolvéis?": unsure, no refusal.
+  const folded = stretchedAnswers(text).replace(UNSURE, ' ').trim();
+  // "eso" alone to "¿Cambio tu cita…?": that is what they want.
+  if (/^(eso|eso mismo|justo eso|esa|esa misma|that one|that)$/.test(folded)) return 'yes';
   const short = folded.split(/\s+/).filter(Boolean).length <= 6;
   const start = firstWords(folded, 3);
   // "espera no, mejor no la canceles…": a no at the start is a no however long the message.
@@ -348,19 +362,22 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
     const retarget =
       pending.kind === 'reschedule' &&
       (when || clock.at || clock.partOfDay || clock.after || back.time || back.day);
-    if (retarget) return move(pendingAppointment, input, folded, pending.date);
+    if (retarget) return move(pendingAppointment, input, folded, pending.date, pending.time);
     const complete = pending.kind === 'cancel' || (pending.date && pending.time);
     // "fine, cancel it then" to a proposed cancellation says yes too.
     // A concession ("aunque no me devolváis nada", "even if there's no refund") accepts the terms: its
     // "no" is no refusal.
-    const unconceded = folded.replace(/\b(aunque|even if|even though|although|sin que)\b.*$/, ' ');
+    // The concession ends at its clause: "vale aunque no me devolváis nada, cancela" is a yes.
+    const conceded = fold(input.text).replace(CONCESSION, ' ');
+    const unconceded = normalised(conceded);
+    const agreed = answerOf(normalise(dottedTimes(conceded).replace(/[¿?¡!.,;()«»"]/g, ' ')));
     const sameAgain =
       pending.kind === 'cancel' &&
       CANCEL.test(unconceded) &&
-      answer !== 'no' &&
+      agreed !== 'no' &&
       !when &&
       !/\b(no|not|don'?t|dont|nunca|never|espera|wait)\b/.test(unconceded);
-    if ((answer === 'yes' || sameAgain) && complete) return { replies: [], confirm: true };
+    if ((agreed === 'yes' || sameAgain) && complete) return { replies: [], confirm: true };
     if (pending.kind === 'cancel' && answer !== 'no' && REFUND_QUESTION.test(folded)) {
       // "¿me devolvéis el dinero?" before saying yes: the answer, and the same question again.
       return { replies: [askToCancel(pendingAppointment, language)], propose: pending };
@@ -524,6 +541,8 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
       (targetAt > 0 ? optionChosen(source, lastReply, upcoming, language) : undefined))
     : undefined;
   const candidates = chosen ? [chosen] : pick(upcoming, source, input, !(moving && targetAt <= 0));
+  // "la del jueves no, la otra": the day named the one refused, not where to move the other.
+  const refusedNamed = Boolean(chosen) && OTHER_ONE.test(folded);
 
   if (!cancelling && !moving) return reply(listed(candidates, upcoming, source, input));
 
@@ -539,8 +558,11 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
       propose: cancelProposal(appointment),
     };
   }
-  return move(appointment, input, targetAt > 0 ? folded.slice(targetAt) : '', null);
+  return move(appointment, input, refusedNamed ? ' ' : targetAt > 0 ? folded.slice(targetAt) : '', null);
 }
+
+/** "la otra", "the other one": of the appointments listed, the one not named. */
+const OTHER_ONE = /\b(la otra|el otro|the other)\b/;
 
 /** "¿Sigue en pie?", "is it still on?": asking to be told it stands. */
 const STILL_ON = /\b(en pie|confirmad\w*|vigente|still on|still booked|still scheduled|still confirmed)\b/;
@@ -721,7 +743,19 @@ function optionChosen(
   const options = listed
     .map((text) => upcoming.find((a) => describeAppointment(a, language) === text))
     .filter((a): a is CustomerAppointment => Boolean(a));
-  if (options.length < 2 || folded.split(/\s+/).length > 5) return undefined;
+  if (options.length < 2) return undefined;
+  // "la del lunes no, la otra", "not Monday's, the other one": of two, the one not named.
+  if (options.length === 2 && OTHER_ONE.test(folded)) {
+    const named = options.filter((option) =>
+      fold(describeAppointment(option, language))
+        .split(/\s+/)
+        .some(
+          (word) => word.length > 3 && !/^\d/.test(word) && WEEKDAY_NAME.test(word) && folded.includes(word),
+        ),
+    );
+    if (named.length === 1) return options.find((option) => option !== named[0]);
+  }
+  if (folded.split(/\s+/).length > 5) return undefined;
   const text = folded.trim();
   for (const [pattern, place] of ORDINALS) {
     const match = pattern.exec(text);
@@ -935,7 +969,7 @@ const PLACE_NAMED: Array<[RegExp, number]> = [
 
 /** A clause that keeps an appointment as it is: "la de madrid la mantengo", "I'll keep the nutrition one". */
 const KEEPS =
-  /\b(?:mantengo|mantenla|mantenlo|mantener|me (?:la|lo) quedo|me quedo con|conservo|(?:la|lo) dejo como esta|dejala como esta|dejalo como esta|no (?:la|lo) toques|keep|keeping)\b/;
+  /\b(?:mantengo|mantenla|mantenlo|mantener|me (?:la|lo) quedo|me quedo con|conservo|(?:la|lo) dejo como esta|dejala como esta|dejalo como esta|no (?:la|lo) toques|(?:la|lo) dejas|(?:la|lo) dejamos|keep|keeping)\b/;
 /** Where one clause of a message ends and another starts. */
 const CLAUSE_BREAK = /[,.;:!?¿¡]|\b(?:pero|but|y|and|aunque|while)\b/;
 
@@ -1009,9 +1043,11 @@ function pick(
     const kept = found.filter((a) => !excluded.includes(fold(a.employeeName)));
     if (kept.length) found = kept;
   }
-  // "la del viernes no, la otra": of two, the one not named.
+  // "la del viernes no, la otra": of two, the one not named, when the named one is refused; in
+  // "quita la del jueves y la otra la dejas" the other is the one kept.
   const other = /\b(la otra|el otro|the other)\b/.exec(source);
-  if (other && found.length === 2) {
+  const before = other ? source.slice(0, other.index).trim() : '';
+  if (other && found.length === 2 && (/\b(?:no|not)$/.test(before) || /^(?:no|not)\b/.test(before))) {
     const [excluded, ...more] = pick(found, source.slice(0, other.index), input, byDay);
     if (excluded && more.length === 0) return found.filter((a) => a !== excluded);
   }
@@ -1077,6 +1113,8 @@ async function move(
   input: Input,
   targetText: string,
   draftDate: string | null,
+  /** The time of the move proposed just before: "el sábado 5" to "¿…al sábado 28 a las 11:00?" keeps 11:00. */
+  draftTime: string | null = null,
 ): Promise<OwnBookingAnswer> {
   const { knowledge, language } = input;
   // What cannot be done as asked, said without its question (an alternative may follow it).
@@ -1091,16 +1129,20 @@ async function move(
   // "a las 4 el mismo día", "push it to 4pm": a time with no day keeps the appointment's day.
   const sameDay = draftDate ?? (timeOnly ? appointment.date : null);
   // "la puedo adelantar a pasado mañana a las 5": the day sits before the words that mark the target.
-  const wholeDay = targetText
+  const wholeDay = targetText.trim()
     ? resolveWhen(normalise(fold(input.text)), knowledge.now, knowledge.timeZone)
     : undefined;
   const otherDay = wholeDay && wholeDay.from !== appointment.date ? { ...wholeDay, ...clock } : undefined;
-  const found: When | undefined =
+  const read: When | undefined =
     (clock.at ? undefined : shifted(normalise(fold(input.text)), appointment)) ??
     laterDay(text, appointment, knowledge) ??
     inDraftWeek(resolveWhen(text, knowledge.now, knowledge.timeZone), text, draftDate) ??
     otherDay ??
     (sameDay ? { from: sameDay, to: sameDay, ...clock } : undefined);
+  const found =
+    read && draftTime && !read.at && !read.after && !read.before && !read.partOfDay
+      ? { ...read, at: draftTime }
+      : read;
   // "a la misma hora": the time asked for just before (in the reply that answered it), else the
   // appointment's; "la semana que viene, el mismo día": the appointment's weekday in that week.
   // Not a time of another of their appointments as the list of them said it ("la segunda … a la

@@ -17,13 +17,15 @@ import {
   PLACES,
   PRICE_WORDS,
   SERVICE_SYNONYMS,
+  STOPWORDS,
   SUBSCRIPTION_WORDS,
   THANKS,
   TOPICS,
   WHAT_WE_DO,
   WHICH_DAYS,
 } from '../vocabulary/vocabulary.ts';
-import { fold, levenshtein, swapped } from './text.ts';
+import { fold, levenshtein, SOUNDS_LIKE, swapped } from './text.ts';
+import { PART_OF_DAY_WORDS } from './when.ts';
 
 /**
  * Typing slips in the words the assistant reads a message by: "presio" is "precio", "cancelr"
@@ -33,7 +35,8 @@ import { fold, levenshtein, swapped } from './text.ts';
  * read as that word. A word
  * customers do write is never changed, however close it is to another: the corpus's messages are
  * the list of words people use here. Two vocabulary words written as one (a German compound) are
- * read as both, written or not: that is no slip.
+ * read as both, written or not: that is no slip. The words the parts of the day are said in
+ * ("primer hueco") are never changed either: "primer" is no slip of "primera".
  */
 
 const MIN_LENGTH = 5;
@@ -111,7 +114,9 @@ function compound(word: string): string | null {
 
 /** The vocabulary word a slip stands for, or null when it is a word of its own or unclear. */
 export function intendedWord(word: string, ownWords: ReadonlySet<string> = new Set()): string | null {
-  if (word.length < MIN_LENGTH || ownWords.has(word)) return null;
+  // Small words of the language ("si fuera a las 2") are never slips of a vocabulary word ("fuerza").
+  if (word.length < MIN_LENGTH || ownWords.has(word) || PART_OF_DAY_WORDS.has(word) || STOPWORDS.has(word))
+    return null;
   const candidates = TARGETS.get(word[0]!);
   if (candidates?.has(word)) return null;
   // A compound is read as its words even when customers write it: it is no slip of another word.
@@ -139,5 +144,11 @@ export function intendedWord(word: string, ownWords: ReadonlySet<string> = new S
  * rest as typed. `ownWords` are the business's own (its people's names, titles and cities), never changed.
  */
 export function spelled(text: string, ownWords?: ReadonlySet<string>): string {
-  return text.replace(/\p{L}{5,}/gu, (typed) => intendedWord(fold(typed), ownWords) ?? typed);
+  return text.replace(
+    /\p{L}+/gu,
+    (typed) =>
+      (ownWords?.has(fold(typed)) ? null : SOUNDS_LIKE[fold(typed)]) ??
+      (typed.length >= MIN_LENGTH ? intendedWord(fold(typed), ownWords) : null) ??
+      typed,
+  );
 }

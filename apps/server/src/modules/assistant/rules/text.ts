@@ -32,6 +32,22 @@ const SHORTHAND: Record<string, string> = {
   tmw: 'tomorrow',
   appt: 'appointment',
 };
+
+/**
+ * Words written as they sound or cut short ("dnd", "keria", "biene", "tade"): read as the word
+ * before anything reads the message, dates and times included (`spelled`).
+ */
+export const SOUNDS_LIKE: Record<string, string> = {
+  dnd: 'donde',
+  dnde: 'donde',
+  ola: 'hola',
+  keria: 'queria',
+  kieres: 'quieres',
+  biene: 'viene',
+  bale: 'vale',
+  tade: 'tarde',
+  lune: 'lunes',
+};
 export const normalise = (folded: string) =>
   folded
     .split(/\s+/)

@@ -158,7 +158,15 @@ const SELF_DESCRIBED =
 
 /** A visit or what was done there, told ("desde que vine", "after the dye"): what follows is about us. */
 const AFTER_A_VISIT =
-  /\b(?:despues|desde|tras|after|since|ayer|pasad[oa]|vine|fui|estuve|vuestr\w*|your|you|la ultima vez|last time|[a-z]+(?:asteis|isteis|aron|ieron)|hizo|dejo|puso|corto)\b/;
+  /\b(?:despues|desde que|desde (?:la|el|mi) (?:sesion|cita|visita|tinte|corte|tratamiento|masaje|clase)|tras|after|since|ayer|pasad[oa]|vine|fui|estuve|vuestr\w*|your|you|la ultima vez|last time|[a-z]+(?:asteis|isteis|aron|ieron)|hizo|dejo|puso|corto)\b/;
+
+/**
+ * "la última vez que me tiñeron en otro sitio se me puso fatal": a visit somewhere else, told to
+ * say what they fear here; a complaint about another business is not one about this one.
+ */
+const ELSEWHERE =
+  /\b(?:en otro sitio|en otro lado|en otra peluqueria|en otro salon|en otro centro|en otra clinica|en otro gimnasio|somewhere else|another (?:salon|place|clinic|gym))\b/;
+const ABOUT_US = /\b(?:vosotros|vuestr\w*|aqui|con vosotras|you guys|your)\b/;
 
 /** "disculpe la hora", "sorry for the late hour": an apology for when they write, no question about hours. */
 const APOLOGY_FOR_THE_HOUR =
@@ -221,7 +229,8 @@ export function understand(
 
   const complaint =
     (hasAny(complaintText, COMPLAINS) || ANGRY_EMOJI.test(text) || tellsOfComplaint(complaintText)) &&
-    !NOT_A_COMPLAINT.test(folded);
+    !NOT_A_COMPLAINT.test(folded) &&
+    !(ELSEWHERE.test(folded) && !ABOUT_US.test(folded));
   return {
     text,
     folded,

@@ -172,6 +172,11 @@ const PARTS: Array<[PartOfDay, string[]]> = [
   ],
 ];
 
+/** The words the parts of the day are said in ("primer hueco"): words of their own, never a slip of another. */
+export const PART_OF_DAY_WORDS: ReadonlySet<string> = new Set(
+  PARTS.flatMap(([, phrases]) => phrases.flatMap((phrase) => phrase.split(' '))),
+);
+
 /** Weekday words → 0 (Sunday) … 6 (Saturday), in the languages customers write. */
 const WEEKDAY_WORDS: Array<[number, string[]]> = [
   [1, ['lunes', 'monday', 'mon', 'lundi', 'montag', 'lunedi', 'segunda', 'dilluns']],
@@ -373,9 +378,9 @@ const spelledOut = (folded: string) =>
   folded
     .replace(/[a-z]{4,}/g, dayTypo)
     // "a las cinco y media", "half past five", "a la una": an hour written in words is that number.
-    .replace(/\ba la una\b/g, 'a las 1')
+    .replace(/\b(a|entre|de) la una\b/g, '$1 las 1')
     .replace(
-      /\b(a las|sobre las|para las|hacia las)\s+(una|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce)\b/g,
+      /\b(a las|sobre las|para las|hacia las|a partir de las|despues de las|antes de las|desde las|entre las|y las)\s+(una|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce)\b/g,
       (_, before: string, hour: string) => `${before} ${NUMBER_WORDS[hour]}`,
     )
     .replace(
@@ -425,6 +430,17 @@ function times(text: string): { after?: string; at?: string; before?: string } {
         : hour >= 1 && hour <= 7
           ? hour + 12
           : hour;
+  // "entre la 1 y las 2", "between 5 and 7": from the first, before the second.
+  const between =
+    /\b(?:entre (?:la|las)|between)\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\s*(?:y (?:la|las)|and)\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm)?/.exec(
+      folded,
+    );
+  if (between && Number(between[1]) <= 23 && Number(between[4]) <= 23) {
+    const from = afternoonHour(Number(between[1]), between[3] ?? between[6]);
+    const to = afternoonHour(Number(between[4]), between[6]);
+    if (to > from)
+      return { after: hhmm(from, Number(between[2] ?? 0)), before: hhmm(to, Number(between[5] ?? 0)) };
+  }
   const after =
     /(?:after|despues de las|a partir de las|desde las|from)\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm)?/.exec(
       folded,
@@ -633,6 +649,12 @@ const SINCE_A_DAY =
 /** "I am in Granada until Friday, could I get … on Thursday?": the day they stay until is not the day asked. */
 const UNTIL_A_DAY =
   /\b(?:until|till|hasta el|hasta este|hasta)\s+(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|finde|fin de semana|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend)\b/g;
+/**
+ * "el miércoles no puedo, tendría que ser mañana", "I can't do Friday": a day they refuse is not the
+ * day asked, when another is named.
+ */
+const REFUSED_DAY =
+  /\b(?:el |los |este |esta )?(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|manana|finde|fin de semana) no (?:puedo|podemos|podre|me va|me viene|nos va|nos viene|me cuadra|nos cuadra)\b|\bno (?:puedo|podemos|podre)(?: ir)? (?:el|los|este) (?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|finde)\b|\bcan'?t (?:do |make )?(?:it )?(?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b/g;
 const TROUBLE = /\b(?:duele|dolor|dolores|molest\w*|lesion\w*|lesione|hurts?|pain|aches?|sore|injur\w*)\b/;
 
 /**
@@ -648,7 +670,13 @@ export function resolveWhen(said: string, now: Date, timeZone: string): When | u
   const read = spelledOut(withoutPunctuation(fold(text)));
   const sinceTaken = TROUBLE.test(read) ? read.replace(SINCE_A_DAY, ' ') : read;
   const untilTaken = sinceTaken.replace(UNTIL_A_DAY, ' ');
-  const folded = untilTaken !== sinceTaken && namedWeekday(untilTaken) ? untilTaken : sinceTaken;
+  const untilRead = untilTaken !== sinceTaken && namedWeekday(untilTaken) ? untilTaken : sinceTaken;
+  const refusedTaken = untilRead.replace(REFUSED_DAY, ' ');
+  const folded =
+    refusedTaken !== untilRead &&
+    (namedWeekday(refusedTaken) || /\b(?:hoy|manana|today|tomorrow)\b/.test(refusedTaken))
+      ? refusedTaken
+      : untilRead;
   const { part, rest } = partOfDay(folded);
   const clock = times(rest);
   const today = zonedDate(now, timeZone);
