@@ -18,6 +18,8 @@ export const APPOINTMENT_MESSAGES = {
     'A paid appointment is kept with its payment and history, so it cannot be deleted. Cancel it instead if it will not take place.',
   heldNotDeleted:
     'Its time is held for someone on its waitlist, so it cannot be deleted until that offer is taken, declined or runs out.',
+  waitedForNotDeleted:
+    'People are on the waitlist for this time, so it cannot be deleted. Cancel it instead: its time is then offered to the first in line.',
   reopenNeeded:
     'This appointment is cancelled. Reopen it on purpose to change its status: its slot is taken again and reminders are planned again.',
   notScheduledToMove: 'Only a scheduled appointment can be moved.',

@@ -147,7 +147,8 @@ export const appointmentWrites = {
   /**
    * Deletes an appointment nobody paid for, with money or a pack session. One paid for keeps its
    * money trail: the condition is in the statement, so no concurrent cancel or refund can find
-   * its row gone.
+   * its row gone. A live one-to-one booking whose time has a waitlist is refused by the database
+   * (23001, trigger `appointments_waited_for_not_deleted`): it is cancelled instead, which offers it.
    */
   async deleteUnpaid(db: Db, id: string) {
     const rows = await db

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, gte, lte, type SQL, sql, sum } from 'dri
 import type { Db } from '../../db/client.ts';
 import { appointmentDayCounts, appointments, classTimes, payments } from '../../db/schema.ts';
 import { searchMatchesTextOrNumber } from '../../db/search.ts';
+import { sqlState } from '../../lib/app-error.ts';
 import { lockSlotAndCheckHold } from '../schedule/slot-lock.ts';
 import { appointmentWrites } from './appointment-writes.ts';
 
@@ -19,6 +20,15 @@ const packSession = sql<PackSessionRow | null>`(
            exists(select 1 from pack_ledger r where r.appointment_id = u.appointment_id and r.kind = 'return'))
     from pack_ledger u join client_packs cp on cp.id = u.client_pack_id
    where u.appointment_id = "appointments"."id" and u.kind = 'use')`;
+
+/** The database refused to delete a live one-to-one booking whose time has a waitlist (migration 0056). */
+function isWaitedForTime(error: unknown) {
+  if (sqlState(error) !== '23001') return false;
+  const candidates = [error, (error as { cause?: unknown })?.cause];
+  return candidates.some((candidate) =>
+    String((candidate as { message?: unknown })?.message ?? '').includes('appointments_waited_for'),
+  );
+}
 
 /** What a status change did, or why it did nothing. */
 export type StatusUpdate =
@@ -227,9 +237,18 @@ export function createAppointmentsRepository(db: Db) {
       });
     },
 
-    /** Deletes an appointment nobody paid for (see `appointmentWrites.deleteUnpaid`). */
-    async delete(id: string): Promise<'deleted' | 'paid' | 'held' | 'missing'> {
-      if (await appointmentWrites.deleteUnpaid(db, id)) return 'deleted';
+    /**
+     * Deletes an appointment nobody paid for (see `appointmentWrites.deleteUnpaid`). 'waited-for':
+     * a live one-to-one booking whose time people wait for, which the database keeps (migration
+     * 0056) so that its time is freed by a cancel, which offers it.
+     */
+    async delete(id: string): Promise<'deleted' | 'paid' | 'held' | 'waited-for' | 'missing'> {
+      try {
+        if (await appointmentWrites.deleteUnpaid(db, id)) return 'deleted';
+      } catch (error) {
+        if (isWaitedForTime(error)) return 'waited-for';
+        throw error;
+      }
       const [kept] = await db
         .select({ id: appointments.id, heldFrom: appointments.heldFrom })
         .from(appointments)

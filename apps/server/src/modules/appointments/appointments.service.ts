@@ -204,13 +204,18 @@ export function createAppointmentsService({
       return detailed(await load(id));
     },
 
-    /** Deletes an appointment nobody paid for; a paid one keeps its money trail and is cancelled instead (409). */
+    /**
+     * Deletes an appointment nobody paid for; a paid one keeps its money trail, and a one-to-one
+     * booking whose time has a waitlist is cancelled instead (409) so that its time is offered.
+     */
     async remove(id: string) {
       const outcome = await repository.delete(id);
       if (outcome === 'missing') throw notFound(APPOINTMENT_MESSAGES.notFound);
       if (outcome === 'paid') throw conflict(APPOINTMENT_MESSAGES.paidNotDeleted);
       // Its row holds a one-to-one time for a waitlist offer (decision 026's addendum).
       if (outcome === 'held') throw conflict(APPOINTMENT_MESSAGES.heldNotDeleted);
+      // People wait for its time: a cancel frees it with an offer to the first of them; a delete would not.
+      if (outcome === 'waited-for') throw conflict(APPOINTMENT_MESSAGES.waitedForNotDeleted);
       await changed();
     },
   };

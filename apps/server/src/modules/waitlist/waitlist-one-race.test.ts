@@ -1,4 +1,6 @@
+import { APPOINTMENT_MESSAGES } from '@chatdesk/contract/appointments';
 import type { Service } from '@chatdesk/contract/services';
+import { WAITLIST_MESSAGES } from '@chatdesk/contract/waitlist';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
@@ -18,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let serial = 0;
-const staff = (method: 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
+const staff = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 const visit = (url: string, payload: object) =>
   t.app.inject({ method: 'POST', url, payload, remoteAddress: `10.95.${++serial % 250}.1` });
@@ -157,6 +159,37 @@ it('a customer joining while the booking is cancelled is never left waiting for 
       expect(joined.statusCode, joined.body).toBe(409);
       expect(entry).toBeUndefined();
       expect(await atTen(slot.employeeId)).toEqual({ live: [], held: 0 });
+    }
+  }
+});
+
+it('a customer joining while staff delete the booking is either in line with the booking kept, or refused with the time free', async () => {
+  // Fifteen rounds of a join racing staff's delete of the only booking at its time: the join that
+  // commits first keeps the booking (the delete is refused: cancel it instead, which offers it);
+  // the delete that commits first leaves the time free, and the join is told to book it.
+  for (let round = 0; round < 15; round++) {
+    const slot = await aTrainer();
+    const taken = (await bookAt(slot, '10:00')).json().id as string;
+    const email = `borrado-${++serial}@example.com`;
+    const [deleted, joined] = await Promise.all([
+      staff('DELETE', `/api/appointments/${taken}`),
+      visit('/api/book/waitlist', { ...slot, date: MONDAY, timeSlot: '10:00', name: 'Borrado', email }),
+    ]);
+    const [entry] = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, email));
+    const kept = await t.db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(eq(appointments.id, taken));
+    if (joined.statusCode === 201) {
+      expect(deleted.statusCode, deleted.body).toBe(409);
+      expect(deleted.json()).toEqual({ message: APPOINTMENT_MESSAGES.waitedForNotDeleted });
+      expect(entry!.status).toBe('waiting');
+      expect(kept).toHaveLength(1);
+    } else {
+      expect(joined.json(), joined.body).toEqual({ message: WAITLIST_MESSAGES.timeFree });
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      expect(entry).toBeUndefined();
+      expect(kept).toEqual([]);
     }
   }
 });

@@ -2,7 +2,7 @@ import { APPOINTMENT_MESSAGES } from '@chatdesk/contract/appointments';
 import type { Pack } from '@chatdesk/contract/packs';
 import type { Service } from '@chatdesk/contract/services';
 import { WAITLIST_MESSAGES } from '@chatdesk/contract/waitlist';
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
 import { insertEmployee } from '../../../test/factories.ts';
@@ -398,6 +398,46 @@ describe('a freed one-to-one time', () => {
     expect(await openOnMonday(employee, slot.serviceId)).toContain('10:00');
     expect(await fullTimes(slot)).toEqual([]);
     expect((await staffBooks(slot)).statusCode).toBe(201);
+    now = START;
+  });
+});
+
+describe('staff deleting a booking whose time has a waitlist', () => {
+  it('is refused while someone waits, and cancelling it (as the refusal says) offers the time; with nobody waiting it deletes as before', async () => {
+    now = START;
+    const { slot, employee } = await aTrainer();
+    const taken = await book(slot, '10:00');
+    const ana = { name: 'Ana Espera', email: `ana-${++serial}@example.com` };
+    expect((await join(slot, ana)).statusCode).toBe(201);
+    // Deleted, its time would be free with no row to hold it for Ana, who would never hear of it.
+    const refused = await staff('DELETE', `/api/appointments/${taken.id}`);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toEqual({ message: APPOINTMENT_MESSAGES.waitedForNotDeleted });
+    expect(await t.db.select().from(appointments).where(eq(appointments.id, taken.id))).toHaveLength(1);
+    expect((await entryOf(ana.email)).status).toBe('waiting');
+    const cancelled = await staff('PATCH', `/api/appointments/${taken.id}/status`, { status: 'cancelled' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await entryOf(ana.email)).toMatchObject({ status: 'offered', holderId: taken.id });
+    expect(await heldRows(employee.id)).toEqual([{ id: taken.id }]);
+
+    // Nobody waiting, never or no longer (Bea left the line): deleted, and the time is open.
+    const alone = await book(slot, '11:00');
+    const left = await book(slot, '12:00');
+    const bea = { name: 'Bea Se Va', email: `bea-${++serial}@example.com` };
+    expect((await join(slot, bea, '12:00')).statusCode).toBe(201);
+    const leaves = await visit('POST', `/api/waitlist/${(await entryOf(bea.email)).token}/decline`);
+    expect(leaves.statusCode, leaves.body).toBe(200);
+    for (const booking of [alone, left]) {
+      const deleted = await staff('DELETE', `/api/appointments/${booking.id}`);
+      expect(deleted.statusCode, deleted.body).toBe(200);
+    }
+    expect(
+      await t.db
+        .select()
+        .from(appointments)
+        .where(inArray(appointments.id, [alone.id, left.id])),
+    ).toEqual([]);
+    expect(await openOnMonday(employee, slot.serviceId)).toEqual(expect.arrayContaining(['11:00', '12:00']));
     now = START;
   });
 });
