@@ -183,6 +183,26 @@ describe('joining a taken one-to-one time', () => {
   });
 });
 
+describe('a time someone is paying for', () => {
+  it('has no line while its slot hold lasts (not listed, joining refused), and once the hold lapses it is free to book', async () => {
+    now = START;
+    const { slot } = await aTrainer(2500);
+    const paying = await visit('POST', '/api/payments/intent', { ...slot, date: MONDAY, timeSlot: '10:00' });
+    expect(paying.statusCode, paying.body).toBe(200);
+    expect(await fullTimes(slot)).toEqual([]);
+    const who = { name: 'Ana Prisa', email: `ana-${++serial}@example.com` };
+    const refused = await join(slot, who);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toEqual({ message: WAITLIST_MESSAGES.notATime });
+    // Unpaid after its 10 minutes: nobody was left in line for it, and it is booked as any free time.
+    now = new Date(START.getTime() + 11 * 60_000);
+    expect((await join(slot, who)).json()).toEqual({ message: WAITLIST_MESSAGES.timeFree });
+    expect(await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, who.email))).toEqual([]);
+    expect((await staffBooks(slot)).statusCode).toBe(201);
+    now = START;
+  });
+});
+
 describe('a freed one-to-one time', () => {
   it('cancelled on its link is held for the first in line: taken for everybody else and not open, then booked free within the hold', async () => {
     now = START;
