@@ -48,6 +48,7 @@ const es = {
   /** A professional and a service, its length and the length of a booked appointment. */
   doesService: (name: string, service: string) => `Sí, ${name} hace ${service}.`,
   doesNotDoService: (name: string, service: string) => `No, ${name} no hace ${service}.`,
+  bookItWith: 'Puedes reservarlo con:',
   serviceTakes: (service: string, minutes: number) => `${service} dura ${formatDuration(minutes)}.`,
   appointmentLasts: (minutes: number) => `Cada cita dura ${minutes} minutos.`,
   lengthNotWritten: (minutes: number) =>
@@ -141,6 +142,8 @@ const es = {
   guidePrice: (service: string, amount: string, from: boolean) =>
     `${service}: ${from ? `desde ${amount}` : amount} (precio orientativo del servicio).`,
   altogether: (total: string) => `En total: ${total}.`,
+  sessionsTotal: (count: number, total: string, each: string) =>
+    `${count} sesiones: ${total} en total (${each} cada una).`,
   /** "tiene 10 años": the price their age takes, of a service with an age limit. */
   forAge: (service: string, amount: string, maxAge: number) =>
     `${service}: ${amount} (precio orientativo, hasta los ${maxAge} años).`,
@@ -366,6 +369,7 @@ const en: Replies = {
 
   doesService: (name, service) => `Yes, ${name} does ${service}.`,
   doesNotDoService: (name, service) => `No, ${name} doesn't do ${service}.`,
+  bookItWith: 'You can book it with:',
   serviceTakes: (service, minutes) => `${service} takes ${formatDuration(minutes)}.`,
   appointmentLasts: (minutes) => `Each appointment lasts ${minutes} minutes.`,
   lengthNotWritten: (minutes) =>
@@ -445,6 +449,7 @@ const en: Replies = {
   guidePrice: (service, amount, from) =>
     `${service}: ${from ? `from ${amount}` : amount} (guide price of the service).`,
   altogether: (total) => `Altogether: ${total}.`,
+  sessionsTotal: (count, total, each) => `${count} sessions: ${total} altogether (${each} each).`,
   forAge: (service, amount, maxAge) => `${service}: ${amount} (guide price, up to age ${maxAge}).`,
   overAge: (service, maxAge, age, others) =>
     `${capitalised(service)}: up to age ${maxAge}; at ${age} the adult price applies: ${list(others, 'en')}.`,

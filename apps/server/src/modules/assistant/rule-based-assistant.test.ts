@@ -3039,6 +3039,12 @@ describe('round 17, blind: what customers asked that the assistant missed', () =
     const [, other] = await playWith(two(), 'quiero cambiar una cita', 'la del jueves no, la otra');
     expect(said([other!], 0)).toMatch(/2 de diciembre/);
     expect(said([other!], 0)).not.toMatch(/26 de noviembre/);
+    const [, withTarget] = await playWith(
+      two(),
+      'quiero cambiar una cita',
+      'la del jueves no, la otra. al martes 1 a las 11',
+    );
+    expect(withTarget!.propose).toMatchObject({ appointmentId: 'a2', date: '2026-12-01', time: '11:00' });
     const later = await playWith(two(), 'pasa la del jueves al martes 1 a las 17', 'el jueves 3 mejor');
     expect(later[0]!.propose).toMatchObject({ kind: 'reschedule', date: '2026-12-01', time: '17:00' });
     expect(later[1]!.propose).toMatchObject({ kind: 'reschedule', date: '2026-12-03', time: '17:00' });
@@ -3107,6 +3113,48 @@ describe('round 17, blind: what customers asked that the assistant missed', () =
     expect(
       said(await playWith(lawOffice, 'la segunda sesión también son 10€ o eso es solo la primera?'), 0),
     ).toMatch(/10,00\s€/);
+  });
+
+  it('after the price, "¿qué días pasa consulta?" is the days of the one asked about, and "¿y si hago 4 al mes?" what 4 come to', async () => {
+    const days = await playWith(
+      withClinic,
+      'la consulta con la nutri online cuesta lo mismo?',
+      'vale, q dias pasa consulta?',
+    );
+    expect(said(days, 1)).toMatch(/Lucía trabaja los lunes, martes, miércoles, jueves y viernes/);
+    const four = await playWith(lawOffice, 'precio x sesion?', 'y si hago 4 al mes?');
+    expect(said(four, 1)).toMatch(/4 sesiones: 40,00\s€ en total \(10,00\s€ cada una\)/);
+    // No price said just before: no sum.
+    expect(said(await playWith(lawOffice, 'quiero venir 4 veces al mes'), 0)).not.toMatch(/en total/);
+  });
+
+  it('a professional\'s times asked with "¿sería en X o en Y?" say where too; "no, X no hace eso" names who does; a kind and the language asked get both', async () => {
+    const where = said(
+      await playWith(withClinic, 'que disponibilidad tiene lucia el martes y seria en barcelona o online?'),
+      0,
+    );
+    expect(where).toMatch(/10:30/);
+    expect(where).toMatch(/Lucía atiende en Barcelona y online/);
+    const notHer = said(await playWith(withClinic, 'la fisioterapia la hace lucia?'), 0);
+    expect(notHer).toMatch(/^No, Lucía Fernández no hace fisioterapia.\nPuedes reservarlo con:/);
+    expect(notHer).toMatch(/schedule\/javier/);
+    const english = {
+      ...withClinic,
+      information: `${withClinic.information}\nAtendemos en español e inglés.`,
+    };
+    const both = said(await playWith(english, 'I need a physio in Valencia who ideally speaks English'), 0);
+    expect(both).toMatch(/schedule\/javier/);
+    expect(both).toMatch(/English/);
+  });
+
+  it('a fade ("degradado") is a men\'s cut: its price, not every cut\'s', async () => {
+    const fade = {
+      ...lawOffice,
+      information: `${lawOffice.information}\nPrecios orientativos: corte de caballero 16 €, corte de señora desde 28 €, corte + barba 24 €.`,
+    };
+    expect(said(await playWith(fade, 'cuanto cobrais por un degradado?'), 0)).toMatch(
+      /^Corte de caballero: 16 €/m,
+    );
   });
 
   it('"¿qué días trabaja ane? voy a bilbao" gets her days, and "¿y iker?" his', async () => {

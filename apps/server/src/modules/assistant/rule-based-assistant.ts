@@ -109,6 +109,27 @@ type Context = {
 /** Topics that only the company information can answer: when it says nothing, nothing else does. */
 /** "allí", "ahí", "there": the place the conversation is about. */
 const THERE = /\b(?:alli|ahi|alla|aqui mismo|en esa ciudad|there|over there|in that city)\b/;
+/** "4 al mes", "dos veces por semana", "10 sessions": how many appointments they mean. */
+const SESSIONS_COUNT =
+  /\b(\d{1,2}|dos|tres|cuatro|cinco|seis|ocho|diez|doce|two|three|four|five|six|eight|ten|twelve)\s*(?:sesiones|clases|veces|citas|al mes|a la semana|por semana|por mes|x semana|x mes|sessions|classes|times|a month|a week|per month|per week)\b/;
+const NUMBER_WORDS: Record<string, number> = {
+  dos: 2,
+  tres: 3,
+  cuatro: 4,
+  cinco: 5,
+  seis: 6,
+  ocho: 8,
+  diez: 10,
+  doce: 12,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  eight: 8,
+  ten: 10,
+  twelve: 12,
+};
 /** "y sergio?", "and Carlos?": a follow-up that asks the same of someone else. */
 const FOLLOW_UP_START = /^(?:y|e|and|i|et|und|vale y|ok y|pues y)\s/;
 /** How many professionals a list of everyone shows before saying how many more there are. */
@@ -900,6 +921,18 @@ class Conversation {
       LATE_NOTICE.test(m.folded)
     )
       return this.say.lateCancel(hours);
+    // "la consulta con la nutri…" … "vale, ¿qué días pasa consulta?": the days of the one who does
+    // what was asked about, before any sentence of the company information about consultations.
+    if (
+      m.whichDays &&
+      !m.named.length &&
+      !asksKind &&
+      !m.places.length &&
+      (c.kinds.size || c.roleStems.size)
+    ) {
+      const { here } = this.matching(c.kinds, c.roleStems, c.places);
+      if (here.length === 1) return this.openTimes(here[0]!, undefined, true);
+    }
     // "Rocío me puede atender? es la encargada no?": a person asked about by name is the question,
     // not the company information their sentence happens to share a word with.
     const unlistedPerson = m.named.length ? undefined : personNotListed(m.text, this.directory);
@@ -913,10 +946,12 @@ class Conversation {
         m.text,
         m.places.map((place) => fold(place).slice(0, 5)),
       );
-      if (answer)
-        return topics.includes('hours')
-          ? this.hours()
-          : this.spokenHere(topics, answer.text) + this.quote(answer.text);
+      if (answer && topics.includes('hours')) return this.hours();
+      const fact = answer ? this.spokenHere(topics, answer.text) + this.quote(answer.text) : '';
+      // "someone who does colour in Madrid, and ideally speaks English": who, and the language.
+      if (answer && asksKind && topics.every((topic) => topic === 'languages'))
+        return [this.find(m), fact].filter(Boolean).join('\n\n');
+      if (answer) return fact;
       // "¿Cuál es la dirección del centro de Madrid?" with no address written: say so, no search.
       const factual = topics.filter((topic) => FACT_TOPICS.includes(topic));
       if (factual.length && !asksKind && !m.cities && !m.whatWeDo && !m.when) return this.unknownFact();
@@ -955,6 +990,9 @@ class Conversation {
         ].join('\n\n');
       return this.prices(professional);
     }
+    // "precio x sesión?" … "¿y si hago 4 al mes?": that many, at the price just said.
+    const sessions = this.sessionsAtThePrice();
+    if (sessions) return sessions;
     // "¿cuánto cuesta la consulta?" … "¿y con el fisio igual?": the same question, of someone else.
     if (this.samePriceAgain()) return this.prices(professional);
     // "corte + barba, ¿qué precio tiene?" … "¿y solo la barba?": still the prices.
@@ -1011,8 +1049,12 @@ class Conversation {
     if (
       professional &&
       (m.when || m.whichDays || partAsked || (m.availability && !m.bookingLink && !m.premium))
-    )
-      return this.openTimes(professional, this.correctedWhen());
+    ) {
+      const times = await this.openTimes(professional, this.correctedWhen());
+      // "…el miércoles por la tarde, y si sería en Sevilla o en Málaga": where, too.
+      if (m.named.length !== 1 || !m.places.length) return times;
+      return [times, this.whetherThere(professional, m.places)].join('\n');
+    }
     if (professional && m.named.length && c.when && !m.premium && !m.price)
       return this.openTimes(professional, c.when);
     // "¿qué días trabaja carmen?" … "¿y sergio?": his days.
@@ -1032,8 +1074,17 @@ class Conversation {
     const kind = [...m.kinds].find((k) => KIND_NAMES[k]);
     if (m.named.length === 1 && kind && m.isQuestion && !m.price && !m.places.length) {
       const [named] = m.named as [Professional];
-      const does = professionalsOfKind(new Set([kind]), new Set(), this.directory).includes(named);
+      const doers = professionalsOfKind(new Set([kind]), new Set(), this.directory);
+      const does = doers.includes(named);
       const label = KIND_NAMES[kind]![this.language];
+      // "¿el arreglo de barba lo hace sergio?" — no: who does, where they can be booked. Not when
+      // they asked which of two things the person is ("¿nutri o entrenadora?"): who they are, then.
+      if (!does && doers.length && !/\s(?:o|or|u)\s/.test(m.folded))
+        return [
+          this.say.doesNotDoService(named.name, label),
+          this.say.bookItWith,
+          ...doers.slice(0, 3).map((p) => this.card(p)),
+        ].join('\n');
       return [
         does ? this.say.doesService(named.name, label) : this.say.doesNotDoService(named.name, label),
         this.describe(m.named),
@@ -1500,6 +1551,11 @@ class Conversation {
 
   /** Whether a professional works in the places asked about, and where they do. */
   private worksWhere(professional: Professional, places: string[]) {
+    return [this.whetherThere(professional, places), this.say.bookHere(professional.bookingUrl)].join('\n');
+  }
+
+  /** "Sí, Marta atiende en Sevilla y Málaga." / "No, … no atiende en Madrid: atiende en …". */
+  private whetherThere(professional: Professional, places: string[]) {
     const first = professional.name.split(' ')[0] ?? professional.name;
     const where = list(
       professional.places.map((place) => this.placeName(place)),
@@ -1510,10 +1566,7 @@ class Conversation {
       this.language,
     );
     const yes = places.some((place) => professional.places.includes(place));
-    return [
-      yes ? this.say.worksIn(first, where) : this.say.doesNotWorkThere(first, asked, where),
-      this.say.bookHere(professional.bookingUrl),
-    ].join('\n');
+    return yes ? this.say.worksIn(first, where) : this.say.doesNotWorkThere(first, asked, where);
   }
 
   /** The local times asked for: a part of the day, "after 6", "before 10". */
@@ -1682,6 +1735,19 @@ class Conversation {
   }
 
   // --- Prices ---------------------------------------------------------------------------------
+
+  /** After the price of one appointment, a number of them ("¿y si hago 4 al mes?"): what they come to. */
+  private sessionsAtThePrice(): string | null {
+    const fee = this.knowledge.appointmentFee;
+    const each = money(fee.amount, fee.currency, this.language);
+    if (!this.lastReply?.includes(each)) return null;
+    const said = SESSIONS_COUNT.exec(this.message.folded);
+    if (!said) return null;
+    const count = Number(said[1]) || NUMBER_WORDS[said[1]!] || 0;
+    if (count < 2 || count > 30) return null;
+    const total = money(fee.amount * count, fee.currency, this.language);
+    return this.say.sessionsTotal(count, total, each);
+  }
 
   private prices(professional: Professional | undefined): string {
     const m = this.message;

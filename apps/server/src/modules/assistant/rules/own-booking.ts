@@ -541,7 +541,8 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
       (targetAt > 0 ? optionChosen(source, lastReply, upcoming, language) : undefined))
     : undefined;
   const candidates = chosen ? [chosen] : pick(upcoming, source, input, !(moving && targetAt <= 0));
-  // "la del jueves no, la otra": the day named the one refused, not where to move the other.
+  // "la del jueves no, la otra": the day named the one refused, not where to move the other (which
+  // may follow: "…, la otra. al sábado a las 12").
   const refusedNamed = Boolean(chosen) && OTHER_ONE.test(folded);
 
   if (!cancelling && !moving) return reply(listed(candidates, upcoming, source, input));
@@ -558,7 +559,8 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
       propose: cancelProposal(appointment),
     };
   }
-  return move(appointment, input, refusedNamed ? ' ' : targetAt > 0 ? folded.slice(targetAt) : '', null);
+  const target = targetAt > 0 ? folded.slice(targetAt) : refusedNamed ? ' ' : '';
+  return move(appointment, input, target, null);
 }
 
 /** "la otra", "the other one": of the appointments listed, the one not named. */
