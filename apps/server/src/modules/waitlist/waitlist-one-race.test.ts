@@ -1,72 +1,18 @@
 import { APPOINTMENT_MESSAGES } from '@chatdesk/contract/appointments';
-import type { Service } from '@chatdesk/contract/services';
 import { WAITLIST_MESSAGES } from '@chatdesk/contract/waitlist';
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
-import { insertEmployee } from '../../../test/factories.ts';
-import { appointments, mailOutbox, waitlistEntries } from '../../db/schema.ts';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { appointments, waitlistEntries } from '../../db/schema.ts';
+import { MONDAY, waitlistFixture } from './waitlist-fixture.ts';
 
-// A freed one-to-one time held for the first in line (decision 026's addendum). Friday 20 November
-// 2026, 11:00 in Madrid. On PostgreSQL (TEST_DATABASE_URL) these run truly at once.
-const now = new Date('2026-11-20T10:00:00Z');
-const MONDAY = '2026-11-23';
-let t: TestContext;
-let headers: Record<string, string>;
-beforeAll(async () => {
-  t = await buildTestApp({ clock: () => now });
-  ({ headers } = await t.signIn());
-});
-afterAll(() => t.close());
-
-let serial = 0;
-const staff = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-const visit = (url: string, payload: object) =>
-  t.app.inject({ method: 'POST', url, payload, remoteAddress: `10.95.${++serial % 250}.1` });
-
-async function aTrainer() {
-  const service = (
-    await staff('POST', '/api/services', {
-      name: `Sesión ${++serial}`,
-      durationMinutes: 60,
-      priceAmount: 0,
-      currency: 'eur',
-    })
-  ).json() as Service;
-  const employee = await insertEmployee(t.db, { availability: { monday: [['09:00', '13:00']] } as never });
-  await staff('PUT', `/api/employees/${employee.id}/services`, { serviceIds: [service.id] });
-  return { employeeId: employee.id, serviceId: service.id };
-}
-
-async function aClient() {
-  const n = ++serial;
-  return (
-    await staff('POST', '/api/clients', {
-      name: `Cliente ${n}`,
-      phone: `+34 613 000 ${String(n).padStart(3, '0')}`,
-      email: `cliente-${n}@example.com`,
-    })
-  ).json().id as string;
-}
-
-const bookAt = async (slot: { employeeId: string; serviceId: string }, timeSlot: string) =>
-  staff('POST', '/api/appointments', { clientId: await aClient(), ...slot, date: MONDAY, timeSlot });
-
-async function offerToken(email: string) {
-  await t.app.services.waitlist.tellOffers();
-  const [mail] = await t.db
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.to, email), sql`${mailOutbox.subject} like 'A place is free%'`))
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(1);
-  return /\/waitlist\/([\w-]+)/.exec(mail!.text)![1]!;
-}
+// A freed one-to-one time held for the first in line (decision 026's addendum), on Friday 20
+// November 2026, 11:00 in Madrid. On PostgreSQL (TEST_DATABASE_URL) these run truly at once.
+const w = waitlistFixture(95);
+const { next, staff, visit, aTrainer, aClient, bookAt, join, offerToken } = w;
 
 /** Live appointments of the professional whose time touches 10:00–11:00 (Madrid), and rows holding it. */
 async function atTen(employeeId: string) {
-  const live = await t.db
+  const live = await w.t.db
     .select({ email: appointments.clientEmail })
     .from(appointments)
     .where(
@@ -76,7 +22,7 @@ async function atTen(employeeId: string) {
         sql`tstzrange(${appointments.blockedFrom}, ${appointments.blockedUntil}) && tstzrange('2026-11-23T09:00:00Z', '2026-11-23T10:00:00Z')`,
       ),
     );
-  const held = await t.db
+  const held = await w.t.db
     .select({ id: appointments.id })
     .from(appointments)
     .where(and(eq(appointments.employeeId, employeeId), isNotNull(appointments.heldFrom)));
@@ -84,13 +30,10 @@ async function atTen(employeeId: string) {
 }
 
 it('a freed one-to-one time, held for the first in line: of her double confirms and 20 racing bookings, exactly one gets it', async () => {
-  const slot = await aTrainer();
+  const { slot } = await aTrainer();
   const taken = (await bookAt(slot, '10:00')).json().id as string;
-  const ana = `ana-${++serial}@example.com`;
-  expect(
-    (await visit('/api/book/waitlist', { ...slot, date: MONDAY, timeSlot: '10:00', name: 'Ana', email: ana }))
-      .statusCode,
-  ).toBe(201);
+  const ana = `ana-${next()}@example.com`;
+  expect((await join(slot, { name: 'Ana', email: ana })).statusCode).toBe(201);
   expect(
     (await staff('PATCH', `/api/appointments/${taken}/status`, { status: 'cancelled' })).statusCode,
   ).toBe(200);
@@ -99,7 +42,7 @@ it('a freed one-to-one time, held for the first in line: of her double confirms 
 
   const clients = await Promise.all(Array.from({ length: 20 }, () => aClient()));
   const outcomes = await Promise.all([
-    ...[1, 2, 3].map(() => visit(`/api/waitlist/${token}/confirm`, {})),
+    ...[1, 2, 3].map(() => visit('POST', `/api/waitlist/${token}/confirm`, {})),
     // At the held start, and overlapping it from either side.
     ...clients.map((clientId, i) =>
       staff('POST', '/api/appointments', {
@@ -116,13 +59,10 @@ it('a freed one-to-one time, held for the first in line: of her double confirms 
 });
 
 it('a time cancelled while others race to book it goes to the one waiting, never to a racer', async () => {
-  const slot = await aTrainer();
+  const { slot } = await aTrainer();
   const taken = (await bookAt(slot, '10:00')).json().id as string;
-  const ana = `ana-${++serial}@example.com`;
-  expect(
-    (await visit('/api/book/waitlist', { ...slot, date: MONDAY, timeSlot: '10:00', name: 'Ana', email: ana }))
-      .statusCode,
-  ).toBe(201);
+  const ana = `ana-${next()}@example.com`;
+  expect((await join(slot, { name: 'Ana', email: ana })).statusCode).toBe(201);
   const clients = await Promise.all(Array.from({ length: 12 }, () => aClient()));
   const [cancel, ...bookings] = await Promise.all([
     staff('PATCH', `/api/appointments/${taken}/status`, { status: 'cancelled' }),
@@ -134,7 +74,7 @@ it('a time cancelled while others race to book it goes to the one waiting, never
   // Before the cancel the time was booked; from its commit on, it was held for Ana.
   for (const booking of bookings) expect(booking.statusCode, booking.body).toBe(409);
   expect(await atTen(slot.employeeId)).toEqual({ live: [], held: 1 });
-  const [entry] = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, ana));
+  const [entry] = await w.t.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, ana));
   expect(entry!.status).toBe('offered');
 });
 
@@ -143,15 +83,15 @@ it('a customer joining while the booking is cancelled is never left waiting for 
   // lands before the cancel's commit (offered by it), or after it (refused: the time is free), or
   // during it (offered by the join itself, on the cancelled row). Never in line for a free time.
   for (let round = 0; round < 15; round++) {
-    const slot = await aTrainer();
+    const { slot } = await aTrainer();
     const taken = (await bookAt(slot, '10:00')).json().id as string;
-    const email = `carrera-${++serial}@example.com`;
+    const email = `carrera-${next()}@example.com`;
     const [cancel, joined] = await Promise.all([
       staff('PATCH', `/api/appointments/${taken}/status`, { status: 'cancelled' }),
-      visit('/api/book/waitlist', { ...slot, date: MONDAY, timeSlot: '10:00', name: 'Carrera', email }),
+      join(slot, { name: 'Carrera', email }),
     ]);
     expect(cancel.statusCode, cancel.body).toBe(200);
-    const [entry] = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, email));
+    const [entry] = await w.t.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, email));
     if (joined.statusCode === 201) {
       expect(entry!.status).toBe('offered');
       expect(await atTen(slot.employeeId)).toEqual({ live: [], held: 1 });
@@ -168,15 +108,15 @@ it('a customer joining while staff delete the booking is either in line with the
   // commits first keeps the booking (the delete is refused: cancel it instead, which offers it);
   // the delete that commits first leaves the time free, and the join is told to book it.
   for (let round = 0; round < 15; round++) {
-    const slot = await aTrainer();
+    const { slot } = await aTrainer();
     const taken = (await bookAt(slot, '10:00')).json().id as string;
-    const email = `borrado-${++serial}@example.com`;
+    const email = `borrado-${next()}@example.com`;
     const [deleted, joined] = await Promise.all([
       staff('DELETE', `/api/appointments/${taken}`),
-      visit('/api/book/waitlist', { ...slot, date: MONDAY, timeSlot: '10:00', name: 'Borrado', email }),
+      join(slot, { name: 'Borrado', email }),
     ]);
-    const [entry] = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, email));
-    const kept = await t.db
+    const [entry] = await w.t.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, email));
+    const kept = await w.t.db
       .select({ id: appointments.id })
       .from(appointments)
       .where(eq(appointments.id, taken));

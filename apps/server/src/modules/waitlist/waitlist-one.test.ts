@@ -1,154 +1,54 @@
 import { APPOINTMENT_MESSAGES } from '@chatdesk/contract/appointments';
-import type { Pack } from '@chatdesk/contract/packs';
-import type { Service } from '@chatdesk/contract/services';
 import { WAITLIST_MESSAGES } from '@chatdesk/contract/waitlist';
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
-import { insertEmployee } from '../../../test/factories.ts';
-import {
-  appointments,
-  clientPacks,
-  mailOutbox,
-  notifications,
-  payments,
-  waitlistEntries,
-} from '../../db/schema.ts';
-import { TEST_CARDS } from '../../integrations/payments/local-payment-provider.ts';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { appointments, clientPacks, payments, waitlistEntries } from '../../db/schema.ts';
+import { MONDAY, START, waitlistFixture } from './waitlist-fixture.ts';
 
-// The waitlist of a taken one-to-one time (decision 026's addendum): Friday 20 November 2026,
-// 11:00 in Madrid (the test app's zone); the times waited for are on Monday the 23rd.
-const START = new Date('2026-11-20T10:00:00Z');
-let now = START;
-const MONDAY = '2026-11-23';
-let t: TestContext;
-let headers: Record<string, string>;
-beforeAll(async () => {
-  t = await buildTestApp({ clock: () => now });
-  ({ headers } = await t.signIn());
-});
-afterAll(() => t.close());
+// The waitlist of a taken one-to-one time (decision 026's addendum). The clock starts on Friday 20
+// November 2026, 11:00 in Madrid (the test app's zone); the times waited for are on Monday the 23rd.
+const w = waitlistFixture(110);
+const {
+  clock,
+  next,
+  staff,
+  visit,
+  aTrainer,
+  aClient,
+  bookAt,
+  book,
+  join,
+  cancelByLink,
+  entryOf,
+  appointmentsOf,
+  offerToken,
+  openPayment,
+  payCard,
+  refundNotices,
+  sellPack,
+  packCode,
+  waitlistOf,
+  fullTimes,
+  openOnMonday,
+  openTimesOnMonday,
+} = w;
 
-const staff = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-
-let serial = 0;
-/** Each call from another visitor on a network of its own, as on the real page. */
-const visit = (method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    ...(payload ? { payload } : {}),
-    remoteAddress: `10.${110 + Math.floor(++serial / 250)}.${serial % 250}.1`,
-  });
-
-/** A one-to-one service of an hour with one professional, Mondays 9–13. */
-async function aTrainer(priceAmount = 0) {
-  const created = await staff('POST', '/api/services', {
-    name: `Sesión ${++serial}`,
-    durationMinutes: 60,
-    priceAmount,
-    currency: 'eur',
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const service = created.json() as Service;
-  const employee = await insertEmployee(t.db, {
-    username: `entrenador-${serial}`,
-    availability: { monday: [['09:00', '13:00']] } as never,
-  });
-  await staff('PUT', `/api/employees/${employee.id}/services`, { serviceIds: [service.id] });
-  return { service, employee, slot: { employeeId: employee.id, serviceId: service.id } };
-}
-
-async function aClient(email = `cliente-${++serial}@example.com`) {
-  const response = await staff('POST', '/api/clients', {
-    name: `Cliente ${serial}`,
-    phone: `+34 622 100 ${String(serial).padStart(3, '0')}`,
-    email,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().id as string;
-}
-
-/** Books the time at the desk for a new client; answers the appointment's row. */
-async function book(slot: { employeeId: string; serviceId: string }, timeSlot = '10:00') {
-  const booked = await staff('POST', '/api/appointments', {
-    clientId: await aClient(),
-    ...slot,
-    date: MONDAY,
-    timeSlot,
-  });
-  expect(booked.statusCode, booked.body).toBe(201);
-  const [row] = await t.db.select().from(appointments).where(eq(appointments.id, booked.json().id));
-  return row!;
-}
-
-const staffBooks = async (slot: { employeeId: string; serviceId: string }, timeSlot = '10:00') =>
-  staff('POST', '/api/appointments', { clientId: await aClient(), ...slot, date: MONDAY, timeSlot });
-
-const join = (
-  slot: { employeeId: string; serviceId: string },
-  who: { name: string; email: string; phone?: string },
-  timeSlot = '10:00',
-) => visit('POST', '/api/book/waitlist', { ...slot, date: MONDAY, timeSlot, ...who });
-
-const cancelByLink = (manageToken: string) =>
-  visit('POST', `/api/booking/${manageToken}/cancel`, { refundExpected: 0 });
-
-const entryOf = async (email: string) =>
-  (await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, email)))[0]!;
-
-/** Monday's open times on the public booking page (the slots API the page and the assistant read). */
-async function openOnMonday(employee: { username: string }, serviceId: string) {
-  const response = await visit('GET', `/api/schedule/${employee.username}?service=${serviceId}`);
-  expect(response.statusCode, response.body).toBe(200);
-  const days = response.json().slots as Array<{ date: string; times: string[] }>;
-  return days.find((day) => day.date === MONDAY)?.times ?? [];
-}
-
-const fullTimes = async (slot: { employeeId: string; serviceId: string }) =>
-  (
-    await visit(
-      'GET',
-      `/api/book/waitlist/full-times?employeeId=${slot.employeeId}&serviceId=${slot.serviceId}`,
-    )
-  ).json().times as Array<{ date: string; timeSlot: string }>;
-
-/** The offer link's token, read from the offer email as the customer would. */
-async function offerToken(email: string) {
-  await t.app.services.waitlist.tellOffers();
-  const [mail] = await t.db
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.to, email), sql`${mailOutbox.subject} like 'A place is free%'`))
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(1);
-  expect(mail, `offer email to ${email}`).toBeDefined();
-  return /\/waitlist\/([\w-]+)/.exec(mail!.text)![1]!;
-}
-
-const waitlistOf = async (appointmentId: string) => {
-  const response = await staff('GET', `/api/appointments/${appointmentId}/waitlist`);
-  expect(response.statusCode, response.body).toBe(200);
-  return (response.json().entries as Array<{ name: string; status: string; position: number }>).map((e) => [
-    e.position,
-    e.name,
-    e.status,
-  ]);
-};
+/** The line on an appointment's page: place, name and status of each. */
+const lineOf = async (appointmentId: string) =>
+  (await waitlistOf(appointmentId)).map((e) => [e.position, e.name, e.status]);
 
 /** Rows holding time for an offer, of this professional. */
 const heldRows = (employeeId: string) =>
-  t.db
+  w.t.db
     .select({ id: appointments.id })
     .from(appointments)
     .where(and(eq(appointments.employeeId, employeeId), isNotNull(appointments.heldFrom)));
 
 describe('joining a taken one-to-one time', () => {
   it('is for a taken time of theirs only, once per email, not a free, past or outside time; staff see the line', async () => {
-    now = START;
+    clock.now = START;
     const { slot, employee } = await aTrainer();
-    const ana = { name: 'Ana Espera', email: `ana-${++serial}@example.com` };
+    const ana = { name: 'Ana Espera', email: `ana-${next()}@example.com` };
     let refused = await join(slot, ana);
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json()).toEqual({ message: WAITLIST_MESSAGES.timeFree });
@@ -163,8 +63,8 @@ describe('joining a taken one-to-one time', () => {
     const again = await join(slot, { ...ana, email: ana.email.toUpperCase() });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: WAITLIST_MESSAGES.alreadyJoined });
-    expect((await join(slot, { name: 'Bea', email: `bea-${++serial}@example.com` })).json().position).toBe(2);
-    expect(await waitlistOf(taken.id)).toEqual([
+    expect((await join(slot, { name: 'Bea', email: `bea-${next()}@example.com` })).json().position).toBe(2);
+    expect(await lineOf(taken.id)).toEqual([
       [1, 'Ana Espera', 'waiting'],
       [2, 'Bea', 'waiting'],
     ]);
@@ -172,43 +72,45 @@ describe('joining a taken one-to-one time', () => {
     // Outside their hours (no booking there either) and off the service's times: not one of theirs.
     refused = await join(slot, ana, '08:00');
     expect(refused.json()).toEqual({ message: WAITLIST_MESSAGES.notATime });
-    const other = await staffBooks(slot, '12:00');
+    const other = await bookAt(slot, '12:00');
     expect(other.statusCode).toBe(201);
     refused = await join(slot, ana, '12:20');
     expect(refused.json()).toEqual({ message: WAITLIST_MESSAGES.notATime });
-    now = new Date('2026-11-23T09:30:00Z');
-    refused = await join(slot, { name: 'Tarde', email: `tarde-${++serial}@example.com` });
+    clock.now = new Date('2026-11-23T09:30:00Z');
+    refused = await join(slot, { name: 'Tarde', email: `tarde-${next()}@example.com` });
     expect(refused.json()).toEqual({ message: WAITLIST_MESSAGES.past });
-    now = START;
+    clock.now = START;
   });
 });
 
 describe('a time someone is paying for', () => {
   it('has no line while its slot hold lasts (not listed, joining refused), and once the hold lapses it is free to book', async () => {
-    now = START;
+    clock.now = START;
     const { slot } = await aTrainer(2500);
     const paying = await visit('POST', '/api/payments/intent', { ...slot, date: MONDAY, timeSlot: '10:00' });
     expect(paying.statusCode, paying.body).toBe(200);
     expect(await fullTimes(slot)).toEqual([]);
-    const who = { name: 'Ana Prisa', email: `ana-${++serial}@example.com` };
+    const who = { name: 'Ana Prisa', email: `ana-${next()}@example.com` };
     const refused = await join(slot, who);
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json()).toEqual({ message: WAITLIST_MESSAGES.notATime });
     // Unpaid after its 10 minutes: nobody was left in line for it, and it is booked as any free time.
-    now = new Date(START.getTime() + 11 * 60_000);
+    clock.now = new Date(START.getTime() + 11 * 60_000);
     expect((await join(slot, who)).json()).toEqual({ message: WAITLIST_MESSAGES.timeFree });
-    expect(await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, who.email))).toEqual([]);
-    expect((await staffBooks(slot)).statusCode).toBe(201);
-    now = START;
+    expect(await w.t.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, who.email))).toEqual(
+      [],
+    );
+    expect((await bookAt(slot)).statusCode).toBe(201);
+    clock.now = START;
   });
 });
 
 describe('a freed one-to-one time', () => {
   it('cancelled on its link is held for the first in line: taken for everybody else and not open, then booked free within the hold', async () => {
-    now = START;
+    clock.now = START;
     const { slot, employee, service } = await aTrainer();
     const taken = await book(slot);
-    const ana = { name: 'Ana Libre', email: `ana-${++serial}@example.com` };
+    const ana = { name: 'Ana Libre', email: `ana-${next()}@example.com` };
     expect((await join(slot, ana)).statusCode).toBe(201);
 
     expect((await cancelByLink(taken.manageToken)).statusCode).toBe(200);
@@ -217,22 +119,17 @@ describe('a freed one-to-one time', () => {
     expect(entry.holderId).toBe(taken.id);
     // Held: not open on the page, nor to the assistant's open times, and no booking path gets it.
     expect(await openOnMonday(employee, slot.serviceId)).not.toContain('10:00');
-    const open = await t.app.services.schedule.openTimes(
-      employee,
-      'Europe/Madrid',
-      { from: MONDAY, to: MONDAY },
-      { serviceId: service.id },
-    );
-    expect(open[0]?.times ?? []).not.toContain('10:00');
-    expect(open[0]?.times ?? []).not.toContain('10:30');
-    expect((await staffBooks(slot)).statusCode).toBe(409);
-    expect((await staffBooks(slot, '09:30')).statusCode).toBe(409);
+    const open = (await openTimesOnMonday(employee, service.id))?.times ?? [];
+    expect(open).not.toContain('10:00');
+    expect(open).not.toContain('10:30');
+    expect((await bookAt(slot)).statusCode).toBe(409);
+    expect((await bookAt(slot, '09:30')).statusCode).toBe(409);
     const free = await visit('POST', '/api/schedule/book-free', {
       employeeId: employee.id,
       serviceId: service.id,
       date: MONDAY,
       timeSlot: '10:00',
-      clientInfo: { name: 'Intrusa', email: `intrusa-${++serial}@example.com`, phone: '+34 600 000 001' },
+      clientInfo: { name: 'Intrusa', email: `intrusa-${next()}@example.com`, phone: '+34 600 000 001' },
     });
     expect(free.statusCode, free.body).toBe(409);
     // Still shown as taken, with its waitlist; staff cannot reopen the cancelled booking over it.
@@ -255,28 +152,28 @@ describe('a freed one-to-one time', () => {
       holdUntil: new Date(START.getTime() + 30 * 60_000).toISOString(),
       priceAmount: 0,
     });
-    now = new Date(START.getTime() + 29 * 60_000);
+    clock.now = new Date(START.getTime() + 29 * 60_000);
     const confirmed = await visit('POST', `/api/waitlist/${token}/confirm`, {});
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json()).toMatchObject({
       status: 'booked',
       manageUrl: expect.stringContaining('/booking/'),
     });
-    const [mine] = await t.db.select().from(appointments).where(eq(appointments.clientEmail, ana.email));
+    const [mine] = await appointmentsOf(ana.email);
     expect(mine).toMatchObject({ status: 'scheduled', classTimeId: null, startTime: '10:00' });
     expect(await heldRows(employee.id)).toEqual([]);
     // The new booking's page shows the line it came from.
-    expect(await waitlistOf(mine!.id)).toEqual([[1, 'Ana Libre', 'booked']]);
-    now = START;
+    expect(await lineOf(mine!.id)).toEqual([[1, 'Ana Libre', 'booked']]);
+    clock.now = START;
   });
 
   it('staff cancel, a move away and a paid offer: paid within the hold books; paid after it, refunded', async () => {
-    now = START;
+    clock.now = START;
     const { slot, employee } = await aTrainer(2500);
     const at10 = await book(slot, '10:00');
     const at12 = await book(slot, '12:00');
-    const ana = { name: 'Ana Paga', email: `ana-${++serial}@example.com` };
-    const bea = { name: 'Bea Tarde', email: `bea-${++serial}@example.com` };
+    const ana = { name: 'Ana Paga', email: `ana-${next()}@example.com` };
+    const bea = { name: 'Bea Tarde', email: `bea-${next()}@example.com` };
     expect((await join(slot, ana, '10:00')).statusCode).toBe(201);
     expect((await join(slot, bea, '12:00')).statusCode).toBe(201);
 
@@ -292,103 +189,70 @@ describe('a freed one-to-one time', () => {
     expect(moved.statusCode, moved.body).toBe(200);
     expect((await entryOf(bea.email)).status).toBe('offered');
     expect((await entryOf(bea.email)).holderId).toBe(at12.id);
-    expect((await staffBooks(slot, '12:00')).statusCode).toBe(409);
+    expect((await bookAt(slot, '12:00')).statusCode).toBe(409);
 
     const anaToken = await offerToken(ana.email);
     const beaToken = await offerToken(bea.email);
     expect((await visit('POST', `/api/waitlist/${anaToken}/confirm`, {})).json()).toEqual({
       message: WAITLIST_MESSAGES.notFree,
     });
-    const pay = async (token: string) => {
-      const intent = await visit('POST', `/api/waitlist/${token}/payment`);
-      expect(intent.statusCode, intent.body).toBe(200);
-      expect(intent.json().amount).toBe(2500);
-      return intent.json() as { clientSecret: string; paymentIntentId: string };
-    };
-    const card = { number: TEST_CARDS.success, expMonth: 12, expYear: 2030, cvc: '123' };
-    const anaIntent = await pay(anaToken);
-    await visit('POST', '/api/payments/local/confirm', { clientSecret: anaIntent.clientSecret, card });
+    const anaIntent = await openPayment(anaToken);
+    expect(anaIntent.amount).toBe(2500);
+    await payCard(anaIntent.clientSecret);
     const confirmed = await visit('POST', `/api/waitlist/${anaToken}/confirm`, {
       paymentIntentId: anaIntent.paymentIntentId,
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json().status).toBe('booked');
-    const [paid] = await t.db
+    const [paid] = await w.t.db
       .select()
       .from(payments)
       .where(eq(payments.providerPaymentId, anaIntent.paymentIntentId));
     expect(paid).toMatchObject({ amount: 2500, status: 'completed' });
 
     // Bea opens her payment inside the hold and pays after it ran out: nobody left, the time is free.
-    const beaIntent = await pay(beaToken);
-    now = new Date(START.getTime() + 31 * 60_000);
-    expect(await t.app.schedules.runOnce()).toEqual([]);
+    const beaIntent = await openPayment(beaToken);
+    expect(beaIntent.amount).toBe(2500);
+    clock.now = new Date(START.getTime() + 31 * 60_000);
+    expect(await w.t.app.schedules.runOnce()).toEqual([]);
     expect((await entryOf(bea.email)).status).toBe('expired');
     expect(await heldRows(employee.id)).toEqual([]);
     expect(await openOnMonday(employee, slot.serviceId)).toContain('12:00');
-    await visit('POST', '/api/payments/local/confirm', { clientSecret: beaIntent.clientSecret, card });
+    await payCard(beaIntent.clientSecret);
     const late = await visit('POST', `/api/waitlist/${beaToken}/confirm`, {
       paymentIntentId: beaIntent.paymentIntentId,
     });
     expect(late.statusCode).toBe(409);
     expect(late.json()).toEqual({ message: WAITLIST_MESSAGES.offerGoneRefunded });
-    const told = await t.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.title, 'Waitlist place not booked, payment refunded'));
-    expect(told.map((n) => n.message).join()).toContain(beaIntent.paymentIntentId);
-    expect(await t.db.select().from(appointments).where(eq(appointments.clientEmail, bea.email))).toEqual([]);
-    now = START;
+    expect(await refundNotices()).toContain(beaIntent.paymentIntentId);
+    expect(await appointmentsOf(bea.email)).toEqual([]);
+    clock.now = START;
   });
 
   it('is taken with a pack session after the emailed code', async () => {
-    now = START;
+    clock.now = START;
     const { slot, service } = await aTrainer(3000);
     const taken = await book(slot);
-    const email = `bono-${++serial}@example.com`;
+    const email = `bono-${next()}@example.com`;
     const clientId = await aClient(email);
-    const pack = (
-      await staff('POST', '/api/packs', {
-        serviceId: service.id,
-        name: 'Bono 5',
-        sessions: 5,
-        priceAmount: 12000,
-        validityDays: 90,
-      })
-    ).json() as Pack;
-    const sold = (
-      await staff('POST', `/api/clients/${clientId}/packs`, { packId: pack.id, method: 'cash' })
-    ).json();
+    const sold = await sellPack(service.id, clientId, 12000);
     await join(slot, { name: 'Cliente Bono', email });
     await cancelByLink(taken.manageToken);
     const token = await offerToken(email);
-    const sent = await visit('POST', '/api/book/packs/code', { email, language: 'en' });
-    const [mail] = await t.db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.to, email), sql`${mailOutbox.subject} like 'Your code%'`))
-      .orderBy(desc(mailOutbox.createdAt))
-      .limit(1);
-    const checked = await visit('POST', '/api/book/packs/code/confirm', {
-      verificationId: sent.json().verificationId,
-      email,
-      code: /\b(\d{6})\b/.exec(mail!.text)![1]!,
-    });
-    expect(checked.statusCode, checked.body).toBe(200);
     const confirmed = await visit('POST', `/api/waitlist/${token}/confirm`, {
-      packToken: checked.json().token,
+      packToken: await packCode(email),
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json().status).toBe('booked');
-    const [balance] = await t.db.select().from(clientPacks).where(eq(clientPacks.id, sold.id));
+    const [balance] = await w.t.db.select().from(clientPacks).where(eq(clientPacks.id, sold.id));
     expect(balance!.sessionsLeft).toBe(4);
   });
 
   it('passes to the next when declined or when the hold runs out (the job), and is free again with nobody left', async () => {
-    now = START;
+    clock.now = START;
     const { slot, employee } = await aTrainer();
     const taken = await book(slot);
-    const line = ['Ana', 'Bea', 'Carla'].map((name) => ({ name, email: `${name}-${++serial}@example.com` }));
+    const line = ['Ana', 'Bea', 'Carla'].map((name) => ({ name, email: `${name}-${next()}@example.com` }));
     for (const who of line) expect((await join(slot, who)).statusCode).toBe(201);
     await cancelByLink(taken.manageToken);
     const status = async () => Promise.all(line.map(async (who) => (await entryOf(who.email)).status));
@@ -405,10 +269,10 @@ describe('a freed one-to-one time', () => {
     expect(await openOnMonday(employee, slot.serviceId)).not.toContain('10:00');
 
     // Bea lets the hold run out: the job passes it to Carla, whose hold starts when she is told.
-    now = new Date(START.getTime() + 30 * 60_000);
-    expect(await t.app.schedules.runOnce()).toEqual([]);
+    clock.now = new Date(START.getTime() + 30 * 60_000);
+    expect(await w.t.app.schedules.runOnce()).toEqual([]);
     expect(await status()).toEqual(['declined', 'expired', 'offered']);
-    expect((await entryOf(line[2]!.email)).holdUntil).toEqual(new Date(now.getTime() + 30 * 60_000));
+    expect((await entryOf(line[2]!.email)).holdUntil).toEqual(new Date(clock.now.getTime() + 30 * 60_000));
     expect(await heldRows(employee.id)).toHaveLength(1);
 
     const carlaToken = await offerToken(line[2]!.email);
@@ -417,23 +281,23 @@ describe('a freed one-to-one time', () => {
     expect(await heldRows(employee.id)).toEqual([]);
     expect(await openOnMonday(employee, slot.serviceId)).toContain('10:00');
     expect(await fullTimes(slot)).toEqual([]);
-    expect((await staffBooks(slot)).statusCode).toBe(201);
-    now = START;
+    expect((await bookAt(slot)).statusCode).toBe(201);
+    clock.now = START;
   });
 });
 
 describe('staff deleting a booking whose time has a waitlist', () => {
   it('is refused while someone waits, and cancelling it (as the refusal says) offers the time; with nobody waiting it deletes as before', async () => {
-    now = START;
+    clock.now = START;
     const { slot, employee } = await aTrainer();
     const taken = await book(slot, '10:00');
-    const ana = { name: 'Ana Espera', email: `ana-${++serial}@example.com` };
+    const ana = { name: 'Ana Espera', email: `ana-${next()}@example.com` };
     expect((await join(slot, ana)).statusCode).toBe(201);
     // Deleted, its time would be free with no row to hold it for Ana, who would never hear of it.
     const refused = await staff('DELETE', `/api/appointments/${taken.id}`);
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json()).toEqual({ message: APPOINTMENT_MESSAGES.waitedForNotDeleted });
-    expect(await t.db.select().from(appointments).where(eq(appointments.id, taken.id))).toHaveLength(1);
+    expect(await w.t.db.select().from(appointments).where(eq(appointments.id, taken.id))).toHaveLength(1);
     expect((await entryOf(ana.email)).status).toBe('waiting');
     const cancelled = await staff('PATCH', `/api/appointments/${taken.id}/status`, { status: 'cancelled' });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
@@ -443,7 +307,7 @@ describe('staff deleting a booking whose time has a waitlist', () => {
     // Nobody waiting, never or no longer (Bea left the line): deleted, and the time is open.
     const alone = await book(slot, '11:00');
     const left = await book(slot, '12:00');
-    const bea = { name: 'Bea Se Va', email: `bea-${++serial}@example.com` };
+    const bea = { name: 'Bea Se Va', email: `bea-${next()}@example.com` };
     expect((await join(slot, bea, '12:00')).statusCode).toBe(201);
     const leaves = await visit('POST', `/api/waitlist/${(await entryOf(bea.email)).token}/decline`);
     expect(leaves.statusCode, leaves.body).toBe(200);
@@ -452,12 +316,12 @@ describe('staff deleting a booking whose time has a waitlist', () => {
       expect(deleted.statusCode, deleted.body).toBe(200);
     }
     expect(
-      await t.db
+      await w.t.db
         .select()
         .from(appointments)
         .where(inArray(appointments.id, [alone.id, left.id])),
     ).toEqual([]);
     expect(await openOnMonday(employee, slot.serviceId)).toEqual(expect.arrayContaining(['11:00', '12:00']));
-    now = START;
+    clock.now = START;
   });
 });

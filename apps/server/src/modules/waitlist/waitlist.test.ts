@@ -1,158 +1,58 @@
-import type { Pack } from '@chatdesk/contract/packs';
-import type { Service } from '@chatdesk/contract/services';
 import { WAITLIST_MESSAGES } from '@chatdesk/contract/waitlist';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
-import { insertEmployee } from '../../../test/factories.ts';
-import {
-  appointments,
-  classTimes,
-  clientPacks,
-  mailOutbox,
-  messages,
-  notifications,
-  payments,
-  waitlistEntries,
-} from '../../db/schema.ts';
-import { TEST_CARDS } from '../../integrations/payments/local-payment-provider.ts';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { classTimes, clientPacks, messages, payments, waitlistEntries } from '../../db/schema.ts';
+import { MONDAY, START, waitlistFixture } from './waitlist-fixture.ts';
 
-// Friday 20 November 2026, 11:00 in Madrid (the test app's zone); tests move it on.
-const START = new Date('2026-11-20T10:00:00Z');
-let now = START;
-const MONDAY = '2026-11-23';
-let t: TestContext;
-let headers: Record<string, string>;
-beforeAll(async () => {
-  t = await buildTestApp({ clock: () => now });
-  ({ headers } = await t.signIn());
-});
-afterAll(() => t.close());
-
-const staff = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-
-let serial = 0;
-/** Each call from another visitor on a network of its own, as on the real page. */
-const visit = (method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    ...(payload ? { payload } : {}),
-    remoteAddress: `10.${70 + Math.floor(++serial / 250)}.${serial % 250}.1`,
-  });
-
-/** A class of `seats` on Mondays 9–13 with one professional. */
-async function aClass(seats: number, priceAmount = 1500) {
-  const created = await staff('POST', '/api/services', {
-    name: `Clase ${++serial}`,
-    durationMinutes: 60,
-    priceAmount,
-    currency: 'eur',
-    seats,
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const service = created.json() as Service;
-  const employee = await insertEmployee(t.db, { availability: { monday: [['09:00', '13:00']] } as never });
-  await staff('PUT', `/api/employees/${employee.id}/services`, { serviceIds: [service.id] });
-  return { service, employee, slot: { employeeId: employee.id, serviceId: service.id } };
-}
-
-async function aClient(email = `alumna-${++serial}@example.com`) {
-  const response = await staff('POST', '/api/clients', {
-    name: `Alumna ${serial}`,
-    phone: `+34 611 100 ${String(serial).padStart(3, '0')}`,
-    email,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().id as string;
-}
-
-/** Books a seat at the desk; answers the appointment and its private link's token. */
-async function seat(slot: { employeeId: string; serviceId: string }, timeSlot = '10:00') {
-  const booked = await staff('POST', '/api/appointments', {
-    clientId: await aClient(),
-    ...slot,
-    date: MONDAY,
-    timeSlot,
-  });
-  expect(booked.statusCode, booked.body).toBe(201);
-  const [row] = await t.db.select().from(appointments).where(eq(appointments.id, booked.json().id));
-  return row!;
-}
-
-const join = (
-  slot: { employeeId: string; serviceId: string },
-  who: { name: string; email: string; phone?: string },
-  timeSlot = '10:00',
-) => visit('POST', '/api/book/waitlist', { ...slot, date: MONDAY, timeSlot, ...who });
-
-const cancelByLink = (manageToken: string) =>
-  visit('POST', `/api/booking/${manageToken}/cancel`, { refundExpected: 0 });
-
-const entryOf = async (email: string) =>
-  (await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, email)))[0]!;
+// The waitlist of a full class time (decision 026). The clock starts on Friday 20 November 2026,
+// 11:00 in Madrid (the test app's zone); tests move it on.
+const w = waitlistFixture(70);
+const {
+  clock,
+  next,
+  staff,
+  visit,
+  aClass,
+  aProfessional,
+  aClient,
+  bookAt,
+  book,
+  join,
+  cancelByLink,
+  entryOf,
+  appointmentsOf,
+  lastMail,
+  offerToken,
+  openPayment,
+  payCard,
+  pay,
+  refundNotices,
+  sellPack,
+  packCode,
+  waitlistOf,
+  fullTimes,
+  openTimesOnMonday,
+} = w;
 
 const seatsOf = async (employeeId: string) =>
-  (await t.db.select().from(classTimes).where(eq(classTimes.employeeId, employeeId))).map((row) => ({
+  (await w.t.db.select().from(classTimes).where(eq(classTimes.employeeId, employeeId))).map((row) => ({
     seats: row.seats,
     taken: row.seatsTaken,
   }));
 
-/** The newest email to an address with this subject's start. */
-async function lastMail(to: string, subject: string) {
-  const [mail] = await t.db
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.to, to), sql`${mailOutbox.subject} like ${`${subject}%`}`))
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(1);
-  return mail;
-}
-
-/** The offer link's token, read from the offer email as the customer would. */
-async function offerToken(email: string) {
-  await t.app.services.waitlist.tellOffers();
-  const mail = await lastMail(email, 'A place is free');
-  expect(mail, `offer email to ${email}`).toBeDefined();
-  return /\/waitlist\/([\w-]+)/.exec(mail!.text)![1]!;
-}
-
-async function pay(token: string, card: string = TEST_CARDS.success) {
-  const intent = await visit('POST', `/api/waitlist/${token}/payment`);
-  expect(intent.statusCode, intent.body).toBe(200);
-  const paid = await visit('POST', '/api/payments/local/confirm', {
-    clientSecret: intent.json().clientSecret,
-    card: { number: card, expMonth: 12, expYear: 2030, cvc: '123' },
-  });
-  expect(paid.statusCode, paid.body).toBe(200);
-  return intent.json().paymentIntentId as string;
-}
-
-const waitlistOf = async (appointmentId: string) => {
-  const response = await staff('GET', `/api/appointments/${appointmentId}/waitlist`);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().entries as Array<{
-    name: string;
-    status: string;
-    position: number;
-    holdUntil: string | null;
-  }>;
-};
-
 describe('joining', () => {
   it('is for a full class time only, once per email, and not once it has started', async () => {
-    now = START;
+    clock.now = START;
     const { slot, employee } = await aClass(2);
-    const ana = { name: 'Ana Waits', email: `ana-${++serial}@example.com` };
+    const ana = { name: 'Ana Waits', email: `ana-${next()}@example.com` };
     // Nobody booked yet, then one seat of two: not full.
     let refused = await join(slot, ana);
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json()).toEqual({ message: WAITLIST_MESSAGES.notFull });
-    const first = await seat(slot);
+    const first = await book(slot);
     refused = await join(slot, ana);
     expect(refused.json()).toEqual({ message: WAITLIST_MESSAGES.notFull });
-    await seat(slot);
+    await book(slot);
     expect(await seatsOf(employee.id)).toEqual([{ seats: 2, taken: 2 }]);
 
     const joined = await join(slot, ana);
@@ -163,17 +63,13 @@ describe('joining', () => {
     expect(again.json()).toEqual({ message: WAITLIST_MESSAGES.alreadyJoined });
     const second = await join(slot, {
       name: 'Bea',
-      email: `bea-${++serial}@example.com`,
+      email: `bea-${next()}@example.com`,
       phone: '+34 600 000 111',
     });
     expect(second.json().position).toBe(2);
 
     // The booking page learns which times are full.
-    const full = await visit(
-      'GET',
-      `/api/book/waitlist/full-times?employeeId=${slot.employeeId}&serviceId=${slot.serviceId}`,
-    );
-    expect(full.json()).toEqual({ times: [{ date: MONDAY, timeSlot: '10:00' }] });
+    expect(await fullTimes(slot)).toEqual([{ date: MONDAY, timeSlot: '10:00' }]);
     // Staff see the line on the roster's appointment.
     expect((await waitlistOf(first.id)).map((e) => [e.position, e.name, e.status])).toEqual([
       [1, 'Ana Waits', 'waiting'],
@@ -181,14 +77,14 @@ describe('joining', () => {
     ]);
 
     // Once it has started, nobody joins.
-    now = new Date('2026-11-23T09:30:00Z');
-    const late = await join(slot, { name: 'Late', email: `late-${++serial}@example.com` });
+    clock.now = new Date('2026-11-23T09:30:00Z');
+    const late = await join(slot, { name: 'Late', email: `late-${next()}@example.com` });
     expect(late.statusCode).toBe(409);
     expect(late.json()).toEqual({ message: WAITLIST_MESSAGES.past });
-    now = START;
+    clock.now = START;
     // A one-to-one service's free time has no waitlist: it is booked instead.
     const single = await staff('POST', '/api/services', {
-      name: `Sesión ${++serial}`,
+      name: `Sesión ${next()}`,
       durationMinutes: 60,
       priceAmount: 1500,
       currency: 'eur',
@@ -212,33 +108,24 @@ describe('joining', () => {
   });
 
   it('the assistant says a full class time is full and where its waitlist is, and puts nobody in line', async () => {
-    now = START;
-    const created = await staff('POST', '/api/services', {
-      name: 'Pilates reformer',
-      durationMinutes: 60,
-      priceAmount: 1500,
-      currency: 'eur',
+    clock.now = START;
+    const { service, employee, slot } = await aProfessional({
       seats: 2,
+      priceAmount: 1500,
+      name: 'Pilates reformer',
+      employee: { name: 'Nerea Goikoetxea', username: `nerea-${next()}` },
     });
-    const service = created.json() as Service;
-    const employee = await insertEmployee(t.db, {
-      name: 'Nerea Goikoetxea',
-      username: `nerea-${++serial}`,
-      availability: { monday: [['09:00', '13:00']] } as never,
-    });
-    await staff('PUT', `/api/employees/${employee.id}/services`, { serviceIds: [service.id] });
-    const slot = { employeeId: employee.id, serviceId: service.id };
-    await seat(slot);
+    await book(slot);
     const ask = async (line: string) =>
-      (await t.app.services.assistant.tryOut([line]))[0]!.replies.join('\n');
+      (await w.t.app.services.assistant.tryOut([line]))[0]!.replies.join('\n');
     // One seat left: said so.
     expect(await ask('hay sitio en pilates reformer con nerea el lunes a las 10?')).toMatch(/tiene hueco/);
-    await seat(slot);
+    await book(slot);
     const full = await ask('hay sitio en pilates reformer con nerea el lunes a las 10?');
     expect(full).toMatch(/La clase de las 10:00 del lunes 23 de noviembre está completa/);
     expect(full).toMatch(/lista de espera/);
     expect(full).toContain(`/schedule/${employee.username}?service=${service.id}`);
-    const inLine = await t.db
+    const inLine = await w.t.db
       .select({ id: waitlistEntries.id })
       .from(waitlistEntries)
       .innerJoin(classTimes, eq(classTimes.id, waitlistEntries.classTimeId))
@@ -246,12 +133,13 @@ describe('joining', () => {
     expect(inLine).toEqual([]);
 
     // A client writing from their own number is asked, and their yes puts them in line.
-    const email = `nerea-alumna-${++serial}@example.com`;
+    const email = `nerea-alumna-${next()}@example.com`;
     const clientId = await aClient(email);
+    const sessionId = `waitlist-chat-${next()}`;
     const say = async (text: string) => {
       const response = await staff('POST', '/api/chats/simulator', {
         text,
-        sessionId: `waitlist-chat-${serial}`,
+        sessionId,
         clientId,
       });
       expect(response.statusCode, response.body).toBe(200);
@@ -262,7 +150,7 @@ describe('joining', () => {
     expect(asked).toMatch(/está completa/);
     expect(asked).toMatch(/¿Quieres que te apunte a la lista de espera\?/);
     const line = () =>
-      t.db
+      w.t.db
         .select({ email: waitlistEntries.email, status: waitlistEntries.status })
         .from(waitlistEntries)
         .innerJoin(classTimes, eq(classTimes.id, waitlistEntries.classTimeId))
@@ -281,32 +169,18 @@ describe('joining', () => {
 
 describe('a freed seat', () => {
   it('is held for the first in line when a customer cancels, emailed with a link, and booked for free within the hold', async () => {
-    now = START;
+    clock.now = START;
     const { slot, employee } = await aClass(2, 0);
-    const booked = [await seat(slot), await seat(slot)];
-    const ana = { name: 'Ana Free', email: `ana-${++serial}@example.com` };
+    const booked = [await book(slot), await book(slot)];
+    const ana = { name: 'Ana Free', email: `ana-${next()}@example.com` };
     expect((await join(slot, ana)).statusCode).toBe(201);
 
     expect((await cancelByLink(booked[0]!.manageToken)).statusCode).toBe(200);
     // The freed seat is Ana's at once: still counted, so the page offers no seat to anyone else.
     expect((await entryOf(ana.email)).status).toBe('offered');
     expect(await seatsOf(employee.id)).toEqual([{ seats: 2, taken: 2 }]);
-    const open = await t.app.services.schedule.openTimes(
-      employee,
-      'Europe/Madrid',
-      { from: MONDAY, to: MONDAY },
-      {
-        serviceId: slot.serviceId,
-      },
-    );
-    expect(open[0]?.times ?? []).not.toContain('10:00');
-    const someoneElse = await staff('POST', '/api/appointments', {
-      clientId: await aClient(),
-      ...slot,
-      date: MONDAY,
-      timeSlot: '10:00',
-    });
-    expect(someoneElse.statusCode).toBe(409);
+    expect((await openTimesOnMonday(employee, slot.serviceId))?.times ?? []).not.toContain('10:00');
+    expect((await bookAt(slot)).statusCode).toBe(409);
 
     const token = await offerToken(ana.email);
     const offer = await visit('GET', `/api/waitlist/${token}`);
@@ -322,7 +196,7 @@ describe('a freed seat', () => {
       holdUntil: offer.json().holdUntil,
     });
 
-    now = new Date(START.getTime() + 29 * 60_000);
+    clock.now = new Date(START.getTime() + 29 * 60_000);
     const confirmed = await visit('POST', `/api/waitlist/${token}/confirm`, {});
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json()).toMatchObject({
@@ -330,24 +204,22 @@ describe('a freed seat', () => {
       manageUrl: expect.stringContaining('/booking/'),
     });
     expect(await seatsOf(employee.id)).toEqual([{ seats: 2, taken: 2 }]);
-    const mine = await t.db.select().from(appointments).where(eq(appointments.clientEmail, ana.email));
+    const mine = await appointmentsOf(ana.email);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ status: 'scheduled', classTimeId: booked[0]!.classTimeId });
     expect((await lastMail(ana.email, 'Booked'))?.text).toContain('The place you were waiting for is yours');
     // Confirming again answers the same booking; it makes no second one.
     expect((await visit('POST', `/api/waitlist/${token}/confirm`, {})).json().status).toBe('booked');
-    expect(
-      await t.db.select().from(appointments).where(eq(appointments.clientEmail, ana.email)),
-    ).toHaveLength(1);
+    expect(await appointmentsOf(ana.email)).toHaveLength(1);
     expect((await waitlistOf(booked[1]!.id))[0]).toMatchObject({ status: 'booked' });
   });
 
   it('is paid through the provider within the hold; paid after it expired, the money is refunded', async () => {
-    now = START;
+    clock.now = START;
     const { slot, employee } = await aClass(2);
-    const booked = [await seat(slot), await seat(slot)];
-    const ana = { name: 'Ana Paid', email: `ana-${++serial}@example.com` };
-    const bea = { name: 'Bea Late', email: `bea-${++serial}@example.com` };
+    const booked = [await book(slot), await book(slot)];
+    const ana = { name: 'Ana Paid', email: `ana-${next()}@example.com` };
+    const bea = { name: 'Bea Late', email: `bea-${next()}@example.com` };
     await join(slot, bea);
     await join(slot, ana);
     // Staff cancel one seat, then the customer of the other cancels on their link: two seats, two offers.
@@ -370,7 +242,7 @@ describe('a freed seat', () => {
     const confirmed = await visit('POST', `/api/waitlist/${anaToken}/confirm`, { paymentIntentId: anaPaid });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json().status).toBe('booked');
-    const [payment] = await t.db.select().from(payments).where(eq(payments.providerPaymentId, anaPaid));
+    const [payment] = await w.t.db.select().from(payments).where(eq(payments.providerPaymentId, anaPaid));
     expect(payment).toMatchObject({ amount: 1500, status: 'completed' });
     // Another offer's payment does not take this one.
     expect(
@@ -378,34 +250,23 @@ describe('a freed seat', () => {
     ).toBe(400);
 
     // Bea opens the payment inside the hold and pays after it ran out: the job gave the seat back.
-    const beaIntent = await visit('POST', `/api/waitlist/${beaToken}/payment`);
-    expect(beaIntent.statusCode).toBe(200);
-    now = new Date(START.getTime() + 31 * 60_000);
-    expect(await t.app.schedules.runOnce()).toEqual([]);
+    const beaIntent = await openPayment(beaToken);
+    clock.now = new Date(START.getTime() + 31 * 60_000);
+    expect(await w.t.app.schedules.runOnce()).toEqual([]);
     expect((await entryOf(bea.email)).status).toBe('expired');
     expect(await seatsOf(employee.id)).toEqual([{ seats: 2, taken: 1 }]);
-    const paid = await visit('POST', '/api/payments/local/confirm', {
-      clientSecret: beaIntent.json().clientSecret,
-      card: { number: TEST_CARDS.success, expMonth: 12, expYear: 2030, cvc: '123' },
-    });
-    expect(paid.statusCode).toBe(200);
+    await payCard(beaIntent.clientSecret);
     const late = await visit('POST', `/api/waitlist/${beaToken}/confirm`, {
-      paymentIntentId: beaIntent.json().paymentIntentId,
+      paymentIntentId: beaIntent.paymentIntentId,
     });
     expect(late.statusCode).toBe(409);
     expect(late.json()).toEqual({ message: WAITLIST_MESSAGES.offerGoneRefunded });
     // The provider refunded it (staff are told so), and a second report of the payment changes nothing.
-    const told = await t.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.title, 'Waitlist place not booked, payment refunded'));
-    expect(told.map((n) => n.message).join()).toContain(beaIntent.json().paymentIntentId);
-    expect(await t.app.services.waitlist.completeFromProvider(beaIntent.json().paymentIntentId)).toBe(true);
+    expect(await refundNotices()).toContain(beaIntent.paymentIntentId);
+    expect(await w.t.app.services.waitlist.completeFromProvider(beaIntent.paymentIntentId)).toBe(true);
     const intent = await visit('GET', `/api/waitlist/${beaToken}`);
     expect(intent.json()).toMatchObject({ status: 'expired', holdUntil: null });
-    expect(
-      await t.db.select().from(appointments).where(eq(appointments.clientEmail, bea.email)),
-    ).toHaveLength(0);
+    expect(await appointmentsOf(bea.email)).toHaveLength(0);
     // An expired offer cannot open a payment either.
     expect((await visit('POST', `/api/waitlist/${beaToken}/payment`)).json()).toEqual({
       message: WAITLIST_MESSAGES.offerGone,
@@ -413,10 +274,10 @@ describe('a freed seat', () => {
   });
 
   it("paid while the page closed: the provider's report books it, once", async () => {
-    now = START;
+    clock.now = START;
     const { slot } = await aClass(2);
-    const booked = [await seat(slot), await seat(slot)];
-    const ana = { name: 'Ana Closed', email: `ana-${++serial}@example.com` };
+    const booked = [await book(slot), await book(slot)];
+    const ana = { name: 'Ana Closed', email: `ana-${next()}@example.com` };
     await join(slot, ana);
     await cancelByLink(booked[0]!.manageToken);
     const token = await offerToken(ana.email);
@@ -424,87 +285,57 @@ describe('a freed seat', () => {
     // A second tab paid for it as well.
     const other = await pay(token);
     // The page never confirms; the provider's payment.succeeded does (the Stripe webhook's call).
-    expect(await t.app.services.waitlist.completeFromProvider(paid)).toBe(true);
-    expect(await t.app.services.waitlist.completeFromProvider(paid)).toBe(true);
+    expect(await w.t.app.services.waitlist.completeFromProvider(paid)).toBe(true);
+    expect(await w.t.app.services.waitlist.completeFromProvider(paid)).toBe(true);
     expect((await visit('GET', `/api/waitlist/${token}`)).json().status).toBe('booked');
-    expect(
-      await t.db.select().from(appointments).where(eq(appointments.clientEmail, ana.email)),
-    ).toHaveLength(1);
-    expect(await t.db.select().from(payments).where(eq(payments.providerPaymentId, paid))).toHaveLength(1);
+    expect(await appointmentsOf(ana.email)).toHaveLength(1);
+    expect(await w.t.db.select().from(payments).where(eq(payments.providerPaymentId, paid))).toHaveLength(1);
     // And the page's late confirm answers the same booking.
     expect(
       (await visit('POST', `/api/waitlist/${token}/confirm`, { paymentIntentId: paid })).json().status,
     ).toBe('booked');
     // The other tab's payment is refunded, not kept: one booking, one charge.
-    expect(await t.app.services.waitlist.completeFromProvider(other)).toBe(true);
-    const told = await t.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.title, 'Waitlist place not booked, payment refunded'));
-    expect(told.map((n) => n.message).join()).toContain(other);
-    expect(await t.db.select().from(payments).where(eq(payments.providerPaymentId, other))).toHaveLength(0);
-    expect(
-      await t.db.select().from(appointments).where(eq(appointments.clientEmail, ana.email)),
-    ).toHaveLength(1);
+    expect(await w.t.app.services.waitlist.completeFromProvider(other)).toBe(true);
+    expect(await refundNotices()).toContain(other);
+    expect(await w.t.db.select().from(payments).where(eq(payments.providerPaymentId, other))).toHaveLength(0);
+    expect(await appointmentsOf(ana.email)).toHaveLength(1);
   });
 
   it('is taken with a pack session after the emailed code', async () => {
-    now = START;
+    clock.now = START;
     const { slot, service } = await aClass(2);
-    const booked = [await seat(slot), await seat(slot)];
-    const email = `bono-${++serial}@example.com`;
+    const booked = [await book(slot), await book(slot)];
+    const email = `bono-${next()}@example.com`;
     const clientId = await aClient(email);
-    const pack = (
-      await staff('POST', '/api/packs', {
-        serviceId: service.id,
-        name: 'Bono 5',
-        sessions: 5,
-        priceAmount: 6000,
-        validityDays: 90,
-      })
-    ).json() as Pack;
-    const sold = (
-      await staff('POST', `/api/clients/${clientId}/packs`, { packId: pack.id, method: 'cash' })
-    ).json();
+    const sold = await sellPack(service.id, clientId, 6000);
     await join(slot, { name: 'Alumna Bono', email });
     await cancelByLink(booked[0]!.manageToken);
     const token = await offerToken(email);
 
     // A code proves the address; one for another address is refused.
-    const other = `otra-${++serial}@example.com`;
-    const codeFor = async (address: string) => {
-      const sent = await visit('POST', '/api/book/packs/code', { email: address, language: 'en' });
-      const code = /\b(\d{6})\b/.exec((await lastMail(address, 'Your code'))!.text)![1]!;
-      const checked = await visit('POST', '/api/book/packs/code/confirm', {
-        verificationId: sent.json().verificationId,
-        email: address,
-        code,
-      });
-      expect(checked.statusCode, checked.body).toBe(200);
-      return checked.json().token as string;
-    };
-    const wrong = await visit('POST', `/api/waitlist/${token}/confirm`, { packToken: await codeFor(other) });
+    const other = `otra-${next()}@example.com`;
+    const wrong = await visit('POST', `/api/waitlist/${token}/confirm`, { packToken: await packCode(other) });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ message: WAITLIST_MESSAGES.packEmail });
 
     const confirmed = await visit('POST', `/api/waitlist/${token}/confirm`, {
-      packToken: await codeFor(email),
+      packToken: await packCode(email),
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json().status).toBe('booked');
-    const [balance] = await t.db.select().from(clientPacks).where(eq(clientPacks.id, sold.id));
+    const [balance] = await w.t.db.select().from(clientPacks).where(eq(clientPacks.id, sold.id));
     expect(balance!.sessionsLeft).toBe(4);
   });
 
   it('passes to the next when declined, and becomes free when nobody is left', async () => {
-    now = START;
+    clock.now = START;
     const { slot, employee } = await aClass(2);
-    const booked = [await seat(slot), await seat(slot)];
-    const ana = { name: 'Ana No', email: `ana-${++serial}@example.com` };
+    const booked = [await book(slot), await book(slot)];
+    const ana = { name: 'Ana No', email: `ana-${next()}@example.com` };
     const bea = {
       name: 'Bea Next',
-      email: `bea-${++serial}@example.com`,
-      phone: `+34 699 ${String(serial).padStart(6, '0')}`,
+      email: `bea-${next()}@example.com`,
+      phone: `+34 699 ${String(next()).padStart(6, '0')}`,
     };
     await join(slot, ana);
     await join(slot, bea);
@@ -522,7 +353,7 @@ describe('a freed seat', () => {
     const { token: beaLink } = await entryOf(bea.email);
     const whatsAppTo = async () =>
       (
-        await t.db
+        await w.t.db
           .select({ text: messages.text })
           .from(messages)
           .where(sql`${messages.text} like ${'%/waitlist/%'} and ${messages.sender} = 'system'`)
@@ -537,40 +368,32 @@ describe('a freed seat', () => {
     expect((await visit('POST', `/api/waitlist/${beaToken}/decline`)).statusCode).toBe(200);
     // Nobody left in line: the seat is free for anyone.
     expect(await seatsOf(employee.id)).toEqual([{ seats: 2, taken: 1 }]);
-    const open = await t.app.services.schedule.openTimes(
-      employee,
-      'Europe/Madrid',
-      { from: MONDAY, to: MONDAY },
-      {
-        serviceId: slot.serviceId,
-      },
-    );
-    expect(open[0]?.seatsLeft?.['10:00']).toBe(1);
+    expect((await openTimesOnMonday(employee, slot.serviceId))?.seatsLeft?.['10:00']).toBe(1);
     expect((await waitlistOf(booked[1]!.id)).map((e) => e.status)).toEqual(['declined', 'declined']);
   });
 
   it('passes to the next when the hold runs out (the scheduled job), and a confirm after it is refused', async () => {
-    now = START;
+    clock.now = START;
     const { slot, employee } = await aClass(2, 0);
-    const booked = [await seat(slot), await seat(slot)];
-    const ana = { name: 'Ana Slow', email: `ana-${++serial}@example.com` };
-    const bea = { name: 'Bea Quick', email: `bea-${++serial}@example.com` };
+    const booked = [await book(slot), await book(slot)];
+    const ana = { name: 'Ana Slow', email: `ana-${next()}@example.com` };
+    const bea = { name: 'Bea Quick', email: `bea-${next()}@example.com` };
     await join(slot, ana);
     await join(slot, bea);
     await cancelByLink(booked[0]!.manageToken);
     const anaToken = await offerToken(ana.email);
 
     // Within the hold the job changes nothing.
-    now = new Date(START.getTime() + 10 * 60_000);
-    expect(await t.app.schedules.runOnce()).toEqual([]);
+    clock.now = new Date(START.getTime() + 10 * 60_000);
+    expect(await w.t.app.schedules.runOnce()).toEqual([]);
     expect((await entryOf(ana.email)).status).toBe('offered');
-    now = new Date(START.getTime() + 30 * 60_000);
-    expect(await t.app.schedules.runOnce()).toEqual([]);
+    clock.now = new Date(START.getTime() + 30 * 60_000);
+    expect(await w.t.app.schedules.runOnce()).toEqual([]);
     expect((await entryOf(ana.email)).status).toBe('expired');
     const beaEntry = await entryOf(bea.email);
     expect(beaEntry.status).toBe('offered');
     // Bea's hold runs from when she was told, by the job's pass.
-    expect(beaEntry.holdUntil).toEqual(new Date(now.getTime() + 30 * 60_000));
+    expect(beaEntry.holdUntil).toEqual(new Date(clock.now.getTime() + 30 * 60_000));
     expect(await seatsOf(employee.id)).toEqual([{ seats: 2, taken: 2 }]);
     const late = await visit('POST', `/api/waitlist/${anaToken}/confirm`, {});
     expect(late.statusCode).toBe(409);
@@ -582,12 +405,12 @@ describe('a freed seat', () => {
   });
 
   it("a client's erasure takes their places in line, and a seat held for them goes to the next", async () => {
-    now = START;
+    clock.now = START;
     const { slot, employee } = await aClass(2);
-    const booked = [await seat(slot), await seat(slot)];
-    const email = `borrar-${++serial}@example.com`;
+    const booked = [await book(slot), await book(slot)];
+    const email = `borrar-${next()}@example.com`;
     const clientId = await aClient(email);
-    const bea = { name: 'Bea After', email: `bea-${++serial}@example.com` };
+    const bea = { name: 'Bea After', email: `bea-${next()}@example.com` };
     await join(slot, { name: 'Alumna Borrada', email: email.toUpperCase() });
     await join(slot, bea);
     await cancelByLink(booked[0]!.manageToken);
@@ -596,17 +419,17 @@ describe('a freed seat', () => {
     const erased = await staff('POST', `/api/clients/${clientId}/erase`, { confirm: client.name });
     expect(erased.statusCode, erased.body).toBe(200);
     expect(
-      await t.db.select().from(waitlistEntries).where(sql`lower(${waitlistEntries.email}) = ${email}`),
+      await w.t.db.select().from(waitlistEntries).where(sql`lower(${waitlistEntries.email}) = ${email}`),
     ).toEqual([]);
     expect((await entryOf(bea.email)).status).toBe('offered');
     expect(await seatsOf(employee.id)).toEqual([{ seats: 2, taken: 2 }]);
   });
 
   it('a whole class cancelled by staff ends its waitlist: nobody is offered a seat of it', async () => {
-    now = START;
+    clock.now = START;
     const { slot } = await aClass(2);
-    const booked = [await seat(slot), await seat(slot)];
-    const ana = { name: 'Ana Class', email: `ana-${++serial}@example.com` };
+    const booked = [await book(slot), await book(slot)];
+    const ana = { name: 'Ana Class', email: `ana-${next()}@example.com` };
     await join(slot, ana);
     const cancelled = await staff('POST', `/api/appointments/${booked[0]!.id}/cancel-class`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
