@@ -1,9 +1,18 @@
-import type { Locator, Page } from '@playwright/test';
-import { DESKTOP, expectAccessibleEverywhere, type Scheme } from './axe';
+import { DESKTOP, expectAccessibleEverywhere } from './axe';
 import { longDate, timeLabel } from './dates';
-import { type Api, expect, test } from './fixtures';
-import { SHOTS_WANTED } from './shots';
+import { expect, test } from './fixtures';
 import { createEmployee, uniquePhone, uniqueSuffix } from './staff-data';
+import {
+  cancelOnEmailLink,
+  chooseDay,
+  dayWithOpen,
+  expectBookedFromOffer,
+  joinWaitlist,
+  openOffer,
+  type Schedule,
+  servicesArchivedAfterEach,
+  shooter,
+} from './waitlist-steps';
 
 /**
  * The waitlist of a taken one-to-one time (#27 item 3, decision 026's addendum): a trainer's 10:00
@@ -13,72 +22,14 @@ import { createEmployee, uniquePhone, uniqueSuffix } from './staff-data';
  */
 
 type Service = { id: string; name: string };
-type Schedule = { slots: { date: string; times: string[] }[] };
 
-const SHOTS = '/tmp/pw-waitlist-one';
-/** Typed as a person types: a controlled input must keep every key. */
-const HUMAN = { delay: 30 };
-const SHOT_DESKTOP = { width: 1280, height: 800 };
+const shoot = shooter('/tmp/pw-waitlist-one');
+const shots = { shoot, kind: 'one-to-one ' };
 
 test.use({ timezoneId: 'Europe/Madrid' });
 test.describe.configure({ timeout: 300_000 });
 
-const services: string[] = [];
-test.afterEach(async ({ api }) => {
-  for (const id of services.splice(0)) await api.post(`/services/${id}/archive`);
-});
-
-/** Screenshots at 1280 and 390 px of the page, or only of `part`. */
-function shoot(page: Page, name: string, part?: Locator) {
-  return async (size: 'desktop' | 'phone', scheme: Scheme) => {
-    if (!SHOTS_WANTED) return;
-    if (size === 'desktop') await page.setViewportSize(SHOT_DESKTOP);
-    const path = `${SHOTS}/${name}-${size === 'desktop' ? 1280 : 390}-${scheme}.png`;
-    if (part) await part.screenshot({ path });
-    else await page.screenshot({ path, fullPage: true });
-    if (size === 'desktop') await page.setViewportSize(DESKTOP);
-  };
-}
-
-/** The newest email to an address whose subject matches, read from the local outbox. */
-async function mailTo(api: Api, email: string, subject: RegExp) {
-  let text = '';
-  await expect
-    .poll(async () => {
-      const response = await api.raw.get(`/api/mail/local/latest?to=${encodeURIComponent(email)}`);
-      if (!response.ok()) return '';
-      const mail = (await response.json()) as { subject: string; text: string };
-      text = mail.text;
-      return mail.subject;
-    })
-    .toMatch(subject);
-  return text;
-}
-
-/** The path of the first link to this app's `prefix` in an email's text. */
-const linkIn = (text: string, prefix: string) => {
-  const found = new RegExp(`https?://[^\\s]+(${prefix}[^\\s]+)`).exec(text);
-  if (!found) throw new Error(`no ${prefix} link in: ${text}`);
-  return found[1]!;
-};
-
-/** A day two or more days ahead with 10:00 and 11:00 open. */
-async function openDay(api: Api, username: string, serviceId: string) {
-  const schedule = await api.get<Schedule>(`/schedule/${username}?service=${serviceId}`);
-  const earliest = new Date(Date.now() + 48 * 3_600_000).toISOString().slice(0, 10);
-  const day = schedule.slots.find(
-    (d) => d.date >= earliest && d.times.includes('10:00') && d.times.includes('11:00'),
-  );
-  if (!day) throw new Error('no open day');
-  return day.date;
-}
-
-async function chooseDay(page: Page, date: string) {
-  const dayButton = page.getByRole('button', { name: longDate(date), exact: true });
-  await expect(page.getByRole('button', { name: 'Next month' })).toBeVisible();
-  if (!(await dayButton.isVisible())) await page.getByRole('button', { name: 'Next month' }).click();
-  await dayButton.click();
-}
+const services = servicesArchivedAfterEach();
 
 test('a taken one-to-one time: a customer joins its waitlist, the booking is cancelled on its link, she takes the held time', async ({
   page,
@@ -96,7 +47,7 @@ test('a taken one-to-one time: a customer joins its waitlist, the booking is can
     employeeIds: [trainer.id],
   });
   services.push(service.id);
-  const day = await openDay(api, trainer.username, service.id);
+  const day = await dayWithOpen(api, trainer.username, service.id, ['10:00', '11:00']);
 
   // Marta has 10:00 (booked at the desk; emailed her private link).
   const marta = {
@@ -128,51 +79,20 @@ test('a taken one-to-one time: a customer joins its waitlist, the booking is can
   await expectAccessibleEverywhere(page, 'booking page with a taken time', {
     each: shoot(page, 'taken-time'),
   });
-  const when = `${longDate(day)}, ${timeLabel('10:00')}`;
-  await waitlist.getByRole('button', { name: `Join the waitlist for ${when}` }).click();
 
   // Elena joins, typing as people type.
   const elena = { name: 'Elena Ruiz', email: `elena.${suffix}@example.com`.toLowerCase() };
-  const form = page.getByRole('form', { name: 'Join the waitlist' });
-  await expect(form).toContainText(`Waitlist for ${when}`);
-  await form.getByLabel('Full Name').pressSequentially(elena.name, HUMAN);
-  await form.getByLabel('Email Address').pressSequentially(elena.email, HUMAN);
-  await expectAccessibleEverywhere(page, 'one-to-one waitlist form', {
-    each: shoot(page, 'waitlist-form', waitlist),
-  });
-  await form.getByRole('button', { name: 'Join the waitlist' }).click();
-  const joined = page.getByTestId('waitlist-joined');
-  await expect(joined).toContainText("You're on the waitlist. We'll email you if a place frees up.");
-  await expect(joined).toContainText('you are number 1 in line');
-  await expectAccessibleEverywhere(page, 'joined the one-to-one waitlist', {
-    each: shoot(page, 'waitlist-joined', waitlist),
-  });
+  await joinWaitlist(page, `${longDate(day)}, ${timeLabel('10:00')}`, elena, shots);
 
   // Marta cancels on the link in her confirmation email.
-  const confirmation = await mailTo(api, marta.email, /./);
-  await page.goto(linkIn(confirmation, '/booking/'));
-  await page.getByRole('button', { name: 'Cancel appointment' }).click();
-  await page
-    .getByRole('dialog', { name: 'Cancel your appointment?' })
-    .getByRole('button', { name: 'Cancel appointment' })
-    .click();
-  await expect(page.getByRole('button', { name: 'Cancel appointment' })).toHaveCount(0);
+  await cancelOnEmailLink(page, api, marta.email);
 
   // The time is held for Elena: not open to anyone else, and her email's link takes it.
   const schedule = await api.get<Schedule>(`/schedule/${trainer.username}?service=${service.id}`);
   expect(schedule.slots.find((d) => d.date === day)?.times ?? []).not.toContain('10:00');
-  const offer = await mailTo(api, elena.email, /^A place is free/);
-  await page.goto(linkIn(offer, '/waitlist/'));
-  await expect(page.getByTestId('offer-status')).toHaveText('A place is yours');
-  await expect(page.getByText(/We are holding it for you until/)).toBeVisible();
-  await expectAccessibleEverywhere(page, 'one-to-one waitlist offer', { each: shoot(page, 'offer') });
+  await openOffer(page, api, elena.email, shots);
   await page.getByRole('button', { name: 'Take the place' }).click();
-  await expect(page.getByTestId('offer-status')).toHaveText('You are booked');
-  await expect(page.getByRole('link', { name: 'Manage your booking' })).toBeVisible();
-  await expectAccessibleEverywhere(page, 'one-to-one waitlist place booked', {
-    each: shoot(page, 'offer-booked'),
-  });
-  await mailTo(api, elena.email, /^Booked/);
+  await expectBookedFromOffer(page, api, elena.email, shots);
 
   // Staff: Marta's cancelled appointment's page shows the time's waitlist, Elena booked.
   await login();
