@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
+import { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, expect, type MockInstance, vi } from 'vitest';
+
+// The vmThreads pool (vitest.config.ts) runs each file in a context of its own that has no ReadableStream;
+// Node's is the one its fetch Response reads.
+globalThis.ReadableStream ??= NodeReadableStream as typeof globalThis.ReadableStream;
 
 // Mantine reads media queries and observes element sizes; jsdom implements neither.
 Object.defineProperty(window, 'matchMedia', {
