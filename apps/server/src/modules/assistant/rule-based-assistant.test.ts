@@ -4,6 +4,7 @@ import type {
   AssistantAnswer,
   AssistantDirectoryEntry,
   AssistantKnowledge,
+  AssistantService,
   ChangeProposal,
   CustomerAppointment,
   CustomerPack,
@@ -133,18 +134,20 @@ const ask = (...texts: string[]) => {
 };
 const text = async (...texts: string[]) => (await ask(...texts)).replies.join('\n');
 /** The law office with a workshop of seats (Ane's) whose Tuesday 10:00 is full; the queries are kept in `asked`. */
+/** The law office's one-to-one service, which both Ane and Iker offer. */
+const CONSULTA: AssistantService = {
+  id: 's-consulta',
+  name: 'Consulta',
+  description: '',
+  durationMinutes: 30,
+  price: { amount: 1000, currency: 'eur' },
+  professionals: ['ane', 'iker'],
+};
 function withAFullClass(base: AssistantKnowledge, asked: OpenSlotsQuery[] = []): AssistantKnowledge {
   return {
     ...base,
     services: [
-      {
-        id: 's-consulta',
-        name: 'Consulta',
-        description: '',
-        durationMinutes: 30,
-        price: { amount: 1000, currency: 'eur' },
-        professionals: ['ane', 'iker'],
-      },
+      CONSULTA,
       {
         id: 's-taller',
         name: 'Taller de contratos',
@@ -2896,17 +2899,9 @@ describe('round 16, blind: what customers asked that the assistant missed', () =
  * `takenTimes` as the booking page lists it); the queries are kept in `asked`.
  */
 function withATakenTime(base: AssistantKnowledge, asked: OpenSlotsQuery[] = []): AssistantKnowledge {
-  const consulta = {
-    id: 's-consulta',
-    name: 'Consulta',
-    description: '',
-    durationMinutes: 30,
-    price: { amount: 1000, currency: 'eur' },
-    professionals: ['ane', 'iker'],
-  };
   return {
     ...base,
-    services: [consulta],
+    services: [CONSULTA],
     openSlots: async (username, query) =>
       (await base.openSlots(username, query)).map((day) =>
         username === 'ane' && day.date === '2026-11-24'
