@@ -1,8 +1,7 @@
-import type { Locator, Page } from '@playwright/test';
-import { DESKTOP, expectAccessibleEverywhere, type Scheme } from './axe';
+import { DESKTOP, expectAccessibleEverywhere } from './axe';
 import { createClient } from './client-data';
 import { type Api, expect, test } from './fixtures';
-import { SHOTS_WANTED } from './shots';
+import { shooter } from './shots';
 import { createEmployee, setAppointmentStatus, uniqueSuffix } from './staff-data';
 
 /** Refunding a client's pack: what is left ends, the money goes back, the history says so. */
@@ -10,9 +9,8 @@ import { createEmployee, setAppointmentStatus, uniqueSuffix } from './staff-data
 type Service = { id: string; name: string };
 type Schedule = { slots: { date: string; times: string[] }[] };
 
-const SHOTS = '/tmp/pw-pack-refund';
+const shoot = shooter('/tmp/pw-pack-refund');
 const HUMAN = { delay: 30 };
-const SHOT_DESKTOP = { width: 1280, height: 800 };
 
 test.use({ timezoneId: 'Europe/Madrid' });
 test.describe.configure({ timeout: 240_000 });
@@ -23,17 +21,6 @@ test.afterEach(async ({ api }) => {
   for (const id of packs.splice(0)) await api.post(`/packs/${id}/archive`);
   for (const id of services.splice(0)) await api.post(`/services/${id}/archive`);
 });
-
-function shoot(page: Page, name: string, part?: Locator) {
-  return async (size: 'desktop' | 'phone', scheme: Scheme) => {
-    if (!SHOTS_WANTED) return;
-    if (size === 'desktop') await page.setViewportSize(SHOT_DESKTOP);
-    const path = `${SHOTS}/${name}-${size === 'desktop' ? 1280 : 390}-${scheme}.png`;
-    if (part) await part.screenshot({ path });
-    else await page.screenshot({ path, fullPage: true });
-    if (size === 'desktop') await page.setViewportSize(DESKTOP);
-  };
-}
 
 /** Two open times at least two days ahead, on one day. */
 async function dayWellAhead(api: Api, username: string, serviceId: string) {

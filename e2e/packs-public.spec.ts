@@ -1,8 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
-import { DESKTOP, expectAccessibleEverywhere, type Scheme } from './axe';
+import { DESKTOP, expectAccessibleEverywhere } from './axe';
 import { longDate, timeLabel } from './dates';
 import { type Api, expect, test } from './fixtures';
-import { SHOTS_WANTED } from './shots';
+import { shooter } from './shots';
 import { createEmployee, uniqueSuffix } from './staff-data';
 
 /**
@@ -14,10 +14,9 @@ type Service = { id: string; name: string };
 type Client = { id: string; email: string | null };
 type Schedule = { slots: { date: string; times: string[] }[] };
 
-const SHOTS = '/tmp/pw-packs2';
+const shoot = shooter('/tmp/pw-packs2');
 /** Typed as a person types: a controlled input must keep every key. */
 const HUMAN = { delay: 30 };
-const SHOT_DESKTOP = { width: 1280, height: 800 };
 
 test.use({ timezoneId: 'Europe/Madrid', locale: 'es-ES' });
 test.describe.configure({ timeout: 240_000 });
@@ -28,18 +27,6 @@ test.afterEach(async ({ api }) => {
   for (const id of packs.splice(0)) await api.post(`/packs/${id}/archive`);
   for (const id of services.splice(0)) await api.post(`/services/${id}/archive`);
 });
-
-/** Screenshots at 1280 and 390 px of the page, or only of `part` (a dialog), when wanted (shots.ts). */
-function shoot(page: Page, name: string, part?: Locator) {
-  return async (size: 'desktop' | 'phone', scheme: Scheme) => {
-    if (!SHOTS_WANTED) return;
-    if (size === 'desktop') await page.setViewportSize(SHOT_DESKTOP);
-    const path = `${SHOTS}/${name}-${size === 'desktop' ? 1280 : 390}-${scheme}.png`;
-    if (part) await part.screenshot({ path });
-    else await page.screenshot({ path, fullPage: true });
-    if (size === 'desktop') await page.setViewportSize(DESKTOP);
-  };
-}
 
 async function typeInto(scope: Page | Locator, label: string, value: string) {
   const box = scope.getByLabel(label, { exact: true });

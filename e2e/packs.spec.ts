@@ -1,9 +1,9 @@
-import type { Locator, Page } from '@playwright/test';
-import { DESKTOP, expectAccessibleEverywhere, type Scheme } from './axe';
+import type { Page } from '@playwright/test';
+import { DESKTOP, expectAccessibleEverywhere } from './axe';
 import { createClient } from './client-data';
 import { longDate, timeLabel } from './dates';
 import { type Api, expect, test } from './fixtures';
-import { SHOTS_WANTED } from './shots';
+import { shooter } from './shots';
 import { createEmployee, uniqueSuffix } from './staff-data';
 
 /** Packs of sessions: staff define one, sell it to a client, book with it and give a session back. */
@@ -11,11 +11,9 @@ import { createEmployee, uniqueSuffix } from './staff-data';
 type Service = { id: string; name: string };
 type Schedule = { slots: { date: string; times: string[] }[] };
 
-const SHOTS = '/tmp/pw-packs';
+const shoot = shooter('/tmp/pw-packs');
 /** Typed as a person types: a controlled input must keep every key. */
 const HUMAN = { delay: 30 };
-/** The brief's desktop width for screenshots; axe checks at the suite's own sizes. */
-const SHOT_DESKTOP = { width: 1280, height: 800 };
 
 test.use({ timezoneId: 'Europe/Madrid' });
 test.describe.configure({ timeout: 240_000 });
@@ -27,21 +25,6 @@ test.afterEach(async ({ api }) => {
   for (const id of packs.splice(0)) await api.post(`/packs/${id}/archive`);
   for (const id of services.splice(0)) await api.post(`/services/${id}/archive`);
 });
-
-/**
- * Screenshots for people to look at, at both sizes (the desktop one 1280 px wide): the whole page,
- * or only `part` of it (a long form, whose full-page shot would show the fixed header mid-page).
- */
-function shoot(page: Page, name: string, part?: Locator) {
-  return async (size: 'desktop' | 'phone', scheme: Scheme) => {
-    if (!SHOTS_WANTED) return;
-    if (size === 'desktop') await page.setViewportSize(SHOT_DESKTOP);
-    const path = `${SHOTS}/${name}-${size === 'desktop' ? 1280 : 390}-${scheme}.png`;
-    if (part) await part.screenshot({ path });
-    else await page.screenshot({ path, fullPage: true });
-    if (size === 'desktop') await page.setViewportSize(DESKTOP);
-  };
-}
 
 /** A day at least two days ahead with the time open: cancelling it is inside the 24-hour policy. */
 async function dayWellAhead(api: Api, username: string, serviceId: string, time: string) {

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { DESKTOP, type Scheme } from './axe';
 
 /**
  * Screenshots are for people to look at a screen (light and dark, desktop and phone, in /tmp or the
@@ -17,4 +18,22 @@ export async function screenshot(
   if (!SHOTS_WANTED) return;
   if ('mainFrame' in target) await target.screenshot({ path, ...options });
   else await target.screenshot({ path });
+}
+
+/** The desktop screenshots' width (the brief's); axe checks at the suite's own sizes. */
+const SHOT_DESKTOP = { width: 1280, height: 800 };
+
+/**
+ * A spec's screenshot taker for axe's `each` (`shoot(page, name, part?)`): the page at 1280 and
+ * 390 px, or only `part` of it (a dialog, a long form), into `folder`, only when wanted.
+ */
+export function shooter(folder: string) {
+  return (page: Page, name: string, part?: Locator) => async (size: 'desktop' | 'phone', scheme: Scheme) => {
+    if (!SHOTS_WANTED) return;
+    if (size === 'desktop') await page.setViewportSize(SHOT_DESKTOP);
+    const path = `${folder}/${name}-${size === 'desktop' ? 1280 : 390}-${scheme}.png`;
+    if (part) await part.screenshot({ path });
+    else await page.screenshot({ path, fullPage: true });
+    if (size === 'desktop') await page.setViewportSize(DESKTOP);
+  };
 }

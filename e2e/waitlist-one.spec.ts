@@ -1,6 +1,7 @@
 import { DESKTOP, expectAccessibleEverywhere } from './axe';
 import { longDate, timeLabel } from './dates';
 import { expect, test } from './fixtures';
+import { shooter } from './shots';
 import { createEmployee, uniquePhone, uniqueSuffix } from './staff-data';
 import {
   cancelOnEmailLink,
@@ -11,7 +12,6 @@ import {
   openOffer,
   type Schedule,
   servicesArchivedAfterEach,
-  shooter,
 } from './waitlist-steps';
 
 /**

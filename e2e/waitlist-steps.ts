@@ -1,8 +1,8 @@
-import type { Locator, Page } from '@playwright/test';
-import { DESKTOP, expectAccessibleEverywhere, type Scheme } from './axe';
+import type { Page } from '@playwright/test';
+import { expectAccessibleEverywhere } from './axe';
 import { longDate } from './dates';
 import { type Api, expect, test } from './fixtures';
-import { SHOTS_WANTED } from './shots';
+import type { shooter } from './shots';
 
 /**
  * What the waitlist's specs share (a full class's line, waitlist.spec.ts, and a taken one-to-one
@@ -14,22 +14,9 @@ export type Schedule = { slots: { date: string; times: string[] }[] };
 
 /** Typed as a person types: a controlled input must keep every key. */
 export const HUMAN = { delay: 30 };
-const SHOT_DESKTOP = { width: 1280, height: 800 };
 
 /** How a spec's screens are shot and named in axe's reports (`kind`: '' or 'one-to-one '). */
 type Shots = { shoot: ReturnType<typeof shooter>; kind: string };
-
-/** A screenshot taker for axe's `each`: 1280 and 390 px of the page, or only of `part`, into `folder` (shots.ts: when wanted). */
-export function shooter(folder: string) {
-  return (page: Page, name: string, part?: Locator) => async (size: 'desktop' | 'phone', scheme: Scheme) => {
-    if (!SHOTS_WANTED) return;
-    if (size === 'desktop') await page.setViewportSize(SHOT_DESKTOP);
-    const path = `${folder}/${name}-${size === 'desktop' ? 1280 : 390}-${scheme}.png`;
-    if (part) await part.screenshot({ path });
-    else await page.screenshot({ path, fullPage: true });
-    if (size === 'desktop') await page.setViewportSize(DESKTOP);
-  };
-}
 
 /** Services the spec adds (the whole business's), archived after each test: push their ids. */
 export function servicesArchivedAfterEach() {

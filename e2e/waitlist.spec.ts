@@ -1,6 +1,7 @@
 import { DESKTOP, expectAccessibleEverywhere } from './axe';
 import { longDate, timeLabel } from './dates';
 import { expect, test } from './fixtures';
+import { shooter } from './shots';
 import { createEmployee, uniquePhone, uniqueSuffix } from './staff-data';
 import {
   cancelOnEmailLink,
@@ -10,7 +11,6 @@ import {
   joinWaitlist,
   openOffer,
   servicesArchivedAfterEach,
-  shooter,
 } from './waitlist-steps';
 
 /**
