@@ -83,7 +83,7 @@ async function chooseSlot(page: Page, slot: { date: string; time: string }) {
 
 /** Typed key by key, as a person does (a controlled input must keep every letter). */
 const typeInto = (page: Page, label: string, text: string) =>
-  page.getByLabel(label).pressSequentially(text, { delay: 50 });
+  page.getByLabel(label).pressSequentially(text, { delay: 30 });
 
 async function fillDetails(page: Page, values = VISITOR) {
   await typeInto(page, 'Full Name', values.name);

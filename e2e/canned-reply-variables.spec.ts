@@ -10,7 +10,7 @@ import { type Appointment, bookAppointment, createEmployee, uniqueSuffix } from 
 
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const suggestions = (page: Page) => page.getByRole('listbox', { name: 'Canned replies' });
-const HUMAN = { delay: 40 };
+const HUMAN = { delay: 30 };
 
 /** "martes 1 de diciembre a las 10:00": how the business (Spanish, Madrid) writes an appointment's day and time. */
 function spanishWhen(appointment: Appointment) {

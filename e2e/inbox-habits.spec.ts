@@ -124,7 +124,7 @@ test('a handoff shows in the tab title and the Chats badge, alerts, and opening 
   expect(await waitingChats(api)).toContain(chat.id);
 
   const box = page.getByRole('textbox', { name: 'Message' });
-  await box.pressSequentially('Hola, soy Ana, dime', { delay: 40 });
+  await box.pressSequentially('Hola, soy Ana, dime', { delay: 30 });
   await box.press('Enter');
   const prefix = before > 0 ? `\\(${before}\\) ` : '';
   await expect(page).toHaveTitle(new RegExp(`^${prefix}Chat: ${escapeRegExp(chat.name)} · `));
@@ -156,7 +156,7 @@ test('every open dashboard tab shows the in-app alert, and its link opens the ch
 
   // A person answers in the first tab: the other tab's alert goes, since nobody waits any more.
   const box = page.getByRole('textbox', { name: 'Message' });
-  await box.pressSequentially('Hola, dime', { delay: 40 });
+  await box.pressSequentially('Hola, dime', { delay: 30 });
   await box.press('Enter');
   await expect(handoffAlert(other)).toHaveCount(0);
   await other.close();
@@ -241,12 +241,12 @@ test('Ctrl+K finds a client and an employee by name, typed without accents', asy
   await expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible();
   await page.keyboard.press('ControlOrMeta+k');
   const search = page.getByRole('textbox', { name: 'Go to a page or find a chat' });
-  await search.pressSequentially(`begona alcantara ${word}`, { delay: 60 });
+  await search.pressSequentially(`begona alcantara ${word}`, { delay: 30 });
   await page.getByRole('button', { name: new RegExp(`Begoña Alcántara ${word}`) }).click();
   await expect(page).toHaveURL(`/clients/${client.id}`);
 
   await page.keyboard.press('ControlOrMeta+k');
-  await search.pressSequentially('laura', { delay: 60 });
+  await search.pressSequentially('laura', { delay: 30 });
   const employee = page.getByRole('button', { name: /Laura Martín/ }).first();
   await expect(employee).toBeVisible();
   await expectNoSeriousViolations(page, 'the command palette with an employee', {
@@ -275,11 +275,11 @@ test('Alt+↓ and Alt+↑ move to the next and the previous chat in the list', a
   const messageBox = page.getByRole('textbox', { name: 'Message', exact: true });
   await expect(messageBox).toBeFocused();
   // Also while typing a reply.
-  await messageBox.pressSequentially('Hola', { delay: 40 });
+  await messageBox.pressSequentially('Hola', { delay: 30 });
   await page.keyboard.press('Alt+ArrowUp');
   await expect(page).toHaveURL(`/chat/${newer.id}?search=${word}`);
   await expect(messageBox).toBeFocused();
-  await page.keyboard.type('Buenos días', { delay: 40 });
+  await page.keyboard.type('Buenos días', { delay: 30 });
   await expect(messageBox).toHaveValue('Buenos días');
   // Each chat kept its own text: nothing typed around a switch lands in the other one.
   await page.keyboard.press('Alt+ArrowDown');

@@ -4,7 +4,7 @@ import { screenshot } from './shots';
 import { bookAppointment, createEmployee } from './staff-data';
 
 const DEFAULT_MESSAGE = 'Hola, busco un entrenador personal en Madrid';
-const HUMAN = { delay: 60 };
+const HUMAN = { delay: 30 };
 
 type SimulatorCall = { text: string; sessionId: string; clientId: string | null };
 

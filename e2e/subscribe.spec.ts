@@ -44,7 +44,7 @@ async function typeInto(page: Page, label: string, text: string) {
   await field.click();
   await field.press('ControlOrMeta+a');
   await field.press('Backspace');
-  await field.pressSequentially(text, { delay: 50 });
+  await field.pressSequentially(text, { delay: 30 });
 }
 
 async function typeCard(page: Page, number: string) {

@@ -195,7 +195,7 @@ test('Back to Subscriptions returns to the list as it was left, its search and s
 
   await page.goto('/subscriptions');
   await expect(table(page).getByRole('row').nth(1)).toBeVisible();
-  await search(page).pressSequentially(client.name, { delay: 60 });
+  await search(page).pressSequentially(client.name, { delay: 30 });
   await choose(page, 'Status', 'Active');
   await expectListAsLeft();
 

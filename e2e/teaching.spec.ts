@@ -5,7 +5,7 @@ import { createAssistantTest, forgetLessons } from './teaching-data';
 
 /** Staff teach the assistant from the conversations it did not understand, and keep their own test set. */
 
-const HUMAN = { delay: 40 };
+const HUMAN = { delay: 30 };
 /** "Does the shack open early": words the built-in assistant does not understand until it is taught. */
 const WORDS = 'madruga el chiringuito';
 const PARAPHRASE = 'el chiringuito madruga mucho';
