@@ -3152,6 +3152,19 @@ describe('round 17, blind: what customers asked that the assistant missed', () =
     );
   });
 
+  it('several needs in one message each get who meets them, a role word among them included', async () => {
+    const family = said(
+      await playWith(
+        withClinic,
+        'mi hijo necesita un fisio, yo una nutricionista y mi marido alguien de despidos, quien nos puede atender?',
+      ),
+      0,
+    );
+    expect(family).toMatch(/Javier Moreno/);
+    expect(family).toMatch(/Lucía Fernández/);
+    expect(family).toMatch(/Ane Etxeberria/);
+  });
+
   it('"¿qué días trabaja ane? voy a bilbao" gets her days, and "¿y iker?" his', async () => {
     const days = await playWith(
       lawOffice,

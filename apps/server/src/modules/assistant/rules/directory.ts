@@ -116,6 +116,9 @@ export function professionalsOfKind(kinds: Set<string>, typedStems: Set<string>,
       [...kinds].some((kind) => professional.kinds.has(kind)) ||
       [...typedStems].some((typed) => professional.roleStems.has(typed)),
   );
+  // Several kinds asked at once ("mi madre quiere tinte, mi hermana uñas y yo un corte"): everyone
+  // who meets one of them; a role word narrows only a single need.
+  if (kinds.size > 1) return found;
   const specific = [...typedStems].filter((typed) => !LEXICON_STEMS.has(typed));
   const narrowed = found.filter((professional) =>
     specific.some((typed) => professional.roleStems.has(typed)),
