@@ -3152,6 +3152,15 @@ describe('round 17, blind: what customers asked that the assistant missed', () =
     );
   });
 
+  it('"¿y nutrición también solo allí?" after a kind found elsewhere is where, not a price', async () => {
+    const priced = {
+      ...withClinic,
+      information: `${withClinic.information}\nPrecios orientativos: fisioterapia 30 €, nutrición 25 €.`,
+    };
+    const there = await playWith(priced, 'fisioterapia en bilbao?', 'y nutricion tambien solo alli?');
+    expect(said(there, 1)).toMatch(/Lucía Fernández/);
+  });
+
   it('several needs in one message each get who meets them, a role word among them included', async () => {
     const family = said(
       await playWith(

@@ -1866,6 +1866,8 @@ class Conversation {
       /\b(igual|lo mismo|tambien|same|too|also)\b/.test(m.folded) &&
       (m.named.length > 0 || m.kinds.size > 0 || m.roleStems.size > 0) &&
       !m.when &&
+      // "¿y pedicura también solo allí?": where, not its price.
+      !THERE.test(m.folded) &&
       m.text.split(/\s+/).length <= 8
     );
   }
