@@ -3028,6 +3028,12 @@ describe('round 17, blind: what customers asked that the assistant missed', () =
     expect(said(unsure, 1)).toMatch(/10,00\s€/);
     expect(unsure[1]!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a1' });
     expect(unsure[2]!.confirm).toBe(true);
+    // "no sé si…" is no yes: its "si" is "whether".
+    for (const undecided of ['no se si cancelarla', 'no lo se si la cancelo o no'])
+      expect(
+        (await playWith(two(), 'cancela la del jueves', undecided))[1]!.confirm,
+        undecided,
+      ).toBeUndefined();
   });
 
   it('of two listed, "la del jueves no, la otra" is the other; a new day for a proposed move keeps its time', async () => {

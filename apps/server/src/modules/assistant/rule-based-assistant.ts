@@ -131,7 +131,7 @@ const NUMBER_WORDS: Record<string, number> = {
   twelve: 12,
 };
 /** "y sergio?", "and Carlos?": a follow-up that asks the same of someone else. */
-const FOLLOW_UP_START = /^(?:y|e|and|i|et|und|vale y|ok y|pues y)\s/;
+const FOLLOW_UP_START = /^(?:y|e|and|et|und|vale y|ok y|pues y)\s/;
 /** How many professionals a list of everyone shows before saying how many more there are. */
 const SHOWN_PEOPLE = 6;
 /** "¿y la normal?", "and the regular one?": the plain version of what was just priced. */

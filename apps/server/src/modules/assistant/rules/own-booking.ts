@@ -305,8 +305,11 @@ const ANSWER_WORDS = new Set([...YES, ...NO].flatMap((phrase) => phrase.split(' 
  * "sii", "siiii", "vaaale", "okk", "noo", "yess": a yes or no typed with its letters stretched is
  * that word. Each word whose repeated letters, squeezed to one, make an answer word is read as it.
  */
-/** "no sé", "no lo sé": not knowing is no answer either way ("no se puede" is a no). */
-const UNSURE = /\bno (?:lo )?se\b(?! (?:puede|pueden|podria|hace))/g;
+/**
+ * "no sé", "no lo sé": not knowing is no answer either way ("no se puede" is a no). "No sé si…"
+ * goes whole: its "si" is "whether", never a yes ("no sé si cancelarla").
+ */
+const UNSURE = /\bno (?:lo )?se\b(?: si\b)?(?! (?:puede|pueden|podria|hace))/g;
 
 export function stretchedAnswers(folded: string): string {
   return folded
