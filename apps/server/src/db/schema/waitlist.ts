@@ -2,6 +2,7 @@ import { WAITLIST_STATUSES } from '@chatdesk/contract/waitlist';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -25,7 +26,9 @@ import { services } from './services.ts';
  * it to the first `waiting` entry. A one-to-one `offered` entry holds its time on the appointment
  * row that freed it (`holder_id`, `appointments.held_from`), counted by the no-overlap constraint;
  * the triggers of migration 0054 offer it and pass it on. The hold starts when the customer is told
- * (`hold_until`, set by the app with its clock).
+ * (`hold_until`, set by the app with its clock). An `any_professional` entry waits for a service's
+ * time with whoever of its professionals frees it ('anyone available', migration 0057): no
+ * professional while it waits, the one whose row holds its time once it is offered.
  */
 export const waitlistEntries = pgTable(
   'waitlist_entries',
@@ -35,10 +38,13 @@ export const waitlistEntries = pgTable(
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     /** The full class time it waits for; null for a one-to-one time (the columns below say which). */
     classTimeId: uuid('class_time_id').references(() => classTimes.id, { onDelete: 'cascade' }),
-    /** The professional, service and start waited for (a class's are its class time's). */
-    employeeId: uuid('employee_id')
-      .notNull()
-      .references(() => employees.id, { onDelete: 'cascade' }),
+    /**
+     * The professional, service and start waited for (a class's are its class time's). Null while an
+     * `any_professional` entry waits; set to the professional whose time it is offered.
+     */
+    employeeId: uuid('employee_id').references(() => employees.id, { onDelete: 'cascade' }),
+    /** Waits for the service at its start with any professional who offers it ('anyone available'). */
+    anyProfessional: boolean('any_professional').notNull().default(false),
     serviceId: uuid('service_id')
       .notNull()
       .references(() => services.id, { onDelete: 'cascade' }),
@@ -66,11 +72,17 @@ export const waitlistEntries = pgTable(
     uniqueIndex('waitlist_entries_email_key').on(t.classTimeId, sql`lower(${t.email})`),
     uniqueIndex('waitlist_entries_one_email_key')
       .on(t.employeeId, t.startsAt, sql`lower(${t.email})`)
-      .where(sql`${t.classTimeId} is null`),
+      .where(sql`${t.classTimeId} is null and not ${t.anyProfessional}`),
+    uniqueIndex('waitlist_entries_any_email_key')
+      .on(t.serviceId, t.startsAt, sql`lower(${t.email})`)
+      .where(sql`${t.anyProfessional}`),
     index('waitlist_entries_line_idx').on(t.classTimeId, t.seq).where(sql`${t.status} = 'waiting'`),
     index('waitlist_entries_one_line_idx')
       .on(t.employeeId, t.startsAt, t.seq)
       .where(sql`${t.classTimeId} is null and ${t.status} in ('waiting', 'offered')`),
+    index('waitlist_entries_any_line_idx')
+      .on(t.startsAt, t.seq)
+      .where(sql`${t.anyProfessional} and ${t.status} = 'waiting'`),
     index('waitlist_entries_offered_idx').on(t.holdUntil).where(sql`${t.status} = 'offered'`),
     check(
       'waitlist_entries_status_check',
@@ -80,6 +92,11 @@ export const waitlistEntries = pgTable(
     check(
       'waitlist_entries_one_time_check',
       sql`${t.classTimeId} is not null or (${t.blockedFrom} is not null and ${t.blockedUntil} is not null)`,
+    ),
+    // Only a one-to-one time is waited for with anyone, and an offer or booking is always someone's.
+    check(
+      'waitlist_entries_professional_check',
+      sql`(not ${t.anyProfessional} or ${t.classTimeId} is null) and (${t.employeeId} is not null or (${t.anyProfessional} and ${t.status} not in ('offered', 'booked')))`,
     ),
   ],
 );
