@@ -1,6 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe';
 import { longDate, shortDay, timeLabel } from './dates';
+import { failedLoads } from './failed-loads';
 import { type Api, expect, test } from './fixtures';
 import { SHOTS_WANTED, screenshot } from './shots';
 import {
@@ -458,6 +459,7 @@ test('Back to Appointments returns to the list as it was left: its filters and i
 });
 
 test('missing and failing appointments say so', async ({ page }) => {
+  const failing = await failedLoads(page);
   await page.goto('/appointments/00000000-0000-4000-8000-000000000000');
   await expect(page.getByText('Appointment not found')).toBeVisible();
 
@@ -465,11 +467,11 @@ test('missing and failing appointments say so', async ({ page }) => {
     route.fulfill({ status: 500, json: { message: 'boom' } }),
   );
   await page.goto('/appointments/00000000-0000-4000-8000-000000000001');
-  await expect(page.getByText('Failed to load appointment details')).toBeVisible({ timeout: 15_000 });
+  await failing.shownAfterRetries(page.getByText('Failed to load appointment details'));
 
   await page.route('**/api/appointments?**', (route) =>
     route.fulfill({ status: 500, json: { message: 'boom' } }),
   );
   await page.goto('/appointments');
-  await expect(page.getByText('Failed to load appointments')).toBeVisible({ timeout: 15_000 });
+  await failing.shownAfterRetries(page.getByText('Failed to load appointments'));
 });

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { type Chat, createHumanChat, createSimulatorChat, type Message, whatsappMessage } from './chat-data';
+import { failedLoads } from './failed-loads';
 import { expect, test } from './fixtures';
 
 const AI_LOCK_NOTE = 'Turn off AI Response to send messages manually.';
@@ -342,6 +343,7 @@ test('messages sent from elsewhere show up without a reload', async ({ page, api
 });
 
 test('the home page shows its loading, error and empty states', async ({ page }) => {
+  const failing = await failedLoads(page);
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -361,7 +363,7 @@ test('the home page shows its loading, error and empty states', async ({ page })
   mode = 'fail';
   release();
   await page.reload();
-  await expect(page.getByText('Failed to load chats. Please try again.')).toBeVisible({ timeout: 10_000 });
+  await failing.shownAfterRetries(page.getByText('Failed to load chats. Please try again.'));
 
   mode = 'empty';
   await page.getByRole('button', { name: 'Retry' }).click();

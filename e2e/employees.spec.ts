@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { failedLoads } from './failed-loads';
 import { type Api, expect, type Paged, test } from './fixtures';
 import { createEmployee, type Employee, uniqueSuffix } from './staff-data';
 
@@ -414,15 +415,16 @@ test('a failed delete keeps the dialog open', async ({ page, api }) => {
 
 test('load and save failures say so', async ({ page, api }) => {
   const employee = await createEmployee(api);
+  const failing = await failedLoads(page);
   await page.route('**/api/employees', (route) => route.fulfill({ status: 500, json: { message: 'boom' } }));
   await page.goto('/employees');
-  await expect(page.getByText('Failed to load employees')).toBeVisible({ timeout: 15_000 });
+  await failing.shownAfterRetries(page.getByText('Failed to load employees'));
 
   await page.route(`**/api/employees/${employee.id}`, (route) =>
     route.fulfill({ status: 500, json: { message: 'boom' } }),
   );
   await page.goto(`/employee/${employee.id}`);
-  await expect(page.getByText('Failed to load employee data')).toBeVisible({ timeout: 15_000 });
+  await failing.shownAfterRetries(page.getByText('Failed to load employee data'));
   await page.unroute(`**/api/employees/${employee.id}`);
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('textbox', { name: 'Username' })).toHaveValue(employee.username);

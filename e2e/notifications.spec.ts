@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createSimulatorChat } from './chat-data';
+import { failedLoads } from './failed-loads';
 import { type Api, expect, type Paged, test } from './fixtures';
 
 type Notification = {
@@ -219,6 +220,7 @@ test('Mark All as Read clears every New badge and the unread count, then has not
 });
 
 test('a load failure says so', async ({ page }) => {
+  const failing = await failedLoads(page);
   await page.route('**/api/notifications?**', (route) =>
     route.fulfill({ status: 500, json: { message: 'boom' } }),
   );
@@ -226,5 +228,5 @@ test('a load failure says so', async ({ page }) => {
     route.fulfill({ status: 500, json: { message: 'boom' } }),
   );
   await page.goto('/notifications');
-  await expect(page.getByText('Failed to load notifications')).toBeVisible({ timeout: 15_000 });
+  await failing.shownAfterRetries(page.getByText('Failed to load notifications'));
 });
