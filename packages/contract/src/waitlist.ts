@@ -41,11 +41,12 @@ export const WAITLIST_MESSAGES = {
 } as const;
 
 /**
- * Joining a full class time's waitlist from the booking page: the name and email as the booking
+ * Joining a full class time's or a taken time's waitlist from the booking page: the name and email as the booking
  * form checks them; the phone is optional here (the offer goes by email).
  */
 export const joinWaitlistSchema = clientInfoSchema.pick({ name: true, email: true }).extend({
-  employeeId: idSchema,
+  /** The professional waited for; absent: any professional who offers the service ('anyone available'). */
+  employeeId: idSchema.optional(),
   serviceId: idSchema,
   date: calendarDate(BOOKING_MESSAGES.dateInvalid),
   timeSlot: slotTime(BOOKING_MESSAGES.timeInvalid),
@@ -63,9 +64,14 @@ export type JoinedWaitlist = z.infer<typeof joinedWaitlistSchema>;
 
 /**
  * A professional's full class times of a service ahead, or for a one-to-one service their taken
- * times it could be booked at were they free: the booking page offers their waitlist.
+ * times it could be booked at were they free (with no professional: the times taken with all of
+ * the service's professionals): the booking page offers their waitlist.
  */
-export const fullTimesQuerySchema = z.object({ employeeId: idSchema, serviceId: idSchema });
+export const fullTimesQuerySchema = z.object({
+  /** Absent: the service's times taken with every professional who offers it ('anyone available'). */
+  employeeId: idSchema.optional(),
+  serviceId: idSchema,
+});
 export const fullTimesSchema = z.object({
   times: z.array(z.object({ date: z.string(), timeSlot: z.string() })),
 });

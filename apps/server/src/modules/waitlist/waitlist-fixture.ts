@@ -50,13 +50,8 @@ export function waitlistFixture(network: number) {
     });
   };
 
-  /**
-   * A professional working Mondays 9–13 with an hour's service: a class of `seats`, or one to one
-   * without. `name` and `employee` (name, username) where a test reads them.
-   */
-  async function aProfessional(
-    options: { seats?: number; priceAmount?: number; name?: string; employee?: Partial<Employee> } = {},
-  ) {
+  /** An hour's service: a class of `seats`, or one to one without. */
+  async function aService(options: { seats?: number; priceAmount?: number; name?: string } = {}) {
     const { seats, priceAmount = 0 } = options;
     const created = await staff('POST', '/api/services', {
       name: options.name ?? `${seats ? 'Clase' : 'Sesión'} ${next()}`,
@@ -66,7 +61,24 @@ export function waitlistFixture(network: number) {
       ...(seats ? { seats } : {}),
     });
     expect(created.statusCode, created.body).toBe(201);
-    const service = created.json() as Service;
+    return created.json() as Service;
+  }
+
+  /**
+   * A professional working Mondays 9–13 with an hour's service: a class of `seats`, or one to one
+   * without; `service` gives them one made before (a second professional of it). `name` and
+   * `employee` (name, username) where a test reads them.
+   */
+  async function aProfessional(
+    options: {
+      seats?: number;
+      priceAmount?: number;
+      name?: string;
+      employee?: Partial<Employee>;
+      service?: Service;
+    } = {},
+  ) {
+    const service = options.service ?? (await aService(options));
     const employee = await insertEmployee(t.db, {
       availability: { monday: [['09:00', '13:00']] } as never,
       ...options.employee,
@@ -76,6 +88,24 @@ export function waitlistFixture(network: number) {
     });
     expect(assigned.statusCode, assigned.body).toBe(200);
     return { service, employee, slot: { employeeId: employee.id, serviceId: service.id } };
+  }
+
+  /**
+   * A one-to-one service (free unless `priceAmount`) that `size` professionals offer, each working
+   * Mondays 9–13: what the booking page's 'anyone available' books. Answers the service and each
+   * professional with their slot (first made first).
+   */
+  async function aTeam(size: number, priceAmount = 0) {
+    const service = await aService({ priceAmount });
+    const team: Array<{ employee: Employee; slot: Slot }> = [];
+    for (let i = 0; i < size; i++) {
+      const { employee, slot } = await aProfessional({
+        service,
+        employee: { name: `Profesional ${next()}` },
+      });
+      team.push({ employee, slot });
+    }
+    return { service, team };
   }
 
   /** A client staff added; answers their id. */
@@ -104,6 +134,13 @@ export function waitlistFixture(network: number) {
 
   const join = (slot: Slot, who: { name: string; email: string; phone?: string }, timeSlot = '10:00') =>
     visit('POST', '/api/book/waitlist', { ...slot, date: MONDAY, timeSlot, ...who });
+
+  /** Joins the line of the service's time with anyone available, as the booking page does (no professional). */
+  const joinAnyone = (
+    serviceId: string,
+    who: { name: string; email: string; phone?: string },
+    timeSlot = '10:00',
+  ) => visit('POST', '/api/book/waitlist', { serviceId, date: MONDAY, timeSlot, ...who });
 
   /** The customer cancels on their booking's private link. */
   const cancelByLink = (manageToken: string) =>
@@ -221,6 +258,13 @@ export function waitlistFixture(network: number) {
       )
     ).json().times as Array<{ date: string; timeSlot: string }>;
 
+  /** The times the booking page offers a waitlist for with 'anyone available' (taken with everyone). */
+  const fullTimesAnyone = async (serviceId: string) => {
+    const response = await visit('GET', `/api/book/waitlist/full-times?serviceId=${serviceId}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().times as Array<{ date: string; timeSlot: string }>;
+  };
+
   /** Monday's open times on the public booking page (the slots API the page reads). */
   async function openOnMonday(employee: { username: string }, serviceId: string) {
     const response = await visit('GET', `/api/schedule/${employee.username}?service=${serviceId}`);
@@ -252,10 +296,12 @@ export function waitlistFixture(network: number) {
     aProfessional,
     aClass: (seats: number, priceAmount = 1500) => aProfessional({ seats, priceAmount }),
     aTrainer: (priceAmount = 0) => aProfessional({ priceAmount }),
+    aTeam,
     aClient,
     bookAt,
     book,
     join,
+    joinAnyone,
     cancelByLink,
     entryOf,
     appointmentsOf,
@@ -269,6 +315,7 @@ export function waitlistFixture(network: number) {
     packCode,
     waitlistOf,
     fullTimes,
+    fullTimesAnyone,
     openOnMonday,
     openTimesOnMonday,
   };

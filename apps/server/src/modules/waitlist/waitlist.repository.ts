@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { CustomerLanguage } from '@chatdesk/contract/customer-texts';
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { appointments, classTimes, employees, services, waitlistEntries } from '../../db/schema.ts';
+import {
+  appointments,
+  classTimes,
+  employees,
+  serviceEmployees,
+  services,
+  waitlistEntries,
+} from '../../db/schema.ts';
 import { isSlotConflict } from '../../lib/app-error.ts';
 import { appointmentWrites, type NewAppointment } from '../appointments/appointment-writes.ts';
 import { clientWrites } from '../clients/client-writes.ts';
@@ -21,11 +28,14 @@ class NoSessionLeft extends Error {}
 
 export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
 
-/** An entry with what its offer page and email say: its service and professional (the time is the entry's). */
+/**
+ * An entry with what its offer page and email say: its service and professional (the time is the
+ * entry's). No professional while an 'anyone available' entry waits; an offer always has one.
+ */
 export type OfferRow = {
   entry: WaitlistEntryRow;
   service: typeof services.$inferSelect;
-  employee: { id: string; name: string; email: string };
+  employee: { id: string; name: string; email: string } | null;
   manageToken: string | null;
   /** The provider's payment of the booking an offer became, if it was paid so. */
   bookingPaymentId: string | null;
@@ -80,7 +90,7 @@ export function createWaitlistRepository(db: Db) {
       .select(offerColumns)
       .from(waitlistEntries)
       .innerJoin(services, eq(services.id, waitlistEntries.serviceId))
-      .innerJoin(employees, eq(employees.id, waitlistEntries.employeeId))
+      .leftJoin(employees, eq(employees.id, waitlistEntries.employeeId))
       .leftJoin(appointments, eq(appointments.id, waitlistEntries.appointmentId))
       .where(where);
   }
@@ -172,7 +182,8 @@ export function createWaitlistRepository(db: Db) {
     /**
      * Joins the line of a taken one-to-one time only while it is taken (checked in the statement: a
      * live one-to-one appointment starts then, or an offer holds it): 'free' when it is not,
-     * 'joined-already' for an email already in its line. Answers the place in line of those waiting.
+     * 'joined-already' for an email already in its line. Answers the place in line of those waiting
+     * (with those waiting with anyone for one of the professional's services: one line, by join order).
      */
     async joinOne(entry: {
       employeeId: string;
@@ -192,7 +203,7 @@ export function createWaitlistRepository(db: Db) {
         select ${entry.employeeId}, ${entry.serviceId}, ${entry.startsAt}, ${entry.blockedFrom}, ${entry.blockedUntil},
                ${entry.name}, ${entry.email}, ${entry.phone}, ${token}, ${entry.holdMinutes}
          where ${takenAt(entry.employeeId, entry.startsAt, { lock: true })}
-        on conflict (employee_id, starts_at, lower(email)) where class_time_id is null do nothing
+        on conflict (employee_id, starts_at, lower(email)) where class_time_id is null and not any_professional do nothing
         returning id, seq`);
       const [row] = result.rows as Array<{ id: string; seq: number | string }>;
       if (!row) {
@@ -202,6 +213,7 @@ export function createWaitlistRepository(db: Db) {
           .where(
             and(
               isNull(waitlistEntries.classTimeId),
+              eq(waitlistEntries.anyProfessional, false),
               eq(waitlistEntries.employeeId, entry.employeeId),
               eq(waitlistEntries.startsAt, entry.startsAt),
               sql`lower(${waitlistEntries.email}) = lower(${entry.email})`,
@@ -211,9 +223,85 @@ export function createWaitlistRepository(db: Db) {
       }
       const ahead = await db.execute(sql`
         select count(*)::int as n from waitlist_entries
-         where class_time_id is null and employee_id = ${entry.employeeId} and starts_at = ${entry.startsAt}
-           and status = 'waiting' and seq < ${row.seq}`);
+         where class_time_id is null and starts_at = ${entry.startsAt} and status = 'waiting' and seq < ${row.seq}
+           and (employee_id = ${entry.employeeId}
+                or (any_professional and employee_id is null and service_id in
+                      (select service_id from service_employees where employee_id = ${entry.employeeId})))`);
       return { position: Number((ahead.rows[0] as { n: number }).n) + 1 };
+    },
+
+    /**
+     * Joins the line of a service's one-to-one time with anyone available ('anyone available', no
+     * professional until it is offered) only while each of `professionals` (those of the service
+     * whose time it is) is taken then, checked in the statement as a one-professional join checks
+     * its one, each locked FOR SHARE: a cancel of any of them is waited for, or waits for the join,
+     * whose commit-time offer then sees the entry. 'free' when one is not taken, 'joined-already'
+     * for an email already in this line. Answers the place in line: those waiting ahead for the
+     * service with anyone or for one of these professionals, who may be offered a time first.
+     */
+    async joinAny(entry: {
+      professionals: string[];
+      serviceId: string;
+      startsAt: Date;
+      blockedFrom: Date;
+      blockedUntil: Date;
+      name: string;
+      email: string;
+      phone: string | null;
+      holdMinutes: number;
+    }): Promise<'free' | 'joined-already' | { position: number }> {
+      const token = randomBytes(24).toString('base64url');
+      const allTaken = sql.join(
+        entry.professionals.map((employeeId) => takenAt(employeeId, entry.startsAt, { lock: true })),
+        sql` and `,
+      );
+      const result = await db.execute(sql`
+        insert into waitlist_entries (any_professional, service_id, starts_at, blocked_from, blocked_until,
+                                      name, email, phone, token, hold_minutes)
+        select true, ${entry.serviceId}, ${entry.startsAt}, ${entry.blockedFrom}, ${entry.blockedUntil},
+               ${entry.name}, ${entry.email}, ${entry.phone}, ${token}, ${entry.holdMinutes}
+         where ${allTaken}
+        on conflict (service_id, starts_at, lower(email)) where any_professional do nothing
+        returning id, seq`);
+      const [row] = result.rows as Array<{ id: string; seq: number | string }>;
+      if (!row) {
+        const [existing] = await db
+          .select({ id: waitlistEntries.id })
+          .from(waitlistEntries)
+          .where(
+            and(
+              eq(waitlistEntries.anyProfessional, true),
+              eq(waitlistEntries.serviceId, entry.serviceId),
+              eq(waitlistEntries.startsAt, entry.startsAt),
+              sql`lower(${waitlistEntries.email}) = lower(${entry.email})`,
+            ),
+          );
+        return existing ? 'joined-already' : 'free';
+      }
+      const ahead = await db.execute(sql`
+        select count(*)::int as n from waitlist_entries
+         where class_time_id is null and starts_at = ${entry.startsAt} and status = 'waiting' and seq < ${row.seq}
+           and ((any_professional and service_id = ${entry.serviceId})
+                or employee_id in (${sql.join(
+                  entry.professionals.map((id) => sql`${id}`),
+                  sql`, `,
+                )}))`);
+      return { position: Number((ahead.rows[0] as { n: number }).n) + 1 };
+    },
+
+    /** The professionals who take bookings of a service, with their weekly hours. */
+    async professionalsOf(serviceId: string) {
+      return db
+        .select({ id: employees.id, availability: employees.availability })
+        .from(serviceEmployees)
+        .innerJoin(employees, eq(employees.id, serviceEmployees.employeeId))
+        .where(
+          and(
+            eq(serviceEmployees.serviceId, serviceId),
+            eq(employees.isActive, true),
+            eq(employees.takesBookings, true),
+          ),
+        );
     },
 
     /**
@@ -342,7 +430,9 @@ export function createWaitlistRepository(db: Db) {
       try {
         return await db.transaction(async (txn) => {
           const tx = txn as unknown as Db;
-          await lockCalendar(tx, entry.employeeId);
+          // An offer always has its professional (fixed when it was made): the check constraint says so.
+          const employeeId = offer.employee!.id;
+          await lockCalendar(tx, employeeId);
           const [taken] = await tx
             .update(waitlistEntries)
             .set({ status: 'booked' })
@@ -360,7 +450,7 @@ export function createWaitlistRepository(db: Db) {
             phone: entry.phone ?? '',
             status: 'active',
             source: 'website',
-            assignedEmployeeId: entry.employeeId,
+            assignedEmployeeId: employeeId,
           });
           const paid = booking.payment.kind === 'provider' ? booking.payment : null;
           const appointment = await appointmentWrites.book(
@@ -384,7 +474,7 @@ export function createWaitlistRepository(db: Db) {
               currency: paid.currency,
               status: 'completed',
               paymentMethod: paid.method,
-              description: `${offer.service.name} with ${offer.employee.name} on ${booking.values.localDate} at ${booking.values.startTime} (waitlist)`,
+              description: `${offer.service.name} with ${booking.values.employeeName} on ${booking.values.localDate} at ${booking.values.startTime} (waitlist)`,
               providerPaymentId: paid.providerPaymentId,
             });
           if (booking.payment.kind === 'pack') {
@@ -433,7 +523,10 @@ export function createWaitlistRepository(db: Db) {
         .orderBy(asc(waitlistEntries.seq));
     },
 
-    /** A one-to-one time's line as staff see it, first joined first. */
+    /**
+     * A one-to-one time's line as staff see it, first joined first: those waiting for this
+     * professional, and those waiting with anyone for one of their services at that start.
+     */
     async ofOneTime(employeeId: string, startsAt: Date) {
       return db
         .select()
@@ -441,8 +534,14 @@ export function createWaitlistRepository(db: Db) {
         .where(
           and(
             isNull(waitlistEntries.classTimeId),
-            eq(waitlistEntries.employeeId, employeeId),
             eq(waitlistEntries.startsAt, startsAt),
+            or(
+              eq(waitlistEntries.employeeId, employeeId),
+              and(
+                isNull(waitlistEntries.employeeId),
+                sql`${waitlistEntries.serviceId} in (select service_id from service_employees where employee_id = ${employeeId})`,
+              ),
+            ),
           ),
         )
         .orderBy(asc(waitlistEntries.seq));

@@ -36,6 +36,15 @@ const WAITLIST_PURPOSE = 'waitlist';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
+/** Who a place in line for 'anyone available' is with until one of them frees the time. */
+const ANYONE = 'anyone available';
+
+/**
+ * An offer's professional: fixed when the database made it, whether the entry waited for them or
+ * for anyone (the check constraint `waitlist_entries_professional_check` keeps it so).
+ */
+const professionalOf = (row: OfferRow) => row.employee!;
+
 /**
  * The waitlist of full class times (decision 026). A customer joins the line of a full class
  * time; when a seat frees, the database offers it to the first in line at the commit that freed
@@ -72,7 +81,7 @@ export function createWaitlistService(deps: {
       email: entry.email,
       serviceId: service.id,
       serviceName: service.name,
-      employeeName: employee.name,
+      employeeName: employee?.name ?? ANYONE,
       date: zonedDate(entry.startsAt, timeZone),
       startTime: zonedTime(entry.startsAt, timeZone),
       timeZone,
@@ -124,7 +133,8 @@ export function createWaitlistService(deps: {
 
   /** Books an open offer, paid as `payment` says; the confirmation and staff's notification commit with it. */
   async function book(row: OfferRow, payment: OfferPayment) {
-    const { entry, service, employee } = row;
+    const { entry, service } = row;
+    const employee = professionalOf(row);
     const { startsAt } = entry;
     const business = await deps.company.get();
     const { timeZone } = business;
@@ -265,7 +275,7 @@ export function createWaitlistService(deps: {
             name: entry.name,
             email: entry.email,
             serviceName: row.service.name,
-            employeeName: row.employee.name,
+            employeeName: professionalOf(row).name,
             companyName: business.name,
             startsAt: row.entry.startsAt,
             timeZone: business.timeZone,
@@ -289,7 +299,7 @@ export function createWaitlistService(deps: {
             name: started.name,
             email: started.email,
             serviceName: row.service.name,
-            employeeName: row.employee.name,
+            employeeName: professionalOf(row).name,
             companyName: business.name,
             startsAt: row.entry.startsAt,
             timeZone: business.timeZone,
@@ -353,15 +363,19 @@ export function createWaitlistService(deps: {
     );
   }
 
-  /** Joins a taken one-to-one time's line: it must be one of the professional's times for the service, and taken. */
-  async function joinOneToOne(
-    input: z.output<typeof joinWaitlistSchema>,
+  /**
+   * How a professional's time stands for a one-to-one service: 'off' when it is not one of their
+   * times for it even were the booking (or held offer) starting then gone, 'free' when it is open
+   * now, 'taken' when one starts then and it would be open without it.
+   */
+  async function timeWith(
+    employee: { id: string; availability: Availability },
+    input: { serviceId: string; date: string; timeSlot: string },
     startsAt: Date,
     timeZone: string,
-  ): Promise<JoinedWaitlist> {
-    const employee = await professional(input.employeeId);
+  ): Promise<'off' | 'free' | 'taken'> {
     const occupant = (
-      await repository.takenTimes(input.employeeId, new Date(startsAt.getTime() - 1), startsAt)
+      await repository.takenTimes(employee.id, new Date(startsAt.getTime() - 1), startsAt)
     )[0];
     const days = await deps.schedule.openTimes(
       employee,
@@ -370,8 +384,19 @@ export function createWaitlistService(deps: {
       { serviceId: input.serviceId, ...(occupant ? { exceptAppointmentId: occupant.occupantId } : {}) },
     );
     const onTheirTimes = days.some((day) => day.date === input.date && day.times.includes(input.timeSlot));
-    if (!onTheirTimes) throw conflict(WAITLIST_MESSAGES.notATime);
-    if (!occupant) throw conflict(WAITLIST_MESSAGES.timeFree);
+    if (!onTheirTimes) return 'off';
+    return occupant ? 'taken' : 'free';
+  }
+
+  /** Joins a taken one-to-one time's line: it must be one of the professional's times for the service, and taken. */
+  async function joinOneToOne(
+    input: z.output<typeof joinWaitlistSchema> & { employeeId: string },
+    startsAt: Date,
+    timeZone: string,
+  ): Promise<JoinedWaitlist> {
+    const time = await timeWith(await professional(input.employeeId), input, startsAt, timeZone);
+    if (time === 'off') throw conflict(WAITLIST_MESSAGES.notATime);
+    if (time === 'free') throw conflict(WAITLIST_MESSAGES.timeFree);
     const service = await repository.service(input.serviceId);
     if (!service) throw notFound(WAITLIST_MESSAGES.notATime);
     const blocked = blockedRange(startsAt, shapeOf(service));
@@ -391,15 +416,84 @@ export function createWaitlistService(deps: {
     return { position: joined.position, message: WAITLIST_MESSAGES.joined };
   }
 
+  /**
+   * Joins the line of a service's time with anyone available: refused while any of its
+   * professionals has the time free ("book it instead"), or when it is none of theirs; it waits
+   * for those whose time it is, each taken (checked again, locked, in the insert).
+   */
+  async function joinAnyone(
+    input: z.output<typeof joinWaitlistSchema>,
+    startsAt: Date,
+    timeZone: string,
+  ): Promise<JoinedWaitlist> {
+    const waitedFor: string[] = [];
+    for (const employee of await repository.professionalsOf(input.serviceId)) {
+      const time = await timeWith(
+        { id: employee.id, availability: employee.availability as Availability },
+        input,
+        startsAt,
+        timeZone,
+      );
+      if (time === 'free') throw conflict(WAITLIST_MESSAGES.timeFree);
+      if (time === 'taken') waitedFor.push(employee.id);
+    }
+    if (waitedFor.length === 0) throw conflict(WAITLIST_MESSAGES.notATime);
+    const service = await repository.service(input.serviceId);
+    if (!service) throw notFound(WAITLIST_MESSAGES.notATime);
+    const blocked = blockedRange(startsAt, shapeOf(service));
+    const joined = await repository.joinAny({
+      professionals: waitedFor,
+      serviceId: input.serviceId,
+      startsAt,
+      blockedFrom: blocked.start,
+      blockedUntil: blocked.end,
+      name: input.name,
+      email: input.email,
+      phone: input.phone ?? null,
+      holdMinutes: deps.holdMinutes,
+    });
+    if (joined === 'free') throw conflict(WAITLIST_MESSAGES.timeFree);
+    if (joined === 'joined-already') throw conflict(WAITLIST_MESSAGES.alreadyJoined);
+    return { position: joined.position, message: WAITLIST_MESSAGES.joined };
+  }
+
+  /**
+   * A one-to-one service's times ahead taken with every professional whose time it is: taken with
+   * one of them (and open to the service were that booking gone) and open with none. Their line is
+   * 'anyone available''s.
+   */
+  async function takenWithEveryone(serviceId: string) {
+    const professionals = (await repository.professionalsOf(serviceId)).map((employee) => ({
+      id: employee.id,
+      availability: employee.availability as Availability,
+    }));
+    const taken = new Map<string, { date: string; timeSlot: string }>();
+    for (const employee of professionals)
+      for (const time of await takenOneToOneTimes(employee.id, serviceId))
+        taken.set(`${time.date} ${time.timeSlot}`, time);
+    if (taken.size === 0) return [];
+    const { timeZone } = await deps.company.get();
+    const dates = [...taken.values()].map((time) => time.date).sort();
+    const range = { from: dates[0]!, to: dates[dates.length - 1]! };
+    for (const employee of professionals)
+      for (const day of await deps.schedule.openTimes(employee, timeZone, range, { serviceId }))
+        for (const time of day.times) taken.delete(`${day.date} ${time}`);
+    return [...taken.values()].sort(
+      (a, b) => a.date.localeCompare(b.date) || a.timeSlot.localeCompare(b.timeSlot),
+    );
+  }
+
   return {
     /**
      * The booking page: a professional's full class times of a service ahead, or for a one-to-one
      * service their taken times it could be booked at were they free, whose waitlists it offers.
      */
-    async fullTimes(employeeId: string, serviceId: string): Promise<FullTimes> {
+    async fullTimes(employeeId: string | undefined, serviceId: string): Promise<FullTimes> {
       const { timeZone } = await deps.company.get();
-      if (!(await repository.isClass(serviceId)))
-        return { times: await takenOneToOneTimes(employeeId, serviceId) };
+      const isClass = await repository.isClass(serviceId);
+      // 'Anyone available' waits for one-to-one times only: a class's line is its class time's.
+      if (!employeeId) return { times: isClass ? [] : await takenWithEveryone(serviceId) };
+      if (!isClass) return { times: await takenOneToOneTimes(employeeId, serviceId) };
       const rows = await repository.fullTimes(employeeId, serviceId, clock());
       return {
         times: rows.map((row) => ({
@@ -418,7 +512,12 @@ export function createWaitlistService(deps: {
       const { timeZone } = await deps.company.get();
       const startsAt = zonedTimeToUtc(input.date, input.timeSlot, timeZone);
       if (startsAt <= clock()) throw conflict(WAITLIST_MESSAGES.past);
-      if (!(await repository.isClass(input.serviceId))) return joinOneToOne(input, startsAt, timeZone);
+      const isClass = await repository.isClass(input.serviceId);
+      if (!input.employeeId) {
+        if (isClass) throw conflict(WAITLIST_MESSAGES.notATime);
+        return joinAnyone(input, startsAt, timeZone);
+      }
+      if (!isClass) return joinOneToOne({ ...input, employeeId: input.employeeId }, startsAt, timeZone);
       const classTime = await repository.classTime(input.employeeId, input.serviceId, startsAt);
       // A class time nobody has booked yet is not full.
       if (!classTime) throw conflict(WAITLIST_MESSAGES.notFull);
@@ -445,7 +544,7 @@ export function createWaitlistService(deps: {
       const intent = await payments.createPaymentIntent({
         amount: row.service.priceAmount,
         currency: row.service.currency,
-        description: `${row.service.name} with ${row.employee.name} on ${zonedDate(row.entry.startsAt, timeZone)} at ${zonedTime(row.entry.startsAt, timeZone)} (waitlist)`,
+        description: `${row.service.name} with ${professionalOf(row).name} on ${zonedDate(row.entry.startsAt, timeZone)} at ${zonedTime(row.entry.startsAt, timeZone)} (waitlist)`,
         metadata: {
           purpose: WAITLIST_PURPOSE,
           entryId: row.entry.id,
