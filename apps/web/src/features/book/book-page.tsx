@@ -24,6 +24,7 @@ import { PublicPageError, PublicPageLoader } from '../../components/public-page-
 import { ServicePicker } from '../../components/service-picker';
 import { type Slot, SlotCalendar } from '../../components/slots/slot-calendar';
 import { visitorZoneNote } from '../../components/slots/visitor-time';
+import { WaitlistJoin } from '../../components/waitlist-join';
 import { ApiError } from '../../lib/api-client';
 import { formatServicePrice, initials } from '../../lib/format';
 import { paths } from '../../lib/paths';
@@ -212,6 +213,12 @@ function ServiceTimes({
               }}
               onSlotSelect={pick}
             />
+            {/* A time every professional of the service has booked has a line: the first of them to free it. */}
+            {service.seats ? null : (
+              <Box mt="lg">
+                <WaitlistJoin serviceId={service.id} date={date} />
+              </Box>
+            )}
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }} className={classes.panel} p={{ base: 'md', sm: 'xl' }}>
             <AssignmentPanel

@@ -7,6 +7,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { PublicPageError, PublicPageLoader, useNotFoundRedirect } from '../../components/public-page-states';
 import { ChosenService, ServicePicker } from '../../components/service-picker';
 import { type Slot, SlotCalendar } from '../../components/slots/slot-calendar';
+import { WaitlistJoin } from '../../components/waitlist-join';
 import { ApiError } from '../../lib/api-client';
 import { useSchedule } from './api';
 import {
@@ -19,7 +20,6 @@ import {
 import { BookingHeader } from './components/booking-header';
 import { BookingPanel } from './components/booking-panel';
 import { ServicePacks } from './components/service-packs';
-import { WaitlistJoin } from './components/waitlist-join';
 import { linkedSlot } from './linked-slot';
 import { SCHEDULE_PAGE_MESSAGES } from './messages';
 import classes from './schedule.module.css';

@@ -4,16 +4,28 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../lib/api-client';
 
 const waitlistKeys = {
-  full: (employeeId: string, serviceId: string) => ['waitlist', 'full', employeeId, serviceId] as const,
+  full: (employeeId: string | undefined, serviceId: string) =>
+    ['waitlist', 'full', employeeId ?? 'anyone', serviceId] as const,
   offer: (token: string) => ['waitlist', 'offer', token] as const,
 };
 
-/** A professional's full class times of a service ahead: the booking page offers their waitlist. */
-export function useFullTimes(employeeId: string, serviceId: string | undefined, enabled: boolean) {
+/**
+ * A professional's full class times of a service ahead, or its taken one-to-one times (with no
+ * professional: those taken with every professional of the service, for 'anyone available'): the
+ * booking page offers their waitlist.
+ */
+export function useFullTimes(
+  employeeId: string | undefined,
+  serviceId: string | undefined,
+  enabled: boolean,
+) {
   return useQuery({
     queryKey: waitlistKeys.full(employeeId, serviceId ?? ''),
     queryFn: ({ signal }) =>
-      apiCall(apiRoutes.waitlist.fullTimes, { query: { employeeId, serviceId: serviceId ?? '' }, signal }),
+      apiCall(apiRoutes.waitlist.fullTimes, {
+        query: { ...(employeeId ? { employeeId } : {}), serviceId: serviceId ?? '' },
+        signal,
+      }),
     enabled: enabled && Boolean(serviceId),
   });
 }

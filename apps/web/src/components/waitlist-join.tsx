@@ -2,9 +2,9 @@ import { BOOKING_MESSAGES, CLIENT_INFO_MAX_LENGTH } from '@chatdesk/contract/sch
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconAt, IconCircleCheck, IconPhone, IconUser } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
-import { formatLongDate, formatTime } from '../../../lib/wall-clock';
-import { useFullTimes, useJoinWaitlist } from '../waitlist-api';
+import { useFullTimes, useJoinWaitlist } from '../features/schedule/waitlist-api';
+import { ApiError } from '../lib/api-client';
+import { formatLongDate, formatTime } from '../lib/wall-clock';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const JOIN_FAILED = 'You could not be added to the waitlist. Please try again.';
@@ -15,14 +15,16 @@ type Time = { date: string; timeSlot: string };
  * Times that are full, each with 'Join the waitlist': name, email and an optional phone. For a
  * class, its full times ahead; for a one-to-one service (`date` given), the chosen day's times
  * someone else booked, greyed after the open ones. When a place frees up, the first in line is
- * emailed a link that holds it for them.
+ * emailed a link that holds it for them. With no professional ('anyone available'), the day's
+ * times every professional of the service has booked, whose line is the first of them to free.
  */
 export function WaitlistJoin({
   employeeId,
   serviceId,
   date,
 }: {
-  employeeId: string;
+  /** Absent: 'anyone available' (the business's booking page). */
+  employeeId?: string;
   serviceId: string;
   /** One-to-one: the day chosen in the calendar (null: none yet). Absent for a class. */
   date?: string | null;
@@ -91,7 +93,7 @@ function JoinForm({
   onBack,
 }: {
   time: Time;
-  employeeId: string;
+  employeeId: string | undefined;
   serviceId: string;
   onBack: () => void;
 }) {
@@ -122,7 +124,7 @@ function JoinForm({
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     join.mutate({
-      employeeId,
+      ...(employeeId ? { employeeId } : {}),
       serviceId,
       date: time.date,
       timeSlot: time.timeSlot,
