@@ -89,6 +89,9 @@ const es = {
   notFreeButAt: (at: string, day: string, first: string, times: string, link: string) =>
     `A las ${at} no está libre, pero el ${day} ${first} tiene hueco a las ${times}.\n${link}`,
   freeAtOtherTimes: (times: string) => `Ese día sí tiene hueco a otras horas: ${times}.`,
+  freeAtOn: (name: string, at: string, days: string, link: string) =>
+    `${name} tiene hueco a las ${at} el ${days}.\n${link}`,
+  notFreeAtThisWeek: (first: string, at: string) => `A las ${at} ${first} no tiene huecos estos días.`,
   openTimes: (name: string, forService: string) => `${name} tiene estos huecos libres${forService}:`,
   nextOpenTimes: 'Próximos huecos:',
   nobodyElseFree: 'No hay nadie más que haga lo mismo con huecos libres entonces.',
@@ -402,6 +405,8 @@ const en: Replies = {
   notFreeButAt: (at, day, first, times, link) =>
     `${at} is not free, but on ${day} ${first} is free at ${times}.\n${link}`,
   freeAtOtherTimes: (times) => `That day they are free at other times: ${times}.`,
+  freeAtOn: (name, at, days, link) => `${name} is free at ${at} on ${days}.\n${link}`,
+  notFreeAtThisWeek: (first, at) => `${first} has no open times at ${at} these days.`,
   openTimes: (name, forService) => `${name} has these open times${forService}:`,
   nextOpenTimes: 'Next open times:',
   nobodyElseFree: 'Nobody else who does the same has open times then.',

@@ -3190,3 +3190,104 @@ describe('round 17, blind: what customers asked that the assistant missed', () =
     expect(said(days, 1)).toMatch(/Iker trabaja los martes y jueves/);
   });
 });
+
+/** A salon with a colourist in Madrid, open on Wednesday 25 November morning and afternoon. */
+const withColourist: AssistantKnowledge = {
+  ...lawOffice,
+  companyName: 'Salón Brisa',
+  information:
+    'Vendemos tarjetas regalo en los salones.\nLa reserva de una cita de 30 minutos cuesta 10 €, se paga al reservar y se descuenta del precio del servicio en el salón.\nPrecios orientativos: mechas o balayage desde 65 €, corte de señora desde 28 €.',
+  employees: [
+    person(
+      'Nerea Alonso',
+      'nerea',
+      'Colorista',
+      'Color y mechas',
+      ['Madrid'],
+      weekdays([['10:00', '18:00']]),
+    ),
+  ],
+  openSlots: async (_username, query) =>
+    [{ date: '2026-11-25', times: ['10:00', '10:30', '15:00', '15:30'] }]
+      .filter((day) => day.date >= query.from && day.date <= query.to)
+      .map((day) => ({
+        ...day,
+        times: day.times.filter(
+          (time) => (!query.after || time >= query.after) && (!query.before || time < query.before),
+        ),
+      })),
+};
+
+describe('round 18: what the round-17 fold left (found chasing an order-dependent result)', () => {
+  const said = (answers: AssistantAnswer[], index: number) => answers[index]!.replies.join('\n');
+
+  it('a gift of a named service, "¿cuánto cuesta?", is its price; the gift card is said after it', async () => {
+    const gift = said(
+      await playWith(withColourist, 'quiero regalarle a mi novia un balayage, cuanto cuesta?'),
+      0,
+    );
+    expect(gift).toMatch(/^Mechas o balayage: desde 65 €/);
+    expect(gift).toMatch(/tarjetas regalo/);
+    // The booking fee's sentence shares "cuesta" with the question; it is not the price asked.
+    expect(gift).not.toMatch(/La reserva de una cita/);
+  });
+
+  it('the day in one clause and its part in another both narrow the times given beside a price', async () => {
+    const long = said(
+      await playWith(
+        withColourist,
+        'buenas! le quiero regalar a mi novia un balayage por su cumple que es el miercoles 25, seria en madrid, podria ser ese mismo dia por la tarde? y cuanto cuesta mas o menos',
+      ),
+      0,
+    );
+    expect(long).toMatch(/desde 65 €/);
+    expect(long).toMatch(/15:00, 15:30/);
+    expect(long).not.toMatch(/10:00/);
+  });
+
+  it('a day asked with a kind is answered with times, not with a sentence sharing a word ("hora")', async () => {
+    const hoursToo = {
+      ...withTrainer,
+      information: `${withTrainer.information}\nEl horario depende de cada profesional: lo ves en su página de reservas.`,
+    };
+    const late = said(
+      await playWith(
+        hoursToo,
+        'mi marido quiere regalarse unas sesiones de entreno, vive en madrid y sale tardisimo de trabajar, hay alguien alli el martes a ultima hora?',
+      ),
+      0,
+    );
+    expect(late).toMatch(/Carlos Ruiz/);
+    expect(late).toMatch(/10:30/);
+    expect(late).not.toMatch(/El horario depende/);
+  });
+
+  it('"…por la tarde trabajo y no puedo ir" beside a question for open times is when they can, not a missed appointment', async () => {
+    const ask =
+      'hola buenas queria saber si ane tiene hueco el jueves por la mañana porque por la tarde trabajo y no puedo ir';
+    const [times] = await playWith(lawOffice, ask);
+    expect(times!.handoff).toBeNull();
+    expect(times!.replies.join('\n')).toMatch(/jueves 26 de noviembre: 09:00/);
+    // A client with an appointment that afternoon may mean that one: it is asked about, never changed unasked.
+    const [theirs] = await playWith(client(appointment('a1', 'ane', '2026-11-26', '17:00')), ask);
+    expect(theirs!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a1' });
+  });
+
+  it('an hour asked with no day gets the days free then, or that none is, of one named or of the one of a kind', async () => {
+    const iker = said(await playWith(lawOffice, 'iker puede a las 6 de la tarde algun dia?'), 0);
+    expect(iker).toMatch(
+      /Iker Prieto tiene hueco a las 18:00 el martes 24 de noviembre y jueves 26 de noviembre/,
+    );
+    const late = said(
+      await playWith(lawOffice, 'la laboralista puede a las 7 de la tarde algun dia? trabajo hasta las 6'),
+      0,
+    );
+    expect(late).toMatch(
+      /^Ane no tiene huecos libres del lunes 23 de noviembre al domingo 29 de noviembre por la tarde\./,
+    );
+    const javier = said(await playWith(withClinic, 'javier puede a las 8 de la tarde algun dia?'), 0);
+    expect(javier).toMatch(
+      /^A las 20:00 Javier no tiene huecos estos días\.\nJavier Moreno tiene estos huecos libres/,
+    );
+  });
+});

@@ -766,10 +766,15 @@ class Conversation {
   private async withTimesAsked(main: string): Promise<string> {
     const m = this.message;
     if (!m.when || !m.price || /\b\d{1,2}:\d{2}\b/.test(main)) return main;
-    const clause = clausesOf(m.text).find((text) => {
-      const seen = understand(text, this.directory, this.knowledge);
-      return seen.when && !seen.price;
-    });
+    // "…el 2 de diciembre, sería en Madrid, ¿podría ser ese mismo día por la tarde?": every clause
+    // that says when (the day in one, the part of it in another), none that asks the price.
+    const clause = clausesOf(m.text)
+      .filter((text) => {
+        const seen = understand(text, this.directory, this.knowledge);
+        const { partOfDay, at, after, before } = clockOf(text);
+        return (seen.when || partOfDay || at || after || before) && !seen.price;
+      })
+      .join(', ');
     if (!clause) return main;
     // The service as the catalogue or the price list names it, so the times are of who does it.
     const services = this.named.length
@@ -940,11 +945,21 @@ class Conversation {
     // company's address is not what is asked.
     const whereTheyWork =
       about && !others.length && WHERE_ASKED.test(m.folded) && THEY_WORK.test(m.folded) && !m.places.length;
-    if (topics.length && !m.named.length && !unlistedPerson && !whereTheyWork) {
+    // "quiero regalarle a mi novia un balayage… ¿y cuánto cuesta?", "…hay alguien allí el viernes?":
+    // the price of the service named, or who does a kind on a day, is the question; a fact its words
+    // touch (a gift, paying, parking) is answered after it, by its own topic.
+    const mainQuestion =
+      topics.every((topic) => FACT_TOPICS.includes(topic)) &&
+      ((m.price && findPrice(this.info, m.text, SERVICE_SYNONYMS) !== null) || (asksKind && Boolean(m.when)));
+    if (topics.length && !m.named.length && !unlistedPerson && !whereTheyWork && !mainQuestion) {
+      // Asked beside a price, a kind or a day, a fact is answered only by a sentence about it.
+      const besides = m.price || asksKind || Boolean(m.when);
       const answer = findAnswer(
         this.info,
         m.text,
         m.places.map((place) => fold(place).slice(0, 5)),
+        [],
+        besides ? topics : undefined,
       );
       if (answer && topics.includes('hours')) return this.hours();
       const fact = answer ? this.spokenHere(topics, answer.text) + this.quote(answer.text) : '';
@@ -1128,9 +1143,12 @@ class Conversation {
     const when = m.when ?? sameDay ?? sameAsked;
     // "el primer hueco disponible con la nutricionista": with one such professional, their times.
     const soonest = clockOf(m.text).partOfDay === 'soonest' && m.availability;
-    if ((asksKind || m.places.length) && (when || soonest) && !m.price) {
+    // "¿la nutricionista online puede a las 7 de la tarde algún día?": an hour or a part of the day
+    // with no day, asked of the one such professional, is their times then, as it is of one named.
+    const hourAsked = (partAsked || Boolean(clock.at)) && m.isQuestion;
+    if ((asksKind || m.places.length) && (when || soonest || hourAsked) && !m.price) {
       const { here } = this.matching(m.kinds, m.roleStems, m.places);
-      if (here.length === 1) return this.openTimes(here[0]!, when);
+      if (here.length === 1) return this.openTimes(here[0]!, when ?? this.correctedWhen());
     }
     // "¿Abrís el sábado en Madrid?": the opening hours there, not who works there.
     if (m.hours && !asksKind && !m.named.length) return this.hours();
@@ -1353,8 +1371,27 @@ class Conversation {
       return [workedLine, this.dayLines(days.slice(0, 2), 4), link].filter(Boolean).join('\n');
     }
 
+    // "¿puede a las 7 de la tarde algún día?": no day named, an hour asked: the days of the coming
+    // week it is free then, or that it is not, before their times in that part of the day.
+    const { partOfDay, after, before, at: hour } = clockOf(this.message.text);
+    let notThen = '';
+    if (!when && hour) {
+      const week = await this.knowledge.openSlots(professional.username, {
+        from: today,
+        to: addDays(today, 6),
+        ...service,
+      });
+      const twin = morningReading(this.message.text, hour);
+      const at = [hour, twin].find((time) => time && week.some((day) => day.times.includes(time)));
+      if (at) {
+        const free = week
+          .filter((day) => day.times.includes(at))
+          .map((day) => longDate(day.date, this.language));
+        return this.say.freeAtOn(professional.name, at, list(free, this.language), link);
+      }
+      notThen = this.say.notFreeAtThisWeek(first, hour);
+    }
     // "¿atiende por las tardes?": no day named, so the coming week, in the part of the day asked.
-    const { partOfDay, after, before } = clockOf(this.message.text);
     const range = when ?? {
       from: today,
       to: addDays(today, 6),
@@ -1467,9 +1504,9 @@ class Conversation {
             // longer range, its first days.
             days.slice(0, daysBetween(range.from, range.to) < 7 ? 7 : 3);
     const forService = asked ? ` (${asked.name}, ${formatDuration(asked.durationMinutes)})` : '';
-    return [this.say.openTimes(professional.name, forService), this.dayLines(shown, 8, range), link].join(
-      '\n',
-    );
+    return [notThen, this.say.openTimes(professional.name, forService), this.dayLines(shown, 8, range), link]
+      .filter(Boolean)
+      .join('\n');
   }
 
   /**

@@ -121,6 +121,15 @@ function queryStems(question: string) {
   return { own: new Set(own), topics: [...topics] };
 }
 
+/** The sentence has a word or phrase of the topic. */
+function speaksOf(sentence: CompanyInfo['sentences'][number], topic: string) {
+  const stems = topicWordStems.get(topic);
+  return (
+    [...(stems ?? [])].some((s) => sentence.stems.has(s)) ||
+    topicPhrases.some((entry) => entry.topic === topic && hasPhrase(sentence.words, entry.phrase))
+  );
+}
+
 /**
  * The sentence of the company information that best answers the question, or null when none
  * shares a topic or two of its words with it (then the honest answer is "I don't know").
@@ -131,6 +140,12 @@ export function findAnswer(
   extraStems: string[] = [],
   /** Sentences already given ("¿y el domingo?" after the weekdays' hours asks for another). */
   given: string[] = [],
+  /**
+   * Only a sentence that speaks of one of these topics answers: given when the message asks
+   * something else too, so that a word it shares with another sentence ("cuesta" with the booking
+   * fee's, "hora" with the opening hours') does not put that sentence in place of its answer.
+   */
+  onTopics?: string[],
 ) {
   const { own, topics } = queryStems(question);
   for (const extra of extraStems) own.add(extra);
@@ -148,6 +163,7 @@ export function findAnswer(
         [...topicWordStems.get(topic)!].filter((s) => sentence.stems.has(s)).length + 2 * phrases.length;
       if (matched) score += 1 + Math.min(3, matched);
     }
+    if (onTopics && !onTopics.some((topic) => speaksOf(sentence, topic))) continue;
     if (score > (best?.score ?? 0)) best = { text: sentence.text, score };
   }
   return best && best.score >= 2 ? best : null;

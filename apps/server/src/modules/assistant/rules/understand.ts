@@ -193,6 +193,19 @@ export const ANOTHER_PROFESSIONAL =
 const ADDRESSED_AS =
   /^(\s*(?:hola|buenas|buenos dias|buenas tardes|buenas noches|buen dia|hello|hi|good (?:morning|afternoon|evening))[\s,]+)(?:se[nñ]orita|se[nñ]ora|se[nñ]or|caballero|joven|guapa|guapo|bonita|maja|majo|chica|chico|miss|madam|sir)\b/i;
 
+/** A customer who cannot come: of their appointment, or, said of a part of the day, of when they can. */
+const CANNOT_GO = ['no puedo ir', 'no voy a poder ir'];
+
+/**
+ * "¿tiene hueco el jueves por la mañana? porque por la tarde trabajo y no puedo ir": someone with
+ * no appointment asking for open times says when they cannot come, not that they will miss one.
+ */
+function cannotGoThen(folded: string, text: string, knowledge: AssistantKnowledge) {
+  if (knowledge.customer?.appointments.length) return false;
+  if (!hasAny(folded, CANNOT_GO) || hasAny(withoutPhrases(folded, CANNOT_GO), OWN_BOOKING)) return false;
+  return hasAny(folded, AVAILABILITY_WORDS) && Boolean(clockOf(text).partOfDay);
+}
+
 export function understand(
   written: string,
   directory: Directory,
@@ -256,7 +269,7 @@ export function understand(
       ((hasAny(folded, THIRD_PARTIES) && THIRD_PARTY_BOOKING.test(folded)) ||
         (SPEAKS_FOR_SOMEONE.test(folded) && NAMES_A_BOOKING.test(folded))) &&
       ASKS_WHEN.test(folded),
-    ownBooking: hasAny(folded, OWN_BOOKING),
+    ownBooking: hasAny(folded, OWN_BOOKING) && !cannotGoThen(folded, text, knowledge),
     ownBookingAside: ownBookingAside(text, (clause) => hasAny(clause, GREETINGS)),
     injection: hasAny(folded, INJECTION),
     privateData: hasAny(folded, PRIVATE_DATA),
