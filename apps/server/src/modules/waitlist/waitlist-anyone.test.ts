@@ -55,6 +55,15 @@ describe("joining a time with 'anyone available'", () => {
     const again = await joinAnyone(service.id, { ...who, email: who.email.toUpperCase() });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: WAITLIST_MESSAGES.alreadyJoined });
+    // One place in line per email and time, whichever line: not also in Ana's, nor Bea's line then with anyone.
+    const alsoAnas = await join(ana!.slot, who);
+    expect(alsoAnas.statusCode, alsoAnas.body).toBe(409);
+    expect(alsoAnas.json()).toEqual({ message: WAITLIST_MESSAGES.alreadyJoined });
+    const inBeas = { name: 'Bea Espera', email: `bea-${next()}@example.com` };
+    expect((await join(bea!.slot, inBeas)).statusCode).toBe(201);
+    const alsoAnyone = await joinAnyone(service.id, inBeas);
+    expect(alsoAnyone.statusCode, alsoAnyone.body).toBe(409);
+    expect(alsoAnyone.json()).toEqual({ message: WAITLIST_MESSAGES.alreadyJoined });
     // No professional until it is offered; its link says it waits with anyone.
     const entry = await entryOf(who.email);
     expect(entry).toMatchObject({ status: 'waiting', employeeId: null, anyProfessional: true });
@@ -62,10 +71,13 @@ describe("joining a time with 'anyone available'", () => {
     expect(place.statusCode, place.body).toBe(200);
     expect(place.json()).toMatchObject({ status: 'waiting', employeeName: 'anyone available' });
     // Both professionals' appointment pages show her in their time's line.
-    for (const booking of [taken, alsoTaken])
-      expect((await waitlistOf(booking.id)).map((e) => [e.name, e.status])).toEqual([
-        ['Ana Cualquiera', 'waiting'],
-      ]);
+    expect((await waitlistOf(taken.id)).map((e) => [e.name, e.status])).toEqual([
+      ['Ana Cualquiera', 'waiting'],
+    ]);
+    expect((await waitlistOf(alsoTaken.id)).map((e) => [e.name, e.status])).toEqual([
+      ['Ana Cualquiera', 'waiting'],
+      ['Bea Espera', 'waiting'],
+    ]);
 
     // Outside their hours nobody has the time: not one of theirs.
     refused = await joinAnyone(service.id, who, '08:00');

@@ -83,6 +83,29 @@ function takenAt(employeeId: string, startsAt: Date, options: { lock?: boolean }
                        and starts_at = ${startsAt} and status = 'offered' ${lock}))`;
 }
 
+/**
+ * Whether an email is already in the other kind of line for a one-to-one start: for a professional's
+ * line (`employeeId`), waiting with anyone for one of their services (or offered their time so);
+ * for the 'anyone' line (`professionals`), waiting for one of those professionals. One place in line
+ * per email and time, whichever way it was joined, so nobody is offered one time twice.
+ */
+function inOtherLine(
+  email: string,
+  startsAt: Date,
+  line: { employeeId: string } | { professionals: string[] },
+) {
+  const which =
+    'employeeId' in line
+      ? sql`any_professional and (employee_id = ${line.employeeId} or (employee_id is null and service_id in
+              (select service_id from service_employees where employee_id = ${line.employeeId})))`
+      : sql`not any_professional and employee_id in (${sql.join(
+          line.professionals.map((id) => sql`${id}`),
+          sql`, `,
+        )})`;
+  return sql`exists (select 1 from waitlist_entries where class_time_id is null and starts_at = ${startsAt}
+                      and lower(email) = lower(${email}) and status in ('waiting', 'offered') and ${which})`;
+}
+
 /** The only statements that write `waitlist_entries` (a test keeps it so); the seat count is the triggers'. */
 export function createWaitlistRepository(db: Db) {
   function offers(where: ReturnType<typeof and>) {
@@ -182,7 +205,7 @@ export function createWaitlistRepository(db: Db) {
     /**
      * Joins the line of a taken one-to-one time only while it is taken (checked in the statement: a
      * live one-to-one appointment starts then, or an offer holds it): 'free' when it is not,
-     * 'joined-already' for an email already in its line. Answers the place in line of those waiting
+     * 'joined-already' for an email already in its line (or waiting with anyone for the start). Answers the place in line of those waiting
      * (with those waiting with anyone for one of the professional's services: one line, by join order).
      */
     async joinOne(entry: {
@@ -203,6 +226,7 @@ export function createWaitlistRepository(db: Db) {
         select ${entry.employeeId}, ${entry.serviceId}, ${entry.startsAt}, ${entry.blockedFrom}, ${entry.blockedUntil},
                ${entry.name}, ${entry.email}, ${entry.phone}, ${token}, ${entry.holdMinutes}
          where ${takenAt(entry.employeeId, entry.startsAt, { lock: true })}
+           and not ${inOtherLine(entry.email, entry.startsAt, { employeeId: entry.employeeId })}
         on conflict (employee_id, starts_at, lower(email)) where class_time_id is null and not any_professional do nothing
         returning id, seq`);
       const [row] = result.rows as Array<{ id: string; seq: number | string }>;
@@ -219,7 +243,11 @@ export function createWaitlistRepository(db: Db) {
               sql`lower(${waitlistEntries.email}) = lower(${entry.email})`,
             ),
           );
-        return existing ? 'joined-already' : 'free';
+        if (existing) return 'joined-already';
+        const other = await db.execute(
+          sql`select ${inOtherLine(entry.email, entry.startsAt, { employeeId: entry.employeeId })} as found`,
+        );
+        return (other.rows[0] as { found: boolean }).found ? 'joined-already' : 'free';
       }
       const ahead = await db.execute(sql`
         select count(*)::int as n from waitlist_entries
@@ -236,7 +264,7 @@ export function createWaitlistRepository(db: Db) {
      * whose time it is) is taken then, checked in the statement as a one-professional join checks
      * its one, each locked FOR SHARE: a cancel of any of them is waited for, or waits for the join,
      * whose commit-time offer then sees the entry. 'free' when one is not taken, 'joined-already'
-     * for an email already in this line. Answers the place in line: those waiting ahead for the
+     * for an email already in this line or in one of those professionals' lines for the start. Answers the place in line: those waiting ahead for the
      * service with anyone or for one of these professionals, who may be offered a time first.
      */
     async joinAny(entry: {
@@ -261,6 +289,7 @@ export function createWaitlistRepository(db: Db) {
         select true, ${entry.serviceId}, ${entry.startsAt}, ${entry.blockedFrom}, ${entry.blockedUntil},
                ${entry.name}, ${entry.email}, ${entry.phone}, ${token}, ${entry.holdMinutes}
          where ${allTaken}
+           and not ${inOtherLine(entry.email, entry.startsAt, { professionals: entry.professionals })}
         on conflict (service_id, starts_at, lower(email)) where any_professional do nothing
         returning id, seq`);
       const [row] = result.rows as Array<{ id: string; seq: number | string }>;
@@ -276,7 +305,11 @@ export function createWaitlistRepository(db: Db) {
               sql`lower(${waitlistEntries.email}) = lower(${entry.email})`,
             ),
           );
-        return existing ? 'joined-already' : 'free';
+        if (existing) return 'joined-already';
+        const other = await db.execute(
+          sql`select ${inOtherLine(entry.email, entry.startsAt, { professionals: entry.professionals })} as found`,
+        );
+        return (other.rows[0] as { found: boolean }).found ? 'joined-already' : 'free';
       }
       const ahead = await db.execute(sql`
         select count(*)::int as n from waitlist_entries
