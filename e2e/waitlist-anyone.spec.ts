@@ -1,6 +1,7 @@
+import { APPOINTMENT_MESSAGES } from '@chatdesk/contract/appointments';
 import { DESKTOP, expectAccessibleEverywhere } from './axe';
 import { longDate, timeLabel } from './dates';
-import { expect, test } from './fixtures';
+import { type Api, expect, test } from './fixtures';
 import { shooter } from './shots';
 import { createEmployee, uniquePhone, uniqueSuffix } from './staff-data';
 import {
@@ -17,7 +18,8 @@ import {
  * professionals of a service have 10:00 booked, a customer on the business's booking page sees it
  * taken and joins its line with anyone, one of the two bookings is cancelled on its link, the time
  * is held for her with that professional and emailed to her, she takes it, and that professional's
- * appointment page shows her booked from the waitlist.
+ * appointment page shows her booked from the waitlist. And staff cannot delete a booking whose time
+ * someone waits for with anyone: the appointment page says why in the toast.
  */
 
 type Service = { id: string; name: string };
@@ -31,11 +33,13 @@ test.describe.configure({ timeout: 300_000 });
 
 const services = servicesArchivedAfterEach();
 
-test("a time both professionals have booked: a customer joins its line with 'anyone available', one cancels, she takes that one's time", async ({
-  page,
-  api,
-  login,
-}) => {
+/**
+ * A free one-to-one service two new trainers offer, and a day two or more days ahead (the
+ * cancellation policy's usual terms) with 10:00 and 11:00 open with both; `clients` booked at 10:00,
+ * each with one of them in turn, at the desk (emailed their private links). Answers the bookings by
+ * the client's email.
+ */
+async function bothBookedAtTen(api: Api, clients: string[]) {
   const suffix = uniqueSuffix();
   const ana = await createEmployee(api, { name: `Ana Trainer ${suffix}` });
   const bea = await createEmployee(api, { name: `Bea Trainer ${suffix}` });
@@ -56,22 +60,28 @@ test("a time both professionals have booked: a customer joins its line with 'any
   )?.date;
   if (!day) throw new Error('no day with 10:00 and 11:00 open');
 
-  // Marta has 10:00 with Ana, Nora 10:00 with Bea (booked at the desk; emailed their private links).
   const booked: Record<string, { id: string }> = {};
-  for (const [who, professional] of [
-    ['Marta Gil', ana],
-    ['Nora Vidal', bea],
-  ] as const) {
+  for (const [i, who] of clients.entries()) {
     const email = `${who.split(' ')[0]}.${suffix}@example.com`.toLowerCase();
     const client = await api.post<{ id: string }>('/clients', { name: who, email, phone: uniquePhone() });
     booked[email] = await api.post<{ id: string }>('/appointments', {
       clientId: client.id,
-      employeeId: professional.id,
+      employeeId: [ana, bea][i % 2]!.id,
       serviceId: service.id,
       date: day,
       timeSlot: '10:00',
     });
   }
+  return { suffix, ana, bea, service, day, booked };
+}
+
+test("a time both professionals have booked: a customer joins its line with 'anyone available', one cancels, she takes that one's time", async ({
+  page,
+  api,
+  login,
+}) => {
+  // Marta has 10:00 with Ana, Nora 10:00 with Bea.
+  const { suffix, bea, service, day, booked } = await bothBookedAtTen(api, ['Marta Gil', 'Nora Vidal']);
   const nora = `nora.${suffix}@example.com`.toLowerCase();
 
   // On the business's booking page, 10:00 is open with nobody: it is listed as taken, with its waitlist.
@@ -110,4 +120,41 @@ test("a time both professionals have booked: a customer joins its line with 'any
   await expectAccessibleEverywhere(page, "appointment with its waitlist joined with 'anyone available'", {
     each: shoot(page, 'appointment-waitlist'),
   });
+});
+
+test("staff deleting a booking whose time someone waits for with 'anyone available' are told to cancel it instead", async ({
+  page,
+  api,
+  login,
+}) => {
+  const { suffix, service, day, booked } = await bothBookedAtTen(api, ['Olga Paz', 'Pilar Sanz']);
+  const olga = `olga.${suffix}@example.com`.toLowerCase();
+  // Rosa joined 10:00's line with anyone on the booking page (its API, as the page calls it).
+  await api.post('/book/waitlist', {
+    serviceId: service.id,
+    date: day,
+    timeSlot: '10:00',
+    name: 'Rosa Luna',
+    email: `rosa.${suffix}@example.com`.toLowerCase(),
+  });
+
+  await login();
+  await page.setViewportSize(DESKTOP);
+  await page.goto(`/appointments/${booked[olga]!.id}`);
+  const line = page.getByRole('region', { name: 'Waitlist' });
+  await expect(line.getByRole('row').filter({ hasText: 'Rosa Luna' })).toContainText('Waiting');
+  await page.getByRole('button', { name: 'Delete Appointment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete Appointment' });
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  const toast = page
+    .locator('.mantine-Notification-root')
+    .filter({ hasText: APPOINTMENT_MESSAGES.waitedForNotDeleted });
+  await expect(toast).toBeVisible();
+  await expectAccessibleEverywhere(page, 'delete refused: someone waits with anyone', {
+    each: shoot(page, 'delete-refused'),
+  });
+  // Still there, still scheduled.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await page.reload();
+  await expect(page.locator('[data-status]')).toHaveText('Scheduled');
 });
