@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { WHOLE_BROWSER } from '../playwright.config';
 import { expectAccessibleEverywhere, expectNoSeriousViolations, PHONE } from './axe';
 import { type Chat, createHumanChat, createSimulatorChat, whatsappMessage } from './chat-data';
 import { createClient } from './client-data';
@@ -48,11 +49,10 @@ test.beforeEach(async ({ login }) => {
   await login();
 });
 
-test('a handoff shows in the tab title and the Chats badge, alerts, and opening the chat clears it', async ({
-  page,
-  context,
-  api,
-}) => {
+// In the whole browser: the headless shell denies web notifications, granted or not.
+test('a handoff shows in the tab title and the Chats badge, alerts, and opening the chat clears it', {
+  tag: WHOLE_BROWSER,
+}, async ({ page, context, api }) => {
   await context.grantPermissions(['notifications']);
   // Records each system notification the page shows; the permission stays the browser's own.
   await page.addInitScript(() => {
