@@ -91,7 +91,7 @@ const es = {
   freeAtOtherTimes: (times: string) => `Ese día sí tiene hueco a otras horas: ${times}.`,
   freeAtOn: (name: string, at: string, days: string, link: string) =>
     `${name} tiene hueco a las ${at} el ${days}.\n${link}`,
-  notFreeAtThisWeek: (first: string, at: string) => `A las ${at} ${first} no tiene huecos estos días.`,
+  notFreeAtThisWeek: (first: string) => `A esa hora ${first} no tiene huecos estos días.`,
   openTimes: (name: string, forService: string) => `${name} tiene estos huecos libres${forService}:`,
   nextOpenTimes: 'Próximos huecos:',
   nobodyElseFree: 'No hay nadie más que haga lo mismo con huecos libres entonces.',
@@ -406,7 +406,7 @@ const en: Replies = {
     `${at} is not free, but on ${day} ${first} is free at ${times}.\n${link}`,
   freeAtOtherTimes: (times) => `That day they are free at other times: ${times}.`,
   freeAtOn: (name, at, days, link) => `${name} is free at ${at} on ${days}.\n${link}`,
-  notFreeAtThisWeek: (first, at) => `${first} has no open times at ${at} these days.`,
+  notFreeAtThisWeek: (first) => `${first} has no open times at that hour these days.`,
   openTimes: (name, forService) => `${name} has these open times${forService}:`,
   nextOpenTimes: 'Next open times:',
   nobodyElseFree: 'Nobody else who does the same has open times then.',

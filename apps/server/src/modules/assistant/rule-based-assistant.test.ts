@@ -3287,7 +3287,66 @@ describe('round 18: what the round-17 fold left (found chasing an order-dependen
     );
     const javier = said(await playWith(withClinic, 'javier puede a las 8 de la tarde algun dia?'), 0);
     expect(javier).toMatch(
-      /^A las 20:00 Javier no tiene huecos estos días\.\nJavier Moreno tiene estos huecos libres/,
+      /^A esa hora Javier no tiene huecos estos días\.\nJavier Moreno tiene estos huecos libres/,
     );
+  });
+
+  it("a bare weekday to move to is that day of the appointment's week, not the nearest one before it", async () => {
+    const mondayThe30th = client(
+      appointment('a1', 'ane', '2026-11-30', '10:00'),
+      appointment('a2', 'iker', '2026-11-27', '17:00'),
+    );
+    const [tuesday] = await playWith(mondayThe30th, 'la de despues del finde pasamela al martes misma hora');
+    expect(tuesday!.propose).toEqual({
+      kind: 'reschedule',
+      appointmentId: 'a1',
+      date: '2026-12-01',
+      time: '10:00',
+    });
+    // Asked for in short messages: "¿se puede mover?" … "al viernes" … "a las 12".
+    const thursday = client(appointment('a1', 'ane', '2026-12-03', '11:00'));
+    const steps = await playWith(thursday, 'la cita se puede mover?', 'al viernes', 'a las 12');
+    expect(said(steps, 1)).toMatch(/viernes 4 de diciembre/);
+    expect(steps[2]!.propose).toEqual({
+      kind: 'reschedule',
+      appointmentId: 'a1',
+      date: '2026-12-04',
+      time: '12:00',
+    });
+    // A day said with its date, or as this week's, is as said.
+    const [dated] = await playWith(thursday, 'pasamela al viernes 27 a las 12');
+    expect(dated!.propose).toMatchObject({ date: '2026-11-27' });
+    const [thisWeek] = await playWith(thursday, 'pasamela a este viernes a las 12');
+    expect(thisWeek!.propose).toMatchObject({ date: '2026-11-27' });
+  });
+
+  it('"la del miércoles" to "¿Cuál quieres cambiar?" picks that one; "la más cercana" is the soonest', async () => {
+    const two = client(
+      appointment('a1', 'ane', '2026-11-25', '12:00'),
+      appointment('a2', 'ane', '2026-12-04', '12:00'),
+    );
+    const steps = await playWith(
+      two,
+      'quiero cambiar una cita',
+      'la del miercoles',
+      'al jueves a la misma hora',
+    );
+    expect(steps[2]!.propose).toEqual({
+      kind: 'reschedule',
+      appointmentId: 'a1',
+      date: '2026-11-26',
+      time: '12:00',
+    });
+    const [nearest] = await playWith(two, 'cancela la mas cercana');
+    expect(nearest!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a1' });
+  });
+
+  it('"pasado mañana 18:30" is the day after tomorrow: a time is no day of the month', () => {
+    expect(resolveWhen('carlos pasado mañana 18:30?', NOW, ZONE)).toMatchObject({
+      from: '2026-11-25',
+      at: '18:30',
+    });
+    expect(resolveWhen('mañana 18:30', NOW, ZONE)).toMatchObject({ from: '2026-11-24', at: '18:30' });
+    expect(resolveWhen('el 30 18:30', NOW, ZONE)).toMatchObject({ from: '2026-11-30', at: '18:30' });
   });
 });

@@ -1145,7 +1145,8 @@ class Conversation {
     const soonest = clockOf(m.text).partOfDay === 'soonest' && m.availability;
     // "¿la nutricionista online puede a las 7 de la tarde algún día?": an hour or a part of the day
     // with no day, asked of the one such professional, is their times then, as it is of one named.
-    const hourAsked = (partAsked || Boolean(clock.at)) && m.isQuestion;
+    // Not after a day's times ("vale pues a las 10"): that day, at that hour (a follow-up).
+    const hourAsked = (partAsked || Boolean(clock.at)) && m.isQuestion && !c.when;
     if ((asksKind || m.places.length) && (when || soonest || hourAsked) && !m.price) {
       const { here } = this.matching(m.kinds, m.roleStems, m.places);
       if (here.length === 1) return this.openTimes(here[0]!, when ?? this.correctedWhen());
@@ -1389,7 +1390,7 @@ class Conversation {
           .map((day) => longDate(day.date, this.language));
         return this.say.freeAtOn(professional.name, at, list(free, this.language), link);
       }
-      notThen = this.say.notFreeAtThisWeek(first, hour);
+      notThen = this.say.notFreeAtThisWeek(first);
     }
     // "¿atiende por las tardes?": no day named, so the coming week, in the part of the day asked.
     const range = when ?? {

@@ -543,7 +543,10 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
     ? (optionChosen(folded, lastReply, upcoming, language) ??
       (targetAt > 0 ? optionChosen(source, lastReply, upcoming, language) : undefined))
     : undefined;
-  const candidates = chosen ? [chosen] : pick(upcoming, source, input, !(moving && targetAt <= 0));
+  // "la del miércoles" to "¿Cuál quieres cambiar? Dime el número o el día.": the day picks one of them.
+  const candidates = chosen
+    ? [chosen]
+    : pick(upcoming, source, input, (askedWhich && targetAt <= 0) || !(moving && targetAt <= 0));
   // "la del jueves no, la otra": the day named the one refused, not where to move the other (which
   // may follow: "…, la otra. al sábado a las 12").
   const refusedNamed = Boolean(chosen) && OTHER_ONE.test(folded);
@@ -865,11 +868,11 @@ function refundIfCancelled(appointment: CustomerAppointment, language: Language)
  * ("next" read as next week once cancelled the later of two appointments).
  */
 const NEXT_APPOINTMENT =
-  /\b(?:proxima|siguiente|primera|next|first|upcoming|earliest)\s+(?:cita|sesion|clase|reserva|hora|appointment|session|booking|class|one)\b|\b(?:la|the|mi|my)\s+(?:proxima|siguiente|next)\b(?!\s+(?:semana|week|mes|month|lunes|martes|miercoles|jueves|viernes|sabado|domingo|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)/;
+  /\b(?:la|el|the)\s+(?:mas\s+(?:cercana|cercano|proxima|proximo|pronto)|closest|nearest|soonest)\b|\b(?:proxima|siguiente|primera|next|first|upcoming|earliest)\s+(?:cita|sesion|clase|reserva|hora|appointment|session|booking|class|one)\b|\b(?:la|the|mi|my)\s+(?:proxima|siguiente|next)\b(?!\s+(?:semana|week|mes|month|lunes|martes|miercoles|jueves|viernes|sabado|domingo|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)/;
 
 /** "La última que tengo": the latest one ("la última vez" is not an appointment). */
 const LAST_APPOINTMENT =
-  /\b(?:la|el|mi|my|the)\s+(?:ultima|ultimo|last)\b(?!\s+(?:semana|week|mes|month|vez|time|hora)\b)/;
+  /\b(?:la|el|the)\s+(?:mas\s+(?:lejana|lejano)|furthest|latest)\b|\b(?:la|el|mi|my|the)\s+(?:ultima|ultimo|last)\b(?!\s+(?:semana|week|mes|month|vez|time|hora)\b)/;
 
 const soonestFirst = (a: CustomerAppointment, b: CustomerAppointment) =>
   a.date === b.date ? a.startTime.localeCompare(b.startTime) : a.date.localeCompare(b.date);
@@ -1141,7 +1144,11 @@ async function move(
   const read: When | undefined =
     (clock.at ? undefined : shifted(normalise(fold(input.text)), appointment)) ??
     laterDay(text, appointment, knowledge) ??
-    inDraftWeek(resolveWhen(text, knowledge.now, knowledge.timeZone), text, draftDate) ??
+    inAppointmentWeek(
+      inDraftWeek(resolveWhen(text, knowledge.now, knowledge.timeZone), text, draftDate),
+      text,
+      appointment,
+    ) ??
     otherDay ??
     (sameDay ? { from: sameDay, to: sameDay, ...clock } : undefined);
   const found =
@@ -1306,6 +1313,23 @@ function inDraftWeek(found: When | undefined, text: string, draftDate: string | 
   const date = addDays(monday, (weekdayOf(found.from) + 6) % 7);
   return date >= draftDate ? { ...found, from: date, to: date } : found;
 }
+
+/**
+ * "la del lunes 30 pásamela al martes", "move it to Friday" (of Thursday 3): a weekday named bare
+ * for a move is that day of the appointment's own week, not the nearest one, which may fall days
+ * before it. A day said with its date, or as this or next week's, is as said.
+ */
+function inAppointmentWeek(found: When | undefined, text: string, appointment: CustomerAppointment) {
+  if (!found || found.from !== found.to || !WEEKDAY_NAME.test(text) || SAID_WHICH_WEEK.test(text))
+    return found;
+  const monday = addDays(appointment.date, -((weekdayOf(appointment.date) + 6) % 7));
+  if (found.from >= monday) return found;
+  const date = addDays(monday, (weekdayOf(found.from) + 6) % 7);
+  return date === appointment.date ? found : { ...found, from: date, to: date };
+}
+const SAID_WHICH_WEEK = new RegExp(
+  `\\d{1,2}\\s*(?:\\/|de\\b)|${WEEKDAY_NAME.source}\\s+(?:dia\\s+)?\\d{1,2}\\b(?![:.]\\d|\\s*(?:h|am|pm)\\b)|\\b(?:este|esta|this|proximo|proxima|next|que viene|siguiente|coming|hoy|today|manana|tomorrow|semana|week)\\b`,
+);
 
 const SHIFT =
   /\b(una|un|1|dos|2|media|an?|one|two|half an?)\s+(hora|horas|hour|hours)\b|\b(\d{1,3})\s*(min|mins|minutos|minutes|m)\b/;

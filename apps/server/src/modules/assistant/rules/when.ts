@@ -488,11 +488,11 @@ function explicitDate(text: string, now: Date, timeZone: string): string | undef
   const reference = { instant: now, timezone: timeZone };
   for (const parser of [chronoEs, chronoEn]) {
     for (const result of parser.parse(text, reference, { forwardDate: true })) {
-      // A date needs a number of its own: "mañana a las 5" has a digit, but only in its time.
-      const withoutTime = result.text.replace(
-        /(a las|sobre las|at)\s*\d{1,2}([:.h]\d{2})?\s*(am|pm|h)?/gi,
-        ' ',
-      );
+      // A date needs a number of its own: "mañana a las 5" and "pasado mañana 18:30" have a
+      // digit, but only in their time (chrono reads the second as tomorrow at 18:30).
+      const withoutTime = result.text
+        .replace(/(a las|sobre las|at)\s*\d{1,2}([:.h]\d{2})?\s*(am|pm|h)?/gi, ' ')
+        .replace(/\b\d{1,2}(?:[:.h]\d{2}|\s*(?:am|pm|h)\b)/gi, ' ');
       if (!result.start.isCertain('day') || !/\d/.test(withoutTime)) continue;
       // chrono reads a bare time ("17h") as that time on a certain day: a time is not a date.
       if (/^\s*\d{1,2}\s*([:.h]\s*\d{0,2})?\s*(h|am|pm)?\s*$/i.test(result.text)) continue;
