@@ -89,6 +89,30 @@ describe("joining a time with 'anyone available'", () => {
   });
 });
 
+describe('a time someone is paying for with one professional, taken with the others', () => {
+  it('has no line with anyone while the slot hold lasts; once it lapses the time is free to book with them', async () => {
+    clock.now = START;
+    const { service, team } = await aTeam(2, 2500);
+    const [ana, bea] = team;
+    await book(ana!.slot);
+    const paying = await visit('POST', '/api/payments/intent', {
+      ...bea!.slot,
+      date: MONDAY,
+      timeSlot: '10:00',
+    });
+    expect(paying.statusCode, paying.body).toBe(200);
+    const who = { name: 'Ines Prisa', email: `ines-${next()}@example.com` };
+    const refused = await joinAnyone(service.id, who);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toEqual({ message: WAITLIST_MESSAGES.notATime });
+    // Unpaid after its 10 minutes: Bea's 10:00 is open, and nobody was left in line for it.
+    clock.now = new Date(START.getTime() + 11 * 60_000);
+    expect((await joinAnyone(service.id, who)).json()).toEqual({ message: WAITLIST_MESSAGES.timeFree });
+    expect(await openOnMonday(bea!.employee, service.id)).toContain('10:00');
+    clock.now = START;
+  });
+});
+
 describe("a time freed with one professional, and a line that waits with 'anyone available'", () => {
   it('is offered to the one waiting with anyone, held on the freed row with that professional fixed, and booked with them', async () => {
     clock.now = START;

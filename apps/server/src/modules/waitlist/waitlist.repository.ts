@@ -8,6 +8,7 @@ import {
   employees,
   serviceEmployees,
   services,
+  slotHolds,
   waitlistEntries,
 } from '../../db/schema.ts';
 import { isSlotConflict } from '../../lib/app-error.ts';
@@ -320,6 +321,25 @@ export function createWaitlistRepository(db: Db) {
                   sql`, `,
                 )}))`);
       return { position: Number((ahead.rows[0] as { n: number }).n) + 1 };
+    },
+
+    /**
+     * Whether a visitor paying for a time (a live slot hold) has part of this calendar time of the
+     * professional: it frees by the clock if unpaid, with no commit to offer it at.
+     */
+    async heldForPayment(employeeId: string, blockedFrom: Date, blockedUntil: Date, now: Date) {
+      const [row] = await db
+        .select({ id: slotHolds.id })
+        .from(slotHolds)
+        .where(
+          and(
+            eq(slotHolds.employeeId, employeeId),
+            gt(slotHolds.expiresAt, now),
+            sql`tstzrange(${slotHolds.blockedFrom}, ${slotHolds.blockedUntil}) && tstzrange(${blockedFrom}, ${blockedUntil})`,
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
     },
 
     /** The professionals who take bookings of a service, with their weekly hours. */

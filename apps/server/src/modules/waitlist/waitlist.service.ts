@@ -419,14 +419,20 @@ export function createWaitlistService(deps: {
   /**
    * Joins the line of a service's time with anyone available: refused while any of its
    * professionals has the time free ("book it instead"), or when it is none of theirs; it waits
-   * for those whose time it is, each taken (checked again, locked, in the insert).
+   * for those whose time it is, each taken (checked again, locked, in the insert). While a visitor
+   * is paying for it with one of them (a slot hold), it has no line, as a professional's time a
+   * slot hold has has none: the hold may lapse by the clock, with no commit to offer it at.
    */
   async function joinAnyone(
     input: z.output<typeof joinWaitlistSchema>,
     startsAt: Date,
     timeZone: string,
   ): Promise<JoinedWaitlist> {
+    const service = await repository.service(input.serviceId);
+    if (!service) throw notFound(WAITLIST_MESSAGES.notATime);
+    const blocked = blockedRange(startsAt, shapeOf(service));
     const waitedFor: string[] = [];
+    let paying = false;
     for (const employee of await repository.professionalsOf(input.serviceId)) {
       const time = await timeWith(
         { id: employee.id, availability: employee.availability as Availability },
@@ -436,11 +442,9 @@ export function createWaitlistService(deps: {
       );
       if (time === 'free') throw conflict(WAITLIST_MESSAGES.timeFree);
       if (time === 'taken') waitedFor.push(employee.id);
+      else paying ||= await repository.heldForPayment(employee.id, blocked.start, blocked.end, clock());
     }
-    if (waitedFor.length === 0) throw conflict(WAITLIST_MESSAGES.notATime);
-    const service = await repository.service(input.serviceId);
-    if (!service) throw notFound(WAITLIST_MESSAGES.notATime);
-    const blocked = blockedRange(startsAt, shapeOf(service));
+    if (waitedFor.length === 0 || paying) throw conflict(WAITLIST_MESSAGES.notATime);
     const joined = await repository.joinAny({
       professionals: waitedFor,
       serviceId: input.serviceId,
