@@ -16,6 +16,7 @@ const quiet: Cues = {
   injection: false,
   privateData: false,
   asksWhoWeAre: false,
+  asksIfBot: false,
   closingThanks: false,
   offTopic: false,
   closing: false,

@@ -53,6 +53,8 @@ export type Cues = {
   privateData: boolean;
   /** "is this the salon?", "¿es la peluquería Brisa?". */
   asksWhoWeAre: boolean;
+  /** "¿eres un bot o una persona?", "am I talking to a bot?": what answers them. */
+  asksIfBot: boolean;
   /** Thanks that ask nothing more. */
   closingThanks: boolean;
   offTopic: boolean;
@@ -73,6 +75,7 @@ export type Cues = {
 export type Route =
   | 'chosen-option'
   | 'greeting'
+  | 'bot'
   | 'person'
   | 'running-late'
   | 'complaint'
@@ -148,6 +151,8 @@ export function routes(cues: Cues): Route[] {
   add('running-late', cues.runningLate && !cues.injection);
   add('complaint', cues.complaint && !cues.injection && !cues.refundWithCancellation);
   add('person', cues.asksForPerson && !cues.injection);
+  // "¿eres un bot o una persona?": an honest answer, not a handover (a person asked for is above).
+  add('bot', cues.asksIfBot && !cues.injection && !cues.complaint);
   add('someone-else', cues.someoneElsesBooking);
   add('own-booking-aside', cues.ownBookingAside && !cues.injection && !cues.pendingChange);
   // A client's own appointments, here, with their confirmation; words of a booking from anyone

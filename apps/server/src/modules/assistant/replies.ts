@@ -203,6 +203,8 @@ const es = {
   /** Greeting, thanks, refusals and what the assistant can do. */
   greeting: (company: string) =>
     `¡Hola! Soy el asistente de ${company}. Puedo ayudarte a encontrar profesional, ver huecos libres y precios, y reservar una cita. ¿Qué necesitas?`,
+  iAmAnAssistant: (company: string) =>
+    `Soy el asistente virtual de ${company}: te respondo al momento con la información del negocio. Si prefieres hablar con una persona del equipo, dímelo.`,
   thanks: '¡Gracias a ti! Aquí estoy si necesitas algo más. ¡Hasta pronto! 👋',
   anythingElse: '¡Perfecto! ¿Te ayudo con algo más?',
   cannotShare:
@@ -500,6 +502,8 @@ const en: Replies = {
 
   greeting: (company) =>
     `Hi! I'm the assistant of ${company}. I can help you find a professional, check open times and prices, and book an appointment. What do you need?`,
+  iAmAnAssistant: (company) =>
+    `I'm the virtual assistant of ${company}: I answer straight away from the business's information. If you'd rather talk to a person on the team, just say so.`,
   thanks: "You're welcome! I'm here if you need anything else. Bye! 👋",
   anythingElse: 'Great! Can I help with anything else?',
   cannotShare:

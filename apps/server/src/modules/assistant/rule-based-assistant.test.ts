@@ -3349,4 +3349,39 @@ describe('round 18: what the round-17 fold left (found chasing an order-dependen
     expect(resolveWhen('mañana 18:30', NOW, ZONE)).toMatchObject({ from: '2026-11-24', at: '18:30' });
     expect(resolveWhen('el 30 18:30', NOW, ZONE)).toMatchObject({ from: '2026-11-30', at: '18:30' });
   });
+
+  it('"el segundo", "3" to one day\'s times pick that time; "la de después" the one after a taken time', async () => {
+    const second = await playWith(lawOffice, 'ane el martes q horas tiene', 'el segundo');
+    expect(said(second, 1)).toMatch(/Ane Etxeberria tiene hueco el martes 24 de noviembre a las 09:30/);
+    const third = await playWith(lawOffice, 'ane el martes q horas tiene', '3');
+    expect(said(third, 1)).toMatch(/a las 10:00/);
+    // An hour is an hour: "¿y a las dos?" is not the second time listed.
+    const two = await playWith(lawOffice, 'ane el martes q horas tiene', 'y a las dos?');
+    expect(said(two, 1)).not.toMatch(/a las 09:30/);
+    const after = await playWith(
+      withATakenTime(lawOffice),
+      'tiene ane hueco el martes a las 10?',
+      'vale pues la de despues',
+    );
+    expect(said(after, 1)).toMatch(/10:30/);
+    expect(said(after, 1)).toMatch(/schedule\/ane/);
+  });
+
+  it('"¿eres un bot o una persona?" gets an honest answer, not a handover; a person asked for still gets one', async () => {
+    for (const question of [
+      'eres un bot o una persona?',
+      'hablo con una maquina?',
+      'am I talking to a bot?',
+    ]) {
+      const [answer] = await playWith(lawOffice, question);
+      expect(answer!.handoff).toBeNull();
+      expect(answer!.replies.join('\n')).toMatch(
+        /asistente virtual de Bufete Prieto|virtual assistant of Bufete Prieto/,
+      );
+    }
+    const [both] = await playWith(lawOffice, 'eres un bot? y hay parking?');
+    expect(both!.replies.join('\n')).toMatch(/parking de Indautxu/);
+    const [person] = await playWith(lawOffice, 'eres un bot? quiero hablar con una persona');
+    expect(person!.handoff?.kind).toBe('person');
+  });
 });

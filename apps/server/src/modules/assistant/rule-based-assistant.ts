@@ -151,6 +151,34 @@ const linksTo = (text: string, username: string) =>
   new RegExp(`/schedule/${username.replace(/[^a-z0-9_-]/gi, '')}(?![a-z0-9_-])`, 'i').test(text);
 /** "la siguiente libre", "the next free one": a time, not a day. */
 const NEXT_FREE = /\b(?:libre|hueco|disponible|free|available|slot)\b/;
+/** Whether a bot or a person answers: "¿eres un bot o una persona?", "is this automated?". */
+const BOT_QUESTION =
+  /\b(?:eres|sois|es esto|esto es|estoy hablando con|hablo con|habla|contesta|responde|are you|is this|am i (?:talking|speaking|chatting) (?:to|with)|who am i (?:talking|speaking) to)\b(?: (?:un|una|a|an|the|con|with))? (?:bot|robot|chatbot|maquina|ia|inteligencia artificial|ai|automatic[oa]|automated|programa|asistente virtual|virtual assistant)\b(?: (?:o|or) (?:una |un |a )?(?:persona(?: real)?|humano|human|real person|person))?/;
+
+/** A message that only picks a place in a list: "3", "la 2", "el segundo", "vale la primera", "the second one". */
+const ONLY_A_PICK =
+  /^(?:(?:vale|ok|okay|pues|si|venga|bueno)\s+)*(?:(?:la|el|the|opcion|option|numero|number)\s+)?(?:\d|primer[oa]?|segund[oa]|tercer[oa]?|cuart[oa]|quint[oa]|first|second|third|fourth|fifth)(?:\s+(?:one|opcion|option|hora|porfa|por favor|please))?$/;
+/** "la de después", "la siguiente", "the next one": of the times offered, the one after the one asked. */
+const THE_ONE_AFTER =
+  /\b(?:la|el) (?:de despues|siguiente)\b(?! (?:semana|cita|dia|week))|\bthe (?:next|following) one\b/;
+
+/**
+ * The times a reply listed for a single day, in order, its runs ("09:00–10:30", every half hour)
+ * spelt out; null when it listed none or several days.
+ */
+function listedTimesOfOneDay(reply: string): string[] | null {
+  const dayLines = reply.split('\n').filter((line) => /^\s*•/.test(line) && /\d{2}:\d{2}/.test(line));
+  if (dayLines.length !== 1) return null;
+  const [, times = ''] = dayLines[0]!.split(/:\s(.+)/);
+  const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+  const clock = (total: number) =>
+    `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+  const listed: string[] = [];
+  for (const [, from, to] of times.matchAll(/(\d{2}:\d{2})(?:–(\d{2}:\d{2}))?/g)) {
+    for (let at = minutes(from!); at <= minutes(to ?? from!); at += 30) listed.push(clock(at));
+  }
+  return listed.length ? listed : null;
+}
 /** "donde vivo", "where I live": the customer's own place, said in passing. */
 const CUSTOMERS_PLACE =
   /\b(?:donde|adonde|where) (?:yo )?(?:vivo|vivimos|estoy|estamos|trabajo|trabajamos|resido|i live|we live|i work|i am|i'?m staying)\b/;
@@ -247,10 +275,11 @@ export function servicesNamed(folded: string, services: AssistantService[]): Ass
 }
 
 const ORDINALS: Array<[number, RegExp]> = [
-  [1, /\b(?:primera?|first|uno|una|one)\b/],
-  [2, /\b(?:segunda?|second|dos|two)\b/],
-  [3, /\b(?:tercera?|third|tres|three)\b/],
-  [4, /\b(?:cuarta?|fourth|cuatro|four)\b/],
+  [1, /\b(?:primer[oa]?|first|uno|una|one)\b/],
+  [2, /\b(?:segund[oa]|second|dos|two)\b/],
+  [3, /\b(?:tercer[oa]?|third|tres|three)\b/],
+  [4, /\b(?:cuart[oa]|fourth|cuatro|four)\b/],
+  [5, /\b(?:quint[oa]|fifth|cinco|five)\b/],
 ];
 
 /** "2", "la 2", "opción 3", "la segunda", "the first one": the number a short answer picks. */
@@ -457,7 +486,11 @@ class Conversation {
       // and asking for the money asks what the cancellation refunds; the proposal says it, by the policy.
       refundWithCancellation:
         m.refundRequestOnly && Boolean(this.knowledge.customer?.appointments.length) && asksToCancel(m.text),
-      asksForPerson: m.asksForPerson || asksToTalkToStaff(m.text, this.directory),
+      // "¿eres un bot o una persona?" asks what answers, not for a person; "eres un bot? pásame con
+      // una persona" asks for one.
+      asksForPerson: this.asksIfBot()
+        ? this.sub(this.withoutBotQuestion()).message.asksForPerson
+        : m.asksForPerson || asksToTalkToStaff(m.text, this.directory),
       // "mi amiga tiene cita con Sergio, ¿a qué hora?": someone else's appointment is theirs to tell.
       someoneElsesBooking: m.thirdPartyBooking,
       // "Tengo cita el jueves, ¿puedo llevar a un amigo?": listing the appointment would not answer it.
@@ -477,6 +510,7 @@ class Conversation {
       asksWhoWeAre:
         (m.greeting && /\b(is this|es esto|es aqui|sois|are you)\b/.test(m.folded) && !m.named.length) ||
         this.asksIfThisIsUs(),
+      asksIfBot: this.asksIfBot(),
       // "genial, ya reservo yo por el enlace, gracias": thanks that ask nothing more close the conversation.
       closingThanks:
         m.thanks &&
@@ -523,6 +557,15 @@ class Conversation {
         return this.answerChosen();
       case 'greeting':
         return this.reply(this.greeting());
+      case 'bot': {
+        // "am I talking to a bot? and does the staff speak English?": what answers, then the rest.
+        const rest = this.withoutBotQuestion();
+        const more = words(rest).length >= 2 ? await this.sub(rest).businessAnswer() : null;
+        const answer = more && more !== this.unknownFact() ? more : null;
+        return this.reply(
+          [this.say.iAmAnAssistant(this.knowledge.companyName), answer].filter(Boolean).join('\n\n'),
+        );
+      }
       case 'person':
         return this.handOver(
           this.say.handover.person,
@@ -639,6 +682,19 @@ class Conversation {
     const base = quoted?.split(/\s+/);
     if (!base || base.length < 2) return null;
     return this.sub(this.say.ask.priceOf(base[0]!)).businessAnswer();
+  }
+
+  /** "¿eres un bot?", "¿hablo con una persona real?", "am I talking to a bot?". */
+  private asksIfBot(): boolean {
+    return BOT_QUESTION.test(this.message.folded);
+  }
+
+  /** The message without its question about what answers. */
+  private withoutBotQuestion(): string {
+    return this.message.folded
+      .replace(BOT_QUESTION, ' ')
+      .replace(/^(?:[\s,.;?!]|\b(?:y|and|also|tambien)\b)+|\s+(?:o|or)\s*$/g, '')
+      .trim();
   }
 
   /** The message names the business by its own name ("entrena studio", "brisa"). */
@@ -1529,9 +1585,26 @@ class Conversation {
       const last = /ultim|tard|last|latest/.test(edge[0]);
       return { professional: candidates[0]!, when: { ...day, at: last ? listed.at(-1)! : listed[0]! } };
     }
+    // "el segundo", "3", "la tercera" to one day's times: the time in that place of the list (a
+    // number that is itself one of the listed hours, "a las 5" of 17:00, is that hour, below).
+    const picked = ONLY_A_PICK.test(m.folded.replace(/[^a-z0-9ñ ]+/g, ' ').trim())
+      ? pickedNumber(m.folded)
+      : null;
+    const dayListed = listedTimesOfOneDay(this.lastReply ?? '');
+    if (picked && dayListed && c.when && c.when.from === c.when.to && !m.when && m.named.length <= 1) {
+      const asHour = clockOf(`a las ${picked}`).at;
+      const candidates = m.named.length ? m.named : c.offered.length ? c.offered : c.named;
+      const at = dayListed[picked - 1];
+      if (at && candidates.length === 1 && !(asHour && dayListed.includes(asHour))) {
+        const { at: _at, after: _after, before: _before, partOfDay: _part, ...day } = c.when;
+        return { professional: candidates[0]!, when: { ...day, at } };
+      }
+    }
     if (m.when || !c.when || m.named.length > 1 || wordsBesidesTime(m.text) > 5 + otherWords) return null;
-    // "pues la siguiente libre" after "a las 16:00 no está libre": the first free time after it.
-    const nextFree = FOLLOWING.test(m.folded) && NEXT_FREE.test(m.folded) && c.when.at;
+    // "pues la siguiente libre", "vale pues la de después" after "a las 16:00 no está libre": the
+    // first free time after it.
+    const nextFree =
+      ((FOLLOWING.test(m.folded) && NEXT_FREE.test(m.folded)) || THE_ONE_AFTER.test(m.folded)) && c.when.at;
     // "y si no llego a las 7, a las 8 y media?": of several times, the last one is the one asked.
     const timed = m.text.split(/[,;]|\b(?:o|or)\b/).filter((part) => clockOf(part).at);
     const spoken = timed.length > 1 ? timed.at(-1)! : m.text;
