@@ -3384,4 +3384,22 @@ describe('round 18: what the round-17 fold left (found chasing an order-dependen
     const [person] = await playWith(lawOffice, 'eres un bot? quiero hablar con una persona');
     expect(person!.handoff?.kind).toBe('person');
   });
+
+  it('a deposit asked about ("señal", "fianza", "por adelantado", "deposit") is the booking fee the business wrote', async () => {
+    for (const question of [
+      'hay q dejar señal o fianza?',
+      'hay que pagar algo por adelantado?',
+      'do I need to pay a deposit?',
+    ]) {
+      expect(said(await playWith(lawOffice, question), 0)).toMatch(
+        /La primera consulta de 30 minutos cuesta 10 €/,
+      );
+    }
+  });
+
+  it('"q días trabaja la de familia" gets the days of the one professional of that kind', async () => {
+    expect(said(await playWith(lawOffice, 'q dias trabaja la abogada de familia?'), 0)).toMatch(
+      /^Iker trabaja los martes y jueves/,
+    );
+  });
 });

@@ -994,6 +994,11 @@ class Conversation {
       const { here } = this.matching(c.kinds, c.roleStems, c.places);
       if (here.length === 1) return this.openTimes(here[0]!, undefined, true);
     }
+    // "q días trabaja la nutricionista", "y la nutri q días está": the days of the one who does it.
+    if (m.whichDays && !m.named.length && asksKind && !m.when && !m.price) {
+      const { here } = this.matching(m.kinds, m.roleStems, m.places);
+      if (here.length === 1) return this.openTimes(here[0]!, undefined, true);
+    }
     // "Rocío me puede atender? es la encargada no?": a person asked about by name is the question,
     // not the company information their sentence happens to share a word with.
     const unlistedPerson = m.named.length ? undefined : personNotListed(m.text, this.directory);
