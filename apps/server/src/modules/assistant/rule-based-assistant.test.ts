@@ -3402,4 +3402,13 @@ describe('round 18: what the round-17 fold left (found chasing an order-dependen
       /^Iker trabaja los martes y jueves/,
     );
   });
+
+  it('"antes de currar, entro a las 9" is before half past eight; an appointment\'s "entro a las 9" is not', () => {
+    expect(resolveWhen('carlos el 30 antes de currar, entro a las 9', NOW, ZONE)).toMatchObject({
+      from: '2026-11-30',
+      before: '08:30',
+    });
+    expect(clockOf('I start work at 8am, anything before work?')).toEqual({ before: '07:30' });
+    expect(clockOf('entro a las 9 a mi cita?')).toEqual({ at: '09:00' });
+  });
 });

@@ -399,6 +399,10 @@ const spelledOut = (folded: string) =>
  * "after 6" / "a partir de las 18" / "salgo a las 6"; "antes de las 10"; "a las 18:30" / "at 5pm" /
  * "18h". Small hours without am are afternoon ones.
  */
+/** Work said as what comes after the session: "antes de currar", "entro a trabajar", "before work". */
+const BEFORE_WORK =
+  /\b(?:antes de (?:currar|trabajar|ir a trabajar|ir al curro|ir al trabajo|entrar)|entro a (?:trabajar|currar)|entro al (?:trabajo|curro)|empiezo a (?:trabajar|currar)|before work|start work)\b/;
+
 /**
  * "a las 10 y media no llego, ¿y a las 6 y media?": a time refused, then another asked; what is
  * read is the part after the refusal.
@@ -456,6 +460,17 @@ function times(text: string): { after?: string; at?: string; before?: string } {
   if (out) {
     const minutes = afternoonHour(Number(out[1]), out[3]) * 60 + Number(out[2] ?? 0) + 30;
     return { after: hhmm(Math.floor(minutes / 60), minutes % 60) };
+  }
+  // When they start work: "antes de currar, entro a las 9", "I start work at 8". A session must end
+  // before it, with time to get there: the last time that suits is half an hour before.
+  const into =
+    /\b(?:entro|empiezo|start)\b[a-z ]{0,25}?(?:a las|sobre las|at)\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm)?/.exec(
+      folded,
+    );
+  if (into && BEFORE_WORK.test(folded)) {
+    const hour = into[3] === 'pm' && Number(into[1]) < 12 ? Number(into[1]) + 12 : Number(into[1]);
+    const minutes = hour * 60 + Number(into[2] ?? 0) - 30;
+    return { before: hhmm(Math.floor(minutes / 60), minutes % 60) };
   }
   const before =
     /(?:antes de las|before|no mas tarde de las|no later than)\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm)?/.exec(
