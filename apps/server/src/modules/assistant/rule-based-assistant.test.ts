@@ -3411,4 +3411,15 @@ describe('round 18: what the round-17 fold left (found chasing an order-dependen
     expect(clockOf('I start work at 8am, anything before work?')).toEqual({ before: '07:30' });
     expect(clockOf('entro a las 9 a mi cita?')).toEqual({ at: '09:00' });
   });
+
+  it('"precios de uñas?" is the price list\'s services of that kind', async () => {
+    const nails = {
+      ...lawOffice,
+      information: `${lawOffice.information}\nPrecios orientativos: manicura 15 €, pedicura 25 €, corte de señora desde 28 €.`,
+    };
+    const prices = said(await playWith(nails, 'precios de uñas?'), 0);
+    expect(prices).toMatch(/Manicura: 15 €/);
+    expect(prices).toMatch(/Pedicura: 25 €/);
+    expect(prices).not.toMatch(/señora/);
+  });
 });

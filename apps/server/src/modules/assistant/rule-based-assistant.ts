@@ -1879,6 +1879,13 @@ class Conversation {
       ].join('\n');
     const combined = this.combinedWithBefore();
     const services = combined.length ? combined : findPrices(this.info, m.text, SERVICE_SYNONYMS);
+    // "precios de uñas?": no service named, a kind is: the price list's services of that kind.
+    if (!services.length && m.kinds.size && !premium)
+      services.push(
+        ...this.info.prices.filter((item) =>
+          [...kindsOfText(fold(item.name))].some((kind) => m.kinds.has(kind)),
+        ),
+      );
     // "quiero hacerme mechas…" → "¿y cuánto cuestan?": the service of the message before.
     if (!services.length && !m.named.length && !m.kinds.size && !premium)
       services.push(...this.servicesBefore());
