@@ -3422,4 +3422,20 @@ describe('round 18: what the round-17 fold left (found chasing an order-dependen
     expect(prices).toMatch(/Pedicura: 25 €/);
     expect(prices).not.toMatch(/señora/);
   });
+
+  it("the weekday the assistant just offered is that day, not the one of the appointment's week", async () => {
+    const tuesdayThe1st = client(appointment('a1', 'ane', '2026-12-01', '10:00'));
+    const steps = await playWith(
+      tuesdayThe1st,
+      'si no hay nada el jueves con ane cancela la del martes 1',
+      'vale pues el jueves a las 12',
+    );
+    expect(said(steps, 0)).toMatch(/jueves 26 de noviembre/);
+    expect(steps[1]!.propose).toEqual({
+      kind: 'reschedule',
+      appointmentId: 'a1',
+      date: '2026-11-26',
+      time: '12:00',
+    });
+  });
 });

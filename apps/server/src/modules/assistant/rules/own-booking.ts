@@ -1148,6 +1148,10 @@ async function move(
       inDraftWeek(resolveWhen(text, knowledge.now, knowledge.timeZone), text, draftDate),
       text,
       appointment,
+      // "El jueves 26 … tiene libre: …" → "vale pues el jueves a las 12": the Thursday just offered.
+      (date) =>
+        date === draftDate ||
+        LANGUAGES.some((language) => (input.lastReply ?? '').includes(longDate(date, language))),
     ) ??
     otherDay ??
     (sameDay ? { from: sameDay, to: sameDay, ...clock } : undefined);
@@ -1319,9 +1323,16 @@ function inDraftWeek(found: When | undefined, text: string, draftDate: string | 
  * for a move is that day of the appointment's own week, not the nearest one, which may fall days
  * before it. A day said with its date, or as this or next week's, is as said.
  */
-function inAppointmentWeek(found: When | undefined, text: string, appointment: CustomerAppointment) {
+function inAppointmentWeek(
+  found: When | undefined,
+  text: string,
+  appointment: CustomerAppointment,
+  /** The day the conversation is on (asked about, or offered in the last reply): that one, then. */
+  onDay: (date: string) => boolean,
+) {
   if (!found || found.from !== found.to || !WEEKDAY_NAME.test(text) || SAID_WHICH_WEEK.test(text))
     return found;
+  if (onDay(found.from)) return found;
   const monday = addDays(appointment.date, -((weekdayOf(appointment.date) + 6) % 7));
   if (found.from >= monday) return found;
   const date = addDays(monday, (weekdayOf(found.from) + 6) % 7);
