@@ -3438,4 +3438,42 @@ describe('round 18: what the round-17 fold left (found chasing an order-dependen
       time: '12:00',
     });
   });
+
+  it('"esa no, la otra" to a proposed cancellation puts the other of two, still asking for a yes', async () => {
+    const two = client(
+      appointment('a1', 'ane', '2026-11-26', '12:00'),
+      appointment('a2', 'iker', '2026-12-03', '17:00'),
+    );
+    const steps = await playWith(two, 'cancela la de iker', 'no perdona esa no, la otra');
+    expect(steps[0]!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a2' });
+    expect(steps[1]!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a1' });
+    expect(said(steps, 1)).toMatch(/jueves 26 de noviembre/);
+    // Of three, "la otra" says none: nothing is put.
+    const three = client(
+      appointment('a1', 'ane', '2026-11-26', '12:00'),
+      appointment('a2', 'iker', '2026-12-03', '17:00'),
+      appointment('a3', 'ane', '2026-12-04', '10:00'),
+    );
+    const [, unsure] = await playWith(three, 'cancela la de iker', 'no perdona esa no, la otra');
+    expect(unsure!.propose).toBeUndefined();
+  });
+
+  it('"¿la puedo cambiar?" after their appointment was told asks where to, and the day said next is proposed', async () => {
+    const one = client(appointment('a1', 'iker', '2026-12-03', '17:00'));
+    const steps = await playWith(
+      one,
+      'ey tengo cita con iker',
+      'la puedo cambiar?',
+      'al jueves 26 a las 17',
+      'si',
+    );
+    expect(said(steps, 1)).toMatch(/¿A qué día y hora quieres pasar tu cita del jueves 3 de diciembre/);
+    expect(steps[2]!.propose).toEqual({
+      kind: 'reschedule',
+      appointmentId: 'a1',
+      date: '2026-11-26',
+      time: '17:00',
+    });
+    expect(steps[3]!.confirm).toBe(true);
+  });
 });

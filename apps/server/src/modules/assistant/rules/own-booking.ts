@@ -509,6 +509,8 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
       askedWhich ||
       askedTime ||
       followUp ||
+      // "Tu próxima cita es…" → "¿la puedo cambiar?": the one just told.
+      (afterOwnReply && hasUpcoming && (moving || cancelling)) ||
       // A client with appointments who cancels, or moves to a day or "la cita", means theirs
       // ("cancel tomorrow's physio", "tengo que cambiar la cita").
       (hasUpcoming &&
@@ -924,7 +926,11 @@ function pointedAtInstead(
   const weekday = when && when.from === when.to && WEEKDAY_NAME.test(folded) ? weekdayOf(when.from) : null;
   const at = clockOf(folded).at;
   const named = input.named.map((p) => fold(p.name));
-  if (!when && !at && !named.length) return undefined;
+  if (!when && !at && !named.length) {
+    // "esa no, la otra" of two: the other one (of more, which is unsaid: nothing is put).
+    const rest = appointments.filter((a) => a.id !== refused.id);
+    return OTHER_ONE.test(folded) && rest.length === 1 ? rest[0] : undefined;
+  }
   const fits = (a: CustomerAppointment) =>
     (!when || (a.date >= when.from && a.date <= when.to) || weekdayOf(a.date) === weekday) &&
     (!at || a.startTime === at || a.startTime === morningTwin(at)) &&
