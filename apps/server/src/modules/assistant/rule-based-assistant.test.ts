@@ -3476,4 +3476,10 @@ describe('round 18: what the round-17 fold left (found chasing an order-dependen
     });
     expect(steps[3]!.confirm).toBe(true);
   });
+
+  it('"la laboralista lo más temprano posible" is her first times, not her card', async () => {
+    const early = said(await playWith(lawOffice, 'la laboralista lo mas temprano posible'), 0);
+    expect(early).toMatch(/^Ane Etxeberria tiene estos huecos libres/);
+    expect(early).toMatch(/martes 24 de noviembre: 09:00/);
+  });
 });

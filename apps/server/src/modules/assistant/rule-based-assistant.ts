@@ -1207,7 +1207,8 @@ class Conversation {
     // "¿la nutricionista online puede a las 7 de la tarde algún día?": an hour or a part of the day
     // with no day, asked of the one such professional, is their times then, as it is of one named.
     // Not after a day's times ("vale pues a las 10"): that day, at that hour (a follow-up).
-    const hourAsked = (partAsked || Boolean(clock.at)) && m.isQuestion && !c.when;
+    // "la colorista lo más temprano posible": a part of the day asks without a question mark.
+    const hourAsked = (partAsked || (Boolean(clock.at) && m.isQuestion)) && !c.when;
     if ((asksKind || m.places.length) && (when || soonest || hourAsked) && !m.price) {
       const { here } = this.matching(m.kinds, m.roleStems, m.places);
       if (here.length === 1) return this.openTimes(here[0]!, when ?? this.correctedWhen());
