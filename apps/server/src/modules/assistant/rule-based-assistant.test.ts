@@ -3482,4 +3482,19 @@ describe('round 18: what the round-17 fold left (found chasing an order-dependen
     expect(early).toMatch(/^Ane Etxeberria tiene estos huecos libres/);
     expect(early).toMatch(/martes 24 de noviembre: 09:00/);
   });
+
+  it('"sí, el 3" to a proposed move to the 3rd confirms it; "sí, mejor el 4" proposes the 4th', async () => {
+    const one = client(appointment('a1', 'ane', '2026-11-26', '11:00'));
+    const steps = await playWith(one, 'pasame la cita al jueves 3 de diciembre a las 11', 'si, el 3');
+    expect(steps[0]!.propose).toEqual({
+      kind: 'reschedule',
+      appointmentId: 'a1',
+      date: '2026-12-03',
+      time: '11:00',
+    });
+    expect(steps[1]!.confirm).toBe(true);
+    const other = await playWith(one, 'pasame la cita al jueves 3 de diciembre a las 11', 'si, mejor el 4');
+    expect(other[1]!.confirm).toBeUndefined();
+    expect(other[1]!.propose).toMatchObject({ date: '2026-12-04' });
+  });
 });

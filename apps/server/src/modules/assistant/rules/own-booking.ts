@@ -362,7 +362,18 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   const back = pointsBack(folded);
 
   if (pending && pendingAppointment) {
+    // "yes, the 3rd" to "…to Thursday 3 December at 16:00?": the day proposed, said again with the yes.
+    const restated =
+      answer === 'yes' &&
+      pending.kind === 'reschedule' &&
+      when?.from === pending.date &&
+      when.to === pending.date &&
+      (!clock.at || clock.at === pending.time) &&
+      !clock.partOfDay &&
+      !clock.after &&
+      !clock.before;
     const retarget =
+      !restated &&
       pending.kind === 'reschedule' &&
       (when || clock.at || clock.partOfDay || clock.after || back.time || back.day);
     if (retarget) return move(pendingAppointment, input, folded, pending.date, pending.time);
