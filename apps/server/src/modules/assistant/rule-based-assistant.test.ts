@@ -3497,4 +3497,18 @@ describe('round 18: what the round-17 fold left (found chasing an order-dependen
     expect(other[1]!.confirm).toBeUndefined();
     expect(other[1]!.propose).toMatchObject({ date: '2026-12-04' });
   });
+
+  it('an hour written in words is never spelt into another word ("nueve" is no slip of "nueva")', async () => {
+    expect(spelled('a las nueve y media')).toBe('a las nueve y media');
+    expect(
+      said(await playWith(lawOffice, 'ane el martes a las nueve y media tendria un hueco para mi?'), 0),
+    ).toMatch(/Ane Etxeberria tiene hueco el martes 24 de noviembre a las 09:30/);
+  });
+
+  it('"a les 10" (Catalan) is ten o\'clock', () => {
+    expect(resolveWhen('Bon dia, el Javier té lloc demà a les 10?', NOW, ZONE)).toMatchObject({
+      from: '2026-11-24',
+      at: '10:00',
+    });
+  });
 });

@@ -25,7 +25,7 @@ import {
   WHICH_DAYS,
 } from '../vocabulary/vocabulary.ts';
 import { fold, levenshtein, SOUNDS_LIKE, swapped } from './text.ts';
-import { PART_OF_DAY_WORDS } from './when.ts';
+import { PART_OF_DAY_WORDS, TIME_WORDS } from './when.ts';
 
 /**
  * Typing slips in the words the assistant reads a message by: "presio" is "precio", "cancelr"
@@ -115,7 +115,13 @@ function compound(word: string): string | null {
 /** The vocabulary word a slip stands for, or null when it is a word of its own or unclear. */
 export function intendedWord(word: string, ownWords: ReadonlySet<string> = new Set()): string | null {
   // Small words of the language ("si fuera a las 2") are never slips of a vocabulary word ("fuerza").
-  if (word.length < MIN_LENGTH || ownWords.has(word) || PART_OF_DAY_WORDS.has(word) || STOPWORDS.has(word))
+  if (
+    word.length < MIN_LENGTH ||
+    ownWords.has(word) ||
+    PART_OF_DAY_WORDS.has(word) ||
+    TIME_WORDS.has(word) ||
+    STOPWORDS.has(word)
+  )
     return null;
   const candidates = TARGETS.get(word[0]!);
   if (candidates?.has(word)) return null;

@@ -293,6 +293,41 @@ function partOfDay(folded: string): { part?: PartOfDay; rest: string } {
 const hhmm = (hour: number, minute = 0) =>
   `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 
+/** Hours written in words ("a las nueve y media"): never a slip of another word ("nueva"). */
+export const TIME_WORDS: ReadonlySet<string> = new Set([
+  'media',
+  'cuarto',
+  'medio',
+  'half',
+  'quarter',
+  ...[
+    'una',
+    'uno',
+    'dos',
+    'tres',
+    'cuatro',
+    'cinco',
+    'seis',
+    'siete',
+    'ocho',
+    'nueve',
+    'diez',
+    'once',
+    'doce',
+    'one',
+    'two',
+    'three',
+    'four',
+    'five',
+    'six',
+    'seven',
+    'eight',
+    'nine',
+    'ten',
+    'eleven',
+    'twelve',
+  ],
+]);
 const NUMBER_WORDS: Record<string, number> = {
   una: 1,
   uno: 1,
@@ -479,7 +514,7 @@ function times(text: string): { after?: string; at?: string; before?: string } {
   if (before && Number(before[1]) <= 23)
     return { before: hhmm(afternoonHour(Number(before[1]), before[3]), Number(before[2] ?? 0)) };
   const at =
-    /(?:a las|a la(?= 1\b)|at|sobre las|para las|las|around|about|hacia)\s*(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm|h)?(?![\d/])/.exec(
+    /(?:a las|a la(?= 1\b)|a les|at|sobre las|para las|las|around|about|hacia)\s*(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm|h)?(?![\d/])/.exec(
       refusedFirst(folded),
     ) ??
     /(?:^|\s)(\d{1,2}):(\d{2})(?:\s*(am|pm))?/.exec(folded) ??
