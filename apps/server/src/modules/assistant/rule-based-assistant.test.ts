@@ -3511,4 +3511,12 @@ describe('round 18: what the round-17 fold left (found chasing an order-dependen
       at: '10:00',
     });
   });
+
+  it('"jueves 9:30am", "thursday 9am" are that Thursday at that time, not the 9th', () => {
+    expect(resolveWhen('la nutricionista Lucia, jueves 9:30am online, possible?', NOW, ZONE)).toMatchObject({
+      from: '2026-11-26',
+      at: '09:30',
+    });
+    expect(resolveWhen('thursday 9am', NOW, ZONE)).toMatchObject({ from: '2026-11-26', at: '09:00' });
+  });
 });

@@ -708,12 +708,12 @@ const REFUSED_DAY =
 const TROUBLE = /\b(?:duele|dolor|dolores|molest\w*|lesion\w*|lesione|hurts?|pain|aches?|sore|injur\w*)\b/;
 
 /**
- * "jueves 18h", "viernes 17:30": a time written straight after a weekday is the time on that day,
+ * "jueves 18h", "viernes 17:30", "jueves 9:30am": a time written straight after a weekday is the time on that day,
  * not its day of the month (which read "jueves 18:00" as Friday 18 December). With a dot only on
  * quarter hours: "jueves 3.12" is a date.
  */
 const TIME_AFTER_WEEKDAY =
-  /\b(lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+(\d{1,2}(?:\s*h\b|h\d{2}\b|:\d{2}\b|\.(?:00|15|30|45)\b))/gi;
+  /\b(lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+(\d{1,2}(?:\s*h\b|h\d{2}\b|:\d{2}(?!\d)|\.(?:00|15|30|45)\b|\s*(?:am|pm)\b))/gi;
 
 export function resolveWhen(said: string, now: Date, timeZone: string): When | undefined {
   const text = said.replace(TIME_AFTER_WEEKDAY, '$1 a las $2');
