@@ -3519,4 +3519,11 @@ describe('round 18: what the round-17 fold left (found chasing an order-dependen
     });
     expect(resolveWhen('thursday 9am', NOW, ZONE)).toMatchObject({ from: '2026-11-26', at: '09:00' });
   });
+
+  it("a weekday said while a day is being chosen keeps that week, not the appointment's", async () => {
+    const mondayThe30th = client(appointment('a1', 'ane', '2026-11-30', '10:00'));
+    const steps = await playWith(mondayThe30th, 'pasamela al martes 24 a las 10', 'mejor el jueves');
+    expect(steps[0]!.propose).toMatchObject({ date: '2026-11-24', time: '10:00' });
+    expect(steps[1]!.propose).toMatchObject({ kind: 'reschedule', date: '2026-11-26', time: '10:00' });
+  });
 });

@@ -1165,9 +1165,11 @@ async function move(
       inDraftWeek(resolveWhen(text, knowledge.now, knowledge.timeZone), text, draftDate),
       text,
       appointment,
-      // "El jueves 26 … tiene libre: …" → "vale pues el jueves a las 12": the Thursday just offered.
+      // A day is being chosen already ("…al martes 24?" → "mejor el jueves": that week's, as
+      // inDraftWeek reads it), or "El jueves 26 … tiene libre: …" → "vale pues el jueves a las
+      // 12": the Thursday just offered.
       (date) =>
-        date === draftDate ||
+        draftDate !== null ||
         LANGUAGES.some((language) => (input.lastReply ?? '').includes(longDate(date, language))),
     ) ??
     otherDay ??
