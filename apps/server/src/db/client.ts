@@ -126,6 +126,12 @@ export function openPostgres(url: string, logger?: Logger, options: PostgresOpti
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
   });
   pool.on('error', (error) => logger?.error({ err: error }, 'idle PostgreSQL client failed'));
+  // The pool listens to its idle clients only: one it has let go (closing, or checked out) whose
+  // connection the server ends (a restart, a failover, a test's database dropped WITH (FORCE) while
+  // close() is still ending it) would otherwise throw its error with no one to hear it.
+  pool.on('connect', (client) =>
+    client.on('error', (error) => logger?.debug({ err: error }, 'PostgreSQL connection ended by the server')),
+  );
   // Health's own connection, made when first asked for: never behind the pool's queue.
   const pingPool = new pg.Pool({
     connectionString: url,
