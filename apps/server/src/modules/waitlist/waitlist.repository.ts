@@ -84,27 +84,58 @@ function takenAt(employeeId: string, startsAt: Date, options: { lock?: boolean }
                        and starts_at = ${startsAt} and status = 'offered' ${lock}))`;
 }
 
+/** A one-to-one start's line: one professional's, or the service's with anyone available among `professionals`. */
+export type OneToOneLine = { employeeId: string } | { professionals: string[] };
+
 /**
  * Whether an email is already in the other kind of line for a one-to-one start: for a professional's
  * line (`employeeId`), waiting with anyone for one of their services (or offered their time so);
  * for the 'anyone' line (`professionals`), waiting for one of those professionals. One place in line
  * per email and time, whichever way it was joined, so nobody is offered one time twice.
  */
-function inOtherLine(
-  email: string,
-  startsAt: Date,
-  line: { employeeId: string } | { professionals: string[] },
-) {
+function inOtherLine(email: string, startsAt: Date, line: OneToOneLine) {
   const which =
     'employeeId' in line
       ? sql`any_professional and (employee_id = ${line.employeeId} or (employee_id is null and service_id in
               (select service_id from service_employees where employee_id = ${line.employeeId})))`
-      : sql`not any_professional and employee_id in (${sql.join(
-          line.professionals.map((id) => sql`${id}`),
-          sql`, `,
-        )})`;
+      : sql`not any_professional and employee_id in (${idList(line.professionals)})`;
   return sql`exists (select 1 from waitlist_entries where class_time_id is null and starts_at = ${startsAt}
                       and lower(email) = lower(${email}) and status in ('waiting', 'offered') and ${which})`;
+}
+
+function idList(ids: string[]) {
+  return sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+}
+
+/**
+ * What tells the two kinds of one-to-one line apart in SQL: the column the entry sets, the unique
+ * key a second join of one email meets, which entries are this line's, and who waits ahead of a
+ * new entry (for a professional, also those waiting with anyone for one of their services; for
+ * anyone, also those waiting for one of the professionals it waits for).
+ */
+function lineSql(line: OneToOneLine, serviceId: string) {
+  if ('employeeId' in line)
+    return {
+      professionals: [line.employeeId],
+      column: sql`employee_id`,
+      value: sql`${line.employeeId}`,
+      uniqueKey: sql`(employee_id, starts_at, lower(email)) where class_time_id is null and not any_professional`,
+      mine: sql`class_time_id is null and not any_professional and employee_id = ${line.employeeId}`,
+      aheadOf: sql`(employee_id = ${line.employeeId}
+                    or (any_professional and employee_id is null and service_id in
+                          (select service_id from service_employees where employee_id = ${line.employeeId})))`,
+    };
+  return {
+    professionals: line.professionals,
+    column: sql`any_professional`,
+    value: sql`true`,
+    uniqueKey: sql`(service_id, starts_at, lower(email)) where any_professional`,
+    mine: sql`any_professional and service_id = ${serviceId}`,
+    aheadOf: sql`((any_professional and service_id = ${serviceId}) or employee_id in (${idList(line.professionals)}))`,
+  };
 }
 
 /** The only statements that write `waitlist_entries` (a test keeps it so); the seat count is the triggers'. */
@@ -204,13 +235,17 @@ export function createWaitlistRepository(db: Db) {
     },
 
     /**
-     * Joins the line of a taken one-to-one time only while it is taken (checked in the statement: a
-     * live one-to-one appointment starts then, or an offer holds it): 'free' when it is not,
-     * 'joined-already' for an email already in its line (or waiting with anyone for the start). Answers the place in line of those waiting
-     * (with those waiting with anyone for one of the professional's services: one line, by join order).
+     * Joins a one-to-one start's line, a professional's (`{ employeeId }`) or the service's with
+     * anyone available (`{ professionals }`, no professional until it is offered), only while the
+     * time is taken with each professional it waits for (checked in the statement: a live
+     * one-to-one appointment starts then, or an offer holds it, each locked FOR SHARE, so a cancel
+     * is waited for, or waits for the join, whose commit-time offer then sees the entry). 'free'
+     * when one is not taken, 'joined-already' for an email already in this line or in the other
+     * kind of line for the start. Answers the place in line: those waiting ahead in either kind of
+     * line who may be offered this time first (one line, by join order).
      */
-    async joinOne(entry: {
-      employeeId: string;
+    async joinOneToOne(entry: {
+      line: OneToOneLine;
       serviceId: string;
       startsAt: Date;
       blockedFrom: Date;
@@ -221,105 +256,32 @@ export function createWaitlistRepository(db: Db) {
       holdMinutes: number;
     }): Promise<'free' | 'joined-already' | { position: number }> {
       const token = randomBytes(24).toString('base64url');
-      const result = await db.execute(sql`
-        insert into waitlist_entries (employee_id, service_id, starts_at, blocked_from, blocked_until,
-                                      name, email, phone, token, hold_minutes)
-        select ${entry.employeeId}, ${entry.serviceId}, ${entry.startsAt}, ${entry.blockedFrom}, ${entry.blockedUntil},
-               ${entry.name}, ${entry.email}, ${entry.phone}, ${token}, ${entry.holdMinutes}
-         where ${takenAt(entry.employeeId, entry.startsAt, { lock: true })}
-           and not ${inOtherLine(entry.email, entry.startsAt, { employeeId: entry.employeeId })}
-        on conflict (employee_id, starts_at, lower(email)) where class_time_id is null and not any_professional do nothing
-        returning id, seq`);
-      const [row] = result.rows as Array<{ id: string; seq: number | string }>;
-      if (!row) {
-        const [existing] = await db
-          .select({ id: waitlistEntries.id })
-          .from(waitlistEntries)
-          .where(
-            and(
-              isNull(waitlistEntries.classTimeId),
-              eq(waitlistEntries.anyProfessional, false),
-              eq(waitlistEntries.employeeId, entry.employeeId),
-              eq(waitlistEntries.startsAt, entry.startsAt),
-              sql`lower(${waitlistEntries.email}) = lower(${entry.email})`,
-            ),
-          );
-        if (existing) return 'joined-already';
-        const other = await db.execute(
-          sql`select ${inOtherLine(entry.email, entry.startsAt, { employeeId: entry.employeeId })} as found`,
-        );
-        return (other.rows[0] as { found: boolean }).found ? 'joined-already' : 'free';
-      }
-      const ahead = await db.execute(sql`
-        select count(*)::int as n from waitlist_entries
-         where class_time_id is null and starts_at = ${entry.startsAt} and status = 'waiting' and seq < ${row.seq}
-           and (employee_id = ${entry.employeeId}
-                or (any_professional and employee_id is null and service_id in
-                      (select service_id from service_employees where employee_id = ${entry.employeeId})))`);
-      return { position: Number((ahead.rows[0] as { n: number }).n) + 1 };
-    },
-
-    /**
-     * Joins the line of a service's one-to-one time with anyone available ('anyone available', no
-     * professional until it is offered) only while each of `professionals` (those of the service
-     * whose time it is) is taken then, checked in the statement as a one-professional join checks
-     * its one, each locked FOR SHARE: a cancel of any of them is waited for, or waits for the join,
-     * whose commit-time offer then sees the entry. 'free' when one is not taken, 'joined-already'
-     * for an email already in this line or in one of those professionals' lines for the start. Answers the place in line: those waiting ahead for the
-     * service with anyone or for one of these professionals, who may be offered a time first.
-     */
-    async joinAny(entry: {
-      professionals: string[];
-      serviceId: string;
-      startsAt: Date;
-      blockedFrom: Date;
-      blockedUntil: Date;
-      name: string;
-      email: string;
-      phone: string | null;
-      holdMinutes: number;
-    }): Promise<'free' | 'joined-already' | { position: number }> {
-      const token = randomBytes(24).toString('base64url');
+      const line = lineSql(entry.line, entry.serviceId);
       const allTaken = sql.join(
-        entry.professionals.map((employeeId) => takenAt(employeeId, entry.startsAt, { lock: true })),
+        line.professionals.map((employeeId) => takenAt(employeeId, entry.startsAt, { lock: true })),
         sql` and `,
       );
+      const elsewhere = inOtherLine(entry.email, entry.startsAt, entry.line);
       const result = await db.execute(sql`
-        insert into waitlist_entries (any_professional, service_id, starts_at, blocked_from, blocked_until,
+        insert into waitlist_entries (${line.column}, service_id, starts_at, blocked_from, blocked_until,
                                       name, email, phone, token, hold_minutes)
-        select true, ${entry.serviceId}, ${entry.startsAt}, ${entry.blockedFrom}, ${entry.blockedUntil},
+        select ${line.value}, ${entry.serviceId}, ${entry.startsAt}, ${entry.blockedFrom}, ${entry.blockedUntil},
                ${entry.name}, ${entry.email}, ${entry.phone}, ${token}, ${entry.holdMinutes}
-         where ${allTaken}
-           and not ${inOtherLine(entry.email, entry.startsAt, { professionals: entry.professionals })}
-        on conflict (service_id, starts_at, lower(email)) where any_professional do nothing
+         where ${allTaken} and not ${elsewhere}
+        on conflict ${line.uniqueKey} do nothing
         returning id, seq`);
       const [row] = result.rows as Array<{ id: string; seq: number | string }>;
       if (!row) {
-        const [existing] = await db
-          .select({ id: waitlistEntries.id })
-          .from(waitlistEntries)
-          .where(
-            and(
-              eq(waitlistEntries.anyProfessional, true),
-              eq(waitlistEntries.serviceId, entry.serviceId),
-              eq(waitlistEntries.startsAt, entry.startsAt),
-              sql`lower(${waitlistEntries.email}) = lower(${entry.email})`,
-            ),
-          );
-        if (existing) return 'joined-already';
-        const other = await db.execute(
-          sql`select ${inOtherLine(entry.email, entry.startsAt, { professionals: entry.professionals })} as found`,
-        );
-        return (other.rows[0] as { found: boolean }).found ? 'joined-already' : 'free';
+        const found = await db.execute(sql`
+          select (exists (select 1 from waitlist_entries
+                           where ${line.mine} and starts_at = ${entry.startsAt} and lower(email) = lower(${entry.email}))
+                  or ${elsewhere}) as found`);
+        return (found.rows[0] as { found: boolean }).found ? 'joined-already' : 'free';
       }
       const ahead = await db.execute(sql`
         select count(*)::int as n from waitlist_entries
          where class_time_id is null and starts_at = ${entry.startsAt} and status = 'waiting' and seq < ${row.seq}
-           and ((any_professional and service_id = ${entry.serviceId})
-                or employee_id in (${sql.join(
-                  entry.professionals.map((id) => sql`${id}`),
-                  sql`, `,
-                )}))`);
+           and ${line.aheadOf}`);
       return { position: Number((ahead.rows[0] as { n: number }).n) + 1 };
     },
 

@@ -28,7 +28,7 @@ import type { PackCodesRepository } from '../packs/pack-codes.repository.ts';
 import { manageBookingUrl } from '../schedule/booking-email.ts';
 import type { ScheduleService } from '../schedule/schedule.service.ts';
 import { shapeOf } from '../services/services.service.ts';
-import type { OfferPayment, OfferRow, WaitlistRepository } from './waitlist.repository.ts';
+import type { OfferPayment, OfferRow, OneToOneLine, WaitlistRepository } from './waitlist.repository.ts';
 import { offerBookedEmail, offerEmail, offerTemplate, offerUrl } from './waitlist-messages.ts';
 
 /** What an offer's payment carries, as the server wrote it when opening it. */
@@ -399,9 +399,23 @@ export function createWaitlistService(deps: {
     if (time === 'free') throw conflict(WAITLIST_MESSAGES.timeFree);
     const service = await repository.service(input.serviceId);
     if (!service) throw notFound(WAITLIST_MESSAGES.notATime);
-    const blocked = blockedRange(startsAt, shapeOf(service));
-    const joined = await repository.joinOne({
-      employeeId: input.employeeId,
+    return joinLine(
+      input,
+      { employeeId: input.employeeId },
+      startsAt,
+      blockedRange(startsAt, shapeOf(service)),
+    );
+  }
+
+  /** The insert of a one-to-one join, and what its refusal says. */
+  async function joinLine(
+    input: z.output<typeof joinWaitlistSchema>,
+    line: OneToOneLine,
+    startsAt: Date,
+    blocked: { start: Date; end: Date },
+  ): Promise<JoinedWaitlist> {
+    const joined = await repository.joinOneToOne({
+      line,
       serviceId: input.serviceId,
       startsAt,
       blockedFrom: blocked.start,
@@ -445,20 +459,7 @@ export function createWaitlistService(deps: {
       else paying ||= await repository.heldForPayment(employee.id, blocked.start, blocked.end, clock());
     }
     if (waitedFor.length === 0 || paying) throw conflict(WAITLIST_MESSAGES.notATime);
-    const joined = await repository.joinAny({
-      professionals: waitedFor,
-      serviceId: input.serviceId,
-      startsAt,
-      blockedFrom: blocked.start,
-      blockedUntil: blocked.end,
-      name: input.name,
-      email: input.email,
-      phone: input.phone ?? null,
-      holdMinutes: deps.holdMinutes,
-    });
-    if (joined === 'free') throw conflict(WAITLIST_MESSAGES.timeFree);
-    if (joined === 'joined-already') throw conflict(WAITLIST_MESSAGES.alreadyJoined);
-    return { position: joined.position, message: WAITLIST_MESSAGES.joined };
+    return joinLine(input, { professionals: waitedFor }, startsAt, blocked);
   }
 
   /**
