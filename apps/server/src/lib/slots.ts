@@ -60,11 +60,13 @@ export function slotStep(durationMinutes: number): number {
   return [30, 15, 10, 5].find((step) => durationMinutes % step === 0) ?? 5;
 }
 
-const toMinutes = (time: string) => {
+/** "09:30" → 570. */
+export const toMinutes = (time: string) => {
   const [hours, minutes] = time.split(':').map(Number) as [number, number];
   return hours * 60 + minutes;
 };
-const toTime = (minutes: number) =>
+/** 570 → "09:30". */
+export const toTime = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /** Valid ranges of one day as minutes, overlapping and touching ones merged; an end not after its start is dropped. */

@@ -3526,4 +3526,18 @@ describe('round 18: what the round-17 fold left (found chasing an order-dependen
     expect(steps[0]!.propose).toMatchObject({ date: '2026-11-24', time: '10:00' });
     expect(steps[1]!.propose).toMatchObject({ kind: 'reschedule', date: '2026-11-26', time: '10:00' });
   });
+
+  it('"por la mañana" says a part of the day, not which week: the Tuesday of the appointment\'s week', async () => {
+    const mondayThe30th = client(appointment('a1', 'ane', '2026-11-30', '10:00'));
+    const [morning] = await playWith(mondayThe30th, 'pasamela al martes por la mañana a las 11');
+    expect(morning!.propose).toEqual({
+      kind: 'reschedule',
+      appointmentId: 'a1',
+      date: '2026-12-01',
+      time: '11:00',
+    });
+    // "mañana" alone is tomorrow, Tuesday 24.
+    const [tomorrow] = await playWith(mondayThe30th, 'pasamela a mañana martes a las 11');
+    expect(tomorrow!.propose).toMatchObject({ date: '2026-11-24', time: '11:00' });
+  });
 });

@@ -1,6 +1,7 @@
 import { NEW_CONVERSATION_COMMAND } from '@chatdesk/contract/chats';
-import { MEETING_MINUTES } from '@chatdesk/contract/constants';
+import { MEETING_MINUTES, SLOT_STEP_MINUTES } from '@chatdesk/contract/constants';
 import { formatDuration } from '@chatdesk/contract/schedule-rules';
+import { toMinutes, toTime } from '../../lib/slots.ts';
 import { addDays, WEEKDAYS, zonedDate } from '../../lib/time-zone.ts';
 import type {
   AssistantAnswer,
@@ -162,23 +163,6 @@ const ONLY_A_PICK =
 const THE_ONE_AFTER =
   /\b(?:la|el) (?:de despues|siguiente)\b(?! (?:semana|cita|dia|week))|\bthe (?:next|following) one\b/;
 
-/**
- * The times a reply listed for a single day, in order, its runs ("09:00–10:30", every half hour)
- * spelt out; null when it listed none or several days.
- */
-function listedTimesOfOneDay(reply: string): string[] | null {
-  const dayLines = reply.split('\n').filter((line) => /^\s*•/.test(line) && /\d{2}:\d{2}/.test(line));
-  if (dayLines.length !== 1) return null;
-  const [, times = ''] = dayLines[0]!.split(/:\s(.+)/);
-  const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-  const clock = (total: number) =>
-    `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
-  const listed: string[] = [];
-  for (const [, from, to] of times.matchAll(/(\d{2}:\d{2})(?:–(\d{2}:\d{2}))?/g)) {
-    for (let at = minutes(from!); at <= minutes(to ?? from!); at += 30) listed.push(clock(at));
-  }
-  return listed.length ? listed : null;
-}
 /** "donde vivo", "where I live": the customer's own place, said in passing. */
 const CUSTOMERS_PLACE =
   /\b(?:donde|adonde|where) (?:yo )?(?:vivo|vivimos|estoy|estamos|trabajo|trabajamos|resido|i live|we live|i work|i am|i'?m staying)\b/;
@@ -244,16 +228,33 @@ const WHERE_ARE_YOU = /\b(?:donde (?:estais|estan|os encuentro|os encontramos|qu
 /** Of a professional: "trabaja", "atiende", "está", "does she work". */
 const THEY_WORK = /\b(?:trabaja|atiende|esta|pasa consulta|works|is (?:she|he)|does (?:she|he) work)\b/;
 
+/** The step between the times of a run: `timeRuns` joins only these, `listedTimesOfOneDay` spells them out. */
+const RUN_STEP = SLOT_STEP_MINUTES;
+
 /** Start times as runs of consecutive half hours: ["07:00", "07:30", "08:00", "17:00"] → ["07:00–08:00", "17:00"]. */
 export function timeRuns(times: string[]): string[] {
-  const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
   const runs: string[][] = [];
   for (const time of times) {
     const run = runs.at(-1);
-    if (run && minutes(time) - minutes(run.at(-1)!) === 30) run.push(time);
+    if (run && toMinutes(time) - toMinutes(run.at(-1)!) === RUN_STEP) run.push(time);
     else runs.push([time]);
   }
   return runs.map((run) => (run.length === 1 ? run[0]! : `${run[0]}–${run.at(-1)}`));
+}
+
+/**
+ * The times a reply listed for a single day, in order, its runs ("09:00–10:30", as `timeRuns`
+ * wrote them) spelt out; null when it listed none or several days.
+ */
+function listedTimesOfOneDay(reply: string): string[] | null {
+  const dayLines = reply.split('\n').filter((line) => /^\s*•/.test(line) && /\d{2}:\d{2}/.test(line));
+  if (dayLines.length !== 1) return null;
+  const [, times = ''] = dayLines[0]!.split(/:\s(.+)/);
+  const listed: string[] = [];
+  for (const [, from, to] of times.matchAll(/(\d{2}:\d{2})(?:–(\d{2}:\d{2}))?/g)) {
+    for (let at = toMinutes(from!); at <= toMinutes(to ?? from!); at += RUN_STEP) listed.push(toTime(at));
+  }
+  return listed.length ? listed : null;
 }
 
 /**

@@ -1357,8 +1357,9 @@ function inAppointmentWeek(
   const date = addDays(monday, (weekdayOf(found.from) + 6) % 7);
   return date === appointment.date ? found : { ...found, from: date, to: date };
 }
+/** Words that say which week a weekday is in; "mañana" is tomorrow, not "por la mañana", the morning. */
 const SAID_WHICH_WEEK = new RegExp(
-  `\\d{1,2}\\s*(?:\\/|de\\b)|${WEEKDAY_NAME.source}\\s+(?:dia\\s+)?\\d{1,2}\\b(?![:.]\\d|\\s*(?:h|am|pm)\\b)|\\b(?:este|esta|this|proximo|proxima|next|que viene|siguiente|coming|hoy|today|manana|tomorrow|semana|week)\\b`,
+  `\\d{1,2}\\s*(?:\\/|de\\b)|${WEEKDAY_NAME.source}\\s+(?:dia\\s+)?\\d{1,2}\\b(?![:.]\\d|\\s*(?:h|am|pm)\\b)|\\b(?:este|esta|this|proximo|proxima|next|que viene|siguiente|coming|hoy|today|tomorrow|semana|week)\\b|(?<!\\b(?:la|esta) )\\bmanana\\b`,
 );
 
 const SHIFT =
