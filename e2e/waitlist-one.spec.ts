@@ -5,9 +5,9 @@ import { shooter } from './shots';
 import { createEmployee, uniquePhone, uniqueSuffix } from './staff-data';
 import {
   cancelOnEmailLink,
-  chooseDay,
   dayWithOpen,
   expectBookedFromOffer,
+  expectOneTakenTime,
   joinWaitlist,
   openOffer,
   type Schedule,
@@ -67,18 +67,12 @@ test('a taken one-to-one time: a customer joins its waitlist, the booking is can
   // On the booking page that day, 10:00 is not among the open times: it is listed as taken, with its waitlist.
   await page.setViewportSize(DESKTOP);
   await page.goto(`/schedule/${trainer.username}?service=${service.id}`);
-  await chooseDay(page, day);
-  const open = page.getByRole('group', { name: 'Available times' });
-  await expect(open.getByRole('button', { name: timeLabel('11:00'), exact: true })).toBeVisible();
-  await expect(open.getByRole('button', { name: timeLabel('10:00'), exact: true })).toHaveCount(0);
-  const waitlist = page.getByTestId('waitlist');
-  await expect(waitlist.getByRole('heading', { name: 'Taken times' })).toBeVisible();
-  const taken = waitlist.getByRole('list', { name: 'Taken times' }).getByRole('listitem');
-  await expect(taken).toHaveCount(1);
-  await expect(taken).toContainText(`${timeLabel('10:00')} · Booked`);
-  await expectAccessibleEverywhere(page, 'booking page with a taken time', {
-    each: shoot(page, 'taken-time'),
-  });
+  await expectOneTakenTime(
+    page,
+    day,
+    { open: '11:00', taken: '10:00' },
+    { name: 'booking page with a taken time', shot: 'taken-time', shoot },
+  );
 
   // Elena joins, typing as people type.
   const elena = { name: 'Elena Ruiz', email: `elena.${suffix}@example.com`.toLowerCase() };

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAccessibleEverywhere } from './axe';
-import { longDate } from './dates';
+import { longDate, timeLabel } from './dates';
 import { type Api, expect, test } from './fixtures';
 import type { shooter } from './shots';
 
@@ -64,6 +64,28 @@ export async function chooseDay(page: Page, date: string) {
   await expect(page.getByRole('button', { name: 'Next month' })).toBeVisible();
   if (!(await dayButton.isVisible())) await page.getByRole('button', { name: 'Next month' }).click();
   await dayButton.click();
+}
+
+/**
+ * On a one-to-one booking page, the customer picks `day`: `open` is among its open times, `taken`
+ * is not, and is the one time listed as taken, with its waitlist; the screen is checked with axe.
+ */
+export async function expectOneTakenTime(
+  page: Page,
+  day: string,
+  times: { open: string; taken: string },
+  screen: { name: string; shot: string; shoot: Shots['shoot'] },
+) {
+  await chooseDay(page, day);
+  const open = page.getByRole('group', { name: 'Available times' });
+  await expect(open.getByRole('button', { name: timeLabel(times.open), exact: true })).toBeVisible();
+  await expect(open.getByRole('button', { name: timeLabel(times.taken), exact: true })).toHaveCount(0);
+  const waitlist = page.getByTestId('waitlist');
+  await expect(waitlist.getByRole('heading', { name: 'Taken times' })).toBeVisible();
+  const taken = waitlist.getByRole('list', { name: 'Taken times' }).getByRole('listitem');
+  await expect(taken).toHaveCount(1);
+  await expect(taken).toContainText(`${timeLabel(times.taken)} · Booked`);
+  await expectAccessibleEverywhere(page, screen.name, { each: screen.shoot(page, screen.shot) });
 }
 
 /**

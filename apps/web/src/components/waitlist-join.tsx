@@ -1,12 +1,13 @@
-import { BOOKING_MESSAGES, CLIENT_INFO_MAX_LENGTH } from '@chatdesk/contract/schedule-rules';
-import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle, IconAt, IconCircleCheck, IconPhone, IconUser } from '@tabler/icons-react';
+import type { ClientInfo } from '@chatdesk/contract/schedule';
+import { type ClientInfoErrors, validateClientInfo } from '@chatdesk/contract/schedule-rules';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useFullTimes, useJoinWaitlist } from '../features/schedule/waitlist-api';
 import { ApiError } from '../lib/api-client';
 import { formatLongDate, formatTime } from '../lib/wall-clock';
+import { ContactFields } from './contact-fields';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const JOIN_FAILED = 'You could not be added to the waitlist. Please try again.';
 
 type Time = { date: string; timeSlot: string };
@@ -99,7 +100,7 @@ function JoinForm({
 }) {
   const join = useJoinWaitlist();
   const [values, setValues] = useState({ name: '', email: '', phone: '' });
-  const [errors, setErrors] = useState<{ name?: string; email?: string }>({});
+  const [errors, setErrors] = useState<ClientInfoErrors>({});
   const when = `${formatLongDate(time.date)}, ${formatTime(time.timeSlot)}`;
 
   if (join.data) {
@@ -117,10 +118,8 @@ function JoinForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found: typeof errors = {};
-    if (!values.name.trim()) found.name = BOOKING_MESSAGES.nameRequired;
-    if (!values.email.trim()) found.email = BOOKING_MESSAGES.emailRequired;
-    else if (!EMAIL.test(values.email.trim())) found.email = BOOKING_MESSAGES.emailInvalid;
+    // The booking form's checks, but a waitlist asks for a phone only to be told by WhatsApp too.
+    const { phone: _optional, ...found } = validateClientInfo(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     join.mutate({
@@ -134,9 +133,9 @@ function JoinForm({
     });
   };
 
-  const change = (field: keyof typeof values, value: string) => {
+  const change = (field: keyof ClientInfo, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
-    setErrors(({ [field as 'name']: _cleared, ...rest }) => rest);
+    setErrors(({ [field]: _cleared, ...rest }) => rest);
   };
 
   return (
@@ -150,34 +149,14 @@ function JoinForm({
             {join.error instanceof ApiError ? (join.error.serverMessage ?? JOIN_FAILED) : JOIN_FAILED}
           </Alert>
         ) : null}
-        <TextInput
-          label="Full Name"
-          autoComplete="name"
-          leftSection={<IconUser size={16} />}
-          maxLength={CLIENT_INFO_MAX_LENGTH.name}
-          value={values.name}
-          error={errors.name}
-          onChange={(event) => change('name', event.currentTarget.value)}
-        />
-        <TextInput
-          label="Email Address"
-          type="email"
-          autoComplete="email"
-          leftSection={<IconAt size={16} />}
-          maxLength={CLIENT_INFO_MAX_LENGTH.email}
-          value={values.email}
-          error={errors.email}
-          onChange={(event) => change('email', event.currentTarget.value)}
-        />
-        <TextInput
-          label="Phone number (optional)"
-          description="With its country code, to be told by WhatsApp too"
-          type="tel"
-          autoComplete="tel"
-          leftSection={<IconPhone size={16} />}
-          maxLength={CLIENT_INFO_MAX_LENGTH.phone}
-          value={values.phone}
-          onChange={(event) => change('phone', event.currentTarget.value)}
+        <ContactFields
+          values={values}
+          errors={errors}
+          onChange={change}
+          phone={{
+            label: 'Phone number (optional)',
+            description: 'With its country code, to be told by WhatsApp too',
+          }}
         />
         <Group justify="space-between">
           <Button variant="subtle" onClick={onBack} disabled={join.isPending}>

@@ -152,7 +152,13 @@ function AppointmentDetail({ appointment, list }: { appointment: Appointment; li
     setReopening(null);
   };
 
-  const deleteAppointment = () => remove.mutate(appointment.id, { onSuccess: () => void navigate(list) });
+  // A refusal (a paid or waited-for booking) is said by the failure toast: the dialog closes so
+  // the page it speaks of is in view, not a dialog whose question was answered.
+  const deleteAppointment = () =>
+    remove.mutate(appointment.id, {
+      onSuccess: () => void navigate(list),
+      onError: () => setDeleting(false),
+    });
 
   const statusError = updateStatus.isError
     ? (updateStatus.error instanceof ApiError && updateStatus.error.serverMessage) ||

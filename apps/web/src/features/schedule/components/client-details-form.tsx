@@ -1,8 +1,9 @@
 import type { ClientInfo } from '@chatdesk/contract/schedule';
-import { CLIENT_INFO_MAX_LENGTH, type ClientInfoErrors } from '@chatdesk/contract/schedule-rules';
-import { Button, Stack, TextInput } from '@mantine/core';
-import { IconArrowRight, IconAt, IconPhone, IconUser } from '@tabler/icons-react';
+import type { ClientInfoErrors } from '@chatdesk/contract/schedule-rules';
+import { Button, Stack } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
+import { ContactFields } from '../../../components/contact-fields';
 
 type ClientDetailsFormProps = {
   values: ClientInfo;
@@ -28,37 +29,11 @@ export function ClientDetailsForm({
   return (
     <form onSubmit={handleSubmit} noValidate aria-label="Your details">
       <Stack gap="md">
-        <TextInput
-          label="Full Name"
-          placeholder="Jane Doe"
-          autoComplete="name"
-          leftSection={<IconUser size={16} />}
-          maxLength={CLIENT_INFO_MAX_LENGTH.name}
-          value={values.name}
-          error={errors.name}
-          onChange={(event) => onChange('name', event.currentTarget.value)}
-        />
-        <TextInput
-          label="Email Address"
-          placeholder="you@example.com"
-          type="email"
-          autoComplete="email"
-          leftSection={<IconAt size={16} />}
-          maxLength={CLIENT_INFO_MAX_LENGTH.email}
-          value={values.email}
-          error={errors.email}
-          onChange={(event) => onChange('email', event.currentTarget.value)}
-        />
-        <TextInput
-          label="Phone number"
-          placeholder="+34 600 000 000"
-          type="tel"
-          autoComplete="tel"
-          leftSection={<IconPhone size={16} />}
-          maxLength={CLIENT_INFO_MAX_LENGTH.phone}
-          value={values.phone}
-          error={errors.phone}
-          onChange={(event) => onChange('phone', event.currentTarget.value)}
+        <ContactFields
+          values={values}
+          errors={errors}
+          onChange={onChange}
+          placeholders={{ name: 'Jane Doe', email: 'you@example.com', phone: '+34 600 000 000' }}
         />
         <Button type="submit" size="md" rightSection={<IconArrowRight size={18} />} fullWidth mt="xs">
           {submitLabel}
