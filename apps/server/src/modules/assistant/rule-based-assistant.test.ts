@@ -1594,12 +1594,13 @@ describe("a client's own appointments, read by the built-in assistant", () => {
   });
 
   it('round 13: "no no, la del 4 de diciembre" to a proposed cancellation puts that one instead, still asking', async () => {
+    // (Said "la del viernes", two Fridays would be asked about: round 19.)
     const [proposed, instead, confirmed] = await playWith(
       client(
         appointment('a1', 'ane', '2026-12-04', '18:00'),
         appointment('a2', 'ane', '2026-11-27', '18:00'),
       ),
-      'cancela la del viernes a las 6',
+      'cancela la de este viernes a las 6',
       'no no, la del 4 de diciembre',
       'si',
     );
@@ -1614,7 +1615,7 @@ describe("a client's own appointments, read by the built-in assistant", () => {
         appointment('a1', 'ane', '2026-12-04', '18:00'),
         appointment('a2', 'ane', '2026-11-27', '18:00'),
       ),
-      'cancela la del viernes a las 6',
+      'cancela la de este viernes a las 6',
       'no, dejala',
     );
     expect(refused!.propose).toBeUndefined();
@@ -3539,5 +3540,107 @@ describe('round 18: what the round-17 fold left (found chasing an order-dependen
     // "mañana" alone is tomorrow, Tuesday 24.
     const [tomorrow] = await playWith(mondayThe30th, 'pasamela a mañana martes a las 11');
     expect(tomorrow!.propose).toMatchObject({ date: '2026-11-24', time: '11:00' });
+  });
+});
+
+/** Open at both halves of a day's clock (07:00 and 19:00), Monday 30 and Tuesday 1, for hours said bare. */
+const earlyAndLate = (base: AssistantKnowledge): AssistantKnowledge => ({
+  ...base,
+  openSlots: async (_username, query) =>
+    ['2026-11-30', '2026-12-01']
+      .filter((date) => date >= query.from && date <= query.to)
+      .map((date) => ({
+        date,
+        times: ['07:00', '07:30', '08:00', '19:00', '19:30'].filter(
+          (time) => (!query.after || time >= query.after) && (!query.before || time < query.before),
+        ),
+      })),
+});
+
+describe('round 19, blind: what customers asked that the assistant missed', () => {
+  const said = (answers: AssistantAnswer[], index: number) => answers[index]!.replies.join('\n');
+  it('a bare hour restating a proposed move keeps the proposal\'s half of the day: "el lunes 30 a las 7" to 07:00 is 07:00', async () => {
+    const friday = earlyAndLate(client(appointment('a1', 'ane', '2026-11-27', '07:00')));
+    const steps = await playWith(
+      friday,
+      'se puede mover la del viernes a la semana q viene x la mañana temprano',
+      'el lunes 30 a las 7',
+    );
+    expect(steps[0]!.propose).toMatchObject({ kind: 'reschedule', date: '2026-11-30', time: '07:00' });
+    expect(steps[1]!.propose).toMatchObject({ kind: 'reschedule', date: '2026-11-30', time: '07:00' });
+    // Of an afternoon proposal, the afternoon.
+    const evening = earlyAndLate(client(appointment('a1', 'ane', '2026-11-27', '19:00')));
+    const late = await playWith(evening, 'pasamela al lunes 30 a las 19:30', 'mejor a las 7');
+    expect(late[1]!.propose).toMatchObject({ date: '2026-11-30', time: '19:00' });
+  });
+
+  it('"cancela la del martes" with two Tuesdays asks which, and "la de mñn", "la de la semana que viene", "la primera" answer it', async () => {
+    const twoTuesdays = client(
+      appointment('a1', 'ane', '2026-11-24', '10:00'),
+      appointment('a2', 'ane', '2026-12-01', '10:00'),
+    );
+    const [asked, tomorrow] = await playWith(twoTuesdays, 'cancela la del martes', 'la de mñn');
+    expect(asked!.propose ?? null).toBeNull();
+    expect(said([asked!], 0)).toMatch(/martes 24 de noviembre[\s\S]*martes 1 de diciembre/);
+    expect(tomorrow!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a1' });
+    const [, nextWeek] = await playWith(twoTuesdays, 'cancela la del martes', 'la d la semana q viene');
+    expect(nextWeek!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a2' });
+    const [, first] = await playWith(twoTuesdays, 'cancela la del martes', 'la primera, la de esta semana');
+    expect(first!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a1' });
+    // Said with its week or date, it is that one.
+    const [dated] = await playWith(twoTuesdays, 'cancela la del martes 1');
+    expect(dated!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a2' });
+    const [thisWeek] = await playWith(twoTuesdays, 'cancela la de este martes');
+    expect(thisWeek!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a1' });
+  });
+
+  it('an answer to "¿Cuál quieres cancelar?" picks among the options it listed, not among all their appointments', async () => {
+    const three = client(
+      appointment('a1', 'iker', '2026-11-26', '16:00'),
+      appointment('a2', 'iker', '2026-12-03', '16:00'),
+      appointment('a3', 'ane', '2026-11-24', '11:00'),
+    );
+    const steps = await playWith(three, 'cancela la del jueves', 'la primera, la de esta semana');
+    expect(said(steps, 0)).toMatch(/1\. jueves 26 de noviembre[\s\S]*2\. jueves 3 de diciembre/);
+    expect(steps[1]!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a1' });
+  });
+
+  it('"muévela al jueves" → "¿Cuál quieres cambiar?" → "la de la semana que viene" proposes that one to its Thursday', async () => {
+    const twoTuesdays = client(
+      appointment('a1', 'iker', '2026-11-24', '17:30'),
+      appointment('a2', 'iker', '2026-12-01', '17:30'),
+    );
+    const steps = await playWith(twoTuesdays, 'muevela al jueves porfa', 'la de la semana que viene');
+    expect(said(steps, 0)).toMatch(/¿Cuál quieres cambiar\?/);
+    // As "muévela al jueves" of one appointment: Thursday 3's times, and what time they want.
+    expect(said(steps, 1)).toMatch(/jueves 3 de diciembre/);
+    expect(steps[1]!.propose).toEqual({
+      kind: 'reschedule',
+      appointmentId: 'a2',
+      date: '2026-12-03',
+      time: null,
+    });
+  });
+
+  it('"vale pues nada" lets the offer of a person go (no handover), and a proposed cancellation too', async () => {
+    const offered = await ask(
+      '¿tenéis wifi?',
+      'No tengo esa información. Si quieres, te paso con una persona de nuestro equipo que te lo confirme.',
+      'vale pues nada',
+    );
+    expect(offered.handoff).toBeFalsy();
+    const accepted = await ask(
+      '¿tenéis wifi?',
+      'No tengo esa información. Si quieres, te paso con una persona de nuestro equipo que te lo confirme.',
+      'vale',
+    );
+    expect(accepted.handoff).toBeTruthy();
+    const [, dropped] = await playWith(
+      client(appointment('a1', 'ane', '2026-11-30', '10:00')),
+      'cancela mi cita',
+      'bueno, déjalo',
+    );
+    expect(dropped!.propose).toBeUndefined();
+    expect(said([dropped!], 0)).toContain('no cambio nada');
   });
 });

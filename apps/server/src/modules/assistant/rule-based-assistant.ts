@@ -651,6 +651,7 @@ class Conversation {
       ownBooking: m.ownBooking,
       lastReply: this.lastReply,
       ofKind: this.ofOneKind(),
+      earlier: this.history.filter((turn) => turn.role === 'customer').at(-2)?.text,
     };
     // "…pásamela a las 6, y otra cosa, ¿cuánto cuesta la premium?": the change, and the question too.
     const split = this.ownAndOthers();

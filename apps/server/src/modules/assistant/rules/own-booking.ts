@@ -9,6 +9,7 @@ import type { Language } from '../language.ts';
 import { REPLIES } from '../replies.ts';
 import { askToCancel, askToMove, cancelProposal, describeAppointment, reasonText } from '../self-service.ts';
 import type { Professional } from './directory.ts';
+import { lettingGo } from './letting-go.ts';
 import { list, longDate, money } from './phrases.ts';
 import { fold, hasAny, hasPhrase, normalise, words } from './text.ts';
 import {
@@ -290,6 +291,8 @@ type Input = {
   ofKind?: Professional[];
   /** The move half of a conditional request: a day named is where to move it, even with no verb. */
   moveOnly?: boolean;
+  /** The customer's message before this one: what a request asked before "¿Cuál quieres cambiar?". */
+  earlier?: string | undefined;
 };
 
 const say = (language: Language) => REPLIES[language].own;
@@ -330,6 +333,7 @@ export function answerOf(text: string): 'yes' | 'no' | null {
   const folded = stretchedAnswers(text).replace(UNSURE, ' ').trim();
   // "eso" alone to "¿Cambio tu cita…?": that is what they want.
   if (/^(eso|eso mismo|justo eso|esa|esa misma|that one|that)$/.test(folded)) return 'yes';
+  if (lettingGo(folded)) return 'no';
   const short = folded.split(/\s+/).filter(Boolean).length <= 6;
   const start = firstWords(folded, 3);
   // "espera no, mejor no la canceles…": a no at the start is a no however long the message.
@@ -557,9 +561,17 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
       (targetAt > 0 ? optionChosen(source, lastReply, upcoming, language) : undefined))
     : undefined;
   // "la del miércoles" to "¿Cuál quieres cambiar? Dime el número o el día.": the day picks one of them.
+  // An answer to it picks among the options it listed ("la primera, la de esta semana" of two
+  // Thursdays is the first Thursday, not their first appointment).
+  const asked = askedWhich ? optionsListed(lastReply, upcoming, language) : [];
   const candidates = chosen
     ? [chosen]
-    : pick(upcoming, source, input, (askedWhich && targetAt <= 0) || !(moving && targetAt <= 0));
+    : pick(
+        asked.length >= 2 ? asked : upcoming,
+        source,
+        input,
+        (askedWhich && targetAt <= 0) || !(moving && targetAt <= 0),
+      );
   // "la del jueves no, la otra": the day named the one refused, not where to move the other (which
   // may follow: "…, la otra. al sábado a las 12").
   const refusedNamed = Boolean(chosen) && OTHER_ONE.test(folded);
@@ -579,7 +591,18 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
     };
   }
   const target = targetAt > 0 ? folded.slice(targetAt) : refusedNamed ? ' ' : '';
-  return move(appointment, input, target, null);
+  return move(appointment, input, target || askedTarget(askedWhich, input), null);
+}
+
+/**
+ * "muévela al jueves" → "¿Cuál quieres cambiar?" → "la de la semana que viene": where the request
+ * asked to move it, which the answer that picks the appointment does not repeat ('' when it said none).
+ */
+function askedTarget(askedWhich: boolean, input: Input): string {
+  if (!askedWhich || !input.earlier) return '';
+  const earlier = normalised(input.earlier);
+  const at = targetStart(earlier, input.knowledge);
+  return at > 0 ? earlier.slice(at) : '';
 }
 
 /** "la otra", "the other one": of the appointments listed, the one not named. */
@@ -752,6 +775,13 @@ const ORDINALS: Array<[RegExp, number]> = [
   [/\b(tercera|tercero|third)\b|^(tres|three)$/, 3],
 ];
 
+/** The options as the numbered question listed them, read back from its numbered lines. */
+function optionsListed(lastReply: string, upcoming: CustomerAppointment[], language: Language) {
+  return [...lastReply.matchAll(/^(\d+)\. (.+)$/gm)]
+    .map((line) => upcoming.find((a) => describeAppointment(a, language) === line[2]))
+    .filter((a): a is CustomerAppointment => Boolean(a));
+}
+
 /** The appointment a reply to the numbered question names by its number or place, if it does. */
 function optionChosen(
   folded: string,
@@ -759,11 +789,7 @@ function optionChosen(
   upcoming: CustomerAppointment[],
   language: Language,
 ): CustomerAppointment | undefined {
-  // The options as the question listed them, read back from its numbered lines.
-  const listed = [...lastReply.matchAll(/^(\d+)\. (.+)$/gm)].map((line) => line[2]!);
-  const options = listed
-    .map((text) => upcoming.find((a) => describeAppointment(a, language) === text))
-    .filter((a): a is CustomerAppointment => Boolean(a));
+  const options = optionsListed(lastReply, upcoming, language);
   if (options.length < 2) return undefined;
   // "la del lunes no, la otra", "not Monday's, the other one": of two, the one not named.
   if (options.length === 2 && OTHER_ONE.test(folded)) {
@@ -1098,7 +1124,10 @@ function pick(
     // "la del martes" when this Tuesday has none: their appointment on a Tuesday.
     const weekday = WEEKDAY_NAME.test(source) && when.from === when.to ? weekdayOf(when.from) : null;
     const byWeekday = weekday === null ? [] : found.filter((a) => weekdayOf(a.date) === weekday);
-    if (byDate.length) found = byDate;
+    // "la del martes" of two Tuesdays, said with no week: either may be meant, so both stay and
+    // the customer is asked which (never the nearest guessed).
+    if (byWeekday.length > 1 && !SAID_WHICH_WEEK.test(source)) found = byWeekday;
+    else if (byDate.length) found = byDate;
     else if (byWeekday.length) found = byWeekday;
   }
   // "la de las 5 del jueves": of those, the one at that time (5 is 17:00 or 05:00).
@@ -1223,10 +1252,12 @@ async function move(
     }))
     .filter((day) => day.times.length > 0);
   // "cámbiamela a las 7" of an appointment at 07:30: a bare hour is read in the half of the day
-  // theirs is in, before the other; once times were offered for a day (a draft), those decide.
+  // theirs is in, before the other; of a move proposed at a time ("¿…al lunes 30 a las 07:00?" →
+  // "el lunes 30 a las 7"), in that time's half; once times were offered for a day (a draft with
+  // no time), those decide.
   const twin = when.at ? morningTwin(when.at) : undefined;
-  const morningFirst =
-    Boolean(twin) && !draftDate && appointment.startTime < '13:00' && morningReading(text, when.at!) !== null;
+  const inMorning = draftTime ? draftTime < '13:00' : !draftDate && appointment.startTime < '13:00';
+  const morningFirst = Boolean(twin) && inMorning && morningReading(text, when.at!) !== null;
   const wanted = when.at
     ? (morningFirst ? [twin, when.at] : [when.at, twin]).filter((time): time is string => Boolean(time))
     : [];

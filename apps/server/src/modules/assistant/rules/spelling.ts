@@ -24,6 +24,7 @@ import {
   WHAT_WE_DO,
   WHICH_DAYS,
 } from '../vocabulary/vocabulary.ts';
+import { LETTING_GO_WORDS } from './letting-go.ts';
 import { fold, levenshtein, SOUNDS_LIKE, swapped } from './text.ts';
 import { PART_OF_DAY_WORDS, TIME_WORDS } from './when.ts';
 
@@ -120,6 +121,7 @@ export function intendedWord(word: string, ownWords: ReadonlySet<string> = new S
     ownWords.has(word) ||
     PART_OF_DAY_WORDS.has(word) ||
     TIME_WORDS.has(word) ||
+    LETTING_GO_WORDS.has(word) ||
     STOPWORDS.has(word)
   )
     return null;

@@ -1,0 +1,31 @@
+import { fold } from './text.ts';
+
+/**
+ * "vale pues nada", "bueno, déjalo", "never mind": whatever was offered (a person, a change), the
+ * customer lets it go. The whole message says only that, with a filler before or after.
+ */
+const PHRASES = [
+  'pues nada',
+  'nada',
+  'dejalo',
+  'dejalo estar',
+  'olvidalo',
+  'da igual',
+  'never mind',
+  'nevermind',
+  'forget it',
+];
+const NEVER_MIND = new RegExp(
+  `^(?:(?:vale|ok|okay|bueno|ah|pues|entonces|ya|vaya|well|oh)\\s+)*(?:${PHRASES.join('|')})(?:\\s+(?:entonces|gracias|then|thanks))?$`,
+);
+
+/** Its words: the spelling corrector never reads them as slips of others ("déjalo" is no "dejado"). */
+export const LETTING_GO_WORDS: ReadonlySet<string> = new Set(PHRASES.flatMap((phrase) => phrase.split(' ')));
+
+export const lettingGo = (text: string) =>
+  NEVER_MIND.test(
+    fold(text)
+      .replace(/[^\p{L}\p{N}\s]/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
