@@ -3643,4 +3643,34 @@ describe('round 19, blind: what customers asked that the assistant missed', () =
     expect(dropped!.propose).toBeUndefined();
     expect(said([dropped!], 0)).toContain('no cambio nada');
   });
+
+  it('reads "el primero de diciembre", "a las 1830", "el lunes que viene no, el otro" and "el siguiente finde"', () => {
+    expect(resolveWhen('hay hueco con carlos el primero de diciembre temprano', NOW, ZONE)).toMatchObject({
+      from: '2026-12-01',
+      to: '2026-12-01',
+    });
+    expect(resolveWhen('el dos de diciembre a las 10', NOW, ZONE)).toMatchObject({
+      from: '2026-12-02',
+      at: '10:00',
+    });
+    expect(resolveWhen('carlos el miercoles a las 1830 esta libre?', NOW, ZONE)).toMatchObject({
+      from: '2026-11-25',
+      at: '18:30',
+    });
+    expect(
+      resolveWhen('carlos el lunes q viene no, el otro, tiene hueco x la tarde?', NOW, ZONE),
+    ).toMatchObject({
+      from: '2026-12-07',
+      to: '2026-12-07',
+      partOfDay: 'afternoon',
+    });
+    expect(resolveWhen('este viernes no, el siguiente', NOW, ZONE)).toMatchObject({ from: '2026-12-04' });
+    expect(resolveWhen('y el siguiente finde?', NOW, ZONE)).toMatchObject({
+      from: '2026-12-05',
+      to: '2026-12-06',
+    });
+    // This weekend, and a refused day with another named, stay as they were read.
+    expect(resolveWhen('este finde', NOW, ZONE)).toMatchObject({ from: '2026-11-28', to: '2026-11-29' });
+    expect(resolveWhen('el lunes no, mejor el martes', NOW, ZONE)).toMatchObject({ from: '2026-11-24' });
+  });
 });

@@ -212,6 +212,8 @@ const WEEKEND = [
   'wochenende',
   'week-end',
 ];
+const LATER_WEEKEND =
+  /\b(?:(?:siguiente|otro)\s+(?:finde|fin de semana)|(?:finde|fin de semana)\s+siguiente|weekend after)\b/;
 const AFTER_THE_WEEKEND =
   /\b(?:despues del|despues de este|pasado el|tras el|after the|after this)\s+(?:finde|fin de semana|weekend)\b/;
 const WEEKDAYS_ONLY = [
@@ -460,7 +462,9 @@ function times(text: string): { after?: string; at?: string; before?: string } {
     .replace(APPROXIMATELY, ' ')
     .replace(/\b(\d{1,2}) y media\b/g, '$1:30')
     .replace(/\b(\d{1,2}) y cuarto\b/g, '$1:15')
-    .replace(/\bhalf past (\d{1,2})\b/g, 'at $1:30');
+    .replace(/\bhalf past (\d{1,2})\b/g, 'at $1:30')
+    // "a las 1830", "at 0930": a time typed without its colon.
+    .replace(/\b(a las|las|sobre las|para las|at|around)\s+([01]\d|2[0-3])([0-5]\d)\b/g, '$1 $2:$3');
   const afternoonHour = (hour: number, meridiem?: string) =>
     meridiem === 'pm' && hour < 12
       ? hour + 12
@@ -715,8 +719,44 @@ const TROUBLE = /\b(?:duele|dolor|dolores|molest\w*|lesion\w*|lesione|hurts?|pai
 const TIME_AFTER_WEEKDAY =
   /\b(lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+(\d{1,2}(?:\s*h\b|h\d{2}\b|:\d{2}(?!\d)|\.(?:00|15|30|45)\b|\s*(?:am|pm)\b))/gi;
 
+/** "el primero de diciembre", "el dos de enero": the day of the month in words, as digits. */
+const DAY_IN_WORDS =
+  /\b(primero|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\s+de\s+(enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)\b/gi;
+const DAY_NUMBERS: Record<string, number> = {
+  primero: 1,
+  uno: 1,
+  dos: 2,
+  tres: 3,
+  cuatro: 4,
+  cinco: 5,
+  seis: 6,
+  siete: 7,
+  ocho: 8,
+  nueve: 9,
+  diez: 10,
+};
+/**
+ * "el lunes que viene no, el otro", "this Friday, no, the one after": the day said, refused for
+ * the same weekday a week on.
+ */
+const THE_ONE_AFTER =
+  /\b(?:no)\s*,?\s*(?:(?:el|la)\s+(?:otro|otra|siguiente|de despues)|the (?:other one|one after|following one))\b/;
+
 export function resolveWhen(said: string, now: Date, timeZone: string): When | undefined {
-  const text = said.replace(TIME_AFTER_WEEKDAY, '$1 a las $2');
+  const found = readWhen(said, now, timeZone);
+  if (!found || found.from !== found.to || !THE_ONE_AFTER.test(withoutPunctuation(fold(said)))) return found;
+  if (!namedWeekday(spelledOut(withoutPunctuation(fold(said))))) return found;
+  const date = addDays(found.from, 7);
+  return { ...found, from: date, to: date };
+}
+
+function readWhen(said: string, now: Date, timeZone: string): When | undefined {
+  const text = said
+    .replace(TIME_AFTER_WEEKDAY, '$1 a las $2')
+    .replace(
+      DAY_IN_WORDS,
+      (_all, day: string, month: string) => `${DAY_NUMBERS[day.toLowerCase()]} de ${month}`,
+    );
   const read = spelledOut(withoutPunctuation(fold(text)));
   const sinceTaken = TROUBLE.test(read) ? read.replace(SINCE_A_DAY, ' ') : read;
   const untilTaken = sinceTaken.replace(UNTIL_A_DAY, ' ');
@@ -791,9 +831,11 @@ export function resolveWhen(said: string, now: Date, timeZone: string): When | u
   // "la de después del finde", "after the weekend": the week that starts on the Monday after it.
   if (AFTER_THE_WEEKEND.test(rest)) return { from: monday, to: addDays(monday, 6), ...extra };
   if (hasAny(rest, WEEKEND)) {
-    const saturday = addDays(today, daysUntil(today, 6));
+    // "el siguiente finde", "el otro fin de semana": the one after the coming one.
+    const later = LATER_WEEKEND.test(rest) ? 7 : 0;
+    const saturday = addDays(today, daysUntil(today, 6) + later);
     const sunday = addDays(saturday, 1);
-    return { from: weekdayIndex(today) === 0 ? today : saturday, to: sunday, ...extra };
+    return { from: weekdayIndex(today) === 0 && !later ? today : saturday, to: sunday, ...extra };
   }
   if (nextWeek) return { from: monday, to: addDays(monday, 6), ...extra };
   // "entre semana por la tarde": the coming week's working days.
