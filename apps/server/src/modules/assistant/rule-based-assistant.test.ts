@@ -3673,4 +3673,20 @@ describe('round 19, blind: what customers asked that the assistant missed', () =
     expect(resolveWhen('este finde', NOW, ZONE)).toMatchObject({ from: '2026-11-28', to: '2026-11-29' });
     expect(resolveWhen('el lunes no, mejor el martes', NOW, ZONE)).toMatchObject({ from: '2026-11-24' });
   });
+
+  it('"antes de entrar a currar a las 9" is before 08:30, "antes d las 9" before 9, and a bare hour after it is a morning one', async () => {
+    expect(clockOf('necesito algo el viernes antes de entrar a currar a las 9 con carlos')).toEqual({
+      before: '08:30',
+    });
+    expect(clockOf('carmen tiene algo antes d las 9? entro a trabajar a las 9')).toEqual({ before: '09:00' });
+    const steps = await playWith(
+      earlyAndLate(lawOffice),
+      'necesito algo el lunes 30 antes de entrar a currar a las 9 con ane',
+      'las 7 y media me va bien',
+    );
+    expect(said(steps, 0)).toMatch(/07:00/);
+    expect(said(steps, 0)).not.toMatch(/19:00/);
+    expect(said(steps, 1)).toMatch(/07:30/);
+    expect(said(steps, 1)).not.toMatch(/19:30/);
+  });
 });

@@ -1617,8 +1617,13 @@ class Conversation {
     const timed = m.text.split(/[,;]|\b(?:o|or)\b/).filter((part) => clockOf(part).at);
     const spoken = timed.length > 1 ? timed.at(-1)! : m.text;
     let clock = nextFree ? { after: c.when.at } : clockOf(spoken);
-    // A bare hour after a morning one is in the morning too ("a las 7 de la mañana" … "¿y a las 8?").
-    const morning = clock.at && c.when.at && c.when.at < '13:00' ? morningReading(spoken, clock.at) : null;
+    // A bare hour after a morning one is in the morning too ("a las 7 de la mañana" … "¿y a las 8?"),
+    // and after morning times asked ("antes de entrar a currar a las 9" … "las 7 y media me va bien").
+    const part = c.when.partOfDay ? PART_OF_DAY[c.when.partOfDay] : null;
+    const wasMorning = c.when.at
+      ? c.when.at < '13:00'
+      : Boolean((c.when.before && c.when.before <= '13:00') || (part && part[1] <= '14:00'));
+    const morning = clock.at && wasMorning ? morningReading(spoken, clock.at) : null;
     if (morning) clock = { ...clock, at: morning };
     if (!clock.at && !clock.after && !clock.before && !clock.partOfDay) return null;
     const candidates = m.named.length ? m.named : c.offered.length ? c.offered : c.named;

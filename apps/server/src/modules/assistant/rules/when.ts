@@ -500,10 +500,18 @@ function times(text: string): { after?: string; at?: string; before?: string } {
     const minutes = afternoonHour(Number(out[1]), out[3]) * 60 + Number(out[2] ?? 0) + 30;
     return { after: hhmm(Math.floor(minutes / 60), minutes % 60) };
   }
-  // When they start work: "antes de currar, entro a las 9", "I start work at 8". A session must end
-  // before it, with time to get there: the last time that suits is half an hour before.
+  // "antes de las 9", "antes d las 9": the bound they give is the one asked, even when work is the reason.
+  const before =
+    /(?:antes de las|antes d las|before|no mas tarde de las|no later than)\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm)?/.exec(
+      folded,
+    );
+  if (before && Number(before[1]) <= 23)
+    return { before: hhmm(afternoonHour(Number(before[1]), before[3]), Number(before[2] ?? 0)) };
+  // When they start work: "antes de currar, entro a las 9", "antes de entrar a currar a las 9", "I
+  // start work at 8". A session must end before it, with time to get there: the last time that
+  // suits is half an hour before.
   const into =
-    /\b(?:entro|empiezo|start)\b[a-z ]{0,25}?(?:a las|sobre las|at)\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm)?/.exec(
+    /\b(?:entro|entrar|empiezo|empezar|start|starting)\b[a-z ]{0,25}?(?:a las|sobre las|at)\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm)?/.exec(
       folded,
     );
   if (into && BEFORE_WORK.test(folded)) {
@@ -511,12 +519,6 @@ function times(text: string): { after?: string; at?: string; before?: string } {
     const minutes = hour * 60 + Number(into[2] ?? 0) - 30;
     return { before: hhmm(Math.floor(minutes / 60), minutes % 60) };
   }
-  const before =
-    /(?:antes de las|before|no mas tarde de las|no later than)\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm)?/.exec(
-      folded,
-    );
-  if (before && Number(before[1]) <= 23)
-    return { before: hhmm(afternoonHour(Number(before[1]), before[3]), Number(before[2] ?? 0)) };
   const at =
     /(?:a las|a la(?= 1\b)|a les|at|sobre las|para las|las|around|about|hacia)\s*(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm|h)?(?![\d/])/.exec(
       refusedFirst(folded),
