@@ -3689,4 +3689,19 @@ describe('round 19, blind: what customers asked that the assistant missed', () =
     expect(said(steps, 1)).toMatch(/07:30/);
     expect(said(steps, 1)).not.toMatch(/19:30/);
   });
+
+  it('"lo mismo pero en X" asks the same elsewhere (not a price), and "y en X" follows a quoted fact', async () => {
+    const elsewhere = await play(
+      'abogado de familia en bilbao el martes por la tarde',
+      'lo mismo pero online',
+    );
+    expect(said(elsewhere, 1)).toMatch(/Iker/);
+    expect(said(elsewhere, 1)).toMatch(/martes 24 de noviembre/);
+    expect(said(elsewhere, 1)).not.toMatch(/cuesta/);
+    const nobody = await playWith(withTrainer, 'entrenador personal en madrid', 'lo mismo pero en sevilla');
+    expect(said(nobody, 1)).toMatch(/Sevilla/);
+    expect(said(nobody, 1)).not.toMatch(/cuesta/);
+    const parking = await play('hay parking cerca?', 'y en bilbao');
+    expect(said(parking, 1)).toMatch(/Indautxu/);
+  });
 });

@@ -1199,7 +1199,7 @@ class Conversation {
     const sameAsked =
       !m.when &&
       c.when &&
-      /^(?:y|and|vale y|ok y|pues y|vale,? y)\b/.test(m.folded) &&
+      /^(?:y|and|vale y|ok y|pues y|vale,? y|lo mismo pero|same but|the same but)\b/.test(m.folded) &&
       m.text.split(/\s+/).length <= 8
         ? c.when
         : undefined;
@@ -1212,7 +1212,11 @@ class Conversation {
     // "la colorista lo más temprano posible": a part of the day asks without a question mark.
     const hourAsked = (partAsked || (Boolean(clock.at) && m.isQuestion)) && !c.when;
     if ((asksKind || m.places.length) && (when || soonest || hourAsked) && !m.price) {
-      const { here } = this.matching(m.kinds, m.roleStems, m.places);
+      // "lo mismo pero en Zaragoza", "and in Madrid?" after a kind's times: that kind, there.
+      const { here } =
+        asksKind || !sameAsked
+          ? this.matching(m.kinds, m.roleStems, m.places)
+          : this.matching(c.kinds, c.roleStems, m.places);
       if (here.length === 1) return this.openTimes(here[0]!, when ?? this.correctedWhen());
     }
     // "¿Abrís el sábado en Madrid?": the opening hours there, not who works there.
@@ -2256,7 +2260,9 @@ class Conversation {
     const m = this.message;
     const last = this.lastReply ?? '';
     if (!/«[^»]+»/.test(last) || m.named.length || m.kinds.size || m.roleStems.size) return null;
-    if (m.text.split(/\s+/).length > 6 || !m.isQuestion || m.price || m.premium) return null;
+    // "y en zaragoza" with no question mark asks as much as "¿y en Zaragoza?".
+    const asks = m.isQuestion || /^(?:y|and)\b/.test(m.folded);
+    if (m.text.split(/\s+/).length > 6 || !asks || m.price || m.premium) return null;
     const quoted = [...last.matchAll(/«([^»]+)»/g)].map((match) => match[1]!);
     if (last.startsWith(this.hours().split('\n')[0]!)) {
       // "¿y en Zaragoza?" after the hours: the hours still, where the business wrote them by place.

@@ -274,7 +274,9 @@ export function understand(
     injection: hasAny(folded, INJECTION),
     privateData: hasAny(folded, PRIVATE_DATA),
     offTopic: hasAny(folded, OFF_TOPIC) || /\d+\s*x\s*[-+]/.test(folded),
-    price: hasAny(folded, PRICE_WORDS) || hasPhrase(folded, 'lo mismo'),
+    // "¿cuesta lo mismo?" asks a price; "lo mismo pero en Sevilla" asks the same thing elsewhere.
+    price:
+      hasAny(folded, PRICE_WORDS) || (hasPhrase(folded, 'lo mismo') && !hasPhrase(folded, 'lo mismo pero')),
     premium,
     bookingLink: hasAny(folded, BOOKING_REQUEST),
     // "y 19h?", "¿17:30?": a time alone asks whether it is free, as "¿y a las 7?" does.
