@@ -45,7 +45,8 @@ function spanishOrEnglish(text: string): Language | null {
     if (SPANISH.has(word) || SPANISH.has(squeezed)) es++;
     // "i quant costa?" is Catalan's "and": "i" is English only before an English word.
     if (word === 'i' && !I_THEN.test(all[index + 1] ?? '') && !ENGLISH.has(all[index + 1] ?? '')) continue;
-    if (ENGLISH.has(word)) en++;
+    // "hiii", "hellooo", "thankss": a word with its last letter stretched is that word, in either language.
+    if (ENGLISH.has(word) || ENGLISH.has(squeezed)) en++;
   }
   if (es === en) return null;
   return es > en ? 'es' : 'en';

@@ -3704,4 +3704,79 @@ describe('round 19, blind: what customers asked that the assistant missed', () =
     const parking = await play('hay parking cerca?', 'y en bilbao');
     expect(said(parking, 1)).toMatch(/Indautxu/);
   });
+
+  it('"con kien tengo la cita" asks who theirs is with; "puedo pasar la de ane al jueves 3 a las 11" moves theirs', async () => {
+    const nora = client(appointment('a1', 'ane', '2026-12-01', '10:00'));
+    const [who] = await playWith(nora, 'con kien tengo la cita');
+    expect(said([who!], 0)).toMatch(/martes 1 de diciembre a las 10:00 con Ane Etxeberria/);
+    const steps = await playWith(nora, 'puedo pasar la de ane al jueves 3 a las 11', 'mejor a las 12', 'si');
+    expect(steps[0]!.propose).toMatchObject({
+      kind: 'reschedule',
+      appointmentId: 'a1',
+      date: '2026-12-03',
+      time: '11:00',
+    });
+    expect(steps[1]!.propose).toMatchObject({
+      kind: 'reschedule',
+      appointmentId: 'a1',
+      date: '2026-12-03',
+      time: '12:00',
+    });
+    expect(steps[2]!.confirm).toBe(true);
+  });
+
+  it('"no esa no, la de la laboralista" to a proposed cancellation puts the one with that kind of professional', async () => {
+    const two = client(
+      appointment('a1', 'ane', '2026-11-25', '12:00'),
+      appointment('a2', 'iker', '2026-11-26', '17:00'),
+    );
+    const steps = await playWith(two, 'cancela la de iker', 'no esa no, la de la laboralista');
+    expect(steps[0]!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a2' });
+    expect(steps[1]!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a1' });
+  });
+
+  it('complaints said with sarcasm or disappointment, no complaint word: waiting again, nobody showed up, expected more', async () => {
+    for (const message of [
+      'genial, otra vez esperando 20 min a ane 🙃',
+      'genial, otra vez esperando 20 min en la puerta 🙄',
+      'great, nobody showed up again. love it',
+      'la verdad esperaba otra cosa de la consulta con iker... ni me miro los papeles',
+    ]) {
+      expect(tellsOfComplaint(fold(message)), message).toBe(true);
+      expect((await ask(message)).handoff, message).toBeTruthy();
+    }
+    // Waiting for a reply, or for a day, or their own no-show, is none.
+    for (const message of [
+      'estoy esperando a que me digas la hora',
+      'espero verte otra vez pronto',
+      "sorry, I didn't show up yesterday",
+    ])
+      expect(tellsOfComplaint(fold(message)), message).toBe(false);
+  });
+
+  it('"hiii", "hellooo" are English with their last letter stretched, as "holaaa" is Spanish', async () => {
+    expect(said([await ask('hiii')], 0)).toMatch(/^Hi!/);
+    expect(said([await ask('hellooo')], 0)).toMatch(/^Hi!/);
+    expect(said([await ask('holaaa')], 0)).toMatch(/^¡Hola!/);
+  });
+
+  it('"ah vale, es el martes 1, pues esa" to a proposed cancellation of Tuesday 1 asks again, and "si" confirms', async () => {
+    const nora = client(appointment('a1', 'ane', '2026-12-01', '10:00'));
+    const steps = await playWith(nora, 'cancela la del lunes 30', 'ah vale es el martes 1, pues esa', 'si');
+    expect(steps[0]!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a1' });
+    expect(steps[1]!.confirm).toBeFalsy();
+    expect(steps[1]!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a1' });
+    expect(said(steps, 1)).toMatch(/¿Cancelo tu cita del martes 1 de diciembre/);
+    expect(steps[2]!.confirm).toBe(true);
+  });
+
+  it('"y el otro? iker" after their appointment with Ane was told is theirs with Iker, not his profile', async () => {
+    const two = client(
+      appointment('a1', 'ane', '2026-11-30', '11:00'),
+      appointment('a2', 'iker', '2026-11-26', '17:00'),
+    );
+    const steps = await playWith(two, 'tengo cita con ane?', 'y el otro? iker');
+    expect(said(steps, 0)).toMatch(/lunes 30 de noviembre a las 11:00 con Ane/);
+    expect(said(steps, 1)).toMatch(/jueves 26 de noviembre a las 17:00 con Iker/);
+  });
 });

@@ -1622,12 +1622,13 @@ class Conversation {
     const spoken = timed.length > 1 ? timed.at(-1)! : m.text;
     let clock = nextFree ? { after: c.when.at } : clockOf(spoken);
     // A bare hour after a morning one is in the morning too ("a las 7 de la mañana" … "¿y a las 8?"),
-    // and after morning times asked ("antes de entrar a currar a las 9" … "las 7 y media me va bien").
-    const part = c.when.partOfDay ? PART_OF_DAY[c.when.partOfDay] : null;
+    // and so is one whose morning reading the day's times just listed ("antes de entrar a currar a
+    // las 9" → 07:00–08:00 → "las 7 y media me va bien"; not "¿y a las 5?" after 09:00–13:30).
+    const reading = clock.at ? morningReading(spoken, clock.at) : null;
     const wasMorning = c.when.at
       ? c.when.at < '13:00'
-      : Boolean((c.when.before && c.when.before <= '13:00') || (part && part[1] <= '14:00'));
-    const morning = clock.at && wasMorning ? morningReading(spoken, clock.at) : null;
+      : Boolean(reading && listedTimesOfOneDay(this.lastReply ?? '')?.includes(reading));
+    const morning = wasMorning ? reading : null;
     if (morning) clock = { ...clock, at: morning };
     if (!clock.at && !clock.after && !clock.before && !clock.partOfDay) return null;
     const candidates = m.named.length ? m.named : c.offered.length ? c.offered : c.named;

@@ -35,6 +35,12 @@ const SHAPES: RegExp[] = [
   /\b(?:quiero|exijo|necesito) que (?:me )?lo (?:solucion\w*|arregl\w*|repar\w*)\b|\b(?:solucionadmelo|arregladmelo)\b|\bi (?:want|expect|demand) (?:you to|it) (?:fix|put right|sort)\w*\b/,
   // money that should have come back and did not ("avisé con dos días y no me devolvisteis nada")
   /\bno (?:me |nos )?(?:devolvisteis|devolvieron|devolviste|habeis devuelto|han devuelto|has devuelto|reembolsasteis|reembolsaron|habeis reembolsado|han reembolsado)\b|\b(?:you|they) (?:never|didn'?t|did not|haven'?t|have not|still haven'?t) (?:refund|refunded|pay me back|paid me back|give me my money back|gave me my money back)\b|\b(?:never|still haven'?t|didn'?t) (?:got|get|received|receive) (?:my|the|a) (?:refund|money back)\b/,
+  // kept waiting again, said with a sigh or sarcasm ("genial, otra vez esperando 20 min a carlos 🙃")
+  /\b(?:otra vez|de nuevo|una vez mas)\b(?: \w+){0,2} esperando\b|\besperando\b(?: \w+){0,5} (?:otra vez|de nuevo)\b|\b(?:waiting|kept waiting) again\b|\bagain\b(?: \w+){0,2} waiting\b/,
+  // nobody came to their session ("great, nobody showed up again", "no apareció nadie")
+  /\b(?:nobody|no one|no-one) (?:showed up|turned up|was there)\b|\bno (?:aparecio|vino|se presento) nadie\b|\bnadie (?:aparecio|vino|se presento)\b|\b(?:the trainer|my trainer|she|he|they) (?:didn'?t|did not|never) (?:show up|turn up)\b/,
+  // a session that fell short of what they came for ("esperaba otra cosa de la sesión… ni me miró la rodilla")
+  /\b(?:(?:me )?esperaba (?:otra cosa|mas|algo mas|algo mejor|bastante mas)|not what i expected|expected (?:more|better|much more)|ni (?:me|nos) (?:miro|miraron|escucho|escucharon|hizo caso|hicieron caso|toco|exploro)|(?:didn'?t|did not) even (?:look at|listen to|check) (?:me|my))\b/,
   // the same annoyance again ("es la tercera vez que me cambiáis la hora"); "ya está bien" is
   // as often "that's fine now"
   /\b(?:es la|ya es la|this is the|it'?s the) (?:segunda|tercera|cuarta|quinta|enesima|second|third|fourth|fifth|umpteenth) (?:vez|time) (?:que|that)? ?(?:me|nos|you|they)\b|\benough is enough\b/,

@@ -396,6 +396,16 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
       !when &&
       !/\b(no|not|don'?t|dont|nunca|never|espera|wait)\b/.test(unconceded);
     if ((agreed === 'yes' || sameAgain) && complete) return { replies: [], confirm: true };
+    // "ah vale, es el martes 1, pues esa": the day of the one proposed said back, no yes yet: the
+    // same question again (a yes of its own confirms it).
+    const saysItsDay =
+      pending.kind === 'cancel' &&
+      answer !== 'no' &&
+      when?.from === pendingAppointment.date &&
+      when.to === pendingAppointment.date &&
+      !MOVE.test(folded) &&
+      !PASS_IT.test(folded);
+    if (saysItsDay) return { replies: [askToCancel(pendingAppointment, language)], propose: pending };
     if (pending.kind === 'cancel' && answer !== 'no' && REFUND_QUESTION.test(folded)) {
       // "¿me devolvéis el dinero?" before saying yes: the answer, and the same question again.
       return { replies: [askToCancel(pendingAppointment, language)], propose: pending };
@@ -491,7 +501,13 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
       /\b(pense que tenia|i thought i had|tenia una|i had one)\b/.test(folded));
   const subscription = SUBSCRIPTION.test(folded);
   const hasUpcoming = customer.appointments.length > 0;
-  const ownWords = OWN.test(folded) && !NEW_BOOKING.test(folded);
+  // A professional they have an appointment with: "puedo pasar la de lucía al jueves" ("la de" them
+  // is theirs), "y el otro? carlos" after theirs with Javier was told.
+  const namesTheirs = input.named.some((p) =>
+    customer.appointments.some((a) => fold(a.employeeName) === fold(p.name)),
+  );
+  const theirsWith = /\b(?:la|el) (?:de|con)\b/.test(folded) && namesTheirs;
+  const ownWords = (OWN.test(folded) || theirsWith) && !NEW_BOOKING.test(folded);
   const moveWords = MOVE.test(folded) || PASS_IT.test(folded) || PASS_TO.test(`${folded} `);
   const cancelling =
     !subscription &&
@@ -526,6 +542,7 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
       followUp ||
       // "Tu próxima cita es…" → "¿la puedo cambiar?": the one just told.
       (afterOwnReply && hasUpcoming && (moving || cancelling)) ||
+      (afterOwnReply && namesTheirs && /^(?:y|and)\b/.test(folded)) ||
       // A client with appointments who cancels, or moves to a day or "la cita", means theirs
       // ("cancel tomorrow's physio", "tengo que cambiar la cita").
       (hasUpcoming &&
@@ -962,7 +979,8 @@ function pointedAtInstead(
   const when = resolveWhen(folded, knowledge.now, knowledge.timeZone);
   const weekday = when && when.from === when.to && WEEKDAY_NAME.test(folded) ? weekdayOf(when.from) : null;
   const at = clockOf(folded).at;
-  const named = input.named.map((p) => fold(p.name));
+  // "no esa no, la del barbero": the professional of the kind named, as a name would.
+  const named = [...input.named, ...(input.ofKind ?? [])].map((p) => fold(p.name));
   if (!when && !at && !named.length) {
     // "esa no, la otra" of two: the other one (of more, which is unsaid: nothing is put).
     const rest = appointments.filter((a) => a.id !== refused.id);
