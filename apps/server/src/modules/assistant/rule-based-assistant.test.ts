@@ -3779,4 +3779,19 @@ describe('round 19, blind: what customers asked that the assistant missed', () =
     expect(said(steps, 0)).toMatch(/lunes 30 de noviembre a las 11:00 con Ane/);
     expect(said(steps, 1)).toMatch(/jueves 26 de noviembre a las 17:00 con Iker/);
   });
+
+  it('a bad time at "un gimnasio" told in a long message is no complaint about us: its question is answered', async () => {
+    const long = await ask(
+      'mira te cuento, el año pasado me apunté a un gimnasio que no fui casi nunca y me sentó fatal pagar todos los meses para nada, asi que esta vez quiero hacerlo bien. la pregunta es cuanto cuesta una consulta',
+    );
+    expect(long.handoff).toBeFalsy();
+    expect(said([long], 0)).toMatch(/10(?:,00)?\s€/);
+    expect((await ask('me atendieron fatal en vuestro despacho')).handoff).toBeTruthy();
+  });
+
+  it('a price asked in Dutch is answered in Spanish with the note ("wat kost een afspraak?")', async () => {
+    const dutch = said([await ask('Hoi, wat kost een afspraak?')], 0);
+    expect(dutch).toMatch(/^Te respondo en español/);
+    expect(dutch).toMatch(/10(?:,00)?\s€/);
+  });
 });

@@ -165,7 +165,7 @@ const AFTER_A_VISIT =
  * say what they fear here; a complaint about another business is not one about this one.
  */
 const ELSEWHERE =
-  /\b(?:en otro sitio|en otro lado|en otra peluqueria|en otro salon|en otro centro|en otra clinica|en otro gimnasio|somewhere else|another (?:salon|place|clinic|gym))\b/;
+  /\b(?:en otro sitio|en otro lado|en otra peluqueria|en otro salon|en otro centro|en otra clinica|en otro gimnasio|(?:a|en) (?:un|una) (?:gimnasio|gym|peluqueria|salon|clinica)|somewhere else|another (?:salon|place|clinic|gym)|(?:at|to) a (?:gym|salon|clinic))\b/;
 const ABOUT_US = /\b(?:vosotros|vuestr\w*|aqui|con vosotras|you guys|your)\b/;
 
 /** "disculpe la hora", "sorry for the late hour": an apology for when they write, no question about hours. */
