@@ -3794,4 +3794,19 @@ describe('round 19, blind: what customers asked that the assistant missed', () =
     expect(dutch).toMatch(/^Te respondo en español/);
     expect(dutch).toMatch(/10(?:,00)?\s€/);
   });
+
+  it('"¿y el siguiente?" after one day\'s times is that weekday a week on, with the same professional', async () => {
+    const steps = await play('ane el martes', 'y el siguiente?');
+    expect(said(steps, 0)).toMatch(/martes 24 de noviembre/);
+    expect(said(steps, 1)).toMatch(/Ane/);
+    expect(said(steps, 1)).toMatch(/martes 1 de diciembre/);
+  });
+
+  it('an hour asked of someone named with no day ("¿y con ane al salir del cole? sobre las 5") is their times then', async () => {
+    const ane = said([await ask('y con ane al salir del cole? sobre las 5')], 0);
+    expect(ane).toMatch(/^A esa hora Ane no tiene huecos estos días/);
+    const iker = said([await ask('iker al salir del cole? sobre las 5')], 0);
+    expect(iker).toMatch(/17:00/);
+    expect(iker).toMatch(/martes 24 de noviembre/);
+  });
 });

@@ -147,6 +147,9 @@ const WHO =
   /^\W*(?:y\s+)?(?:con\s+)?(?:quien|quienes|quien es|quien seria|who|with who|with whom|who is it)\W*$/;
 /** "el siguiente sábado", "el sábado siguiente", "el otro sábado", "the following Saturday". */
 const FOLLOWING = /\b(?:siguiente|proximo|otro|following|after that|next one)\b/;
+/** "¿y el siguiente?", "and the next one?": nothing but the next of what was just asked. */
+const NEXT_ALONE =
+  /^(?:y|and|vale y|ok y)?\s*(?:el|la|the)?\s*(?:siguiente|proximo|next(?: one)?|following(?: one)?)$/;
 /** Whether a reply carries this professional's booking link. */
 const linksTo = (text: string, username: string) =>
   new RegExp(`/schedule/${username.replace(/[^a-z0-9_-]/gi, '')}(?![a-z0-9_-])`, 'i').test(text);
@@ -1124,9 +1127,11 @@ class Conversation {
     // "¿javi atiende por las tardes?": a part of the day with no day asks for times too.
     const clock = clockOf(m.text);
     const partAsked = Boolean(clock.partOfDay || clock.after || clock.before) && !m.cities;
+    // "¿y con carmen al salir del cole? sobre las 5": an hour asked of them is their times then.
+    const hourOfTheirs = Boolean(clock.at) && m.isQuestion && !m.price && !m.premium;
     if (
       professional &&
-      (m.when || m.whichDays || partAsked || (m.availability && !m.bookingLink && !m.premium))
+      (m.when || m.whichDays || partAsked || hourOfTheirs || (m.availability && !m.bookingLink && !m.premium))
     ) {
       const times = await this.openTimes(professional, this.correctedWhen());
       // "…el miércoles por la tarde, y si sería en Sevilla o en Málaga": where, too.
@@ -1596,6 +1601,21 @@ class Conversation {
       const { at: _at, after: _after, before: _before, partOfDay: _part, ...day } = c.when;
       const last = /ultim|tard|last|latest/.test(edge[0]);
       return { professional: candidates[0]!, when: { ...day, at: last ? listed.at(-1)! : listed[0]! } };
+    }
+    // "sergio el sábado" … "¿y el siguiente?": the same weekday a week on, with the same one.
+    if (
+      NEXT_ALONE.test(m.folded.replace(/[^a-z0-9ñ ]+/g, ' ').trim()) &&
+      c.when &&
+      c.when.from === c.when.to &&
+      !m.when &&
+      m.named.length === 0
+    ) {
+      const candidates = c.offered.length ? c.offered : c.named;
+      if (candidates.length === 1) {
+        const date = addDays(c.when.from, 7);
+        const { at: _at, after: _after, before: _before, ...day } = c.when;
+        return { professional: candidates[0]!, when: { ...day, from: date, to: date } };
+      }
     }
     // "el segundo", "3", "la tercera" to one day's times: the time in that place of the list (a
     // number that is itself one of the listed hours, "a las 5" of 17:00, is that hour, below).
