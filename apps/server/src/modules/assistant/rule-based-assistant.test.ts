@@ -3809,4 +3809,9 @@ describe('round 19, blind: what customers asked that the assistant missed', () =
     expect(iker).toMatch(/17:00/);
     expect(iker).toMatch(/martes 24 de noviembre/);
   });
+
+  it('a price asked in Galician ("canto custa unha sesión?") is a price, whatever the spelling corrector knows', async () => {
+    const galician = said([await ask('ola, canto custa unha sesión?')], 0);
+    expect(galician).toMatch(/10(?:,00)?\s€/);
+  });
 });
