@@ -12,18 +12,18 @@ const SPANISH = new Set(
   ),
 );
 const ENGLISH = new Set(
-  'hi hello hey thanks thank you the an and or to for of in on at is are do does can could would i im my me we our your there any have has what whats when where how much price cost book booking appointment available free slot tomorrow today morning afternoon evening weekend next week please great bye goodbye cheers need want looking someone person talk speak with it this that who was again'.split(
+  'hi hello hey thanks thank you the an and or to for of in on at is are do does can could would i im my me we our your there any have has what whats when where how much price cost book booking appointment available free slot tomorrow today morning afternoon evening weekend next week please great bye goodbye cheers need want looking someone person talk speak with it this that who was again hiya heya howdy'.split(
     ' ',
   ),
 );
 
 /**
  * Words of the other languages customers of a business in Spain write in (German, French, Italian,
- * Portuguese) that are no Spanish or English word: "Was kostet das?" shares "was" with English,
+ * Portuguese, Dutch) that are no Spanish or English word: "Was kostet das?" shares "was" with English,
  * and is not English.
  */
 const OTHER = new Set(
-  'ich sie haben kostet kosten das der und wo wann mit fur ist nicht bitte danke einen eine ein wie viel gibt termin termine heute morgen guten je vous combien coute merci bonjour avec rendez voudrais grazie vorrei avete buongiorno quanto obrigado obrigada voce gostaria'.split(
+  'ich sie haben kostet kosten das der und wo wann mit fur ist nicht bitte danke einen eine ein wie viel gibt termin termine heute morgen guten je vous combien coute merci bonjour avec rendez voudrais grazie vorrei avete buongiorno quanto obrigado obrigada voce gostaria een jullie het buurt hoeveel goedemiddag goedemorgen graag bedankt wij zijn kunnen'.split(
     ' ',
   ),
 );
@@ -107,7 +107,9 @@ export function messageLanguage(text: string): Language | 'other' | null {
   const foreign = fold(text)
     .split(/[^a-z]+/)
     .filter((word) => OTHER.has(word)).length;
-  if (foreign >= 2 && foreign > evidence(text)) return 'other';
+  // Dutch shares "is", "in", "de" with English and Spanish: three of its own words hold a tie.
+  const shared = evidence(text);
+  if (foreign >= 2 && (foreign > shared || (foreign >= 3 && foreign === shared))) return 'other';
   if (known && (evidence(text) >= 2 || length < 4)) return known;
   if (length < 3) return known;
   const detected = detectedLanguage(text);

@@ -1,3 +1,4 @@
+import { MANAGE_BOOKING_MESSAGES } from '@chatdesk/contract/manage-booking';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays } from '../../lib/time-zone.ts';
 import type {
@@ -3813,5 +3814,163 @@ describe('round 19, blind: what customers asked that the assistant missed', () =
   it('a price asked in Galician ("canto custa unha sesión?") is a price, whatever the spelling corrector knows', async () => {
     const galician = said([await ask('ola, canto custa unha sesión?')], 0);
     expect(galician).toMatch(/10(?:,00)?\s€/);
+  });
+});
+
+describe('round 20, blind: what customers asked that the assistant missed', () => {
+  const said = (answers: AssistantAnswer[], index: number) => answers[index]!.replies.join('\n');
+
+  it('"¿quién hay en Bilbao el martes por la tarde?" gives each one there with their times then, and "¿a las 5?" each of them at 17:00', async () => {
+    const steps = await play('quien hay en bilbao el martes x la tarde', 'a las 5?');
+    expect(said(steps, 0)).toMatch(/Iker Prieto tiene estos huecos libres:\n• martes 24 de noviembre: 16:00/);
+    expect(said(steps, 0)).toMatch(/Ane/);
+    expect(said(steps, 0)).not.toMatch(/¿Quieres ver sus huecos libres\?/);
+    expect(said(steps, 1)).toMatch(/Iker Prieto.*martes 24 de noviembre.*17:00/);
+  });
+
+  it('the day asked before "¿con quién?" is kept in the answer to it ("¿jueves?" … "online")', async () => {
+    const steps = await play('jueves?', 'online');
+    expect(said(steps, 0)).toMatch(/^¿Con quién quieres la cita\?/);
+    expect(said(steps, 1)).toMatch(/Iker Prieto tiene estos huecos libres:\n• jueves 26 de noviembre: 16:00/);
+  });
+
+  it('a new day after a place\'s people ("¿hay alguien en Bilbao?" … "¿y el jueves?") is that place, that day', async () => {
+    const steps = await play('hay alguien en bilbao?', 'y el jueves?');
+    expect(said(steps, 1)).toMatch(
+      /Ane Etxeberria tiene estos huecos libres:\n• jueves 26 de noviembre: 09:00/,
+    );
+    expect(said(steps, 1)).toMatch(/Iker Prieto tiene estos huecos libres:\n• jueves 26 de noviembre: 16:00/);
+  });
+
+  it('"¿y online qué días?" is the days of the one there', async () => {
+    const steps = await play('hay alguien en bilbao?', 'y online que dias?');
+    expect(said(steps, 1)).toMatch(/Iker trabaja los martes y jueves/);
+  });
+
+  it('"q cita tengo?" and, after a cancellation taken back, "¿qué día era?" tell the client their appointment', async () => {
+    const nora = client(appointment('a1', 'ane', '2026-11-26', '11:00'));
+    const [see] = await playWith(nora, 'hola q cita tengo?');
+    expect(said([see!], 0)).toMatch(/jueves 26 de noviembre a las 11:00/);
+    const steps = await playWith(
+      nora,
+      'cancelame lo del jueves',
+      'uy no, espera, no la canceles',
+      'que dia era?',
+    );
+    expect(steps[1]!.confirm).toBeFalsy();
+    expect(said(steps, 2)).toMatch(/jueves 26 de noviembre a las 11:00/);
+  });
+
+  it('complaints said as disappointment, harm, a charge after leaving, tears or a result that did not last are handed to a person', async () => {
+    for (const message of [
+      'me han cobrado 9,99 este mes y me di de baja hace semanas',
+      'no me esperaba esto de vosotros, la abogada me hizo mas daño que otra cosa',
+      'Not impressed tbh. Paid for a session and it was cut short by 10 mins',
+      'Les escribo con cierta decepción: el trato recibido el pasado jueves dejó mucho que desear.',
+      'Les escribo con pesar: mi hija salió llorando de la consulta de ayer.',
+      'una pregunta, es normal que el semipermanente se me haya levantado a los 2 dias?',
+    ])
+      expect((await ask(message)).handoff, message).toBeTruthy();
+    // A nail that broke is a reason to book, not a complaint.
+    expect((await ask('se me ha roto una uña, tenéis hueco mañana?')).handoff).toBeFalsy();
+  });
+
+  it('"what about 5?" after an afternoon asked is 17:00, and "el martes de la otra semana" is next week\'s', async () => {
+    const steps = await play('Is Iker free tomorrow afternoon?', 'what about 5?');
+    expect(said(steps, 1)).toMatch(/Iker Prieto is free on Tuesday 24 November at 17:00/);
+    expect(said([await ask('iker el martes de la otra semana')], 0)).toMatch(/martes 1 de diciembre/);
+    // Galician: "o venres pola mañá".
+    expect(said([await ask('cando ten ocos ane o venres pola mañá?')], 0)).toMatch(
+      /viernes 27 de noviembre: 09:00/,
+    );
+  });
+
+  it('a refused request beside an unknown one gets no "I don\'t know, shall I pass you?", so "vale pues dame su link" gets the link', async () => {
+    const steps = await play(
+      'cual es el email de iker? le quiero escribir directamente',
+      'vale pues dame su link',
+    );
+    expect(said(steps, 0)).toMatch(/no comparto datos personales/);
+    expect(said(steps, 0)).not.toMatch(/No tengo esa información/);
+    expect(steps[1]!.handoff).toBeFalsy();
+    expect(said(steps, 1)).toMatch(/schedule\/iker/);
+  });
+
+  it('"¿puedo hablar con ella?" asks for a person; "¿y entonces con quién?" after someone not booked lists who is', async () => {
+    expect((await ask('vale, y puedo hablar con ella?')).handoff).toBeTruthy();
+    const steps = await play('se puede reservar con laura?', 'y entonces con quien?');
+    expect(said(steps, 1)).toMatch(/Ane Etxeberria/);
+    expect(said(steps, 1)).toMatch(/Iker Prieto/);
+  });
+
+  it('"¿y dónde?" after one professional is where they work', async () => {
+    const steps = await play('iker es abogado de familia?', 'y donde?');
+    expect(said(steps, 1)).toMatch(/Bilbao/);
+    expect(said(steps, 1)).not.toMatch(/No tengo esa información/);
+  });
+
+  it('"¿hasta qué edad es el corte infantil?" says the age with the price', async () => {
+    const salon = {
+      ...lawOffice,
+      information: 'Precios: corte de caballero 16 €, corte infantil (hasta 12 años) 13 €.',
+    };
+    const [answer] = await playWith(salon, 'cuanto cuesta el corte infantil? hasta que edad es?');
+    expect(said([answer!], 0)).toMatch(/Corte infantil: 13\s€ \(precio orientativo, hasta los 12 años\)/);
+  });
+
+  it('"vale pues nada, la dejo" after a move refused by policy lets it go, without a handover', async () => {
+    const soon = client({
+      ...appointment('a1', 'ane', '2026-11-23', '13:00'),
+      canReschedule: false,
+      reason: MANAGE_BOOKING_MESSAGES.tooLateToReschedule,
+    });
+    const steps = await playWith(
+      soon,
+      'me la puedes pasar al jueves a la misma hora?',
+      'vale pues nada, la dejo',
+    );
+    expect(said(steps, 0)).toMatch(/24 horas/);
+    expect(steps[1]!.handoff).toBeFalsy();
+    expect(steps[1]!.confirm).toBeFalsy();
+  });
+
+  it('languages: "hiya" is English; Dutch and German questions get the Spanish note and their fact; a Catalan men\'s cut its price', async () => {
+    expect(said([await ask('hiya 👋')], 0)).toMatch(/^Hi!/);
+    const salon = {
+      ...lawOffice,
+      information:
+        'Precios: corte de caballero 16 €, arreglo de barba 12 €.\nFormas de pago en el despacho: tarjeta, efectivo y Bizum.\nAparcamiento en el parking de Indautxu.',
+    };
+    const dutch = said(
+      await playWith(salon, 'Goedemiddag, is er een parkeergarage in de buurt van jullie kantoor in Bilbao?'),
+      0,
+    );
+    expect(dutch).toMatch(/^Te respondo en español/);
+    expect(dutch).toMatch(/Indautxu/);
+    expect(said(await playWith(salon, 'Guten Tag, kann ich mit Karte zahlen?'), 0)).toMatch(/tarjeta/);
+    expect(said(await playWith(salon, "Bona tarda, quant costa un tall de cabell d'home?"), 0)).toMatch(
+      /16\s€/,
+    );
+  });
+
+  it('"¿y la de Iker?" right after a price is his price; a day, a part of it and a place asked with the price get the times there', async () => {
+    const steps = await play('cuanto cobra ane', 'y la de iker?');
+    expect(said(steps, 1)).toMatch(/10(?:,00)?\s€/);
+    const both = said(
+      [
+        await ask(
+          'hola, queria saber si teneis hueco el jueves x la tarde y cuanto cuesta, es para mi hija, online',
+        ),
+      ],
+      0,
+    );
+    expect(both).toMatch(/10(?:,00)?\s€/);
+    expect(both).toMatch(/Iker Prieto tiene estos huecos libres:\n• jueves 26 de noviembre: 16:00/);
+  });
+
+  it('"pásame el móvil de Iker, quiero hablar con él" is a refused request, not a request for a person', async () => {
+    const answer = await ask('pasame el movil de iker q quiero hablar con el directamente');
+    expect(answer.handoff).toBeFalsy();
+    expect(said([answer], 0)).toMatch(/no comparto datos personales/);
   });
 });

@@ -135,6 +135,8 @@ const NUMBER_WORDS: Record<string, number> = {
 const FOLLOW_UP_START = /^(?:y|e|and|et|und|vale y|ok y|pues y)\s/;
 /** How many professionals a list of everyone shows before saying how many more there are. */
 const SHOWN_PEOPLE = 6;
+/** Up to how many professionals a question of a place or kind and a day gets each one's times. */
+const SEVERAL_TIMES = 3;
 /** "¿y la normal?", "and the regular one?": the plain version of what was just priced. */
 const PLAIN =
   /^\W*(?:y\s+)?(?:la|el|los|las|the|una|un|a)?\s*(?:(?:sesion|sesiones|cita|citas|clase|clases|consulta|session|sessions|appointment|appointments|class|classes)\s+)?(?:normal|normales|suelta|sueltas|individual|individuales|basic[oa]s?|simple|sencill[oa]|clasic[oa]|estandar|de siempre|regular|standard|basic|plain)(?:\s+(?:one|de toda la vida))?\W*$/;
@@ -144,7 +146,7 @@ const ABOUT_THEM =
 
 /** "¿con quién?", "¿quién es?", "who?": asking who, and nothing else. */
 const WHO =
-  /^\W*(?:y\s+)?(?:con\s+)?(?:quien|quienes|quien es|quien seria|who|with who|with whom|who is it)\W*$/;
+  /^\W*(?:(?:y|pues|vale|entonces|so|then)\s+)*(?:con\s+)?(?:quien|quienes|quien es|quien seria|who|with who|with whom|who is it)(?:\s+(?:entonces|then|puedo|can i|reservo|book))*\W*$/;
 /** "el siguiente sábado", "el sábado siguiente", "el otro sábado", "the following Saturday". */
 const FOLLOWING = /\b(?:siguiente|proximo|otro|following|after that|next one)\b/;
 /** "¿y el siguiente?", "and the next one?": nothing but the next of what was just asked. */
@@ -841,7 +843,12 @@ class Conversation {
     const services = this.named.length
       ? this.named.map((service) => service.name)
       : findPrices(this.info, m.text, SERVICE_SYNONYMS).map((item) => item.name);
-    const about = [...services, ...m.named.map((p) => p.name)].join(' ');
+    // "…el jueves x la tarde y cuánto cuesta, entrenamiento en madrid": who, and where, too.
+    const where = clausesOf(m.text).filter((text) => {
+      const seen = understand(text, this.directory, this.knowledge);
+      return (seen.places.length || seen.kinds.size) && !seen.price && !clause.includes(text);
+    });
+    const about = [...services, ...m.named.map((p) => p.name), ...where].join(' ');
     const times = await this.sub(`${clause} ${about}`.trim()).businessAnswer();
     return times && times !== this.unknownFact() ? `${main}\n\n${times}` : main;
   }
@@ -870,7 +877,9 @@ class Conversation {
         continue;
       const about = person && !seen.named.length && !fact ? `${person.firstName} ${request}` : request;
       const answer = await this.sub(about).businessAnswer();
-      if (answer) answers.push(answer);
+      // "…le quiero escribir directamente": a clause that asks nothing we know is no second answer
+      // (an "I don't know, shall I pass you to a person?" after the refusal would take the next "vale").
+      if (answer && answer !== this.unknownFact()) answers.push(answer);
     }
     return answers;
   }
@@ -1009,8 +1018,13 @@ class Conversation {
     const unlistedPerson = m.named.length ? undefined : personNotListed(m.text, this.directory);
     // "vale, pues dime al menos dónde trabaja" after one professional: where they work, below; the
     // company's address is not what is asked.
+    // "¿y dónde?" alone, after one professional, asks the same.
     const whereTheyWork =
-      about && !others.length && WHERE_ASKED.test(m.folded) && THEY_WORK.test(m.folded) && !m.places.length;
+      about &&
+      !others.length &&
+      WHERE_ASKED.test(m.folded) &&
+      (THEY_WORK.test(m.folded) || /^\W*(?:y\s+)?(?:donde|where)\W*$/.test(m.folded)) &&
+      !m.places.length;
     // "quiero regalarle a mi novia un balayage… ¿y cuánto cuesta?", "…hay alguien allí el viernes?":
     // the price of the service named, or who does a kind on a day, is the question; a fact its words
     // touch (a gift, paying, parking) is answered after it, by its own topic.
@@ -1103,6 +1117,10 @@ class Conversation {
     const followUp = this.timeFollowUp();
     if (followUp && !asksKind && !m.places.length && !m.premium)
       return this.openTimes(followUp.professional, followUp.when);
+    // "quién hay en Zaragoza el lunes por la tarde" … "¿a las 6?": each of them, that day, then.
+    const severalThen = this.severalFollowUp();
+    if (severalThen && !asksKind && !m.places.length && !m.premium)
+      return this.severalFree(severalThen.people, severalThen.when);
     // "¿Carlos trabaja en Alcobendas?": where they work, not their times.
     // "¿qué días trabaja carmen? mi abuela va a granada": the days asked, not whether she is there.
     if (m.named.length === 1 && m.places.length && !m.when && !m.price && !m.premium && !m.whichDays)
@@ -1208,7 +1226,12 @@ class Conversation {
       m.text.split(/\s+/).length <= 8
         ? c.when
         : undefined;
-    const when = m.when ?? sameDay ?? sameAsked;
+    // "¿jueves?" → "¿con quién?" → "con la nutri": the day asked about, of whom they now say.
+    const answersWho =
+      !m.when && c.when && this.lastReply?.startsWith(this.say.whoWith) && m.text.split(/\s+/).length <= 8
+        ? c.when
+        : undefined;
+    const when = m.when ?? sameDay ?? sameAsked ?? answersWho;
     // "el primer hueco disponible con la nutricionista": with one such professional, their times.
     const soonest = clockOf(m.text).partOfDay === 'soonest' && m.availability;
     // "¿la nutricionista online puede a las 7 de la tarde algún día?": an hour or a part of the day
@@ -1216,13 +1239,24 @@ class Conversation {
     // Not after a day's times ("vale pues a las 10"): that day, at that hour (a follow-up).
     // "la colorista lo más temprano posible": a part of the day asks without a question mark.
     const hourAsked = (partAsked || (Boolean(clock.at) && m.isQuestion)) && !c.when;
-    if ((asksKind || m.places.length) && (when || soonest || hourAsked) && !m.price) {
+    // "y en Sevilla, ¿qué días?": the days of the one there.
+    if ((asksKind || m.places.length) && (when || soonest || hourAsked || m.whichDays) && !m.price) {
       // "lo mismo pero en Zaragoza", "and in Madrid?" after a kind's times: that kind, there.
       const { here } =
         asksKind || !sameAsked
           ? this.matching(m.kinds, m.roleStems, m.places)
           : this.matching(c.kinds, c.roleStems, m.places);
       if (here.length === 1) return this.openTimes(here[0]!, when ?? this.correctedWhen());
+      // "¿quién hay en Zaragoza el lunes por la tarde?": each one there, with their times then.
+      // (Not "¿abrís el sábado en Madrid?": the opening hours there, below.)
+      if (
+        here.length > 1 &&
+        here.length <= SEVERAL_TIMES &&
+        (when ?? this.correctedWhen()) &&
+        !m.whichDays &&
+        !m.hours
+      )
+        return this.severalFree(here, (when ?? this.correctedWhen())!);
     }
     // "¿Abrís el sábado en Madrid?": the opening hours there, not who works there.
     if (m.hours && !asksKind && !m.named.length) return this.hours();
@@ -1252,9 +1286,12 @@ class Conversation {
     if (m.hours) return this.hours();
     // "manicura semipermanente, ¿precio?" … "¿y para el miércoles?": the one who does what was
     // asked about just before, that day.
-    if (m.when && !professional && (c.kinds.size || c.roleStems.size)) {
+    // "¿hay algo hoy en Madrid?" … "¿y mañana?": the same place, that day.
+    if (m.when && !professional && (c.kinds.size || c.roleStems.size || c.places.length)) {
       const { here } = this.matching(c.kinds, c.roleStems, c.places);
-      if (here.length === 1) return this.openTimes(here[0]!, m.when);
+      if (here.length === 1) return this.openTimes(here[0]!, this.correctedWhen());
+      if (here.length > 1 && here.length <= SEVERAL_TIMES && m.text.split(/\s+/).length <= 8)
+        return this.severalFree(here, this.correctedWhen()!);
     }
     // "quiero reservar con laura martin", the manager: she is not booked, and who can be.
     const staff = professional ? undefined : this.staffNamed();
@@ -1650,6 +1687,8 @@ class Conversation {
       : Boolean(reading && listedTimesOfOneDay(this.lastReply ?? '')?.includes(reading));
     const morning = wasMorning ? reading : null;
     if (morning) clock = { ...clock, at: morning };
+    // "tomorrow evening?" … "what about 8?": an hour in the part of the day asked is in it (20:00).
+    else if (clock.at) clock = { ...clock, at: inPartOfDay(clock.at, c.when.partOfDay, m.folded) };
     if (!clock.at && !clock.after && !clock.before && !clock.partOfDay) return null;
     const candidates = m.named.length ? m.named : c.offered.length ? c.offered : c.named;
     if (candidates.length !== 1) return null;
@@ -1755,6 +1794,33 @@ class Conversation {
         );
     }
     return free.length ? free.slice(0, 3).join('\n\n') : this.say.nobodyElseFree;
+  }
+
+  /** Each of a few professionals' times in a range, one after another (a place's or a kind's people). */
+  private async severalFree(people: Professional[], when: When): Promise<string> {
+    const answers: string[] = [];
+    for (const professional of people) answers.push(await this.openTimes(professional, when));
+    return answers.join('\n\n');
+  }
+
+  /**
+   * A message that names only a time ("¿a las 6?", "¿y más tarde?") right after several
+   * professionals' times of one day: each of them, that day, at that time.
+   */
+  private severalFollowUp(): { people: Professional[]; when: When } | null {
+    const m = this.message;
+    const c = this.context;
+    if (m.when || !c.when || c.when.from !== c.when.to || m.named.length) return null;
+    if (c.offered.length < 2 || c.offered.length > SEVERAL_TIMES) return null;
+    // The reply listed their times (not only who they are).
+    if (!/\b\d{2}:\d{2}\b/.test(this.lastReply ?? '')) return null;
+    if (wordsBesidesTime(m.text) > 5) return null;
+    const clock = clockOf(m.text);
+    if (!clock.at && !clock.after && !clock.before && !clock.partOfDay) return null;
+    const { at: _at, after: _after, before: _before, partOfDay: _part, ...day } = c.when;
+    // "¿a las 6?" after an afternoon's times is 18:00, as the day's part said.
+    const at = clock.at ? inPartOfDay(clock.at, c.when.partOfDay, m.folded) : undefined;
+    return { people: c.offered, when: { ...day, ...clock, ...(at ? { at } : {}) } };
   }
 
   private dayLines(days: OpenDay[], perDay: number, range?: When) {
@@ -1926,7 +1992,13 @@ class Conversation {
     if (!premium) {
       for (const item of services) {
         const amount = writtenPrice(item.amount, this.language);
-        lines.push(this.say.guidePrice(capitalise(item.name), amount, Boolean(item.from)));
+        // "¿hasta qué edad es el corte infantil?": the age it is for, with its price.
+        const ageAsked = /\b(edad|anos|age|old|aged)\b/.test(m.folded);
+        lines.push(
+          item.maxAge && ageAsked
+            ? this.say.forAge(capitalise(item.name), amount, item.maxAge)
+            : this.say.guidePrice(capitalise(item.name), amount, Boolean(item.from)),
+        );
       }
     }
     // "pedicura + cejas, ¿cuánto sería todo?": the sum, when every price is a fixed one.
@@ -2014,12 +2086,23 @@ class Conversation {
    * "¿y con el fisio igual?", "and the same with Carlos?" right after a price: the price asked
    * again, of whom the message names now.
    */
+  /** The customer's message before this one asked a price (not only got one in the reply). */
+  private askedPriceBefore() {
+    const customer = this.history.filter((turn) => turn.role === 'customer');
+    const before = customer.at(-2);
+    return before ? understand(before.text, this.directory, this.knowledge).price : false;
+  }
+
   private samePriceAgain() {
     const m = this.message;
     const pricedBefore = /€|\b(cuesta|costs?|precio|price)\b/.test(fold(this.lastReply ?? ''));
     return (
       pricedBefore &&
-      /\b(igual|lo mismo|tambien|same|too|also)\b/.test(m.folded) &&
+      // "¿y la de Lucía?", "and Javier?" right after a price: the same question, of them.
+      (/\b(igual|lo mismo|tambien|same|too|also)\b/.test(m.folded) ||
+        (/^\W*(?:y|and|vale y|ok y)\b/.test(m.folded) &&
+          m.text.split(/\s+/).length <= 5 &&
+          this.askedPriceBefore())) &&
       (m.named.length > 0 || m.kinds.size > 0 || m.roleStems.size > 0) &&
       !m.when &&
       // "¿y pedicura también solo allí?": where, not its price.
@@ -2396,6 +2479,17 @@ class Conversation {
   private notUnderstood() {
     return this.say.notUnderstoodHelp;
   }
+}
+
+/**
+ * An hour said bare after an afternoon or an evening was asked for ("tomorrow evening?" … "what
+ * about 8?") is in it: 20:00, not 08:00; unless they say morning.
+ */
+function inPartOfDay(at: string, part: When['partOfDay'], folded: string): string {
+  // Up to 9: "a las 10" or "a las 11" after an afternoon is no 22:00.
+  if ((part !== 'afternoon' && part !== 'evening') || at >= '10:00') return at;
+  if (/\b(manana|mananas|morning|am|a m|madrugada)\b/.test(folded)) return at;
+  return `${String(Number(at.slice(0, 2)) + 12).padStart(2, '0')}${at.slice(2)}`;
 }
 
 const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;

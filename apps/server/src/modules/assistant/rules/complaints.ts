@@ -44,6 +44,16 @@ const SHAPES: RegExp[] = [
   // the same annoyance again ("es la tercera vez que me cambiáis la hora"); "ya está bien" is
   // as often "that's fine now"
   /\b(?:es la|ya es la|this is the|it'?s the) (?:segunda|tercera|cuarta|quinta|enesima|second|third|fourth|fifth|umpteenth) (?:vez|time) (?:que|that)? ?(?:me|nos|you|they)\b|\benough is enough\b/,
+  // charged after stopping, said the other way round ("me han cobrado 9,99 este mes y me di de baja hace semanas")
+  /\bcobr\w*\b.*\b(?:me di|me he dado|os di|di) de baja\b|\bcharged\b.*\b(?:cancel+ed|unsubscribed)\b/,
+  // harm done by the one who saw them ("el fisio me hizo más daño que otra cosa", "she hurt me")
+  /\bme (?:hizo|hicieron|ha hecho|han hecho|hiciste|hicisteis) (?:mas |mucho |bastante )?(?:dano|polvo)\b|\b(?:he|she|they|the \w+) (?:hurt|injured) me\b/,
+  // a disappointment about us ("no me esperaba esto de vosotros"), tears after a visit ("salió llorando")
+  /\bno (?:me )?esperaba esto\b|\b(?:sal\w*|vino|volvio|came out|left) llorando\b|\b(?:came out|left) (?:crying|in tears)\b/,
+  // a result that did not last, told by how soon ("¿es normal que el semipermanente se me haya
+  // levantado a los 2 días?"): a nail that broke today is a reason to book, one that lifted days
+  // after a visit is a complaint
+  /\bse me (?:ha |han |haya |hayan |habia |habian )?(?:levantad\w*|levanto|levantaron|caid\w*|cayo|cayeron|despegad\w*|despego|despegaron|saltad\w*|salto|saltaron)\b(?: \w+){0,4} (?:a los|al|en|tras) (?:\d+|un|una|dos|tres|pocos|pocas) (?:dias?|horas?|semanas?)\b/,
 ];
 
 /** Whether the message tells of something gone wrong in one of the shapes above. */

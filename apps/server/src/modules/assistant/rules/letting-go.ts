@@ -15,12 +15,29 @@ const PHRASES = [
   'nevermind',
   'forget it',
 ];
+/** What may follow: thanks, or that the appointment stays as it is ("vale pues nada, la dejo"). */
+const AFTER = [
+  'entonces',
+  'gracias',
+  'then',
+  'thanks',
+  'la dejo',
+  'lo dejo',
+  'la dejo asi',
+  'la dejo como esta',
+  'la mantengo',
+  'me la quedo',
+  'keep it',
+  'i ll keep it',
+];
 const NEVER_MIND = new RegExp(
-  `^(?:(?:vale|ok|okay|bueno|ah|pues|entonces|ya|vaya|well|oh)\\s+)*(?:${PHRASES.join('|')})(?:\\s+(?:entonces|gracias|then|thanks))?$`,
+  `^(?:(?:vale|ok|okay|bueno|ah|pues|entonces|ya|vaya|well|oh)\\s+)*(?:${PHRASES.join('|')})(?:\\s+(?:${AFTER.join('|')}))*$`,
 );
 
 /** Its words: the spelling corrector never reads them as slips of others ("déjalo" is no "dejado"). */
-export const LETTING_GO_WORDS: ReadonlySet<string> = new Set(PHRASES.flatMap((phrase) => phrase.split(' ')));
+export const LETTING_GO_WORDS: ReadonlySet<string> = new Set(
+  [...PHRASES, ...AFTER].flatMap((phrase) => phrase.split(' ')),
+);
 
 export const lettingGo = (text: string) =>
   NEVER_MIND.test(

@@ -256,9 +256,12 @@ export function understand(
     closing,
     thanks: hasAny(folded, THANKS_OR_GOODBYES),
     // "¿y con otra persona ese día?": another professional, not a person of the team to talk to.
+    // "pásame el móvil de Carlos, quiero hablar con él": why they want his number, a request refused
+    // ("llamadme al teléfono" with nobody named still asks for a person).
     asksForPerson:
       hasAny(folded.replace(CALL_ME_A_THING, ' ').replace(IN_PERSON, ' '), ASKS_FOR_PERSON) &&
-      !ANOTHER_PROFESSIONAL.test(folded),
+      !ANOTHER_PROFESSIONAL.test(folded) &&
+      !(named.length > 0 && hasAny(folded, PRIVATE_DATA)),
     complaint,
     refundRequestOnly:
       complaint &&

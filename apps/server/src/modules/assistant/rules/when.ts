@@ -94,6 +94,8 @@ const PARTS: Array<[PartOfDay, string[]]> = [
     [
       'por la manana',
       'x la manana',
+      // Galician: "pola mañá".
+      'pola mana',
       'de la manana',
       'en la manana',
       'a la manana',
@@ -179,11 +181,14 @@ export const PART_OF_DAY_WORDS: ReadonlySet<string> = new Set(
 
 /** Weekday words → 0 (Sunday) … 6 (Saturday), in the languages customers write. */
 const WEEKDAY_WORDS: Array<[number, string[]]> = [
-  [1, ['lunes', 'monday', 'mon', 'lundi', 'montag', 'lunedi', 'segunda', 'dilluns']],
+  [1, ['lunes', 'monday', 'mon', 'lundi', 'montag', 'lunedi', 'segunda', 'dilluns', 'luns']],
   [2, ['martes', 'tuesday', 'tue', 'tues', 'mardi', 'dienstag', 'martedi', 'terca', 'dimarts']],
-  [3, ['miercoles', 'wednesday', 'wed', 'mercredi', 'mittwoch', 'mercoledi', 'quarta', 'dimecres']],
-  [4, ['jueves', 'thursday', 'thu', 'thurs', 'jeudi', 'donnerstag', 'giovedi', 'quinta', 'dijous']],
-  [5, ['viernes', 'friday', 'fri', 'vendredi', 'freitag', 'venerdi', 'sexta', 'divendres']],
+  [
+    3,
+    ['miercoles', 'wednesday', 'wed', 'mercredi', 'mittwoch', 'mercoledi', 'quarta', 'dimecres', 'mercores'],
+  ],
+  [4, ['jueves', 'thursday', 'thu', 'thurs', 'jeudi', 'donnerstag', 'giovedi', 'quinta', 'dijous', 'xoves']],
+  [5, ['viernes', 'friday', 'fri', 'vendredi', 'freitag', 'venerdi', 'sexta', 'divendres', 'venres']],
   [6, ['sabado', 'saturday', 'sat', 'samedi', 'samstag', 'sabato', 'dissabte']],
   [0, ['domingo', 'sunday', 'sun', 'dimanche', 'sonntag', 'domenica', 'diumenge']],
 ];
@@ -196,6 +201,8 @@ const NEXT_WEEK = [
   'la proxima semana',
   'proxima semana',
   'la semana proxima',
+  // "el martes de la otra semana": not this week's, the next.
+  'de la otra semana',
   'next week',
   'naechste woche',
   'semaine prochaine',

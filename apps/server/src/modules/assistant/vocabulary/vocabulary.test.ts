@@ -238,7 +238,7 @@ describe('loading vocabulary files', () => {
   it('adds an extra folder on top: new words, kinds and places after the built-in ones, names replaced', () => {
     const extra = folderWith({
       'languages/en.json': {
-        greetings: ['howdy', 'hello'],
+        greetings: ['ahoy', 'hello'],
         topics: { parking: ['car park'], pets: ['dogs'] },
       },
       'languages/eu.json': { greetings: ['kaixo'] },
@@ -255,7 +255,7 @@ describe('loading vocabulary files', () => {
       'places.json': { places: { Bilbao: ['bilbau'], Getxo: ['getxo', 'guecho'] } },
     });
     const loaded = loadVocabulary(vocabularyFolders(extra));
-    expect(loaded.GREETINGS.slice(-2)).toEqual(['howdy', 'kaixo']);
+    expect(loaded.GREETINGS.slice(-2)).toEqual(['ahoy', 'kaixo']);
     expect(loaded.GREETINGS.filter((word) => word === 'hello')).toHaveLength(1);
     expect(loaded.TOPICS.parking?.at(-1)).toBe('car park');
     expect(Object.keys(loaded.TOPICS).at(-1)).toBe('pets');
