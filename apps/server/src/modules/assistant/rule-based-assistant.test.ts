@@ -3904,6 +3904,8 @@ describe('round 20, blind: what customers asked that the assistant missed', () =
   });
 
   it('"¿y dónde?" after one professional is where they work', async () => {
+    expect(said([await ask('iker en que sitios trabaja?')], 0)).toMatch(/Bilbao/);
+    expect(said([await ask('iker en que sitios trabaja?')], 0)).not.toMatch(/huecos libres/);
     const steps = await play('iker es abogado de familia?', 'y donde?');
     expect(said(steps, 1)).toMatch(/Bilbao/);
     expect(said(steps, 1)).not.toMatch(/No tengo esa información/);
@@ -3956,6 +3958,11 @@ describe('round 20, blind: what customers asked that the assistant missed', () =
   it('"¿y la de Iker?" right after a price is his price; a day, a part of it and a place asked with the price get the times there', async () => {
     const steps = await play('cuanto cobra ane', 'y la de iker?');
     expect(said(steps, 1)).toMatch(/10(?:,00)?\s€/);
+    const where = await play(
+      'how much is a session with the family lawyer?',
+      'and where is the family lawyer?',
+    );
+    expect(said(where, 1)).not.toMatch(/€/);
     const both = said(
       [
         await ask(

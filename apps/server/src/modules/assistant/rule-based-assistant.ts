@@ -227,7 +227,8 @@ const DAY_STEM =
 const EDGE_TIME =
   /\b(?:la|el|lo) (?:ultima|ultimo|primera|primero|mas tarde|mas temprano|mas pronto)\b(?! vez)|\bthe (?:last|first|latest|earliest)(?: one| slot| time)?\b(?! time i)/;
 /** "¿dónde trabaja?", "where is she?": a place asked, not a time. */
-const WHERE_ASKED = /\b(?:donde|where|en que (?:ciudad|sitio|centro|sede|zona))\b/;
+const WHERE_ASKED =
+  /\b(?:donde|where|en que (?:ciudad|ciudades|sitio|sitios|centro|centros|sede|sedes|zona|zonas|lugar|lugares))\b/;
 /** Where the business is, asked as a whole: "¿dónde estáis?", "where are you?". */
 const WHERE_ARE_YOU = /\b(?:donde (?:estais|estan|os encuentro|os encontramos|quedais)|where are you)\b/;
 /** Of a professional: "trabaja", "atiende", "está", "does she work". */
@@ -2102,6 +2103,8 @@ class Conversation {
       (/\b(igual|lo mismo|tambien|same|too|also)\b/.test(m.folded) ||
         (/^\W*(?:y|and|vale y|ok y)\b/.test(m.folded) &&
           m.text.split(/\s+/).length <= 5 &&
+          // "and where is the physio?" asks something else of them.
+          !/\b(?:donde|cuando|quien|que|cual|como|where|when|who|what|which|how)\b/.test(m.folded) &&
           this.askedPriceBefore())) &&
       (m.named.length > 0 || m.kinds.size > 0 || m.roleStems.size > 0) &&
       !m.when &&
