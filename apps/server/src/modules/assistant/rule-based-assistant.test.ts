@@ -3973,6 +3973,21 @@ describe('round 20, blind: what customers asked that the assistant missed', () =
     );
     expect(both).toMatch(/10(?:,00)?\s€/);
     expect(both).toMatch(/Iker Prieto tiene estos huecos libres:\n• jueves 26 de noviembre: 16:00/);
+    expect(both).not.toMatch(/¿Quieres ver sus huecos libres\?/);
+  });
+
+  it('"Buenas tardes" is a greeting, not the afternoon asked for; a reason that names the other part of the day is not asked either', async () => {
+    const greeted = said([await ask('Buenas tardes, ane tiene hueco el jueves?')], 0);
+    expect(greeted).toMatch(/jueves 26 de noviembre: 09:00/);
+    const letter = said(
+      [
+        await ask(
+          'Buenas tardes. Quisiera saber qué disponibilidad tiene Iker la próxima semana, preferiblemente por las mañanas, ya que por las tardes cuido de mis nietos.',
+        ),
+      ],
+      0,
+    );
+    expect(letter).not.toMatch(/16:00/);
   });
 
   it('"pásame el móvil de Iker, quiero hablar con él" is a refused request, not a request for a person', async () => {

@@ -851,7 +851,10 @@ class Conversation {
     });
     const about = [...services, ...m.named.map((p) => p.name), ...where].join(' ');
     const times = await this.sub(`${clause} ${about}`.trim()).businessAnswer();
-    return times && times !== this.unknownFact() ? `${main}\n\n${times}` : main;
+    if (!times || times === this.unknownFact()) return main;
+    // Their times follow: "¿Quieres ver sus huecos libres?" above them asks what is answered.
+    const offer = `\n${this.say.wantTheirTimes}`;
+    return `${main.includes(offer) ? main.replace(offer, '') : main}\n\n${times}`;
   }
 
   /**
@@ -1247,17 +1250,12 @@ class Conversation {
         asksKind || !sameAsked
           ? this.matching(m.kinds, m.roleStems, m.places)
           : this.matching(c.kinds, c.roleStems, m.places);
-      if (here.length === 1) return this.openTimes(here[0]!, when ?? this.correctedWhen());
+      const range = when ?? this.correctedWhen();
+      if (here.length === 1) return this.openTimes(here[0]!, range);
       // "¿quién hay en Zaragoza el lunes por la tarde?": each one there, with their times then.
       // (Not "¿abrís el sábado en Madrid?": the opening hours there, below.)
-      if (
-        here.length > 1 &&
-        here.length <= SEVERAL_TIMES &&
-        (when ?? this.correctedWhen()) &&
-        !m.whichDays &&
-        !m.hours
-      )
-        return this.severalFree(here, (when ?? this.correctedWhen())!);
+      if (here.length > 1 && here.length <= SEVERAL_TIMES && range && !m.whichDays && !m.hours)
+        return this.severalFree(here, range);
     }
     // "¿Abrís el sábado en Madrid?": the opening hours there, not who works there.
     if (m.hours && !asksKind && !m.named.length) return this.hours();
@@ -2083,10 +2081,6 @@ class Conversation {
     return before ? findPrices(this.info, before.text, SERVICE_SYNONYMS) : [];
   }
 
-  /**
-   * "¿y con el fisio igual?", "and the same with Carlos?" right after a price: the price asked
-   * again, of whom the message names now.
-   */
   /** The customer's message before this one asked a price (not only got one in the reply). */
   private askedPriceBefore() {
     const customer = this.history.filter((turn) => turn.role === 'customer');
@@ -2094,6 +2088,10 @@ class Conversation {
     return before ? understand(before.text, this.directory, this.knowledge).price : false;
   }
 
+  /**
+   * "¿y con el fisio igual?", "and the same with Carlos?" right after a price: the price asked
+   * again, of whom the message names now.
+   */
   private samePriceAgain() {
     const m = this.message;
     const pricedBefore = /€|\b(cuesta|costs?|precio|price)\b/.test(fold(this.lastReply ?? ''));

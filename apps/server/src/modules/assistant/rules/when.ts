@@ -270,7 +270,15 @@ function compiled(source: string, flags = ''): RegExp {
 const wholePhrase = (phrase: string) => compiled(`(^|[^a-z])${phrase}($|[^a-z])`);
 
 /** The first part of the day mentioned ("por las tardes porque por la mañana curro" is afternoons). */
-function partOfDay(folded: string): { part?: PartOfDay; rest: string } {
+/**
+ * "Buenas tardes, ¿tiene hueco el jueves?", "good morning": a greeting says when they write, not
+ * when they want to come.
+ */
+const GREETING_BY_TIME =
+  /\b(?:buenas tardes|buenas noches|buenos dias|buen dia|good morning|good afternoon|good evening|bona tarda|bon dia|bones tardes|boa tarde|bom dia|boas tardes|bos dias)\b/g;
+
+function partOfDay(text: string): { part?: PartOfDay; rest: string } {
+  const folded = text.replace(GREETING_BY_TIME, ' ');
   let best: { part: PartOfDay; index: number; phrase: string } | undefined;
   for (const [part, phrases] of PARTS) {
     for (const phrase of phrases) {
