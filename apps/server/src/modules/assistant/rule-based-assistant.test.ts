@@ -21,7 +21,7 @@ import { tellsOfComplaint } from './rules/complaints.ts';
 import { standingText } from './rules/corrections.ts';
 import { buildDirectory, roleStemsIn } from './rules/directory.ts';
 import { aboutOwnAppointment, answerOf } from './rules/own-booking.ts';
-import { clausesOf, requestsOf } from './rules/requests.ts';
+import { clausesOf, questionAfterStory, requestsOf } from './rules/requests.ts';
 import { spelled } from './rules/spelling.ts';
 import { fold, hasPhrase, withoutPhrases } from './rules/text.ts';
 import { understand } from './rules/understand.ts';
@@ -3994,5 +3994,18 @@ describe('round 20, blind: what customers asked that the assistant missed', () =
     const answer = await ask('pasame el movil de iker q quiero hablar con el directamente');
     expect(answer.handoff).toBeFalsy();
     expect(said([answer], 0)).toMatch(/no comparto datos personales/);
+  });
+
+  it('a long story that then says its question ("…total, que mi pregunta es: ¿cuánto cuesta?") is answered that question, whatever the story told', async () => {
+    const story =
+      'Hola, buenas. Os cuento un poco mi situación porque no sé muy bien por dónde empezar: hace dos años me despidieron de la empresa donde trabajaba y fue un desastre, me atendieron fatal en otro despacho y acabé pagando mucho más de lo que debía. Ahora tengo otro problema con mi contrato nuevo y quiero hacerlo bien desde el principio, con alguien que me explique las cosas con calma y sin prisas, porque la otra vez salí de allí sin entender nada de lo que había firmado. Vivo en Bilbao, cerca del centro, y salgo de trabajar a las cinco. Total, que mi pregunta es sencilla: ¿cuánto cuesta la primera consulta?';
+    const answer = await ask(story);
+    expect(answer.handoff).toBeFalsy();
+    expect(said([answer], 0)).toMatch(/10(?:,00)?\s€/);
+    // A short message is read whole.
+    expect(questionAfterStory('mi pregunta es: ¿cuánto cuesta?')).toBeNull();
+    expect(
+      questionAfterStory(`${story.split('Total')[0]} lo que quería saber de momento es cuánto cuesta`),
+    ).toBe('cuánto cuesta');
   });
 });

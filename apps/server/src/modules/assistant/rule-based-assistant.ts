@@ -48,7 +48,7 @@ import {
 } from './rules/own-booking.ts';
 import { asksPackBalance, packBalanceReply } from './rules/packs.ts';
 import { KIND_NAMES, list, longDate, money, writtenPrice } from './rules/phrases.ts';
-import { clausesOf, requestsOf } from './rules/requests.ts';
+import { clausesOf, questionAfterStory, requestsOf } from './rules/requests.ts';
 import { spelled } from './rules/spelling.ts';
 import { fold, hasAny, hasPhrase, words } from './rules/text.ts';
 import { ANOTHER_PROFESSIONAL, type Understanding, understand } from './rules/understand.ts';
@@ -340,8 +340,16 @@ class Conversation {
     // Slips in the words the rules read ("presio", "cancelr") read as the words meant, in every
     // customer message, so what is recalled from earlier turns is read the same way.
     const own = ownWords(knowledge);
-    const history = typed.map((turn) =>
-      turn.role === 'customer' ? { ...turn, text: spelled(turn.text, own) } : turn,
+    // A long story that then says its question ("…total, que mi pregunta es: ¿cuánto cuesta?") is
+    // read as that question.
+    const last = typed.findLastIndex((turn) => turn.role === 'customer');
+    const history = typed.map((turn, index) =>
+      turn.role === 'customer'
+        ? {
+            ...turn,
+            text: spelled((index === last && questionAfterStory(turn.text)) || turn.text, own),
+          }
+        : turn,
     );
     this.history = history;
     this.knowledge = knowledge;

@@ -62,3 +62,29 @@ export function clausesOf(text: string): string[] {
     return cut(source, spans(twin, CLAUSE_END));
   });
 }
+
+/** How many words make a message a story told before its question. */
+const STORY_WORDS = 60;
+/**
+ * "…total, que mi pregunta es…", "lo que quería saber de momento es…", "my question is…": where a
+ * customer who told their story says what they ask.
+ */
+const QUESTION_SAID =
+  /\b(?:mi pregunta es|la pregunta es|lo que (?:queria|quiero|quisiera|necesito) (?:saber|preguntar)(?: de momento| por ahora| ahora| solo| de verdad)?(?: es)?|(?:vamos|voy) al grano|en resumen|resumiendo|my question is|the question is|what i (?:want|wanted|need|would like|d like) to know is|long story short)\b[\s:,]*/g;
+
+/**
+ * The question of a long message that tells a story first and then says what it asks ("Os cuento
+ * un poco mi situación… Total, que mi pregunta es: ¿cuánto cuesta la primera sesión?"): the words
+ * after the last such announcement, so that a word of the story (a back that hurts, highlights
+ * done badly elsewhere) does not decide what is asked. Null for a short message or one that does
+ * not say where its question is.
+ */
+export function questionAfterStory(text: string): string | null {
+  if (text.split(/\s+/).length < STORY_WORDS) return null;
+  const { source, twin } = folded(text);
+  let after = -1;
+  for (const match of twin.matchAll(QUESTION_SAID)) after = match.index + match[0].length;
+  if (after < 0) return null;
+  const question = source.slice(after).trim();
+  return /\p{L}/u.test(question) ? question : null;
+}
