@@ -16,10 +16,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+// The random parts are hex: base 36 once made a username with "zoe" in it, and the search test's
+// 'zoe' found that Irene as well as Zoe (CI, 2026-11-27).
 const newEmployee = (overrides: Record<string, unknown> = {}) => ({
   name: 'Irene Ortiz',
-  email: `irene-${Math.random().toString(36).slice(2)}@example.com`,
-  username: `irene${Math.random().toString(36).slice(2, 8)}`,
+  email: `irene-${randomUUID().replaceAll('-', '').slice(0, 12)}@example.com`,
+  username: `irene${randomUUID().slice(0, 6)}`,
   password: 'irene-password',
   role: 'Boxing coach',
   title: 'Coach',
