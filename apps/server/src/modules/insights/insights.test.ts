@@ -1,6 +1,6 @@
 import { INSIGHTS_MESSAGES, type InsightsFigures, type InsightsReport } from '@chatdesk/contract/insights';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
 import { insertAppointment, insertEmployee } from '../../../test/factories.ts';
 import type { Db } from '../../db/client.ts';
@@ -26,12 +26,17 @@ const ZONE = 'Europe/Madrid';
 let t: TestContext;
 let headers: Record<string, string>;
 // The seeded history is relative to a fixed "now", the app's clock.
-const now = new Date('2026-11-26T12:00:00Z');
+const fixedNow = new Date('2026-11-26T12:00:00Z');
+let now = fixedNow;
 beforeAll(async () => {
   t = await buildTestApp({ clock: () => now });
   ({ headers } = await t.signIn());
 });
 afterAll(() => t.close());
+// A test that moves the app's clock (to the wall clock) leaves the fixed one to the next.
+afterEach(() => {
+  now = fixedNow;
+});
 
 const report = async (query: string) => {
   const response = await t.app.inject({ method: 'GET', url: `/api/insights?${query}`, headers });
@@ -481,8 +486,11 @@ describe('GET /api/insights', () => {
       availability: everyDay,
     });
     // The chat's messages and the booking are stamped by the wall clock, not the app's: the period
-    // is the wall clock's yesterday and today, so the test passes whatever day it runs.
-    const today = zonedDate(new Date(), ZONE);
+    // is the wall clock's yesterday and today, and the app's clock is the wall clock for this test,
+    // so it passes whatever day it runs. (With the fixed "now", a conversation stamped after it was
+    // not counted once the wall clock passed that day: the test failed from 27 November 2026 on.)
+    now = new Date();
+    const today = zonedDate(now, ZONE);
     const period = `period=custom&from=${addDays(today, -1)}&to=${today}`;
     const before = await report(period);
     const { chatId } = await t.app.services.chats.receiveInbound({
