@@ -110,6 +110,9 @@ export function messageLanguage(text: string): Language | 'other' | null {
   // Dutch shares "is", "in", "de" with English and Spanish: three of its own words hold a tie.
   const shared = evidence(text);
   if (foreign >= 2 && (foreign > shared || (foreign >= 3 && foreign === shared))) return 'other';
+  // "Und in Madrid?", "Et le samedi ?": a short follow-up with a word of another language and no
+  // more of ours cannot tell; the conversation's earlier messages do.
+  if (foreign >= 1 && foreign >= shared && length < 4) return null;
   if (known && (evidence(text) >= 2 || length < 4)) return known;
   if (length < 3) return known;
   const detected = detectedLanguage(text);

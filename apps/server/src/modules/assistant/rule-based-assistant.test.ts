@@ -4009,3 +4009,117 @@ describe('round 20, blind: what customers asked that the assistant missed', () =
     ).toBe('cuánto cuesta');
   });
 });
+
+describe('round 21, blind: what customers asked that the assistant missed', () => {
+  const said = (answers: AssistantAnswer[], index: number) => answers[index]!.replies.join('\n');
+
+  it('"el jueves no, el viernes" to a proposed move proposes Friday, and only then does "si" move it', async () => {
+    const nora = client(appointment('a1', 'ane', '2026-11-30', '10:00'));
+    const steps = await playWith(
+      nora,
+      'pasamela al jueves 26 a las 10',
+      'no espera, el jueves no, el viernes',
+      'si',
+    );
+    expect(steps[0]!.propose).toMatchObject({ kind: 'reschedule', date: '2026-11-26', time: '10:00' });
+    expect(steps[1]!.propose).toMatchObject({ kind: 'reschedule', date: '2026-11-27', time: '10:00' });
+    expect(steps[1]!.confirm).toBeFalsy();
+    expect(steps[2]!.confirm).toBe(true);
+    // Not only to a move: the day asked of someone's times, corrected the same way.
+    expect(said(await play('ane tiene hueco el jueves?', 'no espera, el jueves no, el viernes'), 1)).toMatch(
+      /viernes 27 de noviembre/,
+    );
+  });
+
+  it('"actually no, can we do Tuesday same time instead?" to a proposed cancellation proposes that move', async () => {
+    const nora = client(appointment('a1', 'ane', '2026-11-30', '12:00'));
+    const steps = await playWith(
+      nora,
+      'I need to cancel my appointment on Monday',
+      'actually no wait, can we do Tuesday same time instead?',
+    );
+    expect(steps[0]!.propose).toMatchObject({ kind: 'cancel' });
+    expect(steps[1]!.propose).toMatchObject({ kind: 'reschedule', date: '2026-12-01', time: '12:00' });
+    expect(steps[1]!.confirm).toBeFalsy();
+  });
+
+  it('"vale la dejo entonces" after a refused move keeps the appointment, with no person', async () => {
+    const soon = client({
+      ...appointment('a1', 'ane', '2026-11-23', '13:00'),
+      canReschedule: false,
+      reason: MANAGE_BOOKING_MESSAGES.tooLateToReschedule,
+    });
+    const steps = await playWith(soon, 'no llego hoy, cambiala a mñn', 'vale la dejo entonces');
+    expect(said(steps, 0)).toMatch(/24 horas/);
+    expect(steps[1]!.handoff).toBeFalsy();
+    expect(steps[1]!.confirm).toBeFalsy();
+  });
+
+  it('Spanish typed as it sounds is read as written ("kambiar la zita … mismo dia y ora")', () => {
+    expect(spelled('ola kiero kambiar la zita del sabado mismo dia y ora')).toBe(
+      'hola kiero cambiar la cita del sabado mismo dia y hora',
+    );
+    expect(spelled('asta q ora abris, kuanto kuesta')).toBe('hasta q hora abris, cuanto cuesta');
+    // Three letters with a k are another language's word more often than a slip.
+    expect(spelled('Kan het op zaterdag?')).toBe('Kan het op zaterdag?');
+  });
+
+  it('"¿y con quién era?" and "la del jueves a q ora era?" are the client\'s own appointment', async () => {
+    const nora = client(appointment('a1', 'iker', '2026-11-26', '17:30'));
+    expect(said(await playWith(nora, 'q dia tenia la cita?', 'ah vale, y con quien era?'), 1)).toMatch(
+      /Iker/,
+    );
+    expect(said(await playWith(nora, 'la del jueves a q ora era?'), 0)).toMatch(/17:30/);
+  });
+
+  it('dates as people say them: the start of a month, the December bridge, "el otro sábado", "sobre la 1", "half ten", weekends', () => {
+    expect(resolveWhen('a principios de diciembre', NOW, ZONE)).toMatchObject({
+      from: '2026-12-01',
+      to: '2026-12-07',
+    });
+    // 6 December 2026 is a Sunday, the 8th a Tuesday: from the Saturday before to the 8th.
+    expect(resolveWhen('tiene algo el puente?', NOW, ZONE)).toMatchObject({
+      from: '2026-12-05',
+      to: '2026-12-08',
+    });
+    expect(resolveWhen('el puente de diciembre', NOW, ZONE)).toMatchObject({ from: '2026-12-05' });
+    expect(resolveWhen('y el otro sabado?', NOW, ZONE)).toMatchObject({
+      from: '2026-12-05',
+      to: '2026-12-05',
+    });
+    // A Saturday gone by is no day asked for.
+    expect(resolveWhen('el otro sabado fui y estaba cerrado', NOW, ZONE)?.from).not.toBe('2026-12-05');
+    expect(clockOf('y mas tarde, sobre la 1?').at).toBe('13:00');
+    expect(clockOf('lovely, half ten please').at).toBe('10:30');
+    expect(clockOf('half an hour').at).toBeUndefined();
+    expect(resolveWhen('does he do weekends?', NOW, ZONE)).toMatchObject({
+      from: '2026-11-28',
+      to: '2026-11-29',
+    });
+  });
+
+  it("a short follow-up in another language keeps the conversation's, and the notice before a reply does not hide it", async () => {
+    expect(messageLanguage('Und in Madrid?')).toBeNull();
+    expect(replyLanguage(['Hallo, gibt es einen Parkplatz in Bilbao?', 'Und in Madrid?'], 'es')).toEqual({
+      language: 'es',
+      foreign: true,
+    });
+    // Dutch weekdays are days.
+    expect(resolveWhen('Kan het op zaterdag?', NOW, ZONE)).toMatchObject({ from: '2026-11-28' });
+  });
+
+  it("someone else's appointment asked with her name in between is not the customer's to be handed over", async () => {
+    const answer = await ask('oye mi prima ana garcia cuando tenia cita con ane? es q no se acuerda');
+    expect(answer.handoff).toBeFalsy();
+    expect(answer.replies.join('\n')).not.toMatch(/te paso con una persona/);
+  });
+
+  it('"¿y hasta qué edad es?" after the children\'s price is the age it is for', async () => {
+    const withChildrensPrice: AssistantKnowledge = {
+      ...lawOffice,
+      information: `${lawOffice.information}\nPrecios orientativos de los servicios: corte de caballero 16 €, corte infantil (hasta 12 años) 13 €.`,
+    };
+    const steps = await playWith(withChildrensPrice, 'corte infantil cuanto sale', 'y hasta q edad es?');
+    expect(said(steps, 1)).toMatch(/hasta los 12 años/);
+  });
+});

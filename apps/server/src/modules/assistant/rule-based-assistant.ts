@@ -158,6 +158,9 @@ const linksTo = (text: string, username: string) =>
 /** "la siguiente libre", "the next free one": a time, not a day. */
 const NEXT_FREE = /\b(?:libre|hueco|disponible|free|available|slot)\b/;
 /** Whether a bot or a person answers: "¿eres un bot o una persona?", "is this automated?". */
+/** Asking what the assistant is for: "¿en qué me puedes ayudar?", "¿qué puedes hacer?", "what can you do?". */
+const WHAT_CAN_YOU_DO =
+  /\b(?:(?:en |con )?que (?:me |nos )?(?:puedes|podeis|sabes) (?:hacer|ayudar\w*)|para que sirves|what can you (?:do|help)|how can you help|what do you do)\b/;
 const BOT_QUESTION =
   /\b(?:eres|sois|es esto|esto es|estoy hablando con|hablo con|habla|contesta|responde|are you|is this|am i (?:talking|speaking|chatting) (?:to|with)|who am i (?:talking|speaking) to)\b(?: (?:un|una|a|an|the|con|with))? (?:bot|robot|chatbot|maquina|ia|inteligencia artificial|ai|automatic[oa]|automated|programa|asistente virtual|virtual assistant)\b(?: (?:o|or) (?:una |un |a )?(?:persona(?: real)?|humano|human|real person|person))?/;
 
@@ -223,6 +226,19 @@ const STREET_NUMBER = /\p{Lu}[\p{L}.]*\s\d{1,4}\b(?!\s*(?:€|eur|euros|min|h\b|
 /** A weekday named, as the start every form of it shares ("sábados", "saturday"). */
 const DAY_STEM =
   /\b(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|monday|tuesday|wednesday|thursday|friday|saturday|sunday)/;
+/** "¿hasta qué edad?", "what age is it for?": the age limit of a service, asked with no age said. */
+const AGE_LIMIT_ASKED =
+  /\b(?:hasta (?:que|cuantos) (?:edad|anos)|que edad|(?:de|para) que edades?|edad (?:maxima|limite)|what age|up to what age|how old|age limit)\b/;
+/** The weekdays' names in the languages we answer in, Sunday first, as the business's text says them. */
+const OUR_WEEKDAY_NAMES = [
+  ['domingo', 'sunday'],
+  ['lunes', 'monday'],
+  ['martes', 'tuesday'],
+  ['miercoles', 'wednesday'],
+  ['jueves', 'thursday'],
+  ['viernes', 'friday'],
+  ['sabado', 'saturday'],
+];
 /** The first or last of the times just listed: "la última", "la primera que tenga", "the last one". */
 const EDGE_TIME =
   /\b(?:la|el|lo) (?:ultima|ultimo|primera|primero|mas tarde|mas temprano|mas pronto)\b(?! vez)|\bthe (?:last|first|latest|earliest)(?: one| slot| time)?\b(?! time i)/;
@@ -365,7 +381,7 @@ class Conversation {
       knowledge.businessLanguage,
     ));
     this.message = understand(customer.at(-1) ?? '', this.directory, knowledge);
-    this.lastReply = history.findLast((turn) => turn.role === 'assistant')?.text;
+    this.lastReply = withoutLanguageNotice(history.findLast((turn) => turn.role === 'assistant')?.text);
     this.named = servicesNamed(this.message.folded, knowledge.services);
     this.context = this.recall(
       history.slice(
@@ -524,7 +540,9 @@ class Conversation {
       // "Hello, is this the hair salon?", "perdona, ¿es la peluquería Brisa?": who we are.
       asksWhoWeAre:
         (m.greeting && /\b(is this|es esto|es aqui|sois|are you)\b/.test(m.folded) && !m.named.length) ||
-        this.asksIfThisIsUs(),
+        this.asksIfThisIsUs() ||
+        // "¿en qué me puedes ayudar?", "what can you do?": what the greeting says we do.
+        (WHAT_CAN_YOU_DO.test(m.folded) && words(m.text).length <= 8),
       asksIfBot: this.asksIfBot(),
       // "genial, ya reservo yo por el enlace, gracias": thanks that ask nothing more close the conversation.
       closingThanks:
@@ -2129,10 +2147,17 @@ class Conversation {
     const m = this.message;
     const age = AGE.exec(m.folded);
     const limited = this.info.prices.filter((item) => item.maxAge !== undefined);
-    if (!age || !limited.length) return null;
+    // "corte infantil: 13 €" → "¿y hasta qué edad es?": the age it is for, asked with no age.
+    const limitAsked = !age && AGE_LIMIT_ASKED.test(m.folded) && m.text.split(/\s+/).length <= 8;
+    if ((!age && !limitAsked) || !limited.length) return null;
     // A price asked, or an age said alone; "corte para mi hijo de 8 años en Madrid" or "…el miércoles
     // con Sergio" asks who or when, the age only saying which service.
-    if (!(m.price || m.text.split(/\s+/).length <= 6) || m.when || m.named.length || m.places.length)
+    if (
+      !(m.price || limitAsked || m.text.split(/\s+/).length <= 6) ||
+      m.when ||
+      m.named.length ||
+      m.places.length
+    )
       return null;
     const before = this.history.filter((turn) => turn.role === 'customer').at(-2)?.text ?? '';
     const talkedAbout = (item: (typeof limited)[number]) =>
@@ -2140,8 +2165,9 @@ class Conversation {
       fold(this.lastReply ?? '').includes(fold(item.name));
     const item = limited.find(talkedAbout);
     if (!item) return null;
-    const years = Number(age[1] ?? age[2]);
     const amount = (of: typeof item) => writtenPrice(of.amount, this.language);
+    if (!age) return this.say.forAge(capitalise(item.name), amount(item), item.maxAge!);
+    const years = Number(age[1] ?? age[2]);
     if (years <= item.maxAge!) return this.say.forAge(capitalise(item.name), amount(item), item.maxAge!);
     const others = this.info.prices.filter(
       (other) => other.maxAge === undefined && !other.name.includes('+') && other.stems[0] === item.stems[0],
@@ -2381,8 +2407,14 @@ class Conversation {
       // "¿y en Zaragoza?" after the hours: the hours still, where the business wrote them by place.
       if (m.places.length && !m.when) return this.hours();
       // "¿y los sábados?" when the hours just quoted say them: that sentence again.
-      const day = DAY_STEM.exec(m.folded)?.[0];
-      const saysIt = day ? quoted.find((sentence) => fold(sentence).includes(day)) : undefined;
+      // Named in another language ("Et le samedi ?"), the day read is looked for by our names of it.
+      const said = DAY_STEM.exec(m.folded)?.[0];
+      const days = said
+        ? [said]
+        : m.when && m.when.from === m.when.to
+          ? OUR_WEEKDAY_NAMES[weekdayIndex(m.when.from)]!
+          : [];
+      const saysIt = quoted.find((sentence) => days.some((day) => fold(sentence).includes(day)));
       if (saysIt) return this.quote(saysIt);
       // The hours' own words keep the answer among the sentences about opening hours.
       const other = m.when ? findAnswer(this.info, `${m.text} horario hours`, [], quoted) : null;
@@ -2499,6 +2531,18 @@ function inPartOfDay(at: string, part: When['partOfDay'], folded: string): strin
   if ((part !== 'afternoon' && part !== 'evening') || at >= '10:00') return at;
   if (/\b(manana|mananas|morning|am|a m|madrugada)\b/.test(folded)) return at;
   return `${String(Number(at.slice(0, 2)) + 12).padStart(2, '0')}${at.slice(2)}`;
+}
+
+/**
+ * A reply without the notice that we answer in our language put before it for a customer who writes
+ * in another: what the reply says is read after it ("Et le samedi ?" after the opening hours).
+ */
+function withoutLanguageNotice(reply: string | undefined) {
+  if (!reply) return reply;
+  for (const { answeringInOurLanguage } of Object.values(REPLIES))
+    if (reply.startsWith(answeringInOurLanguage))
+      return reply.slice(answeringInOurLanguage.length).trimStart();
+  return reply;
 }
 
 const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;

@@ -30,8 +30,10 @@ const AFTER = [
   'keep it',
   'i ll keep it',
 ];
+/** That the appointment stays as it is: said alone too ("vale la dejo entonces"). */
+const KEEPS = AFTER.slice(AFTER.indexOf('la dejo'));
 const NEVER_MIND = new RegExp(
-  `^(?:(?:vale|ok|okay|bueno|ah|pues|entonces|ya|vaya|well|oh)\\s+)*(?:${PHRASES.join('|')})(?:\\s+(?:${AFTER.join('|')}))*$`,
+  `^(?:(?:vale|ok|okay|bueno|ah|pues|entonces|ya|vaya|well|oh)\\s+)*(?:${[...PHRASES, ...KEEPS].join('|')})(?:\\s+(?:${AFTER.join('|')}))*$`,
 );
 
 /** Its words: the spelling corrector never reads them as slips of others ("déjalo" is no "dejado"). */

@@ -43,7 +43,7 @@ import { PART_OF_DAY_WORDS, TIME_WORDS } from './when.ts';
 const MIN_LENGTH = 5;
 
 /** The vocabulary's single words that say what a message asks, by first letter. */
-const TARGETS = (() => {
+const VOCABULARY_WORDS = (() => {
   const lists = [
     GREETINGS,
     THANKS,
@@ -69,17 +69,23 @@ const TARGETS = (() => {
     [...SERVICE_SYNONYMS].flatMap(([word, synonyms]) => [word, ...synonyms]),
   ];
   const byLetter = new Map<string, Set<string>>();
+  const every = new Set<string>();
   for (const list of lists)
     for (const phrase of list)
       for (const word of phrase.split(' ')) {
         // "suscri*" and "..." are patterns, not words.
-        if (word.length < MIN_LENGTH || !/^[a-zñç]+$/.test(word)) continue;
+        if (!/^[a-zñç]+$/.test(word)) continue;
+        every.add(word);
+        if (word.length < MIN_LENGTH) continue;
         const set = byLetter.get(word[0]!) ?? new Set<string>();
         set.add(word);
         byLetter.set(word[0]!, set);
       }
-  return byLetter;
+  return { byLetter, every };
 })();
+const TARGETS = VOCABULARY_WORDS.byLetter;
+/** Every word of the vocabulary, short ones too ("hora", "cita", "hoy"), and the small words of the language. */
+const KNOWN = new Set([...VOCABULARY_WORDS.every, ...STOPWORDS, ...PART_OF_DAY_WORDS, ...TIME_WORDS]);
 
 /** Every word customers wrote in the corpus's messages (the classifier's examples). */
 const WRITTEN = (() => {
@@ -111,6 +117,25 @@ function compound(word: string): string | null {
     found = `${first} ${second}`;
   }
   return found;
+}
+
+/**
+ * The word written the standard way when it was typed as it sounds, as Spanish often is on a phone:
+ * a k before a, o or u is a c ("kambiar", "kuesta"), before e or i a qu ("kedan"); a z before e or
+ * i is a c ("zita", "zerrado"); a silent h left out at the start is put back ("ora", "oy", "asta").
+ * Only a word of three letters or more (four for a k) that no customer wrote and the vocabulary
+ * lacks, and only when the standard spelling is exactly one word of it.
+ */
+function soundedOut(word: string): string | null {
+  if (word.length < 3 || KNOWN.has(word) || WRITTEN.has(word)) return null;
+  // Three letters with a k are other languages' words more often than slips (Dutch "kan").
+  const standard = (
+    word.length >= 4 ? word.replace(/k(?=[aou])/g, 'c').replace(/k(?=[ei])/g, 'qu') : word
+  ).replace(/z(?=[ei])/g, 'c');
+  const readings = new Set(
+    [standard, `h${standard}`].filter((reading) => reading !== word && KNOWN.has(reading)),
+  );
+  return readings.size === 1 ? [...readings][0]! : null;
 }
 
 /** The vocabulary word a slip stands for, or null when it is a word of its own or unclear. */
@@ -155,7 +180,7 @@ export function spelled(text: string, ownWords?: ReadonlySet<string>): string {
   return text.replace(
     /\p{L}+/gu,
     (typed) =>
-      (ownWords?.has(fold(typed)) ? null : SOUNDS_LIKE[fold(typed)]) ??
+      (ownWords?.has(fold(typed)) ? null : (SOUNDS_LIKE[fold(typed)] ?? soundedOut(fold(typed)))) ??
       (typed.length >= MIN_LENGTH ? intendedWord(fold(typed), ownWords) : null) ??
       typed,
   );

@@ -122,12 +122,13 @@ const withoutArticleUnas = (text: string) =>
 
 /**
  * Someone else's appointment: "mi amiga tiene cita con…", "my wife has an appointment", "la reserva
- * de mi madre". The other person has it: "¿cuándo tiene hora Lucía para mi madre?" asks for a time.
+ * de mi madre", "mi prima ana garcia cuando tenia cita" (her name and the question between). The
+ * other person has it: "¿cuándo tiene hora Lucía para mi madre?" asks for a time.
  */
 const someoneElse = THIRD_PARTIES.map((phrase) => phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
 const BOOKING_NOUNS = '(?:cita|hora|reserva|sesion|consulta|appointment|booking|session)';
 const THIRD_PARTY_BOOKING = new RegExp(
-  `\\b(?:${someoneElse})\\b(?:\\s+[a-z]+){0,2}?\\s+(?:tiene|tenia|tendra|has|had|have)\\b(?:\\s+[a-z]+){0,2}?\\s+${BOOKING_NOUNS}\\b|\\b${BOOKING_NOUNS}\\s+(?:de|of)\\s+(?:${someoneElse})\\b`,
+  `\\b(?:${someoneElse})\\b(?:\\s+[a-z]+){0,3}?\\s+(?:tiene|tenia|tendra|has|had|have)\\b(?:\\s+[a-z]+){0,2}?\\s+${BOOKING_NOUNS}\\b|\\b${BOOKING_NOUNS}\\s+(?:de|of)\\s+(?:${someoneElse})\\b`,
 );
 /**
  * "soy el marido de Ana", "I'm Ana's husband": the customer speaks for someone else, named; the

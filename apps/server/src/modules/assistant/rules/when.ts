@@ -181,16 +181,45 @@ export const PART_OF_DAY_WORDS: ReadonlySet<string> = new Set(
 
 /** Weekday words → 0 (Sunday) … 6 (Saturday), in the languages customers write. */
 const WEEKDAY_WORDS: Array<[number, string[]]> = [
-  [1, ['lunes', 'monday', 'mon', 'lundi', 'montag', 'lunedi', 'segunda', 'dilluns', 'luns']],
-  [2, ['martes', 'tuesday', 'tue', 'tues', 'mardi', 'dienstag', 'martedi', 'terca', 'dimarts']],
+  [1, ['lunes', 'monday', 'mon', 'lundi', 'montag', 'lunedi', 'segunda', 'dilluns', 'luns', 'maandag']],
+  [2, ['martes', 'tuesday', 'tue', 'tues', 'mardi', 'dienstag', 'martedi', 'terca', 'dimarts', 'dinsdag']],
   [
     3,
-    ['miercoles', 'wednesday', 'wed', 'mercredi', 'mittwoch', 'mercoledi', 'quarta', 'dimecres', 'mercores'],
+    [
+      'miercoles',
+      'wednesday',
+      'wed',
+      'mercredi',
+      'mittwoch',
+      'mercoledi',
+      'quarta',
+      'dimecres',
+      'mercores',
+      'woensdag',
+    ],
   ],
-  [4, ['jueves', 'thursday', 'thu', 'thurs', 'jeudi', 'donnerstag', 'giovedi', 'quinta', 'dijous', 'xoves']],
-  [5, ['viernes', 'friday', 'fri', 'vendredi', 'freitag', 'venerdi', 'sexta', 'divendres', 'venres']],
-  [6, ['sabado', 'saturday', 'sat', 'samedi', 'samstag', 'sabato', 'dissabte']],
-  [0, ['domingo', 'sunday', 'sun', 'dimanche', 'sonntag', 'domenica', 'diumenge']],
+  [
+    4,
+    [
+      'jueves',
+      'thursday',
+      'thu',
+      'thurs',
+      'jeudi',
+      'donnerstag',
+      'giovedi',
+      'quinta',
+      'dijous',
+      'xoves',
+      'donderdag',
+    ],
+  ],
+  [
+    5,
+    ['viernes', 'friday', 'fri', 'vendredi', 'freitag', 'venerdi', 'sexta', 'divendres', 'venres', 'vrijdag'],
+  ],
+  [6, ['sabado', 'saturday', 'sat', 'samedi', 'samstag', 'sabato', 'dissabte', 'zaterdag']],
+  [0, ['domingo', 'sunday', 'sun', 'dimanche', 'sonntag', 'domenica', 'diumenge', 'zondag']],
 ];
 
 const NEXT_WEEK = [
@@ -213,8 +242,12 @@ const WEEKEND = [
   'el finde',
   'finde',
   'fin de semana',
+  'los findes',
+  'findes',
+  'fines de semana',
   'this weekend',
   'the weekend',
+  'weekends',
   'weekend',
   'wochenende',
   'week-end',
@@ -430,13 +463,13 @@ const spelledOut = (folded: string) =>
   folded
     .replace(/[a-z]{4,}/g, dayTypo)
     // "a las cinco y media", "half past five", "a la una": an hour written in words is that number.
-    .replace(/\b(a|entre|de) la una\b/g, '$1 las 1')
+    .replace(/\b(a|entre|de|sobre|para|hacia) la una\b/g, '$1 las 1')
     .replace(
       /\b(a las|sobre las|para las|hacia las|a partir de las|despues de las|antes de las|desde las|entre las|y las)\s+(una|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce)\b/g,
       (_, before: string, hour: string) => `${before} ${NUMBER_WORDS[hour]}`,
     )
     .replace(
-      /\b(at|half past|quarter past|quarter to)\s+(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/g,
+      /\b(at|half past|half|quarter past|quarter to)\s+(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/g,
       (_, before: string, hour: string) => `${before} ${NUMBER_WORDS[hour]}`,
     )
     .replace(/\bmn+a?\b/g, 'manana')
@@ -478,6 +511,8 @@ function times(text: string): { after?: string; at?: string; before?: string } {
     .replace(/\b(\d{1,2}) y media\b/g, '$1:30')
     .replace(/\b(\d{1,2}) y cuarto\b/g, '$1:15')
     .replace(/\bhalf past (\d{1,2})\b/g, 'at $1:30')
+    // "half ten", as British English says 10:30 (not "half an hour", not "half 10 minutes").
+    .replace(/\bhalf (\d{1,2})\b(?!\s*(?:min|minutes|hours?|h\b))/g, 'at $1:30')
     // "a las 1830", "at 0930": a time typed without its colon.
     .replace(/\b(a las|las|sobre las|para las|at|around)\s+([01]\d|2[0-3])([0-5]\d)\b/g, '$1 $2:$3');
   const afternoonHour = (hour: number, meridiem?: string) =>
@@ -535,7 +570,7 @@ function times(text: string): { after?: string; at?: string; before?: string } {
     return { before: hhmm(Math.floor(minutes / 60), minutes % 60) };
   }
   const at =
-    /(?:a las|a la(?= 1\b)|a les|at|sobre las|para las|las|around|about|hacia)\s*(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm|h)?(?![\d/])/.exec(
+    /(?:a las|(?:a|sobre|para|hacia) la(?= 1\b)|a les|at|sobre las|para las|las|around|about|hacia)\s*(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm|h)?(?![\d/])/.exec(
       refusedFirst(folded),
     ) ??
     /(?:^|\s)(\d{1,2}):(\d{2})(?:\s*(am|pm))?/.exec(folded) ??
@@ -710,7 +745,6 @@ export function morningReading(text: string, at: string): string | null {
   return small.test(folded) ? `${String(hour - 12).padStart(2, '0')}${at.slice(2)}` : null;
 }
 
-/** Reads when the customer means, relative to now in the business's zone; undefined when they say no day. */
 /**
  * "me duele la espalda desde el domingo", "my knee hurts since Saturday": a pain or a trouble
  * since a day tells when it began, not when they want to come.
@@ -721,11 +755,11 @@ const SINCE_A_DAY =
 const UNTIL_A_DAY =
   /\b(?:until|till|hasta el|hasta este|hasta)\s+(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|finde|fin de semana|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend)\b/g;
 /**
- * "el miércoles no puedo, tendría que ser mañana", "I can't do Friday": a day they refuse is not the
- * day asked, when another is named.
+ * "el miércoles no puedo, tendría que ser mañana", "I can't do Friday", "el jueves no, el viernes",
+ * "not Thursday, Friday": a day they refuse is not the day asked, when another is named.
  */
 const REFUSED_DAY =
-  /\b(?:el |los |este |esta )?(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|manana|finde|fin de semana) no (?:puedo|podemos|podre|me va|me viene|nos va|nos viene|me cuadra|nos cuadra)\b|\bno (?:puedo|podemos|podre)(?: ir)? (?:el|los|este) (?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|finde)\b|\bcan'?t (?:do |make )?(?:it )?(?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b/g;
+  /\b(?:el |los |este |esta )?(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|manana|finde|fin de semana) no\b(?=\s*(?:,|\.|;|-|mejor|sino|que)?\s*(?:mejor |sino |que )?(?:el |los |este |esta )?(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|manana|finde)\b)|\b(?:not|no) (?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b(?=\s*[,.;-]?\s*(?:but |rather |instead )?(?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b)|\b(?:el |los |este |esta )?(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|manana|finde|fin de semana) no (?:puedo|podemos|podre|me va|me viene|nos va|nos viene|me cuadra|nos cuadra)\b|\bno (?:puedo|podemos|podre)(?: ir)? (?:el|los|este) (?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|finde)\b|\bcan'?t (?:do |make )?(?:it )?(?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b/g;
 const TROUBLE = /\b(?:duele|dolor|dolores|molest\w*|lesion\w*|lesione|hurts?|pain|aches?|sore|injur\w*)\b/;
 
 /**
@@ -759,9 +793,24 @@ const DAY_NUMBERS: Record<string, number> = {
 const THE_ONE_AFTER =
   /\b(?:no)\s*,?\s*(?:(?:el|la)\s+(?:otro|otra|siguiente|de despues)|the (?:other one|one after|following one))\b/;
 
+/**
+ * "¿y el otro sábado?": the one after the nearest. Not a day gone by ("el otro sábado fui…", as
+ * "el otro día" says).
+ */
+const THE_OTHER_WEEKDAY =
+  /\b(?:el otro|the other)\s+(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/;
+const GONE_BY = /\b(?:fui|fuimos|vine|vinimos|estuve|estuvimos|tuve|hice|went|came|was|had)\b/;
+
+/** Reads when the customer means, relative to now in the business's zone; undefined when they say no day. */
 export function resolveWhen(said: string, now: Date, timeZone: string): When | undefined {
   const found = readWhen(said, now, timeZone);
-  if (!found || found.from !== found.to || !THE_ONE_AFTER.test(withoutPunctuation(fold(said)))) return found;
+  const plain = withoutPunctuation(fold(said));
+  // Only of the nearest: "el otro jueves, el de la semana que viene" has said which already.
+  const otherWeekday =
+    THE_OTHER_WEEKDAY.test(plain) &&
+    !GONE_BY.test(plain) &&
+    Boolean(found && found.from <= addDays(zonedDate(now, timeZone), 7));
+  if (!found || found.from !== found.to || !(THE_ONE_AFTER.test(plain) || otherWeekday)) return found;
   if (!namedWeekday(spelledOut(withoutPunctuation(fold(said))))) return found;
   const date = addDays(found.from, 7);
   return { ...found, from: date, to: date };
@@ -843,6 +892,8 @@ function readWhen(said: string, now: Date, timeZone: string): When | undefined {
       if (Number(date.slice(8)) === Number(dayOfMonth[1])) return single(date, offset === 0);
     }
   }
+  const season = monthPeriod(rest, today);
+  if (season) return { ...season, ...extra };
   if (hasAny(rest, TODAY) || (part && hasPhrase(folded, 'esta tarde'))) return single(today, true);
   if (hasAny(rest, TOMORROW)) return single(addDays(today, 1));
   // "la de después del finde", "after the weekend": the week that starts on the Monday after it.
@@ -862,6 +913,59 @@ function readWhen(said: string, now: Date, timeZone: string): When | undefined {
   // "¿lo más pronto que me puede ver un fisio?": the first free times from today, no day named.
   if (part === 'soonest') return { from: today, to: addDays(today, 6), ...extra };
   return undefined;
+}
+
+const MONTHS: Record<string, number> = Object.fromEntries(
+  [
+    ['enero', 'january'],
+    ['febrero', 'february'],
+    ['marzo', 'march'],
+    ['abril', 'april'],
+    ['mayo', 'may'],
+    ['junio', 'june'],
+    ['julio', 'july'],
+    ['agosto', 'august'],
+    ['septiembre', 'september', 'setiembre'],
+    ['octubre', 'october'],
+    ['noviembre', 'november'],
+    ['diciembre', 'december'],
+  ].flatMap((names, index) => names.map((name) => [name, index + 1])),
+);
+const MONTH_NAMES = Object.keys(MONTHS).join('|');
+/** "a principios de diciembre", "primeros de mes", "early December": the first week of that month. */
+const EARLY_MONTH = new RegExp(
+  `\\b(?:a )?(?:principios|primeros|comienzos|inicios) de(?:l mes de)? (${MONTH_NAMES})\\b|\\b(?:early|beginning of|start of|the start of) (${MONTH_NAMES})\\b`,
+);
+/**
+ * "el puente de diciembre", "el puente de la Constitución": the long weekend of 6 and 8 December,
+ * from the Saturday before when the 6th falls early in the week, to the Sunday after when the 8th
+ * falls late in it. "el puente" alone is that one while it is the next to come (November, early December).
+ */
+const DECEMBER_BRIDGE = /\bpuente de (?:diciembre|la constitucion|la inmaculada)\b/;
+const BRIDGE_ALONE = /\b(?:el|este|para el|en el) puente\b(?! de)/;
+
+function monthPeriod(rest: string, today: string): { from: string; to: string } | undefined {
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7));
+  const early = EARLY_MONTH.exec(rest);
+  if (early) {
+    const asked = MONTHS[(early[1] ?? early[2])!]!;
+    const first = `${asked < month ? year + 1 : year}-${String(asked).padStart(2, '0')}-01`;
+    const last = addDays(first, 6);
+    if (last < today) return undefined;
+    return { from: first < today ? today : first, to: last };
+  }
+  const bridgeAlone =
+    BRIDGE_ALONE.test(rest) && (month === 11 || (month === 12 && Number(today.slice(8)) <= 8));
+  if (!DECEMBER_BRIDGE.test(rest) && !bridgeAlone) return undefined;
+  const bridgeYear = today > `${year}-12-08` ? year + 1 : year;
+  const sixth = `${bridgeYear}-12-06`;
+  const eighth = `${bridgeYear}-12-08`;
+  const sixthDay = weekdayIndex(sixth);
+  const eighthDay = weekdayIndex(eighth);
+  const from = sixthDay >= 0 && sixthDay <= 2 ? addDays(sixth, -(sixthDay + 1)) : sixth;
+  const to = eighthDay >= 4 ? addDays(eighth, 7 - eighthDay) : eighth;
+  return { from: from < today ? today : from, to };
 }
 
 /** Whether a day is one the customer asked for ("entre semana" leaves out the weekend). */
