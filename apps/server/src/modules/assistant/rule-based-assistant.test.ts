@@ -4057,7 +4057,7 @@ describe('round 21, blind: what customers asked that the assistant missed', () =
 
   it('Spanish typed as it sounds is read as written ("kambiar la zita … mismo dia y ora")', () => {
     expect(spelled('ola kiero kambiar la zita del sabado mismo dia y ora')).toBe(
-      'hola kiero cambiar la cita del sabado mismo dia y hora',
+      'hola quiero cambiar la cita del sabado mismo dia y hora',
     );
     expect(spelled('asta q ora abris, kuanto kuesta')).toBe('hasta q hora abris, cuanto cuesta');
     // Three letters with a k are another language's word more often than a slip.

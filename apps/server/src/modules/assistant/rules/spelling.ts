@@ -122,12 +122,14 @@ function compound(word: string): string | null {
 /**
  * The word written the standard way when it was typed as it sounds, as Spanish often is on a phone:
  * a k before a, o or u is a c ("kambiar", "kuesta"), before e or i a qu ("kedan"); a z before e or
- * i is a c ("zita", "zerrado"); a silent h left out at the start is put back ("ora", "oy", "asta").
- * Only a word of three letters or more (four for a k) that no customer wrote and the vocabulary
- * lacks, and only when the standard spelling is exactly one word of it.
+ * i is a c ("zita", "zerrado"); a silent h left out at the start is put back ("ora", "asta").
+ * Only a word of three letters or more (four for a k) that the vocabulary lacks, and only when the
+ * standard spelling is exactly one word of it.
  */
 function soundedOut(word: string): string | null {
-  if (word.length < 3 || KNOWN.has(word) || WRITTEN.has(word)) return null;
+  // Customers' own words are not spared here, as they are from the slips below: "ora" and "zita"
+  // are what customers write, and the corpus holding them must not make them words.
+  if (word.length < 3 || KNOWN.has(word)) return null;
   // Three letters with a k are other languages' words more often than slips (Dutch "kan").
   const standard = (
     word.length >= 4 ? word.replace(/k(?=[aou])/g, 'c').replace(/k(?=[ei])/g, 'qu') : word
