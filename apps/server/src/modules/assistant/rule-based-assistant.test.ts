@@ -27,7 +27,7 @@ import { fold, hasPhrase, withoutPhrases } from './rules/text.ts';
 import { understand } from './rules/understand.ts';
 import {
   clockOf,
-  morningReading,
+  inHalfOfDay,
   pointsBack,
   resolveReference,
   resolveWhen,
@@ -404,9 +404,12 @@ describe('days and times, in the business zone', () => {
       expect(resolveWhen(loose, NOW, ZONE)).toBeUndefined();
     }
     // A small hour with no am, pm or part of the day may be the morning one: the hours decide.
-    expect(morningReading('y a las 7?', '19:00')).toBe('07:00');
-    expect(morningReading('a las 7 de la tarde', '19:00')).toBeNull();
-    expect(morningReading('at 7pm', '19:00')).toBeNull();
+    expect(inHalfOfDay('y a las 7?', '19:00', 'morning')).toBe('07:00');
+    expect(inHalfOfDay('a las 7 de la tarde', '19:00', 'morning')).toBeNull();
+    expect(inHalfOfDay('at 7pm', '19:00', 'morning')).toBeNull();
+    expect(inHalfOfDay('what about 8?', '08:00', 'afternoon')).toBe('20:00');
+    expect(inHalfOfDay('a las 8 de la mañana', '08:00', 'afternoon')).toBeNull();
+    expect(inHalfOfDay('y a las 10?', '10:00', 'afternoon')).toBeNull();
     expect(wordsBesidesTime('y a las 7 y media de la tarde?')).toBeLessThanOrEqual(2);
     expect(wordsBesidesTime('y a las 5 con carlos pero mejor el sabado que me viene bien')).toBeGreaterThan(
       5,

@@ -55,7 +55,7 @@ import { ANOTHER_PROFESSIONAL, type Understanding, understand } from './rules/un
 import {
   clockOf,
   fitsDay,
-  morningReading,
+  inHalfOfDay,
   PART_OF_DAY,
   pointsBack,
   resolveReference,
@@ -102,12 +102,12 @@ type Context = {
   /** The previous message asked which days someone works ("¿qué días trabaja carmen?" → "¿y sergio?"). */
   whichDays: boolean;
   premium: boolean;
+  /** The previous message asked a price ("¿cuánto cuesta con Ane?" → "¿y con Iker?"). */
+  priced: boolean;
   /** The assistant's last reply did not understand either. */
   lastNotUnderstood: boolean;
 };
 
-/** Topics answered from the company information even when a city or a service is named too. */
-/** Topics that only the company information can answer: when it says nothing, nothing else does. */
 /** "allí", "ahí", "there": the place the conversation is about. */
 const THERE = /\b(?:alli|ahi|alla|aqui mismo|en esa ciudad|there|over there|in that city)\b/;
 /** "4 al mes", "dos veces por semana", "10 sessions": how many appointments they mean. */
@@ -414,6 +414,7 @@ class Conversation {
       named: [],
       when: undefined,
       premium: false,
+      priced: false,
       lastNotUnderstood: false,
     };
     const lastReply = earlier.findLast((turn) => turn.role === 'assistant');
@@ -461,6 +462,7 @@ class Conversation {
       if (last) {
         context.placeStatement = seen.places.length > 0 && !seen.kinds.size && !seen.roleStems.size;
         context.premium = seen.premium;
+        context.priced = seen.price;
         // The day asked about carries over to the next message ("¿javier el viernes?" → "¿y carlos?").
         context.when = when;
         context.whichDays = seen.whichDays;
@@ -1517,7 +1519,7 @@ class Conversation {
         to: addDays(today, 6),
         ...service,
       });
-      const twin = morningReading(this.message.text, hour);
+      const twin = inHalfOfDay(this.message.text, hour, 'morning');
       const at = [hour, twin].find((time) => time && week.some((day) => day.times.includes(time)));
       if (at) {
         const free = week
@@ -1549,7 +1551,7 @@ class Conversation {
       const day = days.find((d) => d.date === range.from);
       const label = this.dayLabel(range.from, range);
       // "a las 7" with no part of the day: 19:00 first; when only 07:00 is open, their hours decide.
-      const twin = morningReading(this.message.text, range.at);
+      const twin = inHalfOfDay(this.message.text, range.at, 'morning');
       const at = !day?.times.includes(range.at) && twin && day?.times.includes(twin) ? twin : range.at;
       if (day?.times.includes(at)) return this.say.freeAt(professional.name, label, at, link);
       const full = await this.fullClasses(professional, { from: range.from, to: range.from }, service);
@@ -1706,14 +1708,14 @@ class Conversation {
     // A bare hour after a morning one is in the morning too ("a las 7 de la mañana" … "¿y a las 8?"),
     // and so is one whose morning reading the day's times just listed ("antes de entrar a currar a
     // las 9" → 07:00–08:00 → "las 7 y media me va bien"; not "¿y a las 5?" after 09:00–13:30).
-    const reading = clock.at ? morningReading(spoken, clock.at) : null;
+    const reading = clock.at ? inHalfOfDay(spoken, clock.at, 'morning') : null;
     const wasMorning = c.when.at
       ? c.when.at < '13:00'
       : Boolean(reading && listedTimesOfOneDay(this.lastReply ?? '')?.includes(reading));
     const morning = wasMorning ? reading : null;
     if (morning) clock = { ...clock, at: morning };
     // "tomorrow evening?" … "what about 8?": an hour in the part of the day asked is in it (20:00).
-    else if (clock.at) clock = { ...clock, at: inPartOfDay(clock.at, c.when.partOfDay, m.folded) };
+    else if (clock.at) clock = { ...clock, at: afternoonReading(m.text, clock.at, c.when.partOfDay) };
     if (!clock.at && !clock.after && !clock.before && !clock.partOfDay) return null;
     const candidates = m.named.length ? m.named : c.offered.length ? c.offered : c.named;
     if (candidates.length !== 1) return null;
@@ -1844,7 +1846,7 @@ class Conversation {
     if (!clock.at && !clock.after && !clock.before && !clock.partOfDay) return null;
     const { at: _at, after: _after, before: _before, partOfDay: _part, ...day } = c.when;
     // "¿a las 6?" after an afternoon's times is 18:00, as the day's part said.
-    const at = clock.at ? inPartOfDay(clock.at, c.when.partOfDay, m.folded) : undefined;
+    const at = clock.at ? afternoonReading(m.text, clock.at, c.when.partOfDay) : undefined;
     return { people: c.offered, when: { ...day, ...clock, ...(at ? { at } : {}) } };
   }
 
@@ -2107,13 +2109,6 @@ class Conversation {
     return before ? findPrices(this.info, before.text, SERVICE_SYNONYMS) : [];
   }
 
-  /** The customer's message before this one asked a price (not only got one in the reply). */
-  private askedPriceBefore() {
-    const customer = this.history.filter((turn) => turn.role === 'customer');
-    const before = customer.at(-2);
-    return before ? understand(before.text, this.directory, this.knowledge).price : false;
-  }
-
   /**
    * "¿y con el fisio igual?", "and the same with Carlos?" right after a price: the price asked
    * again, of whom the message names now.
@@ -2129,7 +2124,7 @@ class Conversation {
           m.text.split(/\s+/).length <= 5 &&
           // "and where is the physio?" asks something else of them.
           !/\b(?:donde|cuando|quien|que|cual|como|where|when|who|what|which|how)\b/.test(m.folded) &&
-          this.askedPriceBefore())) &&
+          this.context.priced)) &&
       (m.named.length > 0 || m.kinds.size > 0 || m.roleStems.size > 0) &&
       !m.when &&
       // "¿y pedicura también solo allí?": where, not its price.
@@ -2523,17 +2518,6 @@ class Conversation {
 }
 
 /**
- * An hour said bare after an afternoon or an evening was asked for ("tomorrow evening?" … "what
- * about 8?") is in it: 20:00, not 08:00; unless they say morning.
- */
-function inPartOfDay(at: string, part: When['partOfDay'], folded: string): string {
-  // Up to 9: "a las 10" or "a las 11" after an afternoon is no 22:00.
-  if ((part !== 'afternoon' && part !== 'evening') || at >= '10:00') return at;
-  if (/\b(manana|mananas|morning|am|a m|madrugada)\b/.test(folded)) return at;
-  return `${String(Number(at.slice(0, 2)) + 12).padStart(2, '0')}${at.slice(2)}`;
-}
-
-/**
  * A reply without the notice that we answer in our language put before it for a customer who writes
  * in another: what the reply says is read after it ("Et le samedi ?" after the opening hours).
  */
@@ -2544,6 +2528,10 @@ function withoutLanguageNotice(reply: string | undefined) {
       return reply.slice(answeringInOurLanguage.length).trimStart();
   return reply;
 }
+
+/** An hour said bare after an afternoon or an evening was asked for ("tomorrow evening?" … "what about 8?") is in it. */
+const afternoonReading = (text: string, at: string, part: When['partOfDay']) =>
+  ((part === 'afternoon' || part === 'evening') && inHalfOfDay(text, at, 'afternoon')) || at;
 
 const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -16,7 +16,7 @@ import {
   clockOf,
   dottedTimes,
   fitsDay,
-  morningReading,
+  inHalfOfDay,
   PART_OF_DAY,
   pointsBack,
   resolveReference,
@@ -1289,7 +1289,7 @@ async function move(
   // no time), those decide.
   const twin = when.at ? morningTwin(when.at) : undefined;
   const inMorning = draftTime ? draftTime < '13:00' : !draftDate && appointment.startTime < '13:00';
-  const morningFirst = Boolean(twin) && inMorning && morningReading(text, when.at!) !== null;
+  const morningFirst = Boolean(twin) && inMorning && inHalfOfDay(text, when.at!, 'morning') !== null;
   const wanted = when.at
     ? (morningFirst ? [twin, when.at] : [when.at, twin]).filter((time): time is string => Boolean(time))
     : [];

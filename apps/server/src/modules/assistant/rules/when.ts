@@ -731,13 +731,21 @@ export function wordsBesidesTime(text: string): number {
 }
 
 /**
- * "a las 7" with no am, pm or part of the day is read as 19:00; 07:00 is the other reading. This
- * gives that morning reading when the words allow it, so the professional's hours can decide.
+ * An hour said with no am, pm or part of the day can be in either half of it: `clockOf` reads "a
+ * las 7" as 19:00 and "a las 8" as 08:00. This reads it in the half of the day the conversation is
+ * in: in the morning, 19:00 said "a las 7" is 07:00 (only an hour said bare: "a las 7 de la
+ * tarde", "7pm" and "19h" stay); in the afternoon or evening, 08:00 said "what about 8?" is 20:00
+ * (up to 9: "a las 10" after an afternoon is no 22:00; said "de la mañana", it stays). Null when
+ * the words fix the half or the hour has no reading in that half.
  */
-export function morningReading(text: string, at: string): string | null {
+export function inHalfOfDay(text: string, at: string, half: 'morning' | 'afternoon'): string | null {
   const hour = Number(at.slice(0, 2));
-  if (hour < 13 || hour > 19) return null;
   const folded = spelledOut(withoutPunctuation(fold(text)));
+  if (half === 'afternoon') {
+    if (at >= '10:00' || /\b(manana|mananas|morning|am|a m|madrugada)\b/.test(folded)) return null;
+    return `${String(hour + 12).padStart(2, '0')}${at.slice(2)}`;
+  }
+  if (hour < 13 || hour > 19) return null;
   if (partOfDay(folded).part || /\b(pm|p m)\b/.test(folded)) return null;
   const small = new RegExp(
     `\\b(?:a las|sobre las|para las|hacia las|las|at|around|about)\\s*${hour - 12}(?:[:.]${at.slice(3)})?\\b(?!\\s*(?:h\\b|pm\\b))`,
