@@ -29,8 +29,14 @@ export const appointmentWrites = {
   async book(db: Db, values: NewAppointment, booked: { actor: AppointmentActor; at: Date }) {
     const [row] = await db
       .insert(appointments)
-      // Staff booking for a client is its own channel; the page and chat links say theirs.
-      .values({ channel: booked.actor === 'staff' ? 'staff' : 'page', ...values, status: 'scheduled' })
+      // Staff booking for a client is its own channel; the page and chat links say theirs. The slot
+      // is chosen when it is booked, on the app's clock (reminders due before it are not planned).
+      .values({
+        channel: booked.actor === 'staff' ? 'staff' : 'page',
+        slotChosenAt: booked.at,
+        ...values,
+        status: 'scheduled',
+      })
       .returning();
     await appointmentWrites.record(db, {
       appointmentId: row!.id,

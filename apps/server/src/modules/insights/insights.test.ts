@@ -38,8 +38,8 @@ afterEach(() => {
   now = fixedNow;
 });
 
-const report = async (query: string) => {
-  const response = await t.app.inject({ method: 'GET', url: `/api/insights?${query}`, headers });
+const report = async (query: string, as = headers) => {
+  const response = await t.app.inject({ method: 'GET', url: `/api/insights?${query}`, headers: as });
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as InsightsReport;
 };
@@ -490,9 +490,11 @@ describe('GET /api/insights', () => {
     // so it passes whatever day it runs. (With the fixed "now", a conversation stamped after it was
     // not counted once the wall clock passed that day: the test failed from 27 November 2026 on.)
     now = new Date();
+    // Signed in on this clock: the suite's session, signed on the fixed one, has long expired on it.
+    const { headers: onWallClock } = await t.signIn();
     const today = zonedDate(now, ZONE);
     const period = `period=custom&from=${addDays(today, -1)}&to=${today}`;
-    const before = await report(period);
+    const before = await report(period, onWallClock);
     const { chatId } = await t.app.services.chats.receiveInbound({
       prefix: '34',
       phone: '612340001',
@@ -542,7 +544,7 @@ describe('GET /api/insights', () => {
     expect(row).toMatchObject({ channel: 'chat' });
     expect(row!.conversationId).toBeTruthy();
 
-    const after = await report(period);
+    const after = await report(period, onWallClock);
     expect(after.current.assistant.bookingsFromChat).toBe(before.current.assistant.bookingsFromChat + 1);
     expect(after.current.bookings.byChannel.chat).toBe(before.current.bookings.byChannel.chat + 1);
     expect(after.current.conversations.total).toBe(before.current.conversations.total + 1);
