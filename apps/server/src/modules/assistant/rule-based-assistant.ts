@@ -157,10 +157,10 @@ const linksTo = (text: string, username: string) =>
   new RegExp(`/schedule/${username.replace(/[^a-z0-9_-]/gi, '')}(?![a-z0-9_-])`, 'i').test(text);
 /** "la siguiente libre", "the next free one": a time, not a day. */
 const NEXT_FREE = /\b(?:libre|hueco|disponible|free|available|slot)\b/;
-/** Whether a bot or a person answers: "¿eres un bot o una persona?", "is this automated?". */
 /** Asking what the assistant is for: "¿en qué me puedes ayudar?", "¿qué puedes hacer?", "what can you do?". */
 const WHAT_CAN_YOU_DO =
   /\b(?:(?:en |con )?que (?:me |nos )?(?:puedes|podeis|sabes) (?:hacer|ayudar\w*)|para que sirves|what can you (?:do|help)|how can you help|what do you do)\b/;
+/** Whether a bot or a person answers: "¿eres un bot o una persona?", "is this automated?". */
 const BOT_QUESTION =
   /\b(?:eres|sois|es esto|esto es|estoy hablando con|hablo con|habla|contesta|responde|are you|is this|am i (?:talking|speaking|chatting) (?:to|with)|who am i (?:talking|speaking) to)\b(?: (?:un|una|a|an|the|con|with))? (?:bot|robot|chatbot|maquina|ia|inteligencia artificial|ai|automatic[oa]|automated|programa|asistente virtual|virtual assistant)\b(?: (?:o|or) (?:una |un |a )?(?:persona(?: real)?|humano|human|real person|person))?/;
 

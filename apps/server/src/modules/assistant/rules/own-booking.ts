@@ -412,7 +412,6 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
       // "¿me devolvéis el dinero?" before saying yes: the answer, and the same question again.
       return { replies: [askToCancel(pendingAppointment, language)], propose: pending };
     }
-    // "no, no la anules, mejor cámbiala al jueves": the no is to the cancellation; the move is asked below.
     // "actually no, can we do Tuesday same time instead?": a day or an hour said instead of the
     // cancellation is where to move it, unless another appointment of theirs is on that day (then
     // "no, mejor la del jueves" points at which to cancel, below).
@@ -425,6 +424,7 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
           other.id !== pendingAppointment.id && when && other.date >= when.from && other.date <= when.to,
       );
     if (dayInstead) return move(pendingAppointment, input, folded, null);
+    // "no, no la anules, mejor cámbiala al jueves": the no is to the cancellation; the move is asked below.
     const movesInstead =
       pending.kind === 'cancel' &&
       (MOVE.test(folded) || PASS_IT.test(folded) || Boolean(preferred(folded, knowledge)));
