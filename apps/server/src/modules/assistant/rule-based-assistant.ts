@@ -56,6 +56,7 @@ import {
   clockOf,
   fitsDay,
   inHalfOfDay,
+  ourWeekdayNames,
   PART_OF_DAY,
   pointsBack,
   resolveReference,
@@ -229,16 +230,6 @@ const DAY_STEM =
 /** "¿hasta qué edad?", "what age is it for?": the age limit of a service, asked with no age said. */
 const AGE_LIMIT_ASKED =
   /\b(?:hasta (?:que|cuantos) (?:edad|anos)|que edad|(?:de|para) que edades?|edad (?:maxima|limite)|what age|up to what age|how old|age limit)\b/;
-/** The weekdays' names in the languages we answer in, Sunday first, as the business's text says them. */
-const OUR_WEEKDAY_NAMES = [
-  ['domingo', 'sunday'],
-  ['lunes', 'monday'],
-  ['martes', 'tuesday'],
-  ['miercoles', 'wednesday'],
-  ['jueves', 'thursday'],
-  ['viernes', 'friday'],
-  ['sabado', 'saturday'],
-];
 /** The first or last of the times just listed: "la última", "la primera que tenga", "the last one". */
 const EDGE_TIME =
   /\b(?:la|el|lo) (?:ultima|ultimo|primera|primero|mas tarde|mas temprano|mas pronto)\b(?! vez)|\bthe (?:last|first|latest|earliest)(?: one| slot| time)?\b(?! time i)/;
@@ -2407,7 +2398,7 @@ class Conversation {
       const days = said
         ? [said]
         : m.when && m.when.from === m.when.to
-          ? OUR_WEEKDAY_NAMES[weekdayIndex(m.when.from)]!
+          ? ourWeekdayNames(weekdayIndex(m.when.from))
           : [];
       const saysIt = quoted.find((sentence) => days.some((day) => fold(sentence).includes(day)));
       if (saysIt) return this.quote(saysIt);

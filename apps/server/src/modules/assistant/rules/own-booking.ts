@@ -17,6 +17,8 @@ import {
   dottedTimes,
   fitsDay,
   inHalfOfDay,
+  MONTHS,
+  morningTwin,
   PART_OF_DAY,
   pointsBack,
   resolveReference,
@@ -948,35 +950,9 @@ const soonestFirst = (a: CustomerAppointment, b: CustomerAppointment) =>
   a.date === b.date ? a.startTime.localeCompare(b.startTime) : a.date.localeCompare(b.date);
 
 /** The appointments the words point at: by the professional named, and (`byDay`) by the day named. */
-const MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
 /** "la (cita) de diciembre", "my appointment in December": an appointment named by its month. */
 const MONTH_NAMED = new RegExp(
-  `\\b(?:la|el|lo|cita|sesion|clase|reserva|consulta|one|appointment|session|booking)\\s+(?:de|del mes de|in|for)\\s+(${MONTHS.join('|')})\\b`,
+  `\\b(?:la|el|lo|cita|sesion|clase|reserva|consulta|one|appointment|session|booking)\\s+(?:de|del mes de|in|for)\\s+(${Object.keys(MONTHS).join('|')})\\b`,
 );
 
 /**
@@ -1144,7 +1120,7 @@ function pick(
   // "la cita de diciembre": the one in that month, when the month names theirs.
   const month = MONTH_NAMED.exec(source);
   if (month) {
-    const number = String((MONTHS.indexOf(month[1]!) % 12) + 1).padStart(2, '0');
+    const number = String(MONTHS[month[1]!]).padStart(2, '0');
     const byMonth = found.filter((a) => a.date.slice(5, 7) === number);
     if (byMonth.length) found = byMonth;
   }
@@ -1480,9 +1456,3 @@ function laterDay(text: string, appointment: CustomerAppointment, knowledge: Ass
 }
 const DAY_WORD =
   /\b(lunes|martes|miercoles|jueves|viernes|sabado|domingo|monday|tuesday|wednesday|thursday|friday|saturday|sunday|manana|tomorrow|hoy|today)\b/;
-
-/** "a las 8" is read as 20:00 when small hours are taken as afternoon ones; 08:00 is the other reading. */
-function morningTwin(time: string) {
-  const hour = Number(time.slice(0, 2));
-  return hour >= 13 && hour <= 19 ? `${String(hour - 12).padStart(2, '0')}${time.slice(2)}` : null;
-}

@@ -222,6 +222,10 @@ const WEEKDAY_WORDS: Array<[number, string[]]> = [
   [0, ['domingo', 'sunday', 'sun', 'dimanche', 'sonntag', 'domenica', 'diumenge', 'zondag']],
 ];
 
+/** A weekday's names in the languages we answer in (Spanish, English), as the business's text says them. */
+export const ourWeekdayNames = (weekday: number): string[] =>
+  WEEKDAY_WORDS.find(([day]) => day === weekday)![1].slice(0, 2);
+
 const NEXT_WEEK = [
   'la semana que viene',
   'la semana q viene',
@@ -738,6 +742,12 @@ export function wordsBesidesTime(text: string): number {
  * (up to 9: "a las 10" after an afternoon is no 22:00; said "de la mañana", it stays). Null when
  * the words fix the half or the hour has no reading in that half.
  */
+/** "a las 8" read as 20:00 when small hours are taken as afternoon ones: 08:00 is the other reading. */
+export function morningTwin(at: string): string | null {
+  const hour = Number(at.slice(0, 2));
+  return hour >= 13 && hour <= 19 ? `${String(hour - 12).padStart(2, '0')}${at.slice(2)}` : null;
+}
+
 export function inHalfOfDay(text: string, at: string, half: 'morning' | 'afternoon'): string | null {
   const hour = Number(at.slice(0, 2));
   const folded = spelledOut(withoutPunctuation(fold(text)));
@@ -745,12 +755,12 @@ export function inHalfOfDay(text: string, at: string, half: 'morning' | 'afterno
     if (at >= '10:00' || /\b(manana|mananas|morning|am|a m|madrugada)\b/.test(folded)) return null;
     return `${String(hour + 12).padStart(2, '0')}${at.slice(2)}`;
   }
-  if (hour < 13 || hour > 19) return null;
-  if (partOfDay(folded).part || /\b(pm|p m)\b/.test(folded)) return null;
+  const twin = morningTwin(at);
+  if (!twin || partOfDay(folded).part || /\b(pm|p m)\b/.test(folded)) return null;
   const small = new RegExp(
     `\\b(?:a las|sobre las|para las|hacia las|las|at|around|about)\\s*${hour - 12}(?:[:.]${at.slice(3)})?\\b(?!\\s*(?:h\\b|pm\\b))`,
   );
-  return small.test(folded) ? `${String(hour - 12).padStart(2, '0')}${at.slice(2)}` : null;
+  return small.test(folded) ? twin : null;
 }
 
 /**
@@ -778,9 +788,32 @@ const TROUBLE = /\b(?:duele|dolor|dolores|molest\w*|lesion\w*|lesione|hurts?|pai
 const TIME_AFTER_WEEKDAY =
   /\b(lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+(\d{1,2}(?:\s*h\b|h\d{2}\b|:\d{2}(?!\d)|\.(?:00|15|30|45)\b|\s*(?:am|pm)\b))/gi;
 
+/** Month words, Spanish first, then English and other spellings ("setiembre"). */
+const MONTH_WORDS = [
+  ['enero', 'january'],
+  ['febrero', 'february'],
+  ['marzo', 'march'],
+  ['abril', 'april'],
+  ['mayo', 'may'],
+  ['junio', 'june'],
+  ['julio', 'july'],
+  ['agosto', 'august'],
+  ['septiembre', 'september', 'setiembre'],
+  ['octubre', 'october'],
+  ['noviembre', 'november'],
+  ['diciembre', 'december'],
+];
+/** Month words → 1 (January) … 12 (December). */
+export const MONTHS: Record<string, number> = Object.fromEntries(
+  MONTH_WORDS.flatMap((names, index) => names.map((name) => [name, index + 1])),
+);
+const SPANISH_MONTHS = MONTH_WORDS.flatMap((names) => names.filter((_, i) => i !== 1)).join('|');
+
 /** "el primero de diciembre", "el dos de enero": the day of the month in words, as digits. */
-const DAY_IN_WORDS =
-  /\b(primero|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\s+de\s+(enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)\b/gi;
+const DAY_IN_WORDS = new RegExp(
+  `\\b(primero|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\\s+de\\s+(${SPANISH_MONTHS})\\b`,
+  'gi',
+);
 const DAY_NUMBERS: Record<string, number> = {
   primero: 1,
   uno: 1,
@@ -923,22 +956,6 @@ function readWhen(said: string, now: Date, timeZone: string): When | undefined {
   return undefined;
 }
 
-const MONTHS: Record<string, number> = Object.fromEntries(
-  [
-    ['enero', 'january'],
-    ['febrero', 'february'],
-    ['marzo', 'march'],
-    ['abril', 'april'],
-    ['mayo', 'may'],
-    ['junio', 'june'],
-    ['julio', 'july'],
-    ['agosto', 'august'],
-    ['septiembre', 'september', 'setiembre'],
-    ['octubre', 'october'],
-    ['noviembre', 'november'],
-    ['diciembre', 'december'],
-  ].flatMap((names, index) => names.map((name) => [name, index + 1])),
-);
 const MONTH_NAMES = Object.keys(MONTHS).join('|');
 /** "a principios de diciembre", "primeros de mes", "early December": the first week of that month. */
 const EARLY_MONTH = new RegExp(
