@@ -155,7 +155,7 @@ test('the WhatsApp choice passes axe, light and dark, and a bad number is said s
   await number.pressSequentially('600 000 000', HUMAN);
   await number.press('Enter');
   await expect(
-    page.getByRole('alert').filter({ hasText: 'Escribe tu número de WhatsApp con su prefijo' }),
+    page.getByRole('alert').filter({ hasText: 'Escribe tu número de teléfono con su prefijo' }),
   ).toBeVisible();
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });

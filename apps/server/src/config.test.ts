@@ -20,6 +20,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
     expect(() => loadConfig({ ADMIN_USERNAME: 'boss' })).toThrow(/ADMIN_PASSWORD/);
+    // Twilio's keys come together: one forgotten would silently offer no codes by SMS.
+    expect(() => loadConfig({ TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'x' })).toThrow(/TWILIO_FROM/);
+    expect(
+      loadConfig({ TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'x', TWILIO_FROM: '+15005550006' }).sms,
+    ).toEqual({
+      accountSid: 'AC1',
+      authToken: 'x',
+      from: '+15005550006',
+      apiUrl: 'https://api.twilio.com',
+    });
   });
 
   it('keeps demo data and its public sign-in out of production unless SEED_DEMO=true', () => {

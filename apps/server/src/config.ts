@@ -90,6 +90,14 @@ export const envSchema = z.object({
   /** An approved AUTHENTICATION template: without it the web chat offers no verification by WhatsApp. */
   WHATSAPP_CODE_TEMPLATE: optional,
   WHATSAPP_CODE_TEMPLATE_LANGUAGE: z.preprocess(blankToUndefined, z.string().min(2).max(15).default('en')),
+  /**
+   * Twilio, for the web chat's codes by SMS when WhatsApp has no authentication template: all three
+   * or none. TWILIO_FROM is a Twilio number (+…) or a Messaging Service SID (MG…).
+   */
+  TWILIO_ACCOUNT_SID: optional,
+  TWILIO_AUTH_TOKEN: optional,
+  TWILIO_FROM: optional,
+  TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
   LLM_BASE_URL: z.preprocess(blankToUndefined, z.string().url().optional()),
   LLM_MODEL: optional,
   LLM_API_KEY: optional,
@@ -174,6 +182,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new ConfigError(
       'JWT_SECRET is required when NODE_ENV=production. Set it to a random string of at least 32 characters, for example: openssl rand -hex 32',
+    );
+  }
+  const twilio = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM].filter(Boolean).length;
+  if (twilio > 0 && twilio < 3) {
+    throw new ConfigError(
+      'Set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM together, or none of them.',
     );
   }
   if (Boolean(e.ADMIN_USERNAME) !== Boolean(e.ADMIN_PASSWORD)) {
@@ -270,6 +284,15 @@ function toConfig(e: Env, derived: { seedDemo: boolean; trustProxy: boolean | nu
         ? { name: e.WHATSAPP_CODE_TEMPLATE, language: e.WHATSAPP_CODE_TEMPLATE_LANGUAGE }
         : undefined,
     },
+    sms:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+        ? {
+            accountSid: e.TWILIO_ACCOUNT_SID,
+            authToken: e.TWILIO_AUTH_TOKEN,
+            from: e.TWILIO_FROM,
+            apiUrl: e.TWILIO_API_URL,
+          }
+        : undefined,
     llm:
       e.LLM_BASE_URL && e.LLM_MODEL
         ? {

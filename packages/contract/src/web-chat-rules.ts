@@ -42,11 +42,14 @@ export const WEB_CHAT_MESSAGES = {
   codeSent: 'If the address can receive email, a code is on its way. It is valid for 10 minutes.',
   codeWrong: 'That code is not right. Check the email and try again.',
   codeExpired: 'That code has expired or was tried too many times. Ask for a new one.',
-  phoneInvalid: 'Enter your WhatsApp number with its country code, like +34 600 000 000',
-  phoneCodeInvalid: `Enter the ${WEB_CHAT_CODE_LENGTH}-digit code we sent by WhatsApp`,
+  phoneInvalid: 'Enter your phone number with its country code, like +34 600 000 000',
+  phoneCodeInvalid: `Enter the ${WEB_CHAT_CODE_LENGTH}-digit code we sent to your phone`,
   phoneCodeSent: 'If the number has WhatsApp, a code is on its way. It is valid for 10 minutes.',
   phoneCodeWrong: 'That code is not right. Check WhatsApp and try again.',
-  phoneUnavailable: 'Verifying a number by WhatsApp is not available here. Use your email instead.',
+  smsCodeSent: 'If the number can receive text messages, a code is on its way. It is valid for 10 minutes.',
+  smsCodeWrong: 'That code is not right. Check your text messages and try again.',
+  phoneCodeNotSent: 'The code could not be sent just now. Try again in a moment, or use your email.',
+  phoneUnavailable: 'Verifying a phone number is not available here. Use your email instead.',
   contactInvalid: 'Enter an email address or a WhatsApp number',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   originInvalid: 'Each allowed website must be an address like https://www.example.com, without a path',
@@ -58,6 +61,17 @@ export const WEB_CHAT_MESSAGES = {
   privacyNoteTooLong: `Privacy note can be at most ${WEB_CHAT_PRIVACY_NOTE_MAX} characters`,
   codeEmailSubject: 'Your chat verification code',
 } as const;
+
+/**
+ * The text message a number's code goes in (SMS), in the panel's language; the code first, for the
+ * phone to offer it, and the business's name when it has one.
+ */
+export function webChatSmsCodeText(code: string, business: string, language: 'es' | 'en'): string {
+  const name = business.trim();
+  if (language === 'es')
+    return `${code} es tu código para el chat${name ? ` de ${name}` : ''}. Caduca en 10 minutos.`;
+  return `${code} is your code for the ${name ? `${name} ` : ''}chat. It expires in 10 minutes.`;
+}
 
 /**
  * A website's origin as browsers send it (scheme, host, port; no path, query or credentials), or

@@ -80,8 +80,10 @@ export const webChatConfigSchema = z.object({
   privacyNote: z.string(),
   /** Whether a person can answer now (see decision 022: someone on the staff had the dashboard open in the last minutes). */
   online: z.boolean(),
-  /** Whether the visitor may prove a number with a code by WhatsApp (an authentication template is configured). */
+  /** Whether the visitor may prove a phone number with a code (by WhatsApp or by SMS, as `phoneChannel` says). */
   phoneVerification: z.boolean(),
+  /** How a number's code is sent: WhatsApp's authentication template, else SMS (Twilio); null when neither is configured. */
+  phoneChannel: z.enum(['whatsapp', 'sms']).nullable(),
 });
 export type WebChatConfig = z.infer<typeof webChatConfigSchema>;
 
@@ -102,7 +104,7 @@ export type WebChatMessage = z.infer<typeof webChatMessageSchema>;
 export const webChatConversationSchema = z.object({
   messages: z.array(webChatMessageSchema),
   verifiedEmail: z.string().nullable(),
-  /** The number proved by a WhatsApp code, as + and its digits. */
+  /** The number proved by a code (WhatsApp or SMS), as + and its digits. */
   verifiedPhone: z.string().nullable(),
   /** An email or number was verified and lapsed (idle or old): the panel asks the visitor to verify again. */
   verificationLapsed: z.boolean(),
@@ -144,7 +146,11 @@ const phoneSchema = z
   .trim()
   .min(1, M.phoneInvalid)
   .max(40, M.phoneInvalid);
-export const requestWebChatPhoneCodeSchema = z.object({ phone: phoneSchema });
+export const requestWebChatPhoneCodeSchema = z.object({
+  phone: phoneSchema,
+  /** The language of a code sent by SMS (the panel's); WhatsApp's template has its own. */
+  language: z.enum(['es', 'en']).default('en'),
+});
 export const confirmWebChatPhoneCodeSchema = z.object({
   phone: phoneSchema,
   code: z

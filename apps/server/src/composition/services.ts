@@ -59,6 +59,7 @@ import { createUsersRepository } from '../modules/users/users.repository.ts';
 import { createUsersService } from '../modules/users/users.service.ts';
 import { createWaitlistRepository } from '../modules/waitlist/waitlist.repository.ts';
 import { createWaitlistService } from '../modules/waitlist/waitlist.service.ts';
+import { choosePhoneCodeSender } from '../modules/web-chat/phone-codes.ts';
 import { createWebChatRepository } from '../modules/web-chat/web-chat.repository.ts';
 import { createWebChatService } from '../modules/web-chat/web-chat.service.ts';
 import { createStripeWebhookService } from '../modules/webhooks/stripe-webhook.service.ts';
@@ -324,7 +325,11 @@ export function createServices(deps: ServiceDeps) {
     limits: config.webChat,
     publicUrl: config.publicUrlConfigured ? config.publicUrl : null,
     onlineMinutes: config.webChatOnlineMinutes,
-    whatsapp: { channel: integrations.whatsapp, template: integrations.whatsappCodeTemplate },
+    phoneCodes: choosePhoneCodeSender({
+      whatsapp: integrations.whatsapp,
+      template: integrations.whatsappCodeTemplate,
+      sms: integrations.sms,
+    }),
   });
   const privacy = createPrivacyService({
     db,

@@ -16,6 +16,8 @@ import type {
   ProviderSubscription,
   SubscriptionProvider,
 } from './payments/subscription-provider.ts';
+import type { SmsSender } from './sms/sms-sender.ts';
+import { createTwilioSmsSender } from './sms/twilio-sms-sender.ts';
 import { createCloudApiChannel } from './whatsapp/cloud-api-channel.ts';
 import { createLocalWhatsAppChannel, LOCAL_CODE_TEMPLATE } from './whatsapp/local-channel.ts';
 import type { CodeTemplate, WhatsAppChannel } from './whatsapp/whatsapp-channel.ts';
@@ -39,6 +41,8 @@ export type Integrations = {
   whatsapp: WhatsAppChannel;
   /** The template one-time codes go by WhatsApp with: the configured one, the local channel's own, or none. */
   whatsappCodeTemplate: CodeTemplate | null;
+  /** Text messages, for the web chat's codes where WhatsApp cannot send them; null without Twilio keys. */
+  sms: SmsSender | null;
   assistant: AssistantEngine;
   /** Set only while the local payment provider is in use. */
   localPayments: LocalPaymentStandIn | null;
@@ -63,6 +67,7 @@ export async function chooseIntegrations(
     token && phoneNumberId
       ? createCloudApiChannel({ token, phoneNumberId, businessAccountId, apiUrl })
       : createLocalWhatsAppChannel(logger);
+  const sms = config.sms ? createTwilioSmsSender(config.sms) : null;
   const assistant = config.llm
     ? (await import('../modules/assistant/llm-assistant.ts')).createLlmAssistant(config.llm)
     : createRuleBasedAssistant();
@@ -72,6 +77,7 @@ export async function chooseIntegrations(
       `payments: ${payments.payments.name === 'stripe' ? 'Stripe' : 'local test provider (no STRIPE_SECRET_KEY)'}`,
       `mail: ${mailer.name === 'smtp' ? 'SMTP' : 'outbox and log (no SMTP_URL)'}`,
       `WhatsApp: ${whatsapp.name === 'cloud-api' ? 'Cloud API' : 'not connected (no WHATSAPP_TOKEN); replies are stored only'}`,
+      `SMS: ${sms ? 'Twilio' : 'none (no TWILIO_ACCOUNT_SID)'}`,
       `assistant: ${config.llm ? `LLM ${config.llm.model} at ${config.llm.baseUrl}` : 'built-in rule-based (no LLM_BASE_URL)'}`,
     ].join('; '),
   );
@@ -83,7 +89,7 @@ export async function chooseIntegrations(
         ? null
         : LOCAL_CODE_TEMPLATE
       : (config.whatsapp.codeTemplate ?? null);
-  return { ...payments, mailer, whatsapp, whatsappCodeTemplate, assistant };
+  return { ...payments, mailer, whatsapp, whatsappCodeTemplate, sms, assistant };
 }
 
 async function choosePayments(config: Config, db: Db, clock: () => Date) {

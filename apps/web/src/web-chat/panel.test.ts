@@ -13,8 +13,10 @@ type FakeOptions = {
   /** How the stream answers: never (the default), 401 for an earlier session, or open. */
   stream?: 'pending' | 'unauthorized' | 'open';
   conversation?: unknown;
-  /** Whether the server can send codes by WhatsApp. */
-  phoneVerification?: boolean;
+  /** Whether the server can send a number's code, and how. */
+  phoneChannel?: 'whatsapp' | 'sms';
+  /** How the server answers a request for a number's code. */
+  phoneCode?: { status: number; message: string };
 };
 
 function fakeApi(options: FakeOptions) {
@@ -43,8 +45,11 @@ function fakeApi(options: FakeOptions) {
         position: 'right',
         privacyNote: '',
         online: options.online,
-        phoneVerification: options.phoneVerification ?? false,
+        phoneVerification: Boolean(options.phoneChannel),
+        phoneChannel: options.phoneChannel ?? null,
       });
+    if (url.pathname.endsWith('/phone-verification') && options.phoneCode)
+      return reply(options.phoneCode.status, { message: options.phoneCode.message });
     if (url.pathname.endsWith('/sessions')) return reply(201, { sessionId: 'session-1' });
     if (url.pathname.endsWith('/stream')) {
       // The server ended every session but the one it makes now.
@@ -197,7 +202,7 @@ describe('the web chat panel', () => {
     expect(emailOnly.byId('verify-toggle').textContent).toBe('Verificar tu email');
     document.body.innerHTML = '';
 
-    const { byId } = await openPanel(true, { phoneVerification: true });
+    const { byId } = await openPanel(true, { phoneChannel: 'whatsapp' });
     expect(byId('verify-by').hidden).toBe(false);
     expect(byId('verify-toggle').textContent).toBe('Verificar tu email o WhatsApp');
     const whatsapp = byId('verify-by').querySelector<HTMLInputElement>('input[value="phone"]')!;
@@ -206,5 +211,47 @@ describe('the web chat panel', () => {
     expect(byId('email-label').textContent).toBe('Número de WhatsApp, con prefijo (+34…)');
     expect(byId<HTMLInputElement>('email').type).toBe('tel');
     expect(byId<HTMLInputElement>('email').autocomplete).toBe('tel');
+  });
+
+  it('by SMS, names the channel as a text message, sends the panel’s language', async () => {
+    const { byId, calls } = await openPanel(true, {
+      phoneChannel: 'sms',
+      phoneCode: { status: 202, message: WEB_CHAT_MESSAGES.smsCodeSent },
+    });
+    expect(byId('verify-toggle').textContent).toBe('Verificar tu email o teléfono');
+    expect(byId('phone-option').textContent).toBe('SMS');
+    const phone = byId('verify-by').querySelector<HTMLInputElement>('input[value="phone"]')!;
+    phone.checked = true;
+    phone.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(byId('email-label').textContent).toBe('Número de móvil, con prefijo (+34…)');
+    byId<HTMLInputElement>('email').value = '+34 644 555 666';
+    byId<HTMLFormElement>('email-form').requestSubmit();
+    await vi.waitFor(() =>
+      expect(byId('code-sent').textContent).toBe(
+        'Te hemos enviado un código por SMS al +34 644 555 666. Caduca en 10 minutos.',
+      ),
+    );
+    expect(calls.find((call) => call.path.endsWith('/phone-verification'))?.body).toEqual({
+      phone: '+34 644 555 666',
+      language: 'es',
+    });
+  });
+
+  it('a code that could not be sent (503) says so in the visitor’s words, not "something went wrong"', async () => {
+    const { byId } = await openPanel(true, {
+      phoneChannel: 'sms',
+      phoneCode: { status: 503, message: WEB_CHAT_MESSAGES.phoneCodeNotSent },
+    });
+    const phone = byId('verify-by').querySelector<HTMLInputElement>('input[value="phone"]')!;
+    phone.checked = true;
+    phone.dispatchEvent(new Event('change', { bubbles: true }));
+    byId<HTMLInputElement>('email').value = '+34 644 555 666';
+    byId<HTMLFormElement>('email-form').requestSubmit();
+    await vi.waitFor(() =>
+      expect(byId('email-error').textContent).toBe(
+        'Ahora mismo no se ha podido enviar el código. Inténtalo dentro de un momento o usa tu email.',
+      ),
+    );
+    expect(byId('code-form').hidden).toBe(true);
   });
 });

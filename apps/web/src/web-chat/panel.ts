@@ -6,12 +6,13 @@ import { WEB_CHAT_MAX_MESSAGE_LENGTH, WEB_CHAT_SESSION_HEADER } from '@chatdesk/
 import { languageOf, safeColor, textColorOn } from './color.ts';
 import { openLiveStream } from './event-stream.ts';
 import { PANEL_MESSAGE } from './messages.ts';
-import { SERVER_MESSAGES_ES, TEXTS, type Texts } from './texts.ts';
+import { SERVER_MESSAGES_ES, SMS_TEXTS, TEXTS, type Texts } from './texts.ts';
 
 type ReplyTo = { replyTo: string };
 
 const language = languageOf(navigator.language);
-const t: Texts = TEXTS[language];
+/** The panel's words; those naming the phone's channel change once the config says it is SMS. */
+let t: Texts = TEXTS[language];
 const key = new URLSearchParams(location.search).get('key') ?? '';
 const storageKey = `chatdesk-web-chat:${key}`;
 
@@ -34,6 +35,7 @@ const ui = {
   verify: $('verify'),
   verifyToggle: $<HTMLButtonElement>('verify-toggle'),
   verifyBy: $<HTMLFieldSetElement>('verify-by'),
+  phoneOption: $('phone-option'),
   verifyTitle: $('verify-title'),
   verifyWhy: $('verify-why'),
   emailLabel: $('email-label'),
@@ -127,9 +129,13 @@ class ApiError extends Error {
   }
 }
 
-/** The server's message in the visitor's language, or a general one for what is not theirs to fix. */
+/**
+ * The server's message in the visitor's language, or a general one for what is not theirs to fix; a
+ * 503 of ours (a code that could not be sent) says what to do.
+ */
 function messageOf(error: unknown, fallback: string): string {
-  if (!(error instanceof ApiError) || error.status >= 500 || !error.message) return fallback;
+  if (!(error instanceof ApiError) || !error.message) return fallback;
+  if (error.status >= 500 && !(error.message in SERVER_MESSAGES_ES)) return fallback;
   return language === 'es' ? (SERVER_MESSAGES_ES[error.message] ?? error.message) : error.message;
 }
 
@@ -386,7 +392,7 @@ async function requestCode(): Promise<void> {
   try {
     await withSession(() =>
       byPhone
-        ? call('POST', '/phone-verification', { phone: email })
+        ? call('POST', '/phone-verification', { phone: email, language })
         : call('POST', '/verification', { email }),
     );
     ui.codeSent.textContent = byPhone ? t.codeSentPhone(email) : t.codeSent(email);
@@ -500,6 +506,10 @@ function showConfig(loaded: WebChatConfig) {
   ui.privacy.hidden = !loaded.privacyNote;
   ui.offline.hidden = loaded.online;
   ui.verifyBy.hidden = !loaded.phoneVerification;
+  if (loaded.phoneChannel === 'sms') {
+    t = { ...TEXTS[language], ...SMS_TEXTS[language] };
+    ui.phoneOption.textContent = t.phoneOption;
+  }
   if (loaded.phoneVerification) {
     ui.verifyTitle.textContent = t.verifyAny;
     ui.verifyToggle.textContent = t.verifyAny;

@@ -26,7 +26,7 @@ const es = {
   verifyWhyAny:
     'Verifica tu email o tu número de WhatsApp para consultar, cancelar o cambiar tus citas en este chat.',
   verifyWith: 'Verificar con',
-  whatsapp: 'WhatsApp',
+  phoneOption: 'WhatsApp',
   phone: 'Número de WhatsApp, con prefijo (+34…)',
   codeSentPhone: (phone: string) =>
     `Te hemos enviado un código por WhatsApp al ${phone}. Caduca en 10 minutos.`,
@@ -76,7 +76,7 @@ const en: typeof es = {
   verifyAny: 'Verify your email or WhatsApp',
   verifyWhyAny: 'Verify your email or WhatsApp number to see, cancel or move your appointments in this chat.',
   verifyWith: 'Verify with',
-  whatsapp: 'WhatsApp',
+  phoneOption: 'WhatsApp',
   phone: 'WhatsApp number, with country code (+1…)',
   codeSentPhone: (phone) => `We sent a code by WhatsApp to ${phone}. It expires in 10 minutes.`,
   verifiedPhone: (phone) => `Verified number: ${phone}`,
@@ -104,6 +104,29 @@ const en: typeof es = {
 export type Texts = typeof es;
 export const TEXTS = { es, en };
 
+/** Where a number's code goes by text message (SMS) instead of WhatsApp: the words that name the channel. */
+export const SMS_TEXTS: { es: Partial<Texts>; en: Partial<Texts> } = {
+  es: {
+    verifyAny: 'Verificar tu email o teléfono',
+    verifyWhyAny:
+      'Verifica tu email o tu número de teléfono para consultar, cancelar o cambiar tus citas en este chat.',
+    phoneOption: 'SMS',
+    phone: 'Número de móvil, con prefijo (+34…)',
+    codeSentPhone: (phone: string) => `Te hemos enviado un código por SMS al ${phone}. Caduca en 10 minutos.`,
+    verifyAgainAny:
+      'Tu verificación ha caducado. Verifica tu email o tu teléfono otra vez para consultar, cancelar o cambiar tus citas.',
+  },
+  en: {
+    verifyAny: 'Verify your email or phone',
+    verifyWhyAny: 'Verify your email or phone number to see, cancel or move your appointments in this chat.',
+    phoneOption: 'SMS',
+    phone: 'Mobile number, with country code (+1…)',
+    codeSentPhone: (phone: string) => `We sent a code by text message to ${phone}. It expires in 10 minutes.`,
+    verifyAgainAny:
+      'Your verification has expired. Verify your email or phone again to see, cancel or move your appointments.',
+  },
+};
+
 /** The server answers in English (WEB_CHAT_MESSAGES); a Spanish visitor reads its messages in Spanish. */
 export const SERVER_MESSAGES_ES: Record<string, string> = {
   [WEB_CHAT_MESSAGES.notAvailable]: 'Este chat no está disponible.',
@@ -118,12 +141,17 @@ export const SERVER_MESSAGES_ES: Record<string, string> = {
     'Si la dirección puede recibir emails, el código está en camino. Vale durante 10 minutos.',
   [WEB_CHAT_MESSAGES.codeWrong]: 'Ese código no es correcto. Revisa el email y vuelve a intentarlo.',
   [WEB_CHAT_MESSAGES.codeExpired]: 'Ese código ha caducado o se ha probado demasiadas veces. Pide uno nuevo.',
-  [WEB_CHAT_MESSAGES.phoneInvalid]: 'Escribe tu número de WhatsApp con su prefijo, como +34 600 000 000.',
-  [WEB_CHAT_MESSAGES.phoneCodeInvalid]: 'Escribe el código de 6 cifras que te enviamos por WhatsApp.',
+  [WEB_CHAT_MESSAGES.phoneInvalid]: 'Escribe tu número de teléfono con su prefijo, como +34 600 000 000.',
+  [WEB_CHAT_MESSAGES.phoneCodeInvalid]: 'Escribe el código de 6 cifras que te enviamos a tu teléfono.',
   [WEB_CHAT_MESSAGES.phoneCodeSent]:
     'Si el número tiene WhatsApp, el código está en camino. Vale durante 10 minutos.',
   [WEB_CHAT_MESSAGES.phoneCodeWrong]: 'Ese código no es correcto. Revisa WhatsApp y vuelve a intentarlo.',
-  [WEB_CHAT_MESSAGES.phoneUnavailable]: 'Aquí no se puede verificar un número por WhatsApp. Usa tu email.',
+  [WEB_CHAT_MESSAGES.smsCodeSent]:
+    'Si el número puede recibir SMS, el código está en camino. Vale durante 10 minutos.',
+  [WEB_CHAT_MESSAGES.smsCodeWrong]: 'Ese código no es correcto. Revisa tus SMS y vuelve a intentarlo.',
+  [WEB_CHAT_MESSAGES.phoneCodeNotSent]:
+    'Ahora mismo no se ha podido enviar el código. Inténtalo dentro de un momento o usa tu email.',
+  [WEB_CHAT_MESSAGES.phoneUnavailable]: 'Aquí no se puede verificar un número de teléfono. Usa tu email.',
   [WEB_CHAT_MESSAGES.contactInvalid]: 'Escribe un email o un número de WhatsApp.',
   [WEB_CHAT_MESSAGES.tooManyRequests]: 'Demasiadas peticiones. Espera un momento y vuelve a intentarlo.',
 };

@@ -354,3 +354,132 @@ describe('with the WhatsApp Cloud API', () => {
     }
   });
 });
+
+describe('by SMS (Twilio), where WhatsApp has no authentication template', () => {
+  const TWILIO = { sid: 'AC0123456789', token: 'twilio-secret', from: '+15005550006' };
+  /** A live install with Twilio's keys and no WhatsApp: codes go by text message. */
+  async function withTwilio(
+    answer: () => { status: number; body: unknown },
+    env: Record<string, string> = {},
+  ) {
+    const twilio = await startJsonServer(answer);
+    const app = await buildTestApp({
+      clock,
+      env: {
+        NODE_ENV: 'production',
+        JWT_SECRET: 'p'.repeat(40),
+        TWILIO_ACCOUNT_SID: TWILIO.sid,
+        TWILIO_AUTH_TOKEN: TWILIO.token,
+        TWILIO_FROM: TWILIO.from,
+        TWILIO_API_URL: twilio.url,
+        ...env,
+      },
+    });
+    const publicKey = await enableChat(app, (await app.signIn()).headers);
+    return { app, twilio, publicKey };
+  }
+  const sent = { status: 201, body: { sid: 'SM1', status: 'queued' } };
+
+  it('offers SMS, texts the code in the panel’s language, and the code proves the number', async () => {
+    const { app, twilio, publicKey } = await withTwilio(() => sent);
+    try {
+      const config = await app.app.inject({ method: 'GET', url: `/api/web-chat/config?key=${publicKey}` });
+      expect(config.json()).toMatchObject({ phoneVerification: true, phoneChannel: 'sms' });
+      const visitor = await newVisitor(app, publicKey);
+      const asked = await as(
+        visitor,
+        'POST',
+        '/api/web-chat/phone-verification',
+        { phone: ROSA.phone, language: 'es' },
+        app,
+      );
+      expect(asked.statusCode, asked.body).toBe(202);
+      expect(asked.json().message).toBe(WEB_CHAT_MESSAGES.smsCodeSent);
+      const request = twilio.received.at(-1)!;
+      expect(request.method).toBe('POST');
+      expect(request.path).toBe(`/2010-04-01/Accounts/${TWILIO.sid}/Messages.json`);
+      expect(request.headers.authorization).toBe(
+        `Basic ${Buffer.from(`${TWILIO.sid}:${TWILIO.token}`).toString('base64')}`,
+      );
+      const form = new URLSearchParams(String(request.body));
+      expect(form.get('To')).toBe(`+${ROSA.digits}`);
+      expect(form.get('From')).toBe(TWILIO.from);
+      const text = form.get('Body')!;
+      // The business has no name yet on a fresh install: the text still reads whole.
+      expect(text).toMatch(/^\d{6} es tu código para el chat\. Caduca en 10 minutos\.$/);
+      const code = text.slice(0, 6);
+
+      const wrong = await as(
+        visitor,
+        'POST',
+        '/api/web-chat/phone-verification/confirm',
+        { phone: ROSA.phone, code: code === '000000' ? '111111' : '000000' },
+        app,
+      );
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().message).toBe(WEB_CHAT_MESSAGES.smsCodeWrong);
+      const confirmed = await as(
+        visitor,
+        'POST',
+        '/api/web-chat/phone-verification/confirm',
+        { phone: ROSA.phone, code },
+        app,
+      );
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      expect(confirmed.json()).toEqual({ verifiedPhone: `+${ROSA.digits}` });
+    } finally {
+      await app.close();
+      await twilio.close();
+    }
+  });
+
+  it('a number Twilio cannot text is the visitor’s to fix (400); Twilio down is a 503 in our words', async () => {
+    let answer = { status: 400, body: { code: 21614, message: "'To' number is not a valid mobile number" } };
+    const { app, twilio, publicKey } = await withTwilio(() => answer);
+    try {
+      const visitor = await newVisitor(app, publicKey);
+      const landline = await as(
+        visitor,
+        'POST',
+        '/api/web-chat/phone-verification',
+        { phone: ROSA.phone },
+        app,
+      );
+      expect(landline.statusCode).toBe(400);
+      expect(landline.json().message).toBe(WEB_CHAT_MESSAGES.phoneInvalid);
+      answer = { status: 500, body: { code: 20500, message: 'Internal Server Error' } };
+      const down = await as(visitor, 'POST', '/api/web-chat/phone-verification', { phone: ROSA.phone }, app);
+      expect(down.statusCode).toBe(503);
+      expect(down.json().message).toBe(WEB_CHAT_MESSAGES.phoneCodeNotSent);
+      // Our account's details never reach the visitor.
+      expect(down.body).not.toContain('Twilio');
+    } finally {
+      await app.close();
+      await twilio.close();
+    }
+  });
+
+  it('with a WhatsApp authentication template too, the code goes by WhatsApp (no text message)', async () => {
+    const graph = await startJsonServer(() => ({ status: 200, body: { messages: [{ id: 'wamid.code' }] } }));
+    const { app, twilio, publicKey } = await withTwilio(() => sent, {
+      WHATSAPP_TOKEN: 't',
+      WHATSAPP_PHONE_NUMBER_ID: '1',
+      WHATSAPP_API_URL: graph.url,
+      WHATSAPP_CODE_TEMPLATE: 'chat_code',
+    });
+    try {
+      const config = await app.app.inject({ method: 'GET', url: `/api/web-chat/config?key=${publicKey}` });
+      expect(config.json().phoneChannel).toBe('whatsapp');
+      const visitor = await newVisitor(app, publicKey);
+      const asked = await as(visitor, 'POST', '/api/web-chat/phone-verification', { phone: ROSA.phone }, app);
+      expect(asked.statusCode, asked.body).toBe(202);
+      expect(asked.json().message).toBe(WEB_CHAT_MESSAGES.phoneCodeSent);
+      expect(graph.received).toHaveLength(1);
+      expect(twilio.received).toHaveLength(0);
+    } finally {
+      await app.close();
+      await twilio.close();
+      await graph.close();
+    }
+  });
+});

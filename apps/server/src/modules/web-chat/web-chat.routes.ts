@@ -97,9 +97,16 @@ export const webChatVisitorRoutes: FastifyPluginAsyncZod<{
     {
       tags,
       security: visitorSecurity,
-      summary: 'Send the visitor a 6-digit code by WhatsApp to prove a number (409 when not configured)',
+      summary:
+        'Send the visitor a 6-digit code by WhatsApp or SMS to prove a number (409 when neither is configured, 503 when sending failed)',
     },
-    async (request) => webChat.requestPhoneCode(await visitorOf(request), request.body.phone, request.ip),
+    async (request) =>
+      webChat.requestPhoneCode(
+        await visitorOf(request),
+        request.body.phone,
+        request.ip,
+        request.body.language,
+      ),
   );
   route(
     app,

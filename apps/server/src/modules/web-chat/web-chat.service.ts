@@ -18,7 +18,6 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/event-bus.ts';
-import type { CodeTemplate, WhatsAppChannel } from '../../integrations/whatsapp/whatsapp-channel.ts';
 import { AppError, conflict, invalid, notFound, unauthorized } from '../../lib/app-error.ts';
 import { emailedCode } from '../../lib/emailed-code.ts';
 import { networkKey } from '../../lib/ip-address.ts';
@@ -27,6 +26,7 @@ import type { ChatsService } from '../chats/chats.service.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { RateLimitsService } from '../rate-limits/rate-limits.service.ts';
+import type { PhoneCodeSender } from './phone-codes.ts';
 import type { WebChatRepository, WebChatSessionRow, WebChatSettingsRow } from './web-chat.repository.ts';
 
 /** A web visitor's chat is a contact with this prefix and a made-up, letters-only number. */
@@ -139,8 +139,8 @@ export function createWebChatService(deps: {
   publicUrl?: string | null;
   /** How recently staff must have used the dashboard for the chat to say a person can answer; 0: never. */
   onlineMinutes?: number;
-  /** Codes by WhatsApp: the channel and its authentication template; without one, only email codes. */
-  whatsapp?: { channel: Pick<WhatsAppChannel, 'sendCode'>; template: CodeTemplate | null };
+  /** How a number's code is sent (WhatsApp or SMS); without one, visitors verify by email only. */
+  phoneCodes?: PhoneCodeSender | null;
 }) {
   const { repository, chats, events, clock } = deps;
   const limits = { ...DEFAULT_WEB_CHAT_LIMITS, ...deps.limits };
@@ -238,7 +238,8 @@ export function createWebChatService(deps: {
         color: row.color,
         position: row.position,
         privacyNote: row.privacyNote,
-        phoneVerification: Boolean(deps.whatsapp?.template),
+        phoneVerification: Boolean(deps.phoneCodes),
+        phoneChannel: deps.phoneCodes?.channel ?? null,
         online: row.staffSeenAt !== null && clock().getTime() - row.staffSeenAt.getTime() < onlineWindowMs,
       };
     },
@@ -398,14 +399,14 @@ export function createWebChatService(deps: {
     },
 
     /**
-     * A code by WhatsApp to a number typed with its country code, limited as the emailed ones (per
-     * visitor, per network, per destination number) and stored the same way: its hash, for the
-     * number written '+' and its digits in place of the email. 400 when the number is not one, 409
-     * when no authentication template is configured.
+     * A code by WhatsApp or SMS to a number typed with its country code, limited as the emailed ones
+     * (per visitor, per network, per destination number) and stored the same way: its hash, for the
+     * number written '+' and its digits in place of the email. 400 when the number is not one (ours
+     * or the SMS provider's judgement), 409 when nothing can send codes, 503 when sending failed.
      */
-    async requestPhoneCode(visitor: WebChatVisitor, typed: string, ip: string) {
-      const whatsapp = deps.whatsapp;
-      if (!whatsapp?.template) throw conflict(WEB_CHAT_MESSAGES.phoneUnavailable);
+    async requestPhoneCode(visitor: WebChatVisitor, typed: string, ip: string, language: 'es' | 'en' = 'en') {
+      const sender = deps.phoneCodes;
+      if (!sender) throw conflict(WEB_CHAT_MESSAGES.phoneUnavailable);
       const digits = phoneDigitsOf(typed);
       const address = `+${digits}`;
       await limit(
@@ -421,8 +422,19 @@ export function createWebChatService(deps: {
         expiresAt: new Date(clock().getTime() + WEB_CHAT_CODE_MINUTES * MINUTE),
         triesLeft: WEB_CHAT_CODE_TRIES,
       });
-      await whatsapp.channel.sendCode(digits, code, whatsapp.template);
-      return { message: WEB_CHAT_MESSAGES.phoneCodeSent };
+      try {
+        await sender.send(digits, code, { business: (await deps.company.get()).name, language });
+      } catch (error) {
+        // The visitor reads our words; the provider's (which may name our account) go to the log.
+        if (error instanceof AppError && error.code === 'VALIDATION')
+          throw invalid(WEB_CHAT_MESSAGES.phoneInvalid);
+        const failed = new AppError('UNAVAILABLE', WEB_CHAT_MESSAGES.phoneCodeNotSent);
+        failed.cause = error;
+        throw failed;
+      }
+      return {
+        message: sender.channel === 'sms' ? WEB_CHAT_MESSAGES.smsCodeSent : WEB_CHAT_MESSAGES.phoneCodeSent,
+      };
     },
 
     /**
@@ -435,7 +447,11 @@ export function createWebChatService(deps: {
       const stored = await repository.spendTry(visitor.id, address, clock());
       if (!stored) throw invalid(WEB_CHAT_MESSAGES.codeExpired);
       if (!emailedCode.matches(stored, codeHashOf(visitor.id, address, code)))
-        throw invalid(WEB_CHAT_MESSAGES.phoneCodeWrong);
+        throw invalid(
+          deps.phoneCodes?.channel === 'sms'
+            ? WEB_CHAT_MESSAGES.smsCodeWrong
+            : WEB_CHAT_MESSAGES.phoneCodeWrong,
+        );
       const clientId = await repository.clientIdByPhoneDigits(digits);
       if (!(await repository.verify(visitor.id, address, stored, clientId, clock(), digits)))
         throw invalid(WEB_CHAT_MESSAGES.codeExpired);
