@@ -3,6 +3,7 @@ import { type Cues, clarifyingOptions, routes, THRESHOLDS } from './policy.ts';
 
 const quiet: Cues = {
   empty: false,
+  mediaOnly: false,
   acceptsOfferedPerson: false,
   runningLate: false,
   complaint: false,
@@ -46,6 +47,8 @@ describe("the assistant's policy", () => {
     expect(routes({ ...quiet, complaint: true, injection: true })).not.toContain('complaint');
     expect(routes({ ...quiet, complaint: true, refundWithCancellation: true })).not.toContain('complaint');
     expect(routes({ ...quiet, empty: true })).toEqual(['greeting']);
+    // A voice note or a sticker: what we can and cannot read, never a person for it.
+    expect(routes({ ...quiet, mediaOnly: true, lastUnsure: true })).toEqual(['media']);
   });
 
   it("lets the classifier turn the business's answer into a handover or a refusal it is sure of", () => {

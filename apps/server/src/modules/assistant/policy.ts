@@ -31,6 +31,8 @@ export const THRESHOLDS = {
 /** What the engine read of the message and the conversation, as the policy weighs it. */
 export type Cues = {
   empty: boolean;
+  /** Only what WhatsApp writes for a voice note, sticker or picture ("<audio omitido>"): nothing to read. */
+  mediaOnly: boolean;
   /** "sí" to the assistant's own offer of a person, with no change of theirs waiting. */
   acceptsOfferedPerson: boolean;
   runningLate: boolean;
@@ -92,7 +94,8 @@ export type Route =
   | 'closing'
   | 'clarify'
   | 'hand-over-unclear'
-  | 'not-understood';
+  | 'not-understood'
+  | 'media';
 
 /**
  * The classifier's intents the policy can answer without the rules' reading of the business's
@@ -139,6 +142,7 @@ function sure(cues: Cues): IntentScore | undefined {
 /** The answers to try, in order: the first with something to say is the reply. */
 export function routes(cues: Cues): Route[] {
   if (cues.empty) return ['greeting'];
+  if (cues.mediaOnly) return ['media'];
   const order: Route[] = [];
   const add = (route: Route, when: boolean) => {
     if (when && !order.includes(route)) order.push(route);

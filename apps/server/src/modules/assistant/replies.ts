@@ -39,6 +39,8 @@ const es = {
     notUnderstood:
       'No consigo ayudarte con esto, así que te paso con una persona de nuestro equipo, que te responderá en breve.',
   },
+  mediaOnly:
+    'No puedo escuchar audios ni ver imágenes o stickers. ¿Me lo escribes? Así te ayudo con huecos libres, precios o tu cita.',
   runningLate:
     'Gracias por avisar. Le paso tu mensaje ahora mismo a una persona del equipo; si hace falta, te escribe por aquí.',
   website: (site: string) => `Nuestra web es ${site}`,
@@ -157,6 +159,8 @@ const es = {
   priceList: (items: string[]) => `Precios orientativos: ${list(items, 'es')}.`,
   guideItem: (service: string, amount: string, from: boolean) =>
     `${service} ${from ? `desde ${amount}` : amount}`,
+  noDealInformation:
+    'Sobre bonos, descuentos u ofertas no tengo información, así que no te quiero dar una cifra inventada. Si quieres, te paso con una persona del equipo que te lo confirme.',
   notOnPriceList:
     'Eso no está en nuestra lista de precios, así que no te quiero dar una cifra inventada. ¿Quieres que te pase con una persona del equipo para que te dé presupuesto?',
   appointmentCosts: (minutes: number, fee: string) =>
@@ -193,6 +197,7 @@ const es = {
   whatWeDo: (company: string, kinds: string[]) =>
     `En ${company} nos dedicamos a ${list(kinds, 'es')}. Estos son nuestros profesionales:`,
   ownHours: 'Cada profesional tiene su propio horario: en su página de reservas ves sus huecos libres.',
+  freeThatDay: (day: string) => `El ${day} tienen huecos libres:`,
 
   /** The business's own information, or the lack of it. */
   fromOurInformation: (text: string) =>
@@ -366,6 +371,8 @@ const en: Replies = {
     notUnderstood:
       "I can't help with this, so I'm passing you to a person on our team, who will reply shortly.",
   },
+  mediaOnly:
+    "I can't listen to voice notes or see pictures or stickers. Could you write it? Then I can help with open times, prices or your appointment.",
   runningLate:
     "Thanks for letting us know. I'm passing your message to a person on the team right now; if needed, they'll write to you here.",
   website: (site) => `Our website is ${site}`,
@@ -462,6 +469,8 @@ const en: Replies = {
     `${capitalised(service)}: up to age ${maxAge}; at ${age} the adult price applies: ${list(others, 'en')}.`,
   priceList: (items) => `Guide prices: ${list(items, 'en')}.`,
   guideItem: (service, amount, from) => `${service} ${from ? `from ${amount}` : amount}`,
+  noDealInformation:
+    "I don't have information about packs, discounts or offers, so I won't guess. If you like, I can pass you to a person on the team to confirm.",
   notOnPriceList:
     "That is not on our price list, so I won't guess a figure. Would you like me to pass you to a person on the team for a quote?",
   appointmentCosts: (minutes, fee) =>
@@ -495,6 +504,7 @@ const en: Replies = {
     "I don't have the exact address: each professional says where they see clients on their booking page.",
   whatWeDo: (company, kinds) => `At ${company} we offer ${list(kinds, 'en')}. These are our professionals:`,
   ownHours: 'Each professional has their own hours: their booking page shows their open times.',
+  freeThatDay: (day) => `Open times on ${day}:`,
 
   fromOurInformation: (text) => `Here is what our information says about it: «${text}»`,
   noInformation:

@@ -4126,3 +4126,154 @@ describe('round 21, blind: what customers asked that the assistant missed', () =
     expect(said(steps, 1)).toMatch(/hasta los 12 años/);
   });
 });
+
+describe('round 22, blind: what customers asked that the assistant missed', () => {
+  const said = (answers: AssistantAnswer[], index: number) => answers[index]!.replies.join('\n');
+
+  it('"cambiar la cita del martes a el jueves a las cinco" moves it to Thursday (a el is al)', async () => {
+    const nora = client(appointment('a1', 'iker', '2026-11-24', '16:00'));
+    const steps = await playWith(
+      nora,
+      'hola buenas quería saber haber si puedo cambiar la cita del martes a el jueves a las cinco de la tarde punto gracias',
+    );
+    expect(steps[0]!.propose).toMatchObject({ kind: 'reschedule', date: '2026-11-26', time: '17:00' });
+  });
+
+  it('Andalusian typing: "mi cita der miércole la pue pasá pa el jueve a la mima hora?" proposes Thursday, same time', async () => {
+    const nora = client(appointment('a1', 'ane', '2026-11-25', '10:00'));
+    const steps = await playWith(
+      nora,
+      'quillo, mi cita der miércole la pue pasá pa el jueve a la mima hora?',
+      'sí, mu bien',
+    );
+    expect(steps[0]!.propose).toMatchObject({ kind: 'reschedule', date: '2026-11-26', time: '10:00' });
+    expect(steps[1]!.confirm).toBe(true);
+  });
+
+  it('"uy no, la del viernes no la toques, solo la de mañana" puts the cancellation of tomorrow\'s instead', async () => {
+    const nora = client(
+      appointment('a1', 'ane', '2026-11-24', '12:00'),
+      appointment('a2', 'ane', '2026-11-27', '09:00'),
+    );
+    const steps = await playWith(
+      nora,
+      'cancela la de mañana y la del viernes',
+      'uy no, la del viernes no la toques, solo la de mañana',
+      'si',
+    );
+    expect(steps[1]!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a1' });
+    expect(steps[2]!.confirm).toBe(true);
+  });
+
+  it('"pásame la del jueves 3 al sábado 5 a las 4 de la tarde" is a move of their appointment, not a new booking', async () => {
+    const nora = client(appointment('a1', 'ane', '2026-12-03', '12:00'));
+    const steps = await playWith(nora, 'pásame la del jueves 3 al viernes 4 a las 11');
+    expect(steps[0]!.propose).toMatchObject({ kind: 'reschedule', date: '2026-12-04', time: '11:00' });
+  });
+
+  it('days left out of a range are left out: "cualquier día menos el viernes", "ni lunes ni martes"', async () => {
+    const week = said(await play('ane esta semana por la mañana? cualquier día menos el viernes'), 0);
+    expect(week).toMatch(/martes 24 de noviembre/);
+    expect(week).not.toMatch(/viernes 27/);
+    const next = said(await play('con ane la semana que viene, ni lunes ni martes'), 0);
+    expect(next).toMatch(/miércoles 2 de diciembre/);
+    expect(next).not.toMatch(/lunes 30|martes 1 de diciembre/);
+    expect(said(await play('Ane any day next week except Monday?'), 0)).not.toMatch(/Monday 30|lunes 30/);
+  });
+
+  it('a time of the day just listed, pointed at: "la de las 10 me va bien, dónde la reservo?", "la opción 2", "la segunda"', async () => {
+    const listed = await play(
+      'que horas tiene ane el jueves por la mañana?',
+      'la de las 10 me va bien, dónde la reservo?',
+    );
+    expect(said(listed, 0)).toMatch(/09:00–13:30/);
+    expect(said(listed, 1)).toMatch(/10:00/);
+    expect(said(listed, 1)).toMatch(/schedule\/ane/);
+    expect(
+      said(
+        await play('que horas tiene ane el jueves por la mañana?', 'la de las diez entonces, cómo hago?'),
+        1,
+      ),
+    ).toMatch(/10:00[\s\S]*schedule\/ane/);
+    expect(said(await play('que horas tiene ane el jueves por la mañana?', 'la opción 2'), 1)).toMatch(
+      /09:30/,
+    );
+    expect(said(await play('que horas tiene ane el jueves por la mañana?', 'la segunda'), 1)).toMatch(
+      /09:30/,
+    );
+  });
+
+  it('"<sticker omitido>" then "<audio omitido>": asked to write it, never handed over for it', async () => {
+    const steps = await play('<sticker omitido>', '<audio omitido>', 'image omitted');
+    expect(said(steps, 0)).toMatch(/No puedo escuchar audios/);
+    expect(steps[1]!.handoff).toBeNull();
+    expect(said(steps, 1)).toMatch(/¿Me lo escribes\?/);
+    // A message that merely mentions an audio is read as words.
+    expect(said(await play('te mandé un audio con lo que quería, ¿lo escuchas?'), 0)).not.toMatch(
+      /No puedo escuchar audios/,
+    );
+  });
+
+  it("a discount or a pack the business information does not mention is not known, not the booking fee's sentence", async () => {
+    const answer = said(await play('hay bono o descuento si voy muchas veces?'), 0);
+    expect(answer).toMatch(/no tengo información/);
+    expect(answer).not.toMatch(/«/);
+  });
+
+  it('Latin American and harm-said words: "quiero agendar con Iker", "me cortó la oreja con la navaja"', async () => {
+    expect(said(await play('quiero agendar con Iker'), 0)).toMatch(/schedule\/iker/);
+    const hurt = await play('órale, el abogado me cortó la oreja con la navaja, no manches');
+    expect(hurt[0]!.handoff?.kind).toBe('complaint');
+  });
+
+  it('"el martes a las 10, si no hay el martes entonces el miércoles": Tuesday first, Wednesday only its fallback', async () => {
+    expect(
+      said(await play('quiero ir con ane el martes a las 10, si no hay el martes entonces el miércoles'), 0),
+    ).toMatch(/martes 24 de noviembre a las 10:00/);
+    // "sino" is the day they want, not a fallback.
+    expect(said(await play('ane no el jueves sino el viernes'), 0)).toMatch(/viernes 27 de noviembre/);
+  });
+
+  it('Basque and Romanian words are read: the price of a session, a Saturday, paying by card', async () => {
+    const basque = said(await play('Kaixo, zenbat balio du saio batek?'), 0);
+    expect(basque).toMatch(/Te respondo en español/);
+    expect(basque).toMatch(/10,00/);
+    expect(said(await play('Kaixo, astelehenean libre dago Ane?'), 0)).toMatch(/lunes 30 de noviembre/);
+  });
+
+  it('"y con el mismo se puede online?" after one professional is whether that one works online', async () => {
+    const same = said(await play('qué hace Ane?', 'y con el mismo se puede online?'), 1);
+    expect(same).toMatch(/Ane[\s\S]*Bilbao/);
+    // Not a search of who works online.
+    expect(same).not.toMatch(/Iker/);
+  });
+
+  it('"¿a qué hora abrís el sábado?" where each keeps their own hours: who has times that day, and when', async () => {
+    const answer = said(await play('una pregunta', 'a q hora abris el martes'), 1);
+    expect(answer).toMatch(/martes 24 de noviembre/);
+    expect(answer).toMatch(/Ane Etxeberria: 10:30–13:30|Ane Etxeberria: 09:00–13:30/);
+    expect(answer).toMatch(/Iker Prieto: 16:00–18:30/);
+  });
+
+  it('"cuánto sale corte y tinte": the shared word is each service it names, beside the other', () => {
+    const salon = readCompanyInfo(
+      'Precios: corte de señora desde 28 €, corte de caballero 16 €, corte + barba 24 €, corte infantil 13 €, tinte desde 35 €.',
+    );
+    const amounts = (question: string) => findPrices(salon, question, new Map()).map((item) => item.amount);
+    expect(amounts('cuanto sale corte y tinte?').sort()).toEqual(['13', '16', '28', '35']);
+    // A word a service found already covers adds nothing: "corte y barba" is "corte + barba".
+    expect(amounts('corte y barba cuanto?')).toEqual(['24']);
+  });
+
+  it('"vale, y quién es allí?" after the one who does it elsewhere is that one', async () => {
+    const answers = await play('abogada laboralista en madrid?', 'vale, y quién es allí?');
+    expect(said(answers, 1)).toMatch(/Ane Etxeberria/);
+  });
+
+  it('"vale gracias" to the offer of a person closes; "sí, gracias" takes it', async () => {
+    const closing = await play('hay descuento para estudiantes?', 'vale gracias');
+    expect(closing[1]!.handoff).toBeNull();
+    const taking = await play('hay descuento para estudiantes?', 'si gracias');
+    expect(taking[1]!.handoff?.kind).toBe('person');
+  });
+});

@@ -145,9 +145,13 @@ const PLAIN =
 const ABOUT_THEM =
   /^(?:y |and |pero |but |vale y |ok y )?(?:tambien |also )?(?:hace|hacen|da|dan|atiende|atienden|trabaja|trabajan|pasa consulta|tiene (?:consulta|sesiones)|does (?:he|she|they)|do(?:es)? (?:he|she|they)|is (?:he|she)|are they|can (?:he|she|they)|works?)\b/;
 
+/** "y con el mismo se puede online?", "with the same one": the professional just spoken of. */
+const THE_SAME_ONE =
+  /\b(?:con (?:el|la) mism[oa]|(?:el|la) mism[oa] (?:profesional|persona)|with the same (?:one|person))\b/;
+
 /** "¿con quién?", "¿quién es?", "who?": asking who, and nothing else. */
 const WHO =
-  /^\W*(?:(?:y|pues|vale|entonces|so|then)\s+)*(?:con\s+)?(?:quien|quienes|quien es|quien seria|who|with who|with whom|who is it)(?:\s+(?:entonces|then|puedo|can i|reservo|book))*\W*$/;
+  /^\W*(?:(?:y|pues|vale|entonces|so|then)\s+)*(?:con\s+)?(?:quien|quienes|quien es|quien seria|who|with who|with whom|who is it)(?:\s+(?:entonces|then|puedo|can i|reservo|book|alli|ahi|alla|there))*\W*$/;
 /** "el siguiente sábado", "el sábado siguiente", "el otro sábado", "the following Saturday". */
 const FOLLOWING = /\b(?:siguiente|proximo|otro|following|after that|next one)\b/;
 /** "¿y el siguiente?", "and the next one?": nothing but the next of what was just asked. */
@@ -165,9 +169,21 @@ const WHAT_CAN_YOU_DO =
 const BOT_QUESTION =
   /\b(?:eres|sois|es esto|esto es|estoy hablando con|hablo con|habla|contesta|responde|are you|is this|am i (?:talking|speaking|chatting) (?:to|with)|who am i (?:talking|speaking) to)\b(?: (?:un|una|a|an|the|con|with))? (?:bot|robot|chatbot|maquina|ia|inteligencia artificial|ai|automatic[oa]|automated|programa|asistente virtual|virtual assistant)\b(?: (?:o|or) (?:una |un |a )?(?:persona(?: real)?|humano|human|real person|person))?/;
 
+/**
+ * What WhatsApp (or a chat export) writes in place of a voice note, sticker, picture or file:
+ * "<audio omitido>", "<Multimedia omitido>", "sticker omitted", "image omitted".
+ */
+const MEDIA_ONLY =
+  /^\W*(?:audio|sticker|imagen|image|foto|photo|video|vídeo|gif|documento|document|archivo|file|multimedia|media|nota de voz|voice (?:note|message))\s+(?:omitid[oa]|omitted|adjunt[oa]|attached)\W*$/i;
+/** A deal asked about: a discount, an offer, a pack or voucher of sessions. */
+const DEAL_ASKED =
+  /\b(?:descuentos?|rebajas?|ofertas?|promocion(?:es)?|promos?|bonos?|bonificacion|tarifa plana|discounts?|promotions?|promo codes?|packages?|vouchers?)\b/;
 /** A message that only picks a place in a list: "3", "la 2", "el segundo", "vale la primera", "the second one". */
 const ONLY_A_PICK =
-  /^(?:(?:vale|ok|okay|pues|si|venga|bueno)\s+)*(?:(?:la|el|the|opcion|option|numero|number)\s+)?(?:\d|primer[oa]?|segund[oa]|tercer[oa]?|cuart[oa]|quint[oa]|first|second|third|fourth|fifth)(?:\s+(?:one|opcion|option|hora|porfa|por favor|please))?$/;
+  /^(?:(?:vale|ok|okay|pues|si|venga|bueno)\s+)*(?:(?:la|el|the|opcion|option|numero|number)\s+){0,2}(?:\d|primer[oa]?|segund[oa]|tercer[oa]?|cuart[oa]|quint[oa]|first|second|third|fourth|fifth)(?:\s+(?:one|opcion|option|hora|porfa|por favor|please))?$/;
+/** "la de las 10", "vale, la de las 6 y media": one of the times just listed, by its hour, at the start of a message. */
+const THE_ONE_AT =
+  /^(?:(?:vale|ok|okay|pues|si|venga|bueno|perfecto|genial|entonces)\s+)*(?:la|el|esa|ese|the one)\s+(?:de\s+)?(?:las|la|at)\s+((?:\d{1,2}|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce)(?::\d{2}| y media| y cuarto)?)\b/;
 /** "la de después", "la siguiente", "the next one": of the times offered, the one after the one asked. */
 const THE_ONE_AFTER =
   /\b(?:la|el) (?:de despues|siguiente)\b(?! (?:semana|cita|dia|week))|\bthe (?:next|following) one\b/;
@@ -300,7 +316,7 @@ const ORDINALS: Array<[number, RegExp]> = [
 export function pickedNumber(folded: string): number | null {
   const text = folded.replace(/[^a-z0-9ñ ]+/g, ' ').trim();
   if (text.split(/\s+/).length > 4) return null;
-  const digit = /^(?:(?:la|el|opcion|option|numero|number|n)\s+)?(\d)\b/.exec(text);
+  const digit = /^(?:(?:la|el|opcion|option|numero|number|n)\s+){0,2}(\d)\b/.exec(text);
   if (digit) return Number(digit[1]);
   return ORDINALS.find(([, pattern]) => pattern.test(text))?.[0] ?? null;
 }
@@ -495,6 +511,7 @@ class Conversation {
     const m = this.message;
     return {
       empty: !m.text.trim(),
+      mediaOnly: MEDIA_ONLY.test(m.text),
       // "…te paso con una persona?" → "sí, por favor". A change waiting for their yes comes first:
       // its question is the one a bare "sí" answers.
       // "vale y toallas dais?" starts with a yes but asks something else: that question is answered.
@@ -502,7 +519,9 @@ class Conversation {
         this.offeredPerson() &&
         answerOf(m.folded) === 'yes' &&
         !this.knowledge.pendingChange &&
-        !(m.text.includes('?') && words(m.text).length > 3),
+        !(m.text.includes('?') && words(m.text).length > 3) &&
+        // "vale gracias", "ok thanks": thanks for the answer, the conversation closing; "sí, gracias" accepts.
+        !(m.thanks && !/\b(?:si|yes|yeah|yep|please|por favor|porfa|claro|dale|venga)\b/.test(m.folded)),
       // "Voy 10 min tarde": the people who will see them need to know; no booking, no complaint.
       runningLate: isRunningLate(m.text),
       complaint: m.complaint,
@@ -583,6 +602,8 @@ class Conversation {
         return this.answerChosen();
       case 'greeting':
         return this.reply(this.greeting());
+      case 'media':
+        return this.reply(this.say.mediaOnly);
       case 'bot': {
         // "am I talking to a bot? and does the staff speak English?": what answers, then the rest.
         const rest = this.withoutBotQuestion();
@@ -984,6 +1005,12 @@ class Conversation {
         // "…en Zaragoza, que es donde vivo": where the customer lives, not where we are.
         !(topic === 'address' && CUSTOMERS_PLACE.test(m.folded) && !ASKS_ADDRESS.test(m.folded)),
     );
+    // "la de las 10 me va bien, ¿dónde la reservo?", "la de las diez entonces, cómo hago?" after one
+    // professional's times: that time, with its link, whatever the words about booking it share
+    // with the company information ("dónde").
+    // (With a price asked, the price path answers both.)
+    const pointedAt = m.price || m.premium ? null : this.theOneAtListed();
+    if (pointedAt) return this.openTimes(pointedAt.professional, pointedAt.when);
     // "¿y de horario?" right after one professional's days or times: their hours, not the company's.
     const [about, ...others] = c.offered.length ? c.offered : c.named;
     if (
@@ -1000,7 +1027,14 @@ class Conversation {
     // "¿y hace sesiones online?", "does she work in Madrid?" after one professional: whether they do,
     // before any sentence of the company information that shares a word with it ("consultation … online").
     const theOne = c.named.length === 1 ? c.named[0] : c.offered.length === 1 ? c.offered[0] : undefined;
-    if (theOne && !m.named.length && !asksKind && m.places.length && !m.when && ABOUT_THEM.test(m.folded))
+    if (
+      theOne &&
+      !m.named.length &&
+      !asksKind &&
+      m.places.length &&
+      !m.when &&
+      (ABOUT_THEM.test(m.folded) || THE_SAME_ONE.test(m.folded))
+    )
       return this.worksThere(theOne, m.places);
     // "¿cuánto vale la suscripción mensual, y se puede cancelar?": the price asked, first.
     if (m.price && m.premium && !m.named.length) return this.prices(undefined);
@@ -1064,7 +1098,7 @@ class Conversation {
         [],
         besides ? topics : undefined,
       );
-      if (answer && topics.includes('hours')) return this.hours();
+      if (answer && topics.includes('hours')) return this.hoursOnDay();
       const fact = answer ? this.spokenHere(topics, answer.text) + this.quote(answer.text) : '';
       // "someone who does colour in Madrid, and ideally speaks English": who, and the language.
       if (answer && asksKind && topics.every((topic) => topic === 'languages'))
@@ -1100,7 +1134,9 @@ class Conversation {
       return [this.prices(professional), await this.openTimes(professional, m.when)].join('\n\n');
     if (m.price) {
       // "vale pues a las 9 y media, ¿cuánto es?" after a day's times: the price, and that time.
-      const chosen = asksKind || m.places.length || m.premium ? null : this.timeFollowUp(3);
+      // "la de las 4 y media, y cuánto es un corte?": a listed time pointed at, whatever else it names.
+      const chosen =
+        m.places.length || m.premium ? null : asksKind ? this.theOneAtListed() : this.timeFollowUp(3);
       if (chosen)
         return [
           this.prices(chosen.professional),
@@ -1277,7 +1313,7 @@ class Conversation {
         return this.severalFree(here, range);
     }
     // "¿Abrís el sábado en Madrid?": the opening hours there, not who works there.
-    if (m.hours && !asksKind && !m.named.length) return this.hours();
+    if (m.hours && !asksKind && !m.named.length) return this.hoursOnDay();
     // "¿corte para un niño de 10 años?": a service of the price list, asked about as it is: its price, and who does it.
     // "solo arreglo de barba": a service named alone asks the same.
     const service =
@@ -1301,7 +1337,7 @@ class Conversation {
       return this.search(c.kinds, c.roleStems, m.places);
 
     if (m.premium) return this.subscription(undefined);
-    if (m.hours) return this.hours();
+    if (m.hours) return this.hoursOnDay();
     // "manicura semipermanente, ¿precio?" … "¿y para el miércoles?": the one who does what was
     // asked about just before, that day.
     // "¿hay algo hoy en Madrid?" … "¿y mañana?": the same place, that day.
@@ -1639,6 +1675,46 @@ class Conversation {
   }
 
   /**
+   * A time of one professional's day just told, pointed at: by its place in the list ("el segundo",
+   * "3", "la opción 2"; a message that is only a pick says no day, whatever its number or
+   * "segunda", Portuguese Monday, reads as), or by its hour at the start of the message ("la de las
+   * 10", "la de las seis, cómo la pillo?", in whichever half of the day the reply has it).
+   */
+  private theOneAtListed(): { professional: Professional; when: When } | null {
+    const m = this.message;
+    const c = this.context;
+    if (!c.when || c.when.from !== c.when.to || m.named.length > 1) return null;
+    const candidates = m.named.length ? m.named : c.offered.length ? c.offered : c.named;
+    if (candidates.length !== 1) return null;
+    const { at: _at, after: _after, before: _before, partOfDay: _part, ...day } = c.when;
+    const chosen = (at: string) => ({ professional: candidates[0]!, when: { ...day, at } });
+    const dayListed = listedTimesOfOneDay(this.lastReply ?? '');
+    const picked = ONLY_A_PICK.test(m.folded.replace(/[^a-z0-9ñ ]+/g, ' ').trim())
+      ? pickedNumber(m.folded)
+      : null;
+    if (picked && dayListed) {
+      // A bare number that is itself one of the listed hours ("5" of 17:00) is that hour, not a
+      // place; "la segunda", "la opción 2" are places.
+      const bare = /^(?:(?:la|el|las)\s+)?\d{1,2}$/.test(m.folded.replace(/[^a-z0-9ñ ]+/g, ' ').trim());
+      const asHour = bare ? clockOf(`a las ${picked}`).at : undefined;
+      const at = dayListed[picked - 1];
+      if (at && !(asHour && dayListed.includes(asHour))) return chosen(at);
+    }
+    const pointedAt = THE_ONE_AT.exec(m.folded);
+    const hour = pointedAt ? clockOf(`a las ${pointedAt[1]}`).at : undefined;
+    if (!pointedAt || !hour) return null;
+    // The times the reply named: its one day's list, or the one time it said was free.
+    const told =
+      dayListed ?? [...(this.lastReply ?? '').matchAll(/\b(\d{2}:\d{2})\b/g)].map((found) => found[1]!);
+    const at = [
+      hour,
+      inHalfOfDay(pointedAt[0], hour, 'morning'),
+      inHalfOfDay(pointedAt[0], hour, 'afternoon'),
+    ].find((reading) => reading && told.includes(reading));
+    return at ? chosen(at) : null;
+  }
+
+  /**
    * A message that names only a time ("y a las 5?", "and after 6?") right after a question about
    * one professional's day: that professional, that day, at that time.
    */
@@ -1672,21 +1748,8 @@ class Conversation {
         return { professional: candidates[0]!, when: { ...day, from: date, to: date } };
       }
     }
-    // "el segundo", "3", "la tercera" to one day's times: the time in that place of the list (a
-    // number that is itself one of the listed hours, "a las 5" of 17:00, is that hour, below).
-    const picked = ONLY_A_PICK.test(m.folded.replace(/[^a-z0-9ñ ]+/g, ' ').trim())
-      ? pickedNumber(m.folded)
-      : null;
-    const dayListed = listedTimesOfOneDay(this.lastReply ?? '');
-    if (picked && dayListed && c.when && c.when.from === c.when.to && !m.when && m.named.length <= 1) {
-      const asHour = clockOf(`a las ${picked}`).at;
-      const candidates = m.named.length ? m.named : c.offered.length ? c.offered : c.named;
-      const at = dayListed[picked - 1];
-      if (at && candidates.length === 1 && !(asHour && dayListed.includes(asHour))) {
-        const { at: _at, after: _after, before: _before, partOfDay: _part, ...day } = c.when;
-        return { professional: candidates[0]!, when: { ...day, at } };
-      }
-    }
+    const pointed = this.theOneAtListed();
+    if (pointed) return pointed;
     if (m.when || !c.when || m.named.length > 1 || wordsBesidesTime(m.text) > 5 + otherWords) return null;
     // "pues la siguiente libre", "vale pues la de después" after "a las 16:00 no está libre": the
     // first free time after it.
@@ -2067,6 +2130,15 @@ class Conversation {
       const about = findAnswer(this.info, 'premium suscripcion subscription contenido');
       if (about) lines.push(this.quote(about.text));
     }
+    // "¿hay bono o descuento si voy muchas veces?", "descuento de jubilada": a deal the business's
+    // information does not speak of is not known (the packs it may sell are not in it either).
+    const dealUnknown =
+      DEAL_ASKED.test(m.folded) &&
+      !this.info.sentences.some((sentence) => DEAL_ASKED.test(fold(sentence.text)));
+    if (dealUnknown) {
+      lines.push(this.say.noDealInformation);
+      return lines.join('\n');
+    }
     // "¿se paga aparte?", "do I pay the rest at the salon?": what the business says about it.
     const detail = m.text.split(/\s+/).length > 4 ? findAnswer(this.info, m.text) : null;
     if (detail && !service && /\d/.test(detail.text) && !lines.some((line) => line.includes(detail.text)))
@@ -2366,6 +2438,27 @@ class Conversation {
       ...this.morePeople(),
       this.servedPlacesLine(),
     ].join('\n');
+  }
+
+  /**
+   * "¿a qué hora abrís el sábado?": the opening hours, and for one day asked, who has open times
+   * that day (where asked) and when: where each professional keeps their own hours, the answer.
+   */
+  private async hoursOnDay(): Promise<string> {
+    const m = this.message;
+    const day = m.when && m.when.from === m.when.to ? m.when.from : null;
+    if (!day) return this.hours();
+    const there = this.directory.professionals.filter(
+      (p) => !m.places.length || p.places.some((place) => m.places.includes(place)),
+    );
+    const lines: string[] = [];
+    for (const professional of there.slice(0, SHOWN_PEOPLE)) {
+      const [open] = await this.knowledge.openSlots(professional.username, { from: day, to: day });
+      if (open?.times.length)
+        lines.push(`• ${professional.name}: ${timeRuns(open.times).slice(0, 3).join(', ')}`);
+    }
+    if (!lines.length) return this.hours();
+    return [this.hours(), this.say.freeThatDay(this.dayLabel(day, m.when)), ...lines].join('\n');
   }
 
   private hours() {

@@ -246,8 +246,18 @@ export function findPrices(info: CompanyInfo, question: string, synonyms: Map<st
   // "manicura normal y semipermanente", "¿qué diferencia hay?": the plain service is asked for too.
   const compares = /\b(diferencia|difference|compar\w*|vs|versus|entre)\b/.test(fold(question));
   // "pedicura + cejas": a plus joins two services, unless the price list sells them together ("corte + barba").
-  for (const part of question.split(/\s+(?:y|e|and|o|or|mas|plus|vs\.?|versus|contra)\s+|[,;&+/]/)) {
+  const parts = question.split(/\s+(?:y|e|and|o|or|mas|plus|vs\.?|versus|contra)\s+|[,;&+/]/);
+  // "cuánto sale corte y tinte": a part whose word several services share ("corte": de señora, de
+  // caballero, infantil) is each of them, beside the other part's service.
+  const sharedBy = (part: string) => {
+    const said = saidIn(part, synonyms);
+    const items = info.prices.filter((item) => !COMBINED.test(item.name) && item.stems.some(said));
+    return items.length >= 2 && items.length <= 3 ? items : [];
+  };
+  const unnamed: string[] = [];
+  for (const part of parts) {
     const item = findPrice(info, part, synonyms, false);
+    if (!item && parts.length > 1) unnamed.push(part);
     if (!item || found.includes(item)) continue;
     const plain =
       compares || /\b(normal|simple|sencill\w*|basic\w*|plain|regular|standard|clasic\w*)\b/.test(fold(part));
@@ -255,6 +265,12 @@ export function findPrices(info: CompanyInfo, question: string, synonyms: Map<st
     if (whole && !plain && item.stems.every((s) => whole.stems.includes(s))) continue;
     if (whole?.stems.every((s) => item.stems.includes(s))) continue;
     found.push(item);
+  }
+  // (Not a word already covered by a service found: "corte y barba" is "Corte + barba".)
+  for (const part of found.length ? unnamed : []) {
+    const said = saidIn(part, synonyms);
+    if (found.some((item) => item.stems.some(said))) continue;
+    for (const item of sharedBy(part)) if (!found.includes(item)) found.push(item);
   }
   // "corte de caballero y la barba": the list's combination of the two ("corte + barba") is asked for too.
   const said = saidIn(question, synonyms);

@@ -61,6 +61,8 @@ const PASS_IT =
 /** "si se puede pasar a la tarde", "pásala al jueves": passing it to a day or time is moving it. */
 const PASS_TO =
   /\bpas(?:ar|arla|arlo|armela|amela|ala|alo|as|a)\s+(?:a las|a la|al|para el|para la|a otro|a otra)\s/;
+/** "pásame la del jueves al sábado": "pásamela" written apart, the appointment named after it. */
+const PASS_ME_THE = /\bpas(?:ame|anos)\s+(?:la|lo)\s+(?:del?|de la|de las)\s/;
 /** "mejor el viernes", "prefiero por la tarde": with a day or time after it, the one they would rather have. */
 const PREFER = /\b(mejor|prefiero|preferiria|preferible|better|rather|prefer)\b/;
 /**
@@ -276,8 +278,12 @@ const NO = [
   'nevermind',
   'keep it',
 ];
-/** Where the new day or time starts in "pásala del jueves al viernes a las 6". */
-const TARGET = /\s(al|para el|para la|para|a las|a la|a otro|a otra|hasta el|to|for|until)\s/;
+/**
+ * Where the new day or time starts in "pásala del jueves al viernes a las 6"; also as dictated or
+ * typed as spoken: "a el jueves", "pa el jueves", "pal jueves".
+ */
+const TARGET =
+  /\s(al|a el|para el|para la|para|pa el|pa la|pal|a las|a la|a otro|a otra|hasta el|to|for|until)\s/;
 /** The starts of this module's own replies, in every language: a follow-up to one is about the same appointments. */
 const OWN_REPLIES = Object.values(REPLIES).flatMap((replies) => replies.own.replyStarts);
 
@@ -435,9 +441,13 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
     const cancelsInstead = pending.kind === 'reschedule' && CANCEL_VERB.test(folded);
     // "no no, la del 4 de diciembre": not that one but another of theirs, which the words point at
     // and the proposed one does not: the same cancellation is put for it, still asking for a yes.
+    // "la del viernes no la toques, solo la de mañana": what a keeping clause names is left out, and
+    // the rest of the message points.
+    const keeping = answer === 'no' ? keptByClause(customer.appointments, input) : null;
+    const pointing = keeping?.kept.includes(pendingAppointment) ? keeping.rest : folded;
     const instead =
       answer === 'no' && pending.kind === 'cancel' && !movesInstead
-        ? pointedAtInstead(customer.appointments, pendingAppointment, folded, input)
+        ? pointedAtInstead(customer.appointments, pendingAppointment, pointing, input)
         : undefined;
     if (instead) {
       if (!instead.canCancel) return reply(reasonText(instead.reason, instead, language));
@@ -547,6 +557,7 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
       (PASS.test(folded) && (ownWords || OWN_REPLIES.some((start) => lastReply.startsWith(start)))) ||
       // "pásala al jueves": the verb carries the appointment.
       /\bpas(ala|arla|amela|armela)\b/.test(folded) ||
+      PASS_ME_THE.test(folded) ||
       (askedWhich && /cambiar|mover|move/.test(fold(lastReply))));
   const about =
     !subscription &&

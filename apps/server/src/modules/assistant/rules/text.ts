@@ -53,6 +53,15 @@ export const SOUNDS_LIKE: Record<string, string> = {
   bale: 'vale',
   tade: 'tarde',
   lune: 'lunes',
+  // Andalusian and Canarian typing drops a final or inner s and softens l ("der miércole", "la mima hora", "mu bien").
+  marte: 'martes',
+  miercole: 'miercoles',
+  jueve: 'jueves',
+  vierne: 'viernes',
+  der: 'del',
+  mima: 'misma',
+  mimo: 'mismo',
+  mu: 'muy',
 };
 export const normalise = (folded: string) =>
   folded

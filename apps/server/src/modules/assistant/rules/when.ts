@@ -25,6 +25,8 @@ export type When = {
   before?: string;
   /** "entre semana": Monday to Friday only. */
   weekdaysOnly?: boolean;
+  /** "cualquier día menos el viernes", "ni lunes ni martes": weekdays (0 Sunday … 6 Saturday) left out. */
+  except?: number[];
   /** "a las 18:30": this exact time. */
   at?: string;
   /** The words they used were "today" (so a reply may say "today" rather than the date). */
@@ -181,8 +183,42 @@ export const PART_OF_DAY_WORDS: ReadonlySet<string> = new Set(
 
 /** Weekday words → 0 (Sunday) … 6 (Saturday), in the languages customers write. */
 const WEEKDAY_WORDS: Array<[number, string[]]> = [
-  [1, ['lunes', 'monday', 'mon', 'lundi', 'montag', 'lunedi', 'segunda', 'dilluns', 'luns', 'maandag']],
-  [2, ['martes', 'tuesday', 'tue', 'tues', 'mardi', 'dienstag', 'martedi', 'terca', 'dimarts', 'dinsdag']],
+  [
+    1,
+    [
+      'lunes',
+      'monday',
+      'mon',
+      'lundi',
+      'montag',
+      'lunedi',
+      'segunda',
+      'dilluns',
+      'luns',
+      'maandag',
+      'astelehen',
+      'astelehenean',
+      'luni',
+    ],
+  ],
+  [
+    2,
+    [
+      'martes',
+      'tuesday',
+      'tue',
+      'tues',
+      'mardi',
+      'dienstag',
+      'martedi',
+      'terca',
+      'dimarts',
+      'dinsdag',
+      'astearte',
+      'asteartean',
+      'marti',
+    ],
+  ],
   [
     3,
     [
@@ -196,6 +232,9 @@ const WEEKDAY_WORDS: Array<[number, string[]]> = [
       'dimecres',
       'mercores',
       'woensdag',
+      'asteazken',
+      'asteazkenean',
+      'miercuri',
     ],
   ],
   [
@@ -212,14 +251,61 @@ const WEEKDAY_WORDS: Array<[number, string[]]> = [
       'dijous',
       'xoves',
       'donderdag',
+      'ostegun',
+      'ostegunean',
+      'joi',
     ],
   ],
   [
     5,
-    ['viernes', 'friday', 'fri', 'vendredi', 'freitag', 'venerdi', 'sexta', 'divendres', 'venres', 'vrijdag'],
+    [
+      'viernes',
+      'friday',
+      'fri',
+      'vendredi',
+      'freitag',
+      'venerdi',
+      'sexta',
+      'divendres',
+      'venres',
+      'vrijdag',
+      'ostiral',
+      'ostiralean',
+      'vineri',
+    ],
   ],
-  [6, ['sabado', 'saturday', 'sat', 'samedi', 'samstag', 'sabato', 'dissabte', 'zaterdag']],
-  [0, ['domingo', 'sunday', 'sun', 'dimanche', 'sonntag', 'domenica', 'diumenge', 'zondag']],
+  [
+    6,
+    [
+      'sabado',
+      'saturday',
+      'sat',
+      'samedi',
+      'samstag',
+      'sabato',
+      'dissabte',
+      'zaterdag',
+      'larunbat',
+      'larunbatean',
+      'sambata',
+    ],
+  ],
+  [
+    0,
+    [
+      'domingo',
+      'sunday',
+      'sun',
+      'dimanche',
+      'sonntag',
+      'domenica',
+      'diumenge',
+      'zondag',
+      'igande',
+      'igandean',
+      'duminica',
+    ],
+  ],
 ];
 
 /** A weekday's names in the languages we answer in (Spanish, English), as the business's text says them. */
@@ -777,7 +863,13 @@ const UNTIL_A_DAY =
  * "not Thursday, Friday": a day they refuse is not the day asked, when another is named.
  */
 const REFUSED_DAY =
-  /\b(?:el |los |este |esta )?(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|manana|finde|fin de semana) no\b(?=\s*(?:,|\.|;|-|mejor|sino|que)?\s*(?:mejor |sino |que )?(?:el |los |este |esta )?(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|manana|finde)\b)|\b(?:not|no) (?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b(?=\s*[,.;-]?\s*(?:but |rather |instead )?(?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b)|\b(?:el |los |este |esta )?(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|manana|finde|fin de semana) no (?:puedo|podemos|podre|me va|me viene|nos va|nos viene|me cuadra|nos cuadra)\b|\bno (?:puedo|podemos|podre)(?: ir)? (?:el|los|este) (?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|finde)\b|\bcan'?t (?:do |make )?(?:it )?(?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b/g;
+  /\b(?:el |los |este |esta )?(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|manana|finde|fin de semana) no\b(?=\s*(?:,|\.|;|-|mejor|sino|que)?\s*(?:mejor |sino |que )?(?:el |los |este |esta )?(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|manana|finde)\b)|\b(?:not|no) (?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b(?=\s*[,.;-]?\s*(?:but |rather |instead )?(?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b)|\b(?:el |los |este |esta )?(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|manana|finde|fin de semana) no (?:puedo|podemos|podre|me va|me viene|nos va|nos viene|me cuadra|nos cuadra)\b|\bno (?:puedo|podemos|podre)(?: ir)? (?:el|los|este) (?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|finde)\b|\bcan'?t (?:do |make )?(?:it )?(?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b|\bno (?:el |los |este )?(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo)\b(?=\s*(?:sino|mejor)\b)/g;
+/**
+ * "si no hay el martes entonces el miércoles", "el martes, si no el miércoles", "if not, Wednesday": the day
+ * said as the fallback (not "si no hay nada el jueves, cancela…", a condition on that day).
+ */
+const FALLBACK_DAY =
+  /\b(?:si no|if not|otherwise)\b(?:[a-z0-9 ]{0,30}?\b(?:entonces|pues|then)|\s*,?)\s+(?:el |la |on )?(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/g;
 const TROUBLE = /\b(?:duele|dolor|dolores|molest\w*|lesion\w*|lesione|hurts?|pain|aches?|sore|injur\w*)\b/;
 
 /**
@@ -843,7 +935,41 @@ const THE_OTHER_WEEKDAY =
 const GONE_BY = /\b(?:fui|fuimos|vine|vinimos|estuve|estuvimos|tuve|hice|went|came|was|had)\b/;
 
 /** Reads when the customer means, relative to now in the business's zone; undefined when they say no day. */
+/** Weekday words of the languages we answer in, for the days left out. */
+const DAY_WORD =
+  '(?:lunes|martes|miercoles|jueves|viernes|sabados?|domingos?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)';
+/**
+ * Days left out of a range: "cualquier día menos el viernes", "excepto lunes y martes", "ni lunes ni
+ * martes", "que no sea el viernes", "any day but Friday", "except Monday".
+ */
+const EXCEPT_DAYS = new RegExp(
+  `\\b(?:menos|excepto|salvo|quitando|que no sea|but not|except|apart from|other than|not)\\s+(?:el |los |la |on )?${DAY_WORD}(?:\\s*(?:,|y|ni|o|and|or)\\s*(?:el |los |on )?${DAY_WORD})*\\b|\\bni (?:el |los )?${DAY_WORD} ni (?:el |los )?${DAY_WORD}\\b`,
+  'g',
+);
+
+/** The weekdays a message leaves out, and the message without those words. */
+function exceptedDays(plain: string): { except: number[]; rest: string } | null {
+  const found = plain.match(EXCEPT_DAYS);
+  if (!found) return null;
+  const except = found.flatMap((phrase) =>
+    WEEKDAY_WORDS.filter(([, names]) =>
+      names.some((name) => new RegExp(`\\b${name}s?\\b`).test(phrase) && name.length > 3),
+    ).map(([weekday]) => weekday),
+  );
+  return except.length ? { except, rest: plain.replace(EXCEPT_DAYS, ' ') } : null;
+}
+
 export function resolveWhen(said: string, now: Date, timeZone: string): When | undefined {
+  // "esta semana, ni lunes ni martes": the range is read without the days left out, which it then leaves out.
+  const excepted = exceptedDays(withoutPunctuation(fold(said)));
+  if (excepted) {
+    const found = resolveWhen(excepted.rest, now, timeZone);
+    if (found && found.from !== found.to) return { ...found, except: excepted.except };
+    // A day said beside them is that day; none ("cualquier día menos el viernes"): the coming week.
+    if (found) return found;
+    const today = zonedDate(now, timeZone);
+    return { from: today, to: addDays(today, 6), except: excepted.except };
+  }
   const found = readWhen(said, now, timeZone);
   const plain = withoutPunctuation(fold(said));
   // Only of the nearest: "el otro jueves, el de la semana que viene" has said which already.
@@ -868,12 +994,15 @@ function readWhen(said: string, now: Date, timeZone: string): When | undefined {
   const sinceTaken = TROUBLE.test(read) ? read.replace(SINCE_A_DAY, ' ') : read;
   const untilTaken = sinceTaken.replace(UNTIL_A_DAY, ' ');
   const untilRead = untilTaken !== sinceTaken && namedWeekday(untilTaken) ? untilTaken : sinceTaken;
-  const refusedTaken = untilRead.replace(REFUSED_DAY, ' ');
+  // "el martes, si no hay el martes entonces el miércoles": the day after "si no" is only the fallback.
+  const fallbackTaken = untilRead.replace(FALLBACK_DAY, ' ');
+  const firstChoice = fallbackTaken !== untilRead && namedWeekday(fallbackTaken) ? fallbackTaken : untilRead;
+  const refusedTaken = firstChoice.replace(REFUSED_DAY, ' ');
   const folded =
-    refusedTaken !== untilRead &&
+    refusedTaken !== firstChoice &&
     (namedWeekday(refusedTaken) || /\b(?:hoy|manana|today|tomorrow)\b/.test(refusedTaken))
       ? refusedTaken
-      : untilRead;
+      : firstChoice;
   const { part, rest } = partOfDay(folded);
   const clock = times(rest);
   const today = zonedDate(now, timeZone);
@@ -996,6 +1125,7 @@ function monthPeriod(rest: string, today: string): { from: string; to: string } 
 /** Whether a day is one the customer asked for ("entre semana" leaves out the weekend). */
 export const fitsDay = (when: When, date: string) => {
   const weekday = weekdayIndex(date);
+  if (when.except?.includes(weekday)) return false;
   return !when.weekdaysOnly || (weekday >= 1 && weekday <= 5);
 };
 
