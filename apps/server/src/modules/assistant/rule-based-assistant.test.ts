@@ -4259,10 +4259,12 @@ describe('round 22, blind: what customers asked that the assistant missed', () =
     const salon = readCompanyInfo(
       'Precios: corte de señora desde 28 €, corte de caballero 16 €, corte + barba 24 €, corte infantil 13 €, tinte desde 35 €.',
     );
-    const amounts = (question: string) => findPrices(salon, question, new Map()).map((item) => item.amount);
+    const amounts = (question: string) =>
+      findPrices(salon, question, new Map(), true).map((item) => item.amount);
     expect(amounts('cuanto sale corte y tinte?').sort()).toEqual(['13', '16', '28', '35']);
     // A word a service found already covers adds nothing: "corte y barba" is "corte + barba".
     expect(amounts('corte y barba cuanto?')).toEqual(['24']);
+    expect(amounts('cuanto cuesta corte + barba? y solo barba?')).toContain('24');
   });
 
   it('"vale, y quién es allí?" after the one who does it elsewhere is that one', async () => {

@@ -1851,10 +1851,6 @@ class Conversation {
     return range?.today ? this.say.today(long) : long;
   }
 
-  /**
-   * Each day's open times, complete: listed one by one when few, else as runs of consecutive
-   * half hours ("07:00–10:30, 17:00–20:30"), never cut short.
-   */
   /** Who else (of the same kind, when they have one) has open times in a range, each with their times. */
   private async othersFree(theOne: Professional, when: When): Promise<string> {
     const others = this.directory.professionals.filter((p) => p !== theOne);
@@ -1904,6 +1900,10 @@ class Conversation {
     return { people: c.offered, when: { ...day, ...clock, ...(at ? { at } : {}) } };
   }
 
+  /**
+   * Each day's open times, complete: listed one by one when few, else as runs of consecutive
+   * half hours ("07:00–10:30, 17:00–20:30"), never cut short.
+   */
   private dayLines(days: OpenDay[], perDay: number, range?: When) {
     return days
       .map(
@@ -2058,7 +2058,7 @@ class Conversation {
         this.say.paidOnline,
       ].join('\n');
     const combined = this.combinedWithBefore();
-    const services = combined.length ? combined : findPrices(this.info, m.text, SERVICE_SYNONYMS);
+    const services = combined.length ? combined : findPrices(this.info, m.text, SERVICE_SYNONYMS, true);
     // "precios de uñas?": no service named, a kind is: the price list's services of that kind.
     if (!services.length && m.kinds.size && !premium)
       services.push(

@@ -239,7 +239,13 @@ export const namesWholly = (
  * Every service the customer named ("pedicura y cejas"): the best match of the whole question, and
  * of each part of it that names another service ("corte + barba" stays the one service it is).
  */
-export function findPrices(info: CompanyInfo, question: string, synonyms: Map<string, string[]>) {
+export function findPrices(
+  info: CompanyInfo,
+  question: string,
+  synonyms: Map<string, string[]>,
+  /** A part whose word several services share is each of them (the price asked, not a lookup). */
+  eachOfShared = false,
+) {
   const found: CompanyInfo['prices'] = [];
   const whole = findPrice(info, question, synonyms);
   if (whole) found.push(whole);
@@ -266,16 +272,16 @@ export function findPrices(info: CompanyInfo, question: string, synonyms: Map<st
     if (whole?.stems.every((s) => item.stems.includes(s))) continue;
     found.push(item);
   }
-  // (Not a word already covered by a service found: "corte y barba" is "Corte + barba".)
-  for (const part of found.length ? unnamed : []) {
-    const said = saidIn(part, synonyms);
-    if (found.some((item) => item.stems.some(said))) continue;
-    for (const item of sharedBy(part)) if (!found.includes(item)) found.push(item);
-  }
   // "corte de caballero y la barba": the list's combination of the two ("corte + barba") is asked for too.
   const said = saidIn(question, synonyms);
   for (const item of info.prices)
     if (/\+/.test(item.name) && !found.includes(item) && item.stems.every(said)) found.push(item);
+  // (Not a word a service found covers already: "corte y barba" is "Corte + barba".)
+  for (const part of eachOfShared && found.length ? unnamed : []) {
+    const inPart = saidIn(part, synonyms);
+    if (found.some((item) => item.stems.some(inPart))) continue;
+    for (const item of sharedBy(part)) if (!found.includes(item)) found.push(item);
+  }
   return found.slice(0, 4);
 }
 
