@@ -183,6 +183,7 @@ export function createServices(deps: ServiceDeps) {
     events,
     clock,
     ...(deps.logger ? { log: deps.logger } : {}),
+    onChange: businessChanged,
   });
   const packPurchases = createPackPurchasesService({
     repository: createPacksRepository(db),
@@ -293,6 +294,7 @@ export function createServices(deps: ServiceDeps) {
     manageBooking,
     clients,
     waitlist,
+    packs,
     publicUrl: config.publicUrl,
     historyTurns: config.assistant.historyTurns,
     clock,

@@ -38,6 +38,16 @@ export type AssistantService = {
   professionals: string[];
 };
 
+/** A pack of sessions on sale: bought on the booking page of a professional who offers its service. */
+export type AssistantPack = {
+  name: string;
+  serviceId: string;
+  serviceName: string;
+  sessions: number;
+  price: Money;
+  validityDays: number;
+};
+
 /** A day's open times; for a class, the seats left at each time (a time is open until its last seat). */
 export type OpenDay = { date: string; times: string[]; seatsLeft?: Record<string, number> };
 
@@ -118,6 +128,8 @@ export type AssistantKnowledge = {
   appointmentFee: Money;
   /** The services that can be booked, the default first, with their length, price and who offers each. */
   services: AssistantService[];
+  /** The packs of sessions on sale (none when the business sells none). */
+  packs?: AssistantPack[];
   /** The monthly premium-content subscription, in minor units; null when there is none. */
   premiumPrice: (Money & { interval: string }) | null;
   employees: AssistantDirectoryEntry[];

@@ -8,6 +8,7 @@ import type { ClientsService } from '../clients/clients.service.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { EmployeesService } from '../employees/employees.service.ts';
 import type { ManageBookingService } from '../manage-booking/manage-booking.service.ts';
+import type { PacksService } from '../packs/packs.service.ts';
 import type { ScheduleService } from '../schedule/schedule.service.ts';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
 import type { WaitlistService } from '../waitlist/waitlist.service.ts';
@@ -42,6 +43,8 @@ type Deps = {
    * offers and a client in chat can join.
    */
   waitlist: Pick<WaitlistService, 'fullTimes' | 'join'>;
+  /** The packs of sessions on sale, which the assistant tells of when asked for a pack or a deal. */
+  packs?: Pick<PacksService, 'list'>;
   /** What staff taught (teaching.service.ts), read again once the business changed. */
   lessons: () => Promise<TaughtLesson[]>;
   publicUrl: string;
@@ -61,6 +64,7 @@ type BusinessFacts = [
   Awaited<ReturnType<EmployeesService['list']>>,
   Awaited<ReturnType<CompanyService['bookingSettings']>>,
   Awaited<ReturnType<ScheduleService['publicServices']>>,
+  Awaited<ReturnType<PacksService['list']>>,
 ];
 
 const isNewConversationCommand = (text: string) => text.trim().toLowerCase() === NEW_CONVERSATION_COMMAND;
@@ -137,6 +141,7 @@ export function createAssistantService(deps: Deps) {
         deps.employees.list(),
         deps.company.bookingSettings(),
         deps.schedule.publicServices(),
+        deps.packs ? deps.packs.list(false) : Promise.resolve([]),
       ]),
     );
   /** What staff taught, read like the business (the teaching service says when it changes). */
@@ -154,7 +159,7 @@ export function createAssistantService(deps: Deps) {
     customer: AssistantKnowledge['customer'],
     pendingChange: ChangeProposal | null,
   ): Promise<AssistantKnowledge> {
-    const [[company, employees, bookingSettings, catalogue], premium] = await Promise.all([
+    const [[company, employees, bookingSettings, catalogue, packs], premium] = await Promise.all([
       businessFacts(),
       premiumPriceSoon(),
     ]);
@@ -182,6 +187,14 @@ export function createAssistantService(deps: Deps) {
         durationMinutes: service.durationMinutes,
         price: { ...service.price },
         professionals: service.professionals.map((professional) => professional.username),
+      })),
+      packs: packs.map((pack) => ({
+        name: pack.name,
+        serviceId: pack.serviceId,
+        serviceName: pack.serviceName,
+        sessions: pack.sessions,
+        price: { amount: pack.priceAmount, currency: pack.currency },
+        validityDays: pack.validityDays,
       })),
       freeCancellationHours: bookingSettings.freeCancellationHours,
       premiumPrice: premium,

@@ -123,6 +123,16 @@ const toolResults = (customerText: string) =>
 describe('what the model is told', () => {
   let request: LlmRequest;
   beforeAll(async () => {
+    // A pack of the default service on sale, as staff would define it (through the service: a
+    // staff sign-in would add a bookable employee to the directory these tests search).
+    const [service] = await t.app.services.services.list(false);
+    await t.app.services.packs.create({
+      serviceId: service!.id,
+      name: 'Bono 5 sesiones',
+      sessions: 5,
+      priceAmount: 4500,
+      validityDays: 60,
+    });
     const text = 'Hola, ¿cuánto cuesta una sesión?';
     llm.script(text, { text: 'Una sesión cuesta 10,00 €.' });
     const { chatId } = await write(text);
@@ -138,6 +148,12 @@ describe('what the model is told', () => {
   it('the appointment fee and the premium price', () => {
     expect(systemPrompt(request)).toContain('10.00 EUR');
     expect(systemPrompt(request)).toContain('9.99 EUR per month');
+  });
+
+  it('the packs of sessions on sale', () => {
+    expect(systemPrompt(request)).toMatch(
+      /Pack "Bono 5 sesiones": 5 sessions of .+ for 45\.00 EUR, valid 60 days/,
+    );
   });
 
   it('the cancellation policy as the Bookings settings enforce it', () => {

@@ -148,6 +148,10 @@ function instructions(knowledge: AssistantKnowledge) {
       : [
           `- One appointment (30 minutes): ${formatMoney(knowledge.appointmentFee)}, paid online when booking with the booking link.`,
         ]),
+    ...(knowledge.packs ?? []).map(
+      (pack) =>
+        `- Pack "${pack.name}": ${pack.sessions} sessions of ${pack.serviceName} for ${formatMoney(pack.price)}, valid ${pack.validityDays} days from purchase; bought on the booking page of a professional who offers ${pack.serviceName}.`,
+    ),
     `- Premium content subscription: ${premium}.`,
     `- Cancellation policy (the rule the bookings follow): cancelling refunds the fee until ${knowledge.freeCancellationHours} hours before the appointment, and moving is allowed until then; later, no refund and no move. Answer questions about it from this line.`,
     '',

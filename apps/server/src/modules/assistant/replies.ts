@@ -159,6 +159,10 @@ const es = {
   priceList: (items: string[]) => `Precios orientativos: ${list(items, 'es')}.`,
   guideItem: (service: string, amount: string, from: boolean) =>
     `${service} ${from ? `desde ${amount}` : amount}`,
+  packsOnSale: 'Tenemos estos bonos de sesiones:',
+  packLine: (name: string, sessions: number, service: string, price: string, days: number) =>
+    `• ${name}: ${sessions} sesiones de ${service} por ${price}, válido ${days} días desde la compra`,
+  packsBoughtAt: 'Se compran en la página de reservas de quien da el servicio:',
   noDealInformation:
     'Sobre bonos, descuentos u ofertas no tengo información, así que no te quiero dar una cifra inventada. Si quieres, te paso con una persona del equipo que te lo confirme.',
   notOnPriceList:
@@ -469,6 +473,10 @@ const en: Replies = {
     `${capitalised(service)}: up to age ${maxAge}; at ${age} the adult price applies: ${list(others, 'en')}.`,
   priceList: (items) => `Guide prices: ${list(items, 'en')}.`,
   guideItem: (service, amount, from) => `${service} ${from ? `from ${amount}` : amount}`,
+  packsOnSale: 'We sell these packs of sessions:',
+  packLine: (name, sessions, service, price, days) =>
+    `• ${name}: ${sessions} sessions of ${service} for ${price}, valid ${days} days from purchase`,
+  packsBoughtAt: 'They are bought on the booking page of whoever offers the service:',
   noDealInformation:
     "I don't have information about packs, discounts or offers, so I won't guess. If you like, I can pass you to a person on the team to confirm.",
   notOnPriceList:

@@ -4278,4 +4278,42 @@ describe('round 22, blind: what customers asked that the assistant missed', () =
     const taking = await play('hay descuento para estudiantes?', 'si gracias');
     expect(taking[1]!.handoff?.kind).toBe('person');
   });
+
+  it('"¿hay bonos?" where the business sells packs: each pack, and where it is bought', async () => {
+    const selling: AssistantKnowledge = {
+      ...lawOffice,
+      services: [
+        {
+          id: 'consulta',
+          name: 'Consulta',
+          description: '',
+          durationMinutes: 30,
+          price: { amount: 1000, currency: 'eur' },
+          professionals: ['ane'],
+        },
+      ],
+      packs: [
+        {
+          name: 'Bono 5 consultas',
+          serviceId: 'consulta',
+          serviceName: 'Consulta',
+          sessions: 5,
+          price: { amount: 4500, currency: 'eur' },
+          validityDays: 90,
+        },
+      ],
+    };
+    const asked = said(await playWith(selling, 'hay bonos?'), 0);
+    expect(asked).toMatch(/Bono 5 consultas: 5 sesiones de Consulta por 45,00/);
+    expect(asked).toMatch(/válido 90 días/);
+    expect(asked).toMatch(/schedule\/ane/);
+    expect(asked).not.toMatch(/Iker/);
+    // With a price asked too: the price and the packs, never "no information".
+    const priced = said(
+      await playWith(selling, 'cuanto cuesta? hay algun descuento si voy muchas veces?'),
+      0,
+    );
+    expect(priced).toMatch(/Bono 5 consultas/);
+    expect(priced).not.toMatch(/no tengo información/);
+  });
 });

@@ -1011,6 +1011,10 @@ class Conversation {
     // (With a price asked, the price path answers both.)
     const pointedAt = m.price || m.premium ? null : this.theOneAtListed();
     if (pointedAt) return this.openTimes(pointedAt.professional, pointedAt.when);
+    // "¿hay bonos?", "¿tenéis packs de sesiones?": the packs on sale, when the business sells some.
+    const packs = DEAL_ASKED.test(m.folded) && !m.named.length && !m.premium ? this.packsOnSale() : null;
+    // (With a price asked, the price path gives the price and the packs.)
+    if (packs && !m.price) return packs;
     // "¿y de horario?" right after one professional's days or times: their hours, not the company's.
     const [about, ...others] = c.offered.length ? c.offered : c.named;
     if (
@@ -2136,7 +2140,7 @@ class Conversation {
       DEAL_ASKED.test(m.folded) &&
       !this.info.sentences.some((sentence) => DEAL_ASKED.test(fold(sentence.text)));
     if (dealUnknown) {
-      lines.push(this.say.noDealInformation);
+      lines.push(this.packsOnSale() ?? this.say.noDealInformation);
       return lines.join('\n');
     }
     // "¿se paga aparte?", "do I pay the rest at the salon?": what the business says about it.
@@ -2438,6 +2442,37 @@ class Conversation {
       ...this.morePeople(),
       this.servedPlacesLine(),
     ].join('\n');
+  }
+
+  /**
+   * "¿hay bonos?", "any discount if I come often?": the packs of sessions on sale, each with what it
+   * holds, and where they are bought (the booking pages of those who give the service); null when
+   * the business sells none.
+   */
+  private packsOnSale(): string | null {
+    const packs = this.knowledge.packs ?? [];
+    if (!packs.length) return null;
+    const lines = packs.map((pack) =>
+      this.say.packLine(
+        pack.name,
+        pack.sessions,
+        pack.serviceName,
+        money(pack.price.amount, pack.price.currency, this.language),
+        pack.validityDays,
+      ),
+    );
+    const offering = new Set(
+      packs.flatMap(
+        (pack) => this.knowledge.services.find((s) => s.id === pack.serviceId)?.professionals ?? [],
+      ),
+    );
+    const where = this.directory.professionals
+      .filter((p) => offering.has(p.username))
+      .slice(0, SHOWN_PEOPLE)
+      .map((p) => `• ${p.name}: ${p.bookingUrl}`);
+    return [this.say.packsOnSale, ...lines, ...(where.length ? [this.say.packsBoughtAt, ...where] : [])].join(
+      '\n',
+    );
   }
 
   /**

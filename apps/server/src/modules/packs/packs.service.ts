@@ -89,8 +89,14 @@ export function createPacksService(deps: {
   events: EventBus;
   clock: () => Date;
   log?: { warn: (object: unknown, message: string) => void };
+  /** The packs on sale changed: what the assistant read of them is read again. */
+  onChange?: () => void;
 }) {
   const { repository, clock } = deps;
+  const onSaleChanged = <T>(result: T) => {
+    deps.onChange?.();
+    return result;
+  };
   const changed = () => deps.events.publish({ type: 'clients.changed' });
 
   async function load(id: string) {
@@ -167,24 +173,24 @@ export function createPacksService(deps: {
     },
 
     async create(form: PackForm) {
-      return load(await repository.create(await values(form)));
+      return onSaleChanged(await load(await repository.create(await values(form))));
     },
 
     async update(id: string, form: PackForm) {
       if (!(await repository.get(id))) throw notFound(PACK_MESSAGES.notFound);
       await repository.update(id, await values(form));
-      return load(id);
+      return onSaleChanged(await load(id));
     },
 
     /** Off sale; packs already sold are untouched. Never deleted: sold packs name it. */
     async archive(id: string) {
       if (!(await repository.setArchived(id, clock()))) throw notFound(PACK_MESSAGES.notFound);
-      return load(id);
+      return onSaleChanged(await load(id));
     },
 
     async restore(id: string) {
       if (!(await repository.setArchived(id, null))) throw notFound(PACK_MESSAGES.notFound);
-      return load(id);
+      return onSaleChanged(await load(id));
     },
 
     /**

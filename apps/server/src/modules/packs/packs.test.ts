@@ -413,3 +413,24 @@ it('an unknown appointment is still a 404 for the desk', async () => {
     message: APPOINTMENT_MESSAGES.notFound,
   });
 });
+
+describe('the assistant and the packs on sale', () => {
+  const ask = async (text: string, sessionId: string) => {
+    const response = await staff('POST', '/api/chats/simulator', { text, sessionId });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json().replies as string[]).join('\n');
+  };
+
+  it('tells a customer of each pack on sale and where it is bought, and forgets one archived at once', async () => {
+    const service = await createService();
+    const employee = await professional(service);
+    const pack = await createPack(service, { name: 'Bono 5 sesiones', sessions: 5, priceAmount: 18000 });
+    const told = await ask('hola, ¿hay bonos?', 'packsonsale000001');
+    expect(told).toContain('Bono 5 sesiones: 5 sesiones de');
+    expect(told).toContain('180,00');
+    expect(told).toContain(`/schedule/${employee.username}`);
+    // Off sale: the next customer is not offered it (the assistant's cached facts are read again).
+    expect((await staff('POST', `/api/packs/${pack.id}/archive`)).statusCode).toBe(200);
+    expect(await ask('hola, ¿hay bonos?', 'packsonsale000002')).not.toContain('Bono 5 sesiones');
+  });
+});
