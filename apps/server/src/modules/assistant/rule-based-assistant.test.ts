@@ -4239,6 +4239,8 @@ describe('round 22, blind: what customers asked that the assistant missed', () =
     expect(basque).toMatch(/Te respondo en español/);
     expect(basque).toMatch(/10,00/);
     expect(said(await play('Kaixo, astelehenean libre dago Ane?'), 0)).toMatch(/lunes 30 de noviembre/);
+    // "Marti" is a name (or a slip of Marta), never Tuesday: the day said is Thursday.
+    expect(said(await play('quiero cita con ane y marti el jueves'), 0)).toMatch(/jueves 26 de noviembre/);
   });
 
   it('"y con el mismo se puede online?" after one professional is whether that one works online', async () => {

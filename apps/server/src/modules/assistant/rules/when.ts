@@ -216,7 +216,7 @@ const WEEKDAY_WORDS: Array<[number, string[]]> = [
       'dinsdag',
       'astearte',
       'asteartean',
-      'marti',
+      // Not Romanian "marți" (folded "marti"): it is also the Catalan name Martí and a slip of Marta.
     ],
   ],
   [
