@@ -162,7 +162,7 @@ const es = {
   packsOnSale: 'Tenemos estos bonos de sesiones:',
   packLine: (name: string, sessions: number, service: string, price: string, days: number) =>
     `• ${name}: ${sessions} sesiones de ${service} por ${price}, válido ${days} días desde la compra`,
-  packsBoughtAt: 'Se compran en la página de reservas de quien da el servicio:',
+  packsBoughtAt: 'Se compran en la página de reservas de quien da el servicio (debajo de cada bono).',
   noDealInformation:
     'Sobre bonos, descuentos u ofertas no tengo información, así que no te quiero dar una cifra inventada. Si quieres, te paso con una persona del equipo que te lo confirme.',
   notOnPriceList:
@@ -476,7 +476,7 @@ const en: Replies = {
   packsOnSale: 'We sell these packs of sessions:',
   packLine: (name, sessions, service, price, days) =>
     `• ${name}: ${sessions} sessions of ${service} for ${price}, valid ${days} days from purchase`,
-  packsBoughtAt: 'They are bought on the booking page of whoever offers the service:',
+  packsBoughtAt: 'They are bought on the booking page of whoever offers the service (under each pack).',
   noDealInformation:
     "I don't have information about packs, discounts or offers, so I won't guess. If you like, I can pass you to a person on the team to confirm.",
   notOnPriceList:

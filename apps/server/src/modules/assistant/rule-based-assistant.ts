@@ -136,6 +136,9 @@ const NUMBER_WORDS: Record<string, number> = {
 const FOLLOW_UP_START = /^(?:y|e|and|et|und|vale y|ok y|pues y)\s/;
 /** How many professionals a list of everyone shows before saying how many more there are. */
 const SHOWN_PEOPLE = 6;
+/** Packs told at once, and booking pages given for each. */
+const SHOWN_PACKS = 5;
+const SHOWN_PACK_PAGES = 3;
 /** Up to how many professionals a question of a place or kind and a day gets each one's times. */
 const SEVERAL_TIMES = 3;
 /** "¿y la normal?", "and the regular one?": the plain version of what was just priced. */
@@ -2450,29 +2453,27 @@ class Conversation {
    * the business sells none.
    */
   private packsOnSale(): string | null {
-    const packs = this.knowledge.packs ?? [];
+    const packs = (this.knowledge.packs ?? []).slice(0, SHOWN_PACKS);
     if (!packs.length) return null;
-    const lines = packs.map((pack) =>
-      this.say.packLine(
-        pack.name,
-        pack.sessions,
-        pack.serviceName,
-        money(pack.price.amount, pack.price.currency, this.language),
-        pack.validityDays,
-      ),
-    );
-    const offering = new Set(
-      packs.flatMap(
-        (pack) => this.knowledge.services.find((s) => s.id === pack.serviceId)?.professionals ?? [],
-      ),
-    );
-    const where = this.directory.professionals
-      .filter((p) => offering.has(p.username))
-      .slice(0, SHOWN_PEOPLE)
-      .map((p) => `• ${p.name}: ${p.bookingUrl}`);
-    return [this.say.packsOnSale, ...lines, ...(where.length ? [this.say.packsBoughtAt, ...where] : [])].join(
-      '\n',
-    );
+    const lines = packs.flatMap((pack) => {
+      // Where this pack is bought: the booking pages of those who give its service.
+      const offering = this.knowledge.services.find((s) => s.id === pack.serviceId)?.professionals ?? [];
+      const where = this.directory.professionals
+        .filter((p) => offering.includes(p.username))
+        .slice(0, SHOWN_PACK_PAGES)
+        .map((p) => `  ${p.name}: ${p.bookingUrl}`);
+      return [
+        this.say.packLine(
+          pack.name,
+          pack.sessions,
+          pack.serviceName,
+          money(pack.price.amount, pack.price.currency, this.language),
+          pack.validityDays,
+        ),
+        ...where,
+      ];
+    });
+    return [this.say.packsOnSale, ...lines, this.say.packsBoughtAt].join('\n');
   }
 
   /**
