@@ -420,7 +420,11 @@ export function createScheduleService(deps: Deps) {
 
   /** The rules of the service a booking with this employee is for when none is named; none when they offer none. */
   async function defaultRulesOf(employeeId: string) {
-    const offered = await deps.services.offeredBy(employeeId);
+    // Kept until the business changes, as the booking page's: the assistant asks this for each
+    // professional whose times it tells, several per reply.
+    const offered = await deps.business.read(`offered-by:${employeeId}`, () =>
+      deps.services.offeredBy(employeeId),
+    );
     const service = offered.find((row) => row.isDefault) ?? offered[0];
     return service ? rulesOf(service) : undefined;
   }
