@@ -54,6 +54,7 @@ import { fold, hasAny, hasPhrase, words } from './rules/text.ts';
 import { ANOTHER_PROFESSIONAL, type Understanding, understand } from './rules/understand.ts';
 import {
   clockOf,
+  dayOf,
   fitsDay,
   inHalfOfDay,
   ourWeekdayNames,
@@ -67,6 +68,7 @@ import {
 import {
   BOOKING_REQUEST,
   BOOKING_WORDS,
+  DEAL_WORDS,
   HOURS,
   PRICE_WORDS,
   SERVICE_SYNONYMS,
@@ -179,8 +181,6 @@ const BOT_QUESTION =
 const MEDIA_ONLY =
   /^\W*(?:audio|sticker|imagen|image|foto|photo|video|vídeo|gif|documento|document|archivo|file|multimedia|media|nota de voz|voice (?:note|message))\s+(?:omitid[oa]|omitted|adjunt[oa]|attached)\W*$/i;
 /** A deal asked about: a discount, an offer, a pack or voucher of sessions. */
-const DEAL_ASKED =
-  /\b(?:descuentos?|rebajas?|ofertas?|promocion(?:es)?|promos?|bonos?|bonificacion|tarifa plana|discounts?|promotions?|promo codes?|packages?|vouchers?)\b/;
 /** A message that only picks a place in a list: "3", "la 2", "el segundo", "vale la primera", "the second one". */
 const ONLY_A_PICK =
   /^(?:(?:vale|ok|okay|pues|si|venga|bueno)\s+)*(?:(?:la|el|the|opcion|option|numero|number)\s+){0,2}(?:\d|primer[oa]?|segund[oa]|tercer[oa]?|cuart[oa]|quint[oa]|first|second|third|fourth|fifth)(?:\s+(?:one|opcion|option|hora|porfa|por favor|please))?$/;
@@ -459,7 +459,7 @@ class Conversation {
           wordsBesidesTime(turn.text) <= 5;
         if (!timeOnly || !when) when = undefined;
         else {
-          const { at: _at, after: _after, before: _before, partOfDay: _part, ...day } = when;
+          const day = dayOf(when);
           when = { ...day, ...clock };
         }
       }
@@ -1015,7 +1015,7 @@ class Conversation {
     const pointedAt = m.price || m.premium ? null : this.theOneAtListed();
     if (pointedAt) return this.openTimes(pointedAt.professional, pointedAt.when);
     // "¿hay bonos?", "¿tenéis packs de sesiones?": the packs on sale, when the business sells some.
-    const packs = DEAL_ASKED.test(m.folded) && !m.named.length && !m.premium ? this.packsOnSale() : null;
+    const packs = hasAny(m.folded, DEAL_WORDS) && !m.named.length && !m.premium ? this.packsOnSale() : null;
     // (With a price asked, the price path gives the price and the packs.)
     if (packs && !m.price) return packs;
     // "¿y de horario?" right after one professional's days or times: their hours, not the company's.
@@ -1693,7 +1693,7 @@ class Conversation {
     if (!c.when || c.when.from !== c.when.to || m.named.length > 1) return null;
     const candidates = m.named.length ? m.named : c.offered.length ? c.offered : c.named;
     if (candidates.length !== 1) return null;
-    const { at: _at, after: _after, before: _before, partOfDay: _part, ...day } = c.when;
+    const day = dayOf(c.when);
     const chosen = (at: string) => ({ professional: candidates[0]!, when: { ...day, at } });
     const dayListed = listedTimesOfOneDay(this.lastReply ?? '');
     const picked = ONLY_A_PICK.test(m.folded.replace(/[^a-z0-9ñ ]+/g, ' ').trim())
@@ -1736,7 +1736,7 @@ class Conversation {
     if (edge && c.when && listed.length && m.named.length <= 1 && (!m.when || m.when.from === c.when.from)) {
       const candidates = m.named.length ? m.named : c.offered.length ? c.offered : c.named;
       if (candidates.length !== 1) return null;
-      const { at: _at, after: _after, before: _before, partOfDay: _part, ...day } = c.when;
+      const day = dayOf(c.when);
       const last = /ultim|tard|last|latest/.test(edge[0]);
       return { professional: candidates[0]!, when: { ...day, at: last ? listed.at(-1)! : listed[0]! } };
     }
@@ -1780,7 +1780,7 @@ class Conversation {
     if (!clock.at && !clock.after && !clock.before && !clock.partOfDay) return null;
     const candidates = m.named.length ? m.named : c.offered.length ? c.offered : c.named;
     if (candidates.length !== 1) return null;
-    const { at: _at, after: _after, before: _before, partOfDay: _part, ...day } = c.when;
+    const day = dayOf(c.when);
     return { professional: candidates[0]!, when: { ...day, ...clock } };
   }
 
@@ -1901,7 +1901,7 @@ class Conversation {
     if (wordsBesidesTime(m.text) > 5) return null;
     const clock = clockOf(m.text);
     if (!clock.at && !clock.after && !clock.before && !clock.partOfDay) return null;
-    const { at: _at, after: _after, before: _before, partOfDay: _part, ...day } = c.when;
+    const day = dayOf(c.when);
     // "¿a las 6?" after an afternoon's times is 18:00, as the day's part said.
     const at = clock.at ? afternoonReading(m.text, clock.at, c.when.partOfDay) : undefined;
     return { people: c.offered, when: { ...day, ...clock, ...(at ? { at } : {}) } };
@@ -2140,8 +2140,8 @@ class Conversation {
     // "¿hay bono o descuento si voy muchas veces?", "descuento de jubilada": a deal the business's
     // information does not speak of is not known (the packs it may sell are not in it either).
     const dealUnknown =
-      DEAL_ASKED.test(m.folded) &&
-      !this.info.sentences.some((sentence) => DEAL_ASKED.test(fold(sentence.text)));
+      hasAny(m.folded, DEAL_WORDS) &&
+      !this.info.sentences.some((sentence) => hasAny(fold(sentence.text), DEAL_WORDS));
     if (dealUnknown) {
       lines.push(this.packsOnSale() ?? this.say.noDealInformation);
       return lines.join('\n');

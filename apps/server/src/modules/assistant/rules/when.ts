@@ -33,6 +33,12 @@ export type When = {
   today?: boolean;
 };
 
+/** The days of a When without its times ("at", "after", "before", the part of the day): for a time said next on the same days. */
+export function dayOf(when: When): Omit<When, 'at' | 'after' | 'before' | 'partOfDay'> {
+  const { at: _at, after: _after, before: _before, partOfDay: _part, ...day } = when;
+  return day;
+}
+
 /** Local time windows of each part of the day: [from, before). */
 export const PART_OF_DAY: Record<PartOfDay, [string, string]> = {
   early: ['00:00', '10:30'],

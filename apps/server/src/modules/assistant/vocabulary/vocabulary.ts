@@ -92,6 +92,8 @@ const CUE_GROUPS = {
    * corrects what came before in the same message (rules/corrections.ts).
    */
   corrections: 'CORRECTIONS',
+  /** "¿hay bonos?", "any discounts?": a deal asked for, answered with the packs on sale or that nobody said of one. */
+  'deal-words': 'DEAL_WORDS',
 } as const;
 type CueGroup = keyof typeof CUE_GROUPS;
 type CueConstant = (typeof CUE_GROUPS)[CueGroup];
@@ -304,4 +306,5 @@ export const {
   THIRD_PARTIES,
   TOPIC_SHIFTS,
   CORRECTIONS,
+  DEAL_WORDS,
 } = VOCABULARY;
