@@ -91,7 +91,9 @@ export type OneToOneLine = { employeeId: string } | { professionals: string[] };
  * Whether an email is already in the other kind of line for a one-to-one start: for a professional's
  * line (`employeeId`), waiting with anyone for one of their services (or offered their time so);
  * for the 'anyone' line (`professionals`), waiting for one of those professionals. One place in line
- * per email and time, whichever way it was joined, so nobody is offered one time twice.
+ * per email and time, whichever way it was joined, so nobody is offered one time twice. Two joins
+ * racing each other read around each other here; the trigger `waitlist_entries_one_place`
+ * (migration 0058) checks it again under a lock and skips the second insert, found as joined.
  */
 function inOtherLine(email: string, startsAt: Date, line: OneToOneLine) {
   const which =
