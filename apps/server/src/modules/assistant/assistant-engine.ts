@@ -173,6 +173,11 @@ export type AssistantAnswer = {
    * why in words (for staff) and as a kind (for Insights; a model error is the service's to say).
    */
   handoff: { reason: string; kind: HandoffKind } | null;
+  /**
+   * Something the team must know that needs no person to answer ("llego 10 min tarde"): staff are
+   * told by a notification linking the chat, and the chat stays with the assistant.
+   */
+  tellStaff?: string;
   /** A change the replies ask the customer to confirm; it is made only after they do. */
   propose?: ChangeProposal;
   /** The customer confirmed the pending change: make it (the service writes the reply). */

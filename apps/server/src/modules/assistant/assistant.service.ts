@@ -445,6 +445,8 @@ export function createAssistantService(deps: Deps) {
       sent.push(text);
       follows = new Date(stored.timestamp);
     }
+    // Told once the reply is stored: a refused reply is answered again, and tells them then.
+    if (reply.tellStaff) await chats.tellStaff(chatId, reply.tellStaff);
     return sent;
   }
 

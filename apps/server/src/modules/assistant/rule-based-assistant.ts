@@ -184,6 +184,10 @@ const MEDIA_ONLY =
 /** A message that only picks a place in a list: "3", "la 2", "el segundo", "vale la primera", "the second one". */
 const ONLY_A_PICK =
   /^(?:(?:vale|ok|okay|pues|si|venga|bueno)\s+)*(?:(?:la|el|the|opcion|option|numero|number)\s+){0,2}(?:\d|primer[oa]?|segund[oa]|tercer[oa]?|cuart[oa]|quint[oa]|first|second|third|fourth|fifth)(?:\s+(?:one|opcion|option|hora|porfa|por favor|please))?$/;
+/** "lo de los 10 euros q es", "y los 10 € de qué son?", "what's the 10 EUR for?": an amount of money asked about. */
+const AMOUNT_ASKED = /\b(\d{1,4})(?:[.,]\d{1,2})?\s*(?:€|eur|euros?|eurillos|pavos)(?!\w)/;
+const WHAT_IS_IT =
+  /\b(?:(?:que|q|k)\s+(?:es|son|seria|serian|significa|significan|incluye|incluyen)|de\s+(?:que|q)|para\s+(?:que|q)|por\s*(?:que|q)|what\s+(?:is|are|s)|whats|what\s+for|what\s+does)\b/;
 /** "la de las 10", "vale, la de las 6 y media": one of the times just listed, by its hour, at the start of a message. */
 const THE_ONE_AT =
   /^(?:(?:vale|ok|okay|pues|si|venga|bueno|perfecto|genial|entonces)\s+)*(?:la|el|esa|ese|the one)\s+(?:de\s+)?(?:las|la|at)\s+((?:\d{1,2}|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce)(?::\d{2}| y media| y cuarto)?)\b/;
@@ -625,12 +629,8 @@ class Conversation {
           'person',
         );
       case 'running-late':
-        return this.handOver(
-          this.say.runningLate,
-          `The customer is running late: "${m.text}"`,
-          // Not a question the assistant failed: the team needs to know, by the business's way of working.
-          'policy',
-        );
+        // The team needs to know, and nobody needs to answer: staff are told, the chat stays here.
+        return { ...this.reply(this.say.runningLate), tellStaff: `running late: "${m.text}"` };
       case 'complaint':
         return this.handOver(this.say.handover.complaint, `Complaint: "${m.text}"`, 'complaint');
       case 'someone-else':
@@ -1018,6 +1018,9 @@ class Conversation {
     const packs = hasAny(m.folded, DEAL_WORDS) && !m.named.length && !m.premium ? this.packsOnSale() : null;
     // (With a price asked, the price path gives the price and the packs.)
     if (packs && !m.price) return packs;
+    // "¿y lo de los 10 euros qué es?": what the business's information says of that amount.
+    const amountSaid = this.amountExplained();
+    if (amountSaid) return amountSaid;
     // "¿y de horario?" right after one professional's days or times: their hours, not the company's.
     const [about, ...others] = c.offered.length ? c.offered : c.named;
     if (
@@ -2552,6 +2555,19 @@ class Conversation {
   }
 
   /** A sentence of the company information, quoted as the business wrote it. */
+  /**
+   * An amount of money asked about ("lo de los 10 euros q es"): the sentences of the business's
+   * information that speak of that amount, quoted. Null when no sentence has it, or nothing asks what it is.
+   */
+  private amountExplained(): string | null {
+    const m = this.message;
+    const amount = AMOUNT_ASKED.exec(m.folded)?.[1];
+    if (!amount || !WHAT_IS_IT.test(m.folded)) return null;
+    const inSentence = new RegExp(`(?<![\\d.,])${amount}(?:[.,]0{1,2})?\\s*(?:€|eur\\b|euros?\\b)`, 'i');
+    const sentences = this.info.sentences.filter((sentence) => inSentence.test(sentence.text));
+    return sentences.length ? sentences.map((sentence) => this.quote(sentence.text)).join('\n') : null;
+  }
+
   private quote(text: string) {
     return this.say.fromOurInformation(text);
   }

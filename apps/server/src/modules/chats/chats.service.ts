@@ -368,6 +368,18 @@ export function createChatsService(deps: Deps) {
       return true;
     },
 
+    /** Tells staff something a customer said that needs no answer from them (the chat stays as it is). */
+    async tellStaff(chatId: string, what: string) {
+      const chat = await repository.findChat(chatId);
+      if (!chat) return;
+      await deps.notify({
+        type: 'info',
+        title: 'Customer update',
+        message: `${chat.name}: ${what}`,
+        link: chatLink(chatId),
+      });
+    },
+
     /** A status callback from the channel: moves the message forward only, and tells staff of a failure. */
     async applyDeliveryStatus(update: DeliveryStatus) {
       const message = await repository.findMessageByExternalId(update.externalId);

@@ -117,6 +117,29 @@ describe('chats', () => {
     expect(again.json()).toEqual({ updated: 0 });
   });
 
+  it('a customer running late: the assistant answers, staff are told by a notification, the chat stays with it', async () => {
+    const late = await customerWrites('llego 10 min tarde q hay un atasco horrible', { name: 'Rosa Tarde' });
+    const notified = (await get('/api/notifications?limit=100'))
+      .json()
+      .items.filter((n: { link: string | null }) => n.link === `/chat/${late.chatId}`);
+    expect(notified).toMatchObject([
+      {
+        type: 'info',
+        title: 'Customer update',
+        message: 'Rosa Tarde: running late: "llego 10 min tarde q hay un atasco horrible"',
+        isRead: false,
+      },
+    ]);
+    expect((await get('/api/chats/waiting')).json().chatIds).not.toContain(late.chatId);
+    const chat = (await get(`/api/chats/${late.chatId}`)).json();
+    expect(chat.assignedTo).toBe('ai');
+    const messages = (await get(`/api/chats/${late.chatId}/messages`)).json();
+    expect(messages.at(-1)).toMatchObject({
+      sender: 'assistant',
+      text: expect.stringMatching(/Gracias por avisar/),
+    });
+  });
+
   it('a handed-over chat waits for a person until a person replies; opening it only reads its notification', async () => {
     const first = await customerWrites('hola', { name: 'Sofía Waiting' });
     await customerWrites('quiero hablar con una persona por favor', { phone: first.phone });

@@ -141,6 +141,13 @@ const SPEAKS_FOR_SOMEONE = new RegExp(
   `\\bsoy (?:el|la|su) (?:${relations}) de\\b|\\b(?:i ?m|i am) (?:the )?(?:${relations}) of\\b|\\b(?:i ?m|i am) [a-z]+ ?s (?:${relations})\\b`,
 );
 const NAMES_A_BOOKING = new RegExp(`\\b${BOOKING_NOUNS}\\b`);
+/**
+ * "…con mi hermana… ¿a qué hora tiene cita María López?": someone else's appointment asked about in
+ * the third person, anywhere in a message that speaks of another person ("tiene hora" is left out:
+ * it says a professional has a free time, and so does "tiene cita libre con…").
+ */
+const THIRD_PERSON_BOOKING =
+  /\b(?:tiene|tenia|tendra)\s+(?:la\s+|su\s+)?(?:cita|reserva)\b(?!\s+(?:con|libre|libres|disponible|para)\b)/;
 const THANKS_OR_GOODBYES = [...THANKS, ...GOODBYES];
 
 /** Asking when, at what time, on which day or with whom. */
@@ -270,7 +277,8 @@ export function understand(
       !ANGRY_EMOJI.test(text) &&
       !hasAny(withoutPhrases(complaintText, REFUND_REQUESTS), COMPLAINS),
     thirdPartyBooking:
-      ((hasAny(folded, THIRD_PARTIES) && THIRD_PARTY_BOOKING.test(folded)) ||
+      ((hasAny(folded, THIRD_PARTIES) &&
+        (THIRD_PARTY_BOOKING.test(folded) || THIRD_PERSON_BOOKING.test(folded))) ||
         (SPEAKS_FOR_SOMEONE.test(folded) && NAMES_A_BOOKING.test(folded))) &&
       ASKS_WHEN.test(folded),
     ownBooking: hasAny(folded, OWN_BOOKING) && !cannotGoThen(folded, text, knowledge),

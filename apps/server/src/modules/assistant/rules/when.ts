@@ -2,6 +2,7 @@
 import * as chronoEn from 'chrono-node/en';
 import * as chronoEs from 'chrono-node/es';
 import { addDays, zonedDate } from '../../../lib/time-zone.ts';
+import { KINDS, PLACES, SERVICE_SYNONYMS } from '../vocabulary/vocabulary.ts';
 import { fold, hasAny, hasPhrase, levenshtein, swapped } from './text.ts';
 
 export type PartOfDay =
@@ -521,8 +522,26 @@ const DAY_WORDS = [
   'sunday',
   'tomorrow',
 ];
-/** Words one letter off a day that are words of their own ("¿vienes?", "los jueces", "el mar"). */
-const NOT_DAY_TYPOS = new Set(['vienes', 'jueces', 'mares', 'lunas', 'lunar', 'domino', 'marte', 'manzana']);
+/**
+ * Words one letter off a day that are words of their own ("¿vienes?", "los jueces", "el mar"), and
+ * every word the vocabulary has for a kind of service, a service or a place (Portuguese "luzes",
+ * highlights, is no Monday).
+ */
+const NOT_DAY_TYPOS = new Set([
+  'vienes',
+  'jueces',
+  'mares',
+  'lunas',
+  'lunar',
+  'domino',
+  'marte',
+  'manzana',
+  ...[
+    ...Object.values(KINDS),
+    ...Object.values(PLACES),
+    ...[...SERVICE_SYNONYMS].map(([word, synonyms]) => [word, ...synonyms]),
+  ].flatMap((phrases) => phrases.flatMap((phrase) => phrase.split(' '))),
+]);
 /** Misspellings more than one letter off that customers write. */
 const DAY_MISSPELLINGS: Record<string, string> = {
   tommorow: 'tomorrow',
