@@ -20,6 +20,7 @@ const quiet: Cues = {
   asksIfBot: false,
   closingThanks: false,
   offTopic: false,
+  namesOurWork: false,
   closing: false,
   greeting: false,
   wordCount: 6,
@@ -80,6 +81,12 @@ describe("the assistant's policy", () => {
     // A complaint asked as a question is still one.
     const complaint = routes({ ...quiet, question: true, classified: sure('complaint') });
     expect(before(complaint, 'complaint', 'business')).toBe(true);
+  });
+
+  it('never lets an off-topic reading the classifier is sure of overrule a message naming our work', () => {
+    expect(before(routes({ ...quiet, classified: sure('off_topic') }), 'off-topic', 'business')).toBe(true);
+    const ours = routes({ ...quiet, namesOurWork: true, classified: sure('off_topic') });
+    expect(before(ours, 'business', 'off-topic')).toBe(true);
   });
 
   it("never turns the rules' answer into a client's own booking, nor brings back what they ruled out", () => {

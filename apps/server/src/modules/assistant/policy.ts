@@ -60,6 +60,8 @@ export type Cues = {
   /** Thanks that ask nothing more. */
   closingThanks: boolean;
   offTopic: boolean;
+  /** The message names what the business does (a kind of professional, a speciality, one of them): never off topic. */
+  namesOurWork: boolean;
   closing: boolean;
   greeting: boolean;
   /** Words the message has: a veto reads only messages with enough of their own. */
@@ -152,6 +154,8 @@ export function routes(cues: Cues): Route[] {
   // Handovers and refusals the rules read come first: what a person must see, and what must never
   // be done, outrank any answer.
   add('person', cues.acceptsOfferedPerson);
+  // Before a complaint: "llego 10 min tarde, hay un atasco horrible" is no complaint of us (the
+  // trainer's lateness, "carlos llegó tarde", is no running late: own-booking.ts's othersLate).
   add('running-late', cues.runningLate && !cues.injection);
   add('complaint', cues.complaint && !cues.injection && !cues.refundWithCancellation);
   add('person', cues.asksForPerson && !cues.injection);
@@ -176,7 +180,9 @@ export function routes(cues: Cues): Route[] {
     VETO_OVER_BUSINESS.includes(veto.intent) &&
     !cues.pendingChange &&
     cues.wordCount >= THRESHOLDS.vetoMinWords &&
-    !(veto.intent === 'thanks_goodbye' && cues.question);
+    !(veto.intent === 'thanks_goodbye' && cues.question) &&
+    // "¿con quién me recomiendas para fuerza en Madrid?" is our work, whatever else it resembles.
+    !(veto.intent === 'off_topic' && cues.namesOurWork);
   if (vetoes && allowed(DIRECT[veto.intent]!, cues)) add(DIRECT[veto.intent]!, true);
 
   add('website', true);

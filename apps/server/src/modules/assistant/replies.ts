@@ -42,6 +42,8 @@ const es = {
   mediaOnly:
     'No puedo escuchar audios ni ver imágenes o stickers. ¿Me lo escribes? Así te ayudo con huecos libres, precios o tu cita.',
   runningLate: 'Gracias por avisar. Se lo digo ahora mismo al equipo; si hace falta, te escriben por aquí.',
+  runningLateAsks:
+    'Gracias por avisar. Le paso tu mensaje ahora mismo a una persona del equipo, que te contesta por aquí.',
   website: (site: string) => `Nuestra web es ${site}`,
   answeringInOurLanguage: 'Te respondo en español, el idioma en que atendemos.',
   weSpeakIt: 'Sí, atendemos en español.\n',
@@ -378,6 +380,8 @@ const en: Replies = {
     "I can't listen to voice notes or see pictures or stickers. Could you write it? Then I can help with open times, prices or your appointment.",
   runningLate:
     "Thanks for letting us know. I'm telling the team right now; if anything is needed, they'll write to you here.",
+  runningLateAsks:
+    "Thanks for letting us know. I'm passing your message to a person on the team right now; they'll answer you here.",
   website: (site) => `Our website is ${site}`,
   answeringInOurLanguage: 'I answer in English, the language we work in.',
   weSpeakIt: 'Yes, we speak English.\n',

@@ -738,11 +738,25 @@ describe('the built-in assistant, on a business it was never written for', () =>
     expect(twice.handoff?.kind).toBe('not_understood');
   });
 
-  it('tells the team when a customer runs late, keeping the chat and offering no booking', async () => {
-    for (const message of ['voy 10 min tarde, pasa algo?', "I'll be 10 minutes late", 'llegare tarde hoy']) {
+  it('tells the team when a customer runs late, keeping the chat and offering no booking; a person answers what they ask of it', async () => {
+    for (const message of [
+      'voy 10 min tarde, hay un atasco horrible',
+      "I'll be 10 minutes late",
+      'llegare tarde hoy',
+    ]) {
       const answer = await ask(message);
-      expect(answer.tellStaff).toMatch(/running late/);
+      expect(answer.tellStaff, message).toMatch(/running late/);
       expect(answer.handoff).toBeNull();
+      expect(answer.replies.join('\n')).not.toContain('/schedule/');
+    }
+    for (const message of [
+      'voy 10 min tarde, pasa algo?',
+      'llego tarde, me la retrasais media hora',
+      'running late, can you wait for me',
+    ]) {
+      const answer = await ask(message);
+      expect(answer.handoff?.reason, message).toMatch(/running late/);
+      expect(answer.tellStaff).toBeUndefined();
       expect(answer.replies.join('\n')).not.toContain('/schedule/');
     }
   });
@@ -4347,6 +4361,16 @@ describe('round 23, blind: what customers asked that the assistant missed', () =
     );
     expect(answer.handoff).toBeNull();
     expect(answer.replies.join('\n')).toMatch(/no comparto datos personales/);
+  });
+
+  it('the trainer\'s lateness told after the fact ("la última vez carlos llego tarde") is a complaint, not the customer running late', async () => {
+    for (const message of [
+      'la ultima vez ane llego tarde 15 minutos y ni me dijo nada, no quiero repetir con ella',
+      'el entreno de ayer fatal, la abogada llegó tarde y ni se disculpó',
+    ]) {
+      const answer = await ask(message);
+      expect(answer.handoff?.kind, message).toBe('complaint');
+    }
   });
 
   it('a customer running late is answered and the team told, with no handover: "llego 10 min tarde!!! no me la quites xfa"', async () => {

@@ -41,6 +41,7 @@ import {
   aboutOwnAppointment,
   actionAsked,
   answerOf,
+  asksOfLateness,
   asksToCancel,
   isPolicyQuestion,
   isRunningLate,
@@ -531,6 +532,7 @@ class Conversation {
         !(m.thanks && !/\b(?:si|yes|yeah|yep|please|por favor|porfa|claro|dale|venga)\b/.test(m.folded)),
       // "Voy 10 min tarde": the people who will see them need to know; no booking, no complaint.
       runningLate: isRunningLate(m.text),
+      namesOurWork: m.kinds.size > 0 || m.roleStems.size > 0 || m.named.length > 0,
       complaint: m.complaint,
       // "cancélala pero quiero que me devolváis el dinero": a client cancelling their own appointment
       // and asking for the money asks what the cancellation refunds; the proposal says it, by the policy.
@@ -629,7 +631,14 @@ class Conversation {
           'person',
         );
       case 'running-late':
-        // The team needs to know, and nobody needs to answer: staff are told, the chat stays here.
+        // Asked something of it ("¿pasa algo?", "¿me la retrasáis?"): a person answers.
+        if (asksOfLateness(m.text))
+          return this.handOver(
+            this.say.runningLateAsks,
+            `The customer is running late: "${m.text}"`,
+            'policy',
+          );
+        // Only said: the team needs to know and nobody needs to answer; staff are told, the chat stays here.
         return { ...this.reply(this.say.runningLate), tellStaff: `running late: "${m.text}"` };
       case 'complaint':
         return this.handOver(this.say.handover.complaint, `Complaint: "${m.text}"`, 'complaint');

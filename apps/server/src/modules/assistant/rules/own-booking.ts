@@ -149,7 +149,21 @@ const policyQuestion = (text: string, folded: string) =>
 export const isPolicyQuestion = (text: string) => policyQuestion(text, normalised(text));
 /** Asking to cancel in so many words ("cancélala", "anúlame la cita"), not said as unwanted. */
 export const asksToCancel = (text: string) => CANCEL_VERB.test(normalised(text));
-export const isRunningLate = (text: string) => RUNNING_LATE.test(normalised(text));
+/**
+ * Someone else came late, told after the fact ("el entrenador llegó tarde", "la última vez carlos
+ * llego tarde 15 minutos"): a complaint, not the customer running late ("llegó" and "llego" fold alike).
+ */
+const OTHERS_LATE =
+  /\b(ayer|anteayer|la ultima vez|el otro dia|el dia que|entrenador|entrenadora|fisio|profe|profesor|profesora|monitor|monitora|ella|she|he|trainer)\s+(\w+\s+){0,3}?(llego|llegaba|came|was|arrived|showed up)\b(\s+\w+){0,3}?\s+(tarde|late)\b/;
+export const othersLate = (text: string) => /\bllegó\b/i.test(text) || OTHERS_LATE.test(normalised(text));
+export const isRunningLate = (text: string) => RUNNING_LATE.test(normalised(text)) && !othersLate(text);
+/**
+ * Running late and asking something of it ("¿pasa algo?", "¿me la retrasáis media hora?", "can you
+ * wait?"): a person answers. Only saying so ("llego 10 min tarde, hay un atasco") needs no answer.
+ */
+const ASKS_OF_LATENESS =
+  /\b(pasa algo|hay problema|me esperais|me esperas|me espera|esperadme|esperame|me (la|lo) (retrasais|retrasas|mueves|moveis|pasais|pasas|guardais|guardas|cambiais|cambias)|retrasar(la|lo)?|can you wait|will you wait|wait for me|is (that|it) ok|is that a problem)\b/;
+export const asksOfLateness = (text: string) => ASKS_OF_LATENESS.test(normalised(text)) || text.includes('?');
 /** What a message asks done to an appointment, in so many words: cancel it, move it, or neither. */
 export function actionAsked(text: string): 'cancel' | 'move' | null {
   const folded = normalised(text);

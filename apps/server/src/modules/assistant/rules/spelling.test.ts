@@ -17,6 +17,8 @@ describe('typing slips in the words the assistant reads', () => {
     expect(intendedWord('cansado')).toBeNull();
     expect(intendedWord('gracias')).toBeNull();
     expect(intendedWord('cita')).toBeNull();
+    // A verb's future is its infinitive turned round at the end: "no podré ir" is no slip of "poder".
+    expect(intendedWord('podre')).toBeNull();
     // A name of the business's that is one letter off a vocabulary word.
     expect(intendedWord('precia')).toBe('precio');
     expect(intendedWord('precia', new Set(['precia']))).toBeNull();

@@ -34,8 +34,9 @@ import { PART_OF_DAY_WORDS, TIME_WORDS } from './when.ts';
  * corpus wrote and that is no word of the vocabulary, one letter off exactly one vocabulary word
  * with the same first letter (or two neighbouring letters swapped, or its silent h left out), is
  * read as that word. A word
- * customers do write is never changed, however close it is to another: the corpus's messages are
- * the list of words people use here. Two vocabulary words written as one (a German compound) are
+ * customers do write is never changed, however close it is to another (the corpus's messages are
+ * the list of words people use here), unless it is one vocabulary word with two neighbouring
+ * letters swapped before its last two ("cnacelar"; "podré" is "poder" turned round at the end). Two vocabulary words written as one (a German compound) are
  * read as both, written or not: that is no slip. The words the parts of the day are said in
  * ("primer hueco") are never changed either: "primer" is no slip of "primera".
  */
@@ -159,7 +160,15 @@ export function intendedWord(word: string, ownWords: ReadonlySet<string> = new S
     const parts = compound(word);
     if (parts) return parts;
   }
-  if (WRITTEN.has(word)) return null;
+  // Customers' own words stay as written, but two neighbouring letters swapped stay a slip even once
+  // a customer of the corpus wrote it so ("cnacelar", folded in from a blind round, is "cancelar").
+  // Not the last two: a verb's future is its infinitive's ending turned round ("podré", "poder").
+  if (WRITTEN.has(word)) {
+    const swaps = [...(candidates ?? [])].filter(
+      (known) => swapped(word, known) && word.slice(-2) === known.slice(-2),
+    );
+    return swaps.length === 1 ? swaps[0]! : null;
+  }
   // The silent h left out, as Spanish is often typed: "orario" is "horario".
   if (TARGETS.get('h')?.has(`h${word}`)) return `h${word}`;
   if (!candidates) return null;

@@ -33,7 +33,7 @@ import {
   professionalsNamed,
   roleStemsIn,
 } from './directory.ts';
-import { ownBookingAside } from './own-booking.ts';
+import { othersLate, ownBookingAside } from './own-booking.ts';
 import { fold, hasAny, hasPhrase, withoutPhrases, words } from './text.ts';
 import { clockOf, resolveWhen, type When, wordsBesidesTime } from './when.ts';
 
@@ -249,7 +249,10 @@ export function understand(
     : notComplaints.replace(SELF_DESCRIBED, ' ');
 
   const complaint =
-    (hasAny(complaintText, COMPLAINS) || ANGRY_EMOJI.test(text) || tellsOfComplaint(complaintText)) &&
+    (hasAny(complaintText, COMPLAINS) ||
+      ANGRY_EMOJI.test(text) ||
+      tellsOfComplaint(complaintText) ||
+      othersLate(text)) &&
     !NOT_A_COMPLAINT.test(folded) &&
     !(ELSEWHERE.test(folded) && !ABOUT_US.test(folded));
   return {
