@@ -4370,7 +4370,10 @@ describe('round 23, blind: what customers asked that the assistant missed', () =
     ]) {
       const answer = await ask(message);
       expect(answer.handoff?.kind, message).toBe('complaint');
-    }
+    } // The customer's own lateness, with the professional named before it, is still theirs.
+    const own = await ask('tengo cita con el fisio a las 5, llego 10 min tarde');
+    expect(own.handoff).toBeNull();
+    expect(own.tellStaff).toMatch(/running late/);
   });
 
   it('a customer running late is answered and the team told, with no handover: "llego 10 min tarde!!! no me la quites xfa"', async () => {

@@ -181,7 +181,6 @@ const BOT_QUESTION =
  */
 const MEDIA_ONLY =
   /^\W*(?:audio|sticker|imagen|image|foto|photo|video|vídeo|gif|documento|document|archivo|file|multimedia|media|nota de voz|voice (?:note|message))\s+(?:omitid[oa]|omitted|adjunt[oa]|attached)\W*$/i;
-/** A deal asked about: a discount, an offer, a pack or voucher of sessions. */
 /** A message that only picks a place in a list: "3", "la 2", "el segundo", "vale la primera", "the second one". */
 const ONLY_A_PICK =
   /^(?:(?:vale|ok|okay|pues|si|venga|bueno)\s+)*(?:(?:la|el|the|opcion|option|numero|number)\s+){0,2}(?:\d|primer[oa]?|segund[oa]|tercer[oa]?|cuart[oa]|quint[oa]|first|second|third|fourth|fifth)(?:\s+(?:one|opcion|option|hora|porfa|por favor|please))?$/;
@@ -2563,7 +2562,6 @@ class Conversation {
     return names.test(fold(sentence)) ? this.say.weSpeakIt : '';
   }
 
-  /** A sentence of the company information, quoted as the business wrote it. */
   /**
    * An amount of money asked about ("lo de los 10 euros q es"): the sentences of the business's
    * information that speak of that amount, quoted. Null when no sentence has it, or nothing asks what it is.
@@ -2577,6 +2575,7 @@ class Conversation {
     return sentences.length ? sentences.map((sentence) => this.quote(sentence.text)).join('\n') : null;
   }
 
+  /** A sentence of the company information, quoted as the business wrote it. */
   private quote(text: string) {
     return this.say.fromOurInformation(text);
   }

@@ -151,11 +151,20 @@ export const isPolicyQuestion = (text: string) => policyQuestion(text, normalise
 export const asksToCancel = (text: string) => CANCEL_VERB.test(normalised(text));
 /**
  * Someone else came late, told after the fact ("el entrenador llegó tarde", "la última vez carlos
- * llego tarde 15 minutos"): a complaint, not the customer running late ("llegó" and "llego" fold alike).
+ * llego tarde 15 minutos"): a complaint, not the customer running late. "llegó" and "llego" fold
+ * alike, so without the accent it takes a time gone by before it, the professional as its subject
+ * ("el fisio llego…", not "con el fisio llego…"), or the past said otherwise ("llegaba", "was late").
  */
-const OTHERS_LATE =
-  /\b(ayer|anteayer|la ultima vez|el otro dia|el dia que|entrenador|entrenadora|fisio|profe|profesor|profesora|monitor|monitora|ella|she|he|trainer)\s+(\w+\s+){0,3}?(llego|llegaba|came|was|arrived|showed up)\b(\s+\w+){0,3}?\s+(tarde|late)\b/;
-export const othersLate = (text: string) => /\bllegó\b/i.test(text) || OTHERS_LATE.test(normalised(text));
+const OTHERS_LATE = new RegExp(
+  [
+    String.raw`\b(ayer|anteayer|la ultima vez|el otro dia|el dia que|la semana pasada)\s+(\w+\s+){0,3}?llego\b(\s+\w+){0,3}?\s+tarde\b`,
+    String.raw`(?<!\bcon )\b(el|la) (entrenador|entrenadora|fisio|profe|profesor|profesora|monitor|monitora|peluquero|peluquera|estilista)\s+llego\b(\s+\w+){0,3}?\s+tarde\b`,
+    String.raw`\bllegaba\b(\s+\w+){0,3}?\s+tarde\b`,
+    String.raw`\b(he|she|the trainer|the physio|the stylist)\s+(was|came|arrived|showed up)\b(\s+\w+){0,3}?\s+late\b`,
+  ].join('|'),
+);
+export const othersLate = (text: string) =>
+  /\bllegó(?!\p{L})/iu.test(text) || OTHERS_LATE.test(normalised(text));
 export const isRunningLate = (text: string) => RUNNING_LATE.test(normalised(text)) && !othersLate(text);
 /**
  * Running late and asking something of it ("¿pasa algo?", "¿me la retrasáis media hora?", "can you
