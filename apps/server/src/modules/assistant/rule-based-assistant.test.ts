@@ -4383,3 +4383,22 @@ describe('round 23, blind: what customers asked that the assistant missed', () =
     expect(answer.replies.join('\n')).toMatch(/Gracias por avisar/);
   });
 });
+
+describe('after round 23: a free time asked in the words of someone else\'s appointment', () => {
+  it('"a que hora tiene cita libre iker?" asks his free times: no refusal', async () => {
+    const answer = await text('a que hora tiene cita libre iker?');
+    expect(answer).not.toMatch(/no comparto datos personales/);
+    expect(answer).toMatch(/schedule\/iker/);
+  });
+
+  it('"mi hermana quiere ir, cuando tiene cita libre ane?" is a booking for the sister, not her appointment', async () => {
+    const answer = await ask('mi hermana quiere ir, cuando tiene cita libre ane?');
+    expect(answer.handoff).toBeNull();
+    const replies = answer.replies.join('\n');
+    expect(replies).not.toMatch(/no comparto datos personales/);
+    expect(replies).toMatch(/schedule\/ane/);
+    // Someone else's appointment asked the same way is still refused.
+    expect(await text('mi hermana tiene cita con ane, a que hora la tiene?')).toMatch(/no comparto datos personales/);
+    expect(await text('a que hora tiene cita maria lopez?')).toMatch(/no comparto datos personales/);
+  });
+});

@@ -128,7 +128,7 @@ const withoutArticleUnas = (text: string) =>
 const someoneElse = THIRD_PARTIES.map((phrase) => phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
 const BOOKING_NOUNS = '(?:cita|hora|reserva|sesion|consulta|appointment|booking|session)';
 const THIRD_PARTY_BOOKING = new RegExp(
-  `\\b(?:${someoneElse})\\b(?:\\s+[a-z]+){0,3}?\\s+(?:tiene|tenia|tendra|has|had|have)\\b(?:\\s+[a-z]+){0,2}?\\s+${BOOKING_NOUNS}\\b|\\b${BOOKING_NOUNS}\\s+(?:de|of)\\s+(?:${someoneElse})\\b`,
+  `\\b(?:${someoneElse})\\b(?:\\s+[a-z]+){0,3}?\\s+(?:tiene|tenia|tendra|has|had|have)\\b(?:\\s+[a-z]+){0,2}?\\s+${BOOKING_NOUNS}\\b(?!\\s+(?:libre|libres|disponible|disponibles)\\b)|\\b${BOOKING_NOUNS}\\s+(?:de|of)\\s+(?:${someoneElse})\\b`,
 );
 /**
  * "soy el marido de Ana", "I'm Ana's husband": the customer speaks for someone else, named; the
@@ -148,6 +148,12 @@ const NAMES_A_BOOKING = new RegExp(`\\b${BOOKING_NOUNS}\\b`);
  */
 const THIRD_PERSON_BOOKING =
   /\b(?:tiene|tenia|tendra)\s+(?:la\s+|su\s+)?(?:cita|reserva)\b(?!\s+(?:con|libre|libres|disponible|para)\b)/;
+/**
+ * "¿a qué hora tiene cita libre Carlos?", "cuando tiene cita libre ane": a professional's free time
+ * asked, in the words that ask for someone's appointment ("a qué hora tiene cita"). Read without
+ * them, the question is no request for private data.
+ */
+const FREE_APPOINTMENT = /\b(?:tiene|tienen)\s+(?:cita|citas|reserva)\s+(?:libre|libres|disponible|disponibles)\b/g;
 const THANKS_OR_GOODBYES = [...THANKS, ...GOODBYES];
 
 /** Asking when, at what time, on which day or with whom. */
@@ -287,7 +293,7 @@ export function understand(
     ownBooking: hasAny(folded, OWN_BOOKING) && !cannotGoThen(folded, text, knowledge),
     ownBookingAside: ownBookingAside(text, (clause) => hasAny(clause, GREETINGS)),
     injection: hasAny(folded, INJECTION),
-    privateData: hasAny(folded, PRIVATE_DATA),
+    privateData: hasAny(folded.replace(FREE_APPOINTMENT, ' tiene hueco '), PRIVATE_DATA),
     offTopic: hasAny(folded, OFF_TOPIC) || /\d+\s*x\s*[-+]/.test(folded),
     // "¿cuesta lo mismo?" asks a price; "lo mismo pero en Sevilla" asks the same thing elsewhere.
     price:
