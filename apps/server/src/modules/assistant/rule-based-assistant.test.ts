@@ -4384,7 +4384,7 @@ describe('round 23, blind: what customers asked that the assistant missed', () =
   });
 });
 
-describe('after round 23: a free time asked in the words of someone else\'s appointment', () => {
+describe("after round 23: a free time asked in the words of someone else's appointment", () => {
   it('"a que hora tiene cita libre iker?" asks his free times: no refusal', async () => {
     const answer = await text('a que hora tiene cita libre iker?');
     expect(answer).not.toMatch(/no comparto datos personales/);
@@ -4398,7 +4398,9 @@ describe('after round 23: a free time asked in the words of someone else\'s appo
     expect(replies).not.toMatch(/no comparto datos personales/);
     expect(replies).toMatch(/schedule\/ane/);
     // Someone else's appointment asked the same way is still refused.
-    expect(await text('mi hermana tiene cita con ane, a que hora la tiene?')).toMatch(/no comparto datos personales/);
+    expect(await text('mi hermana tiene cita con ane, a que hora la tiene?')).toMatch(
+      /no comparto datos personales/,
+    );
     expect(await text('a que hora tiene cita maria lopez?')).toMatch(/no comparto datos personales/);
   });
 });

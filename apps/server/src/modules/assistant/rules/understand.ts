@@ -153,7 +153,8 @@ const THIRD_PERSON_BOOKING =
  * asked, in the words that ask for someone's appointment ("a qué hora tiene cita"). Read without
  * them, the question is no request for private data.
  */
-const FREE_APPOINTMENT = /\b(?:tiene|tienen)\s+(?:cita|citas|reserva)\s+(?:libre|libres|disponible|disponibles)\b/g;
+const FREE_APPOINTMENT =
+  /\b(?:tiene|tienen)\s+(?:cita|citas|reserva)\s+(?:libre|libres|disponible|disponibles)\b/g;
 const THANKS_OR_GOODBYES = [...THANKS, ...GOODBYES];
 
 /** Asking when, at what time, on which day or with whom. */
