@@ -140,6 +140,8 @@ const es = {
 
   lateCancel: (hours: number) =>
     `Si cancelas con menos de ${hours} horas de antelación (el mismo día, por ejemplo), no se devuelve lo pagado; hasta ${hours} horas antes, sí, entero.`,
+  timelyCancel: (hours: number) =>
+    `Sí: con esa antelación (${hours} horas antes o más) se te devuelve lo pagado, entero, y también puedes cambiarla.`,
 
   /** Prices. */
   serviceLine: (service: string, minutes: number, price: string) =>
@@ -464,6 +466,8 @@ const en: Replies = {
     `You can cancel or move your appointment free of charge until ${hours} hours before it: we refund what you paid in full. With less than ${hours} hours to go there is no refund and it can no longer be moved online. Use the link in your confirmation or write to us here.`,
   lateCancel: (hours) =>
     `If you cancel less than ${hours} hours before (on the day, say), what you paid is not refunded; up to ${hours} hours before, it is, in full.`,
+  timelyCancel: (hours) =>
+    `Yes: with that much notice (${hours} hours or more) what you paid is refunded in full, and you can move it too.`,
 
   serviceLine: (service, minutes, price) => `${service} (${formatDuration(minutes)}): ${price}.`,
   paidOnline: 'Paid online when you book.',

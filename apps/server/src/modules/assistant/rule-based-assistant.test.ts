@@ -4404,3 +4404,168 @@ describe("after round 23: a free time asked in the words of someone else's appoi
     expect(await text('a que hora tiene cita maria lopez?')).toMatch(/no comparto datos personales/);
   });
 });
+
+describe('round 24, blind: what customers asked that the assistant missed', () => {
+  const said = (answers: AssistantAnswer[], index: number) => answers[index]!.replies.join('\n');
+  const when = (phrase: string) => resolveWhen(phrase, NOW, ZONE);
+  const salon = {
+    ...lawOffice,
+    information:
+      'Precios orientativos de los servicios: corte de señora desde 28 €, corte de caballero 16 €, arreglo de barba 12 €, corte + barba 24 €, corte infantil 13 €, tinte desde 35 €, mechas o balayage desde 65 €, manicura 15 €, pedicura 25 €.\nUsamos tintes sin amoniaco.',
+  };
+
+  it('a day the calendar counts: the first Monday of December, the last day of the month, in three weeks on Saturday', () => {
+    expect(when('el primer lunes de diciembre puedo ir?')).toMatchObject({
+      from: '2026-12-07',
+      to: '2026-12-07',
+    });
+    expect(when('el primer sabado de diciembre')).toMatchObject({ from: '2026-12-05' });
+    expect(when('el ultimo viernes del mes')).toMatchObject({ from: '2026-11-27' });
+    expect(when('the first friday of december')).toMatchObject({ from: '2026-12-04' });
+    expect(when('el primer lunes del mes que viene')).toMatchObject({ from: '2026-12-07' });
+    expect(when('tiene hueco el ultimo dia del mes?')).toMatchObject({
+      from: '2026-11-30',
+      to: '2026-11-30',
+    });
+    expect(when('el ultimo dia de diciembre')).toMatchObject({ from: '2026-12-31' });
+    // The Saturday of the week three weeks on, not the Monday 21 days from today.
+    expect(when('dentro de 3 semanas el sabado hay sitio?')).toMatchObject({
+      from: '2026-12-19',
+      to: '2026-12-19',
+    });
+  });
+
+  it('"el 30 y el 1 x la tarde": both days, and none between them', () => {
+    expect(when('q hueco tiene el 30 y el 1 x la tarde')).toEqual({
+      from: '2026-11-30',
+      to: '2026-12-01',
+      partOfDay: 'afternoon',
+    });
+    expect(when('el 30 y el 2')).toEqual({ from: '2026-11-30', to: '2026-12-02', except: [2] });
+  });
+
+  it('"iker el martes a las 5?" … "el q viene": the coming Tuesday at 5, not a question back', async () => {
+    const answers = await play('iker el martes a las 5?', 'el q viene');
+    expect(said(answers, 1)).toMatch(/martes 24 de noviembre/);
+    expect(said(answers, 1)).toMatch(/17:00/);
+  });
+
+  it('"el primer sabado de diciembre" … a price … "y si no el sabado siguiente?": the Saturday after the 5th', async () => {
+    const answers = await play(
+      'ane el primer martes de diciembre?',
+      'cuanto cuesta?',
+      'y si no el martes siguiente?',
+    );
+    expect(said(answers, 0)).toMatch(/martes 1 de diciembre/);
+    expect(said(answers, 2)).toMatch(/martes 8 de diciembre/);
+  });
+
+  it('Portuguese "de manha" is the morning, and "e a tarde?" after times and a quoted fact asks the afternoon\'s times', async () => {
+    const office = {
+      ...lawOffice,
+      information: `${lawOffice.information}\nEl horario depende de cada profesional.`,
+    };
+    const answers = await playWith(office, 'Ola, o Iker tem horario terca de manha?', 'e a tarde?');
+    expect(said(answers, 1)).toMatch(/16:00/);
+    expect(said(answers, 1)).toMatch(/schedule\/iker/);
+  });
+
+  it('prices as the topic: "¿y mechas?" after the dye\'s price and a question between; "and a haircut too?" adds to the beard', async () => {
+    const dye = await playWith(salon, 'tinte cuanto', 'es sin amoniaco?', 'y mechas?');
+    expect(said(dye, 2)).toMatch(/65 €/);
+    const beard = await playWith(salon, 'beard trim on friday?', 'how much?', 'and a haircut too?');
+    expect(said(beard, 2)).toMatch(/€24/);
+  });
+
+  it('"¿cuánto cuesta un corte?" gives each cut\'s price, not the booking fee alone', async () => {
+    const answer = said(await playWith(salon, 'cuanto cuesta un corte?'), 0);
+    expect(answer).toMatch(/señora: desde 28 €/);
+    expect(answer).toMatch(/caballero: 16 €/);
+    expect(answer).toMatch(/infantil: 13 €/);
+  });
+
+  it('"manicura…" … "tb me quiero hacer los pies, cuanto seria todo?": both, and their sum', async () => {
+    const answers = await playWith(
+      salon,
+      'manicura el jueves?',
+      'tb me quiero hacer los pies, cuanto seria todo?',
+    );
+    expect(said(answers, 1)).toMatch(/Manicura: 15 €/);
+    expect(said(answers, 1)).toMatch(/Pedicura: 25 €/);
+    expect(said(answers, 1)).toMatch(/40 €/);
+  });
+
+  it('grey hair is dye and a fella\'s cut is the men\'s: "algo para las canas", "how much for a fella\'s cut?"', async () => {
+    expect(said(await playWith(salon, 'algo para las canas, cuanto cuesta?'), 0)).toMatch(
+      /Tinte: desde 35 €/,
+    );
+    expect(said(await playWith(salon, "how much for a fella's cut?"), 0)).toMatch(/€16/);
+  });
+
+  it('"la del martes la puedo poner a las 12 y media?": the appointment\'s own Tuesday (the 1st), not the nearest one', async () => {
+    const nora = client(
+      appointment('a-1', 'ane', '2026-12-01', '09:00'),
+      appointment('a-2', 'iker', '2026-12-03', '16:00'),
+    );
+    const [asked] = await playWith(nora, 'la del martes la puedo poner a las 12 y media?');
+    expect(said([asked!], 0)).toMatch(/martes 1 de diciembre a las 12:30/);
+    expect(asked!.propose).toEqual({
+      kind: 'reschedule',
+      appointmentId: 'a-1',
+      date: '2026-12-01',
+      time: '12:30',
+    });
+    // The same with the verbs it always had.
+    const [passed] = await playWith(nora, 'pasa la del martes a las 12 y media');
+    expect(passed!.propose).toMatchObject({ appointmentId: 'a-1', date: '2026-12-01', time: '12:30' });
+  });
+
+  it('"muevela al lunes a las 14:00" … "q horas tiene ese dia entonces": that day\'s free times', async () => {
+    const nora = client(appointment('a-1', 'ane', '2026-11-26', '09:00'));
+    const answers = await playWith(nora, 'muevela al lunes 30 a las 15:00', 'q horas tiene ese dia entonces');
+    expect(said(answers, 1)).toMatch(/lunes 30 de noviembre/);
+    expect(said(answers, 1)).toMatch(/09:00/);
+  });
+
+  it('after the cancellation policy, "¿y si es con 10 horas?" is too late and "con 2 dias" is in time', async () => {
+    const late = await play(
+      'si cancelo con 2 dias de antelacion me devolveis la reserva?',
+      'y si es con 10 horas?',
+    );
+    expect(said(late, 1)).toMatch(/no se devuelve lo pagado/);
+    const timely = await play('cual es la politica de cancelacion?', 'y con 2 dias?');
+    expect(said(timely, 1)).toMatch(/^Sí: con esa antelación/);
+    const weeks = await play('cual es la politica de cancelacion?', 'y con 1 semana?');
+    expect(said(weeks, 1)).toMatch(/^Sí: con esa antelación/);
+  });
+
+  it('"how much is premium?" … "and a single session?": the session\'s price, not premium again', async () => {
+    const answers = await play('how much is premium per month', 'and a single session?');
+    expect(said(answers, 1)).toMatch(/€10\.00/);
+    expect(said(answers, 1)).not.toMatch(/premium/i);
+  });
+
+  it('"los pelos de las piernas" is hair, no slip of "pelas" (money): a service not offered, not a price', async () => {
+    const answer = said(
+      await playWith(salon, 'quiero quitarme los pelos de las piernas, haceis depilacion?'),
+      0,
+    );
+    expect(answer).toMatch(/no lo ofrecemos/);
+    expect(answer).not.toMatch(/cuesta/);
+  });
+
+  it('"cancelame la del jueves" … "no espera la del jueves no, la del viernes": the Friday one is proposed instead', async () => {
+    const nora = client(
+      appointment('a-fri', 'ane', '2026-11-27', '12:00'),
+      appointment('a-thu', 'ane', '2026-11-26', '12:00'),
+    );
+    const [first, second] = await playWith(
+      nora,
+      'cancelame la del jueves',
+      'no espera la del jueves no, la del viernes',
+    );
+    expect(first!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a-thu' });
+    expect(second!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a-fri' });
+    expect(said([second!], 0)).toMatch(/viernes 27 de noviembre/);
+  });
+});

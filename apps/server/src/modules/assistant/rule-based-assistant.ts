@@ -62,6 +62,7 @@ import {
   PART_OF_DAY,
   pointsBack,
   resolveReference,
+  resolveWhen,
   type When,
   weekdayIndex,
   wordsBesidesTime,
@@ -103,6 +104,8 @@ type Context = {
   named: Professional[];
   /** The day the previous message asked about, if it named no one. */
   when: When | undefined;
+  /** The day the latest earlier message that named one asked about, however many messages ago. */
+  lastDay: When | undefined;
   /** The previous message asked which days someone works ("¿qué días trabaja carmen?" → "¿y sergio?"). */
   whichDays: boolean;
   premium: boolean;
@@ -112,6 +115,13 @@ type Context = {
   lastNotUnderstood: boolean;
 };
 
+/** An appointment, said as a session, a class or a consultation. */
+const SESSION_NOUN =
+  /\b(?:sesion|sesiones|cita|citas|consulta|consultas|clase|clases|session|sessions|appointment|appointments|class|classes)\b/;
+/** "también", "too": a service added to one said before. */
+const ALSO = /\b(?:tb|tambien|too|also|ademas|as well|junto|juntos|together)\b/;
+/** "¿cuánto sería todo?": the sum of the services asked. */
+const ALTOGETHER = /\b(todo|total|juntos|juntas|together|altogether|in all)\b/;
 /** "allí", "ahí", "there": the place the conversation is about. */
 const THERE = /\b(?:alli|ahi|alla|aqui mismo|en esa ciudad|there|over there|in that city)\b/;
 /** "4 al mes", "dos veces por semana", "10 sessions": how many appointments they mean. */
@@ -160,6 +170,9 @@ const WHO =
   /^\W*(?:(?:y|pues|vale|entonces|so|then)\s+)*(?:con\s+)?(?:quien|quienes|quien es|quien seria|who|with who|with whom|who is it)(?:\s+(?:entonces|then|puedo|can i|reservo|book|alli|ahi|alla|there))*\W*$/;
 /** "el siguiente sábado", "el sábado siguiente", "el otro sábado", "the following Saturday". */
 const FOLLOWING = /\b(?:siguiente|proximo|otro|following|after that|next one)\b/;
+/** "el que viene", "el q viene": nothing but the coming one of the weekday just asked. */
+const THE_COMING_ONE = /^(?:y\s+|no\s+)?(?:el|la)\s+(?:que|q|k)\s+viene$/;
+const SPANISH_WEEKDAYS = ['domingo', 'lunes', 'martes', 'miercoles', 'jueves', 'viernes', 'sabado'];
 /** "¿y el siguiente?", "and the next one?": nothing but the next of what was just asked. */
 const NEXT_ALONE =
   /^(?:y|and|vale y|ok y)?\s*(?:el|la|the)?\s*(?:siguiente|proximo|next(?: one)?|following(?: one)?)$/;
@@ -236,6 +249,9 @@ const feeDetail = (clause: string) =>
 /** Notice given late: "el mismo día", "a última hora", "con menos de…", "on the day". */
 const LATE_NOTICE =
   /\b(?:mismo dia|ese dia|ese mismo dia|el dia antes|la noche antes|ultima hora|ultimo momento|con menos|unas horas antes|pocas horas|same day|on the day|last minute|less than|the night before|a few hours)\b/;
+
+/** "con 10 horas", "2 days' notice": how long before the appointment they would tell us. */
+const NOTICE = /\b(\d{1,3})\s*(h|hs|hr|hrs|horas?|hours?|dias?|days?|semanas?|weeks?)\b/;
 
 /** "¿qué profesionales tenéis?", "who works there?": the team, asked about as a whole. */
 const TEAM =
@@ -427,6 +443,7 @@ class Conversation {
       whichDays: false,
       named: [],
       when: undefined,
+      lastDay: undefined,
       premium: false,
       priced: false,
       lastNotUnderstood: false,
@@ -455,7 +472,7 @@ class Conversation {
     for (const [index, turn] of customerTurns.entries()) {
       const seen = understand(turn.text, this.directory, this.knowledge);
       const last = index === customerTurns.length - 1;
-      if (seen.when) when = seen.when;
+      if (seen.when) when = context.lastDay = seen.when;
       else {
         const clock = clockOf(turn.text);
         const timeOnly =
@@ -1065,12 +1082,15 @@ class Conversation {
       return this.policy();
     // "¿y si es el mismo día?" right after the policy: what a late cancellation gives back.
     const hours = this.knowledge.freeCancellationHours;
-    if (
-      hours > 0 &&
-      this.lastReply?.startsWith(this.say.cancelUntilHours(hours)) &&
-      LATE_NOTICE.test(m.folded)
-    )
-      return this.say.lateCancel(hours);
+    const afterPolicy = hours > 0 && this.lastReply?.startsWith(this.say.cancelUntilHours(hours));
+    if (afterPolicy && LATE_NOTICE.test(m.folded)) return this.say.lateCancel(hours);
+    // "¿y si es con 10 horas?", "and with 2 days' notice?": that notice against the policy's.
+    const notice = afterPolicy ? NOTICE.exec(m.folded) : null;
+    if (notice) {
+      const unit = notice[2]!;
+      const given = Number(notice[1]) * (unit.startsWith('h') ? 1 : unit.startsWith('d') ? 24 : 24 * 7);
+      return given >= hours ? this.say.timelyCancel(hours) : this.say.lateCancel(hours);
+    }
     // "la consulta con la nutri…" … "vale, ¿qué días pasa consulta?": the days of the one who does
     // what was asked about, before any sentence of the company information about consultations.
     if (
@@ -1167,10 +1187,19 @@ class Conversation {
     if (sessions) return sessions;
     // "¿cuánto cuesta la consulta?" … "¿y con el fisio igual?": the same question, of someone else.
     if (this.samePriceAgain()) return this.prices(professional);
+    // "how much is premium?" … "and a single session?": a price still, of an appointment.
+    if (
+      this.context.priced &&
+      FOLLOW_UP_START.test(m.folded) &&
+      SESSION_NOUN.test(m.folded) &&
+      m.text.split(/\s+/).length <= 6 &&
+      !m.when
+    )
+      return this.prices(professional);
     // "corte + barba, ¿qué precio tiene?" … "¿y solo la barba?": still the prices.
     if (
       !m.price &&
-      /precio orientativo|guide price/.test(this.lastReply ?? '') &&
+      this.recentlyPriced() &&
       m.text.split(/\s+/).length <= 8 &&
       // "¿y algo de cejas allí?": who does it there, not its price.
       !THERE.test(m.folded) &&
@@ -1766,6 +1795,24 @@ class Conversation {
         return { professional: candidates[0]!, when: { ...day, from: date, to: date } };
       }
     }
+    // "carlos el lunes a las 9?" … "el q viene": the coming one of that weekday, at the time asked.
+    if (
+      THE_COMING_ONE.test(m.folded.replace(/[^a-z0-9ñ ]+/g, ' ').trim()) &&
+      c.when &&
+      c.when.from === c.when.to &&
+      !m.when &&
+      m.named.length === 0
+    ) {
+      const candidates = c.offered.length ? c.offered : c.named;
+      const { now, timeZone } = this.knowledge;
+      const coming = resolveWhen(
+        `el ${SPANISH_WEEKDAYS[weekdayIndex(c.when.from)]} que viene`,
+        now,
+        timeZone,
+      );
+      if (candidates.length === 1 && coming)
+        return { professional: candidates[0]!, when: { ...c.when, from: coming.from, to: coming.to } };
+    }
     const pointed = this.theOneAtListed();
     if (pointed) return pointed;
     if (m.when || !c.when || m.named.length > 1 || wordsBesidesTime(m.text) > 5 + otherWords) return null;
@@ -1801,7 +1848,9 @@ class Conversation {
    */
   private correctedWhen(): When | undefined {
     const m = this.message;
-    const before = this.context.when;
+    // "…el primer sábado de diciembre" … "¿cuánto son?" … "¿y si no el sábado siguiente?": the one
+    // after the day asked, even with another question between.
+    const before = this.context.when ?? (FOLLOWING.test(m.folded) ? this.context.lastDay : undefined);
     if (!m.when || !before) return m.when;
     // "¿y el siguiente sábado?" after Saturday 28's times: the Saturday after that one.
     if (
@@ -2065,7 +2114,13 @@ class Conversation {
 
   private prices(professional: Professional | undefined): string {
     const m = this.message;
-    const premium = m.premium || (this.context.premium && !m.bookingLink && m.text.split(/\s+/).length <= 4);
+    // "how much is premium?" … "and a single session?": the session is asked now, not premium.
+    const premium =
+      m.premium ||
+      (this.context.premium &&
+        !m.bookingLink &&
+        m.text.split(/\s+/).length <= 4 &&
+        !SESSION_NOUN.test(m.folded));
     const lines: string[] = [];
     // The catalogue's services named, with their length and price: the prices bookings charge.
     if (this.named.length && !premium)
@@ -2077,6 +2132,11 @@ class Conversation {
       ].join('\n');
     const combined = this.combinedWithBefore();
     const services = combined.length ? combined : findPrices(this.info, m.text, SERVICE_SYNONYMS, true);
+    // "manicura mañana…" … "tb me quiero hacer los pies, ¿cuánto sería todo?": the one before too.
+    const earlier = this.messageNamingServices();
+    if (!combined.length && services.length && earlier && ALSO.test(m.folded) && ALTOGETHER.test(m.folded))
+      for (const item of findPrices(this.info, earlier.text, SERVICE_SYNONYMS).reverse())
+        if (!services.includes(item)) services.unshift(item);
     // "precios de uñas?": no service named, a kind is: the price list's services of that kind.
     if (!services.length && m.kinds.size && !premium)
       services.push(
@@ -2106,7 +2166,7 @@ class Conversation {
       services.length > 1 &&
       // A combination ("corte + barba") already is the sum of its parts: adding it would count them twice.
       services.every((item) => !item.from && !item.name.includes('+')) &&
-      /\b(todo|total|juntos|juntas|together|altogether|in all)\b/.test(m.folded)
+      ALTOGETHER.test(m.folded)
     ) {
       const cents = services.reduce(
         (sum, item) => sum + Math.round(Number(item.amount.replace(',', '.')) * 100),
@@ -2172,22 +2232,46 @@ class Conversation {
   private combinedWithBefore() {
     // "¿y con barba?", "and with a beard trim?", "¿y más tinte?": adding, as "también" does.
     if (
-      !/\b(?:tb|tambien|too|also|ademas|as well|junto|juntos|together)\b/.test(this.message.folded) &&
+      !ALSO.test(this.message.folded) &&
       !/^(?:y|and|vale y|ok y)\s+(?:con|with|mas|plus)\b/.test(this.message.folded)
     )
       return [];
-    const before = this.history.filter((turn) => turn.role === 'customer').at(-2);
+    // "beard trim on Friday?" … "how much?" … "and a haircut too?" adds to the beard trim.
+    const before = this.messageNamingServices();
     if (!before) return [];
     return findPrices(this.info, `${before.text} + ${this.message.text}`, SERVICE_SYNONYMS).filter((item) =>
       item.name.includes('+'),
     );
   }
 
-  /** The price list's services the customer's previous message named. */
+  /**
+   * Prices are the topic: the last reply gave a guide price or the price list, or one of the
+   * customer's two messages before asked a price ("tinte cuánto" … "¿es sin amoníaco?" … "¿y mechas?").
+   */
+  private recentlyPriced() {
+    if (/precios? orientativos?|guide prices?/i.test(this.lastReply ?? '')) return true;
+    if (!FOLLOW_UP_START.test(this.message.folded)) return false;
+    return this.history
+      .filter((turn) => turn.role === 'customer')
+      .slice(0, -1)
+      .slice(-2)
+      .some((turn) => understand(turn.text, this.directory, this.knowledge).price);
+  }
+
+  /** The price list's services the customer's previous message named ("corte y color": each cut, and the dye). */
   private servicesBefore() {
     const customer = this.history.filter((turn) => turn.role === 'customer');
     const before = customer.at(-2);
-    return before ? findPrices(this.info, before.text, SERVICE_SYNONYMS) : [];
+    return before ? findPrices(this.info, before.text, SERVICE_SYNONYMS, true) : [];
+  }
+
+  /** The latest of the customer's three messages before this one that named a service of the price list. */
+  private messageNamingServices() {
+    return this.history
+      .filter((turn) => turn.role === 'customer')
+      .slice(0, -1)
+      .slice(-3)
+      .findLast((turn) => findPrices(this.info, turn.text, SERVICE_SYNONYMS).length > 0);
   }
 
   /**
@@ -2525,6 +2609,11 @@ class Conversation {
     const m = this.message;
     const last = this.lastReply ?? '';
     if (!/«[^»]+»/.test(last) || m.named.length || m.kinds.size || m.roleStems.size) return null;
+    // "and a single session?" after a price: a price again (below), not the fact quoted with it.
+    if (this.context.priced && SESSION_NOUN.test(m.folded)) return null;
+    // "¿tiene horario el viernes por la mañana?" (times, and the hours quoted) … "¿y por la tarde?":
+    // the professional's times again, not the quote.
+    if (/\b\d{2}:\d{2}\b/.test(last) && this.timeFollowUp()) return null;
     // "y en zaragoza" with no question mark asks as much as "¿y en Zaragoza?".
     const asks = m.isQuestion || /^(?:y|and)\b/.test(m.folded);
     if (m.text.split(/\s+/).length > 6 || !asks || m.price || m.premium) return null;

@@ -282,6 +282,9 @@ export function findPrices(
     if (found.some((item) => item.stems.some(inPart))) continue;
     for (const item of sharedBy(part)) if (!found.includes(item)) found.push(item);
   }
+  // "¿cuánto cuesta un corte?": no service named alone, but a word several share: each of them.
+  if (eachOfShared && !found.length)
+    for (const part of parts) for (const item of sharedBy(part)) if (!found.includes(item)) found.push(item);
   return found.slice(0, 4);
 }
 

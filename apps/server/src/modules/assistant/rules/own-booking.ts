@@ -55,9 +55,12 @@ const INSTEAD = /\b(instead|rather|en vez|en lugar|mejor)\b/;
 const MOVE_VERB =
   /\b(cambi\w*|mover\w*|muev\w*|move|moving|aplaz\w*|retras\w*|atras\w*|adelant\w*|reprogram\w*|reschedul\w*|postpon\w*|push|shift|rearrang\w*|change|changing|pas(a|as|ais|ar|arla|arme|armela|ame|amela|ala))\b/;
 const PASS = /\bpas(a|as|ais|ar|arla|arme|armela|ame|amela|ala)\b/;
-/** "la puedes pasar", "me la pasas al viernes": the appointment is the pronoun before the verb. */
+/**
+ * "la puedes pasar", "me la pasas al viernes", "la puedo poner a las 12 y media": the appointment is
+ * the pronoun before the verb; "se puede poner a las 7 del jueves?" puts it at a time.
+ */
 const PASS_IT =
-  /\b(?:la|lo|me la|me lo|se la|nos la)\s+(?:(?:puedes|puedo|podeis|podemos|podrias|podriais|quiero|queria|vas a|vais a|se puede)\s+)?pas(?:ar|as|a|ais|amos|aria|arias|ariais|an|o)\b/;
+  /\b(?:la|lo|me la|me lo|se la|nos la)\s+(?:(?:puedes|puedo|podeis|podemos|podrias|podriais|quiero|queria|vas a|vais a|se puede)\s+)?(?:pas(?:ar|as|a|ais|amos|aria|arias|ariais|an|o)|pon(?:er|es|eis|emos|dria|drias|driais|go|gas))\b|\bse (?:puede|podria) (?:poner|pasar) (?:a las|a la|al|para el|para la|el|a otro|a otra)\b/;
 /** "si se puede pasar a la tarde", "pásala al jueves": passing it to a day or time is moving it. */
 const PASS_TO =
   /\bpas(?:ar|arla|arlo|armela|amela|ala|alo|as|a)\s+(?:a las|a la|al|para el|para la|a otro|a otra)\s/;
@@ -412,7 +415,14 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
     const retarget =
       !restated &&
       pending.kind === 'reschedule' &&
-      (when || clock.at || clock.partOfDay || clock.after || back.time || back.day);
+      (when ||
+        clock.at ||
+        clock.partOfDay ||
+        clock.after ||
+        back.time ||
+        back.day ||
+        // "¿qué horas tiene ese día entonces?": the free times of the day being chosen.
+        (pending.date !== null && TIMES_THAT_DAY.test(folded)));
     if (retarget) return move(pendingAppointment, input, folded, pending.date, pending.time);
     const complete = pending.kind === 'cancel' || (pending.date && pending.time);
     // "fine, cancel it then" to a proposed cancellation says yes too.
@@ -467,7 +477,11 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
     // "la del viernes no la toques, solo la de mañana": what a keeping clause names is left out, and
     // the rest of the message points.
     const keeping = answer === 'no' ? keptByClause(customer.appointments, input) : null;
-    const pointing = keeping?.kept.includes(pendingAppointment) ? keeping.rest : folded;
+    // "la del jueves no, la del viernes": the one refused is not the one pointed at.
+    const pointing = (keeping?.kept.includes(pendingAppointment) ? keeping.rest : folded).replace(
+      REFUSED_ONE,
+      ' ',
+    );
     const instead =
       answer === 'no' && pending.kind === 'cancel' && !movesInstead
         ? pointedAtInstead(customer.appointments, pendingAppointment, pointing, input)
@@ -1200,6 +1214,16 @@ const distance = (a: string, b: string) => Math.abs(Date.parse(a) - Date.parse(b
 const timesText = (times: string[], language: Language) =>
   list(times.length > 10 ? [...times.slice(0, 10), say(language).more] : times, language);
 
+/** "¿qué horas tiene ese día?", "what times that day?": the free times of the day just said. */
+const TIMES_THAT_DAY =
+  /\b(?:que|q|k|cuales|what|which)\s+(?:horas|huecos|horarios|times|slots)\b.*\b(?:ese|este|that|this)\s+(?:dia|day)\b/;
+/** "la del jueves no, …": an appointment refused by its day, before the one meant. */
+const REFUSED_ONE =
+  /\b(?:la|el)\s+(?:del|de la|de)\s+(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|hoy|manana)(?:\s+\d{1,2})?\s+no\b/g;
+/** "la del martes", "la de mañana": the appointment named by its day, not a day to move it to. */
+const APPOINTMENT_BY_DAY =
+  /\b(?:la|lo|el)\s+(?:del|de el|de la|de)\s+(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|hoy|manana)(?:\s+\d{1,2})?\b/g;
+
 /**
  * Moving: with a day and time that are free, the proposal; with only a day (or a part of it),
  * that day's free times; with nothing, the question. A bare "a las 6" counts on the day asked before.
@@ -1225,8 +1249,14 @@ async function move(
   // "a las 4 el mismo día", "push it to 4pm": a time with no day keeps the appointment's day.
   const sameDay = draftDate ?? (timeOnly ? appointment.date : null);
   // "la puedo adelantar a pasado mañana a las 5": the day sits before the words that mark the target.
+  // Not the day that names which appointment: "la del martes la puedo poner a las 12 y media" keeps
+  // its Tuesday (a week on, the 1st), not the nearest one.
   const wholeDay = targetText.trim()
-    ? resolveWhen(normalise(fold(input.text)), knowledge.now, knowledge.timeZone)
+    ? resolveWhen(
+        normalise(fold(input.text)).replace(APPOINTMENT_BY_DAY, ' '),
+        knowledge.now,
+        knowledge.timeZone,
+      )
     : undefined;
   const otherDay = wholeDay && wholeDay.from !== appointment.date ? { ...wholeDay, ...clock } : undefined;
   const read: When | undefined =

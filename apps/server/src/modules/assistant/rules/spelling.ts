@@ -155,6 +155,12 @@ export function intendedWord(word: string, ownWords: ReadonlySet<string> = new S
     return null;
   const candidates = TARGETS.get(word[0]!);
   if (candidates?.has(word)) return null;
+  // The plural of a word it knows is that word, no slip: "pelos" of "pelo" is no "pelas" (money).
+  if (
+    word.endsWith('s') &&
+    (KNOWN.has(word.slice(0, -1)) || (word.endsWith('es') && KNOWN.has(word.slice(0, -2))))
+  )
+    return null;
   // A compound is read as its words even when customers write it: it is no slip of another word.
   if (word.length >= 2 * MIN_LENGTH) {
     const parts = compound(word);

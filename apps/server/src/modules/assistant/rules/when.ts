@@ -103,8 +103,10 @@ const PARTS: Array<[PartOfDay, string[]]> = [
     [
       'por la manana',
       'x la manana',
-      // Galician: "pola mañá".
+      // Galician: "pola mañá"; Portuguese: "de manhã", "pela manhã".
       'pola mana',
+      'de manha',
+      'pela manha',
       'de la manana',
       'en la manana',
       'a la manana',
@@ -1039,18 +1041,23 @@ function readWhen(said: string, now: Date, timeZone: string): When | undefined {
     ...(isToday ? { today: true } : {}),
   });
 
-  const explicit = explicitDate(text, now, timeZone);
+  // "el primer lunes de diciembre", "el último día del mes": a day the calendar names, no digit needed.
+  const counted = countedDay(rest, today);
+  if (counted) return counted < today ? undefined : single(counted, counted === today);
+
+  const weekday = namedWeekday(rest);
+  // "dentro de dos semanas", "in two weeks": that many weeks on, and its weekday if one is named
+  // (before the dates reader, which reads "dentro de 3 semanas el sábado" as 21 days from today).
+  const weeksAhead =
+    /\b(?:dentro de|en|in)\s+(una|un|dos|tres|cuatro|one|a|two|three|four|\d)\s+(?:semanas?|weeks?)\b/.exec(
+      rest,
+    );
+  const explicit = weeksAhead && weekday ? undefined : explicitDate(text, now, timeZone);
   if (explicit) return single(explicit, explicit === today);
   if (hasAny(rest, DAY_AFTER_TOMORROW)) return single(addDays(today, 2));
   // "¿hay alguien libre ahora mismo?": today, its first free times (the part of the day says so).
   if (/\b(?:ahora mismo|right now)\b/.test(folded)) return single(today, true);
 
-  const weekday = namedWeekday(rest);
-  // "dentro de dos semanas", "in two weeks": that many weeks on, and its weekday if one is named.
-  const weeksAhead =
-    /\b(?:dentro de|en|in)\s+(una|un|dos|tres|cuatro|one|a|two|three|four|\d)\s+(?:semanas?|weeks?)\b/.exec(
-      rest,
-    );
   if (weeksAhead) {
     const count = WEEK_COUNTS[weeksAhead[1]!] ?? Number(weeksAhead[1]);
     const mondayOf = addDays(today, -((weekdayIndex(today) + 6) % 7) + 7 * count);
@@ -1082,10 +1089,19 @@ function readWhen(said: string, now: Date, timeZone: string): When | undefined {
     );
   if (dayOfMonth && Number(dayOfMonth[1]) >= 1 && Number(dayOfMonth[1]) <= 31) {
     // "el 26": the next date with that day of the month.
-    for (let offset = 0; offset < 62; offset++) {
-      const date = addDays(today, offset);
-      if (Number(date.slice(8)) === Number(dayOfMonth[1])) return single(date, offset === 0);
+    const date = nextDayOfMonth(today, Number(dayOfMonth[1]));
+    // "el 30 y el 1 por la tarde": two days of the same week, both shown and none between.
+    const second =
+      /^\s*(?:y|o|and|or)\s+(?:el\s+|the\s+)?(\d{1,2})(?:st|nd|rd|th)?\b(?!\s*(?::|h\b|am\b|pm\b|horas|hours|min|euros|eur\b|€))/.exec(
+        rest.slice(dayOfMonth.index + dayOfMonth[0].length),
+      );
+    const other = second && date ? nextDayOfMonth(date, Number(second[1])) : undefined;
+    if (date && other && other > date && other <= addDays(date, 6)) {
+      const between: number[] = [];
+      for (let day = addDays(date, 1); day < other; day = addDays(day, 1)) between.push(weekdayIndex(day));
+      return { from: date, to: other, ...extra, ...(between.length ? { except: between } : {}) };
     }
+    if (date) return single(date, date === today);
   }
   const season = monthPeriod(rest, today);
   if (season) return { ...season, ...extra };
@@ -1110,7 +1126,70 @@ function readWhen(said: string, now: Date, timeZone: string): When | undefined {
   return undefined;
 }
 
+/** The next date, from `from` on, whose day of the month is `day` (within two months). */
+function nextDayOfMonth(from: string, day: number): string | undefined {
+  if (day < 1 || day > 31) return undefined;
+  for (let offset = 0; offset < 62; offset++) {
+    const date = addDays(from, offset);
+    if (Number(date.slice(8)) === day) return date;
+  }
+  return undefined;
+}
+
 const MONTH_NAMES = Object.keys(MONTHS).join('|');
+const WEEKDAY_NAMES =
+  'lunes|martes|miercoles|jueves|viernes|sabado|domingo|monday|tuesday|wednesday|thursday|friday|saturday|sunday';
+const ORDINALS: Record<string, number> = {
+  primer: 1,
+  primero: 1,
+  first: 1,
+  segundo: 2,
+  second: 2,
+  tercer: 3,
+  tercero: 3,
+  third: 3,
+  cuarto: 4,
+  fourth: 4,
+  ultimo: -1,
+  last: -1,
+};
+/** Which month: a month's name, or this one or the next in words ("del mes que viene"). */
+// Longest first: "mes que viene" before "mes".
+const WHICH_MONTH = `(${MONTH_NAMES}|mes que viene|proximo mes|siguiente mes|este mes|el mes|mes|this month|the month|next month)`;
+/** "el primer lunes de diciembre", "el último viernes del mes", "the first Saturday of December". */
+const ORDINAL_WEEKDAY = new RegExp(
+  `\\b(${Object.keys(ORDINALS).join('|')})\\s+(${WEEKDAY_NAMES})\\s+(?:de|del|of)\\s+(?:(?:the|el)\\s+)?(?:mes\\s+de\\s+)?${WHICH_MONTH}\\b`,
+);
+/** "el último día del mes", "el último día de noviembre", "the last day of the month". */
+const LAST_DAY = new RegExp(
+  `\\b(?:ultimo dia|last day)\\s+(?:de|del|of)\\s+(?:(?:the|el)\\s+)?${WHICH_MONTH}\\b`,
+);
+
+/** The first day of the month a customer's words name, from today: a month name is its next one. */
+function monthStart(words: string, today: string): string {
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7));
+  const named = MONTHS[words];
+  if (named) return `${named < month ? year + 1 : year}-${String(named).padStart(2, '0')}-01`;
+  const next = /que viene|proximo|siguiente|next/.test(words);
+  const asked = next ? (month % 12) + 1 : month;
+  return `${next && month === 12 ? year + 1 : year}-${String(asked).padStart(2, '0')}-01`;
+}
+const monthEnd = (start: string) => addDays(monthStart('mes que viene', start), -1);
+
+/** A day counted in a month ("el primer lunes de diciembre", "el último día del mes"), if one is named. */
+function countedDay(rest: string, today: string): string | undefined {
+  const last = LAST_DAY.exec(rest);
+  if (last) return monthEnd(monthStart(last[1]!, today));
+  const ordinal = ORDINAL_WEEKDAY.exec(rest);
+  if (!ordinal) return undefined;
+  const weekday = firstWeekday(ordinal[2]!)!.weekday;
+  const start = monthStart(ordinal[3]!, today);
+  const count = ORDINALS[ordinal[1]!]!;
+  if (count > 0) return addDays(start, daysUntil(start, weekday) + 7 * (count - 1));
+  const end = monthEnd(start);
+  return addDays(end, -((weekdayIndex(end) - weekday + 7) % 7));
+}
 /** "a principios de diciembre", "primeros de mes", "early December": the first week of that month. */
 const EARLY_MONTH = new RegExp(
   `\\b(?:a )?(?:principios|primeros|comienzos|inicios) de(?:l mes de)? (${MONTH_NAMES})\\b|\\b(?:early|beginning of|start of|the start of) (${MONTH_NAMES})\\b`,
