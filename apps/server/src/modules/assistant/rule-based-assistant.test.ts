@@ -4554,6 +4554,78 @@ describe('round 24, blind: what customers asked that the assistant missed', () =
     expect(answer).not.toMatch(/cuesta/);
   });
 
+  it('a move asked in Catalan or Portuguese is a move: "puc canviar la meva cita de dijous a les 4 de la tarda?"', async () => {
+    const nora = client(appointment('a-1', 'ane', '2026-11-26', '09:00'));
+    const [catalan] = await playWith(nora, 'hola, puc canviar la meva cita de dijous a les 12?');
+    expect(catalan!.propose).toEqual({
+      kind: 'reschedule',
+      appointmentId: 'a-1',
+      date: '2026-11-26',
+      time: '12:00',
+    });
+    const [portuguese] = await playWith(
+      client(appointment('a-2', 'ane', '2026-11-25', '11:00')),
+      'Ola, posso mudar a minha marcacao de quarta para quinta a mesma hora?',
+    );
+    expect(portuguese!.propose).toEqual({
+      kind: 'reschedule',
+      appointmentId: 'a-2',
+      date: '2026-11-26',
+      time: '11:00',
+    });
+  });
+
+  it('"¿cuál es el horario?" … "¿y el de iker?": his times, not his profile', async () => {
+    const answers = await play('cual es el horario?', 'y el de iker?');
+    expect(said(answers, 1)).toMatch(/16:00/);
+    expect(said(answers, 1)).toMatch(/schedule\/iker/);
+  });
+
+  it('whose premium content there is: "¿quién tiene contenido premium?", and "¿y de quién?" after its price', async () => {
+    const who = said(await play('quien tiene contenido premium?'), 0);
+    expect(who).toMatch(/subscription\/ane/);
+    expect(who).toMatch(/subscription\/iker/);
+    const answers = await play('q es lo de premium?', 'cuanto cuesta?', 'y de quien?');
+    expect(said(answers, 1)).toMatch(/9,99\s€/);
+    expect(said(answers, 2)).toMatch(/subscription\/ane/);
+  });
+
+  it('a move still being chosen lasts through "¿qué días trabaja entonces?": "pues el martes a las 5" is proposed', async () => {
+    const nora = client(appointment('a-1', 'iker', '2026-11-26', '16:00'));
+    const answers = await playWith(
+      nora,
+      'muevela al viernes a las 5',
+      'q dias trabaja entonces',
+      'pues el martes a las 5',
+    );
+    expect(answers[1]!.propose).toMatchObject({ kind: 'reschedule', appointmentId: 'a-1' });
+    expect(answers[2]!.propose).toEqual({
+      kind: 'reschedule',
+      appointmentId: 'a-1',
+      date: '2026-11-24',
+      time: '17:00',
+    });
+  });
+
+  it('"¿y con otra persona en Bilbao?" asks for another professional, never a "Personal Trainer" elsewhere', async () => {
+    const gym = {
+      ...lawOffice,
+      employees: [
+        ...lawOffice.employees,
+        person(
+          'Carlos Ruiz',
+          'carlos',
+          'Personal Trainer',
+          'Entrenamiento',
+          ['Madrid'],
+          weekdays([['07:00', '11:00']]),
+        ),
+      ],
+    };
+    const answers = await playWith(gym, 'iker tiene algo el martes?', 'y con otra persona en bilbao?');
+    expect(said(answers, 1)).not.toMatch(/schedule\/carlos/);
+  });
+
   it('"cancelame la del jueves" … "no espera la del jueves no, la del viernes": the Friday one is proposed instead', async () => {
     const nora = client(
       appointment('a-fri', 'ane', '2026-11-27', '12:00'),

@@ -168,6 +168,8 @@ const THE_SAME_ONE =
 /** "¿con quién?", "¿quién es?", "who?": asking who, and nothing else. */
 const WHO =
   /^\W*(?:(?:y|pues|vale|entonces|so|then)\s+)*(?:con\s+)?(?:quien|quienes|quien es|quien seria|who|with who|with whom|who is it)(?:\s+(?:entonces|then|puedo|can i|reservo|book|alli|ahi|alla|there))*\W*$/;
+/** "¿de quién?", "who has it?": whose (premium content) is asked. */
+const WHOSE = /\b(?:de quien|de quienes|quien|quienes|who|whose|with whom)\b/;
 /** "el siguiente sábado", "el sábado siguiente", "el otro sábado", "the following Saturday". */
 const FOLLOWING = /\b(?:siguiente|proximo|otro|following|after that|next one)\b/;
 /** "el que viene", "el q viene": nothing but the coming one of the weekday just asked. */
@@ -492,7 +494,15 @@ class Conversation {
       if (seen.named.length) context.named = seen.named;
       if (last) {
         context.placeStatement = seen.places.length > 0 && !seen.kinds.size && !seen.roleStems.size;
-        context.premium = seen.premium;
+        // "q es lo de premium?" … "cuanto cuesta?" (answered with premium's price) … "y de quién?":
+        // still premium while the reply was premium's.
+        context.premium =
+          seen.premium ||
+          Object.values(REPLIES).some((say) =>
+            (lastReply?.text ?? '').startsWith(
+              say.subscriptionCosts('', '', '').split(' ').slice(0, 3).join(' '),
+            ),
+          );
         context.priced = seen.price;
         // The day asked about carries over to the next message ("¿javier el viernes?" → "¿y carlos?").
         context.when = when;
@@ -509,6 +519,19 @@ class Conversation {
     let answer = await this.answer();
     // "¿Quieres que te apunte a la lista de espera?" asked with the open times: their yes joins it.
     if (this.proposed && !answer.propose && !answer.handoff) answer = { ...answer, propose: this.proposed };
+    // "muévela al jueves a las 5" (not free there) … "¿qué días trabaja entonces?" … "pues el
+    // miércoles a las 5": a question about days or times keeps the move still being chosen (never
+    // one already put to them whole, which a later "sí" would then make).
+    const pending = this.knowledge.pendingChange;
+    if (
+      pending?.kind === 'reschedule' &&
+      (pending.date === null || pending.time === null) &&
+      !answer.propose &&
+      !answer.confirm &&
+      !answer.handoff &&
+      (this.message.whichDays || this.message.availability)
+    )
+      answer = { ...answer, propose: pending };
     const said = answer.replies.join('\n');
     const unsure =
       answer.handoff?.kind === 'not_understood' ||
@@ -1227,6 +1250,20 @@ class Conversation {
     const severalThen = this.severalFollowUp();
     if (severalThen && !asksKind && !m.places.length && !m.premium)
       return this.severalFree(severalThen.people, severalThen.when);
+    // "¿cuál es el horario del centro?" … "¿y el de carlos?": his hours, as "el horario de carlos" asks.
+    const before = this.history.filter((turn) => turn.role === 'customer').at(-2)?.text;
+    if (
+      m.named.length === 1 &&
+      FOLLOW_UP_START.test(m.folded) &&
+      m.text.split(/\s+/).length <= 5 &&
+      !m.when &&
+      !m.price &&
+      !m.premium &&
+      !m.places.length &&
+      before !== undefined &&
+      hasAny(fold(before), HOURS)
+    )
+      return this.openTimes(m.named[0]!, undefined);
     // "¿Carlos trabaja en Alcobendas?": where they work, not their times.
     // "¿qué días trabaja carmen? mi abuela va a granada": the days asked, not whether she is there.
     if (m.named.length === 1 && m.places.length && !m.when && !m.price && !m.premium && !m.whichDays)
@@ -1384,6 +1421,14 @@ class Conversation {
       return this.search(c.kinds, c.roleStems, m.places);
 
     if (m.premium) return this.subscription(undefined);
+    // "¿qué es lo de premium?" … "¿y de quién?": whose premium content there is.
+    if (
+      c.premium &&
+      FOLLOW_UP_START.test(m.folded) &&
+      WHOSE.test(m.folded) &&
+      m.text.split(/\s+/).length <= 4
+    )
+      return this.subscription(undefined);
     if (m.hours) return this.hoursOnDay();
     // "manicura semipermanente, ¿precio?" … "¿y para el miércoles?": the one who does what was
     // asked about just before, that day.
@@ -2383,7 +2428,15 @@ class Conversation {
     const lines = [this.premiumLine(professional)];
     const about = findAnswer(this.info, 'premium suscripcion subscription contenido');
     if (about) lines.push(this.quote(about.text));
-    if (!professional && this.knowledge.premiumPrice) lines.push(this.say.whichProfessional);
+    if (professional || !this.knowledge.premiumPrice) return lines.join('\n');
+    // "¿quién tiene contenido premium?", "¿y de quién?": everyone's, each with their link.
+    if (WHOSE.test(this.message.folded))
+      lines.push(
+        ...this.directory.professionals
+          .slice(0, SHOWN_PEOPLE)
+          .map((p) => `•${this.say.subscribeHere(p.name, p.subscriptionUrl)}`),
+      );
+    else lines.push(this.say.whichProfessional);
     return lines.join('\n');
   }
 
@@ -2609,8 +2662,10 @@ class Conversation {
     const m = this.message;
     const last = this.lastReply ?? '';
     if (!/«[^»]+»/.test(last) || m.named.length || m.kinds.size || m.roleStems.size) return null;
-    // "and a single session?" after a price: a price again (below), not the fact quoted with it.
+    // "and a single session?" after a price: a price again (below), not the fact quoted with it;
+    // "¿y de quién?" after premium: whose it is (below).
     if (this.context.priced && SESSION_NOUN.test(m.folded)) return null;
+    if (this.context.premium && WHOSE.test(m.folded)) return null;
     // "¿tiene horario el viernes por la mañana?" (times, and the hours quoted) … "¿y por la tarde?":
     // the professional's times again, not the quote.
     if (/\b\d{2}:\d{2}\b/.test(last) && this.timeFollowUp()) return null;

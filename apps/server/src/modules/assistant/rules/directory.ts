@@ -130,6 +130,9 @@ export function professionalsOfKind(kinds: Set<string>, typedStems: Set<string>,
 const saysWhen = (word: string) =>
   Boolean(resolveWhen(word, new Date(0), 'UTC')) || Object.keys(clockOf(word)).length > 0;
 
+/** "¿y con otra persona?": a person, never the stem of a "Personal Trainer". */
+const PERSON_WORDS = new Set(['persona', 'personas', 'person', 'persons']);
+
 /**
  * Stems of the customer's words that name something in a professional's title or role ("colorista",
  * "caballero"). When their own words name no kind and no role, a word customers use for a service of
@@ -139,7 +142,7 @@ const saysWhen = (word: string) =>
  */
 export function roleStemsIn(text: string, directory: Directory, kindNamed = false): Set<string> {
   const all = new Set(directory.professionals.flatMap((professional) => [...professional.roleStems]));
-  const typed = words(text).filter((word) => !STOPWORDS.has(word));
+  const typed = words(text).filter((word) => !STOPWORDS.has(word) && !PERSON_WORDS.has(word));
   // The dates reader is the costly test: it runs only on the few words that meet a role.
   // "alguien que me arregle las cejas": with a kind named, a verb is what is done to it, not the
   // role its stem meets ("arreglar" is no "arreglo de barba").

@@ -48,12 +48,12 @@ const CANNOT_COME =
 const CANCEL = new RegExp(`${CANCEL_VERB.source}|${CANNOT_COME.source}`);
 /** Moving, in any form of the verb. "Pasar" only counts with a word about the appointment (it also means "drop by"). */
 const MOVE =
-  /\b(cambi\w*|mover\w*|muev\w*|move|moving|aplaz\w*|retras\w*|atras\w*|adelant\w*|reprogram\w*|reschedul\w*|postpon\w*|push|shift|rearrang\w*|change|changing|otro dia|otra hora|another (day|time)|different (day|time)|(ir|venir|pasarme|come|go) (?:(?:\d+\s*(?:min\w*|m)|media hora|una hora|un rato|un poco|half an hour|an hour|a bit|a little) )?(mas tarde|mas temprano|antes|later|earlier)|(mismo|same) dia|same day)\b/;
+  /\b(cambi\w*|canvi\w*|mudar|muda|mude|mover\w*|muev\w*|move|moving|aplaz\w*|retras\w*|atras\w*|adelant\w*|reprogram\w*|reschedul\w*|postpon\w*|push|shift|rearrang\w*|change|changing|otro dia|otra hora|another (day|time)|different (day|time)|(ir|venir|pasarme|come|go) (?:(?:\d+\s*(?:min\w*|m)|media hora|una hora|un rato|un poco|half an hour|an hour|a bit|a little) )?(mas tarde|mas temprano|antes|later|earlier)|(mismo|same) dia|same day)\b/;
 /** Said instead of what was proposed: "instead", "en vez de eso", "mejor". */
 const INSTEAD = /\b(instead|rather|en vez|en lugar|mejor)\b/;
 /** The verbs of moving, where the new day or time follows ("cámbiala al jueves"). */
 const MOVE_VERB =
-  /\b(cambi\w*|mover\w*|muev\w*|move|moving|aplaz\w*|retras\w*|atras\w*|adelant\w*|reprogram\w*|reschedul\w*|postpon\w*|push|shift|rearrang\w*|change|changing|pas(a|as|ais|ar|arla|arme|armela|ame|amela|ala))\b/;
+  /\b(cambi\w*|canvi\w*|mudar|muda|mude|mover\w*|muev\w*|move|moving|aplaz\w*|retras\w*|atras\w*|adelant\w*|reprogram\w*|reschedul\w*|postpon\w*|push|shift|rearrang\w*|change|changing|pas(a|as|ais|ar|arla|arme|armela|ame|amela|ala))\b/;
 const PASS = /\bpas(a|as|ais|ar|arla|arme|armela|ame|amela|ala)\b/;
 /**
  * "la puedes pasar", "me la pasas al viernes", "la puedo poner a las 12 y media": the appointment is
@@ -89,7 +89,7 @@ const SEE =
  * mi corte a la semana que viene": "mi" and a word, passed to a day, is their appointment of it).
  */
 const OWN =
-  /\b(mi|mis|my|minha|minhas|meu|meus)( \w+)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta|hora|turno|appointment|appointments|booking|bookings|session|sessions|class|call|visit|consultation)\b|\b(lo|la) (mio|mia)\b|\b(tengo|tenia) hora (con|el|para|a las|del|de)\b|\b(tengo|tenia|la|una) (cita|sesion|clase|consulta|reserva) (del?|el|al|con|que|para|a las|a otro|a otra|de hoy|de manana|de esta)\b|\b(tengo|tenia) (una )?(cita|sesion|clase|consulta|reserva)\b|\bme la\b|\b\w+(mela|rmela)\b|\b(cancel|move|change|reschedule|postpone|push) it\b|\b(pasar|pasa|pasas|cambiar|cambia|cambias|mover|mueve|mueves|cancelar|cancela|cancelas|anular|anula|anulas) (la|lo) (de|del) (hoy|manana|esta|este|las? \d|lunes|martes|miercoles|jueves|viernes|sabado|domingo)\b|\b(pasar|pasa|pasas|pasame|cambiar|cambia|cambias|cambiame|mover|mueve|mueves|move) (mi|my) \w+ (a la|al|a las|para el|para la|a otro|a otra|to)\s/;
+  /\b(mi|mis|my|minha|minhas|meu|meus|meva|meves)( \w+)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta|hora|turno|marcacao|marcacoes|appointment|appointments|booking|bookings|session|sessions|class|call|visit|consultation)\b|\b(lo|la) (mio|mia)\b|\b(tengo|tenia) hora (con|el|para|a las|del|de)\b|\b(tengo|tenia|la|una) (cita|sesion|clase|consulta|reserva) (del?|el|al|con|que|para|a las|a otro|a otra|de hoy|de manana|de esta)\b|\b(tengo|tenia) (una )?(cita|sesion|clase|consulta|reserva)\b|\bme la\b|\b\w+(mela|rmela)\b|\b(cancel|move|change|reschedule|postpone|push) it\b|\b(pasar|pasa|pasas|cambiar|cambia|cambias|mover|mueve|mueves|cancelar|cancela|cancelas|anular|anula|anulas) (la|lo) (de|del) (hoy|manana|esta|este|las? \d|lunes|martes|miercoles|jueves|viernes|sabado|domingo)\b|\b(pasar|pasa|pasas|pasame|cambiar|cambia|cambias|cambiame|mover|mueve|mueves|move) (mi|my) \w+ (a la|al|a las|para el|para la|a otro|a otra|to)\s/;
 /**
  * "quiero reservar una cita con Carlos", "I want to book a new appointment": a booking to make,
  * not one they have, whatever "una cita con" says otherwise.
@@ -309,7 +309,7 @@ const NO = [
  * typed as spoken: "a el jueves", "pa el jueves", "pal jueves".
  */
 const TARGET =
-  /\s(al|a el|para el|para la|para|pa el|pa la|pal|a las|a la|a otro|a otra|hasta el|to|for|until)\s/;
+  /\s(al|a el|para el|para la|para|pa el|pa la|pal|a las|a les|a la|a otro|a otra|hasta el|to|for|until)\s/;
 /** The starts of this module's own replies, in every language: a follow-up to one is about the same appointments. */
 const OWN_REPLIES = Object.values(REPLIES).flatMap((replies) => replies.own.replyStarts);
 

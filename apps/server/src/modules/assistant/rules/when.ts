@@ -1235,7 +1235,7 @@ export const fitsDay = (when: When, date: string) => {
 
 /** "a la misma hora", "el mismo día y hora", "same time": a time pointed back at, not said again. */
 const SAME_TIME =
-  /\b(?:misma hora|mismo horario|mismo dia y hora|mismo dia y a la misma hora|same time|same hour|same day and time|same time and day)\b/;
+  /\b(?:misma hora|mesma hora|mateixa hora|mismo horario|mismo dia y hora|mismo dia y a la misma hora|same time|same hour|same day and time|same time and day)\b/;
 /** "el martes siguiente", "el siguiente martes", "the following Tuesday": the one after a day said. */
 const FOLLOWING_WEEKDAY =
   /\b(?:(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo) siguiente|siguiente (?:lunes|martes|miercoles|jueves|viernes|sabado|domingo)|following (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday) after)\b/;
