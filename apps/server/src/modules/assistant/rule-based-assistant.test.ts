@@ -4626,6 +4626,70 @@ describe('round 24, blind: what customers asked that the assistant missed', () =
     expect(said(answers, 1)).not.toMatch(/schedule\/carlos/);
   });
 
+  it('"cuanto cuesta el corte y teneis hueco el viernes?": each cut\'s price, and Friday\'s times of who cuts', async () => {
+    const hair = {
+      ...salon,
+      employees: [
+        person(
+          'Iván Gil',
+          'ivan',
+          'Barbero',
+          'Corte de caballero y barba',
+          ['Bilbao'],
+          weekdays([['10:00', '14:00']]),
+        ),
+      ],
+      async openSlots(_username: string, query: { from: string; to: string }) {
+        return [{ date: '2026-11-27', times: ['10:00', '10:30'] }].filter(
+          (day) => day.date >= query.from && day.date <= query.to,
+        );
+      },
+    };
+    const answer = said(await playWith(hair, 'cuanto cuesta el corte y teneis hueco el viernes?'), 0);
+    expect(answer).toMatch(/Corte de caballero: 16 €/);
+    expect(answer).toMatch(/viernes 27 de noviembre/);
+    expect(answer).toMatch(/schedule\/ivan/);
+  });
+
+  it('German words for hair colour and nutrition find who does them ("Haarefarben", "Online-Ernährungsberatung")', async () => {
+    const studio = {
+      ...lawOffice,
+      employees: [
+        person(
+          'Nerea Alonso',
+          'nerea',
+          'Colorista',
+          'Tintes y mechas',
+          ['Bilbao'],
+          weekdays([['10:00', '14:00']]),
+        ),
+        person(
+          'Lucía Fernández',
+          'lucia',
+          'Nutricionista',
+          'Dietas',
+          ['Online'],
+          weekdays([['09:00', '17:00']]),
+        ),
+      ],
+    };
+    expect(said(await playWith(studio, 'Gibt es Online-Ernährungsberatung?'), 0)).toMatch(/schedule\/lucia/);
+    expect(said(await playWith(studio, 'Wer kann mir die Haare farben?'), 0)).toMatch(/schedule\/nerea/);
+  });
+
+  it('"quiero cita con laura la head coach": the manager takes no bookings, whatever kind her title says; "soy laura" is the customer', async () => {
+    const office = { ...lawOffice, otherStaff: ['Laura Martín'] };
+    const asked = said(await playWith(office, 'quiero cita con laura la abogada jefa'), 0);
+    expect(asked).toMatch(/Laura/);
+    expect(asked).toMatch(/schedule\/ane/);
+    const herself = said(
+      await playWith(office, 'hola soy laura, quiero cita con una abogada laboralista'),
+      0,
+    );
+    expect(herself).not.toMatch(/Laura/);
+    expect(herself).toMatch(/schedule\/ane/);
+  });
+
   it('"cancelame la del jueves" … "no espera la del jueves no, la del viernes": the Friday one is proposed instead', async () => {
     const nora = client(
       appointment('a-fri', 'ane', '2026-11-27', '12:00'),

@@ -934,7 +934,8 @@ class Conversation {
     // The service as the catalogue or the price list names it, so the times are of who does it.
     const services = this.named.length
       ? this.named.map((service) => service.name)
-      : findPrices(this.info, m.text, SERVICE_SYNONYMS).map((item) => item.name);
+      : // "el corte": each cut ("de señora", "de caballero"), as its price was.
+        findPrices(this.info, m.text, SERVICE_SYNONYMS, true).map((item) => item.name);
     // "…el jueves x la tarde y cuánto cuesta, entrenamiento en madrid": who, and where, too.
     const where = clausesOf(m.text).filter((text) => {
       const seen = understand(text, this.directory, this.knowledge);
@@ -1062,6 +1063,11 @@ class Conversation {
     // (With a price asked, the price path answers both.)
     const pointedAt = m.price || m.premium ? null : this.theOneAtListed();
     if (pointedAt) return this.openTimes(pointedAt.professional, pointedAt.when);
+    // "quiero cita con laura la head coach": the manager asked for by name, whatever kind the words
+    // around her name say; she takes no bookings, and who does is listed.
+    const staffAsked = m.named.length ? undefined : this.staffNamed(true);
+    if (staffAsked && (m.when || m.bookingLink || m.availability || hasAny(m.folded, BOOKING_WORDS)))
+      return this.notListed(staffAsked);
     // "¿hay bonos?", "¿tenéis packs de sesiones?": the packs on sale, when the business sells some.
     const packs = hasAny(m.folded, DEAL_WORDS) && !m.named.length && !m.premium ? this.packsOnSale() : null;
     // (With a price asked, the price path gives the price and the packs.)
@@ -2489,12 +2495,18 @@ class Conversation {
     );
   }
 
-  /** A member of staff who takes no bookings, named by their first name or whole name. */
-  private staffNamed(): string | undefined {
+  /**
+   * A member of staff who takes no bookings, named by their first name or whole name; `withWhom`:
+   * only as whom the customer wants ("con Laura", "with Laura"), never as who they are ("soy Laura").
+   */
+  private staffNamed(withWhom = false): string | undefined {
     const bookable = new Set(this.knowledge.employees.map((e) => fold(e.name.split(' ')[0] ?? '')));
     return this.knowledge.otherStaff?.find((name) => {
       const first = fold(name.split(' ')[0] ?? '');
-      return first.length >= 3 && !bookable.has(first) && hasPhrase(this.message.folded, first);
+      if (first.length < 3 || bookable.has(first)) return false;
+      return withWhom
+        ? new RegExp(`\\b(?:con|with|a|para)\\s+${first}\\b`).test(this.message.folded)
+        : hasPhrase(this.message.folded, first);
     });
   }
 
