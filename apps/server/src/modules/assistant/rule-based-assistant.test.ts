@@ -4690,6 +4690,27 @@ describe('round 24, blind: what customers asked that the assistant missed', () =
     expect(herself).toMatch(/schedule\/ane/);
   });
 
+  it('"quitarme los pelos de las piernas" is hair removal, never a stylist who cuts hair', async () => {
+    const hair = {
+      ...salon,
+      employees: [
+        person(
+          'Sergio Blanco',
+          'sergio',
+          'Estilista',
+          'Peluquero',
+          ['Bilbao'],
+          weekdays([['10:00', '14:00']]),
+        ),
+      ],
+    };
+    const answer = said(await playWith(hair, 'quiero quitarme los pelos de las piernas'), 0);
+    expect(answer).toMatch(/no lo ofrecemos/);
+    expect(answer).not.toMatch(/schedule\/sergio/);
+    // The hair on the head is still the stylist's.
+    expect(said(await playWith(hair, 'quiero cortarme el pelo'), 0)).toMatch(/schedule\/sergio/);
+  });
+
   it('"cancelame la del jueves" … "no espera la del jueves no, la del viernes": the Friday one is proposed instead', async () => {
     const nora = client(
       appointment('a-fri', 'ane', '2026-11-27', '12:00'),

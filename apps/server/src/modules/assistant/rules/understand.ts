@@ -155,6 +155,9 @@ const THIRD_PERSON_BOOKING =
  */
 const FREE_APPOINTMENT =
   /\b(?:tiene|tienen)\s+(?:cita|citas|reserva)\s+(?:libre|libres|disponible|disponibles)\b/g;
+/** "quitarme los pelos de las piernas": body hair, to remove, not a head of hair to cut. */
+const BODY_HAIR =
+  /\b(?:los\s+)?(?:pelos?|vello)\s+(?:de|del)\s+(?:(?:las|los|la|el|mis|mi)\s+)?(?:piernas?|axilas?|brazos?|cara|cuerpo|ingles?|bigote|espalda|pecho|labio)\b/g;
 const THANKS_OR_GOODBYES = [...THANKS, ...GOODBYES];
 
 /** Asking when, at what time, on which day or with whom. */
@@ -240,8 +243,12 @@ export function understand(
     .trim();
   const named = professionalsNamed(text, directory);
   const places = placesIn(folded, directory);
-  const kinds = kindsOfText(fold(withoutArticleUnas(text)).replace(/[¿?¡!.,;:()"']/g, ' '));
-  const roleStems = roleStemsIn(text, directory, kinds.size > 0);
+  const kinds = kindsOfText(
+    fold(withoutArticleUnas(text))
+      .replace(/[¿?¡!.,;:()"']/g, ' ')
+      .replace(BODY_HAIR, ' depilacion '),
+  );
+  const roleStems = roleStemsIn(fold(text).replace(BODY_HAIR, ' depilacion '), directory, kinds.size > 0);
   // A professional's own name is no kind ("con Marta" is not "marta" the role word).
   for (const professional of named) roleStems.delete(professional.firstName.slice(0, 5));
   const when = resolveWhen(text, knowledge.now, knowledge.timeZone);
