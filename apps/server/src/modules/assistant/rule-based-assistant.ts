@@ -1831,38 +1831,25 @@ class Conversation {
       const last = /ultim|tard|last|latest/.test(edge[0]);
       return { professional: candidates[0]!, when: { ...day, at: last ? listed.at(-1)! : listed[0]! } };
     }
-    // "sergio el sábado" … "¿y el siguiente?": the same weekday a week on, with the same one.
-    if (
-      NEXT_ALONE.test(m.folded.replace(/[^a-z0-9ñ ]+/g, ' ').trim()) &&
-      c.when &&
-      c.when.from === c.when.to &&
-      !m.when &&
-      m.named.length === 0
-    ) {
-      const candidates = c.offered.length ? c.offered : c.named;
-      if (candidates.length === 1) {
-        const date = addDays(c.when.from, 7);
-        const { at: _at, after: _after, before: _before, ...day } = c.when;
-        return { professional: candidates[0]!, when: { ...day, from: date, to: date } };
-      }
-    }
+    // "sergio el sábado" … "¿y el siguiente?": the same weekday a week on, with the same one;
     // "carlos el lunes a las 9?" … "el q viene": the coming one of that weekday, at the time asked.
+    const alone = m.folded.replace(/[^a-z0-9ñ ]+/g, ' ').trim();
+    const weekOn = NEXT_ALONE.test(alone);
     if (
-      THE_COMING_ONE.test(m.folded.replace(/[^a-z0-9ñ ]+/g, ' ').trim()) &&
+      (weekOn || THE_COMING_ONE.test(alone)) &&
       c.when &&
       c.when.from === c.when.to &&
       !m.when &&
-      m.named.length === 0
+      !m.named.length
     ) {
       const candidates = c.offered.length ? c.offered : c.named;
       const { now, timeZone } = this.knowledge;
-      const coming = resolveWhen(
-        `el ${SPANISH_WEEKDAYS[weekdayIndex(c.when.from)]} que viene`,
-        now,
-        timeZone,
-      );
-      if (candidates.length === 1 && coming)
-        return { professional: candidates[0]!, when: { ...c.when, from: coming.from, to: coming.to } };
+      const { at: _at, after: _after, before: _before, ...day } = c.when;
+      const date = weekOn
+        ? addDays(c.when.from, 7)
+        : resolveWhen(`el ${SPANISH_WEEKDAYS[weekdayIndex(c.when.from)]} que viene`, now, timeZone)?.from;
+      if (candidates.length === 1 && date)
+        return { professional: candidates[0]!, when: { ...(weekOn ? day : c.when), from: date, to: date } };
     }
     const pointed = this.theOneAtListed();
     if (pointed) return pointed;
