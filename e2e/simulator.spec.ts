@@ -67,6 +67,38 @@ test.describe('signed in', () => {
     await expect(row).toContainText('Carlos Ruiz', { timeout: 5_000 });
   });
 
+  test('a customer running late is thanked, and the team told in Notifications while the chat stays with the assistant', async ({
+    page,
+    api,
+  }, testInfo) => {
+    const opened = page.waitForResponse((r) => r.url().endsWith('/api/chats/simulator'));
+    await page.goto('/chat-simulator');
+    const { chatId } = (await (await opened).json()) as { chatId: string };
+    const replies = page.getByTestId('assistant-message');
+    await expect(replies.first()).toBeVisible();
+    const input = page.getByRole('textbox', { name: 'Message' });
+    await input.clear();
+    await input.pressSequentially('llego 10 min tarde, hay un atasco', HUMAN);
+    await input.press('Enter');
+    await expect(replies.last()).toContainText('Gracias por avisar');
+
+    await page.goto('/notifications');
+    const notice = page
+      .getByRole('list', { name: 'Notifications' })
+      .getByRole('listitem')
+      .filter({ hasText: 'llego 10 min tarde, hay un atasco' });
+    await expect(notice).toHaveCount(1);
+    await expect(notice).toContainText('Customer update');
+    await expect(notice.getByRole('link', { name: 'Customer update' })).toHaveAttribute(
+      'href',
+      `/chat/${chatId}`,
+    );
+    await screenshot(page, testInfo.outputPath('customer-update.png'));
+    // Nobody needs to answer: the chat is not among those waiting for a person.
+    expect((await api.get<{ chatIds: string[] }>('/chats/waiting')).chatIds).not.toContain(chatId);
+    expect((await api.get<{ assignedTo: string }>(`/chats/${chatId}`)).assignedTo).toBe('ai');
+  });
+
   test("'/new' starts over in the same session", async ({ page }) => {
     await page.goto('/chat-simulator');
     const input = page.getByRole('textbox', { name: 'Message' });
