@@ -4678,7 +4678,8 @@ describe('round 24, blind: what customers asked that the assistant missed', () =
   });
 
   it('"quiero cita con laura la head coach": the manager takes no bookings, whatever kind her title says; "soy laura" is the customer', async () => {
-    const office = { ...lawOffice, otherStaff: ['Laura Martín'] };
+    // A name with a bracket in it ("Ana)") is read as text, never as a pattern.
+    const office = { ...lawOffice, otherStaff: ['Laura Martín', 'Ana) Recepción'] };
     const asked = said(await playWith(office, 'quiero cita con laura la abogada jefa'), 0);
     expect(asked).toMatch(/Laura/);
     expect(asked).toMatch(/schedule\/ane/);

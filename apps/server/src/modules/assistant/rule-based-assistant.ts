@@ -111,6 +111,8 @@ type Context = {
   premium: boolean;
   /** The previous message asked a price ("¿cuánto cuesta con Ane?" → "¿y con Iker?"). */
   priced: boolean;
+  /** One of the two messages before asked a price ("tinte cuánto" … "¿es sin amoníaco?" … "¿y mechas?"). */
+  pricedLately: boolean;
   /** The assistant's last reply did not understand either. */
   lastNotUnderstood: boolean;
 };
@@ -448,6 +450,7 @@ class Conversation {
       lastDay: undefined,
       premium: false,
       priced: false,
+      pricedLately: false,
       lastNotUnderstood: false,
     };
     const lastReply = earlier.findLast((turn) => turn.role === 'assistant');
@@ -491,6 +494,7 @@ class Conversation {
         context.roleStems = seen.roleStems;
       }
       if (seen.places.length) context.places = seen.places;
+      if (index >= customerTurns.length - 2 && seen.price) context.pricedLately = true;
       if (seen.named.length) context.named = seen.named;
       if (last) {
         context.placeStatement = seen.places.length > 0 && !seen.kinds.size && !seen.roleStems.size;
@@ -2288,12 +2292,7 @@ class Conversation {
    */
   private recentlyPriced() {
     if (/precios? orientativos?|guide prices?/i.test(this.lastReply ?? '')) return true;
-    if (!FOLLOW_UP_START.test(this.message.folded)) return false;
-    return this.history
-      .filter((turn) => turn.role === 'customer')
-      .slice(0, -1)
-      .slice(-2)
-      .some((turn) => understand(turn.text, this.directory, this.knowledge).price);
+    return FOLLOW_UP_START.test(this.message.folded) && this.context.pricedLately;
   }
 
   /** The price list's services the customer's previous message named ("corte y color": each cut, and the dye). */
@@ -2492,7 +2491,9 @@ class Conversation {
       const first = fold(name.split(' ')[0] ?? '');
       if (first.length < 3 || bookable.has(first)) return false;
       return withWhom
-        ? new RegExp(`\\b(?:con|with|a|para)\\s+${first}\\b`).test(this.message.folded)
+        ? new RegExp(`\\b(?:con|with|a|para)\\s+${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(
+            this.message.folded,
+          )
         : hasPhrase(this.message.folded, first);
     });
   }
