@@ -176,7 +176,6 @@ const WHOSE = /\b(?:de quien|de quienes|quien|quienes|who|whose|with whom)\b/;
 const FOLLOWING = /\b(?:siguiente|proximo|otro|following|after that|next one)\b/;
 /** "el que viene", "el q viene": nothing but the coming one of the weekday just asked. */
 const THE_COMING_ONE = /^(?:y\s+|no\s+)?(?:el|la)\s+(?:que|q|k)\s+viene$/;
-const SPANISH_WEEKDAYS = ['domingo', 'lunes', 'martes', 'miercoles', 'jueves', 'viernes', 'sabado'];
 /** "¿y el siguiente?", "and the next one?": nothing but the next of what was just asked. */
 const NEXT_ALONE =
   /^(?:y|and|vale y|ok y)?\s*(?:el|la|the)?\s*(?:siguiente|proximo|next(?: one)?|following(?: one)?)$/;
@@ -1851,7 +1850,7 @@ class Conversation {
       const { at: _at, after: _after, before: _before, ...day } = c.when;
       const date = weekOn
         ? addDays(c.when.from, 7)
-        : resolveWhen(`el ${SPANISH_WEEKDAYS[weekdayIndex(c.when.from)]} que viene`, now, timeZone)?.from;
+        : resolveWhen(`el ${ourWeekdayNames(weekdayIndex(c.when.from))[0]} que viene`, now, timeZone)?.from;
       if (candidates.length === 1 && date)
         return { professional: candidates[0]!, when: { ...(weekOn ? day : c.when), from: date, to: date } };
     }
