@@ -101,9 +101,10 @@ export type ChangeProposal =
   | { kind: 'reschedule'; appointmentId: string; date: string | null; time: string | null }
   /**
    * A place in line for a full class time or a taken one-to-one time (by the professional's
-   * username), for a verified client.
+   * username; null: a time taken with everyone who offers the service, waited for with 'anyone
+   * available'), for a verified client.
    */
-  | { kind: 'waitlist'; username: string; serviceId: string; date: string; time: string };
+  | { kind: 'waitlist'; username: string | null; serviceId: string; date: string; time: string };
 
 /** A change to one of the customer's appointments. */
 export type AppointmentChange = Exclude<ChangeProposal, { kind: 'waitlist' }>;
@@ -148,9 +149,13 @@ export type AssistantKnowledge = {
   /**
    * A one-to-one service's times in the range that another customer booked and the professional
    * could take were they free (`query.service` one-to-one; none otherwise): a customer may wait
-   * for one, as the booking page lets them. Optional: a knowledge without it offers no such line.
+   * for one, as the booking page lets them. With no professional (null): the times taken with every
+   * professional who offers the service and open with none, whose line is 'anyone available''s.
+   * Optional: a knowledge without it offers no such line.
    */
-  takenTimes?(username: string, query: OpenSlotsQuery): Promise<Array<{ date: string; time: string }>>;
+  takenTimes?(username: string | null, query: OpenSlotsQuery): Promise<Array<{ date: string; time: string }>>;
+  /** The business's booking page, where a service is booked (or its line joined) with anyone available. */
+  anyoneBookingUrl?: string;
   /**
    * The client who writes, when their number is a client's, with their upcoming appointments and
    * their packs not yet expired; null when the number is nobody's (then their bookings are for a

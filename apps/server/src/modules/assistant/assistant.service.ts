@@ -93,8 +93,9 @@ function pendingOf(stored: unknown, now: Date): ChangeProposal | null {
   if (now.getTime() - Date.parse(change.at) > PENDING_CHANGE_TTL_MS) return null;
   if (change.kind === 'waitlist') {
     const { username, serviceId, date, time } = change;
-    return [username, serviceId, date, time].every((value) => typeof value === 'string')
-      ? { kind: 'waitlist', username: username!, serviceId: serviceId!, date: date!, time: time! }
+    return [serviceId, date, time].every((value) => typeof value === 'string') &&
+      (username === null || typeof username === 'string')
+      ? { kind: 'waitlist', username, serviceId: serviceId!, date: date!, time: time! }
       : null;
   }
   if (typeof change.appointmentId !== 'string') return null;
@@ -202,6 +203,7 @@ export function createAssistantService(deps: Deps) {
         .filter((e) => e.isActive && e.takesBookings)
         .map((e) => directoryEntry(e, deps.publicUrl)),
       otherStaff: employees.filter((e) => e.isActive && !e.takesBookings).map((e) => e.name),
+      anyoneBookingUrl: `${deps.publicUrl}/book`,
       async openSlots(username, query) {
         const employee = bookable(username);
         // Not in the directory read a moment ago: the public schedule answers (usually: not found).
@@ -237,11 +239,11 @@ export function createAssistantService(deps: Deps) {
           .map(({ date, timeSlot }) => ({ date, time: timeSlot }));
       },
       async takenTimes(username, query) {
-        const employee = bookable(username);
+        const employee = username === null ? null : bookable(username);
         const service = catalogue.services.find((s) => s.id === query.service);
-        if (!employee || !service || service.seats) return [];
+        if (employee === undefined || !service || service.seats) return [];
         // The booking page's list of taken times, so chat and page offer the same lines.
-        const { times } = await deps.waitlist.fullTimes(employee.id, service.id);
+        const { times } = await deps.waitlist.fullTimes(employee?.id, service.id);
         return times
           .filter(({ date }) => date >= query.from && date <= query.to)
           .map(({ date, timeSlot }) => ({ date, time: timeSlot }));
@@ -467,15 +469,30 @@ export function createAssistantService(deps: Deps) {
     return answer({ chatId, messageId: newest.id }, attempt, round + 1);
   }
 
-  /** A verified client joins the line of the full class time or taken one-to-one time they said yes to. */
+  /**
+   * A verified client joins the line of the full class time or taken one-to-one time they said yes
+   * to: the professional's, or with no professional, 'anyone available''s (the business's page's).
+   */
   async function joinLine(change: WaitlistJoin, phoneDigits: string, language: Language) {
     const [[, employees, , catalogue], who] = await Promise.all([
       businessFacts(),
       deps.clients.contactByPhone(phoneDigits),
     ]);
-    const employee = employees.find((e) => e.username.toLowerCase() === change.username.toLowerCase());
+    const { username } = change;
     const isClass = Boolean(catalogue.services.find((s) => s.id === change.serviceId)?.seats);
-    const page = `${deps.publicUrl}/schedule/${encodeURIComponent(change.username)}?service=${encodeURIComponent(change.serviceId)}`;
+    const service = `service=${encodeURIComponent(change.serviceId)}`;
+    if (username === null)
+      return joinWaitlist(
+        change,
+        isClass,
+        who,
+        null,
+        deps.waitlist,
+        `${deps.publicUrl}/book?${service}`,
+        language,
+      );
+    const employee = employees.find((e) => e.username.toLowerCase() === username.toLowerCase());
+    const page = `${deps.publicUrl}/schedule/${encodeURIComponent(username)}?${service}`;
     return joinWaitlist(change, isClass, who, employee?.id, deps.waitlist, page, language);
   }
 

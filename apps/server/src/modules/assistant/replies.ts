@@ -123,6 +123,8 @@ const es = {
   notOnWaitlist: 'Vale, no te apunto a la lista de espera.',
   offerWaitlistAt: (at: string) =>
     `¿Quieres que te apunte a la lista de espera de las ${at}? Si se libera, te avisamos y te la guardamos un rato para que la confirmes.`,
+  offerWaitlistWithAnyone: (at: string) =>
+    `¿Quieres que te apunte a la lista de espera de las ${at}, con quien quede libre antes? Si se libera, te avisamos y te la guardamos un rato para que la confirmes.`,
   waitOnPage: (at: string, url: string) =>
     `Si prefieres esperar a las ${at}, puedes apuntarte a su lista de espera en la página de reservas: ${url}`,
   classesFull: (count: number, times: string) =>
@@ -452,6 +454,8 @@ const en: Replies = {
   notOnWaitlist: "All right, I won't put you on the waitlist.",
   offerWaitlistAt: (at) =>
     `Shall I put you on the waitlist for ${at}? If it frees up, we will tell you and hold it for you for a while to confirm.`,
+  offerWaitlistWithAnyone: (at) =>
+    `Shall I put you on the waitlist for ${at}, with whoever frees up first? If it frees up, we will tell you and hold it for you for a while to confirm.`,
   waitOnPage: (at, url) =>
     `If you'd rather wait for ${at}, you can join its waitlist on the booking page: ${url}`,
   classesFull: (count, times) =>

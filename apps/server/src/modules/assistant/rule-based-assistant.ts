@@ -1493,10 +1493,15 @@ class Conversation {
     const unoffered =
       kinds.size > 0 &&
       !this.directory.professionals.some((p) => [...kinds].some((kind) => p.kinds.has(kind)));
+    // "masaje deportivo", a service of the business's own list: whoever offers it, though no
+    // title says so.
+    const offering = this.directory.professionals.filter((p) =>
+      this.named.some((service) => service.professionals.includes(p.username)),
+    );
     const ofKind = !anyKind
       ? this.directory.professionals
       : unoffered
-        ? []
+        ? offering
         : professionalsOfKind(kinds, roleStems, this.directory);
     const online = places.includes('Online');
     const wanted = online ? ['Online'] : places.filter((place) => place !== 'Online');
@@ -1513,7 +1518,7 @@ class Conversation {
     const offered = new Set(
       [...kinds].filter((kind) => this.directory.professionals.some((p) => p.kinds.has(kind))),
     );
-    if (offered.size && offered.size < kinds.size)
+    if (offered.size && offered.size < kinds.size && !this.named.length)
       return [this.say.serviceNotOffered, this.search(offered, roleStems, places)].join('\n');
     const { anyKind, ofKind, online, wanted, here } = this.matching(kinds, roleStems, places);
     const placeNames = list(
@@ -1604,10 +1609,12 @@ class Conversation {
 
   // --- Times ----------------------------------------------------------------------------------
 
+  /** `ownLine`: a taken time asked for may be waited for in this professional's line (not when anyone's is offered). */
   private async openTimes(
     professional: Professional,
     when: When | undefined,
     whichDays = this.message.whichDays,
+    ownLine = true,
   ): Promise<string> {
     const today = zonedDate(this.knowledge.now, this.knowledge.timeZone);
     const worked = WEEKDAYS.flatMap((key, index) =>
@@ -1713,7 +1720,7 @@ class Conversation {
       const sameHalf = dayTimes.filter((time) => (range.at! < '14:00' ? time < '14:00' : time >= '14:00'));
       const others = sameHalf.length ? sameHalf : dayTimes;
       // Another customer's time: they may wait for it, asked last so that a "sí" answers that.
-      const waiting = await this.waitForTaken(professional, range.from, at, service);
+      const waiting = ownLine ? await this.waitForTaken(professional, range.from, at, service) : '';
       if (others.length) {
         const times = others.length <= 8 ? list(others, this.language) : timeRuns(others).join(', ');
         return [this.say.notFreeButAt(range.at!, label, first, times, link), waiting]
@@ -1981,11 +1988,40 @@ class Conversation {
     return free.length ? free.slice(0, 3).join('\n\n') : this.say.nobodyElseFree;
   }
 
-  /** Each of a few professionals' times in a range, one after another (a place's or a kind's people). */
+  /**
+   * Each of a few professionals' times in a range, one after another (a place's or a kind's people):
+   * of a service asked for, those who do it. A time asked for that all of them have booked is
+   * waited for in one line, 'anyone available''s, as the business's booking page offers it.
+   */
   private async severalFree(people: Professional[], when: When): Promise<string> {
+    const asked = this.named[0];
+    const doers = asked ? people.filter((p) => asked.professionals.includes(p.username)) : [];
+    const shown = doers.length ? doers : people;
+    const anyone = asked && when.at ? await this.waitForAnyone(asked.id, when.from, when.at) : '';
     const answers: string[] = [];
-    for (const professional of people) answers.push(await this.openTimes(professional, when));
-    return answers.join('\n\n');
+    for (const professional of shown)
+      answers.push(await this.openTimes(professional, when, this.message.whichDays, !anyone));
+    return [...answers, anyone].filter(Boolean).join('\n\n');
+  }
+
+  /**
+   * When a time is taken with everyone who offers the service (and open with none): a client
+   * writing from their own number is asked whether to wait for it with whoever frees up first
+   * (their yes joins that line), anyone else is sent to the business's booking page for it. Empty
+   * otherwise, and for a time that is the client's own appointment.
+   */
+  private async waitForAnyone(serviceId: string, date: string, at: string): Promise<string> {
+    if (!this.knowledge.takenTimes) return '';
+    const mine = this.knowledge.customer?.appointments.some((a) => a.date === date && a.startTime === at);
+    if (mine) return '';
+    const taken = await this.knowledge.takenTimes(null, { from: date, to: date, service: serviceId });
+    if (!taken.some((t) => t.date === date && t.time === at)) return '';
+    if (!this.knowledge.customer) {
+      const page = this.knowledge.anyoneBookingUrl;
+      return page ? this.say.waitOnPage(at, `${page}?service=${encodeURIComponent(serviceId)}`) : '';
+    }
+    this.proposed = { kind: 'waitlist', username: null, serviceId, date, time: at };
+    return this.say.offerWaitlistWithAnyone(at);
   }
 
   /**

@@ -148,23 +148,23 @@ export async function makeChange(
 /**
  * Puts a verified client in line for the full class time or taken one-to-one time they said yes to (the waitlist service
  * decides, as on the booking page) and says how it went. The offer of a freed place goes by email,
- * so a client without one is sent to the page.
+ * so a client without one is sent to the page. `employeeId` null: the line of 'anyone available'.
  */
 export async function joinWaitlist(
   change: WaitlistJoin,
   isClass: boolean,
   who: { name: string; email: string | null; phone: string | null } | null,
-  employeeId: string | undefined,
+  employeeId: string | null | undefined,
   waitlist: Pick<WaitlistService, 'join'>,
   pageUrl: string,
   language: Language,
 ): Promise<string> {
   const onThePage = say(language).joinOnPage(pageUrl);
-  if (!who?.email || !employeeId) return say(language).needEmail(onThePage);
+  if (!who?.email || employeeId === undefined) return say(language).needEmail(onThePage);
   const when = say(language).dateAt(change.date, change.time);
   try {
     const joined = await waitlist.join({
-      employeeId,
+      ...(employeeId ? { employeeId } : {}),
       serviceId: change.serviceId,
       date: change.date,
       timeSlot: change.time,
