@@ -7,7 +7,7 @@ export { fold };
 
 // Words Spanish and English customers write on WhatsApp, typos and shorthand included ("q", "xq", "porfa").
 const SPANISH = new Set(
-  'hola holaa buenas buenos dias tardes noches que q k de la el los las en y por para con sin una uno un es esta estoy esto tiene tienen tienes teneis haceis hay quiero queria quisiera busco necesito puedo puedes cuanto cuanta cuesta vale gracias porfa mi mis me te le nos su sus como donde cuando xq porque pero tambien tb muy mas ya si no hoy manana finde semana viernes sabado domingo lunes martes miercoles jueves cita hueco horario precio sesion reservar mira oye eh pues entonces adios hasta luego genial perfecto claro alguien persona pasame dime dame ayer estais sois vivo soy'.split(
+  'hola holaa buenas buenos dias tardes noches que q k de la el los las en y por para con sin una uno un es esta estoy esto tiene tienen tienes teneis haceis hay quiero queria quisiera busco necesito puedo puedes cuanto cuanta cuesta vale gracias porfa mi mis me te le nos su sus como donde cuando xq porque pero tambien tb muy mas ya si no hoy manana finde semana viernes sabado domingo lunes martes miercoles jueves cita hueco horario precio sesion reservar mira oye eh pues entonces adios hasta luego genial perfecto claro alguien persona pasame dime dame ayer estais sois vivo soy atiende atienden trabaja trabajan abre abren abris'.split(
     ' ',
   ),
 );

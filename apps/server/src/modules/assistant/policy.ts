@@ -66,7 +66,10 @@ export type Cues = {
   greeting: boolean;
   /** Words the message has: a veto reads only messages with enough of their own. */
   wordCount: number;
-  /** The message asks something ("ok, ¿y 19h?"): a goodbye the classifier reads in it ends nothing. */
+  /**
+   * The message asks something ("ok, ¿y 19h?"), picks a time ("a las 5 perfecto") or asks for the
+   * link ("perfecto, cómo reservo"): a goodbye the classifier reads in it ends nothing.
+   */
   question: boolean;
   /** The assistant's last reply did not understand either (or asked which of several was meant). */
   lastUnsure: boolean;

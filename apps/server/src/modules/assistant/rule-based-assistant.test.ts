@@ -4727,3 +4727,102 @@ describe('round 24, blind: what customers asked that the assistant missed', () =
     expect(said([second!], 0)).toMatch(/viernes 27 de noviembre/);
   });
 });
+
+describe('round 25, blind: what customers asked that the assistant missed', () => {
+  const said = (answers: AssistantAnswer[], index: number) => answers[index]!.replies.join('\n');
+  const two = () =>
+    client(
+      appointment('a-thu', 'iker', '2026-11-26', '17:00'),
+      appointment('a-fri', 'ane', '2026-11-27', '10:00'),
+    );
+
+  it('"q tengo?", "q tengo reservado?", "tengo dos con iker no?": their appointments, listed', async () => {
+    for (const asked of ['q tengo?', 'q tengo reservado?', 'what have i got booked?']) {
+      const answer = said(await playWith(two(), asked), 0);
+      expect(answer, asked).toMatch(/17:00/);
+      expect(answer, asked).toMatch(/10:00/);
+    }
+    const withIker = client(
+      appointment('a-tue', 'iker', '2026-11-24', '16:00'),
+      appointment('a-thu', 'iker', '2026-11-26', '17:00'),
+    );
+    const answer = said(await playWith(withIker, 'tengo dos con iker no?'), 0);
+    expect(answer).toMatch(/16:00/);
+    expect(answer).toMatch(/17:00/);
+  });
+
+  it('"la del viernes no puedo, quitala": the cancellation of Friday\'s, put to them', async () => {
+    const [answer] = await playWith(two(), 'la del viernes no puedo, quitala');
+    expect(answer!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a-fri' });
+  });
+
+  it('"mmm dejame pensarlo", then "bueno no, la mantengo" after what cancelling would give back: nothing changes, no person', async () => {
+    const answers = await playWith(
+      two(),
+      'si cancelo la del jueves me devolveis los 10 euros?',
+      'mmm dejame pensarlo',
+      'bueno no, la mantengo',
+    );
+    for (const index of [1, 2]) {
+      expect(said(answers, index)).toMatch(
+        /no cambio nada: tu cita sigue el jueves 26 de noviembre a las 17:00/,
+      );
+      expect(answers[index]!.handoff).toBeNull();
+      expect(answers[index]!.propose).toBeUndefined();
+    }
+  });
+
+  it("a surname alone names the one professional who has it, never the business's own name", async () => {
+    const office = buildDirectory(lawOffice);
+    const named = (text: string) => understand(text, office, lawOffice).named.map((p) => p.username);
+    expect(named('etxeberria atiende el miercoles?')).toEqual(['ane']);
+    expect(named('me pasas lo de etxeberria pa reservar?')).toEqual(['ane']);
+    expect(named('es el bufete prieto?')).toEqual([]);
+    // Spanish by its verb, though "online" is English.
+    expect(messageLanguage('Moreno atiende online?')).toBe('es');
+  });
+
+  it('"a q hora empieza?" and "y x la tarde hasta q hora?" after a day\'s times: that day\'s, not the opening hours', async () => {
+    const office = {
+      ...lawOffice,
+      information: `${lawOffice.information}\nEl horario depende de cada profesional.`,
+    };
+    const starts = await playWith(
+      office,
+      'iker trabaja el jueves?',
+      'a q hora empieza?',
+      'y x la tarde hasta q hora?',
+    );
+    expect(said(starts, 1)).toMatch(/jueves 26 de noviembre: 16:00/);
+    expect(said(starts, 2)).toMatch(/jueves 26 de noviembre/);
+    expect(said(starts, 2)).toMatch(/18:30/);
+  });
+
+  it('"y una hora antes?" after a time asked: that time, an hour earlier', async () => {
+    const answers = await play('ane el miercoles a las 11?', 'y una hora antes?');
+    expect(said(answers, 1)).toMatch(/miércoles 25 de noviembre a las 10:00/);
+    const later = await play('iker el jueves a las 5?', 'y media hora mas tarde?');
+    expect(said(later, 1)).toMatch(/17:30/);
+  });
+
+  it('"a las 10 perfecto" and "perfecto como reservo" after times pick or book, they are no goodbye', async () => {
+    const picked = await play('ane el miercoles por la mañana?', 'a las 10 perfecto, gracias');
+    expect(said(picked, 1)).toMatch(/10:00/);
+    expect(said(picked, 1)).toMatch(/schedule\/ane/);
+    const booking = await play('iker el jueves a las 5?', 'perfecto gracias, como reservo');
+    expect(said(booking, 1)).toMatch(/schedule\/iker/);
+  });
+
+  it('"hoy no puedo, mañana a las 10?": tomorrow, not today', () => {
+    expect(resolveWhen('hoy no puedo, mañana a las 10?', NOW, ZONE)).toMatchObject({
+      from: '2026-11-24',
+      to: '2026-11-24',
+      at: '10:00',
+    });
+  });
+
+  it('German "mit einer echten Person sprechen" asks for a person', async () => {
+    const [answer] = await play('Hallo, ich möchte bitte mit einer echten Person sprechen');
+    expect(answer!.handoff).not.toBeNull();
+  });
+});

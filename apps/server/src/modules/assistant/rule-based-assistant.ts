@@ -275,6 +275,39 @@ const AGE_LIMIT_ASKED =
 /** The first or last of the times just listed: "la última", "la primera que tenga", "the last one". */
 const EDGE_TIME =
   /\b(?:la|el|lo) (?:ultima|ultimo|primera|primero|mas tarde|mas temprano|mas pronto)\b(?! vez)|\bthe (?:last|first|latest|earliest)(?: one| slot| time)?\b(?! time i)/;
+/** "cómo reservo", "pásame el enlace": asking how to book, never a goodbye ("ya reservo yo" is one). */
+const HOW_TO_BOOK =
+  /\b(?:como|donde|por donde) (?:reservo|reservar|la reservo|lo reservo|lo hago|hago|pago)\b|\bhow (?:do i|can i|to) book\b|\b(?:pasame|mandame|enviame|dame|send me|give me) (?:el |the )?(?:link|enlace)\b/;
+/** "una hora antes", "media hora más tarde", "an hour earlier": a time said from the one before. */
+const SHIFT_BY =
+  /\b(una hora|1 hora|media hora|hora y media|dos horas|2 horas|an hour|one hour|half an hour|two hours)\s+(antes|mas temprano|mas pronto|despues|mas tarde|earlier|before|later|after)\b/;
+const SHIFT_MINUTES: Record<string, number> = {
+  'una hora': 60,
+  '1 hora': 60,
+  'media hora': 30,
+  'hora y media': 90,
+  'dos horas': 120,
+  '2 horas': 120,
+  'an hour': 60,
+  'one hour': 60,
+  'half an hour': 30,
+  'two hours': 120,
+};
+
+/** The time `at` moved as the message says ("una hora antes" of 11:00 is 10:00), if it says so and it stays that day. */
+function shiftedTime(folded: string, at: string): string | undefined {
+  const shift = SHIFT_BY.exec(folded);
+  if (!shift) return undefined;
+  const sign = /antes|temprano|pronto|earlier|before/.test(shift[2]!) ? -1 : 1;
+  const [hours, minutes] = at.split(':').map(Number) as [number, number];
+  const total = hours * 60 + minutes + sign * SHIFT_MINUTES[shift[1]!]!;
+  if (total < 0 || total >= 24 * 60) return undefined;
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+}
+
+/** "¿a qué hora empieza?", "¿hasta qué hora?": when someone's day starts or ends. */
+const STARTS_OR_ENDS =
+  /\b(?:a|desde|hasta) (?:q|que|k) hora (?:empieza|comienza|entra|abre|termina|acaba|sale|cierra)\b|\b(?:desde|hasta) (?:q|que|k) hora\b|\b(?:what time does (?:he|she|they) (?:start|finish)|from what time|until what time|till what time)\b/;
 /** "¿dónde trabaja?", "where is she?": a place asked, not a time. */
 const WHERE_ASKED =
   /\b(?:donde|where|en que (?:ciudad|ciudades|sitio|sitios|centro|centros|sede|sedes|zona|zonas|lugar|lugares))\b/;
@@ -471,7 +504,7 @@ class Conversation {
       (turn) => turn.role === 'customer' && turn.text.trim().toLowerCase() !== NEW_CONVERSATION_COMMAND,
     );
     // The day asked about, kept through messages that only change the time ("¿y sobre las 6?",
-    // then "¿y a eso de las 7 y media?"), dropped by any other message.
+    // then "¿y a eso de las 7 y media?") or ask when it starts or ends, dropped by any other message.
     let when: When | undefined;
     for (const [index, turn] of customerTurns.entries()) {
       const seen = understand(turn.text, this.directory, this.knowledge);
@@ -480,8 +513,9 @@ class Conversation {
       else {
         const clock = clockOf(turn.text);
         const timeOnly =
-          Boolean(clock.at || clock.after || clock.before || clock.partOfDay) &&
-          wordsBesidesTime(turn.text) <= 5;
+          (Boolean(clock.at || clock.after || clock.before || clock.partOfDay) &&
+            wordsBesidesTime(turn.text) <= 5) ||
+          STARTS_OR_ENDS.test(fold(turn.text));
         if (!timeOnly || !when) when = undefined;
         else {
           const day = dayOf(when);
@@ -608,10 +642,13 @@ class Conversation {
         (WHAT_CAN_YOU_DO.test(m.folded) && words(m.text).length <= 8),
       asksIfBot: this.asksIfBot(),
       // "genial, ya reservo yo por el enlace, gracias": thanks that ask nothing more close the conversation.
+      // ("a las 5 perfecto", "perfecto, ¿cómo reservo?" pick a time or ask for the link.)
       closingThanks:
         m.thanks &&
         !m.isQuestion &&
         !m.when &&
+        !HOW_TO_BOOK.test(m.folded) &&
+        !clockOf(m.text).at &&
         !m.price &&
         !m.named.length &&
         !m.kinds.size &&
@@ -621,7 +658,7 @@ class Conversation {
       closing: m.closing,
       greeting: m.greeting,
       wordCount: words(m.text).length,
-      question: m.isQuestion,
+      question: m.isQuestion || HOW_TO_BOOK.test(m.folded) || Boolean(clockOf(m.text).at),
       lastUnsure: this.context.lastNotUnderstood,
       classified: this.classified(),
       picksOption: this.chosenOption() !== null,
@@ -1085,6 +1122,8 @@ class Conversation {
       !others.length &&
       // "¿y a qué hora?" reads as the company's hours ("¿a qué hora abrís?") only with no one before.
       (m.hours || topics.includes('hours')) &&
+      // ("¿y una hora antes?" moves the time asked.)
+      !SHIFT_BY.test(m.folded) &&
       !m.named.length &&
       !m.places.length &&
       /^(?:y|and|vale y|ok y|pues y)\b/.test(m.folded) &&
@@ -1150,7 +1189,10 @@ class Conversation {
       about &&
       !others.length &&
       WHERE_ASKED.test(m.folded) &&
-      (THEY_WORK.test(m.folded) || /^\W*(?:y\s+)?(?:donde|where)\W*$/.test(m.folded)) &&
+      (THEY_WORK.test(m.folded) ||
+        /^\W*(?:y\s+)?(?:eso\s+)?(?:donde|where)(?:\s+(?:es|esta|queda|is it|is that))?\W*$/.test(
+          m.folded,
+        )) &&
       !m.places.length;
     // "quiero regalarle a mi novia un balayage… ¿y cuánto cuesta?", "…hay alguien allí el viernes?":
     // the price of the service named, or who does a kind on a day, is the question; a fact its words
@@ -1158,6 +1200,15 @@ class Conversation {
     const mainQuestion =
       topics.every((topic) => FACT_TOPICS.includes(topic)) &&
       ((m.price && findPrice(this.info, m.text, SERVICE_SYNONYMS) !== null) || (asksKind && Boolean(m.when)));
+    // "¿y una hora antes?" after one professional's time: that time moved, not the opening hours.
+    const shifted = SHIFT_BY.test(m.folded) && !m.named.length ? this.timeFollowUp() : null;
+    if (shifted) return this.openTimes(shifted.professional, shifted.when);
+    // "¿a qué hora empieza?", "¿y por la tarde hasta qué hora?" right after one professional's times
+    // of a day: that day's times (in the part of it asked), not the business's opening hours.
+    if (about && !others.length && c.when && !m.when && !m.named.length && STARTS_OR_ENDS.test(m.folded)) {
+      const part = clockOf(m.text).partOfDay;
+      return this.openTimes(about, { ...dayOf(c.when), ...(part ? { partOfDay: part } : {}) });
+    }
     if (topics.length && !m.named.length && !unlistedPerson && !whereTheyWork && !mainQuestion) {
       // Asked beside a price, a kind or a day, a fact is answered only by a sentence about it.
       const besides = m.price || asksKind || Boolean(m.when);
@@ -1871,7 +1922,11 @@ class Conversation {
     // "y si no llego a las 7, a las 8 y media?": of several times, the last one is the one asked.
     const timed = m.text.split(/[,;]|\b(?:o|or)\b/).filter((part) => clockOf(part).at);
     const spoken = timed.length > 1 ? timed.at(-1)! : m.text;
-    let clock = nextFree ? { after: c.when.at } : clockOf(spoken);
+    // "¿y una hora antes?", "half an hour later?" after a time asked (or a part of a day's times,
+    // from the first of them): that time, moved so.
+    const base = c.when.at ?? listedTimesOfOneDay(this.lastReply ?? '')?.[0];
+    const shifted = base ? shiftedTime(m.folded, base) : undefined;
+    let clock = nextFree ? { after: c.when.at } : shifted ? { at: shifted } : clockOf(spoken);
     // A bare hour after a morning one is in the morning too ("a las 7 de la mañana" … "¿y a las 8?"),
     // and so is one whose morning reading the day's times just listed ("antes de entrar a currar a
     // las 9" → 07:00–08:00 → "las 7 y media me va bien"; not "¿y a las 5?" after 09:00–13:30).

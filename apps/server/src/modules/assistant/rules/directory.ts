@@ -22,6 +22,8 @@ export type Directory = {
   placeAliases: Map<string, string>;
   /** Places where at least one professional works, in the order first seen. */
   servedPlaces: string[];
+  /** The folded words of the business's name ("bufete prieto"): none of them names a professional by surname. */
+  companyWords: Set<string>;
 };
 
 const roleWords = (entry: AssistantDirectoryEntry) =>
@@ -71,7 +73,8 @@ export function buildDirectory(knowledge: AssistantKnowledge): Directory {
   const servedPlaces: string[] = [];
   for (const professional of professionals)
     for (const place of professional.places) if (!servedPlaces.includes(place)) servedPlaces.push(place);
-  return { professionals, placeAliases, servedPlaces };
+  const companyWords = new Set(words(knowledge.companyName ?? ''));
+  return { professionals, placeAliases, servedPlaces, companyWords };
 }
 
 /** Places named in a text, by canonical name (longest aliases first, so "palma de mallorca" wins). */
@@ -94,11 +97,36 @@ export function professionalsNamed(text: string, directory: Directory): Professi
   const folded = fold(text);
   const own = /(?:soy|me llamo|my name is|i am|i'm|im)\s+([a-z]+)/.exec(folded)?.[1];
   const typed = words(text);
-  return directory.professionals.filter((professional) => {
+  const named = directory.professionals.filter((professional) => {
     if (own && sameWord(own, professional.firstName)) return false;
     if (hasPhrase(folded, professional.fullName)) return true;
     return typed.some((word) => sameWord(word, professional.firstName));
   });
+  if (named.length) return named;
+  // "Moreno atiende online?", "lo de fernandez": a surname alone, exactly as theirs and nobody
+  // else's (nor the business's name's: "Bufete Prieto" is no Iker Prieto). One that is also a word
+  // ("blanco", "moreno") only where a name goes: first, or after "con", "de" or "with".
+  return directory.professionals.filter((professional) => {
+    const surnames = surnamesOf(professional).filter(
+      (surname) =>
+        !directory.companyWords.has(surname) &&
+        !directory.professionals.some((p) => p !== professional && surnamesOf(p).includes(surname)),
+    );
+    return typed.some(
+      (word, index) =>
+        surnames.includes(word) &&
+        word !== own &&
+        (!KNOWN_WORDS.has(word) || index === 0 || /^(?:con|de|with|y|oye)$/.test(typed[index - 1] ?? '')),
+    );
+  });
+}
+
+/** A professional's names after the first ("ruiz" of Carlos Ruiz), of four letters or more. */
+function surnamesOf(professional: Professional): string[] {
+  return professional.fullName
+    .split(/\s+/)
+    .slice(1)
+    .filter((part) => part.length >= 4);
 }
 
 /** Stems of every lexicon word: a role word outside them ("despidos", "caballero") is the business's own. */

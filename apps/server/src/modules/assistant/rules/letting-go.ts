@@ -14,6 +14,17 @@ const PHRASES = [
   'never mind',
   'nevermind',
   'forget it',
+  // Thinking it over: nothing to do yet.
+  'dejame pensarlo',
+  'dejame que lo piense',
+  'me lo pienso',
+  'me lo pensare',
+  'lo pienso',
+  'lo pensare',
+  'lo voy a pensar',
+  'let me think',
+  'let me think about it',
+  'i ll think about it',
 ];
 /** What may follow: thanks, or that the appointment stays as it is ("vale pues nada, la dejo"). */
 const AFTER = [
@@ -33,7 +44,7 @@ const AFTER = [
 /** That the appointment stays as it is: said alone too ("vale la dejo entonces"). */
 const KEEPS = AFTER.slice(AFTER.indexOf('la dejo'));
 const NEVER_MIND = new RegExp(
-  `^(?:(?:vale|ok|okay|bueno|ah|pues|entonces|ya|vaya|well|oh)\\s+)*(?:${[...PHRASES, ...KEEPS].join('|')})(?:\\s+(?:${AFTER.join('|')}))*$`,
+  `^(?:(?:vale|ok|okay|bueno|ah|pues|entonces|ya|vaya|well|oh|mmm*|hmm*|no)\\s+)*(?:${[...PHRASES, ...KEEPS].join('|')})(?:\\s+(?:${AFTER.join('|')}))*$`,
 );
 
 /** Its words: the spelling corrector never reads them as slips of others ("déjalo" is no "dejado"). */

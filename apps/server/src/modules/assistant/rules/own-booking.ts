@@ -41,7 +41,7 @@ export type OwnBookingAnswer = {
  * esmalte" is a service.
  */
 const CANCEL_VERB =
-  /\b(cancel\w*|anul\w*|desapunt\w*|desmarc\w*|call off|quit(?:a|ar|ame|ala|amela|adme|arla|arme|armela)\s+(?:(?:me|la|las|mi|mis)\s+)?(?:de|del|cita|citas|reserva|reservas|sesion|ultima|primera|segunda|otra|proxima))\b/;
+  /\b(cancel\w*|anul\w*|desapunt\w*|desmarc\w*|call off|quit(?:a|ar|ame|ala|amela|adme|arla|arme|armela)\s+(?:(?:me|la|las|mi|mis)\s+)?(?:de|del|cita|citas|reserva|reservas|sesion|ultima|primera|segunda|otra|proxima)|quit(?:ala|amela|adla|admela)(?=\W*$))\b/;
 /** Not being able to come: a cancellation, unless they ask to move it instead. */
 const CANNOT_COME =
   /\b(can'?t make it|cannot make it|won'?t make it|can'?t come|cannot come|no (voy a poder|puedo|podre)( ir| venir| llegar| asistir| acudir)\b|no voy a poder\s*$|no (llego|voy a llegar)\b)/;
@@ -82,7 +82,7 @@ const POLITE_IF =
   /\b(si no (?:es|fuera|seria) (?:mucha )?(?:molestia|mucho pedir)|si no te importa|si no os importa|if you don'?t mind)\b/g;
 /** Asking about it: when, what time, with whom, whether there is one. */
 const SEE =
-  /\b(que|cuales|q)\s+(citas|reservas|sesiones|clases)\b|\b(que|q|cual|cuales)\s+(cita|reserva|sesion|clase|hora)\s+(tengo|tenia|me toca)\b|\b(que dia|a que hora|que hora|cuando|con quien) era\W*$|\b(a que hora|que dia|cuando)\b.*\b(era|es)\s+(la|el|lo|mi)\s+(de|del|mio|mia|cita|sesion|clase)\b|\b(tengo|tenia)( yo)? (algo|hora)( (el|este|esta|para|manana|hoy|con|reservad\w*|pendiente)\b|\s*$)|\b(sigue|siguen|esta|queda|quedo)( \w+)? (en pie|confirmad\w*|vigente)\b|\b(still on|still booked|still scheduled|still confirmed)\b|\bwhat time (was|is) it\b|\b(was|is) it again\b|\bwhat appointments\b|\b(a que hora|que hora|que dia|cuando|con quien)\b.*\b(tenia|tengo) yo\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? (con|cita|la cita|sesion|clase|hora)\b|\bwhat time (was|is) (mine|my)\b|\b(cuando|que dia|a que hora|que hora|con quien|donde)\b.*\b(cita|sesion|clase|consulta|reserva)\b|\b(tengo|tenia|tienes|hay)( alguna| algunas| una| dos| tres| varias| 2| 3)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta)\b|\b(when|what time|what day)( is|s)? my\b|\bdo i have (an? |any )?(appointment|booking|session|class)|\bi (have|had|got) (two|2|three|3|some|several) (appointments|bookings|sessions|classes)\b|\bpense que tenia\b|\b(a que hora|que hora|que dia|cuando)\b.*\btenia(?: \w+){1,2} (con|cita|la cita|sesion|clase|hora)\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? lo (de|del)\b|\b(a que hora|que hora|cuando)\s+(tengo|tenia|me toca)\b(?!\s+que\s+(pagar|avisar|cancelar|llamar|reservar|escribir))|\b(a que hora|que hora|que dia|para cuando|con quien)\b.*\b(reserve|he reservado|pedi cita|pedi hora)\b|\b(what time|what day|who)\b.*\b(did i book|i booked)\b/;
+  /\b(que|cuales|q)\s+(citas|reservas|sesiones|clases)\b|\b(que|q|cual|cuales)\s+(cita|reserva|sesion|clase|hora)\s+(tengo|tenia|me toca)\b|\b(que dia|a que hora|que hora|cuando|con quien) era\W*$|\b(a que hora|que dia|cuando)\b.*\b(era|es)\s+(la|el|lo|mi)\s+(de|del|mio|mia|cita|sesion|clase)\b|\b(tengo|tenia)( yo)? (algo|hora)( (el|este|esta|para|manana|hoy|con|reservad\w*|pendiente)\b|\s*$)|\b(sigue|siguen|esta|queda|quedo)( \w+)? (en pie|confirmad\w*|vigente)\b|\b(still on|still booked|still scheduled|still confirmed)\b|\bwhat time (was|is) it\b|\b(was|is) it again\b|\bwhat appointments\b|\b(a que hora|que hora|que dia|cuando|con quien)\b.*\b(tenia|tengo) yo\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? (con|cita|la cita|sesion|clase|hora)\b|\bwhat time (was|is) (mine|my)\b|\b(cuando|que dia|a que hora|que hora|con quien|donde)\b.*\b(cita|sesion|clase|consulta|reserva)\b|\b(tengo|tenia|tienes|hay)( alguna| algunas| una| dos| tres| varias| 2| 3)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta)\b|\b(when|what time|what day)( is|s)? my\b|\bdo i have (an? |any )?(appointment|booking|session|class)|\bi (have|had|got) (two|2|three|3|some|several) (appointments|bookings|sessions|classes)\b|\bpense que tenia\b|\b(a que hora|que hora|que dia|cuando)\b.*\btenia(?: \w+){1,2} (con|cita|la cita|sesion|clase|hora)\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? lo (de|del)\b|\b(a que hora|que hora|cuando)\s+(tengo|tenia|me toca)\b(?!\s+que\s+(pagar|avisar|cancelar|llamar|reservar|escribir))|\b(a que hora|que hora|que dia|para cuando|con quien)\b.*\b(reserve|he reservado|pedi cita|pedi hora)\b|\b(what time|what day|who)\b.*\b(did i book|i booked)\b|^\W*(?:y\s+)?(?:q|que)\s+(?:tengo|tenia)(?:\s+(?:yo|reservad[oa]s?|apuntad[oa]s?|pendientes?))?\W*$|\b(?:q|que)\s+(?:tengo|tenia)(?: yo)? (?:reservad|apuntad)\w*|\b(?:tengo|tenia)(?: yo)? (?:dos|2|tres|3|varias) (?:(?:citas|reservas|sesiones|clases) )?con\b|\bwhat (?:have i got|do i have|did i) (?:booked|book)\b/;
 /**
  * Words that make the message about the customer's own appointment ("mi cita", "la mía", …, and
  * "pasar la de esta tarde": after a verb of changing, "la de" a day or time is one of theirs; "pasar
@@ -555,6 +555,13 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   const askedWhich = lastReply.includes(say(language).whichMark);
   const askedTime = lastReply.includes(say(language).askTimeMark);
   const afterOwnReply = OWN_REPLIES.some((start) => lastReply.includes(start));
+  // "mmm déjame pensarlo", "bueno no, la mantengo" after a reply about one of theirs (what
+  // cancelling it would give back): nothing changes, and it is said which stays.
+  if (!pending && lettingGo(said)) {
+    const told = customer.appointments.filter((a) => lastReply.includes(describeAppointment(a, language)));
+    if (told.length === 1)
+      return reply(say(language).nothingChanges(describeAppointment(told[0]!, language)));
+  }
   const followUp =
     afterOwnReply &&
     (SEE.test(folded) ||
