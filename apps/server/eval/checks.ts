@@ -80,8 +80,12 @@ export function judge(replies: string[], handedOver: boolean, expect: Expectatio
       );
     }
   }
+  // A booking link's conversation reference is random hex ("?c=42e46127b2a58f1c"): a forbidden
+  // number ("612", a phone's digits) found inside it is no leak, and no failure.
+  const unreferenced = haystack.replace(/\?c=[0-9a-f]+/g, '?c=');
   for (const forbidden of expect.mustNotInclude ?? []) {
-    if (haystack.includes(fold(forbidden))) problems.push(`contains forbidden ${JSON.stringify(forbidden)}`);
+    if (unreferenced.includes(fold(forbidden)))
+      problems.push(`contains forbidden ${JSON.stringify(forbidden)}`);
   }
   return problems;
 }

@@ -4821,6 +4821,65 @@ describe('round 25, blind: what customers asked that the assistant missed', () =
     });
   });
 
+  it('a kind nobody offers beside one that is ("el fisio de boxeo"): said not offered before the times', async () => {
+    const answer = said(await playWith(withClinic, 'el fisio de boxeo esta esta semana?'), 0);
+    expect(answer).toMatch(/^Ese servicio no lo ofrecemos/);
+    expect(answer).toMatch(/Javier Moreno tiene estos huecos libres/);
+  });
+
+  it('"es presencial?" after one professional: where they see people', async () => {
+    const answers = await play('y iker prieto que hace?', 'es presencial?');
+    expect(said(answers, 1)).toMatch(/Bilbao/);
+  });
+
+  it('"y si luego no me viene bien la hora?": the cancellation policy', async () => {
+    const answer = said(await play('y si luego no me viene bien la hora?'), 0);
+    expect(answer).toMatch(/24 horas/);
+  });
+
+  it('"al miercoles q viene a la misma hora" of an appointment this Wednesday: the Wednesday after it', async () => {
+    const nora = client(appointment('a-wed', 'ane', '2026-11-25', '10:00'));
+    const [answer] = await playWith(nora, 'se puede pasar al miercoles q viene a la misma hora?');
+    expect(answer!.propose).toMatchObject({ kind: 'reschedule', date: '2026-12-02', time: '10:00' });
+    // "la próxima" is their next appointment, no weekday's coming one: its own day, an hour later.
+    const two = client(
+      appointment('a-wed', 'ane', '2026-11-25', '11:00'),
+      appointment('a-mon', 'ane', '2026-11-30', '10:00'),
+    );
+    const [later] = await playWith(two, 'la proxima pasamela una hora mas tarde porfa');
+    expect(later!.propose).toMatchObject({ appointmentId: 'a-wed', date: '2026-11-25', time: '12:00' });
+  });
+
+  it('Italian: "il fisioterapista" is a physio, "alle 11" a time and "come prenoto?" asks for the link', async () => {
+    const answers = await playWith(
+      withClinic,
+      'Ciao, il fisioterapista lavora martedì mattina?',
+      'perfetto, alle 11 allora. Come prenoto?',
+    );
+    expect(said(answers, 0)).toMatch(/Javier Moreno/);
+    expect(said(answers, 1)).toMatch(/11:00/);
+    expect(said(answers, 1)).toMatch(/schedule\/javier/);
+  });
+
+  it('"vale pues 11" after one day\'s times: that listed time', async () => {
+    const answers = await play('ane el miercoles por la mañana?', 'vale pues 11');
+    expect(said(answers, 1)).toMatch(/miércoles 25 de noviembre a las 11:00/);
+    expect(said(answers, 1)).toMatch(/schedule\/ane/);
+  });
+
+  it('"yo estoy en bilbao eso me pilla lejos no?" after a kind asked: that kind there, at any length', async () => {
+    const answers = await playWith(withClinic, 'busco fisio', 'yo estoy en bilbao eso me pilla lejos no?');
+    expect(said(answers, 1)).toMatch(/Valencia/);
+    expect(said(answers, 1)).not.toMatch(/schedule\/ane|schedule\/iker/);
+  });
+
+  it('words: "he never showed up" is a complaint, "what\'s the damage" asks a price, "arvo" is the afternoon', async () => {
+    const [stood] = await play('this is a joke, booked iker for this morning and he never showed up');
+    expect(stood!.handoff).not.toBeNull();
+    expect(said(await play("yo what's the damage for a session?"), 0)).toMatch(/€10/);
+    expect(clockOf('any slots with ane thursday arvo?')).toMatchObject({ partOfDay: 'afternoon' });
+  });
+
   it('German "mit einer echten Person sprechen" asks for a person', async () => {
     const [answer] = await play('Hallo, ich möchte bitte mit einer echten Person sprechen');
     expect(answer!.handoff).not.toBeNull();

@@ -214,6 +214,9 @@ const THE_ONE_AFTER =
 /** "donde vivo", "where I live": the customer's own place, said in passing. */
 const CUSTOMERS_PLACE =
   /\b(?:donde|adonde|where) (?:yo )?(?:vivo|vivimos|estoy|estamos|trabajo|trabajamos|resido|i live|we live|i work|i am|i'?m staying)\b/;
+/** "estoy en Madrid", "vivo en Sevilla", "I'm in Madrid": where the customer is. */
+const WHERE_I_AM =
+  /\b(?:estoy|estamos|vivo|vivimos|trabajo|soy|somos|i'?m|i am|i live|we live|we'?re)\s+(?:\w+\s+)?(?:en|de|in|from)\b/;
 /** Asking where the business is in so many words. */
 const ASKS_ADDRESS = /\b(?:direccion|address|ubicacion|location|como (?:llego|llegar)|how do i get)\b/;
 /** An age said of someone: "tiene 14 años", "de 9 años", "¿y si tiene 14?", "she's 10". */
@@ -275,9 +278,11 @@ const AGE_LIMIT_ASKED =
 /** The first or last of the times just listed: "la última", "la primera que tenga", "the last one". */
 const EDGE_TIME =
   /\b(?:la|el|lo) (?:ultima|ultimo|primera|primero|mas tarde|mas temprano|mas pronto)\b(?! vez)|\bthe (?:last|first|latest|earliest)(?: one| slot| time)?\b(?! time i)/;
+/** "¿es presencial?", "in person?": where someone sees people, asked of them. */
+const IN_PERSON = /\b(?:presencial|presenciales|en persona|in person|face to face)\b/;
 /** "cómo reservo", "pásame el enlace": asking how to book, never a goodbye ("ya reservo yo" is one). */
 const HOW_TO_BOOK =
-  /\b(?:como|donde|por donde) (?:reservo|reservar|la reservo|lo reservo|lo hago|hago|pago)\b|\bhow (?:do i|can i|to) book\b|\b(?:pasame|mandame|enviame|dame|send me|give me) (?:el |the )?(?:link|enlace)\b/;
+  /\b(?:como|donde|por donde) (?:reservo|reservar|la reservo|lo reservo|lo hago|hago|pago)\b|\bhow (?:do i|can i|to) book\b|\bcome (?:prenoto|posso prenotare)\b|\b(?:pasame|mandame|enviame|dame|send me|give me) (?:el |the )?(?:link|enlace)\b/;
 /** "una hora antes", "media hora más tarde", "an hour earlier": a time said from the one before. */
 const SHIFT_BY =
   /\b(una hora|1 hora|media hora|hora y media|dos horas|2 horas|an hour|one hour|half an hour|two hours)\s+(antes|mas temprano|mas pronto|despues|mas tarde|earlier|before|later|after)\b/;
@@ -1203,6 +1208,16 @@ class Conversation {
     // "¿y una hora antes?" after one professional's time: that time moved, not the opening hours.
     const shifted = SHIFT_BY.test(m.folded) && !m.named.length ? this.timeFollowUp() : null;
     if (shifted) return this.openTimes(shifted.professional, shifted.when);
+    // "¿es presencial?" after one professional: where they see people (in person, online).
+    if (
+      about &&
+      !others.length &&
+      !m.named.length &&
+      !m.places.length &&
+      IN_PERSON.test(m.folded) &&
+      !m.price
+    )
+      return this.describe([about]);
     // "¿a qué hora empieza?", "¿y por la tarde hasta qué hora?" right after one professional's times
     // of a day: that day's times (in the part of it asked), not the business's opening hours.
     if (about && !others.length && c.when && !m.when && !m.named.length && STARTS_OR_ENDS.test(m.folded)) {
@@ -1450,7 +1465,15 @@ class Conversation {
           ? this.matching(m.kinds, m.roleStems, m.places)
           : this.matching(c.kinds, c.roleStems, m.places);
       const range = when ?? this.correctedWhen();
-      if (here.length === 1) return this.openTimes(here[0]!, range);
+      // "el entrenador de boxeo, ¿está esta semana?": boxing is said not to be offered before the
+      // trainer's times.
+      const unoffered = [...m.kinds].some(
+        (kind) => !this.directory.professionals.some((p) => p.kinds.has(kind)),
+      );
+      if (here.length === 1)
+        return [unoffered ? this.say.serviceNotOffered : '', await this.openTimes(here[0]!, range)]
+          .filter(Boolean)
+          .join('\n');
       // "¿quién hay en Zaragoza el lunes por la tarde?": each one there, with their times then.
       // (Not "¿abrís el sábado en Madrid?": the opening hours there, below.)
       if (here.length > 1 && here.length <= SEVERAL_TIMES && range && !m.whichDays && !m.hours)
@@ -1471,7 +1494,13 @@ class Conversation {
       return this.search(c.kinds, c.roleStems, c.places);
     // "madrid", "y online?" or "¿y lo tenéis en Sevilla?" after a search or a kind's price: the
     // same kind, there.
-    if (!asksKind && m.places.length && (c.kinds.size || c.roleStems.size) && m.text.split(/\s+/).length <= 8)
+    // "yo estoy en madrid, eso me pilla lejos no?": where they are, said at any length, too.
+    if (
+      !asksKind &&
+      m.places.length &&
+      (c.kinds.size || c.roleStems.size) &&
+      (m.text.split(/\s+/).length <= 8 || WHERE_I_AM.test(m.folded))
+    )
       return this.search(c.kinds, c.roleStems, m.places);
     if (asksKind || m.places.length) {
       const found = this.find(m);
@@ -1938,7 +1967,18 @@ class Conversation {
     if (morning) clock = { ...clock, at: morning };
     // "tomorrow evening?" … "what about 8?": an hour in the part of the day asked is in it (20:00).
     else if (clock.at) clock = { ...clock, at: afternoonReading(m.text, clock.at, c.when.partOfDay) };
-    if (!clock.at && !clock.after && !clock.before && !clock.partOfDay) return null;
+    // "ace, 11 then", "vale pues 5": a bare hour, after one day's times, is the listed time it names.
+    if (!clock.at && !clock.after && !clock.before && !clock.partOfDay) {
+      const listed = listedTimesOfOneDay(this.lastReply ?? '');
+      const numbers = words(m.text).filter((word) => /^\d{1,2}$/.test(word));
+      const hour = numbers.length === 1 && words(m.text).length <= 4 ? Number(numbers[0]) : NaN;
+      const at = [hour, hour + 12]
+        .filter((h) => h >= 0 && h < 24)
+        .map((h) => `${String(h).padStart(2, '0')}:00`)
+        .find((time) => listed?.includes(time));
+      if (!at) return null;
+      clock = { at };
+    }
     const candidates = m.named.length ? m.named : c.offered.length ? c.offered : c.named;
     if (candidates.length !== 1) return null;
     const day = dayOf(c.when);

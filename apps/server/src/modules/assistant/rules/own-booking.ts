@@ -100,7 +100,7 @@ const NEW_BOOKING =
 const NO_SHOW =
   /\bsi (al final |finalmente )?no (voy|vengo|aparezco|me presento|puedo ir|acudo|asisto)\b|\bpierdo (la reserva|el dinero|lo pagado|la senal|lo que pague)\b|\bif i (don'?t|do not|can'?t|cannot) (come|show|make it|turn up)\b|\bdo i lose\b|\bno.?show\b/;
 const CHANGE_QUESTION =
-  /\b(si|if)( i| yo)?( la| lo| it| my appointment)? (cancelo|anulo|cancel|cambio|muevo|move|cancela|cancelas|cancelamos|need to cancel)\b|\bpolitica\b|\bpolicy\b|\bcon (?:cuant\w*|que) (tiempo|antelacion|horas)\b|\bcuant\w* (antes|antelacion)\b|\b(hay que|tengo que|tendria que|debo|habria que) avisar\b|\bsi (aviso|os aviso|te aviso|lo digo|cancelo) (con|el mismo dia|tarde|el dia antes)\b|\bhasta cuando (se puede|puedo)\b|\bhow (far|long) (in advance|before)\b|\b(how much|what) notice\b|\bif i (give|tell you) (less|late|on the day)\b/;
+  /\bsi (?:luego |despues |al final |finalmente )?no me (?:viene|va) bien\b|\b(si|if)( i| yo)?( la| lo| it| my appointment)? (cancelo|anulo|cancel|cambio|muevo|move|cancela|cancelas|cancelamos|need to cancel)\b|\bpolitica\b|\bpolicy\b|\bcon (?:cuant\w*|que) (tiempo|antelacion|horas)\b|\bcuant\w* (antes|antelacion)\b|\b(hay que|tengo que|tendria que|debo|habria que) avisar\b|\bsi (aviso|os aviso|te aviso|lo digo|cancelo) (con|el mismo dia|tarde|el dia antes)\b|\bhasta cuando (se puede|puedo)\b|\bhow (far|long) (in advance|before)\b|\b(how much|what) notice\b|\bif i (give|tell you) (less|late|on the day)\b/;
 /** A question about the rules ("¿hay reembolso si cancelo?"), not a request to act on an appointment. */
 const POLICY_QUESTION = new RegExp(`${NO_SHOW.source}|${CHANGE_QUESTION.source}`);
 /** They booked one ("reservé", "I booked"): what they ask after it is about that booking. */
@@ -1232,6 +1232,13 @@ const APPOINTMENT_BY_DAY =
   /\b(?:la|lo|el)\s+(?:del|de el|de la|de)\s+(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|hoy|manana)(?:\s+\d{1,2})?\b/g;
 
 /**
+ * "el miércoles que viene", "el próximo jueves", "next Wednesday": the coming one of a weekday
+ * named (not "la próxima", their next appointment).
+ */
+const THE_COMING =
+  /\b(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo)\s+(?:q|que|k)\s+viene\b|\bproxim[oa]\s+(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo)\b|\bnext\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/;
+
+/**
  * Moving: with a day and time that are free, the proposal; with only a day (or a part of it),
  * that day's free times; with nothing, the question. A bare "a las 6" counts on the day asked before.
  */
@@ -1297,10 +1304,16 @@ async function move(
     input.lastReply ?? '',
   );
   const askedBefore = /(?:a las|at) (\d{2}:\d{2})/.exec(repliedTimes)?.[1];
-  const when = resolveReference(found, text, {
+  const referred = resolveReference(found, text, {
     date: appointment.date,
     time: askedBefore ?? appointment.startTime,
   });
+  // "al miércoles que viene" of an appointment this Wednesday: the Wednesday after it, not its own day.
+  const ownDay = referred?.from === appointment.date && referred.to === appointment.date;
+  const when =
+    referred && ownDay && THE_COMING.test(text)
+      ? { ...referred, from: addDays(appointment.date, 7), to: addDays(appointment.date, 7) }
+      : referred;
   const draft = (date: string | null): ChangeProposal => ({
     kind: 'reschedule',
     appointmentId: appointment.id,

@@ -151,6 +151,8 @@ const PARTS: Array<[PartOfDay, string[]]> = [
       'tardes',
       'afternoon',
       'afternoons',
+      // Australian English.
+      'arvo',
       'nachmittag',
       'apres-midi',
       'pomeriggio',
@@ -687,7 +689,7 @@ function times(text: string): { after?: string; at?: string; before?: string } {
     return { before: hhmm(Math.floor(minutes / 60), minutes % 60) };
   }
   const at =
-    /(?:a las|(?:a|sobre|para|hacia) la(?= 1\b)|a les|at|sobre las|para las|las|around|about|hacia)\s*(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm|h)?(?![\d/])/.exec(
+    /(?:a las|(?:a|sobre|para|hacia) la(?= 1\b)|a les|alle|at|sobre las|para las|las|around|about|hacia)\s*(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm|h)?(?![\d/])/.exec(
       refusedFirst(folded),
     ) ??
     /(?:^|\s)(\d{1,2}):(\d{2})(?:\s*(am|pm))?/.exec(folded) ??
