@@ -27,30 +27,51 @@ async function aClient(name: string, phone: string, email: string | null) {
   return response.json().id as string;
 }
 
-describe('a taken one-to-one time asked for in chat', () => {
-  it('is said taken with the other times, and a client who says yes is put in its line once', async () => {
-    const created = await staff('POST', '/api/services', {
-      name: 'Entreno personal',
-      durationMinutes: 60,
-      priceAmount: 3000,
-      currency: 'eur',
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const service = created.json() as Service;
+/** A one-hour service of that price, offered by the professionals given (name, username, Monday's hours). */
+async function aServiceWith(
+  name: string,
+  priceAmount: number,
+  people: Array<[string, string, string, string]>,
+) {
+  const created = await staff('POST', '/api/services', {
+    name,
+    durationMinutes: 60,
+    priceAmount,
+    currency: 'eur',
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const service = created.json() as Service;
+  const employees = [];
+  for (const [employeeName, username, from, until] of people) {
     const employee = await insertEmployee(t.db, {
-      name: 'Gorka Arana',
-      username: 'gorka',
-      availability: { monday: [['09:00', '13:00']] } as never,
+      name: employeeName,
+      username,
+      availability: { monday: [[from, until]] } as never,
     });
     await staff('PUT', `/api/employees/${employee.id}/services`, { serviceIds: [service.id] });
-    const booked = await staff('POST', '/api/appointments', {
-      clientId: await aClient('Otro Cliente', '+34 622 300 001', null),
-      employeeId: employee.id,
-      serviceId: service.id,
-      date: '2026-11-23',
-      timeSlot: '10:00',
-    });
-    expect(booked.statusCode, booked.body).toBe(201);
+    employees.push(employee);
+  }
+  return { service, employees };
+}
+
+/** Another client's booking of the service with that professional on Monday the 23rd at 10:00. */
+async function bookedByAnother(serviceId: string, employeeId: string, name: string, phone: string) {
+  const booked = await staff('POST', '/api/appointments', {
+    clientId: await aClient(name, phone, null),
+    employeeId,
+    serviceId,
+    date: '2026-11-23',
+    timeSlot: '10:00',
+  });
+  expect(booked.statusCode, booked.body).toBe(201);
+}
+
+describe('a taken one-to-one time asked for in chat', () => {
+  it('is said taken with the other times, and a client who says yes is put in its line once', async () => {
+    const { service, employees } = await aServiceWith('Entreno personal', 3000, [
+      ['Gorka Arana', 'gorka', '09:00', '13:00'],
+    ]);
+    await bookedByAnother(service.id, employees[0]!.id, 'Otro Cliente', '+34 622 300 001');
 
     const email = 'leire.espera@example.com';
     const clientId = await aClient('Leire Espera', '+34 622 300 002', email);
@@ -88,36 +109,17 @@ describe('a taken one-to-one time asked for in chat', () => {
 
 describe('a time taken with everyone who offers the service, asked for in chat with nobody named', () => {
   it("is waited for in one line, 'anyone available''s: a client's yes joins it with no professional fixed; a visitor is sent to the business's page", async () => {
-    const created = await staff('POST', '/api/services', {
-      name: 'Masaje deportivo',
-      durationMinutes: 60,
-      priceAmount: 4000,
-      currency: 'eur',
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const service = created.json() as Service;
-    const iker = await insertEmployee(t.db, {
-      name: 'Iker Olano',
-      username: 'iker',
-      availability: { monday: [['09:00', '13:00']] } as never,
-    });
-    const nerea = await insertEmployee(t.db, {
-      name: 'Nerea Sáez',
-      username: 'nerea',
-      availability: { monday: [['10:00', '12:00']] } as never,
-    });
-    let n = 0;
-    for (const employee of [iker, nerea]) {
-      await staff('PUT', `/api/employees/${employee.id}/services`, { serviceIds: [service.id] });
-      const booked = await staff('POST', '/api/appointments', {
-        clientId: await aClient(`Otra Clienta ${++n}`, `+34 622 310 00${n}`, null),
-        employeeId: employee.id,
-        serviceId: service.id,
-        date: '2026-11-23',
-        timeSlot: '10:00',
-      });
-      expect(booked.statusCode, booked.body).toBe(201);
-    }
+    const { service, employees } = await aServiceWith('Masaje deportivo', 4000, [
+      ['Iker Olano', 'iker', '09:00', '13:00'],
+      ['Nerea Sáez', 'nerea', '10:00', '12:00'],
+    ]);
+    for (const [index, employee] of employees.entries())
+      await bookedByAnother(
+        service.id,
+        employee.id,
+        `Otra Clienta ${index + 1}`,
+        `+34 622 310 00${index + 1}`,
+      );
     const email = 'maite.espera@example.com';
     const clientId = await aClient('Maite Espera', '+34 622 310 009', email);
     const sayAs = (who: string | null, sessionId: string) => async (text: string) => {
