@@ -4865,6 +4865,9 @@ describe('round 25, blind: what customers asked that the assistant missed', () =
     const answers = await play('ane el miercoles por la mañana?', 'vale pues 11');
     expect(said(answers, 1)).toMatch(/miércoles 25 de noviembre a las 11:00/);
     expect(said(answers, 1)).toMatch(/schedule\/ane/);
+    // A number that is no time picked: no time read into it.
+    const party = await play('ane el miercoles por la mañana?', 'somos 11');
+    expect(said(party, 1)).not.toMatch(/hueco el miércoles 25 de noviembre a las 11:00/);
   });
 
   it('"yo estoy en bilbao eso me pilla lejos no?" after a kind asked: that kind there, at any length', async () => {

@@ -310,6 +310,9 @@ function shiftedTime(folded: string, at: string): string | undefined {
   return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
 }
 
+/** Words beside a bare hour that leave it a time picked: "vale pues 11", "ace, 11 then". */
+const BARE_HOUR_FILLER =
+  /^(?:vale|ok|okay|pues|entonces|perfecto|genial|guay|bien|si|la|las|a|de|ace|great|cool|fine|sure|then|at|yes|yeah|perfect)$/;
 /** "¿a qué hora empieza?", "¿hasta qué hora?": when someone's day starts or ends. */
 const STARTS_OR_ENDS =
   /\b(?:a|desde|hasta) (?:q|que|k) hora (?:empieza|comienza|entra|abre|termina|acaba|sale|cierra)\b|\b(?:desde|hasta) (?:q|que|k) hora\b|\b(?:what time does (?:he|she|they) (?:start|finish)|from what time|until what time|till what time)\b/;
@@ -1967,11 +1970,15 @@ class Conversation {
     if (morning) clock = { ...clock, at: morning };
     // "tomorrow evening?" … "what about 8?": an hour in the part of the day asked is in it (20:00).
     else if (clock.at) clock = { ...clock, at: afternoonReading(m.text, clock.at, c.when.partOfDay) };
-    // "ace, 11 then", "vale pues 5": a bare hour, after one day's times, is the listed time it names.
+    // "ace, 11 then", "vale pues 5": a bare hour, after one day's times, is the listed time it names
+    // (only beside words that say nothing else: "somos 2" is no time).
     if (!clock.at && !clock.after && !clock.before && !clock.partOfDay) {
       const listed = listedTimesOfOneDay(this.lastReply ?? '');
-      const numbers = words(m.text).filter((word) => /^\d{1,2}$/.test(word));
-      const hour = numbers.length === 1 && words(m.text).length <= 4 ? Number(numbers[0]) : NaN;
+      const said = words(m.text);
+      const numbers = said.filter((word) => /^\d{1,2}$/.test(word));
+      const bare =
+        numbers.length === 1 && said.every((word) => word === numbers[0] || BARE_HOUR_FILLER.test(word));
+      const hour = bare ? Number(numbers[0]) : NaN;
       const at = [hour, hour + 12]
         .filter((h) => h >= 0 && h < 24)
         .map((h) => `${String(h).padStart(2, '0')}:00`)
