@@ -23,6 +23,8 @@ import {
   pointsBack,
   resolveReference,
   resolveWhen,
+  WEEKDAYS_EN,
+  WEEKDAYS_ES,
   type When,
 } from './when.ts';
 
@@ -1225,18 +1227,23 @@ const timesText = (times: string[], language: Language) =>
 const TIMES_THAT_DAY =
   /\b(?:que|q|k|cuales|what|which)\s+(?:horas|huecos|horarios|times|slots)\b.*\b(?:ese|este|that|this)\s+(?:dia|day)\b/;
 /** "la del jueves no, …": an appointment refused by its day, before the one meant. */
-const REFUSED_ONE =
-  /\b(?:la|el)\s+(?:del|de la|de)\s+(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|hoy|manana)(?:\s+\d{1,2})?\s+no\b/g;
+const REFUSED_ONE = new RegExp(
+  `\\b(?:la|el)\\s+(?:del|de la|de)\\s+(?:${WEEKDAYS_ES}|hoy|manana)(?:\\s+\\d{1,2})?\\s+no\\b`,
+  'g',
+);
 /** "la del martes", "la de mañana": the appointment named by its day, not a day to move it to. */
-const APPOINTMENT_BY_DAY =
-  /\b(?:la|lo|el)\s+(?:del|de el|de la|de)\s+(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|hoy|manana)(?:\s+\d{1,2})?\b/g;
+const APPOINTMENT_BY_DAY = new RegExp(
+  `\\b(?:la|lo|el)\\s+(?:del|de el|de la|de)\\s+(?:${WEEKDAYS_ES}|hoy|manana)(?:\\s+\\d{1,2})?\\b`,
+  'g',
+);
 
 /**
  * "el miércoles que viene", "el próximo jueves", "next Wednesday": the coming one of a weekday
  * named (not "la próxima", their next appointment).
  */
-const THE_COMING =
-  /\b(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo)\s+(?:q|que|k)\s+viene\b|\bproxim[oa]\s+(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo)\b|\bnext\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/;
+const THE_COMING = new RegExp(
+  `\\b(?:${WEEKDAYS_ES})\\s+(?:q|que|k)\\s+viene\\b|\\bproxim[oa]\\s+(?:${WEEKDAYS_ES})\\b|\\bnext\\s+(?:${WEEKDAYS_EN})\\b`,
+);
 
 /**
  * Moving: with a day and time that are free, the proposal; with only a day (or a part of it),
@@ -1441,8 +1448,7 @@ async function move(
 /** A reply without its closing question: "No hay hueco el sábado. ¿Te viene bien otro día?" → "No hay hueco el sábado." */
 const withoutQuestion = (text: string) => text.replace(/\s*(¿[^¿]*|[^.!?]*)\?\s*$/, '').trim();
 
-const WEEKDAY_NAME =
-  /\b(lunes|martes|miercoles|jueves|viernes|sabado|domingo|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/;
+const WEEKDAY_NAME = new RegExp(`\\b(${WEEKDAYS_ES}|${WEEKDAYS_EN})\\b`);
 const weekdayOf = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
 
 /**

@@ -323,6 +323,10 @@ const WEEKDAY_WORDS: Array<[number, string[]]> = [
 export const ourWeekdayNames = (weekday: number): string[] =>
   WEEKDAY_WORDS.find(([day]) => day === weekday)![1].slice(0, 2);
 
+/** The weekdays' folded names in Spanish ("lunes|martes|…") and English, for patterns that name one. */
+export const WEEKDAYS_ES = [1, 2, 3, 4, 5, 6, 0].map((day) => ourWeekdayNames(day)[0]).join('|');
+export const WEEKDAYS_EN = [1, 2, 3, 4, 5, 6, 0].map((day) => ourWeekdayNames(day)[1]).join('|');
+
 const NEXT_WEEK = [
   'la semana que viene',
   'la semana q viene',
