@@ -118,6 +118,8 @@ function pendingOf(stored: unknown, now: Date): ChangeProposal | null {
 
 export function createAssistantService(deps: Deps) {
   const { chats } = deps;
+  // The business's own booking page: 'anyone available' in answers, and its line for a join from chat.
+  const anyoneBookingUrl = `${deps.publicUrl}/book`;
 
   async function premiumPrice(): Promise<AssistantKnowledge['premiumPrice']> {
     try {
@@ -203,7 +205,7 @@ export function createAssistantService(deps: Deps) {
         .filter((e) => e.isActive && e.takesBookings)
         .map((e) => directoryEntry(e, deps.publicUrl)),
       otherStaff: employees.filter((e) => e.isActive && !e.takesBookings).map((e) => e.name),
-      anyoneBookingUrl: `${deps.publicUrl}/book`,
+      anyoneBookingUrl,
       async openSlots(username, query) {
         const employee = bookable(username);
         // Not in the directory read a moment ago: the public schedule answers (usually: not found).
@@ -488,7 +490,7 @@ export function createAssistantService(deps: Deps) {
         who,
         null,
         deps.waitlist,
-        `${deps.publicUrl}/book?${service}`,
+        `${anyoneBookingUrl}?${service}`,
         language,
       );
     const employee = employees.find((e) => e.username.toLowerCase() === username.toLowerCase());

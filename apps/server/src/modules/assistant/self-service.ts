@@ -160,7 +160,9 @@ export async function joinWaitlist(
   language: Language,
 ): Promise<string> {
   const onThePage = say(language).joinOnPage(pageUrl);
-  if (!who?.email || employeeId === undefined) return say(language).needEmail(onThePage);
+  if (!who?.email) return say(language).needEmail(onThePage);
+  // The professional was removed between the question and the yes: no line to join, their page says so.
+  if (employeeId === undefined) return say(language).couldNotJoin(onThePage);
   const when = say(language).dateAt(change.date, change.time);
   try {
     const joined = await waitlist.join({

@@ -105,6 +105,37 @@ describe('a taken one-to-one time asked for in chat', () => {
     expect(await say('sí')).toMatch(/Ya estás en la lista de espera del lunes 23 de noviembre a las 10:00/);
     expect(await line()).toHaveLength(1);
   });
+
+  it('is not joined when the professional was removed between the question and the yes, and says so', async () => {
+    const { service, employees } = await aServiceWith('Entreno en pareja', 3000, [
+      ['Unai Ibarra', 'unai', '09:00', '13:00'],
+    ]);
+    await bookedByAnother(service.id, employees[0]!.id, 'Tercer Cliente', '+34 622 300 011');
+    const email = 'nerea.espera@example.com';
+    const clientId = await aClient('Nerea Espera', '+34 622 300 012', email);
+    const say = async (text: string) => {
+      const response = await staff('POST', '/api/chats/simulator', { text, sessionId: 'removed', clientId });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().replies as string[]).join('\n');
+    };
+
+    await say('/new');
+    expect(await say('tiene unai hueco el lunes a las 10 para entreno en pareja?')).toMatch(
+      /¿Quieres que te apunte a la lista de espera de las 10:00\?/,
+    );
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/employees/${employees[0]!.id}`,
+      headers,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const answer = await say('si');
+    // Not "I need your email": they have one; the line is gone with the professional.
+    expect(answer).toMatch(/No he podido apuntarte a la lista de espera/);
+    expect(answer).not.toMatch(/correo|email/i);
+    const rows = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, email));
+    expect(rows).toEqual([]);
+  });
 });
 
 describe('a time taken with everyone who offers the service, asked for in chat with nobody named', () => {

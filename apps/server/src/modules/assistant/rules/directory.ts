@@ -8,6 +8,8 @@ export type Professional = AssistantDirectoryEntry & {
   /** Folded first name and full name, as customers write them. */
   firstName: string;
   fullName: string;
+  /** Their folded names after the first, of four letters or more ("ruiz" of Carlos Ruiz). */
+  surnames: string[];
   /** The kinds (lexicon groups) their title and role speak of. */
   kinds: Set<string>;
   /** Stems of the words of their title and role, for kinds the lexicon does not know. */
@@ -65,6 +67,7 @@ export function buildDirectory(knowledge: AssistantKnowledge): Directory {
       ...entry,
       firstName: fold(entry.name.split(/\s+/)[0] ?? entry.name),
       fullName: fold(entry.name),
+      surnames: surnamesOf(fold(entry.name)),
       kinds: kindsOfText(description),
       roleStems: new Set(roleWords(entry).map(stem)),
       places: entry.locations.map(canonical),
@@ -107,10 +110,10 @@ export function professionalsNamed(text: string, directory: Directory): Professi
   // else's (nor the business's name's: "Bufete Prieto" is no Iker Prieto). One that is also a word
   // ("blanco", "moreno") only where a name goes: first, or after "con", "de" or "with".
   return directory.professionals.filter((professional) => {
-    const surnames = surnamesOf(professional).filter(
+    const surnames = professional.surnames.filter(
       (surname) =>
         !directory.companyWords.has(surname) &&
-        !directory.professionals.some((p) => p !== professional && surnamesOf(p).includes(surname)),
+        !directory.professionals.some((p) => p !== professional && p.surnames.includes(surname)),
     );
     return typed.some(
       (word, index) =>
@@ -122,8 +125,8 @@ export function professionalsNamed(text: string, directory: Directory): Professi
 }
 
 /** A professional's names after the first ("ruiz" of Carlos Ruiz), of four letters or more. */
-function surnamesOf(professional: Professional): string[] {
-  return professional.fullName
+function surnamesOf(fullName: string): string[] {
+  return fullName
     .split(/\s+/)
     .slice(1)
     .filter((part) => part.length >= 4);
