@@ -74,6 +74,8 @@ export type CustomerAppointment = {
    * a fee would be refunded); null when it was not paid with a pack.
    */
   packSessionBack: boolean | null;
+  /** What was paid online for it and not given back; null for nothing (unpaid, at the desk, or a pack). */
+  paid?: Money | null;
 };
 
 /** A pack of sessions the customer bought and can still use (or has used up), as they are told of it. */

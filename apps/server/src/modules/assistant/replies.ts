@@ -217,6 +217,13 @@ const es = {
   /** Greeting, thanks, refusals and what the assistant can do. */
   greeting: (company: string) =>
     `¡Hola! Soy el asistente de ${company}. Puedo ayudarte a encontrar profesional, ver huecos libres y precios, y reservar una cita. ¿Qué necesitas?`,
+  /** A question announced, not asked yet ("una pregunta"). */
+  askAway: (greeted: boolean) => `${greeted ? '¡Hola!' : '¡Claro!'} Dime, ¿qué quieres saber?`,
+  cheapest: 'Lo más económico de nuestra lista de precios:',
+  /** Everyone who does it was left out by the customer ("cualquiera menos carlos"). */
+  onlyThem: (names: string, place: string | null) =>
+    `Para eso${place ? ` en ${place}` : ''} solo tenemos a ${names}: no hay nadie más que lo haga.`,
+  noGenderChoice: 'No elijo profesional por si es chico o chica, pero te digo quién hay:',
   iAmAnAssistant: (company: string) =>
     `Soy el asistente virtual de ${company}: te respondo al momento con la información del negocio. Si prefieres hablar con una persona del equipo, dímelo.`,
   thanks: '¡Gracias a ti! Aquí estoy si necesitas algo más. ¡Hasta pronto! 👋',
@@ -224,6 +231,9 @@ const es = {
   cannotShare:
     'Lo siento, eso no puedo hacerlo: no comparto datos personales de nuestro equipo ni de otros clientes, ni mis instrucciones internas.',
   talkTo: (name: string, url: string) => `Para hablar con ${name}, reserva una cita aquí: ${url}`,
+  /** Cancelling or moving someone else's appointment: never done for whoever asks. */
+  othersAppointment:
+    'Yo solo puedo cancelar o cambiar las citas de quien me escribe desde su propio número. Para la cita de otra persona te paso con alguien del equipo, que te contestará por aquí.',
   whatICanDo: 'Puedo ayudarte a encontrar profesional, ver huecos libres, precios y reservar una cita.',
   outsideWhatIDo: (company: string) =>
     `Eso se me escapa 🙂 Solo puedo ayudarte con ${company}: encontrar profesional, ver huecos libres, precios y reservar una cita.`,
@@ -246,6 +256,13 @@ const es = {
       `${longDate(date, 'es')} a las ${time} con ${employee}`,
     dateAt: (date: string, time: string) => `${longDate(date, 'es')} a las ${time}`,
     nothingChanges: (appointment: string) => `De acuerdo, no cambio nada: tu cita sigue el ${appointment}.`,
+    /** "¿ya he pagado la del jueves?": what was paid for it. */
+    paidFor: (appointment: string, amount: string) =>
+      `Sí: tu cita del ${appointment} está pagada (${amount}).`,
+    paidWithPack: (appointment: string) =>
+      `Sí: tu cita del ${appointment} está pagada con una sesión de tu bono.`,
+    notPaidOnline: (appointment: string) =>
+      `De tu cita del ${appointment} no tenemos ningún pago por internet. Si tienes dudas con el pago, dímelo y te paso con una persona.`,
     noneBooked: (first: string) =>
       `No veo ninguna cita próxima a tu nombre, ${first}: ahora mismo no tienes ninguna reservada. Si quieres reservar una, dime con quién y te digo sus horas libres.`,
     whichOne: (numbered: string, cancelling: boolean) =>
@@ -531,6 +548,11 @@ const en: Replies = {
 
   greeting: (company) =>
     `Hi! I'm the assistant of ${company}. I can help you find a professional, check open times and prices, and book an appointment. What do you need?`,
+  askAway: (greeted) => `${greeted ? 'Hi!' : 'Sure!'} Go ahead, what would you like to know?`,
+  cheapest: 'The cheapest on our price list:',
+  onlyThem: (names, place) =>
+    `For that${place ? ` in ${place}` : ''} we only have ${names}: there is nobody else who does it.`,
+  noGenderChoice: "I don't choose professionals by gender, but here is who there is:",
   iAmAnAssistant: (company) =>
     `I'm the virtual assistant of ${company}: I answer straight away from the business's information. If you'd rather talk to a person on the team, just say so.`,
   thanks: "You're welcome! I'm here if you need anything else. Bye! 👋",
@@ -538,6 +560,8 @@ const en: Replies = {
   cannotShare:
     "Sorry, I can't do that: I don't share personal details of our team or other customers, nor my internal instructions.",
   talkTo: (name, url) => `To talk to ${name}, book an appointment here: ${url}`,
+  othersAppointment:
+    "I can only cancel or change the appointments of the person writing from their own number. For someone else's, I'm passing you to someone on the team, who will answer you here.",
   whatICanDo: 'I can help you find a professional, check open times and prices, and book an appointment.',
   outsideWhatIDo: (company) =>
     `That's outside what I can do 🙂 I can only help with ${company}: finding a professional, open times, prices and booking an appointment.`,
@@ -557,6 +581,11 @@ const en: Replies = {
     dateAt: (date, time) => `${longDate(date, 'en')} at ${time}`,
     nothingChanges: (appointment) =>
       `All right, nothing changes: your appointment is still on ${appointment}.`,
+    paidFor: (appointment, amount) => `Yes: your appointment on ${appointment} is paid (${amount}).`,
+    paidWithPack: (appointment) =>
+      `Yes: your appointment on ${appointment} is paid with a session of your pack.`,
+    notPaidOnline: (appointment) =>
+      `We have no online payment for your appointment on ${appointment}. If something about the payment is unclear, tell me and I'll pass you to a person.`,
     noneBooked: (first) =>
       `I can't see any upcoming appointment in your name, ${first}: you don't have one booked right now. If you'd like to book one, tell me with whom and I'll tell you their open times.`,
     whichOne: (numbered, cancelling) =>

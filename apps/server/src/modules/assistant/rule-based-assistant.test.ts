@@ -191,6 +191,9 @@ async function playWith(knowledge: AssistantKnowledge, ...messages: string[]) {
   return answers;
 }
 
+/** What the assistant said in the conversation's answer of that index. */
+const said = (answers: AssistantAnswer[], index: number) => answers[index]!.replies.join('\n');
+
 describe('a price list read from the company information', () => {
   it('round 12: a word several items share names the one that is only that ("la barba": not "corte + barba")', () => {
     const info = readCompanyInfo(
@@ -2430,7 +2433,6 @@ describe('what blind round 13 found', () => {
 });
 
 describe('round 14, blind: what customers asked that the assistant missed', () => {
-  const said = (answers: AssistantAnswer[], index: number) => answers[index]!.replies.join('\n');
   /** The law office with a physiotherapist in Valencia, and a sentence on consultations online. */
   const withPhysio: AssistantKnowledge = {
     ...lawOffice,
@@ -2602,7 +2604,6 @@ const withTrainer: AssistantKnowledge = {
 };
 
 describe('round 15, blind: what customers asked that the assistant missed', () => {
-  const said = (answers: AssistantAnswer[], index: number) => answers[index]!.replies.join('\n');
   it('a kind asked in the plural is that kind ("¿qué entrenadores tenéis?")', async () => {
     const trainers = said(await playWith(withTrainer, 'que entrenadores teneis?'), 0);
     expect(trainers).toMatch(/Carlos Ruiz/);
@@ -2719,8 +2720,6 @@ describe('round 15, blind: what customers asked that the assistant missed', () =
 });
 
 describe('round 16, blind: what customers asked that the assistant missed', () => {
-  const said = (answers: AssistantAnswer[], index: number) => answers[index]!.replies.join('\n');
-
   it('a time written straight after the weekday ("martes 10h", "martes 10:30") is that time, then "¿y 10h30?"', async () => {
     const answers = await playWith(
       withTrainer,
@@ -3016,7 +3015,6 @@ const withClinic: AssistantKnowledge = {
 
 describe('round 17, blind: what customers asked that the assistant missed', () => {
   const when = (phrase: string) => resolveWhen(phrase, NOW, ZONE);
-  const said = (answers: AssistantAnswer[], index: number) => answers[index]!.replies.join('\n');
   const two = () =>
     client(appointment('a1', 'iker', '2026-11-26', '16:00'), appointment('a2', 'ane', '2026-12-02', '10:00'));
 
@@ -3239,8 +3237,6 @@ const withColourist: AssistantKnowledge = {
 };
 
 describe('round 18: what the round-17 fold left (found chasing an order-dependent result)', () => {
-  const said = (answers: AssistantAnswer[], index: number) => answers[index]!.replies.join('\n');
-
   it('a gift of a named service, "¿cuánto cuesta?", is its price; the gift card is said after it', async () => {
     const gift = said(
       await playWith(withColourist, 'quiero regalarle a mi novia un balayage, cuanto cuesta?'),
@@ -3577,7 +3573,6 @@ const earlyAndLate = (base: AssistantKnowledge): AssistantKnowledge => ({
 });
 
 describe('round 19, blind: what customers asked that the assistant missed', () => {
-  const said = (answers: AssistantAnswer[], index: number) => answers[index]!.replies.join('\n');
   it('a bare hour restating a proposed move keeps the proposal\'s half of the day: "el lunes 30 a las 7" to 07:00 is 07:00', async () => {
     const friday = earlyAndLate(client(appointment('a1', 'ane', '2026-11-27', '07:00')));
     const steps = await playWith(
@@ -3836,8 +3831,6 @@ describe('round 19, blind: what customers asked that the assistant missed', () =
 });
 
 describe('round 20, blind: what customers asked that the assistant missed', () => {
-  const said = (answers: AssistantAnswer[], index: number) => answers[index]!.replies.join('\n');
-
   it('"¿quién hay en Bilbao el martes por la tarde?" gives each one there with their times then, and "¿a las 5?" each of them at 17:00', async () => {
     const steps = await play('quien hay en bilbao el martes x la tarde', 'a las 5?');
     expect(said(steps, 0)).toMatch(/Iker Prieto tiene estos huecos libres:\n• martes 24 de noviembre: 16:00/);
@@ -4029,8 +4022,6 @@ describe('round 20, blind: what customers asked that the assistant missed', () =
 });
 
 describe('round 21, blind: what customers asked that the assistant missed', () => {
-  const said = (answers: AssistantAnswer[], index: number) => answers[index]!.replies.join('\n');
-
   it('"el jueves no, el viernes" to a proposed move proposes Friday, and only then does "si" move it', async () => {
     const nora = client(appointment('a1', 'ane', '2026-11-30', '10:00'));
     const steps = await playWith(
@@ -4143,8 +4134,6 @@ describe('round 21, blind: what customers asked that the assistant missed', () =
 });
 
 describe('round 22, blind: what customers asked that the assistant missed', () => {
-  const said = (answers: AssistantAnswer[], index: number) => answers[index]!.replies.join('\n');
-
   it('"cambiar la cita del martes a el jueves a las cinco" moves it to Thursday (a el is al)', async () => {
     const nora = client(appointment('a1', 'iker', '2026-11-24', '16:00'));
     const steps = await playWith(
@@ -4336,7 +4325,6 @@ describe('round 22, blind: what customers asked that the assistant missed', () =
 });
 
 describe('round 23, blind: what customers asked that the assistant missed', () => {
-  const said = (answers: AssistantAnswer[], index: number) => answers[index]!.replies.join('\n');
   const salon = {
     ...lawOffice,
     information:
@@ -4406,7 +4394,6 @@ describe("after round 23: a free time asked in the words of someone else's appoi
 });
 
 describe('round 24, blind: what customers asked that the assistant missed', () => {
-  const said = (answers: AssistantAnswer[], index: number) => answers[index]!.replies.join('\n');
   const when = (phrase: string) => resolveWhen(phrase, NOW, ZONE);
   const salon = {
     ...lawOffice,
@@ -4729,7 +4716,6 @@ describe('round 24, blind: what customers asked that the assistant missed', () =
 });
 
 describe('round 25, blind: what customers asked that the assistant missed', () => {
-  const said = (answers: AssistantAnswer[], index: number) => answers[index]!.replies.join('\n');
   const two = () =>
     client(
       appointment('a-thu', 'iker', '2026-11-26', '17:00'),
@@ -4886,5 +4872,103 @@ describe('round 25, blind: what customers asked that the assistant missed', () =
   it('German "mit einer echten Person sprechen" asks for a person', async () => {
     const [answer] = await play('Hallo, ich möchte bitte mit einer echten Person sprechen');
     expect(answer!.handoff).not.toBeNull();
+  });
+});
+
+describe('round 26, blind: what customers asked that the assistant missed', () => {
+  it('"cancela la cita de mi mujer": someone else\'s appointment is not touched, and their own is not proposed instead', async () => {
+    const nora = client(appointment('a-own', 'ane', '2026-11-27', '10:00'));
+    const [asked, yes] = await playWith(nora, 'cancela la cita de mi mujer, se llama Elena', 'si');
+    expect(asked!.propose).toBeUndefined();
+    expect(said([asked!], 0)).toMatch(/la cita de otra persona/);
+    expect(asked!.handoff).not.toBeNull();
+    expect(yes!.propose).toBeUndefined();
+    expect(yes!.confirm).toBeFalsy();
+  });
+
+  it('"a las 5 no, a las 6 de la tarde": the time taken back is not the one asked for', async () => {
+    const nora = client(appointment('a-tue', 'iker', '2026-11-24', '16:00'));
+    const [move] = await playWith(nora, 'muevela al jueves a las 5 no a las 6 de la tarde');
+    expect(move!.propose).toMatchObject({ kind: 'reschedule', date: '2026-11-26', time: '18:00' });
+    expect(clockOf('javier el miercoles a las 5 no a las 6 de la tarde puede?')).toMatchObject({
+      at: '18:00',
+    });
+    expect(clockOf('las 5 no, las 6')).toMatchObject({ at: '18:00' });
+  });
+
+  it('"una pregunta", "pregunta rápida": the question is invited, not "not understood"', async () => {
+    expect(said(await play('una pregunta'), 0)).toMatch(/Dime/);
+    expect(said(await play('hola tengo una duda'), 0)).toMatch(/Dime/);
+  });
+
+  it('"no me va por la mañana y que no sea lunes": afternoons of the coming week, Monday left out', () => {
+    const when = resolveWhen('no me va por la mañana y que no sea lunes', NOW, ZONE);
+    expect(when).toMatchObject({ from: '2026-11-23', to: '2026-11-29', partOfDay: 'afternoon' });
+    expect(when!.except).toHaveLength(1);
+    expect(resolveWhen('no me va x la mañana y q no sea lunes', NOW, ZONE)).toMatchObject({
+      partOfDay: 'afternoon',
+    });
+  });
+
+  it('"cualquiera menos ane": she is left out; when nobody else does it, that is said', async () => {
+    const answer = said(await play('abogado en bilbao con cualquiera menos ane'), 0);
+    expect(answer).toMatch(/schedule\/iker/);
+    expect(answer).not.toMatch(/schedule\/ane/);
+    const only = said(await play('abogada laboralista en bilbao, cualquiera menos ane'), 0);
+    expect(only).toMatch(/solo tenemos a Ane Etxeberria/);
+  });
+
+  it('"prefiero una chica": we do not choose by gender, and who there is is said again', async () => {
+    const answers = await play('busco abogado de familia', 'prefiero una chica');
+    expect(said(answers, 1)).toMatch(/No elijo profesional por si es chico o chica/);
+    expect(said(answers, 1)).toMatch(/Iker Prieto/);
+  });
+
+  it('"lo más barato que tenéis": the lowest price of the list', async () => {
+    const salon = {
+      ...lawOffice,
+      information: 'Precios: Corte de caballero 16 €, Arreglo de barba 12 €, Diseño de cejas 9 €.',
+    };
+    const answer = said(await playWith(salon, 'q es lo mas barato q teneis'), 0);
+    expect(answer).toMatch(/Diseño de cejas: 9 €/);
+    expect(answer).not.toMatch(/16 €/);
+  });
+
+  it('"ya he pagado la del martes?": whether it is paid, and how much', async () => {
+    const paid = {
+      ...appointment('a-tue', 'ane', '2026-11-24', '10:00'),
+      paid: { amount: 1000, currency: 'eur' },
+    };
+    const [yes] = await playWith(client(paid), 'ya he pagado la del martes?');
+    expect(said([yes!], 0)).toMatch(/está pagada \(10,00\s€\)/);
+    expect(yes!.propose).toBeUndefined();
+    const [no] = await playWith(client({ ...paid, paid: null }), 'la del martes esta pagada?');
+    expect(said([no!], 0)).toMatch(/no tenemos ningún pago por internet/);
+    // A number that is nobody's: a person looks it up.
+    const [stranger] = await play('ya he pagado la del jueves?');
+    expect(stranger!.handoff).not.toBeNull();
+  });
+
+  it('"cual tengo antes?" lists their appointments; "la cita de iker la quiero el jueves a las 6" moves it', async () => {
+    const nora = client(
+      appointment('a-thu', 'ane', '2026-11-26', '10:00'),
+      appointment('a-tue', 'iker', '2026-11-24', '17:00'),
+    );
+    const [sooner] = await playWith(nora, 'cual tengo antes?');
+    expect(said([sooner!], 0)).toMatch(/martes 24 de noviembre a las 17:00/);
+    expect(sooner!.propose).toBeUndefined();
+    const [move] = await playWith(nora, 'la cita de iker la quiero el jueves a las 6');
+    expect(move!.propose).toMatchObject({
+      kind: 'reschedule',
+      appointmentId: 'a-tue',
+      date: '2026-11-26',
+      time: '18:00',
+    });
+  });
+
+  it('words: "get me a manager" asks for a person; "no me descontaron los 10€" is a complaint; a session as a gift has its price', async () => {
+    expect((await play('get me a manager'))[0]!.handoff).not.toBeNull();
+    expect((await play('no me descontaron los 10€ de la reserva'))[0]!.handoff).not.toBeNull();
+    expect(said(await play('quiero regalarle una sesion a mi novia cuanto es'), 0)).toMatch(/10,00\s€/);
   });
 });

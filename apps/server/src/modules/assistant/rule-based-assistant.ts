@@ -215,6 +215,14 @@ const THE_ONE_AFTER =
 const CUSTOMERS_PLACE =
   /\b(?:donde|adonde|where) (?:yo )?(?:vivo|vivimos|estoy|estamos|trabajo|trabajamos|resido|i live|we live|i work|i am|i'?m staying)\b/;
 /** "estoy en Madrid", "vivo en Sevilla", "I'm in Madrid": where the customer is. */
+/** "prefiero una chica", "mejor un chico", "I'd prefer a female trainer": a gender, which we do not choose by. */
+const PREFERS_GENDER =
+  /\b(?:prefiero|preferiria|preferible|mejor|quiero|busco|prefer|rather|would like|want)\b[a-z ]{0,14}?\b(?:una chica|un chico|una mujer|un hombre|una entrenadora|un entrenador hombre|chica|chico|mujer|hombre|a woman|a man|a female|a male|female|male|a girl|a guy|a lady)\b/;
+
+/** "lo más barato", "lo + económico", "the cheapest": the lowest price asked for. */
+const CHEAPEST =
+  /\b(?:lo|el|la|los|las)\s+(?:mas|\+)\s+(?:barat\w*|economic\w*)\b|\b(?:cheapest|least expensive|lowest price)\b/;
+
 const WHERE_I_AM =
   /\b(?:estoy|estamos|vivo|vivimos|trabajo|soy|somos|i'?m|i am|i live|we live|we'?re)\s+(?:\w+\s+)?(?:en|de|in|from)\b/;
 /** Asking where the business is in so many words. */
@@ -664,7 +672,7 @@ class Conversation {
         m.text.split(/\s+/).length <= THRESHOLDS.closingThanksWords,
       offTopic: m.offTopic,
       closing: m.closing,
-      greeting: m.greeting,
+      greeting: m.greeting || m.announcesQuestion,
       wordCount: words(m.text).length,
       question: m.isQuestion || HOW_TO_BOOK.test(m.folded) || Boolean(clockOf(m.text).at),
       lastUnsure: this.context.lastNotUnderstood,
@@ -697,7 +705,7 @@ class Conversation {
       case 'chosen-option':
         return this.answerChosen();
       case 'greeting':
-        return this.reply(this.greeting());
+        return this.reply(m.announcesQuestion ? this.say.askAway(m.greeting) : this.greeting());
       case 'media':
         return this.reply(this.say.mediaOnly);
       case 'bot': {
@@ -730,7 +738,11 @@ class Conversation {
       case 'complaint':
         return this.handOver(this.say.handover.complaint, `Complaint: "${m.text}"`, 'complaint');
       case 'someone-else':
-        return this.reply(this.refusal());
+        // "cancela la cita de mi mujer", "mi madre no tiene móvil y la quiere cambiar": nothing is
+        // proposed (their own appointments stay as they are); a person, who can check who is who, does it.
+        return actionAsked(m.text)
+          ? this.handOver(this.say.othersAppointment, `Someone else's appointment: "${m.text}"`, 'policy')
+          : this.reply(this.refusal());
       case 'own-booking-aside':
         return this.handOver(
           this.say.handover.ownBookingAside,
@@ -1202,12 +1214,15 @@ class Conversation {
           m.folded,
         )) &&
       !m.places.length;
-    // "quiero regalarle a mi novia un balayage… ¿y cuánto cuesta?", "…hay alguien allí el viernes?":
+    // "quiero regalarle a mi novia un balayage… ¿y cuánto cuesta?", "quiero regalarle una sesión a mi
+    // novia, ¿cuánto es?", "…hay alguien allí el viernes?":
     // the price of the service named, or who does a kind on a day, is the question; a fact its words
     // touch (a gift, paying, parking) is answered after it, by its own topic.
     const mainQuestion =
       topics.every((topic) => FACT_TOPICS.includes(topic)) &&
-      ((m.price && findPrice(this.info, m.text, SERVICE_SYNONYMS) !== null) || (asksKind && Boolean(m.when)));
+      ((m.price &&
+        (findPrice(this.info, m.text, SERVICE_SYNONYMS) !== null || SESSION_NOUN.test(m.folded))) ||
+        (asksKind && Boolean(m.when)));
     // "¿y una hora antes?" after one professional's time: that time moved, not the opening hours.
     const shifted = SHIFT_BY.test(m.folded) && !m.named.length ? this.timeFollowUp() : null;
     if (shifted) return this.openTimes(shifted.professional, shifted.when);
@@ -1492,6 +1507,12 @@ class Conversation {
             namesWholly(item, m.text, SERVICE_SYNONYMS),
           )
         : [];
+    // "prefiero una chica" after a search: not something we choose by; who there is, again.
+    if (PREFERS_GENDER.test(m.folded) && (c.kinds.size || c.roleStems.size || asksKind))
+      return [
+        this.say.noGenderChoice,
+        asksKind || m.places.length ? this.find(m) : this.search(c.kinds, c.roleStems, c.places),
+      ].join('\n');
     // "soy de Málaga" … "¿qué tenéis aquí?": who there is in the place said before.
     if (!asksKind && !m.places.length && c.places.length && WHAT_IS_HERE.test(m.folded))
       return this.search(c.kinds, c.roleStems, c.places);
@@ -1603,11 +1624,22 @@ class Conversation {
     );
     if (offered.size && offered.size < kinds.size && !this.named.length)
       return [this.say.serviceNotOffered, this.search(offered, roleStems, places)].join('\n');
-    const { anyKind, ofKind, online, wanted, here } = this.matching(kinds, roleStems, places);
+    const { anyKind, ofKind, online, wanted, here: all } = this.matching(kinds, roleStems, places);
     const placeNames = list(
       wanted.map((place) => this.placeName(place)),
       this.language,
     );
+    // "entrenador en madrid con cualquiera menos carlos": whoever else there is, or honestly nobody.
+    const leftOut = this.message.excluded;
+    const here = all.filter((p) => !leftOut.includes(p));
+    if (!here.length && all.length)
+      return this.say.onlyThem(
+        list(
+          all.map((p) => p.name),
+          this.language,
+        ),
+        wanted.length ? placeNames : null,
+      );
 
     if (here.length) {
       const intro = wanted.length
@@ -2326,6 +2358,14 @@ class Conversation {
     // "quiero hacerme mechas…" → "¿y cuánto cuestan?": the service of the message before.
     if (!services.length && !m.named.length && !m.kinds.size && !premium)
       services.push(...this.servicesBefore());
+    // "¿qué es lo más barato que tenéis?": the price list's lowest price, and what has it.
+    const cheapest = !services.length && !premium && CHEAPEST.test(m.folded) && this.info.prices.length > 0;
+    if (cheapest) {
+      const euros = (item: { amount: string }) => Number(item.amount.replace(',', '.'));
+      const lowest = Math.min(...this.info.prices.map(euros));
+      services.push(...this.info.prices.filter((item) => euros(item) === lowest));
+      lines.push(this.say.cheapest);
+    }
     const service = services[0];
     if (!premium) {
       for (const item of services) {

@@ -71,6 +71,12 @@ const refundableOf = (row: ManagedAppointmentRow) => {
   return { ...payment, amount: left, refunded: payment.refunded || left <= 0 };
 };
 
+/** What a client paid online for an appointment and still has paid: "¿ya he pagado la del jueves?". */
+const paidOnline = (row: ManagedAppointmentRow) => {
+  const payment = refundableOf(row);
+  return payment && !payment.refunded ? { amount: payment.amount, currency: payment.currency } : null;
+};
+
 const toEvent = (row: Awaited<ReturnType<ManageBookingRepository['history']>>[number]): AppointmentEvent => ({
   kind: row.kind,
   actor: row.actor,
@@ -505,6 +511,7 @@ export function createManageBookingService(deps: Deps) {
             reason: terms.reason,
             freeCancellationHours: settings.freeCancellationHours,
             packSessionBack: row.packSession ? terms.sessionBackOnCancel : null,
+            paid: paidOnline(row),
           };
         }),
       );

@@ -48,9 +48,12 @@ const CANCEL_VERB =
 const CANNOT_COME =
   /\b(can'?t make it|cannot make it|won'?t make it|can'?t come|cannot come|no (voy a poder|puedo|podre)( ir| venir| llegar| asistir| acudir)\b|no voy a poder\s*$|no (llego|voy a llegar)\b)/;
 const CANCEL = new RegExp(`${CANCEL_VERB.source}|${CANNOT_COME.source}`);
-/** Moving, in any form of the verb. "Pasar" only counts with a word about the appointment (it also means "drop by"). */
+/**
+ * Moving, in any form of the verb. "Pasar" only counts with a word about the appointment (it also means "drop by").
+ * "la cita de javier la quiero el martes 1": wanting it on another day is moving it.
+ */
 const MOVE =
-  /\b(cambi\w*|canvi\w*|mudar|muda|mude|mover\w*|muev\w*|move|moving|aplaz\w*|retras\w*|atras\w*|adelant\w*|reprogram\w*|reschedul\w*|postpon\w*|push|shift|rearrang\w*|change|changing|otro dia|otra hora|another (day|time)|different (day|time)|(ir|venir|pasarme|come|go) (?:(?:\d+\s*(?:min\w*|m)|media hora|una hora|un rato|un poco|half an hour|an hour|a bit|a little) )?(mas tarde|mas temprano|antes|later|earlier)|(mismo|same) dia|same day)\b/;
+  /\b(cambi\w*|canvi\w*|mudar|muda|mude|mover\w*|muev\w*|move|moving|aplaz\w*|retras\w*|atras\w*|adelant\w*|reprogram\w*|reschedul\w*|postpon\w*|push|shift|rearrang\w*|change|changing|otro dia|otra hora|another (day|time)|different (day|time)|(ir|venir|pasarme|come|go) (?:(?:\d+\s*(?:min\w*|m)|media hora|una hora|un rato|un poco|half an hour|an hour|a bit|a little) )?(mas tarde|mas temprano|antes|later|earlier)|(mismo|same) dia|same day|(?:la|lo) (?:quiero|queria|quisiera|prefiero|necesito|prefereria) (?:para )?(?:el|este|esta|a las|mejor)\b)\b/;
 /** Said instead of what was proposed: "instead", "en vez de eso", "mejor". */
 const INSTEAD = /\b(instead|rather|en vez|en lugar|mejor)\b/;
 /** The verbs of moving, where the new day or time follows ("cámbiala al jueves"). */
@@ -84,7 +87,7 @@ const POLITE_IF =
   /\b(si no (?:es|fuera|seria) (?:mucha )?(?:molestia|mucho pedir)|si no te importa|si no os importa|if you don'?t mind)\b/g;
 /** Asking about it: when, what time, with whom, whether there is one. */
 const SEE =
-  /\b(que|cuales|q)\s+(citas|reservas|sesiones|clases)\b|\b(que|q|cual|cuales)\s+(cita|reserva|sesion|clase|hora)\s+(tengo|tenia|me toca)\b|\b(que dia|a que hora|que hora|cuando|con quien) era\W*$|\b(a que hora|que dia|cuando)\b.*\b(era|es)\s+(la|el|lo|mi)\s+(de|del|mio|mia|cita|sesion|clase)\b|\b(tengo|tenia)( yo)? (algo|hora)( (el|este|esta|para|manana|hoy|con|reservad\w*|pendiente)\b|\s*$)|\b(sigue|siguen|esta|queda|quedo)( \w+)? (en pie|confirmad\w*|vigente)\b|\b(still on|still booked|still scheduled|still confirmed)\b|\bwhat time (was|is) it\b|\b(was|is) it again\b|\bwhat appointments\b|\b(a que hora|que hora|que dia|cuando|con quien)\b.*\b(tenia|tengo) yo\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? (con|cita|la cita|sesion|clase|hora)\b|\bwhat time (was|is) (mine|my)\b|\b(cuando|que dia|a que hora|que hora|con quien|donde)\b.*\b(cita|sesion|clase|consulta|reserva)\b|\b(tengo|tenia|tienes|hay)( alguna| algunas| una| dos| tres| varias| 2| 3)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta)\b|\b(when|what time|what day)( is|s)? my\b|\bdo i have (an? |any )?(appointment|booking|session|class)|\bi (have|had|got) (two|2|three|3|some|several) (appointments|bookings|sessions|classes)\b|\bpense que tenia\b|\b(a que hora|que hora|que dia|cuando)\b.*\btenia(?: \w+){1,2} (con|cita|la cita|sesion|clase|hora)\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? lo (de|del)\b|\b(a que hora|que hora|cuando)\s+(tengo|tenia|me toca)\b(?!\s+que\s+(pagar|avisar|cancelar|llamar|reservar|escribir))|\b(a que hora|que hora|que dia|para cuando|con quien)\b.*\b(reserve|he reservado|pedi cita|pedi hora)\b|\b(what time|what day|who)\b.*\b(did i book|i booked)\b|^\W*(?:y\s+)?(?:q|que)\s+(?:tengo|tenia)(?:\s+(?:yo|reservad[oa]s?|apuntad[oa]s?|pendientes?))?\W*$|\b(?:q|que)\s+(?:tengo|tenia)(?: yo)? (?:reservad|apuntad)\w*|\b(?:tengo|tenia)(?: yo)? (?:dos|2|tres|3|varias) (?:(?:citas|reservas|sesiones|clases) )?con\b|\bwhat (?:have i got|do i have|did i) (?:booked|book)\b/;
+  /\b(que|cuales|q)\s+(citas|reservas|sesiones|clases)\b|\b(que|q|cual|cuales)\s+(cita|reserva|sesion|clase|hora)\s+(tengo|tenia|me toca)\b|\b(que dia|a que hora|que hora|cuando|con quien) era\W*$|\b(a que hora|que dia|cuando)\b.*\b(era|es)\s+(la|el|lo|mi)\s+(de|del|mio|mia|cita|sesion|clase)\b|\b(tengo|tenia)( yo)? (algo|hora)( (el|este|esta|para|manana|hoy|con|reservad\w*|pendiente)\b|\s*$)|\b(sigue|siguen|esta|queda|quedo)( \w+)? (en pie|confirmad\w*|vigente)\b|\b(still on|still booked|still scheduled|still confirmed)\b|\bwhat time (was|is) it\b|\b(was|is) it again\b|\bwhat appointments\b|\b(a que hora|que hora|que dia|cuando|con quien)\b.*\b(tenia|tengo) yo\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? (con|cita|la cita|sesion|clase|hora)\b|\bwhat time (was|is) (mine|my)\b|\b(cuando|que dia|a que hora|que hora|con quien|donde)\b.*\b(cita|sesion|clase|consulta|reserva)\b|\b(tengo|tenia|tienes|hay)( alguna| algunas| una| dos| tres| varias| 2| 3)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta)\b|\b(when|what time|what day)( is|s)? my\b|\bdo i have (an? |any )?(appointment|booking|session|class)|\bi (have|had|got) (two|2|three|3|some|several) (appointments|bookings|sessions|classes)\b|\bpense que tenia\b|\b(a que hora|que hora|que dia|cuando)\b.*\btenia(?: \w+){1,2} (con|cita|la cita|sesion|clase|hora)\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? lo (de|del)\b|\b(a que hora|que hora|cuando)\s+(tengo|tenia|me toca)\b(?!\s+que\s+(pagar|avisar|cancelar|llamar|reservar|escribir))|\b(a que hora|que hora|que dia|para cuando|con quien)\b.*\b(reserve|he reservado|pedi cita|pedi hora)\b|\b(what time|what day|who)\b.*\b(did i book|i booked)\b|^\W*(?:y\s+)?(?:q|que)\s+(?:tengo|tenia)(?:\s+(?:yo|reservad[oa]s?|apuntad[oa]s?|pendientes?))?\W*$|\b(?:q|que)\s+(?:tengo|tenia)(?: yo)? (?:reservad|apuntad)\w*|\b(?:tengo|tenia)(?: yo)? (?:dos|2|tres|3|varias) (?:(?:citas|reservas|sesiones|clases) )?con\b|\bwhat (?:have i got|do i have|did i) (?:booked|book)\b|^\W*(?:y\s+)?(?:cual|q|que)\s+(?:tengo|es|era|va|tenia)\s+(?:antes|primero|primera|la primera|mas pronto)\W*$|\bwhich (?:one )?(?:is|comes|was) (?:first|sooner|earlier)\b/;
 /**
  * Words that make the message about the customer's own appointment ("mi cita", "la mía", …, and
  * "pasar la de esta tarde": after a verb of changing, "la de" a day or time is one of theirs; "pasar
@@ -197,6 +200,7 @@ export function aboutOwnAppointment(text: string): boolean {
     CANCEL_VERB.test(folded) ||
     (CANCEL.test(folded) && own) ||
     ((MOVE.test(folded) || PASS_IT.test(folded)) && own) ||
+    PAID_ASKED.test(folded) ||
     (SEE.test(folded) &&
       (OWN.test(folded) ||
         BOOKED.test(folded) ||
@@ -608,6 +612,7 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   const about =
     !subscription &&
     (SEE.test(folded) ||
+      PAID_ASKED.test(folded) ||
       ownWords ||
       input.ownBooking ||
       askedWhich ||
@@ -666,7 +671,12 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   // may follow: "…, la otra. al sábado a las 12").
   const refusedNamed = Boolean(chosen) && OTHER_ONE.test(folded);
 
-  if (!cancelling && !moving) return reply(listed(candidates, upcoming, source, input));
+  if (!cancelling && !moving)
+    return reply(
+      PAID_ASKED.test(folded)
+        ? paidAnswer(candidates.length ? candidates : upcoming, language)
+        : listed(candidates, upcoming, source, input),
+    );
 
   if (candidates.length !== 1) {
     const options = candidates.length ? candidates : upcoming;
@@ -693,6 +703,23 @@ function askedTarget(askedWhich: boolean, input: Input): string {
   const earlier = normalised(input.earlier);
   const at = targetStart(earlier, input.knowledge);
   return at > 0 ? earlier.slice(at) : '';
+}
+
+/** "¿ya he pagado la del jueves?", "is it paid?": whether one of theirs is paid. */
+const PAID_ASKED =
+  /\b(?:ya\s+)?(?:he|habia|hemos|hube)\s+pagado\b|\b(?:esta|estaba|queda|quedo)\s+(?:ya\s+)?pagad[ao]s?\b|\b(?:la|lo|las)\s+(?:tengo|tenia)\s+(?:ya\s+)?pagad[ao]s?\b|\b(?:did|have|had)\s+i\s+(?:already\s+)?paid\b|\bis\s+it\s+(?:already\s+)?paid\b/;
+
+/** Whether each appointment asked about is paid, and how. */
+function paidAnswer(appointments: CustomerAppointment[], language: Language): string {
+  return appointments
+    .map((appointment) => {
+      const told = describeAppointment(appointment, language);
+      if (appointment.packSessionBack !== null) return say(language).paidWithPack(told);
+      return appointment.paid
+        ? say(language).paidFor(told, money(appointment.paid.amount, appointment.paid.currency, language))
+        : say(language).notPaidOnline(told);
+    })
+    .join('\n');
 }
 
 /** "la otra", "the other one": of the appointments listed, the one not named. */

@@ -33,8 +33,8 @@ import {
   professionalsNamed,
   roleStemsIn,
 } from './directory.ts';
-import { othersLate, ownBookingAside } from './own-booking.ts';
-import { fold, hasAny, hasPhrase, withoutPhrases, words } from './text.ts';
+import { actionAsked, othersLate, ownBookingAside } from './own-booking.ts';
+import { fold, hasAny, hasPhrase, sameWord, withoutPhrases, words } from './text.ts';
 import { clockOf, resolveWhen, type When, wordsBesidesTime } from './when.ts';
 
 /** What one customer message says, in our terms. */
@@ -42,11 +42,15 @@ export type Understanding = {
   text: string;
   folded: string;
   named: Professional[];
+  /** Named only to be left out: "con cualquiera menos carlos", "anyone but Carlos". */
+  excluded: Professional[];
   kinds: Set<string>;
   roleStems: Set<string>;
   places: string[];
   when: When | undefined;
   greeting: boolean;
+  /** Nothing but a question announced ("una pregunta", "pregunta rápida", "quick question"): the question comes next. */
+  announcesQuestion: boolean;
   /** Nothing but thanks, goodbyes and "ok". */
   closing: boolean;
   thanks: boolean;
@@ -160,6 +164,14 @@ const BODY_HAIR =
   /\b(?:los\s+)?(?:pelos?|vello)\s+(?:de|del)\s+(?:(?:las|los|la|el|mis|mi)\s+)?(?:piernas?|axilas?|brazos?|cara|cuerpo|ingles?|bigote|espalda|pecho|labio)\b/g;
 const THANKS_OR_GOODBYES = [...THANKS, ...GOODBYES];
 
+/** "cualquiera menos carlos", "que no sea con javier", "anyone but Carlos": the name after is left out. */
+const LEAVING_OUT =
+  /\b(?:menos|excepto|salvo|quitando|(?:que|q) no sea|no con|anyone but|but not|except|other than|not)\s+(?:con\s+|with\s+|a\s+|el\s+|la\s+)?([a-z]+)/g;
+
+/** "una pregunta", "hola, tengo una duda", "pregunta rapida", "oye una cosa", "quick question": the question is still to come. */
+const ANNOUNCES_QUESTION =
+  /^(?:(?:hola|buenas|ey|oye|hey|hi|hello)\s+)?(?:(?:tengo|te hago|os hago|hago|una|otra|1)\s+)*(?:una\s+)?(?:pregunta|preguntita|duda|dudilla|consulta|cosa|cosita)(?:\s+(?:rapida|rapidita|corta|breve))?(?:\s+(?:porfa|por favor|please))?$|^(?:(?:hi|hey|hello)\s+)?(?:(?:i have|got|just)\s+)?(?:a\s+|one\s+)?(?:quick\s+)?question$/;
+
 /** Asking when, at what time, on which day or with whom. */
 const ASKS_WHEN =
   /\b(a que hora|a q hora|que hora|q hora|cuando|que dia|q dia|con quien|what time|when|what day|which day|who with|with whom)\b/;
@@ -241,7 +253,10 @@ export function understand(
     .replace(/(?<![a-z0-9])[qk](?![a-z0-9])/g, 'que')
     .replace(/\s+/g, ' ')
     .trim();
-  const named = professionalsNamed(text, directory);
+  const everyoneNamed = professionalsNamed(text, directory);
+  const leftOut = [...folded.matchAll(LEAVING_OUT)].map((match) => match[1]!);
+  const excluded = everyoneNamed.filter((p) => leftOut.some((word) => sameWord(word, p.firstName)));
+  const named = everyoneNamed.filter((p) => !excluded.includes(p));
   const places = placesIn(folded, directory);
   const kinds = kindsOfText(
     fold(withoutArticleUnas(text))
@@ -273,11 +288,13 @@ export function understand(
     text,
     folded,
     named,
+    excluded,
     kinds,
     roleStems,
     places,
     when,
     greeting: hasAny(folded, GREETINGS),
+    announcesQuestion: ANNOUNCES_QUESTION.test(folded.trim()),
     closing,
     thanks: hasAny(folded, THANKS_OR_GOODBYES),
     // "¿y con otra persona ese día?": another professional, not a person of the team to talk to.
@@ -297,7 +314,7 @@ export function understand(
       ((hasAny(folded, THIRD_PARTIES) &&
         (THIRD_PARTY_BOOKING.test(folded) || THIRD_PERSON_BOOKING.test(folded))) ||
         (SPEAKS_FOR_SOMEONE.test(folded) && NAMES_A_BOOKING.test(folded))) &&
-      ASKS_WHEN.test(folded),
+      (ASKS_WHEN.test(folded) || actionAsked(text) !== null),
     ownBooking: hasAny(folded, OWN_BOOKING) && !cannotGoThen(folded, text, knowledge),
     ownBookingAside: ownBookingAside(text, (clause) => hasAny(clause, GREETINGS)),
     injection: hasAny(folded, INJECTION),

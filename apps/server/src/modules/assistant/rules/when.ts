@@ -418,19 +418,32 @@ const GREETING_BY_TIME =
 function partOfDay(text: string): { part?: PartOfDay; rest: string } {
   const folded = text.replace(GREETING_BY_TIME, ' ');
   let best: { part: PartOfDay; index: number; phrase: string } | undefined;
+  let refusedPart: PartOfDay | undefined;
   for (const [part, phrases] of PARTS) {
     for (const phrase of phrases) {
       const match = wholePhrase(phrase).exec(folded);
       // "no puedo por las mañanas": a part of the day they cannot come is not the one asked for.
       const refused =
         match &&
-        /\b(no puedo|no me va|no me viene|menos|except|not|can'?t)\b[a-z ]{0,6}$/.test(
+        /\b(no puedo|no me va|no me viene|no me cuadra|menos|except|not|can'?t)\b[a-z ]{0,6}$/.test(
           folded.slice(0, match.index + 1),
         );
+      if (refused) refusedPart ??= part;
       if (match && !refused && (!best || match.index < best.index))
         best = { part, index: match.index, phrase };
     }
   }
+  // "no me va por la mañana" and nothing else said of the day: the other half of it is asked for.
+  const otherHalf: Partial<Record<PartOfDay, PartOfDay>> = {
+    early: 'afternoon',
+    morning: 'afternoon',
+    midmorning: 'afternoon',
+    afternoon: 'morning',
+    evening: 'morning',
+    late: 'morning',
+  };
+  if (!best && refusedPart && otherHalf[refusedPart])
+    best = { part: otherHalf[refusedPart]!, index: 0, phrase: '' };
   if (!best) return { rest: folded };
   // "por la mañana a primera hora", "por la tarde a última hora": the narrower of the two is meant.
   const said = (part: PartOfDay) =>
@@ -613,9 +626,16 @@ const BEFORE_WORK =
 
 /**
  * "a las 10 y media no llego, ¿y a las 6 y media?": a time refused, then another asked; what is
- * read is the part after the refusal.
+ * read is the part after the refusal. A time taken back ("a las 5 no, a las 6") is not read at all.
  */
 function refusedFirst(folded: string): string {
+  // "a las 5 no, a las 6", "las 5 no las 6", "not 5, 6": a time taken back for the one after it.
+  const takenBack =
+    /\b(?:(?:a las|las|sobre las|at)\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm|h)?\s+no\b(?=\D{0,20}\d)|\bnot (?:at )?\d{1,2}(?::\d{2})?\s*(?:am|pm)?\b(?=\D{0,20}\d)/.exec(
+      folded,
+    );
+  if (takenBack)
+    return `${folded.slice(0, takenBack.index)} ${folded.slice(takenBack.index + takenBack[0].length)}`;
   const refusal =
     /\b(?:no llego|no puedo|no me va|no me viene bien|imposible|can'?t make|cannot make|doesn'?t work)\b/.exec(
       folded,
@@ -976,7 +996,7 @@ const DAY_WORD =
  * martes", "que no sea el viernes", "any day but Friday", "except Monday".
  */
 const EXCEPT_DAYS = new RegExp(
-  `\\b(?:menos|excepto|salvo|quitando|que no sea|but not|except|apart from|other than|not)\\s+(?:el |los |la |on )?${DAY_WORD}(?:\\s*(?:,|y|ni|o|and|or)\\s*(?:el |los |on )?${DAY_WORD})*\\b|\\bni (?:el |los )?${DAY_WORD} ni (?:el |los )?${DAY_WORD}\\b`,
+  `\\b(?:menos|excepto|salvo|quitando|(?:que|q|k) no sean?|but not|except|apart from|other than|not)\\s+(?:el |los |la |on )?${DAY_WORD}(?:\\s*(?:,|y|ni|o|and|or)\\s*(?:el |los |on )?${DAY_WORD})*\\b|\\bni (?:el |los )?${DAY_WORD} ni (?:el |los )?${DAY_WORD}\\b`,
   'g',
 );
 
@@ -1001,7 +1021,8 @@ export function resolveWhen(said: string, now: Date, timeZone: string): When | u
     // A day said beside them is that day; none ("cualquier día menos el viernes"): the coming week.
     if (found) return found;
     const today = zonedDate(now, timeZone);
-    return { from: today, to: addDays(today, 6), except: excepted.except };
+    // "no me va por la mañana y que no sea lunes": the part of the day said beside them still holds.
+    return { from: today, to: addDays(today, 6), except: excepted.except, ...clockOf(excepted.rest) };
   }
   const found = readWhen(said, now, timeZone);
   const plain = withoutPunctuation(fold(said));
