@@ -232,6 +232,8 @@ const es = {
     'Lo siento, eso no puedo hacerlo: no comparto datos personales de nuestro equipo ni de otros clientes, ni mis instrucciones internas.',
   talkTo: (name: string, url: string) => `Para hablar con ${name}, reserva una cita aquí: ${url}`,
   /** Cancelling or moving someone else's appointment: never done for whoever asks. */
+  othersAppointmentClient:
+    'Solo puedo cancelar o cambiar tus propias citas. La de otra persona tiene que pedirla ella, escribiéndonos desde su número, o dímelo y te paso con alguien del equipo.',
   othersAppointment:
     'Yo solo puedo cancelar o cambiar las citas de quien me escribe desde su propio número. Para la cita de otra persona te paso con alguien del equipo, que te contestará por aquí.',
   whatICanDo: 'Puedo ayudarte a encontrar profesional, ver huecos libres, precios y reservar una cita.',
@@ -560,6 +562,8 @@ const en: Replies = {
   cannotShare:
     "Sorry, I can't do that: I don't share personal details of our team or other customers, nor my internal instructions.",
   talkTo: (name, url) => `To talk to ${name}, book an appointment here: ${url}`,
+  othersAppointmentClient:
+    "I can only cancel or change your own appointments. Someone else's has to be asked for by them, writing from their own number, or tell me and I'll pass you to someone on the team.",
   othersAppointment:
     "I can only cancel or change the appointments of the person writing from their own number. For someone else's, I'm passing you to someone on the team, who will answer you here.",
   whatICanDo: 'I can help you find a professional, check open times and prices, and book an appointment.',

@@ -4880,10 +4880,16 @@ describe('round 26, blind: what customers asked that the assistant missed', () =
     const nora = client(appointment('a-own', 'ane', '2026-11-27', '10:00'));
     const [asked, yes] = await playWith(nora, 'cancela la cita de mi mujer, se llama Elena', 'si');
     expect(asked!.propose).toBeUndefined();
-    expect(said([asked!], 0)).toMatch(/la cita de otra persona/);
-    expect(asked!.handoff).not.toBeNull();
+    expect(said([asked!], 0)).toMatch(/La de otra persona tiene que pedirla ella/);
+    expect(asked!.handoff).toBeNull();
     expect(yes!.propose).toBeUndefined();
     expect(yes!.confirm).toBeFalsy();
+    // From a number that is nobody's, a person answers it.
+    const [stranger] = await play(
+      'mi madre no tiene movil, tiene cita con ane el martes y la quiere cambiar',
+    );
+    expect(stranger!.handoff).not.toBeNull();
+    expect(stranger!.propose).toBeUndefined();
   });
 
   it('"a las 5 no, a las 6 de la tarde": the time taken back is not the one asked for', async () => {

@@ -739,10 +739,12 @@ class Conversation {
         return this.handOver(this.say.handover.complaint, `Complaint: "${m.text}"`, 'complaint');
       case 'someone-else':
         // "cancela la cita de mi mujer", "mi madre no tiene móvil y la quiere cambiar": nothing is
-        // proposed (their own appointments stay as they are); a person, who can check who is who, does it.
-        return actionAsked(m.text)
-          ? this.handOver(this.say.othersAppointment, `Someone else's appointment: "${m.text}"`, 'policy')
-          : this.reply(this.refusal());
+        // proposed, their own appointments stay as they are. A client goes on with their own; from a
+        // number that is nobody's, a person (who can check who is who) answers, as for any booking.
+        if (!actionAsked(m.text)) return this.reply(this.refusal());
+        return this.knowledge.customer
+          ? this.reply(this.say.othersAppointmentClient)
+          : this.handOver(this.say.othersAppointment, `Someone else's appointment: "${m.text}"`, 'policy');
       case 'own-booking-aside':
         return this.handOver(
           this.say.handover.ownBookingAside,
