@@ -1,11 +1,15 @@
+import { BOOKING_MESSAGES } from './schedule-rules.ts';
+
 /**
  * What the business says to a customer outside the chat (the booking email, its changes, the
  * reminder and the no-show note), in the customer's language: one typed catalogue, so the
  * languages cannot drift apart (each must have every text, with the same parameters) and the
  * assistant says the same thing in chat where it says it (a pack session going back, a refund).
  *
- * Dates, times and money arrive formatted: the catalogue holds words, not formats.
+ * Dates, times and money arrive formatted: the catalogue holds words, not formats. The public
+ * booking pages read theirs here too (`booking`), and the server's refusals they show.
  */
+
 export const CUSTOMER_LANGUAGES = ['es', 'en'] as const;
 export type CustomerLanguage = (typeof CUSTOMER_LANGUAGES)[number];
 
@@ -228,6 +232,218 @@ const en = {
     chooseADay: 'Choose a highlighted day to see its open times.',
     bothClocks: (time: string, city: string, yours: string) => `${time} ${city} · ${yours} your time`,
   },
+
+  /**
+   * The public booking pages (a professional's, the business's 'anyone available' one, a waitlist
+   * offer) and their steps. English is the spec's wording, word for word.
+   */
+  booking: {
+    documentTitle: 'Book an appointment',
+    documentTitleWith: (employee: string) => `Book an appointment with ${employee}`,
+    documentTitleService: (service: string) => `Book ${service}`,
+    loadingSchedule: 'Loading schedule',
+    loadingScheduleText: 'Loading schedule...',
+    loadFailed: 'Failed to load employee schedule',
+    loadingTimes: 'Loading open times',
+    secureBooking: 'Secure booking · You will receive a confirmation by email',
+    heading: (employee: string) => `Book an Appointment with ${employee}`,
+    headingAnyone: 'Book an Appointment',
+    anyoneIntro: 'Choose a service and a time; we find who is available.',
+    defaultTitle: 'Professional',
+    timesShownIn: (timeZone: string) => `Times shown in ${timeZone}`,
+    yourZone: (zone: string) => `your time zone is ${zone}`,
+    error: 'Error',
+    returnHome: 'Return to home',
+    // Choosing a service
+    chooseService: 'Choose a service',
+    chooseServiceHelp: 'Pick what you would like to book; then choose a day and a time.',
+    yourService: 'Your service',
+    changeService: 'Change service',
+    free: 'Free',
+    withPeople: (names: string) => `with ${names}`,
+    and: 'and',
+    more: (count: number) => `${count} more`,
+    nothingToBook: 'There is nothing to book right now. Please check back later.',
+    servicesLoadFailed: 'The services could not be loaded.',
+    loadingServices: 'Loading services',
+    loadingServicesText: 'Loading services...',
+    timesLoadFailed: 'The open times could not be loaded.',
+    // The panel before a time is chosen
+    pickATime: 'Pick a time that suits you',
+    pickATimeHelp: 'Choose a day in the calendar, then one of its open times.',
+    pickATimeAnyone:
+      'Choose a day in the calendar, then one of its open times. We show you who it is with before you continue.',
+    classOf: (minutes: number, seats: number) =>
+      `A ${minutes}-minute class of up to ${seats}: you book one seat`,
+    appointmentOf: (minutes: number) => `A ${minutes}-minute appointment, just for you`,
+    freeToBook: 'Free: no payment needed to book',
+    paidByCard: (fee: string) => `${fee} paid securely by card to confirm`,
+    confirmationEmail: 'A confirmation email with all the details',
+    // 'Anyone available'
+    findingWho: 'Finding who is available…',
+    reserveFailed: 'That time could not be reserved. Please try again.',
+    withProfessional: (name: string) => `With ${name}`,
+    nextDetails: (paid: boolean) => `Next, your details${paid ? ' and the payment' : ''}.`,
+    continue: 'Continue',
+    // Details, summary, payment
+    completeBooking: 'Complete Your Booking',
+    slotAt: (day: string, time: string) => `${day} at ${time}`,
+    yourDetails: 'Your details',
+    fullName: 'Full Name',
+    emailAddress: 'Email Address',
+    phoneNumber: 'Phone number',
+    phoneOptional: 'Phone number (optional)',
+    phoneOptionalHelp: 'With its country code, to be told by WhatsApp too',
+    proceedToPayment: 'Proceed to Payment',
+    summary: 'Appointment Summary',
+    name: 'Name',
+    email: 'Email',
+    phone: 'Phone',
+    service: 'Service',
+    date: 'Date',
+    time: 'Time',
+    fee: (amount: string) => `Appointment Fee: ${amount}`,
+    processing: 'Processing...',
+    bookAppointment: 'Book Appointment',
+    payAndBook: (fee: string) => `Pay ${fee} and Book Appointment`,
+    backToForm: 'Back to Form',
+    cardDetails: 'Card details',
+    testMode: 'Test mode',
+    cardNumber: 'Card number',
+    expiryDate: 'Expiry date',
+    cvc: 'CVC',
+    testCards:
+      'Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 asks for authentication. Use any future date and any CVC.',
+    processedSecurely: 'Payments are processed securely.',
+    onlyTheFee: 'You are only charged the appointment fee.',
+    straightToStripe: 'Card details are sent straight to Stripe and never stored by us.',
+    cardFormUnavailable: 'Card form unavailable',
+    loadingCardForm: 'Loading secure card form...',
+    card: {
+      numberIncomplete: 'Your card number is incomplete.',
+      numberInvalid: 'Your card number is invalid.',
+      expiryIncomplete: "Your card's expiration date is incomplete.",
+      expiryPast: "Your card's expiration date is in the past.",
+      cvcIncomplete: "Your card's security code is incomplete.",
+    },
+    authentication: {
+      title: 'Complete authentication',
+      yourBank: 'Your bank',
+      explain:
+        'Your bank asks you to confirm this payment. This is a 3D Secure test: approve it to continue, or fail it to see what happens when the check is not passed.',
+      amount: 'Amount',
+      card: 'Card',
+      fail: 'Fail',
+      approve: 'Approve',
+    },
+    bookingFailed: 'Failed to book appointment. Please try again.',
+    paymentFailed: 'Payment failed.',
+    stripeNotReady: 'Stripe is not ready yet. Please wait a moment.',
+    stripeUnavailable: 'The payment form could not be loaded. Please check your connection and try again.',
+    // The policy said before paying (dates and the fee arrive formatted)
+    policy: {
+      hours: (hours: number) =>
+        hours >= 48 && hours % 24 === 0 ? `${hours / 24} days` : hours === 1 ? '1 hour' : `${hours} hours`,
+      untilStart:
+        'Free cancellation until the appointment starts, and it can be moved online until then too.',
+      lateFree: (hours: string) => `This appointment starts in less than ${hours}: it can't be moved online.`,
+      late: (hours: string, fee: string) =>
+        `This appointment starts in less than ${hours}: the ${fee} fee is not refundable and it can't be moved online.`,
+      yourTime: ' (your time)',
+      movableUntil: (until: string) =>
+        `It can be moved online until ${until}, and cancelled until it starts.`,
+      freeUntil: (until: string, fee: string) =>
+        `Free cancellation until ${until}. After that, the ${fee} fee is not refunded and the appointment can't be moved online.`,
+    },
+    // Done
+    succeededTitle: 'Booking Successful!',
+    succeeded: 'Your appointment has been booked. You will receive a confirmation email shortly.',
+    yourAppointmentWith: (employee: string) => `Your appointment with ${employee}`,
+    paidWithPack: 'Paid with your pack.',
+    // Packs
+    saveWithPack: 'Save with a pack',
+    buy: 'Buy',
+    buyPack: (pack: string) => `Buy ${pack}`,
+    haveAPack: 'I have a pack',
+    sessions: (count: number) => `${count} ${count === 1 ? 'session' : 'sessions'}`,
+    validDays: (days: number) => `valid ${days} ${days === 1 ? 'day' : 'days'}`,
+    packOffer: (sessions: string, service: string, price: string, validity: string) =>
+      `${sessions} of ${service} for ${price}, ${validity} from today.`,
+    packBought: 'Pack bought',
+    packBoughtText: (sessions: string, service: string, until: string) =>
+      `${sessions} of ${service}, valid until ${until}.`,
+    detailsSentTo: (email: string) => `We sent the details to ${email}.`,
+    done: 'Done',
+    payForPack: (price: string) => `Pay ${price} and buy the pack`,
+    backToDetails: 'Back to your details',
+    packCharge: 'You are charged the price of the pack.',
+    packBalance: (name: string, left: number, total: string, until: string) =>
+      `${name}: ${left} of ${total} left, valid until ${until}.`,
+    bookWithPack: 'Book with your pack',
+    bookWithPackHelp:
+      'We email you a code to check it is you; then this time uses one session of your pack, with nothing to pay.',
+    packEmailForm: "Your pack's email",
+    packEmailHelp: 'The email you bought the pack with',
+    emailMeACode: 'Email me a code',
+    codeForm: 'Code from the email',
+    code: 'Code',
+    codeDigit: 'Code digit',
+    sentTo: (email: string) => `Sent to ${email}`,
+    checkCode: 'Check code',
+    anotherEmail: 'Use another email',
+    bookWithMyPack: 'Book with my pack',
+    noPackHere: 'You have no valid pack with a session left for this service.',
+    payByCardInstead: 'Pay by card instead',
+    // Waitlist
+    takenTimes: 'Taken times',
+    fullClasses: 'Full classes',
+    fullTimes: 'Full times',
+    takenHelp: 'Someone has booked these times. Join the waitlist and we will email you if one frees up.',
+    fullHelp: 'These times have no seats left. Join the waitlist and we will email you if a place frees up.',
+    booked: ' · Booked',
+    joinWaitlist: 'Join the waitlist',
+    joinWaitlistFor: (when: string) => `Join the waitlist for ${when}`,
+    waitlistFor: (when: string) => `Waitlist for ${when}`,
+    positionInLine: (when: string, position: number) => `${when}: you are number ${position} in line.`,
+    joinFailed: 'You could not be added to the waitlist. Please try again.',
+    back: 'Back',
+    /** The page a waitlisted customer is emailed when a place frees up. */
+    offer: {
+      documentTitle: 'Your waitlist place',
+      documentTitleService: (service: string) => `Your waitlist place · ${service}`,
+      notFound: 'This offer was not found',
+      notFoundHelp: 'Please open the link in your latest email from the business.',
+      failed: 'That did not work. Please try again.',
+      loading: 'Loading your place',
+      loadingText: 'Loading your place...',
+      withEmployee: (when: string, timeZone: string, employee: string) =>
+        `${when} (${timeZone}) with ${employee}`,
+      forWhom: (price: string, name: string, email: string) => `${price} · for ${name} (${email})`,
+      manage: 'Manage your booking',
+      offeredTitle: 'A place is yours',
+      offered: (until: string) =>
+        `We are holding it for you until ${until}. After that it goes to the next person in line.`,
+      bookedTitle: 'You are booked',
+      booked: 'We sent the confirmation to your email.',
+      waitingTitle: 'You are on the waitlist',
+      waiting: 'We will email you if a place frees up.',
+      declinedTitle: 'You let this place go',
+      declined: 'It was offered to the next person in line.',
+      cancelledTitle: 'This class was cancelled',
+      cancelled: 'The business cancelled it, so its waitlist has ended.',
+      expiredTitle: 'This offer has expired',
+      expired: 'The hold ran out and the place was offered to the next person in line.',
+      payAndTake: (price: string) => `Pay ${price} and take the place`,
+      refundNote: 'If the place is no longer yours when the payment arrives, it is refunded in full.',
+      usePack: 'Use my pack',
+      codeSent: (email: string) =>
+        `We emailed a six-digit code to ${email}. Type it here to use a session of your pack.`,
+      takePlace: 'Take the place',
+      letItGo: 'Let it go',
+    },
+    /** The server's refusals, by their English text, in this language (English: as sent). */
+    server: {} as Record<string, string>,
+  },
 };
 
 export type CustomerTexts = typeof en;
@@ -440,6 +656,267 @@ const es: CustomerTexts = {
     seatsLeft: (seats) => (seats === 1 ? 'Queda 1 plaza' : `Quedan ${seats} plazas`),
     chooseADay: 'Elige un día marcado para ver sus horas libres.',
     bothClocks: (time, city, yours) => `${time} ${city} · ${yours} en tu hora`,
+  },
+
+  booking: {
+    documentTitle: 'Reserva una cita',
+    documentTitleWith: (employee) => `Reserva una cita con ${employee}`,
+    documentTitleService: (service) => `Reserva ${service}`,
+    loadingSchedule: 'Cargando la agenda',
+    loadingScheduleText: 'Cargando la agenda...',
+    loadFailed: 'No hemos podido cargar la agenda',
+    loadingTimes: 'Cargando las horas libres',
+    secureBooking: 'Reserva segura · Recibirás la confirmación por email',
+    heading: (employee) => `Reserva una cita con ${employee}`,
+    headingAnyone: 'Reserva una cita',
+    anyoneIntro: 'Elige un servicio y una hora; nosotros buscamos quién está libre.',
+    defaultTitle: 'Profesional',
+    timesShownIn: (timeZone) => `Horas en ${timeZone}`,
+    yourZone: (zone) => `tu zona horaria es ${zone}`,
+    error: 'Error',
+    returnHome: 'Volver al inicio',
+    chooseService: 'Elige un servicio',
+    chooseServiceHelp: 'Elige qué quieres reservar; después, un día y una hora.',
+    yourService: 'Tu servicio',
+    changeService: 'Cambiar de servicio',
+    free: 'Gratis',
+    withPeople: (names) => `con ${names}`,
+    and: 'y',
+    more: (count) => `${count} más`,
+    nothingToBook: 'Ahora mismo no hay nada que reservar. Vuelve a mirarlo más adelante.',
+    servicesLoadFailed: 'No hemos podido cargar los servicios.',
+    loadingServices: 'Cargando los servicios',
+    loadingServicesText: 'Cargando los servicios...',
+    timesLoadFailed: 'No hemos podido cargar las horas libres.',
+    pickATime: 'Elige la hora que te venga bien',
+    pickATimeHelp: 'Elige un día en el calendario y, después, una de sus horas libres.',
+    pickATimeAnyone:
+      'Elige un día en el calendario y, después, una de sus horas libres. Te decimos con quién es antes de seguir.',
+    classOf: (minutes, seats) =>
+      `Una clase de ${minutes} minutos de hasta ${seats} personas: reservas una plaza`,
+    appointmentOf: (minutes) => `Una cita de ${minutes} minutos, solo para ti`,
+    freeToBook: 'Gratis: no hace falta pagar para reservar',
+    paidByCard: (fee) => `${fee}, pagados con tarjeta de forma segura para confirmar`,
+    confirmationEmail: 'Un email de confirmación con todos los detalles',
+    findingWho: 'Buscando quién está libre…',
+    reserveFailed: 'No hemos podido reservar esa hora. Vuelve a intentarlo.',
+    withProfessional: (name) => `Con ${name}`,
+    nextDetails: (paid) => `Ahora, tus datos${paid ? ' y el pago' : ''}.`,
+    continue: 'Continuar',
+    completeBooking: 'Completa tu reserva',
+    slotAt: (day, time) => `${day} a las ${time}`,
+    yourDetails: 'Tus datos',
+    fullName: 'Nombre y apellidos',
+    emailAddress: 'Email',
+    phoneNumber: 'Teléfono',
+    phoneOptional: 'Teléfono (opcional)',
+    phoneOptionalHelp: 'Con su prefijo de país, para avisarte también por WhatsApp',
+    proceedToPayment: 'Ir al pago',
+    summary: 'Resumen de la cita',
+    name: 'Nombre',
+    email: 'Email',
+    phone: 'Teléfono',
+    service: 'Servicio',
+    date: 'Fecha',
+    time: 'Hora',
+    fee: (amount) => `Importe de la cita: ${amount}`,
+    processing: 'Procesando...',
+    bookAppointment: 'Reservar la cita',
+    payAndBook: (fee) => `Pagar ${fee} y reservar la cita`,
+    backToForm: 'Volver a tus datos',
+    cardDetails: 'Datos de la tarjeta',
+    testMode: 'Modo de prueba',
+    cardNumber: 'Número de tarjeta',
+    expiryDate: 'Caducidad',
+    cvc: 'CVC',
+    testCards:
+      'Tarjetas de prueba: 4242 4242 4242 4242 se acepta, 4000 0000 0000 0002 se rechaza y 4000 0025 0000 3155 pide autenticación. Usa cualquier fecha futura y cualquier CVC.',
+    processedSecurely: 'Los pagos se procesan de forma segura.',
+    onlyTheFee: 'Solo se te cobra el importe de la cita.',
+    straightToStripe: 'Los datos de la tarjeta van directamente a Stripe; nosotros nunca los guardamos.',
+    cardFormUnavailable: 'El formulario de la tarjeta no está disponible',
+    loadingCardForm: 'Cargando el formulario seguro de la tarjeta...',
+    card: {
+      numberIncomplete: 'El número de la tarjeta está incompleto.',
+      numberInvalid: 'El número de la tarjeta no es válido.',
+      expiryIncomplete: 'La fecha de caducidad de la tarjeta está incompleta.',
+      expiryPast: 'La tarjeta ya ha caducado.',
+      cvcIncomplete: 'El código de seguridad de la tarjeta está incompleto.',
+    },
+    authentication: {
+      title: 'Completa la autenticación',
+      yourBank: 'Tu banco',
+      explain:
+        'Tu banco te pide que confirmes este pago. Es una prueba de 3D Secure: apruébala para seguir, o recházala para ver qué pasa cuando la comprobación no se supera.',
+      amount: 'Importe',
+      card: 'Tarjeta',
+      fail: 'Rechazar',
+      approve: 'Aprobar',
+    },
+    bookingFailed: 'No hemos podido reservar la cita. Vuelve a intentarlo.',
+    paymentFailed: 'El pago no se ha completado.',
+    stripeNotReady: 'Stripe aún no está listo. Espera un momento.',
+    stripeUnavailable:
+      'No hemos podido cargar el formulario de pago. Comprueba tu conexión y vuelve a intentarlo.',
+    policy: {
+      hours: (hours) =>
+        hours >= 48 && hours % 24 === 0 ? `${hours / 24} días` : hours === 1 ? '1 hora' : `${hours} horas`,
+      untilStart:
+        'Cancelación gratuita hasta que empiece la cita, y hasta entonces también puedes cambiarla por internet.',
+      lateFree: (hours) => `Esta cita empieza en menos de ${hours}: ya no se puede cambiar por internet.`,
+      late: (hours, fee) =>
+        `Esta cita empieza en menos de ${hours}: los ${fee} no se devuelven y ya no se puede cambiar por internet.`,
+      yourTime: ' (tu hora)',
+      movableUntil: (until) =>
+        `Puedes cambiarla por internet hasta el ${until}, y cancelarla hasta que empiece.`,
+      freeUntil: (until, fee) =>
+        `Cancelación gratuita hasta el ${until}. Después, los ${fee} no se devuelven y la cita ya no se puede cambiar por internet.`,
+    },
+    succeededTitle: '¡Reserva hecha!',
+    succeeded: 'Tu cita está reservada. En unos minutos recibirás un email de confirmación.',
+    yourAppointmentWith: (employee) => `Tu cita con ${employee}`,
+    paidWithPack: 'Pagada con tu bono.',
+    saveWithPack: 'Ahorra con un bono',
+    buy: 'Comprar',
+    buyPack: (pack) => `Comprar ${pack}`,
+    haveAPack: 'Tengo un bono',
+    sessions: (count) => `${count} ${count === 1 ? 'sesión' : 'sesiones'}`,
+    validDays: (days) => `válido ${days} ${days === 1 ? 'día' : 'días'}`,
+    packOffer: (sessions, service, price, validity) =>
+      `${sessions} de ${service} por ${price}, ${validity} desde hoy.`,
+    packBought: 'Bono comprado',
+    packBoughtText: (sessions, service, until) => `${sessions} de ${service}, válido hasta el ${until}.`,
+    detailsSentTo: (email) => `Te hemos enviado los detalles a ${email}.`,
+    done: 'Hecho',
+    payForPack: (price) => `Pagar ${price} y comprar el bono`,
+    backToDetails: 'Volver a tus datos',
+    packCharge: 'Se te cobra el precio del bono.',
+    packBalance: (name, left, total, until) =>
+      `${name}: te quedan ${left} de ${total}, válido hasta el ${until}.`,
+    bookWithPack: 'Reserva con tu bono',
+    bookWithPackHelp:
+      'Te enviamos un código por email para comprobar que eres tú; después, esta hora usa una sesión de tu bono, sin nada que pagar.',
+    packEmailForm: 'El email de tu bono',
+    packEmailHelp: 'El email con el que compraste el bono',
+    emailMeACode: 'Envíame un código',
+    codeForm: 'El código del email',
+    code: 'Código',
+    codeDigit: 'Cifra del código',
+    sentTo: (email) => `Enviado a ${email}`,
+    checkCode: 'Comprobar el código',
+    anotherEmail: 'Usar otro email',
+    bookWithMyPack: 'Reservar con mi bono',
+    noPackHere: 'No tienes ningún bono válido con sesiones para este servicio.',
+    payByCardInstead: 'Pagar con tarjeta',
+    takenTimes: 'Horas ocupadas',
+    fullClasses: 'Clases completas',
+    fullTimes: 'Horas completas',
+    takenHelp:
+      'Alguien ya ha reservado estas horas. Apúntate a la lista de espera y te escribimos si se libera alguna.',
+    fullHelp:
+      'Estas horas ya no tienen plazas. Apúntate a la lista de espera y te escribimos si se libera alguna.',
+    booked: ' · Reservada',
+    joinWaitlist: 'Apuntarme a la lista de espera',
+    joinWaitlistFor: (when) => `Apuntarme a la lista de espera del ${when}`,
+    waitlistFor: (when) => `Lista de espera del ${when}`,
+    positionInLine: (when, position) => `${when}: eres el número ${position} de la lista.`,
+    joinFailed: 'No hemos podido apuntarte a la lista de espera. Vuelve a intentarlo.',
+    back: 'Volver',
+    offer: {
+      documentTitle: 'Tu plaza de la lista de espera',
+      documentTitleService: (service) => `Tu plaza de la lista de espera · ${service}`,
+      notFound: 'No hemos encontrado esta oferta',
+      notFoundHelp: 'Abre el enlace del último email que te ha enviado el negocio.',
+      failed: 'No ha funcionado. Vuelve a intentarlo.',
+      loading: 'Cargando tu plaza',
+      loadingText: 'Cargando tu plaza...',
+      withEmployee: (when, timeZone, employee) => `${when} (${timeZone}) con ${employee}`,
+      forWhom: (price, name, email) => `${price} · para ${name} (${email})`,
+      manage: 'Gestionar tu reserva',
+      offeredTitle: 'Hay una plaza para ti',
+      offered: (until) =>
+        `Te la guardamos hasta las ${until}. Después pasa a la siguiente persona de la lista.`,
+      bookedTitle: 'Tienes la plaza reservada',
+      booked: 'Te hemos enviado la confirmación por email.',
+      waitingTitle: 'Estás en la lista de espera',
+      waiting: 'Te escribiremos si se libera una plaza.',
+      declinedTitle: 'Has dejado pasar esta plaza',
+      declined: 'Se le ha ofrecido a la siguiente persona de la lista.',
+      cancelledTitle: 'Esta clase se ha cancelado',
+      cancelled: 'El negocio la ha cancelado, así que su lista de espera ha terminado.',
+      expiredTitle: 'Esta oferta ha caducado',
+      expired: 'Se acabó el tiempo de reserva y la plaza pasó a la siguiente persona de la lista.',
+      payAndTake: (price) => `Pagar ${price} y quedarme la plaza`,
+      refundNote: 'Si cuando llegue el pago la plaza ya no es tuya, te lo devolvemos entero.',
+      usePack: 'Usar mi bono',
+      codeSent: (email) =>
+        `Te hemos enviado un código de seis cifras a ${email}. Escríbelo aquí para usar una sesión de tu bono.`,
+      takePlace: 'Quedarme la plaza',
+      letItGo: 'Dejarla pasar',
+    },
+    // Keyed by the server's English text (schedule-rules, and waitlist.ts and packs.ts, which this
+    // catalogue must not import: they bring zod to pages that load none). A test checks each key.
+    server: {
+      [BOOKING_MESSAGES.nameRequired]: 'Escribe tu nombre',
+      [BOOKING_MESSAGES.emailRequired]: 'Escribe tu email',
+      [BOOKING_MESSAGES.emailInvalid]: 'Escribe un email válido',
+      [BOOKING_MESSAGES.phoneRequired]: 'Escribe tu teléfono',
+      [BOOKING_MESSAGES.employeeNotFound]: 'No hemos encontrado a ese profesional',
+      [BOOKING_MESSAGES.employeeNotBookable]: 'Este profesional no admite reservas.',
+      [BOOKING_MESSAGES.employeeNotBookableRefunded]:
+        'Este profesional ya no admite reservas. Te hemos devuelto el pago.',
+      [BOOKING_MESSAGES.slotTaken]: 'Alguien acaba de reservar esa hora. Elige otra.',
+      [BOOKING_MESSAGES.classFull]: 'Esta clase está completa. Elige otra hora.',
+      [BOOKING_MESSAGES.slotUnavailable]: 'Esa hora no está libre. Elige otra.',
+      [BOOKING_MESSAGES.slotHeld]: 'Alguien está pagando esa hora ahora mismo. Elige otra.',
+      [BOOKING_MESSAGES.dayBusy]:
+        'Varias personas están pagando horas de este día ahora mismo. Vuelve a intentarlo en unos minutos o elige otro día.',
+      [BOOKING_MESSAGES.networkBusy]:
+        'Hay demasiados pagos en curso desde tu red. Termina uno o vuelve a intentarlo en unos minutos.',
+      [BOOKING_MESSAGES.slotUnavailableRefunded]: 'Esa hora ya no está libre. Te hemos devuelto el pago.',
+      [BOOKING_MESSAGES.bookingFailedRefunded]:
+        'No hemos podido completar tu reserva. Te hemos devuelto el pago.',
+      [BOOKING_MESSAGES.paymentNotFound]: 'No encontramos este pago. Vuelve a intentarlo.',
+      [BOOKING_MESSAGES.paymentIncomplete]: 'El pago no se ha completado.',
+      [BOOKING_MESSAGES.paymentMismatch]: 'Este pago no corresponde a la cita. Vuelve a intentarlo.',
+      [BOOKING_MESSAGES.paymentUsed]: 'Este pago ya se usó para otra reserva.',
+      [BOOKING_MESSAGES.dateInvalid]: 'Elige una fecha válida',
+      [BOOKING_MESSAGES.timeInvalid]: 'Elige una hora válida',
+      [BOOKING_MESSAGES.serviceRequired]: 'Elige un servicio',
+      [BOOKING_MESSAGES.tooSoon]:
+        'Esa hora está demasiado cerca para reservarla por internet. Elige una más tarde.',
+      [BOOKING_MESSAGES.tooFar]:
+        'Esa hora aún queda demasiado lejos para reservarla. Elige una fecha más próxima.',
+      [BOOKING_MESSAGES.dayFull]: 'Ese día ya no se admiten más reservas de este servicio. Elige otro día.',
+      [BOOKING_MESSAGES.notFree]: 'Este servicio es de pago: resérvalo con un pago.',
+      [BOOKING_MESSAGES.freeLimit]:
+        'Ya tienes varias reservas gratuitas pendientes. Mantén o cancela una antes de reservar otra.',
+      "You're on the waitlist. We'll email you if a place frees up.":
+        'Estás en la lista de espera. Te escribiremos si se libera una plaza.',
+      'This time still has places: book it instead.': 'Esta hora aún tiene plazas: resérvala directamente.',
+      'This time is free: book it instead.': 'Esta hora está libre: resérvala directamente.',
+      'This time has already started.': 'Esta hora ya ha empezado.',
+      'This email is already on the waitlist for this time.':
+        'Este email ya está en la lista de espera de esta hora.',
+      'Enter a valid email address': 'Escribe un email válido',
+      'Enter the 6-digit code from the email': 'Escribe el código de 6 cifras del email',
+      'If the address can receive email, a code is on its way. It is valid for 10 minutes.':
+        'Si la dirección puede recibir emails, tienes un código en camino. Vale durante 10 minutos.',
+      'That code is not right. Check the email and try again.':
+        'Ese código no es correcto. Revisa el email y vuelve a intentarlo.',
+      'That code has expired or was tried too many times. Ask for a new one.':
+        'Ese código ha caducado o se ha probado demasiadas veces. Pide uno nuevo.',
+      'Too many codes asked for. Please wait a while and try again.':
+        'Has pedido demasiados códigos. Espera un rato y vuelve a intentarlo.',
+      'Your email check has expired. Ask for a new code.':
+        'La comprobación de tu email ha caducado. Pide un código nuevo.',
+      'You have no valid pack with a session left for this service.':
+        'No tienes ningún bono válido con sesiones para este servicio.',
+      'The payment was not completed, so no pack was bought.':
+        'El pago no se ha completado, así que no se ha comprado ningún bono.',
+      'The pack could not be created, so your payment was refunded.':
+        'No hemos podido crear el bono, así que te hemos devuelto el pago.',
+    },
   },
 };
 

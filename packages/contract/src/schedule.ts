@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDate, idSchema, isCalendarDate, slotTime } from './common.ts';
 import { EMAIL_PATTERN } from './constants.ts';
+import { CUSTOMER_LANGUAGES } from './customer-texts.ts';
 import { availabilitySchema } from './employees.ts';
 import { BOOKING_MESSAGES, CLIENT_INFO_MAX_LENGTH } from './schedule-rules.ts';
 import { publicServiceSchema } from './services.ts';
@@ -80,6 +81,12 @@ const chatRef = z
   .optional()
   .catch(undefined);
 
+/**
+ * The language the booking page was read in: its confirmation email is written in it, and a new
+ * client is known by it. Anything else is ignored (the email then follows what we know of them).
+ */
+const pageLanguage = z.enum(CUSTOMER_LANGUAGES).optional().catch(undefined);
+
 export const paymentIntentRequestSchema = z.object({
   employeeId: idSchema,
   serviceId,
@@ -88,6 +95,7 @@ export const paymentIntentRequestSchema = z.object({
   chatRef,
   /** The visitor's details from the form, so the booking completes even if the page closes after paying. */
   clientInfo: z.lazy(() => clientInfoSchema).optional(),
+  language: pageLanguage,
 });
 export type PaymentIntentRequest = z.infer<typeof paymentIntentRequestSchema>;
 
@@ -144,6 +152,7 @@ export const freeBookingRequestSchema = z.object({
   timeSlot,
   chatRef,
   clientInfo: clientInfoSchema,
+  language: pageLanguage,
 });
 export type FreeBookingRequest = z.input<typeof freeBookingRequestSchema>;
 

@@ -2,7 +2,8 @@ import type { PublicPack } from '@chatdesk/contract/packs';
 import { Box, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPackage } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
-import { formatServicePrice, sessionsText } from '../lib/format';
+import { formatServicePrice } from '../lib/format';
+import { usePageLanguage } from '../lib/page-language';
 
 /**
  * "Save with a pack": a service's packs on sale, each with its sessions, price and validity and the
@@ -20,6 +21,8 @@ export function PacksOffer({
   children?: ReactNode;
 }) {
   const titleId = useId();
+  const { say } = usePageLanguage();
+  const texts = say.booking;
   return (
     <Box
       component="section"
@@ -32,7 +35,7 @@ export function PacksOffer({
         <Group gap={8} wrap="nowrap">
           <IconPackage size={18} aria-hidden style={{ flexShrink: 0 }} />
           <Title order={2} size="h5" id={titleId}>
-            Save with a pack
+            {texts.saveWithPack}
           </Title>
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -42,8 +45,9 @@ export function PacksOffer({
                 <Stack gap={0} miw={0}>
                   <Text fw={600}>{pack.name}</Text>
                   <Text size="sm" c="dimmed">
-                    {sessionsText(pack.sessions)} · {formatServicePrice(pack.priceAmount, pack.currency)} ·
-                    valid {pack.validityDays} {pack.validityDays === 1 ? 'day' : 'days'}
+                    {texts.sessions(pack.sessions)} ·{' '}
+                    {formatServicePrice(pack.priceAmount, pack.currency, say.locale, texts.free)} ·{' '}
+                    {texts.validDays(pack.validityDays)}
                   </Text>
                 </Stack>
                 {action(pack)}

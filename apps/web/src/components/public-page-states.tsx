@@ -3,6 +3,7 @@ import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../lib/api-client';
+import { useBookingTexts } from '../lib/page-language';
 import { paths } from '../lib/paths';
 
 // What the public pages (booking, subscribe) show while their employee loads or fails to.
@@ -31,16 +32,17 @@ export function PublicPageLoader({ label, text }: { label: string; text: string 
 }
 
 export function PublicPageError({ message }: { message: string }) {
+  const texts = useBookingTexts();
   return (
     <Paper withBorder shadow="sm" p="xl" maw={520} mx="auto">
       <Stack gap="md">
-        <Alert color="red" title="Error" icon={<IconAlertCircle size={20} />} role="alert">
+        <Alert color="red" title={texts.error} icon={<IconAlertCircle size={20} />} role="alert">
           {message}
         </Alert>
         <Anchor component={Link} to={paths.home} size="sm">
           <Group gap={4} component="span">
             <IconArrowLeft size={16} aria-hidden />
-            Return to home
+            {texts.returnHome}
           </Group>
         </Anchor>
       </Stack>

@@ -4,6 +4,7 @@ import { Button, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@
 import { IconArrowLeft, IconChevronRight, IconClockHour4 } from '@tabler/icons-react';
 import type { ReactNode, Ref } from 'react';
 import { formatServicePrice } from '../lib/format';
+import { usePageLanguage } from '../lib/page-language';
 import classes from './service-picker.module.css';
 
 type ServicePickerProps<S extends PublicService> = {
@@ -25,14 +26,16 @@ export function ServicePicker<S extends PublicService>({
   detail,
   empty,
 }: ServicePickerProps<S>) {
+  const { say } = usePageLanguage();
+  const texts = say.booking;
   return (
     <Stack gap="md">
       <div>
         <Title order={2} size="h3" ref={headingRef} tabIndex={-1} className={classes.stepHeading}>
-          Choose a service
+          {texts.chooseService}
         </Title>
         <Text c="dimmed" size="sm">
-          Pick what you would like to book; then choose a day and a time.
+          {texts.chooseServiceHelp}
         </Text>
       </div>
       {services.length === 0 && empty ? (
@@ -61,7 +64,9 @@ export function ServicePicker<S extends PublicService>({
                   {detail?.(service)}
                 </Stack>
                 <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-                  <Text fw={700}>{formatServicePrice(service.price.amount, service.price.currency)}</Text>
+                  <Text fw={700}>
+                    {formatServicePrice(service.price.amount, service.price.currency, say.locale, texts.free)}
+                  </Text>
                   <IconChevronRight size={18} aria-hidden />
                 </Group>
               </Group>
@@ -84,18 +89,20 @@ type ChosenServiceProps = {
 
 /** The service the calendar is for, with the way back to the list. */
 export function ChosenService({ service, locked, busy, onChange, headingRef }: ChosenServiceProps) {
+  const { say } = usePageLanguage();
+  const texts = say.booking;
   return (
     <Group justify="space-between" align="center" gap="sm" wrap="wrap">
       <Stack gap={0} miw={0}>
         <Text size="xs" c="dimmed" fw={500} tt="uppercase">
-          Your service
+          {texts.yourService}
         </Text>
         <Title order={2} size="h4" ref={headingRef} tabIndex={-1} className={classes.stepHeading}>
           {service.name}
         </Title>
         <Text size="sm" c="dimmed">
           {formatDuration(service.durationMinutes)} ·{' '}
-          {formatServicePrice(service.price.amount, service.price.currency)}
+          {formatServicePrice(service.price.amount, service.price.currency, say.locale, texts.free)}
         </Text>
       </Stack>
       {locked ? null : (
@@ -106,7 +113,7 @@ export function ChosenService({ service, locked, busy, onChange, headingRef }: C
           disabled={busy}
           onClick={onChange}
         >
-          Change service
+          {texts.changeService}
         </Button>
       )}
     </Group>

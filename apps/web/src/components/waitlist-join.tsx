@@ -5,12 +5,15 @@ import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useFullTimes, useJoinWaitlist } from '../features/schedule/waitlist-api';
 import { ApiError } from '../lib/api-client';
+import { pageText, usePageLanguage } from '../lib/page-language';
 import { formatLongDate, formatTime } from '../lib/wall-clock';
 import { ContactFields } from './contact-fields';
 
-const JOIN_FAILED = 'You could not be added to the waitlist. Please try again.';
-
 type Time = { date: string; timeSlot: string };
+
+/** 'Monday, November 30, 2026, 6:00 PM' ('lunes, 30 de noviembre de 2026, 18:00'). */
+const whenOf = (time: Time, locale: string) =>
+  `${formatLongDate(time.date, locale)}, ${formatTime(time.timeSlot, locale)}`;
 
 /**
  * Times that are full, each with 'Join the waitlist': name, email and an optional phone. For a
@@ -30,24 +33,23 @@ export function WaitlistJoin({
   /** One-to-one: the day chosen in the calendar (null: none yet). Absent for a class. */
   date?: string | null;
 }) {
+  const { say } = usePageLanguage();
+  const texts = say.booking;
   const full = useFullTimes(employeeId, serviceId, true);
   const [chosen, setChosen] = useState<Time | null>(null);
   const oneToOne = date !== undefined;
   const times = (full.data?.times ?? []).filter((time) => !oneToOne || time.date === date);
   if (times.length === 0) return null;
-  const label = (time: Time) =>
-    oneToOne ? formatTime(time.timeSlot) : `${formatLongDate(time.date)}, ${formatTime(time.timeSlot)}`;
+  const label = (time: Time) => (oneToOne ? formatTime(time.timeSlot, say.locale) : whenOf(time, say.locale));
   return (
     <Paper withBorder radius="md" p="md" data-testid="waitlist">
       <Stack gap="sm">
         <div>
           <Title order={3} size="h5">
-            {oneToOne ? 'Taken times' : 'Full classes'}
+            {oneToOne ? texts.takenTimes : texts.fullClasses}
           </Title>
           <Text size="sm" c="dimmed">
-            {oneToOne
-              ? 'Someone has booked these times. Join the waitlist and we will email you if one frees up.'
-              : 'These times have no seats left. Join the waitlist and we will email you if a place frees up.'}
+            {oneToOne ? texts.takenHelp : texts.fullHelp}
           </Text>
         </div>
         {chosen ? (
@@ -58,7 +60,7 @@ export function WaitlistJoin({
             onBack={() => setChosen(null)}
           />
         ) : (
-          <Stack gap="xs" role="list" aria-label={oneToOne ? 'Taken times' : 'Full times'}>
+          <Stack gap="xs" role="list" aria-label={oneToOne ? texts.takenTimes : texts.fullTimes}>
             {times.map((time) => (
               <Group
                 key={`${time.date} ${time.timeSlot}`}
@@ -68,15 +70,15 @@ export function WaitlistJoin({
               >
                 <Text size="sm" c={oneToOne ? 'dimmed' : undefined}>
                   {label(time)}
-                  {oneToOne ? ' · Booked' : ''}
+                  {oneToOne ? texts.booked : ''}
                 </Text>
                 <Button
                   size="xs"
                   variant="light"
-                  aria-label={`Join the waitlist for ${formatLongDate(time.date)}, ${formatTime(time.timeSlot)}`}
+                  aria-label={texts.joinWaitlistFor(whenOf(time, say.locale))}
                   onClick={() => setChosen(time)}
                 >
-                  Join the waitlist
+                  {texts.joinWaitlist}
                 </Button>
               </Group>
             ))}
@@ -98,20 +100,20 @@ function JoinForm({
   serviceId: string;
   onBack: () => void;
 }) {
+  const { say } = usePageLanguage();
+  const texts = say.booking;
   const join = useJoinWaitlist();
   const [values, setValues] = useState({ name: '', email: '', phone: '' });
   const [errors, setErrors] = useState<ClientInfoErrors>({});
-  const when = `${formatLongDate(time.date)}, ${formatTime(time.timeSlot)}`;
+  const when = whenOf(time, say.locale);
 
   if (join.data) {
     return (
       <Alert color="teal" icon={<IconCircleCheck size={18} />} role="status" data-testid="waitlist-joined">
         <Text size="sm" fw={600}>
-          {join.data.message}
+          {pageText(join.data.message, say)}
         </Text>
-        <Text size="sm">
-          {when}: you are number {join.data.position} in line.
-        </Text>
+        <Text size="sm">{texts.positionInLine(when, join.data.position)}</Text>
       </Alert>
     );
   }
@@ -139,14 +141,16 @@ function JoinForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Join the waitlist">
+    <form onSubmit={submit} noValidate aria-label={texts.joinWaitlist}>
       <Stack gap="sm">
         <Text size="sm" fw={600}>
-          Waitlist for {when}
+          {texts.waitlistFor(when)}
         </Text>
         {join.error ? (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {join.error instanceof ApiError ? (join.error.serverMessage ?? JOIN_FAILED) : JOIN_FAILED}
+            {join.error instanceof ApiError && join.error.serverMessage
+              ? pageText(join.error.serverMessage, say)
+              : texts.joinFailed}
           </Alert>
         ) : null}
         <ContactFields
@@ -154,16 +158,16 @@ function JoinForm({
           errors={errors}
           onChange={change}
           phone={{
-            label: 'Phone number (optional)',
-            description: 'With its country code, to be told by WhatsApp too',
+            label: texts.phoneOptional,
+            description: texts.phoneOptionalHelp,
           }}
         />
         <Group justify="space-between">
           <Button variant="subtle" onClick={onBack} disabled={join.isPending}>
-            Back
+            {texts.back}
           </Button>
           <Button type="submit" loading={join.isPending}>
-            Join the waitlist
+            {texts.joinWaitlist}
           </Button>
         </Group>
       </Stack>

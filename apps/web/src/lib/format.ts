@@ -51,9 +51,14 @@ export function formatMinorMoney(amount: number, currency?: string | null, local
   return formatMoney(amount / 100, currency, locale);
 }
 
-/** A service's price in minor units as staff and visitors read it: 'Free', or '€55.00'. */
-export function formatServicePrice(amount: number, currency: string): string {
-  return amount === 0 ? 'Free' : formatMinorMoney(amount, currency);
+/** A service's price in minor units as staff and visitors read it: 'Free', or '€55.00' ('Gratis', '55,00 €'). */
+export function formatServicePrice(
+  amount: number,
+  currency: string,
+  locale = 'en-US',
+  free = 'Free',
+): string {
+  return amount === 0 ? free : formatMinorMoney(amount, currency, locale);
 }
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();

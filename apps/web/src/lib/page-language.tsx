@@ -18,3 +18,9 @@ const PageLanguageContext = createContext<PageLanguage>(pageLanguage('en'));
 export const PageLanguageProvider = PageLanguageContext.Provider;
 
 export const usePageLanguage = () => useContext(PageLanguageContext);
+
+/** The booking pages' texts, in the page's language. */
+export const useBookingTexts = () => useContext(PageLanguageContext).say.booking;
+
+/** A refusal the server sent (in English), in the page's language when the catalogue has it. */
+export const pageText = (message: string, say: CustomerTexts) => say.booking.server[message] ?? message;

@@ -58,7 +58,7 @@ export function addMinutes(time: string, minutes: number): string {
   return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
 }
 
-/** The meeting's range: '09:00' → '9:00 AM - 9:30 AM'. */
-export function formatTimeRange(start: string, minutes = MEETING_MINUTES): string {
-  return `${formatTime(start)} - ${formatTime(addMinutes(start, minutes))}`;
+/** The meeting's range: '09:00' → '9:00 AM - 9:30 AM' ('09:00 - 09:30' in es-ES). */
+export function formatTimeRange(start: string, minutes = MEETING_MINUTES, locale = 'en-US'): string {
+  return `${formatTime(start, locale)} - ${formatTime(addMinutes(start, minutes), locale)}`;
 }

@@ -3,7 +3,7 @@
  * a subscription finds or creates the client behind an email. Every function takes the caller's
  * connection or transaction so the client commits with what made it.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { clients, payments, subscriptions } from '../../db/schema.ts';
 
@@ -37,6 +37,14 @@ export const clientWrites = {
   async delete(db: Db, id: string) {
     const rows = await db.delete(clients).where(eq(clients.id, id)).returning({ id: clients.id });
     return rows.length > 0;
+  },
+
+  /** A client who has not written to us yet is known by the language they booked in (never changes a known one). */
+  async languageIfUnknown(db: Db, id: string, language: 'es' | 'en') {
+    await db
+      .update(clients)
+      .set({ language })
+      .where(and(eq(clients.id, id), isNull(clients.language)));
   },
 
   /**

@@ -36,6 +36,8 @@ export type NewBooking = {
   endTime: string;
   /** The ref of the chat conversation whose booking link it came from, if any (unknown ones count for nothing). */
   chatRef?: string | undefined;
+  /** The language the booking page was read in: a client not yet known by one is known by it. */
+  language?: CustomerLanguage | undefined;
   /** What paid for it; null for a free service, which then carries `free`. */
   payment: {
     providerPaymentId: string;
@@ -653,7 +655,10 @@ export function createScheduleRepository(db: Db) {
           status: 'active',
           source: 'website',
           assignedEmployeeId: booking.employee.id,
+          language: booking.language ?? null,
         });
+        if (booking.language && !client.language)
+          await clientWrites.languageIfUnknown(tx, client.id, booking.language);
         const clientId = client.id;
         const fromChat = booking.chatRef
           ? (

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { APPOINTMENT_MESSAGES, type createAppointmentSchema } from '@chatdesk/contract/appointments';
 import { isCalendarDate } from '@chatdesk/contract/common';
 import { SLOT_HOLD_MINUTES } from '@chatdesk/contract/constants';
-import type { CustomerLanguage } from '@chatdesk/contract/customer-texts';
+import { CUSTOMER_LANGUAGES, type CustomerLanguage } from '@chatdesk/contract/customer-texts';
 import type { Availability } from '@chatdesk/contract/employees';
 import { PACK_MESSAGES } from '@chatdesk/contract/packs';
 import {
@@ -166,6 +166,10 @@ function paidServiceId(intent: PaymentIntent): string | undefined {
   return intent.metadata.serviceId || undefined;
 }
 
+/** The language the booking page was read in, as written on its payment (older payments: none). */
+const languageOf = (intent: PaymentIntent): CustomerLanguage | undefined =>
+  CUSTOMER_LANGUAGES.find((language) => language === intent.metadata.language);
+
 /** A free service asked to be paid for: an older page or a client of the API. */
 const FREE_SERVICE_USE_BOOK_FREE = 'This service is free: book it without a payment.';
 
@@ -276,6 +280,7 @@ export function createScheduleService(deps: Deps) {
         date: input.date,
         timeSlot: input.timeSlot,
         ...(input.chatRef ? { chatRef: input.chatRef } : {}),
+        ...(input.language ? { language: input.language } : {}),
         ...(input.clientInfo
           ? {
               clientName: input.clientInfo.name,
@@ -836,6 +841,7 @@ export function createScheduleService(deps: Deps) {
             blocked: blockedRange(startsAt, shapeOf(service)),
             bookedAt: now,
             chatRef: input.chatRef,
+            language: input.language,
             localDate: input.date,
             startTime: input.timeSlot,
             endTime,
@@ -851,6 +857,7 @@ export function createScheduleService(deps: Deps) {
           async (tx, appointment) => {
             confirmation = await announceIn(tx, appointment, {
               clientInfo: input.clientInfo,
+              pageLanguage: input.language,
               employeeName: employee.name,
               serviceName: service.name,
               paid: null,
@@ -963,9 +970,11 @@ export function createScheduleService(deps: Deps) {
     booked: Omit<BookingConfirmation, 'appointmentId' | 'clientName' | 'clientEmail' | 'manageUrl'> & {
       clientInfo: { name: string; email: string };
       businessName: string;
+      /** The language the booking page was read in, when it said. */
+      pageLanguage: CustomerLanguage | undefined;
     },
   ) {
-    const { clientInfo, businessName, ...rest } = booked;
+    const { clientInfo, businessName, pageLanguage, ...rest } = booked;
     const price = booked.paid ? `${formatMoney(booked.paid.amount, booked.paid.currency)} paid` : 'free';
     await deps.notifications.notifyIn(tx, {
       type: 'success',
@@ -983,8 +992,9 @@ export function createScheduleService(deps: Deps) {
           clientName: clientInfo.name,
           clientEmail: clientInfo.email,
           manageUrl: manageBookingUrl(deps.publicUrl, appointment.manageToken),
-          // A client found by the booking's email may have written to us before, in their language.
-          language: await createScheduleRepository(tx).clientLanguage(appointment.id),
+          // In the language the page was read in; else a client found by the booking's email may
+          // have written to us before, in theirs.
+          language: pageLanguage ?? (await createScheduleRepository(tx).clientLanguage(appointment.id)),
         },
         { name: businessName },
       ),
@@ -1056,6 +1066,7 @@ export function createScheduleService(deps: Deps) {
           blocked: blockedRange(startsAt, shape),
           bookedAt: clock(),
           chatRef: intent.metadata.chatRef,
+          language: languageOf(intent),
           localDate,
           startTime: slot.timeSlot,
           endTime,
@@ -1070,6 +1081,7 @@ export function createScheduleService(deps: Deps) {
         async (tx, appointment) => {
           confirmation = await announceIn(tx, appointment, {
             clientInfo,
+            pageLanguage: languageOf(intent),
             employeeName: employee.name,
             serviceName: service.name,
             paid: { amount: intent.amount, currency: intent.currency },

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
 import { insertEmployee } from '../../../test/factories.ts';
 import { parseCalendar } from '../../../test/ical.ts';
-import { appointments, mailOutbox, notifications, payments } from '../../db/schema.ts';
+import { appointments, clients, mailOutbox, notifications, payments } from '../../db/schema.ts';
 import {
   createLocalPaymentProvider,
   TEST_CARDS,
@@ -560,6 +560,51 @@ describe('the confirmation', () => {
     expect(event!.summary).toBe(`Mechas largas with ${employee.name}`);
     expect(event!.end.getTime() - event!.start.getTime()).toBe(120 * 60_000);
   });
+
+  it('is written in the language the booking page was read in, and a new client is known by it', async () => {
+    const colour = await createService({ name: 'Baño de color', durationMinutes: 60, priceAmount: 4000 });
+    const employee = await professional([colour]);
+    const book = async (email: string, timeSlot: string, language?: string) => {
+      const intent = await post('/api/payments/intent', {
+        employeeId: employee.id,
+        serviceId: colour.id,
+        date: '2026-11-24',
+        timeSlot,
+        clientInfo: { ...visitor, email },
+        ...(language ? { language } : {}),
+      });
+      expect(intent.statusCode, intent.body).toBe(200);
+      const { clientSecret, paymentIntentId } = intent.json();
+      await post('/api/payments/local/confirm', { clientSecret, card: card(TEST_CARDS.success) });
+      const booked = await post('/api/schedule/book', {
+        employeeId: employee.id,
+        serviceId: colour.id,
+        date: '2026-11-24',
+        timeSlot,
+        clientInfo: { ...visitor, email },
+        payment: { id: paymentIntentId },
+      });
+      expect(booked.statusCode, booked.body).toBe(200);
+      const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+      const [client] = await t.db
+        .select({ language: clients.language })
+        .from(clients)
+        .where(eq(clients.email, email));
+      return { text: mail!.text, language: client!.language };
+    };
+
+    const spanish = await book('color.es@example.com', '09:00', 'es');
+    expect(spanish.text).toContain('Qué: Baño de color (1 h)');
+    expect(spanish.text).toContain('Pagado: 40,00');
+    expect(spanish.language).toBe('es');
+    // Without a language (an older page) the email follows what we know of them: English here.
+    const unsaid = await book('color.en@example.com', '11:00');
+    expect(unsaid.text).toContain('What: Baño de color (1 h)');
+    expect(unsaid.language).toBeNull();
+    // A language we do not write in is ignored, not refused.
+    const other = await book('color.fr@example.com', '10:00', 'fr');
+    expect(other.text).toContain('What: Baño de color (1 h)');
+  });
 });
 
 describe('a free service', () => {
@@ -632,6 +677,23 @@ describe('a free service', () => {
     expect((await bookFree('11:00', 'other9@example.com')).statusCode).toBe(429);
     // Another network still books.
     expect((await bookFree('11:00', 'neighbour@example.com', 3)).statusCode).toBe(200);
+    // Booked on the page in Spanish: the confirmation is in Spanish.
+    const inSpanish = await t.app.inject({
+      method: 'POST',
+      url: '/api/schedule/book-free',
+      ...from(4),
+      payload: {
+        employeeId: employee.id,
+        serviceId: consult.id,
+        date: MONDAY,
+        timeSlot: '11:20',
+        clientInfo: { ...visitor, email: 'gratis.es@example.com' },
+        language: 'es',
+      },
+    });
+    expect(inSpanish.statusCode, inSpanish.body).toBe(200);
+    const [spanish] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'gratis.es@example.com'));
+    expect(spanish!.text).toContain('Qué: Primera consulta (20 min)');
   });
 });
 

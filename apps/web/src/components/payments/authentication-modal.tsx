@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Modal, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBuildingBank, IconShieldLock } from '@tabler/icons-react';
 import { formatMinorMoney } from '../../lib/format';
+import { usePageLanguage } from '../../lib/page-language';
 
 export type AuthenticationDialogProps = {
   opened: boolean;
@@ -18,11 +19,13 @@ export function AuthenticationModal({
   cardLast4,
   onAnswer,
 }: AuthenticationDialogProps) {
+  const { say } = usePageLanguage();
+  const texts = say.booking.authentication;
   return (
     <Modal
       opened={opened}
       onClose={() => onAnswer(false)}
-      title="Complete authentication"
+      title={texts.title}
       centered
       size="sm"
       radius="lg"
@@ -35,34 +38,31 @@ export function AuthenticationModal({
             <ThemeIcon variant="light" color="gray" radius="md">
               <IconBuildingBank size={18} />
             </ThemeIcon>
-            <Text fw={600}>Your bank</Text>
+            <Text fw={600}>{texts.yourBank}</Text>
           </Group>
           <Badge color="orange" variant="light">
-            Test mode
+            {say.booking.testMode}
           </Badge>
         </Group>
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <ThemeIcon variant="light" color="brand" size="lg" radius="xl">
             <IconShieldLock size={20} />
           </ThemeIcon>
-          <Text size="sm">
-            Your bank asks you to confirm this payment. This is a 3D Secure test: approve it to continue, or
-            fail it to see what happens when the check is not passed.
-          </Text>
+          <Text size="sm">{texts.explain}</Text>
         </Group>
         <Paper withBorder p="sm" radius="md" bg="var(--app-color-canvas)">
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
-              Amount
+              {texts.amount}
             </Text>
             <Text size="sm" fw={600}>
-              {formatMinorMoney(amount, currency)}
+              {formatMinorMoney(amount, currency, say.locale)}
             </Text>
           </Group>
           {cardLast4 ? (
             <Group justify="space-between" mt={4}>
               <Text size="sm" c="dimmed">
-                Card
+                {texts.card}
               </Text>
               <Text size="sm" fw={600}>
                 •••• {cardLast4}
@@ -72,10 +72,10 @@ export function AuthenticationModal({
         </Paper>
         <Group grow>
           <Button variant="default" color="red" onClick={() => onAnswer(false)}>
-            Fail
+            {texts.fail}
           </Button>
           <Button color="green" onClick={() => onAnswer(true)}>
-            Approve
+            {texts.approve}
           </Button>
         </Group>
       </Stack>

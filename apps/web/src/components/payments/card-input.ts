@@ -57,17 +57,21 @@ export type CardValues = { number: string; expiry: string; cvc: string };
 export type CardErrors = Partial<Record<keyof CardValues, string>>;
 
 /** The checks a card field does before anything is sent, so an obvious typo holds no slot. */
-export function validateCard(values: CardValues, now: Date = new Date()): CardErrors {
+export function validateCard(
+  values: CardValues,
+  now: Date = new Date(),
+  messages: Record<keyof typeof CARD_MESSAGES, string> = CARD_MESSAGES,
+): CardErrors {
   const errors: CardErrors = {};
   const number = digitsOf(values.number);
-  if (number.length < 13) errors.number = CARD_MESSAGES.numberIncomplete;
-  else if (!luhnValid(number)) errors.number = CARD_MESSAGES.numberInvalid;
+  if (number.length < 13) errors.number = messages.numberIncomplete;
+  else if (!luhnValid(number)) errors.number = messages.numberInvalid;
 
   const expiry = parseExpiry(values.expiry);
-  if (!expiry) errors.expiry = CARD_MESSAGES.expiryIncomplete;
+  if (!expiry) errors.expiry = messages.expiryIncomplete;
   else if (expiry.year * 12 + expiry.month < now.getFullYear() * 12 + now.getMonth() + 1)
-    errors.expiry = CARD_MESSAGES.expiryPast;
+    errors.expiry = messages.expiryPast;
 
-  if (!/^\d{3,4}$/.test(values.cvc)) errors.cvc = CARD_MESSAGES.cvcIncomplete;
+  if (!/^\d{3,4}$/.test(values.cvc)) errors.cvc = messages.cvcIncomplete;
   return errors;
 }

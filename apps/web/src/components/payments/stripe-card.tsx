@@ -3,6 +3,7 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import type { Stripe, StripeCardElementChangeEvent } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useBookingTexts } from '../../lib/page-language';
 import { ErrorAlert } from '../error-alert';
 import classes from './stripe-card.module.css';
 
@@ -109,17 +110,18 @@ export function StripeCardField({
   disabled,
 }: StripeCardFieldProps) {
   const scheme = useComputedColorScheme('light');
+  const texts = useBookingTexts();
   return (
-    <Input.Wrapper label="Card details" error={error}>
+    <Input.Wrapper label={texts.cardDetails} error={error}>
       <div className={classes.cardBox}>
         {ready ? null : unavailable ? (
           <Text size="sm" c="dimmed">
-            Card form unavailable
+            {texts.cardFormUnavailable}
           </Text>
         ) : (
           <Group gap="xs" c="dimmed">
             <Loader size="xs" />
-            <Text size="sm">Loading secure card form...</Text>
+            <Text size="sm">{texts.loadingCardForm}</Text>
           </Group>
         )}
         <CardElement

@@ -1,5 +1,6 @@
 import { Badge, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
+import { useBookingTexts } from '../../lib/page-language';
 import { type CardErrors, type CardValues, digitsOf, formatCardNumber, formatExpiry } from './card-input';
 
 type TestCardFieldsProps = {
@@ -11,18 +12,19 @@ type TestCardFieldsProps = {
 
 /** The local payment provider's card fields, with Stripe's test cards explained. */
 export function TestCardFields({ card, errors, busy, onChange }: TestCardFieldsProps) {
+  const texts = useBookingTexts();
   return (
     <Stack gap="sm">
       <Group justify="space-between" gap="xs">
         <Text fw={600} size="sm">
-          Card details
+          {texts.cardDetails}
         </Text>
         <Badge variant="light" color="orange" size="sm">
-          Test mode
+          {texts.testMode}
         </Badge>
       </Group>
       <TextInput
-        label="Card number"
+        label={texts.cardNumber}
         placeholder="1234 1234 1234 1234"
         inputMode="numeric"
         autoComplete="cc-number"
@@ -34,7 +36,7 @@ export function TestCardFields({ card, errors, busy, onChange }: TestCardFieldsP
       />
       <SimpleGrid cols={2} spacing="md">
         <TextInput
-          label="Expiry date"
+          label={texts.expiryDate}
           placeholder="MM / YY"
           inputMode="numeric"
           autoComplete="cc-exp"
@@ -44,7 +46,7 @@ export function TestCardFields({ card, errors, busy, onChange }: TestCardFieldsP
           onChange={(event) => onChange('expiry', formatExpiry(event.currentTarget.value))}
         />
         <TextInput
-          label="CVC"
+          label={texts.cvc}
           placeholder="123"
           inputMode="numeric"
           autoComplete="cc-csc"
@@ -56,8 +58,7 @@ export function TestCardFields({ card, errors, busy, onChange }: TestCardFieldsP
         />
       </SimpleGrid>
       <Text size="xs" c="dimmed">
-        Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 asks
-        for authentication. Use any future date and any CVC.
+        {texts.testCards}
       </Text>
     </Stack>
   );

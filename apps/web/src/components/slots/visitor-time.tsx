@@ -1,3 +1,4 @@
+import type { CustomerTexts } from '@chatdesk/contract/customer-texts';
 import { Text } from '@mantine/core';
 import { usePageLanguage } from '../../lib/page-language';
 import { formatTime } from '../../lib/wall-clock';
@@ -21,9 +22,12 @@ export function VisitorTime({ date, time, timeZone }: VisitorTimeProps) {
 }
 
 /** The header's note, when the visitor's zone is not the business's. */
-export function visitorZoneNote(timeZone: string): string | null {
+export function visitorZoneNote(
+  timeZone: string,
+  texts: Pick<CustomerTexts['booking'], 'yourZone'>,
+): string | null {
   const mine = browserTimeZone();
   const today = new Date().toISOString().slice(0, 10);
   if (!mine || !visitorTime(today, '12:00', timeZone, mine)) return null;
-  return `your time zone is ${mine}`;
+  return texts.yourZone(mine);
 }

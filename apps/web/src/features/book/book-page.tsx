@@ -1,23 +1,11 @@
 import type { PublicServiceList } from '@chatdesk/contract/schedule';
 import { formatDuration } from '@chatdesk/contract/schedule-rules';
-import {
-  Avatar,
-  Box,
-  Button,
-  Center,
-  Container,
-  Grid,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Avatar, Box, Button, Center, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft, IconArrowRight, IconUsers, IconWorld } from '@tabler/icons-react';
 import { type Ref, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { CustomerPage } from '../../components/customer-page';
 import { ErrorAlert } from '../../components/error-alert';
 import { PacksOffer } from '../../components/packs-offer';
 import { PublicPageError, PublicPageLoader } from '../../components/public-page-states';
@@ -27,6 +15,7 @@ import { visitorZoneNote } from '../../components/slots/visitor-time';
 import { WaitlistJoin } from '../../components/waitlist-join';
 import { ApiError } from '../../lib/api-client';
 import { formatServicePrice, initials } from '../../lib/format';
+import { pageText, usePageLanguage } from '../../lib/page-language';
 import { paths } from '../../lib/paths';
 import { formatLongDate, formatTime } from '../../lib/wall-clock';
 import { useAnyoneSlots, useAssignAnyone, useBookServices, useServicePacks } from './api';
@@ -37,16 +26,30 @@ type BookService = PublicServiceList['services'][number];
 
 const SERVICE_PARAM = 'service';
 
-const errorMessage = (error: unknown, fallback: string) =>
-  (error instanceof ApiError && error.serverMessage) || fallback;
+/** The server's refusal in the page's language, or the page's own words when it sent none. */
+function useErrorMessage() {
+  const { say } = usePageLanguage();
+  return (error: unknown, fallback: string) =>
+    error instanceof ApiError && error.serverMessage ? pageText(error.serverMessage, say) : fallback;
+}
 
 /** The business's booking page: a service, then a time with anyone available, then their page. */
 export function BookPage() {
+  return (
+    <CustomerPage className={classes.page}>
+      <Book />
+    </CustomerPage>
+  );
+}
+
+function Book() {
+  const texts = usePageLanguage().say.booking;
+  const errorMessage = useErrorMessage();
   const services = useBookServices();
   const [searchParams, setSearchParams] = useSearchParams();
   const serviceId = searchParams.get(SERVICE_PARAM);
   const chosen = services.data?.services.find((service) => service.id === serviceId) ?? null;
-  useDocumentTitle(chosen ? `Book ${chosen.name}` : 'Book an appointment');
+  useDocumentTitle(chosen ? texts.documentTitleService(chosen.name) : texts.documentTitle);
 
   const choose = (id: string | null) =>
     setSearchParams((current) => {
@@ -66,50 +69,45 @@ export function BookPage() {
     stepHeading.current?.focus({ preventScroll: true });
   }, [chosen?.id]);
 
-  return (
-    <Box component="main" className={classes.page}>
-      <Container size="lg" px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 48 }}>
-        {services.data ? (
-          <Paper withBorder shadow="sm" className={classes.card}>
-            <Box p={{ base: 'md', sm: 'xl' }} className={classes.header}>
-              <BookHeader timeZone={services.data.timeZone} />
-            </Box>
-            {chosen ? (
-              <ServiceTimes service={chosen} onChange={() => choose(null)} headingRef={stepHeading} />
-            ) : (
-              <Box p={{ base: 'md', sm: 'xl' }}>
-                <ServiceList
-                  services={services.data.services}
-                  onChoose={(id) => choose(id)}
-                  headingRef={stepHeading}
-                />
-              </Box>
-            )}
-          </Paper>
-        ) : services.isError ? (
-          <PublicPageError message={errorMessage(services.error, 'The services could not be loaded.')} />
-        ) : (
-          <PublicPageLoader label="Loading services" text="Loading services..." />
-        )}
-      </Container>
-    </Box>
+  return services.data ? (
+    <Paper withBorder shadow="sm" className={classes.card}>
+      <Box p={{ base: 'md', sm: 'xl' }} className={classes.header}>
+        <BookHeader timeZone={services.data.timeZone} />
+      </Box>
+      {chosen ? (
+        <ServiceTimes service={chosen} onChange={() => choose(null)} headingRef={stepHeading} />
+      ) : (
+        <Box p={{ base: 'md', sm: 'xl' }}>
+          <ServiceList
+            services={services.data.services}
+            onChoose={(id) => choose(id)}
+            headingRef={stepHeading}
+          />
+        </Box>
+      )}
+    </Paper>
+  ) : services.isError ? (
+    <PublicPageError message={errorMessage(services.error, texts.servicesLoadFailed)} />
+  ) : (
+    <PublicPageLoader label={texts.loadingServices} text={texts.loadingServicesText} />
   );
 }
 
 function BookHeader({ timeZone }: { timeZone: string }) {
-  const zoneNote = visitorZoneNote(timeZone);
+  const texts = usePageLanguage().say.booking;
+  const zoneNote = visitorZoneNote(timeZone, texts);
   return (
     <Stack gap={6}>
       <Title order={1} fz={{ base: 24, sm: 30 }} lh={1.2}>
-        Book an Appointment
+        {texts.headingAnyone}
       </Title>
       <Text c="dimmed" fw={500}>
-        Choose a service and a time; we find who is available.
+        {texts.anyoneIntro}
       </Text>
       <Group gap={6} c="dimmed" wrap="nowrap">
         <IconWorld size={15} aria-hidden style={{ flexShrink: 0 }} />
         <Text size="sm">
-          Times shown in {timeZone}
+          {texts.timesShownIn(timeZone)}
           {zoneNote ? ` · ${zoneNote}` : ''}
         </Text>
       </Group>
@@ -128,16 +126,17 @@ function ServiceList({
   onChoose: (id: string) => void;
   headingRef: HeadingRef;
 }) {
+  const texts = usePageLanguage().say.booking;
   return (
     <ServicePicker
       services={services.filter((service) => service.professionals.length > 0)}
       onChoose={onChoose}
       headingRef={headingRef}
-      empty="There is nothing to book right now. Please check back later."
+      empty={texts.nothingToBook}
       detail={(service) => (
         <Group gap={6} wrap="nowrap">
           <IconUsers size={15} aria-hidden style={{ flexShrink: 0 }} />
-          <Text size="sm">with {professionalNames(service.professionals)}</Text>
+          <Text size="sm">{texts.withPeople(professionalNames(service.professionals, texts))}</Text>
         </Group>
       )}
     />
@@ -155,6 +154,9 @@ function ServiceTimes({
   onChange: () => void;
   headingRef: HeadingRef;
 }) {
+  const { say } = usePageLanguage();
+  const texts = say.booking;
+  const errorMessage = useErrorMessage();
   const slots = useAnyoneSlots(service.id);
   const assign = useAssignAnyone(service.id);
   const [date, setDate] = useState<string | null>(null);
@@ -178,19 +180,19 @@ function ServiceTimes({
         <Group justify="space-between" align="center" gap="sm" wrap="wrap">
           <Stack gap={0} miw={0}>
             <Text size="xs" c="dimmed" fw={500} tt="uppercase">
-              Your service
+              {texts.yourService}
             </Text>
             <Title order={2} size="h4" ref={headingRef} tabIndex={-1} className={classes.stepHeading}>
               {service.name}
             </Title>
             <Text size="sm" c="dimmed">
               {formatDuration(service.durationMinutes)} ·{' '}
-              {formatServicePrice(service.price.amount, service.price.currency)} · with{' '}
-              {professionalNames(service.professionals)}
+              {formatServicePrice(service.price.amount, service.price.currency, say.locale, texts.free)} ·{' '}
+              {texts.withPeople(professionalNames(service.professionals, texts))}
             </Text>
           </Stack>
           <Button variant="default" size="sm" leftSection={<IconArrowLeft size={16} />} onClick={onChange}>
-            Change service
+            {texts.changeService}
           </Button>
         </Group>
       </Box>
@@ -226,20 +228,16 @@ function ServiceTimes({
               slot={slot}
               assignment={assignment}
               pending={assign.isPending}
-              error={
-                assign.isError
-                  ? errorMessage(assign.error, 'That time could not be reserved. Please try again.')
-                  : null
-              }
+              error={assign.isError ? errorMessage(assign.error, texts.reserveFailed) : null}
             />
           </Grid.Col>
         </Grid>
       ) : slots.isError ? (
         <Box p={{ base: 'md', sm: 'xl' }}>
-          <ErrorAlert>{errorMessage(slots.error, 'The open times could not be loaded.')}</ErrorAlert>
+          <ErrorAlert>{errorMessage(slots.error, texts.timesLoadFailed)}</ErrorAlert>
         </Box>
       ) : (
-        <Center mih={320} role="status" aria-label="Loading open times">
+        <Center mih={320} role="status" aria-label={texts.loadingTimes}>
           <Loader />
         </Center>
       )}
@@ -252,6 +250,7 @@ function ServiceTimes({
  * professional's page of the service, where the card form is (any of them: a pack is the service's).
  */
 function ServicePacks({ service }: { service: BookService }) {
+  const texts = usePageLanguage().say.booking;
   const packs = useServicePacks(service.id);
   const host = service.professionals[0];
   if (!host || !packs.data || packs.data.length === 0) return null;
@@ -265,10 +264,10 @@ function ServicePacks({ service }: { service: BookService }) {
           to={paths.schedule(host.username, { service: service.id, pack: pack.id })}
           variant="light"
           size="sm"
-          aria-label={`Buy ${pack.name}`}
+          aria-label={texts.buyPack(pack.name)}
           style={{ flexShrink: 0 }}
         >
-          Buy
+          {texts.buy}
         </Button>
       )}
     />
@@ -290,6 +289,8 @@ function AssignmentPanel({
 }) {
   // On a phone the panel is below the times: the focus takes the visitor, and a screen reader, to
   // who it is with.
+  const { say } = usePageLanguage();
+  const texts = say.booking;
   const heading = useRef<HTMLHeadingElement>(null);
   // A booking link from a chat (`?c=`) stays the chat's on the professional's page.
   const [searchParams] = useSearchParams();
@@ -302,7 +303,10 @@ function AssignmentPanel({
       <Stack gap="lg">
         <Stack gap={4}>
           <Text size="sm" c="dimmed">
-            {formatLongDate(assignment.slot.date)} at {formatTime(assignment.slot.time)}
+            {texts.slotAt(
+              formatLongDate(assignment.slot.date, say.locale),
+              formatTime(assignment.slot.time, say.locale),
+            )}
           </Text>
           <Group gap="sm" wrap="nowrap">
             <Avatar size={48} radius="xl" color="brand" variant="filled" aria-hidden>
@@ -310,7 +314,7 @@ function AssignmentPanel({
             </Avatar>
             <Stack gap={0} miw={0}>
               <Title order={2} size="h3" ref={heading} tabIndex={-1} className={classes.stepHeading}>
-                With {professional.name}
+                {texts.withProfessional(professional.name)}
               </Title>
               {professional.title ? (
                 <Text c="dimmed" size="sm">
@@ -320,7 +324,7 @@ function AssignmentPanel({
             </Stack>
           </Group>
         </Stack>
-        <Text size="sm">Next, your details{service.price.amount > 0 ? ' and the payment' : ''}.</Text>
+        <Text size="sm">{texts.nextDetails(service.price.amount > 0)}</Text>
         <Button
           component={Link}
           to={paths.schedule(professional.username, {
@@ -333,7 +337,7 @@ function AssignmentPanel({
           fullWidth
           rightSection={<IconArrowRight size={17} />}
         >
-          Continue
+          {texts.continue}
         </Button>
       </Stack>
     );
@@ -344,16 +348,15 @@ function AssignmentPanel({
       {slot && pending ? (
         <Group gap="sm" role="status">
           <Loader size="sm" />
-          <Text size="sm">Finding who is available…</Text>
+          <Text size="sm">{texts.findingWho}</Text>
         </Group>
       ) : (
         <Stack gap={4}>
           <Title order={2} size="h4">
-            Pick a time that suits you
+            {texts.pickATime}
           </Title>
           <Text c="dimmed" size="sm">
-            Choose a day in the calendar, then one of its open times. We show you who it is with before you
-            continue.
+            {texts.pickATimeAnyone}
           </Text>
         </Stack>
       )}

@@ -27,6 +27,12 @@ import {
 } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
+import {
+  LanguageSwitch,
+  storedLanguage,
+  storeLanguage,
+  useDocumentLanguage,
+} from '../../components/language-switch';
 import { PublicPageLoader } from '../../components/public-page-states';
 import type { Slot } from '../../components/slots/slot-calendar';
 import { serverRefusal } from '../../lib/mutation-feedback';
@@ -50,65 +56,6 @@ const STATUS_COLORS: Record<AppointmentStatus, string> = {
   completed: 'gray',
   'no-show': 'orange',
 };
-
-/** A visitor's choice of language on this page, kept in this browser for the next link they open. */
-const CHOSEN_LANGUAGE_KEY = 'chatdesk.booking-page-language';
-
-function storedLanguage(): CustomerLanguage | null {
-  try {
-    const stored = localStorage.getItem(CHOSEN_LANGUAGE_KEY);
-    return stored === 'es' || stored === 'en' ? stored : null;
-  } catch {
-    return null;
-  }
-}
-
-function storeLanguage(language: CustomerLanguage) {
-  try {
-    localStorage.setItem(CHOSEN_LANGUAGE_KEY, language);
-  } catch {
-    // A browser that keeps nothing still switches for this visit.
-  }
-}
-
-/** `<html lang>` follows the page's language while it is shown (screen readers pronounce by it). */
-function useDocumentLanguage(language: CustomerLanguage) {
-  useEffect(() => {
-    const root = document.documentElement;
-    const before = root.lang;
-    root.lang = language;
-    return () => {
-      root.lang = before;
-    };
-  }, [language]);
-}
-
-/** English / Español: a client who prefers the other language than the one we know them by. */
-function LanguageSwitch({ onChange }: { onChange: (language: CustomerLanguage) => void }) {
-  const { language, say } = usePageLanguage();
-  const choices: Array<{ value: CustomerLanguage; label: string }> = [
-    { value: 'en', label: 'English' },
-    { value: 'es', label: 'Español' },
-  ];
-  return (
-    <Group justify="flex-end" gap={4} mb="sm" role="group" aria-label={say.manage.language}>
-      {choices.map((choice) => (
-        <Button
-          key={choice.value}
-          lang={choice.value}
-          size="compact-sm"
-          radius="xl"
-          variant={language === choice.value ? 'light' : 'subtle'}
-          color={language === choice.value ? 'brand' : 'gray'}
-          aria-pressed={language === choice.value}
-          onClick={() => onChange(choice.value)}
-        >
-          {choice.label}
-        </Button>
-      ))}
-    </Group>
-  );
-}
 
 /**
  * The customer's private page for one appointment, opened from a link in an email or a reminder:

@@ -1,3 +1,4 @@
+import type { CustomerTexts } from '@chatdesk/contract/customer-texts';
 import { WEEKDAYS, type Weekday } from '@chatdesk/contract/employees-rules';
 import { formatMinorMoney } from '../../lib/format';
 import { utcDay } from '../../lib/wall-clock';
@@ -8,8 +9,9 @@ export function weekdayOf(date: string): Weekday {
   return WEEKDAYS[(utcDay(date).getUTCDay() + 6) % 7]!;
 }
 
-/** The fee in minor units as money: (1000, 'eur') → '€10.00'. */
-export const formatFee = (amount: number, currency: string) => formatMinorMoney(amount, currency);
+/** The fee in minor units as money: (1000, 'eur') → '€10.00' ('10,00 €' in es-ES). */
+export const formatFee = (amount: number, currency: string, locale = 'en-US') =>
+  formatMinorMoney(amount, currency, locale);
 
 function currencySymbol(currency: string): string {
   const parts = new Intl.NumberFormat('en-US', {
@@ -27,7 +29,11 @@ export function feeLabel(amount: number, currency: string): string {
   return `${value}${currencySymbol(currency)}`;
 }
 
-/** 1000 eur → 'Pay 10€ and Book Appointment'. */
-export function payButtonLabel(amount: number, currency: string): string {
-  return `Pay ${feeLabel(amount, currency)} and Book Appointment`;
+/** 1000 eur → 'Pay 10€ and Book Appointment' (the spec's words), in the page's language. */
+export function payButtonLabel(
+  amount: number,
+  currency: string,
+  texts: Pick<CustomerTexts['booking'], 'payAndBook'>,
+): string {
+  return texts.payAndBook(feeLabel(amount, currency));
 }

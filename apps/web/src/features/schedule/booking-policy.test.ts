@@ -1,3 +1,4 @@
+import { CUSTOMER_TEXTS } from '@chatdesk/contract/customer-texts';
 import { describe, expect, it } from 'vitest';
 import { bookingPolicyText } from './booking-policy';
 
@@ -11,6 +12,7 @@ const base = {
   fee: { amount: 1000, currency: 'eur' },
   businessZone: 'Europe/Madrid',
   visitorZone: 'Europe/Madrid',
+  say: CUSTOMER_TEXTS.en,
 };
 
 describe('bookingPolicyText', () => {

@@ -1,4 +1,4 @@
-import { formatHours } from '../../lib/format';
+import type { CustomerTexts } from '@chatdesk/contract/customer-texts';
 import { formatZonedInstant } from '../../lib/zone-time';
 import { feeLabel } from './booking-format';
 
@@ -12,6 +12,8 @@ export type BookingPolicyInput = {
   businessZone: string;
   /** The browser's zone, or null when it cannot tell. */
   visitorZone: string | null;
+  /** The page's language: its words and the locale its deadline is written in. */
+  say: CustomerTexts;
 };
 
 /**
@@ -22,23 +24,19 @@ export type BookingPolicyInput = {
  * has no fee: only the move has a deadline.
  */
 export function bookingPolicyText(input: BookingPolicyInput): string {
-  const { startsAt, now, freeCancellationHours: hours, businessZone, visitorZone } = input;
+  const { startsAt, now, freeCancellationHours: hours, businessZone, visitorZone, say } = input;
+  const texts = say.booking.policy;
   const fee = feeLabel(input.fee.amount, input.fee.currency);
-  if (hours <= 0) {
-    return `Free cancellation until the appointment starts, and it can be moved online until then too.`;
-  }
+  if (hours <= 0) return texts.untilStart;
   const deadline = startsAt - hours * 3_600_000;
   // A free service has no fee to keep: cancelling is free until it starts, only moving has a deadline.
   const free = input.fee.amount === 0;
   if (now > deadline) {
-    return free
-      ? `This appointment starts in less than ${formatHours(hours)}: it can't be moved online.`
-      : `This appointment starts in less than ${formatHours(hours)}: the ${fee} fee is not refundable and it can't be moved online.`;
+    return free ? texts.lateFree(texts.hours(hours)) : texts.late(texts.hours(hours), fee);
   }
   const iso = new Date(deadline).toISOString();
-  const theirs = formatZonedInstant(iso, visitorZone ?? businessZone);
-  const until = `${theirs}${visitorZone !== null && theirs !== formatZonedInstant(iso, businessZone) ? ' (your time)' : ''}`;
-  return free
-    ? `It can be moved online until ${until}, and cancelled until it starts.`
-    : `Free cancellation until ${until}. After that, the ${fee} fee is not refunded and the appointment can't be moved online.`;
+  const theirs = formatZonedInstant(iso, visitorZone ?? businessZone, say.locale);
+  const ours = formatZonedInstant(iso, businessZone, say.locale);
+  const until = `${theirs}${visitorZone !== null && theirs !== ours ? texts.yourTime : ''}`;
+  return free ? texts.movableUntil(until) : texts.freeUntil(until, fee);
 }

@@ -1,11 +1,10 @@
 // Types only: the page must not load zod.
+import type { CustomerTexts } from '@chatdesk/contract/customer-texts';
 import type { WaitlistOffer } from '@chatdesk/contract/waitlist';
 import {
   Alert,
   Anchor,
-  Box,
   Button,
-  Container,
   Group,
   Paper,
   PinInput,
@@ -19,15 +18,17 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle, IconCircleCheck, IconClock, IconHourglass, IconLinkOff } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
+import { CustomerPage } from '../../components/customer-page';
 import { ErrorAlert } from '../../components/error-alert';
 import { type ConfirmCard, PaymentError } from '../../components/payments/payment-types';
 import { PublicPageLoader } from '../../components/public-page-states';
 import { ApiError } from '../../lib/api-client';
 import { formatServicePrice } from '../../lib/format';
+import { pageText, usePageLanguage } from '../../lib/page-language';
 import { formatLongDate, formatTime } from '../../lib/wall-clock';
 import { usePaymentConfig } from '../subscribe/api';
-import { SCHEDULE_PAGE_MESSAGES } from './messages';
 import { confirmPackCode, requestPackCode } from './packs-api';
+import classes from './schedule.module.css';
 import { openOfferPayment, useConfirmOffer, useDeclineOffer, useOffer } from './waitlist-api';
 
 const LocalCardForm = lazy(() =>
@@ -37,75 +38,80 @@ const StripeCardForm = lazy(() =>
   import('./components/stripe-card-form').then((m) => ({ default: m.StripeCardForm })),
 );
 
-const FAILED = 'That did not work. Please try again.';
-const messageOf = (error: unknown) =>
+const messageOf = (error: unknown, say: CustomerTexts) =>
   error instanceof PaymentError
-    ? error.message
-    : error instanceof ApiError
-      ? (error.serverMessage ?? FAILED)
-      : FAILED;
+    ? pageText(error.message, say)
+    : error instanceof ApiError && error.serverMessage
+      ? pageText(error.serverMessage, say)
+      : say.booking.offer.failed;
 
-/** "14:30" on the business's clock. */
-const clockTime = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+/** "2:30 PM" on the business's clock ("14:30" in es-ES). */
+const clockTime = (iso: string, timeZone: string, locale: string) =>
+  new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
 
 /**
  * The link a waitlisted customer is emailed when a place frees up: the place is held for them until
  * a time; they take it (paying, with a pack session, or free) or let it go to the next in line.
  */
 export function OfferPage() {
-  const { token = '' } = useParams();
-  const offer = useOffer(token);
-  useDocumentTitle(offer.data ? `Your waitlist place · ${offer.data.serviceName}` : 'Your waitlist place');
-  const notFound = offer.error instanceof ApiError && offer.error.status === 404;
   return (
-    <Box component="main" bg="var(--app-color-page, transparent)">
-      <Container size={600} px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 48 }}>
-        {offer.data ? (
-          <Offer token={token} offer={offer.data} />
-        ) : notFound ? (
-          <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
-            <Stack align="center" gap="sm" ta="center">
-              <ThemeIcon size={56} radius="xl" variant="light" color="gray" aria-hidden>
-                <IconLinkOff size={28} />
-              </ThemeIcon>
-              <Title order={1} fz={{ base: 22, sm: 26 }}>
-                This offer was not found
-              </Title>
-              <Text c="dimmed" size="sm">
-                Please open the link in your latest email from the business.
-              </Text>
-            </Stack>
-          </Paper>
-        ) : offer.isError ? (
-          <ErrorAlert>{FAILED}</ErrorAlert>
-        ) : (
-          <PublicPageLoader label="Loading your place" text="Loading your place..." />
-        )}
-      </Container>
-    </Box>
+    <CustomerPage size={600} className={classes.page}>
+      <OfferShown />
+    </CustomerPage>
+  );
+}
+
+function OfferShown() {
+  const { token = '' } = useParams();
+  const texts = usePageLanguage().say.booking.offer;
+  const offer = useOffer(token);
+  useDocumentTitle(offer.data ? texts.documentTitleService(offer.data.serviceName) : texts.documentTitle);
+  const notFound = offer.error instanceof ApiError && offer.error.status === 404;
+  return offer.data ? (
+    <Offer token={token} offer={offer.data} />
+  ) : notFound ? (
+    <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+      <Stack align="center" gap="sm" ta="center">
+        <ThemeIcon size={56} radius="xl" variant="light" color="gray" aria-hidden>
+          <IconLinkOff size={28} />
+        </ThemeIcon>
+        <Title order={1} fz={{ base: 22, sm: 26 }}>
+          {texts.notFound}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {texts.notFoundHelp}
+        </Text>
+      </Stack>
+    </Paper>
+  ) : offer.isError ? (
+    <ErrorAlert>{texts.failed}</ErrorAlert>
+  ) : (
+    <PublicPageLoader label={texts.loading} text={texts.loadingText} />
   );
 }
 
 function Offer({ token, offer }: { token: string; offer: WaitlistOffer }) {
-  const when = `${formatLongDate(offer.date)}, ${formatTime(offer.startTime)}`;
+  const { say } = usePageLanguage();
+  const texts = say.booking;
+  const when = `${formatLongDate(offer.date, say.locale)}, ${formatTime(offer.startTime, say.locale)}`;
   return (
     <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
       <Stack gap="md">
         <Status offer={offer} />
         <Stack gap={2}>
           <Text fw={600}>{offer.serviceName}</Text>
-          <Text size="sm">
-            {when} ({offer.timeZone}) with {offer.employeeName}
-          </Text>
+          <Text size="sm">{texts.offer.withEmployee(when, offer.timeZone, offer.employeeName)}</Text>
           <Text size="sm" c="dimmed">
-            {offer.priceAmount === 0 ? 'Free' : formatServicePrice(offer.priceAmount, offer.currency)} · for{' '}
-            {offer.name} ({offer.email})
+            {texts.offer.forWhom(
+              formatServicePrice(offer.priceAmount, offer.currency, say.locale, texts.free),
+              offer.name,
+              offer.email,
+            )}
           </Text>
         </Stack>
         {offer.status === 'offered' ? <TakeOrDecline token={token} offer={offer} /> : null}
         {offer.status === 'booked' && offer.manageUrl ? (
-          <Anchor href={offer.manageUrl}>Manage your booking</Anchor>
+          <Anchor href={offer.manageUrl}>{texts.offer.manage}</Anchor>
         ) : null}
       </Stack>
     </Paper>
@@ -113,50 +119,27 @@ function Offer({ token, offer }: { token: string; offer: WaitlistOffer }) {
 }
 
 function Status({ offer }: { offer: WaitlistOffer }) {
+  const { say } = usePageLanguage();
+  const texts = say.booking.offer;
   const [title, text, color, Icon] = (() => {
     switch (offer.status) {
       case 'offered':
         return [
-          'A place is yours',
-          `We are holding it for you until ${clockTime(offer.holdUntil!, offer.timeZone)}. After that it goes to the next person in line.`,
+          texts.offeredTitle,
+          texts.offered(clockTime(offer.holdUntil!, offer.timeZone, say.locale)),
           'teal',
           IconClock,
         ] as const;
       case 'booked':
-        return [
-          'You are booked',
-          'We sent the confirmation to your email.',
-          'teal',
-          IconCircleCheck,
-        ] as const;
+        return [texts.bookedTitle, texts.booked, 'teal', IconCircleCheck] as const;
       case 'waiting':
-        return [
-          'You are on the waitlist',
-          'We will email you if a place frees up.',
-          'blue',
-          IconHourglass,
-        ] as const;
+        return [texts.waitingTitle, texts.waiting, 'blue', IconHourglass] as const;
       case 'declined':
-        return [
-          'You let this place go',
-          'It was offered to the next person in line.',
-          'gray',
-          IconLinkOff,
-        ] as const;
+        return [texts.declinedTitle, texts.declined, 'gray', IconLinkOff] as const;
       case 'cancelled':
-        return [
-          'This class was cancelled',
-          'The business cancelled it, so its waitlist has ended.',
-          'gray',
-          IconLinkOff,
-        ] as const;
+        return [texts.cancelledTitle, texts.cancelled, 'gray', IconLinkOff] as const;
       default:
-        return [
-          'This offer has expired',
-          'The hold ran out and the place was offered to the next person in line.',
-          'gray',
-          IconLinkOff,
-        ] as const;
+        return [texts.expiredTitle, texts.expired, 'gray', IconLinkOff] as const;
     }
   })();
   return (
@@ -177,6 +160,8 @@ function Status({ offer }: { offer: WaitlistOffer }) {
 type Step = { kind: 'choose' } | { kind: 'card' } | { kind: 'code'; verificationId: string };
 
 function TakeOrDecline({ token, offer }: { token: string; offer: WaitlistOffer }) {
+  const { say, language } = usePageLanguage();
+  const texts = say.booking;
   const confirm = useConfirmOffer(token);
   const decline = useDeclineOffer(token);
   const config = usePaymentConfig();
@@ -190,7 +175,7 @@ function TakeOrDecline({ token, offer }: { token: string; offer: WaitlistOffer }
     paymentIntentId: string;
     paid: boolean;
   } | null>(null);
-  const price = formatServicePrice(offer.priceAmount, offer.currency);
+  const price = formatServicePrice(offer.priceAmount, offer.currency, say.locale, texts.free);
   const details = { name: offer.name, email: offer.email, phone: '' };
 
   const run = async (work: () => Promise<unknown>) => {
@@ -199,7 +184,7 @@ function TakeOrDecline({ token, offer }: { token: string; offer: WaitlistOffer }
     try {
       await work();
     } catch (caught) {
-      setError(messageOf(caught));
+      setError(messageOf(caught, say));
     } finally {
       setBusy(false);
     }
@@ -215,7 +200,7 @@ function TakeOrDecline({ token, offer }: { token: string; offer: WaitlistOffer }
       }
       if (!payment.paid) {
         const confirmed = await confirmCard(payment.clientSecret, details);
-        if (confirmed.status !== 'succeeded') throw new PaymentError(SCHEDULE_PAGE_MESSAGES.paymentFailed);
+        if (confirmed.status !== 'succeeded') throw new PaymentError(texts.paymentFailed);
         payment = { ...payment, paid: true };
         setOpened(payment);
       }
@@ -229,9 +214,9 @@ function TakeOrDecline({ token, offer }: { token: string; offer: WaitlistOffer }
     onPay: (confirmCard: ConfirmCard) => void pay(confirmCard),
     onBack: () => setStep({ kind: 'choose' }),
     purchase: {
-      payLabel: `Pay ${price} and take the place`,
-      backLabel: 'Back',
-      chargeNote: 'If the place is no longer yours when the payment arrives, it is refunded in full.',
+      payLabel: texts.offer.payAndTake(price),
+      backLabel: texts.back,
+      chargeNote: texts.offer.refundNote,
     },
   };
 
@@ -250,7 +235,7 @@ function TakeOrDecline({ token, offer }: { token: string; offer: WaitlistOffer }
             ) : config.data.publishableKey ? (
               <StripeCardForm publishableKey={config.data.publishableKey} {...cardProps} />
             ) : (
-              <ErrorAlert>{SCHEDULE_PAGE_MESSAGES.stripeUnavailable}</ErrorAlert>
+              <ErrorAlert>{texts.stripeUnavailable}</ErrorAlert>
             )}
           </Suspense>
         ) : (
@@ -258,7 +243,7 @@ function TakeOrDecline({ token, offer }: { token: string; offer: WaitlistOffer }
         )
       ) : step.kind === 'code' ? (
         <form
-          aria-label="Use my pack"
+          aria-label={texts.offer.usePack}
           onSubmit={(event) => {
             event.preventDefault();
             void run(async () => {
@@ -272,24 +257,22 @@ function TakeOrDecline({ token, offer }: { token: string; offer: WaitlistOffer }
           }}
         >
           <Stack gap="sm">
-            <Text size="sm">
-              We emailed a six-digit code to {offer.email}. Type it here to use a session of your pack.
-            </Text>
+            <Text size="sm">{texts.offer.codeSent(offer.email)}</Text>
             <PinInput
               length={6}
               type="number"
               oneTimeCode
               value={code}
               onChange={setCode}
-              aria-label="Code"
-              getInputProps={() => ({ 'aria-label': 'Code digit' })}
+              aria-label={texts.code}
+              getInputProps={() => ({ 'aria-label': texts.codeDigit })}
             />
             <Group justify="space-between">
               <Button variant="subtle" onClick={() => setStep({ kind: 'choose' })} disabled={busy}>
-                Back
+                {texts.back}
               </Button>
               <Button type="submit" loading={busy} disabled={code.length !== 6}>
-                Book with my pack
+                {texts.bookWithMyPack}
               </Button>
             </Group>
           </Stack>
@@ -298,25 +281,25 @@ function TakeOrDecline({ token, offer }: { token: string; offer: WaitlistOffer }
         <Group gap="sm">
           {offer.priceAmount === 0 ? (
             <Button loading={busy} onClick={() => void run(() => confirm.mutateAsync({}))}>
-              Take the place
+              {texts.offer.takePlace}
             </Button>
           ) : (
             <>
               <Button onClick={() => setStep({ kind: 'card' })} disabled={busy}>
-                Pay {price} and take the place
+                {texts.offer.payAndTake(price)}
               </Button>
               <Button
                 variant="default"
                 loading={busy}
                 onClick={() =>
                   void run(async () => {
-                    const sent = await requestPackCode(offer.email, 'en');
+                    const sent = await requestPackCode(offer.email, language);
                     setCode('');
                     setStep({ kind: 'code', verificationId: sent.verificationId });
                   })
                 }
               >
-                I have a pack
+                {texts.haveAPack}
               </Button>
             </>
           )}
@@ -327,7 +310,7 @@ function TakeOrDecline({ token, offer }: { token: string; offer: WaitlistOffer }
             loading={decline.isPending}
             onClick={() => void run(() => decline.mutateAsync())}
           >
-            Let it go
+            {texts.offer.letItGo}
           </Button>
         </Group>
       )}

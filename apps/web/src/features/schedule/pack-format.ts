@@ -1,12 +1,12 @@
+import type { CustomerTexts } from '@chatdesk/contract/customer-texts';
 import type { PackBalance } from '@chatdesk/contract/packs';
-import { formatDate, sessionsText } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 
-export { sessionsText };
-
-/** The customer's emails about packs: Spanish when their browser prefers it, else English. */
-export const emailLanguage = (): 'es' | 'en' =>
-  navigator.language.toLowerCase().startsWith('es') ? 'es' : 'en';
-
-/** "Ten sessions: 9 of 10 sessions left, valid until Feb 24, 2027." */
-export const packBalanceText = (pack: PackBalance) =>
-  `${pack.name}: ${pack.sessionsLeft} of ${sessionsText(pack.sessionsTotal)} left, valid until ${formatDate(pack.expiresAt)}.`;
+/** "Ten sessions: 9 of 10 sessions left, valid until Nov 24, 2027." in the page's language. */
+export const packBalanceText = (pack: PackBalance, say: CustomerTexts) =>
+  say.booking.packBalance(
+    pack.name,
+    pack.sessionsLeft,
+    say.booking.sessions(pack.sessionsTotal),
+    formatDate(pack.expiresAt, say.locale),
+  );

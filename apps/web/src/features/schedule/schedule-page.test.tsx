@@ -58,6 +58,8 @@ function renderPage() {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  localStorage.clear();
+  document.documentElement.lang = 'en';
 });
 
 describe('SchedulePage', () => {
@@ -149,6 +151,45 @@ describe('SchedulePage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Change service' }));
     expect(await screen.findByRole('heading', { name: 'Choose a service' })).toHaveFocus();
+  }, 20_000);
+
+  it('speaks Spanish once the visitor picks Español, every step, and remembers it for the next page', async () => {
+    respondWith(200, schedule);
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('heading', { name: 'Book an Appointment with Carlos Ruiz' });
+
+    await user.click(screen.getByRole('button', { name: 'Español' }));
+    expect(screen.getByRole('heading', { name: 'Reserva una cita con Carlos Ruiz' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('es');
+    expect(screen.getByText('Profesional')).toBeInTheDocument();
+    expect(
+      screen.getByText('10,00 €, pagados con tarjeta de forma segura para confirmar'),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'lunes, 23 de noviembre de 2026' }));
+    await user.click(screen.getByRole('button', { name: /^09:30( ?\(|$)/ }));
+    expect(screen.getByRole('heading', { name: 'Completa tu reserva' })).toBeInTheDocument();
+    expect(screen.getByText('lunes, 23 de noviembre de 2026 a las 09:30')).toBeInTheDocument();
+
+    // The contract's checks, in Spanish.
+    await user.click(screen.getByRole('button', { name: 'Ir al pago' }));
+    expect(screen.getByText('Escribe tu nombre')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Nombre y apellidos'), 'Ana');
+    await user.type(screen.getByLabelText('Email'), 'ana@example');
+    await user.type(screen.getByLabelText('Teléfono'), '600111222');
+    await user.click(screen.getByRole('button', { name: 'Ir al pago' }));
+    expect(screen.getByText('Escribe un email válido')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email'), '.com');
+    await user.click(screen.getByRole('button', { name: 'Ir al pago' }));
+
+    const summary = screen.getByRole('region', { name: 'Resumen de la cita' });
+    expect(summary).toHaveTextContent('09:30 - 10:00');
+    expect(summary).toHaveTextContent('Importe de la cita: 10,00 €');
+    const pay = await screen.findByRole('button', { name: 'Pagar 10€ y reservar la cita' });
+    expect(pay).toHaveAccessibleDescription(/^(Cancelación gratuita hasta el|Esta cita empieza en menos de)/);
+    expect(screen.getByLabelText('Número de tarjeta')).toBeInTheDocument();
+    expect(localStorage.getItem('chatdesk.booking-page-language')).toBe('es');
   }, 20_000);
 
   it('sends an unknown employee to the not-found page', async () => {

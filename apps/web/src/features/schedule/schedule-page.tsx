@@ -1,14 +1,16 @@
 import type { PublicSchedule } from '@chatdesk/contract/schedule';
-import { Box, Center, Container, Grid, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Box, Center, Grid, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { type Dispatch, useEffect, useReducer, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { CustomerPage } from '../../components/customer-page';
 import { PublicPageError, PublicPageLoader, useNotFoundRedirect } from '../../components/public-page-states';
 import { ChosenService, ServicePicker } from '../../components/service-picker';
 import { type Slot, SlotCalendar } from '../../components/slots/slot-calendar';
 import { WaitlistJoin } from '../../components/waitlist-join';
 import { ApiError } from '../../lib/api-client';
+import { pageText, useBookingTexts, usePageLanguage } from '../../lib/page-language';
 import { useSchedule } from './api';
 import {
   type BookingAction,
@@ -21,7 +23,6 @@ import { BookingHeader } from './components/booking-header';
 import { BookingPanel } from './components/booking-panel';
 import { ServicePacks } from './components/service-packs';
 import { linkedSlot } from './linked-slot';
-import { SCHEDULE_PAGE_MESSAGES } from './messages';
 import classes from './schedule.module.css';
 import { type CheckoutOutcome, useCheckout } from './use-checkout';
 
@@ -36,6 +37,16 @@ const isStaleServiceLink = (error: unknown) =>
 
 /** The public booking page: no sign-in, and nothing from the staff app. */
 export function SchedulePage() {
+  return (
+    <CustomerPage className={classes.page}>
+      <Schedule />
+    </CustomerPage>
+  );
+}
+
+function Schedule() {
+  const { say } = usePageLanguage();
+  const texts = say.booking;
   const { username = '' } = useParams();
   // The chosen service is in the address (`?service=`): Back returns to the list of services, and
   // a link can open on one service.
@@ -59,35 +70,30 @@ export function SchedulePage() {
   );
   const notFound = useNotFoundRedirect(state.serviceId === null ? schedule.error : null);
   useDocumentTitle(
-    schedule.data ? `Book an appointment with ${schedule.data.employee.name}` : 'Book an appointment',
+    schedule.data ? texts.documentTitleWith(schedule.data.employee.name) : texts.documentTitle,
   );
 
   const chooseService = (serviceId: string | null) => setSearchParams(withService(serviceId));
 
-  return (
-    <Box component="main" className={classes.page}>
-      <Container size="lg" px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 48 }}>
-        {schedule.data ? (
-          <BookingFlow
-            schedule={schedule.data}
-            // Another service's times on their way: the page keeps its header and waits for them.
-            loading={schedule.isPlaceholderData}
-            state={state}
-            dispatch={dispatch}
-            onChooseService={chooseService}
-          />
-        ) : schedule.isError && !notFound && !staleLink ? (
-          <PublicPageError
-            message={
-              (schedule.error instanceof ApiError && schedule.error.serverMessage) ||
-              SCHEDULE_PAGE_MESSAGES.loadFailed
-            }
-          />
-        ) : (
-          <PublicPageLoader label="Loading schedule" text="Loading schedule..." />
-        )}
-      </Container>
-    </Box>
+  return schedule.data ? (
+    <BookingFlow
+      schedule={schedule.data}
+      // Another service's times on their way: the page keeps its header and waits for them.
+      loading={schedule.isPlaceholderData}
+      state={state}
+      dispatch={dispatch}
+      onChooseService={chooseService}
+    />
+  ) : schedule.isError && !notFound && !staleLink ? (
+    <PublicPageError
+      message={
+        schedule.error instanceof ApiError && schedule.error.serverMessage
+          ? pageText(schedule.error.serverMessage, say)
+          : texts.loadFailed
+      }
+    />
+  ) : (
+    <PublicPageLoader label={texts.loadingSchedule} text={texts.loadingScheduleText} />
   );
 }
 
@@ -137,6 +143,7 @@ type BookingFlowProps = {
 };
 
 function BookingFlow({ schedule, loading, state, dispatch, onChooseService }: BookingFlowProps) {
+  const texts = useBookingTexts();
   const checkout = useCheckout(schedule);
   const panel = useRef<HTMLDivElement>(null);
   const card = useRef<HTMLDivElement>(null);
@@ -214,7 +221,7 @@ function BookingFlow({ schedule, loading, state, dispatch, onChooseService }: Bo
             ) : null}
             {service && !loading ? <ServicePacks serviceId={service.id} serviceName={service.name} /> : null}
             {loading ? (
-              <Center mih={320} role="status" aria-label="Loading open times">
+              <Center mih={320} role="status" aria-label={texts.loadingTimes}>
                 <Loader />
               </Center>
             ) : (
@@ -263,7 +270,7 @@ function BookingFlow({ schedule, loading, state, dispatch, onChooseService }: Bo
       </Paper>
       <Group justify="center" gap={6} c="dimmed">
         <IconShieldCheck size={16} aria-hidden />
-        <Text size="xs">Secure booking · You will receive a confirmation by email</Text>
+        <Text size="xs">{texts.secureBooking}</Text>
       </Group>
     </Stack>
   );

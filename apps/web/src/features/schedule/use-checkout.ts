@@ -7,10 +7,10 @@ import {
 } from '../../components/payments/payment-types';
 import type { Slot } from '../../components/slots/slot-calendar';
 import { ApiError } from '../../lib/api-client';
+import { pageText, usePageLanguage } from '../../lib/page-language';
 import { useBookAppointment, useBookFree, useCreatePaymentIntent } from './api';
 import { weekdayOf } from './booking-format';
 import type { BookedAppointment } from './booking-state';
-import { SCHEDULE_PAGE_MESSAGES } from './messages';
 
 export type CheckoutOutcome = { ok: true; appointment: BookedAppointment } | { ok: false; message: string };
 
@@ -23,27 +23,25 @@ const HOLD_MARGIN_MS = 30_000;
 const slotKeyOf = (employeeId: string, serviceId: string | undefined, slot: Slot) =>
   `${employeeId}|${serviceId}|${slot.date}|${slot.time}`;
 
-function serverMessage(error: unknown): string | null {
-  return error instanceof ApiError ? error.serverMessage : null;
-}
-
 const trimmed = (clientInfo: ClientInfo): ClientInfo => ({
   name: clientInfo.name.trim(),
   email: clientInfo.email.trim(),
   phone: clientInfo.phone.trim(),
 });
 
-function paymentMessage(error: unknown): string {
-  if (error instanceof PaymentError) return error.message;
-  return serverMessage(error) ?? SCHEDULE_PAGE_MESSAGES.paymentFailed;
-}
-
 /**
  * Pay, then book: opens (or reuses) the slot's payment, confirms the card, and books with the payment
  * id, both for the service the page's times are for (the server decides its price).
  */
 export function useCheckout(schedule: PublicSchedule) {
+  const { say, language } = usePageLanguage();
+  const texts = say.booking;
   const serviceId = schedule.service?.id;
+  // The server's refusal in the page's language, or ours when it sent none.
+  const refusal = (error: unknown, otherwise: string) =>
+    error instanceof ApiError && error.serverMessage ? pageText(error.serverMessage, say) : otherwise;
+  const paymentMessage = (error: unknown) =>
+    error instanceof PaymentError ? pageText(error.message, say) : refusal(error, texts.paymentFailed);
   const createIntent = useCreatePaymentIntent();
   const book = useBookAppointment();
   const free = useBookFree();
@@ -68,6 +66,7 @@ export function useCheckout(schedule: PublicSchedule) {
       date: slot.date,
       timeSlot: slot.time,
       clientInfo,
+      language,
       ...(chatRef ? { chatRef } : {}),
     });
     open.current = { slotKey, intent, paid: null };
@@ -79,14 +78,13 @@ export function useCheckout(schedule: PublicSchedule) {
     try {
       payment = await openPayment(slot, clientInfo);
     } catch (error) {
-      return { ok: false, message: serverMessage(error) ?? SCHEDULE_PAGE_MESSAGES.bookingFailed };
+      return { ok: false, message: refusal(error, texts.bookingFailed) };
     }
 
     if (!payment.paid) {
       try {
         const confirmed = await confirm(payment.intent.clientSecret, clientInfo);
-        if (confirmed.status !== 'succeeded')
-          return { ok: false, message: SCHEDULE_PAGE_MESSAGES.paymentFailed };
+        if (confirmed.status !== 'succeeded') return { ok: false, message: texts.paymentFailed };
         // Paid: a retry after a failed booking call books again with this payment, never pays twice.
         payment.paid = confirmed;
       } catch (error) {
@@ -117,7 +115,7 @@ export function useCheckout(schedule: PublicSchedule) {
     } catch (error) {
       // Someone else's booking won the slot: the server refunded this payment and let it go.
       if (error instanceof ApiError && error.status === 409) open.current = null;
-      return { ok: false, message: serverMessage(error) ?? SCHEDULE_PAGE_MESSAGES.bookingFailed };
+      return { ok: false, message: refusal(error, texts.bookingFailed) };
     }
   }
 
@@ -132,7 +130,7 @@ export function useCheckout(schedule: PublicSchedule) {
 
   /** A free service: booked at once, with no payment to open. */
   async function bookFree(slot: Slot, clientInfo: ClientInfo): Promise<CheckoutOutcome> {
-    if (!serviceId) return { ok: false, message: SCHEDULE_PAGE_MESSAGES.bookingFailed };
+    if (!serviceId) return { ok: false, message: texts.bookingFailed };
     setBusy(true);
     try {
       const { appointment } = await free.mutateAsync({
@@ -141,11 +139,12 @@ export function useCheckout(schedule: PublicSchedule) {
         date: slot.date,
         timeSlot: slot.time,
         clientInfo: trimmed(clientInfo),
+        language,
         ...(chatRef ? { chatRef } : {}),
       });
       return { ok: true, appointment };
     } catch (error) {
-      return { ok: false, message: serverMessage(error) ?? SCHEDULE_PAGE_MESSAGES.bookingFailed };
+      return { ok: false, message: refusal(error, texts.bookingFailed) };
     } finally {
       setBusy(false);
     }

@@ -5,6 +5,7 @@ import { Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Slot } from '../../../components/slots/slot-calendar';
 import { VisitorTime } from '../../../components/slots/visitor-time';
 import { formatServicePrice } from '../../../lib/format';
+import { usePageLanguage } from '../../../lib/page-language';
 import { formatLongDate, formatTimeRange } from '../../../lib/wall-clock';
 
 type AppointmentSummaryProps = {
@@ -41,6 +42,8 @@ export function AppointmentSummary({
   currency,
   timeZone,
 }: AppointmentSummaryProps) {
+  const { say } = usePageLanguage();
+  const texts = say.booking;
   return (
     <Paper
       withBorder
@@ -51,21 +54,21 @@ export function AppointmentSummary({
       aria-labelledby="appointment-summary"
     >
       <Title order={3} size="h5" mb="sm" id="appointment-summary">
-        Appointment Summary
+        {texts.summary}
       </Title>
       <Stack gap={8}>
-        <Row label="Name" value={client.name} />
-        <Row label="Email" value={client.email} />
-        <Row label="Phone" value={client.phone} />
+        <Row label={texts.name} value={client.name} />
+        <Row label={texts.email} value={client.email} />
+        <Row label={texts.phone} value={client.phone} />
         {service ? (
-          <Row label="Service" value={`${service.name} (${formatDuration(service.durationMinutes)})`} />
+          <Row label={texts.service} value={`${service.name} (${formatDuration(service.durationMinutes)})`} />
         ) : null}
-        <Row label="Date" value={formatLongDate(slot.date)} />
-        <Row label="Time" value={`${formatTimeRange(slot.time, minutes)} (${timeZone})`} />
+        <Row label={texts.date} value={formatLongDate(slot.date, say.locale)} />
+        <Row label={texts.time} value={`${formatTimeRange(slot.time, minutes, say.locale)} (${timeZone})`} />
         <VisitorTime date={slot.date} time={slot.time} timeZone={timeZone} />
       </Stack>
       <Divider my="sm" />
-      <Text fw={700}>Appointment Fee: {formatServicePrice(amount, currency)}</Text>
+      <Text fw={700}>{texts.fee(formatServicePrice(amount, currency, say.locale, texts.free))}</Text>
     </Paper>
   );
 }

@@ -4,7 +4,7 @@ import { Avatar, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { IconClockHour4, IconMapPin, IconWorld } from '@tabler/icons-react';
 import { visitorZoneNote } from '../../../components/slots/visitor-time';
 import { initials } from '../../../lib/format';
-import { SCHEDULE_PAGE_MESSAGES } from '../messages';
+import { useBookingTexts } from '../../../lib/page-language';
 
 type BookingHeaderProps = {
   employee: PublicSchedule['employee'];
@@ -14,7 +14,8 @@ type BookingHeaderProps = {
 };
 
 export function BookingHeader({ employee, timeZone, durationMinutes }: BookingHeaderProps) {
-  const zoneNote = visitorZoneNote(timeZone);
+  const texts = useBookingTexts();
+  const zoneNote = visitorZoneNote(timeZone, texts);
   return (
     <Group gap="lg" wrap="nowrap" align="flex-start">
       <Avatar size={64} radius="xl" color="brand" variant="filled" visibleFrom="xs" aria-hidden>
@@ -22,10 +23,10 @@ export function BookingHeader({ employee, timeZone, durationMinutes }: BookingHe
       </Avatar>
       <Stack gap={6} style={{ minWidth: 0 }}>
         <Title order={1} fz={{ base: 24, sm: 30 }} lh={1.2}>
-          Book an Appointment with {employee.name}
+          {texts.heading(employee.name)}
         </Title>
         <Text c="dimmed" fw={500} data-testid="employee-title">
-          {employee.title ?? SCHEDULE_PAGE_MESSAGES.defaultTitle}
+          {employee.title ?? texts.defaultTitle}
         </Text>
         <Group gap="xs" mt={4}>
           {durationMinutes === null ? null : (
@@ -42,7 +43,7 @@ export function BookingHeader({ employee, timeZone, durationMinutes }: BookingHe
         <Group gap={6} c="dimmed" wrap="nowrap">
           <IconWorld size={15} aria-hidden />
           <Text size="sm">
-            Times shown in {timeZone}
+            {texts.timesShownIn(timeZone)}
             {zoneNote ? ` · ${zoneNote}` : ''}
           </Text>
         </Group>

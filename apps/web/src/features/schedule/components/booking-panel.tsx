@@ -15,10 +15,10 @@ import { type Dispatch, lazy, type ReactNode, Suspense, useEffect, useId, useSta
 import { ErrorAlert } from '../../../components/error-alert';
 import type { ConfirmCard } from '../../../components/payments/payment-types';
 import { VisitorTime } from '../../../components/slots/visitor-time';
+import { useBookingTexts, usePageLanguage } from '../../../lib/page-language';
 import { formatLongDate, formatTime, formatTimeRange } from '../../../lib/wall-clock';
 import { formatFee } from '../booking-format';
 import type { BookingAction, BookingState } from '../booking-state';
-import { SCHEDULE_PAGE_MESSAGES } from '../messages';
 import { packBalanceText } from '../pack-format';
 import { usePublicPacks } from '../packs-api';
 import { AppointmentSummary } from './appointment-summary';
@@ -57,14 +57,16 @@ function NothingChosen({
   /** A class's seats: the time is shared, each client books a seat. */
   seats: number | null;
 }) {
+  const { say } = usePageLanguage();
+  const texts = say.booking;
   return (
     <Stack gap="lg" py={{ base: 0, md: 'xl' }}>
       <Stack gap={4}>
         <Title order={2} size="h4">
-          Pick a time that suits you
+          {texts.pickATime}
         </Title>
         <Text c="dimmed" size="sm">
-          Choose a day in the calendar, then one of its open times.
+          {texts.pickATimeHelp}
         </Text>
       </Stack>
       <List spacing="md" size="sm" center>
@@ -75,9 +77,7 @@ function NothingChosen({
             </ThemeIcon>
           }
         >
-          {seats
-            ? `A ${minutes}-minute class of up to ${seats}: you book one seat`
-            : `A ${minutes}-minute appointment, just for you`}
+          {seats ? texts.classOf(minutes, seats) : texts.appointmentOf(minutes)}
         </List.Item>
         <List.Item
           icon={
@@ -86,9 +86,7 @@ function NothingChosen({
             </ThemeIcon>
           }
         >
-          {amount === 0
-            ? 'Free: no payment needed to book'
-            : `${formatFee(amount, currency)} paid securely by card to confirm`}
+          {amount === 0 ? texts.freeToBook : texts.paidByCard(formatFee(amount, currency, say.locale))}
         </List.Item>
         <List.Item
           icon={
@@ -97,7 +95,7 @@ function NothingChosen({
             </ThemeIcon>
           }
         >
-          A confirmation email with all the details
+          {texts.confirmationEmail}
         </List.Item>
       </List>
     </Stack>
@@ -111,6 +109,7 @@ function CardForm({
   onBack,
   terms,
 }: Pick<BookingPanelProps, 'schedule' | 'busy' | 'onPay'> & { onBack: () => void; terms: ReactNode }) {
+  const texts = useBookingTexts();
   const { provider, publishableKey, amount, currency } = schedule.payment;
   const props = { amount, currency, busy, onPay, onBack, terms };
   if (provider === 'local') {
@@ -121,7 +120,7 @@ function CardForm({
     );
   }
   if (!publishableKey) {
-    return <ErrorAlert>{SCHEDULE_PAGE_MESSAGES.stripeUnavailable}</ErrorAlert>;
+    return <ErrorAlert>{texts.stripeUnavailable}</ErrorAlert>;
   }
   return (
     <Suspense fallback={<Skeleton h={160} radius="md" />}>
@@ -142,6 +141,7 @@ function FreeBookingActions({
   onBack: () => void;
   terms: ReactNode;
 }) {
+  const texts = useBookingTexts();
   const termsId = useId();
   return (
     <Stack gap="xs">
@@ -154,7 +154,7 @@ function FreeBookingActions({
         leftSection={<IconCalendarCheck size={17} />}
         onClick={onBook}
       >
-        {busy ? 'Processing...' : 'Book Appointment'}
+        {busy ? texts.processing : texts.bookAppointment}
       </Button>
       <Button
         variant="subtle"
@@ -164,7 +164,7 @@ function FreeBookingActions({
         leftSection={<IconArrowLeft size={16} />}
         onClick={onBack}
       >
-        Back to Form
+        {texts.backToForm}
       </Button>
     </Stack>
   );
@@ -179,6 +179,8 @@ export function BookingPanel({
   onPay,
   onBookFree,
 }: BookingPanelProps) {
+  const { say } = usePageLanguage();
+  const texts = say.booking;
   const { slot, result } = state;
   const { amount, currency, provider } = schedule.payment;
   const minutes = schedule.service?.durationMinutes ?? MEETING_MINUTES;
@@ -201,7 +203,7 @@ export function BookingPanel({
           <Group gap={8} wrap="nowrap" align="flex-start">
             <IconPackage size={18} style={{ flexShrink: 0, marginTop: 2 }} aria-hidden />
             <Text size="sm" data-testid="paid-with-pack">
-              Paid with your pack. {packBalanceText(paidWithPack)}
+              {texts.paidWithPack} {packBalanceText(paidWithPack, say)}
             </Text>
           </Group>
         ) : null}
@@ -221,16 +223,16 @@ export function BookingPanel({
     <Stack gap="lg">
       <Stack gap={6}>
         <Title order={2} size="h3">
-          Complete Your Booking
+          {texts.completeBooking}
         </Title>
         <Group gap={8} wrap="nowrap" align="flex-start">
           <IconCalendarEvent size={18} style={{ flexShrink: 0, marginTop: 2 }} aria-hidden />
           <Text fw={500} data-testid="chosen-slot">
-            {formatLongDate(slot.date)} at {formatTime(slot.time)}
+            {texts.slotAt(formatLongDate(slot.date, say.locale), formatTime(slot.time, say.locale))}
           </Text>
         </Group>
         <Text size="sm" c="dimmed">
-          {formatTimeRange(slot.time, minutes)} · {schedule.timeZone}
+          {formatTimeRange(slot.time, minutes, say.locale)} · {schedule.timeZone}
         </Text>
         <VisitorTime date={slot.date} time={slot.time} timeZone={schedule.timeZone} />
       </Stack>
@@ -251,7 +253,7 @@ export function BookingPanel({
       {state.step === 'details' && !usingPack ? <BookingPolicy slot={slot} schedule={schedule} /> : null}
       {state.step === 'details' && !usingPack && offersPacks ? (
         <Button variant="light" leftSection={<IconPackage size={17} />} onClick={() => setUsingPack(true)}>
-          I have a pack
+          {texts.haveAPack}
         </Button>
       ) : null}
       {state.step === 'details' && usingPack ? null : state.step === 'details' ? (
@@ -260,7 +262,7 @@ export function BookingPanel({
           errors={state.errors}
           onChange={(field, value) => dispatch({ type: 'changeField', field, value })}
           onSubmit={() => dispatch({ type: 'submitDetails' })}
-          submitLabel={free ? 'Continue' : undefined}
+          submitLabel={free ? texts.continue : undefined}
         />
       ) : (
         <Stack gap="lg">

@@ -3,6 +3,7 @@ import { Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { Slot } from '../../../components/slots/slot-calendar';
+import { usePageLanguage } from '../../../lib/page-language';
 import { browserTimeZone, zonedInstant } from '../../../lib/zone-time';
 import { bookingPolicyText } from '../booking-policy';
 
@@ -21,6 +22,7 @@ function useNow() {
 /** The cancellation and reschedule policy for the chosen slot, before the visitor pays. */
 export function BookingPolicy({ slot, schedule, id }: BookingPolicyProps) {
   const now = useNow();
+  const { say } = usePageLanguage();
   const startsAt = zonedInstant(slot.date, slot.time, schedule.timeZone);
   const late = now > startsAt - schedule.freeCancellationHours * 3_600_000;
   const text = bookingPolicyText({
@@ -30,6 +32,7 @@ export function BookingPolicy({ slot, schedule, id }: BookingPolicyProps) {
     fee: schedule.payment,
     businessZone: schedule.timeZone,
     visitorZone: browserTimeZone(),
+    say,
   });
   const Icon = late && schedule.freeCancellationHours > 0 ? IconAlertTriangle : IconInfoCircle;
   return (

@@ -1,13 +1,14 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCalendarCheck, IconCircleCheck } from '@tabler/icons-react';
 import { VisitorTime } from '../../../components/slots/visitor-time';
+import { useBookingTexts, usePageLanguage } from '../../../lib/page-language';
 import { formatLongDate, formatTime } from '../../../lib/wall-clock';
 import type { BookedAppointment } from '../booking-state';
-import { SCHEDULE_PAGE_MESSAGES } from '../messages';
 
 export function BookingError({ message }: { message: string }) {
+  const texts = useBookingTexts();
   return (
-    <Alert color="red" title="Error" icon={<IconAlertCircle size={20} />} role="alert">
+    <Alert color="red" title={texts.error} icon={<IconAlertCircle size={20} />} role="alert">
       {message}
     </Alert>
   );
@@ -21,15 +22,12 @@ export function BookingSuccess({
   /** Named when the professional offers several services. */
   showService: boolean;
 }) {
+  const { say } = usePageLanguage();
+  const texts = say.booking;
   return (
     <Stack gap="md">
-      <Alert
-        color="teal"
-        title={SCHEDULE_PAGE_MESSAGES.bookingSucceededTitle}
-        icon={<IconCircleCheck size={20} />}
-        role="status"
-      >
-        {SCHEDULE_PAGE_MESSAGES.bookingSucceeded}
+      <Alert color="teal" title={texts.succeededTitle} icon={<IconCircleCheck size={20} />} role="status">
+        {texts.succeeded}
       </Alert>
       <Stack
         gap={4}
@@ -40,12 +38,13 @@ export function BookingSuccess({
       >
         <Text size="sm" c="dimmed" fw={500}>
           <IconCalendarCheck size={15} style={{ verticalAlign: '-2px', marginRight: 6 }} aria-hidden />
-          Your appointment with {appointment.employeeName}
+          {texts.yourAppointmentWith(appointment.employeeName)}
         </Text>
         {showService ? <Text fw={600}>{appointment.serviceName}</Text> : null}
-        <Text fw={600}>{formatLongDate(appointment.date)}</Text>
+        <Text fw={600}>{formatLongDate(appointment.date, say.locale)}</Text>
         <Text>
-          {formatTime(appointment.startTime)} - {formatTime(appointment.endTime)} ({appointment.timeZone})
+          {formatTime(appointment.startTime, say.locale)} - {formatTime(appointment.endTime, say.locale)} (
+          {appointment.timeZone})
         </Text>
         <VisitorTime date={appointment.date} time={appointment.startTime} timeZone={appointment.timeZone} />
       </Stack>

@@ -1,3 +1,4 @@
+import type { CustomerTexts } from '@chatdesk/contract/customer-texts';
 import type { PackPurchase, PublicPack } from '@chatdesk/contract/packs';
 import type { ClientInfo } from '@chatdesk/contract/schedule';
 import { type ClientInfoErrors, validateClientInfo } from '@chatdesk/contract/schedule-rules';
@@ -8,25 +9,22 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { type ConfirmCard, PaymentError } from '../../../components/payments/payment-types';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate, formatServicePrice } from '../../../lib/format';
+import { pageText, usePageLanguage } from '../../../lib/page-language';
 import { usePaymentConfig } from '../../subscribe/api';
-import { SCHEDULE_PAGE_MESSAGES } from '../messages';
-import { emailLanguage, sessionsText } from '../pack-format';
 import { completePackPurchase, startPackCheckout } from '../packs-api';
 import { ClientDetailsForm } from './client-details-form';
 
 const LocalCardForm = lazy(() => import('./local-card-form').then((m) => ({ default: m.LocalCardForm })));
 const StripeCardForm = lazy(() => import('./stripe-card-form').then((m) => ({ default: m.StripeCardForm })));
 
-const validityText = (days: number) => `valid ${days} ${days === 1 ? 'day' : 'days'}`;
-
 const emptyDetails: ClientInfo = { name: '', email: '', phone: '' };
 
 type Step = { kind: 'details' } | { kind: 'card' } | { kind: 'bought'; purchase: PackPurchase };
 
-function errorText(error: unknown): string {
-  if (error instanceof PaymentError) return error.message;
-  if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
-  return SCHEDULE_PAGE_MESSAGES.paymentFailed;
+function errorText(error: unknown, say: CustomerTexts): string {
+  if (error instanceof PaymentError) return pageText(error.message, say);
+  if (error instanceof ApiError && error.serverMessage) return pageText(error.serverMessage, say);
+  return say.booking.paymentFailed;
 }
 
 /** Details, card, done: the pack is sold by the server once the provider confirms the payment. */
@@ -39,6 +37,8 @@ export function BuyPackDialog({
   serviceName: string;
   onClose: () => void;
 }) {
+  const { say, language } = usePageLanguage();
+  const texts = say.booking;
   const config = usePaymentConfig();
   const [step, setStep] = useState<Step>({ kind: 'details' });
   const [values, setValues] = useState<ClientInfo>(emptyDetails);
@@ -51,7 +51,7 @@ export function BuyPackDialog({
     paymentIntentId: string;
     paid: boolean;
   } | null>(null);
-  const price = formatServicePrice(pack.priceAmount, pack.currency);
+  const price = formatServicePrice(pack.priceAmount, pack.currency, say.locale, texts.free);
 
   const pay = async (confirm: ConfirmCard) => {
     setBusy(true);
@@ -63,20 +63,20 @@ export function BuyPackDialog({
         const intent = await startPackCheckout({
           packId: pack.id,
           clientInfo: details,
-          language: emailLanguage(),
+          language,
         });
         payment = { clientSecret: intent.clientSecret, paymentIntentId: intent.paymentIntentId, paid: false };
         setOpened(payment);
       }
       if (!payment.paid) {
         const confirmed = await confirm(payment.clientSecret, details);
-        if (confirmed.status !== 'succeeded') throw new PaymentError(SCHEDULE_PAGE_MESSAGES.paymentFailed);
+        if (confirmed.status !== 'succeeded') throw new PaymentError(texts.paymentFailed);
         payment = { ...payment, paid: true };
         setOpened(payment);
       }
       setStep({ kind: 'bought', purchase: await completePackPurchase(payment.paymentIntentId) });
     } catch (caught) {
-      setError(errorText(caught));
+      setError(errorText(caught, say));
     } finally {
       setBusy(false);
     }
@@ -93,9 +93,9 @@ export function BuyPackDialog({
       setStep({ kind: 'details' });
     },
     purchase: {
-      payLabel: `Pay ${price} and buy the pack`,
-      backLabel: 'Back to your details',
-      chargeNote: 'You are charged the price of the pack.',
+      payLabel: texts.payForPack(price),
+      backLabel: texts.backToDetails,
+      chargeNote: texts.packCharge,
     },
   };
 
@@ -105,7 +105,7 @@ export function BuyPackDialog({
       onClose={() => {
         if (!busy) onClose();
       }}
-      title={step.kind === 'bought' ? 'Pack bought' : `Buy ${pack.name}`}
+      title={step.kind === 'bought' ? texts.packBought : texts.buyPack(pack.name)}
       centered
       radius="lg"
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
@@ -120,18 +120,25 @@ export function BuyPackDialog({
               style={{ flexShrink: 0 }}
             />
             <Text fw={600} data-testid="pack-bought">
-              {sessionsText(step.purchase.sessionsLeft)} of {step.purchase.serviceName}, valid until{' '}
-              {formatDate(step.purchase.expiresAt)}.
+              {texts.packBoughtText(
+                texts.sessions(step.purchase.sessionsLeft),
+                step.purchase.serviceName,
+                formatDate(step.purchase.expiresAt, say.locale),
+              )}
             </Text>
           </Group>
-          <Text size="sm">We sent the details to {step.purchase.email}.</Text>
-          <Button onClick={onClose}>Done</Button>
+          <Text size="sm">{texts.detailsSentTo(step.purchase.email)}</Text>
+          <Button onClick={onClose}>{texts.done}</Button>
         </Stack>
       ) : (
         <Stack gap="md">
           <Text size="sm">
-            {sessionsText(pack.sessions)} of {serviceName} for {price}, {validityText(pack.validityDays)} from
-            today.
+            {texts.packOffer(
+              texts.sessions(pack.sessions),
+              serviceName,
+              price,
+              texts.validDays(pack.validityDays),
+            )}
           </Text>
           {error ? (
             <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
@@ -159,7 +166,7 @@ export function BuyPackDialog({
               ) : config.data.publishableKey ? (
                 <StripeCardForm publishableKey={config.data.publishableKey} {...cardProps} />
               ) : (
-                <ErrorAlert>{SCHEDULE_PAGE_MESSAGES.stripeUnavailable}</ErrorAlert>
+                <ErrorAlert>{texts.stripeUnavailable}</ErrorAlert>
               )}
             </Suspense>
           ) : (

@@ -4,6 +4,7 @@ import { Button, Stack } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
 import { ContactFields } from '../../../components/contact-fields';
+import { useBookingTexts } from '../../../lib/page-language';
 
 type ClientDetailsFormProps = {
   values: ClientInfo;
@@ -19,15 +20,16 @@ export function ClientDetailsForm({
   errors,
   onChange,
   onSubmit,
-  submitLabel = 'Proceed to Payment',
+  submitLabel,
 }: ClientDetailsFormProps) {
+  const texts = useBookingTexts();
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
   };
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label="Your details">
+    <form onSubmit={handleSubmit} noValidate aria-label={texts.yourDetails}>
       <Stack gap="md">
         <ContactFields
           values={values}
@@ -36,7 +38,7 @@ export function ClientDetailsForm({
           placeholders={{ name: 'Jane Doe', email: 'you@example.com', phone: '+34 600 000 000' }}
         />
         <Button type="submit" size="md" rightSection={<IconArrowRight size={18} />} fullWidth mt="xs">
-          {submitLabel}
+          {submitLabel ?? texts.proceedToPayment}
         </Button>
       </Stack>
     </form>

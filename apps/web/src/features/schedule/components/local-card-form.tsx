@@ -16,17 +16,11 @@ import {
 } from '../../../components/payments/payment-types';
 import { TestCardFields } from '../../../components/payments/test-card-fields';
 import { ApiError } from '../../../lib/api-client';
+import { pageText, usePageLanguage } from '../../../lib/page-language';
 import { authenticateLocalPayment, confirmLocalCard, type LocalPaymentIntent } from '../api';
-import { SCHEDULE_PAGE_MESSAGES } from '../messages';
 import { type CardFormProps, PaymentActions } from './payment-actions';
 
 const emptyCard: CardValues = { number: '', expiry: '', cvc: '' };
-
-function asPaymentError(error: unknown): PaymentError {
-  if (error instanceof ApiError)
-    return new PaymentError(error.serverMessage ?? SCHEDULE_PAGE_MESSAGES.paymentFailed);
-  return new PaymentError(SCHEDULE_PAGE_MESSAGES.paymentFailed);
-}
 
 function toConfirmed(intent: LocalPaymentIntent): ConfirmedPayment {
   const method = intent.card ? `${intent.card.brand} •••• ${intent.card.last4}` : 'card';
@@ -35,6 +29,14 @@ function toConfirmed(intent: LocalPaymentIntent): ConfirmedPayment {
 
 /** The local provider's card form: the same test cards and messages as Stripe, answered by our server. */
 export function LocalCardForm({ amount, currency, busy, onPay, onBack, terms, purchase }: CardFormProps) {
+  const { say } = usePageLanguage();
+  const texts = say.booking;
+  const asPaymentError = (error: unknown) =>
+    new PaymentError(
+      error instanceof ApiError && error.serverMessage
+        ? pageText(error.serverMessage, say)
+        : texts.paymentFailed,
+    );
   const [card, setCard] = useState<CardValues>(emptyCard);
   const [errors, setErrors] = useState<CardErrors>({});
   const [challenge, setChallenge] = useState<{ last4: string | null } | null>(null);
@@ -83,21 +85,20 @@ export function LocalCardForm({ amount, currency, busy, onPay, onBack, terms, pu
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const found = validateCard(card);
+    const found = validateCard(card, new Date(), texts.card);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     onPay(confirm);
   };
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label="Card details">
+    <form onSubmit={handleSubmit} noValidate aria-label={texts.cardDetails}>
       <Stack gap="md">
         <TestCardFields card={card} errors={errors} busy={busy} onChange={change} />
         <Group gap={6} c="dimmed" wrap="nowrap">
           <IconLock size={14} aria-hidden />
           <Text size="xs">
-            Payments are processed securely.{' '}
-            {purchase?.chargeNote ?? 'You are only charged the appointment fee.'}
+            {texts.processedSecurely} {purchase?.chargeNote ?? texts.onlyTheFee}
           </Text>
         </Group>
         <PaymentActions

@@ -11,18 +11,15 @@ import {
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { Slot } from '../../../components/slots/slot-calendar';
 import { ApiError } from '../../../lib/api-client';
+import { pageText, usePageLanguage } from '../../../lib/page-language';
 import type { BookedAppointment } from '../booking-state';
-import { SCHEDULE_PAGE_MESSAGES } from '../messages';
-import { emailLanguage, packBalanceText } from '../pack-format';
+import { packBalanceText } from '../pack-format';
 import { bookWithPack, confirmPackCode, requestPackCode } from '../packs-api';
 
 type Step =
   | { kind: 'email' }
   | { kind: 'code'; verificationId: string; message: string }
   | { kind: 'checked'; check: PackCheck };
-
-const serverMessage = (error: unknown) =>
-  (error instanceof ApiError && error.serverMessage) || SCHEDULE_PAGE_MESSAGES.bookingFailed;
 
 /**
  * "I have a pack": the customer proves their email with a code sent to it, then books the slot with
@@ -41,6 +38,12 @@ export function PackUsePanel({
   onBooked: (appointment: BookedAppointment, pack: PackBalance) => void;
   onCancel: () => void;
 }) {
+  const { say, language } = usePageLanguage();
+  const texts = say.booking;
+  const serverMessage = (error: unknown) =>
+    error instanceof ApiError && error.serverMessage
+      ? pageText(error.serverMessage, say)
+      : texts.bookingFailed;
   const [step, setStep] = useState<Step>({ kind: 'email' });
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
@@ -64,7 +67,7 @@ export function PackUsePanel({
   const sendCode = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      const sent = await requestPackCode(email.trim(), emailLanguage());
+      const sent = await requestPackCode(email.trim(), language);
       setCode('');
       setStep({ kind: 'code', verificationId: sent.verificationId, message: sent.message });
     });
@@ -103,11 +106,10 @@ export function PackUsePanel({
     <Stack gap="md">
       <Stack gap={4}>
         <Title order={3} size="h4" ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
-          Book with your pack
+          {texts.bookWithPack}
         </Title>
         <Text size="sm" c="dimmed">
-          We email you a code to check it is you; then this time uses one session of your pack, with nothing
-          to pay.
+          {texts.bookWithPackHelp}
         </Text>
       </Stack>
       {error ? (
@@ -116,11 +118,11 @@ export function PackUsePanel({
         </Alert>
       ) : null}
       {step.kind === 'email' ? (
-        <form onSubmit={sendCode} noValidate aria-label="Your pack's email">
+        <form onSubmit={sendCode} noValidate aria-label={texts.packEmailForm}>
           <Stack gap="sm">
             <TextInput
-              label="Email Address"
-              description="The email you bought the pack with"
+              label={texts.emailAddress}
+              description={texts.packEmailHelp}
               type="email"
               autoComplete="email"
               leftSection={<IconAt size={16} />}
@@ -128,19 +130,19 @@ export function PackUsePanel({
               onChange={(event) => setEmail(event.currentTarget.value)}
             />
             <Button type="submit" loading={busy} fullWidth>
-              Email me a code
+              {texts.emailMeACode}
             </Button>
           </Stack>
         </form>
       ) : step.kind === 'code' ? (
-        <form onSubmit={checkCode} noValidate aria-label="Code from the email">
+        <form onSubmit={checkCode} noValidate aria-label={texts.codeForm}>
           <Stack gap="sm">
             <Text size="sm" role="status">
-              {step.message}
+              {pageText(step.message, say)}
             </Text>
             <TextInput
-              label="Code"
-              description={`Sent to ${email.trim()}`}
+              label={texts.code}
+              description={texts.sentTo(email.trim())}
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={6}
@@ -149,17 +151,17 @@ export function PackUsePanel({
               onChange={(event) => setCode(event.currentTarget.value)}
             />
             <Button type="submit" loading={busy} fullWidth>
-              Check code
+              {texts.checkCode}
             </Button>
             <Button variant="subtle" color="gray" disabled={busy} onClick={() => setStep({ kind: 'email' })}>
-              Use another email
+              {texts.anotherEmail}
             </Button>
           </Stack>
         </form>
       ) : usable ? (
         <Stack gap="sm">
           <Alert color="teal" icon={<IconPackage size={18} />} data-testid="pack-balance">
-            {packBalanceText(usable)}
+            {packBalanceText(usable, say)}
           </Alert>
           <Button
             leftSection={<IconCalendarCheck size={17} />}
@@ -168,12 +170,12 @@ export function PackUsePanel({
             fullWidth
             onClick={book}
           >
-            Book with my pack
+            {texts.bookWithMyPack}
           </Button>
         </Stack>
       ) : (
         <Alert color="yellow" icon={<IconPackage size={18} />} role="status">
-          You have no valid pack with a session left for this service.
+          {texts.noPackHere}
         </Alert>
       )}
       <Button
@@ -183,7 +185,7 @@ export function PackUsePanel({
         disabled={busy}
         onClick={onCancel}
       >
-        Pay by card instead
+        {texts.payByCardInstead}
       </Button>
     </Stack>
   );

@@ -2,6 +2,7 @@ import { Box, Button, Stack } from '@mantine/core';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import type { ConfirmCard } from '../../../components/payments/payment-types';
+import { useBookingTexts } from '../../../lib/page-language';
 import { payButtonLabel } from '../booking-format';
 
 export type CardFormProps = {
@@ -22,6 +23,7 @@ type PaymentActionsProps = Pick<
 >;
 
 export function PaymentActions({ amount, currency, busy, onBack, terms, purchase }: PaymentActionsProps) {
+  const texts = useBookingTexts();
   const termsId = useId();
   return (
     <Stack gap="xs">
@@ -39,7 +41,7 @@ export function PaymentActions({ amount, currency, busy, onBack, terms, purchase
         py={8}
         styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
       >
-        {busy ? 'Processing...' : (purchase?.payLabel ?? payButtonLabel(amount, currency))}
+        {busy ? texts.processing : (purchase?.payLabel ?? payButtonLabel(amount, currency, texts))}
       </Button>
       <Button
         type="button"
@@ -50,7 +52,7 @@ export function PaymentActions({ amount, currency, busy, onBack, terms, purchase
         leftSection={<IconArrowLeft size={16} />}
         onClick={onBack}
       >
-        {purchase?.backLabel ?? 'Back to Form'}
+        {purchase?.backLabel ?? texts.backToForm}
       </Button>
     </Stack>
   );

@@ -3,6 +3,7 @@ import { Button } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PacksOffer } from '../../../components/packs-offer';
+import { useBookingTexts } from '../../../lib/page-language';
 import { usePublicPacks } from '../packs-api';
 import classes from '../schedule.module.css';
 
@@ -12,6 +13,7 @@ const BuyPackDialog = lazy(() => import('./buy-pack-dialog').then((m) => ({ defa
 
 /** A service's packs of sessions, beside booking one session; nothing when it has none. */
 export function ServicePacks({ serviceName, serviceId }: { serviceName: string; serviceId: string }) {
+  const texts = useBookingTexts();
   const packs = usePublicPacks(serviceId);
   const [buying, setBuying] = useState<PublicPack | null>(null);
   // A pack chosen on the business's booking page (`?pack=`) opens its purchase, once.
@@ -40,10 +42,10 @@ export function ServicePacks({ serviceName, serviceId }: { serviceName: string; 
           variant="light"
           size="sm"
           onClick={() => setBuying(pack)}
-          aria-label={`Buy ${pack.name}`}
+          aria-label={texts.buyPack(pack.name)}
           style={{ flexShrink: 0 }}
         >
-          Buy
+          {texts.buy}
         </Button>
       )}
     >

@@ -4,18 +4,16 @@ import type { FormEvent } from 'react';
 import { CARD_MESSAGES } from '../../../components/payments/card-input';
 import { type ConfirmCard, PaymentError } from '../../../components/payments/payment-types';
 import { StripeCardField, StripeElements, useStripeCard } from '../../../components/payments/stripe-card';
-import { SCHEDULE_PAGE_MESSAGES } from '../messages';
+import { useBookingTexts } from '../../../lib/page-language';
 import { type CardFormProps, PaymentActions } from './payment-actions';
 
 type StripeCardFormProps = CardFormProps & { publishableKey: string };
 
 /** Stripe Elements: the card never touches our page, and Stripe runs 3-D Secure itself. */
 export function StripeCardForm({ publishableKey, ...props }: StripeCardFormProps) {
+  const texts = useBookingTexts();
   return (
-    <StripeElements
-      publishableKey={publishableKey}
-      unavailableMessage={SCHEDULE_PAGE_MESSAGES.stripeUnavailable}
-    >
+    <StripeElements publishableKey={publishableKey} unavailableMessage={texts.stripeUnavailable}>
       {(unavailable) => <StripeCardFields {...props} unavailable={unavailable} />}
     </StripeElements>
   );
@@ -31,15 +29,16 @@ function StripeCardFields({
   purchase,
   unavailable,
 }: CardFormProps & { unavailable: boolean }) {
+  const texts = useBookingTexts();
   const { stripe, card, ready, complete, error, setError, field } = useStripeCard();
 
   const confirm: ConfirmCard = async (clientSecret, billing) => {
     const element = card();
-    if (!stripe || !element) throw new PaymentError(SCHEDULE_PAGE_MESSAGES.stripeNotReady);
+    if (!stripe || !element) throw new PaymentError(texts.stripeNotReady);
     const result = await stripe.confirmCardPayment(clientSecret, {
       payment_method: { card: element, billing_details: billing },
     });
-    if (result.error) throw new PaymentError(result.error.message ?? SCHEDULE_PAGE_MESSAGES.paymentFailed);
+    if (result.error) throw new PaymentError(result.error.message ?? texts.paymentFailed);
     const intent = result.paymentIntent;
     return {
       id: intent.id,
@@ -55,7 +54,7 @@ function StripeCardFields({
     event.preventDefault();
     if (busy) return;
     if (!stripe || !card() || !ready) {
-      setError(SCHEDULE_PAGE_MESSAGES.stripeNotReady);
+      setError(texts.stripeNotReady);
       return;
     }
     if (!complete) {
@@ -66,12 +65,12 @@ function StripeCardFields({
   };
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label="Card details">
+    <form onSubmit={handleSubmit} noValidate aria-label={texts.cardDetails}>
       <Stack gap="md">
         <StripeCardField {...field} unavailable={unavailable} disabled={busy} />
         <Group gap={6} c="dimmed" wrap="nowrap">
           <IconLock size={14} aria-hidden />
-          <Text size="xs">Card details are sent straight to Stripe and never stored by us.</Text>
+          <Text size="xs">{texts.straightToStripe}</Text>
         </Group>
         <PaymentActions
           amount={amount}
