@@ -85,6 +85,3 @@ export function formatHours(hours: number): string {
 export function clientOptionLabel(client: { name: string; email: string | null }): string {
   return client.email ? `${client.name} (${client.email})` : client.name;
 }
-
-/** "1 session", "10 sessions". */
-export const sessionsText = (sessions: number) => `${sessions} ${sessions === 1 ? 'session' : 'sessions'}`;
