@@ -100,6 +100,7 @@ export function createPackPurchasesService(deps: {
             method: intent.card ? `${intent.card.brand} •••• ${intent.card.last4}` : 'card',
           },
           at,
+          language,
         },
         async (tx, sold) => {
           await deps.notifications.notifyIn(tx, {

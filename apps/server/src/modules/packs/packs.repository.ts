@@ -174,6 +174,8 @@ export function createPacksRepository(db: Db) {
         client: { name: string; email: string; phone: string };
         payment: { providerPaymentId: string; amount: number; currency: string; method: string };
         at: Date;
+        /** The language the booking page was read in: a client not yet known by one is known by it. */
+        language: 'es' | 'en';
       },
       effects: (tx: Db, sold: ClientPackRow) => Promise<void>,
     ): Promise<'duplicate' | ClientPackRow> {
@@ -186,7 +188,9 @@ export function createPacksRepository(db: Db) {
             phone: purchase.client.phone,
             status: 'active',
             source: 'website',
+            language: purchase.language,
           });
+          if (!client.language) await clientWrites.languageIfUnknown(tx, client.id, purchase.language);
           await clientWrites.activateLead(tx, client.id);
           const { pack, payment } = purchase;
           const recorded = await paymentWrites.recordOnce(tx, {
