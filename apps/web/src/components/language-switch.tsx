@@ -46,7 +46,7 @@ export function LanguageSwitch({ onChange }: { onChange: (language: CustomerLang
     { value: 'es', label: 'Español' },
   ];
   return (
-    <Group justify="flex-end" gap={4} mb="sm" role="group" aria-label={say.manage.language}>
+    <Group justify="flex-end" gap={4} mb="sm" role="group" aria-label={say.languageLabel}>
       {choices.map((choice) => (
         <Button
           key={choice.value}

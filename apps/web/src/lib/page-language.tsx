@@ -1,12 +1,16 @@
-import { CUSTOMER_TEXTS, type CustomerLanguage, type CustomerTexts } from '@chatdesk/contract/customer-texts';
+import type { CustomerLanguage } from '@chatdesk/contract/customer-texts';
+import { PAGE_TEXTS, type PageTexts } from '@chatdesk/contract/page-texts';
 import { createContext, useContext } from 'react';
 
-/** The language a customer's page is shown in, and its texts from the customer-texts catalogue. */
-export type PageLanguage = { language: CustomerLanguage; say: CustomerTexts };
+/**
+ * The language a customer's page is shown in, and its words (page-texts: the booking pages' and
+ * the slot picker's, without the emails' catalogue, which the booking page must not load).
+ */
+export type PageLanguage = { language: CustomerLanguage; say: PageTexts };
 
 export const pageLanguage = (language: CustomerLanguage): PageLanguage => ({
   language,
-  say: CUSTOMER_TEXTS[language],
+  say: PAGE_TEXTS[language],
 });
 
 /**
@@ -23,4 +27,4 @@ export const usePageLanguage = () => useContext(PageLanguageContext);
 export const useBookingTexts = () => useContext(PageLanguageContext).say.booking;
 
 /** A refusal the server sent (in English), in the page's language when the catalogue has it. */
-export const pageText = (message: string, say: CustomerTexts) => say.booking.server[message] ?? message;
+export const pageText = (message: string, say: PageTexts) => say.booking.server[message] ?? message;

@@ -1,4 +1,4 @@
-import type { CustomerTexts } from '@chatdesk/contract/customer-texts';
+import type { PageTexts } from '@chatdesk/contract/page-texts';
 import { Text } from '@mantine/core';
 import { usePageLanguage } from '../../lib/page-language';
 import { formatTime } from '../../lib/wall-clock';
@@ -24,7 +24,7 @@ export function VisitorTime({ date, time, timeZone }: VisitorTimeProps) {
 /** The header's note, when the visitor's zone is not the business's. */
 export function visitorZoneNote(
   timeZone: string,
-  texts: Pick<CustomerTexts['booking'], 'yourZone'>,
+  texts: Pick<PageTexts['booking'], 'yourZone'>,
 ): string | null {
   const mine = browserTimeZone();
   const today = new Date().toISOString().slice(0, 10);

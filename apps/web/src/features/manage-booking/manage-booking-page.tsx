@@ -1,5 +1,5 @@
 import type { AppointmentStatus } from '@chatdesk/contract/appointments';
-import type { CustomerLanguage } from '@chatdesk/contract/customer-texts';
+import { CUSTOMER_TEXTS, type CustomerLanguage } from '@chatdesk/contract/customer-texts';
 // Types only: the page must not load zod (manage-booking-rules.ts holds what it needs at run time).
 import type { ManagedBooking } from '@chatdesk/contract/manage-booking';
 import {
@@ -36,13 +36,14 @@ import {
 import { PublicPageLoader } from '../../components/public-page-states';
 import type { Slot } from '../../components/slots/slot-calendar';
 import { serverRefusal } from '../../lib/mutation-feedback';
-import { PageLanguageProvider, pageLanguage, usePageLanguage } from '../../lib/page-language';
+import { PageLanguageProvider, pageLanguage } from '../../lib/page-language';
 import { formatLongDate, formatTime } from '../../lib/wall-clock';
 import { isInvalidLink, useCancelBooking, useManagedBooking } from './api';
 import { BookingFacts } from './components/booking-facts';
 import { BookingHistory } from './components/booking-history';
 import classes from './manage-booking.module.css';
 import { cancelledMoney, pageMessage, policySentence } from './manage-booking-format';
+import { useManageTexts } from './manage-texts';
 
 // The dialogs bring Mantine's modal code (about 30 KB gzip): the appointment shows without waiting for it.
 const loadCancelDialog = () => import('./components/cancel-dialog');
@@ -69,7 +70,7 @@ export function ManageBookingPage() {
   const [chosen, setChosen] = useState<CustomerLanguage | null>(storedLanguage);
   const language = chosen ?? booking.data?.language ?? 'en';
   const page = pageLanguage(language);
-  const { manage } = page.say;
+  const { manage } = CUSTOMER_TEXTS[language];
   useDocumentLanguage(language);
   useDocumentTitle(
     invalid
@@ -105,7 +106,7 @@ export function ManageBookingPage() {
 }
 
 function InvalidLink() {
-  const { manage } = usePageLanguage().say;
+  const { manage } = useManageTexts();
   return (
     <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
       <Stack align="center" gap="sm" ta="center">
@@ -124,7 +125,7 @@ function InvalidLink() {
 }
 
 function LoadFailed({ onRetry }: { onRetry: () => void }) {
-  const { manage } = usePageLanguage().say;
+  const { manage } = useManageTexts();
   return (
     <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
       <Stack gap="md">
@@ -148,7 +149,7 @@ type Notice = { kind: 'cancelled' } | { kind: 'moved'; slot: Slot };
 
 function ManageBooking({ token, booking }: { token: string; booking: ManagedBooking }) {
   const cancel = useCancelBooking(token);
-  const { say } = usePageLanguage();
+  const say = useManageTexts();
   const { locale, manage } = say;
   const [cancelOpen, setCancelOpen] = useState(false);
   const [cancelError, setCancelError] = useState<string | null>(null);

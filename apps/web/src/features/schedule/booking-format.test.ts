@@ -1,8 +1,8 @@
-import { CUSTOMER_TEXTS } from '@chatdesk/contract/customer-texts';
+import { PAGE_TEXTS } from '@chatdesk/contract/page-texts';
 import { describe, expect, it } from 'vitest';
 import { formatFee, payButtonLabel, weekdayOf } from './booking-format';
 
-const { en, es } = { en: CUSTOMER_TEXTS.en.booking, es: CUSTOMER_TEXTS.es.booking };
+const { en, es } = { en: PAGE_TEXTS.en.booking, es: PAGE_TEXTS.es.booking };
 
 describe('booking labels', () => {
   it('names the weekday as the availability does', () => {

@@ -1,5 +1,5 @@
-import type { CustomerTexts } from '@chatdesk/contract/customer-texts';
 import { WEEKDAYS, type Weekday } from '@chatdesk/contract/employees-rules';
+import type { PageTexts } from '@chatdesk/contract/page-texts';
 import { formatMinorMoney } from '../../lib/format';
 import { utcDay } from '../../lib/wall-clock';
 
@@ -33,7 +33,7 @@ export function feeLabel(amount: number, currency: string): string {
 export function payButtonLabel(
   amount: number,
   currency: string,
-  texts: Pick<CustomerTexts['booking'], 'payAndBook'>,
+  texts: Pick<PageTexts['booking'], 'payAndBook'>,
 ): string {
   return texts.payAndBook(feeLabel(amount, currency));
 }

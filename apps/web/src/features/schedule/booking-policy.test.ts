@@ -1,4 +1,4 @@
-import { CUSTOMER_TEXTS } from '@chatdesk/contract/customer-texts';
+import { PAGE_TEXTS } from '@chatdesk/contract/page-texts';
 import { describe, expect, it } from 'vitest';
 import { bookingPolicyText } from './booking-policy';
 
@@ -12,7 +12,7 @@ const base = {
   fee: { amount: 1000, currency: 'eur' },
   businessZone: 'Europe/Madrid',
   visitorZone: 'Europe/Madrid',
-  say: CUSTOMER_TEXTS.en,
+  say: PAGE_TEXTS.en,
 };
 
 describe('bookingPolicyText', () => {

@@ -1,4 +1,4 @@
-import type { CustomerTexts } from '@chatdesk/contract/customer-texts';
+import type { PageTexts } from '@chatdesk/contract/page-texts';
 import { formatZonedInstant } from '../../lib/zone-time';
 import { feeLabel } from './booking-format';
 
@@ -13,7 +13,7 @@ export type BookingPolicyInput = {
   /** The browser's zone, or null when it cannot tell. */
   visitorZone: string | null;
   /** The page's language: its words and the locale its deadline is written in. */
-  say: CustomerTexts;
+  say: PageTexts;
 };
 
 /**

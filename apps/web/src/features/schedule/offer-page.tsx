@@ -1,5 +1,5 @@
 // Types only: the page must not load zod.
-import type { CustomerTexts } from '@chatdesk/contract/customer-texts';
+import type { PageTexts } from '@chatdesk/contract/page-texts';
 import type { WaitlistOffer } from '@chatdesk/contract/waitlist';
 import {
   Alert,
@@ -38,7 +38,7 @@ const StripeCardForm = lazy(() =>
   import('./components/stripe-card-form').then((m) => ({ default: m.StripeCardForm })),
 );
 
-const messageOf = (error: unknown, say: CustomerTexts) =>
+const messageOf = (error: unknown, say: PageTexts) =>
   error instanceof PaymentError
     ? pageText(error.message, say)
     : error instanceof ApiError && error.serverMessage

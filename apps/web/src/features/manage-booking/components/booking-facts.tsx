@@ -2,16 +2,16 @@ import type { ManagedBooking } from '@chatdesk/contract/manage-booking';
 import { Text } from '@mantine/core';
 import { VisitorTime } from '../../../components/slots/visitor-time';
 import { formatDate, formatMinorMoney } from '../../../lib/format';
-import { usePageLanguage } from '../../../lib/page-language';
 import { formatLongDate, formatTime } from '../../../lib/wall-clock';
 import classes from '../manage-booking.module.css';
 import { packFact } from '../manage-booking-format';
+import { useManageTexts } from '../manage-texts';
 
 /** Who, when (on the business's clock, and the visitor's when it differs) and what was paid. */
 export function BookingFacts({ booking }: { booking: ManagedBooking }) {
   const { appointment, payment, pack, timeZone } = booking;
   const cancelled = appointment.status === 'cancelled';
-  const { say } = usePageLanguage();
+  const say = useManageTexts();
   const { locale, manage } = say;
   return (
     <dl className={classes.facts} aria-label={manage.details}>

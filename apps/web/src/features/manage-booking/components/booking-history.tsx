@@ -1,13 +1,13 @@
 import type { ManagedBooking } from '@chatdesk/contract/manage-booking';
 import { Text, Title } from '@mantine/core';
-import { usePageLanguage } from '../../../lib/page-language';
 import { formatZonedInstant } from '../../../lib/zone-time';
 import classes from '../manage-booking.module.css';
 import { historyLine } from '../manage-booking-format';
+import { useManageTexts } from '../manage-texts';
 
 /** What happened to the appointment, oldest first, on the business's clock. */
 export function BookingHistory({ booking }: { booking: ManagedBooking }) {
-  const { say } = usePageLanguage();
+  const say = useManageTexts();
   if (booking.history.length === 0) return null;
   return (
     <section aria-labelledby="booking-history">

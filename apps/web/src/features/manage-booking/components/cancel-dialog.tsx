@@ -1,9 +1,9 @@
 import type { ManagedBooking } from '@chatdesk/contract/manage-booking';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconReceiptRefund } from '@tabler/icons-react';
-import { usePageLanguage } from '../../../lib/page-language';
 import { formatLongDate, formatTime } from '../../../lib/wall-clock';
 import { cancelConsequence } from '../manage-booking-format';
+import { useManageTexts } from '../manage-texts';
 
 type CancelDialogProps = {
   opened: boolean;
@@ -19,7 +19,7 @@ type CancelDialogProps = {
 export function CancelDialog({ opened, booking, busy, error, onConfirm, onClose }: CancelDialogProps) {
   const { appointment } = booking;
   const refund = booking.refundOnCancel !== null;
-  const { say } = usePageLanguage();
+  const say = useManageTexts();
   const { locale, manage } = say;
   return (
     <Modal

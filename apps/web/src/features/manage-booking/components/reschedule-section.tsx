@@ -2,9 +2,9 @@ import type { ManagedBooking } from '@chatdesk/contract/manage-booking';
 import { Text } from '@mantine/core';
 import { ReschedulePicker } from '../../../components/slots/reschedule-picker';
 import type { Slot } from '../../../components/slots/slot-calendar';
-import { usePageLanguage } from '../../../lib/page-language';
 import { useRescheduleBooking, useRescheduleSlots } from '../api';
 import { pageMessage } from '../manage-booking-format';
+import { useManageTexts } from '../manage-texts';
 
 type RescheduleSectionProps = {
   token: string;
@@ -18,7 +18,7 @@ export function RescheduleSection({ token, booking, onMoved, onClose }: Reschedu
   const slots = useRescheduleSlots(token, true);
   const reschedule = useRescheduleBooking(token);
   const { appointment, timeZone } = booking;
-  const { say } = usePageLanguage();
+  const say = useManageTexts();
 
   return (
     <ReschedulePicker

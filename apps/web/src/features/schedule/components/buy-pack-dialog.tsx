@@ -1,5 +1,5 @@
-import type { CustomerTexts } from '@chatdesk/contract/customer-texts';
 import type { PackPurchase, PublicPack } from '@chatdesk/contract/packs';
+import type { PageTexts } from '@chatdesk/contract/page-texts';
 import type { ClientInfo } from '@chatdesk/contract/schedule';
 import { type ClientInfoErrors, validateClientInfo } from '@chatdesk/contract/schedule-rules';
 import { Alert, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
@@ -21,7 +21,7 @@ const emptyDetails: ClientInfo = { name: '', email: '', phone: '' };
 
 type Step = { kind: 'details' } | { kind: 'card' } | { kind: 'bought'; purchase: PackPurchase };
 
-function errorText(error: unknown, say: CustomerTexts): string {
+function errorText(error: unknown, say: PageTexts): string {
   if (error instanceof PaymentError) return pageText(error.message, say);
   if (error instanceof ApiError && error.serverMessage) return pageText(error.serverMessage, say);
   return say.booking.paymentFailed;
