@@ -13,7 +13,7 @@ import { PAGE_TEXTS } from './page-texts.ts';
 export const CUSTOMER_LANGUAGES = ['es', 'en'] as const;
 export type CustomerLanguage = (typeof CUSTOMER_LANGUAGES)[number];
 
-/** English when we do not know better: the booking page, which most customers meet first, is English. */
+/** English when we do not know better (the spec's language, and the booking pages' for a browser that is not Spanish). */
 export const DEFAULT_CUSTOMER_LANGUAGE: CustomerLanguage = 'en';
 
 const en = {
