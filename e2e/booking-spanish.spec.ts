@@ -80,7 +80,8 @@ test('a visitor whose browser speaks Spanish books and pays in Spanish, gets the
   api,
 }, testInfo) => {
   const schedule = await aProfessional(api);
-  const day = schedule.slots.slice(1).find((d) => d.times.includes('17:30'));
+  // Two days ahead at least, so the free-cancellation window (24 hours) is still open at any hour.
+  const day = schedule.slots.slice(2).find((d) => d.times.includes('17:30'));
   if (!day) throw new Error('no day with 17:30 open');
   const email = `maria.${Date.now().toString(36)}@example.com`;
 
