@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expectAccessibleEverywhere } from './axe';
+import { longDateEs } from './dates';
 import { type Api, expect, test } from './fixtures';
+import { latestMail } from './mailbox';
 import { shooter } from './shots';
 
 // A visitor whose browser speaks Spanish, as most of a Spanish business's customers: the booking
@@ -38,16 +40,6 @@ async function aProfessional(api: Api) {
   return api.get<Schedule>(`/schedule/${username}`);
 }
 
-/** 'lunes, 30 de noviembre de 2026': a day button's name on the Spanish page. */
-const longDateEs = (date: string) =>
-  new Intl.DateTimeFormat('es-ES', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
-
 async function openDay(page: Page, date: string) {
   const day = page.getByRole('button', { name: longDateEs(date), exact: true });
   await expect(page.getByRole('button', { name: 'Mes siguiente' })).toBeVisible();
@@ -59,20 +51,6 @@ async function typeInto(page: Page, label: string, text: string) {
   const box = page.getByLabel(label, { exact: true });
   await box.click();
   await box.pressSequentially(text, HUMAN);
-}
-
-/** The newest email to `to` in the local mailbox (no SMTP in the e2e servers). */
-async function latestMail(api: Api, to: string) {
-  let mail: { subject: string; text: string } | null = null;
-  await expect
-    .poll(async () => {
-      const response = await api.raw.get(`/api/mail/local/latest?to=${encodeURIComponent(to)}`);
-      if (!response.ok()) return '';
-      mail = await response.json();
-      return mail!.subject;
-    })
-    .toMatch(/^Tu cita con /);
-  return mail!;
 }
 
 test('a visitor whose browser speaks Spanish books and pays in Spanish, gets the email in Spanish, and may switch to English', async ({
@@ -127,7 +105,7 @@ test('a visitor whose browser speaks Spanish books and pays in Spanish, gets the
   await expect(
     page.getByText('Tu cita está reservada. En unos minutos recibirás un email de confirmación.'),
   ).toBeVisible();
-  const mail = await latestMail(api, email);
+  const mail = await latestMail(api, email, /^Tu cita con /);
   expect(mail.subject).toContain(`Tu cita con ${schedule.employee.name}`);
   expect(mail.text).toContain('Pagado: 10,00');
 

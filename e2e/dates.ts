@@ -10,6 +10,16 @@ export const longDate = (date: string) =>
     timeZone: 'UTC',
   }).format(new Date(`${date}T00:00:00Z`));
 
+/** "lunes, 30 de noviembre de 2026": a day button's name on a page in Spanish. */
+export const longDateEs = (date: string) =>
+  new Intl.DateTimeFormat('es-ES', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+
 /** "Mon, Nov 30": a history line's day. */
 export const shortDay = (date: string) =>
   new Intl.DateTimeFormat('en-US', {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe';
-import { longDate, shortDay, timeLabel } from './dates';
+import { longDate, longDateEs, shortDay, timeLabel } from './dates';
 import { type Api, expect, test } from './fixtures';
 import { screenshot } from './shots';
 import { type Appointment, bookAppointment, createEmployee, type Employee } from './staff-data';
@@ -43,15 +43,7 @@ const deadline = (iso: string, timeZone: string) =>
     timeZone,
   }).format(new Date(iso));
 
-/** The Spanish page's formats: 'martes, 24 de noviembre de 2026', 'mar, 24 nov', '10,00 €'. */
-const longDateEs = (date: string) =>
-  new Intl.DateTimeFormat('es-ES', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
+/** The Spanish page's formats: 'mar, 24 nov', '10,00 €' (and dates.ts's longDateEs). */
 const shortDayEs = (date: string) =>
   new Intl.DateTimeFormat('es-ES', {
     weekday: 'short',

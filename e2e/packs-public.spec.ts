@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { DESKTOP, expectAccessibleEverywhere } from './axe';
 import { longDate, timeLabel } from './dates';
 import { type Api, expect, test } from './fixtures';
+import { latestMail } from './mailbox';
 import { shooter } from './shots';
 import { createEmployee, uniqueSuffix } from './staff-data';
 
@@ -32,20 +33,6 @@ async function typeInto(scope: Page | Locator, label: string, value: string) {
   const box = scope.getByLabel(label, { exact: true });
   await box.click();
   await box.pressSequentially(value, HUMAN);
-}
-
-/** The newest email to `to` in the local mailbox (no SMTP in the e2e servers). */
-async function latestMail(api: Api, to: string, subject: RegExp) {
-  let mail: { subject: string; text: string } | null = null;
-  await expect
-    .poll(async () => {
-      const response = await api.raw.get(`/api/mail/local/latest?to=${encodeURIComponent(to)}`);
-      if (!response.ok()) return '';
-      mail = await response.json();
-      return mail!.subject;
-    })
-    .toMatch(subject);
-  return mail!;
 }
 
 /** A day at least two days ahead with the time open: cancelling it is inside the 24-hour policy. */
