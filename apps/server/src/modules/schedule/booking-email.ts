@@ -1,3 +1,4 @@
+import { domainToASCII } from 'node:url';
 import { customerTexts } from '@chatdesk/contract/customer-texts';
 import { formatDuration } from '@chatdesk/contract/schedule-rules';
 import { createEvent } from 'ics';
@@ -39,6 +40,19 @@ const whenText = (booking: BookingConfirmation) =>
   `${longDate(booking)}, ${booking.startTime}–${booking.endTime} (${booking.timeZone})`;
 
 /**
+ * An address as a calendar file's `mailto:` holds it (RFC 6068): a local part beyond ASCII
+ * ("baño@…", which the booking form accepts) percent-encoded as UTF-8 and the domain in its ASCII
+ * (punycode) form. The calendar library accepts only ASCII addresses.
+ */
+export function mailtoAddress(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return email;
+  const local = email.slice(0, at).replace(/[^\x21-\x7e]/gu, (char) => encodeURIComponent(char));
+  const domain = domainToASCII(email.slice(at + 1)) || email.slice(at + 1);
+  return `${local}@${domain}`;
+}
+
+/**
  * The appointment as a calendar file. The UID stays the appointment's, and `sequence` grows with
  * each change, so a calendar that imported the first file replaces it with a later one.
  */
@@ -47,7 +61,7 @@ function calendarFile(
   company: { name: string },
   change: { sequence: number; cancelled?: boolean },
 ) {
-  const { value, error } = createEvent({
+  const event = {
     uid: `${booking.appointmentId}@chatdesk`,
     title: textsOf(booking).calendarTitle(booking.serviceName, booking.employeeName),
     description: textsOf(booking).calendarDescription(
@@ -66,11 +80,15 @@ function calendarFile(
     sequence: change.sequence,
     // No ORGANIZER: it needs an address to write to, and the business has none here. Without one the
     // file is a published event (METHOD:PUBLISH), not a meeting request the customer could answer.
-    attendees: [{ name: booking.clientName, email: booking.clientEmail, rsvp: false }],
     url: booking.manageUrl,
     productId: 'chatdesk/booking',
     method: 'PUBLISH',
-  });
+  } as const;
+  const attendee = { name: booking.clientName, email: mailtoAddress(booking.clientEmail), rsvp: false };
+  let { value, error } = createEvent({ ...event, attendees: [attendee] });
+  // The attendee line only names who the file is for: an address the library still refuses must not
+  // fail a paid booking (the booking would be refunded), so the file goes without it.
+  if (error) ({ value, error } = createEvent(event));
   if (error || !value) throw error ?? new Error('could not build the calendar invitation');
   return {
     filename: 'appointment.ics',

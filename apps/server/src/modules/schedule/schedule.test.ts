@@ -259,6 +259,29 @@ describe('paying and booking', () => {
     ]);
   });
 
+  it('books an email beyond ASCII (the form accepts "baño@…"): the invitation holds it encoded, nothing is refunded', async () => {
+    const employee = await newEmployee();
+    const intent = await startPayment(employee.id, '11:00');
+    await pay(intent.clientSecret);
+    const email = 'baño.es@example.com';
+    const response = await post('/api/schedule/book', {
+      employeeId: employee.id,
+      date: MONDAY,
+      timeSlot: '11:00',
+      day: 'Monday',
+      clientInfo: { ...visitor, email },
+      payment: { id: intent.paymentIntentId, amount: 1000, currency: 'eur', status: 'succeeded' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const [delivered] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    expect(delivered!.attachments[0]!.content).toContain('mailto:ba%C3%B1o.es@example.com');
+    const [paid] = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.providerPaymentId, intent.paymentIntentId));
+    expect(paid!.status).toBe('completed');
+  });
+
   it('a second booking of the same client by email reuses the client', async () => {
     const employee = await newEmployee();
     for (const time of ['09:00', '09:30']) {
