@@ -85,7 +85,7 @@ const chatRef = z
  * The language the booking page was read in: its confirmation email is written in it, and a new
  * client is known by it. Anything else is ignored (the email then follows what we know of them).
  */
-const pageLanguage = z.enum(CUSTOMER_LANGUAGES).optional().catch(undefined);
+export const pageLanguageSchema = z.enum(CUSTOMER_LANGUAGES).optional().catch(undefined);
 
 export const paymentIntentRequestSchema = z.object({
   employeeId: idSchema,
@@ -95,7 +95,7 @@ export const paymentIntentRequestSchema = z.object({
   chatRef,
   /** The visitor's details from the form, so the booking completes even if the page closes after paying. */
   clientInfo: z.lazy(() => clientInfoSchema).optional(),
-  language: pageLanguage,
+  language: pageLanguageSchema,
 });
 export type PaymentIntentRequest = z.infer<typeof paymentIntentRequestSchema>;
 
@@ -152,7 +152,7 @@ export const freeBookingRequestSchema = z.object({
   timeSlot,
   chatRef,
   clientInfo: clientInfoSchema,
-  language: pageLanguage,
+  language: pageLanguageSchema,
 });
 export type FreeBookingRequest = z.input<typeof freeBookingRequestSchema>;
 

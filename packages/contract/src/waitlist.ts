@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDate, idSchema, slotTime } from './common.ts';
-import { clientInfoSchema } from './schedule.ts';
+import { clientInfoSchema, pageLanguageSchema } from './schedule.ts';
 import { BOOKING_MESSAGES, CLIENT_INFO_MAX_LENGTH } from './schedule-rules.ts';
 
 /**
@@ -56,6 +56,8 @@ export const joinWaitlistSchema = clientInfoSchema.pick({ name: true, email: tru
     .max(CLIENT_INFO_MAX_LENGTH.phone)
     .optional()
     .transform((value) => value || undefined),
+  /** The page's language: the offer and its confirmation are written in it. */
+  language: pageLanguageSchema,
 });
 export type JoinWaitlist = z.input<typeof joinWaitlistSchema>;
 

@@ -100,7 +100,7 @@ function JoinForm({
   serviceId: string;
   onBack: () => void;
 }) {
-  const { say } = usePageLanguage();
+  const { say, language } = usePageLanguage();
   const texts = say.booking;
   const join = useJoinWaitlist();
   const [values, setValues] = useState({ name: '', email: '', phone: '' });
@@ -132,6 +132,7 @@ function JoinForm({
       name: values.name.trim(),
       email: values.email.trim(),
       ...(values.phone.trim() ? { phone: values.phone.trim() } : {}),
+      language,
     });
   };
 

@@ -1,3 +1,4 @@
+import { CUSTOMER_LANGUAGES } from '@chatdesk/contract/customer-texts';
 import { WAITLIST_STATUSES } from '@chatdesk/contract/waitlist';
 import { sql } from 'drizzle-orm';
 import {
@@ -57,6 +58,11 @@ export const waitlistEntries = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     phone: text('phone'),
+    /**
+     * The language of the booking page the customer joined from: their emails are written in it
+     * (before what the client record says). Null when joined from chat: the client's is used.
+     */
+    language: text('language', { enum: CUSTOMER_LANGUAGES }),
     /** The secret in the offer's link. */
     token: text('token').notNull().unique(),
     status: text('status', { enum: WAITLIST_STATUSES }).notNull().default('waiting'),

@@ -94,6 +94,7 @@ it.skipIf(!process.env.TEST_DATABASE_URL)(
         name: 'En vuelo',
         email,
         phone: null,
+        language: null,
         holdMinutes: 30,
       });
       expect(joined).toEqual({ position: 1 });

@@ -84,4 +84,44 @@ describe("the waitlist's emails, in the client's language", () => {
     expect(offer?.text).toContain('We are holding it for you until 11:30.');
     expect(await lastMail(email, 'Hay una plaza libre')).toBeUndefined();
   });
+  it('a visitor who joined from the page in Spanish is offered the place in Spanish; the page wins over the record', async () => {
+    const email = `lucas-${next()}@example.com`;
+    const english = `tom-${next()}@example.com`;
+    await w.t.db.insert(clients).values({
+      name: 'Tom Reed',
+      phone: '+34 633 300 002',
+      email: english,
+      status: 'active',
+      source: 'whatsapp',
+      language: 'es',
+    });
+    const { slot, free } = await aFullClass();
+    for (const [name, address, language] of [
+      ['Lucas Martín', email, 'es'],
+      ['Tom Reed', english, 'en'],
+    ] as const) {
+      const joined = await visit('POST', '/api/book/waitlist', {
+        ...slot,
+        date: MONDAY,
+        timeSlot: '10:00',
+        name,
+        email: address,
+        language,
+      });
+      expect(joined.statusCode, joined.body).toBe(201);
+    }
+    await free();
+    await w.t.app.services.waitlist.tellOffers();
+
+    const offer = await lastMail(email, 'Hay una plaza libre');
+    expect(offer, 'a Spanish offer').toBeDefined();
+    expect(offer!.text).toContain('Hola, Lucas Martín:');
+    expect(await lastMail(email, 'A place is free')).toBeUndefined();
+
+    // The first in line declines: the next, who joined from the English page, is offered it in English.
+    const token = /\/waitlist\/([\w-]+)/.exec(offer!.text)![1]!;
+    expect((await visit('POST', `/api/waitlist/${token}/decline`, {})).statusCode).toBe(200);
+    await w.t.app.services.waitlist.tellOffers();
+    expect((await lastMail(english, 'A place is free'))?.text).toContain('Hello Tom Reed,');
+  });
 });

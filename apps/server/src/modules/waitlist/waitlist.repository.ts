@@ -40,7 +40,10 @@ export type OfferRow = {
   manageToken: string | null;
   /** The provider's payment of the booking an offer became, if it was paid so. */
   bookingPaymentId: string | null;
-  /** The language of the client with the entry's email, what its emails are written in (null: not known). */
+  /**
+   * What the entry's emails are written in: the page's it was joined from, else that of the client
+   * with its email (null: not known).
+   */
   clientLanguage: CustomerLanguage | null;
 };
 
@@ -50,9 +53,9 @@ const offerColumns = {
   employee: { id: employees.id, name: employees.name, email: employees.email },
   manageToken: appointments.manageToken,
   bookingPaymentId: appointments.providerPaymentId,
-  // The client the booking would be made for (found by email, as the booking finds it); of several
-  // with that email, one that has told us their language.
-  clientLanguage: sql<CustomerLanguage | null>`(select c.language from clients c where lower(c.email) = lower(${waitlistEntries.email}) and c.language is not null limit 1)`,
+  // The page's language, else the client's the booking would be made for (found by email, as the
+  // booking finds it); of several with that email, one that has told us their language.
+  clientLanguage: sql<CustomerLanguage | null>`coalesce(${waitlistEntries.language}, (select c.language from clients c where lower(c.email) = lower(${waitlistEntries.email}) and c.language is not null limit 1))`,
 };
 
 /**
@@ -208,12 +211,13 @@ export function createWaitlistRepository(db: Db) {
       name: string;
       email: string;
       phone: string | null;
+      language: CustomerLanguage | null;
       holdMinutes: number;
     }): Promise<'not-full' | 'joined-already' | { position: number }> {
       const token = randomBytes(24).toString('base64url');
       const result = await db.execute(sql`
-        insert into waitlist_entries (class_time_id, employee_id, service_id, starts_at, name, email, phone, token, hold_minutes)
-        select id, employee_id, service_id, starts_at, ${entry.name}, ${entry.email}, ${entry.phone}, ${token}, ${entry.holdMinutes}
+        insert into waitlist_entries (class_time_id, employee_id, service_id, starts_at, name, email, phone, language, token, hold_minutes)
+        select id, employee_id, service_id, starts_at, ${entry.name}, ${entry.email}, ${entry.phone}, ${entry.language}, ${token}, ${entry.holdMinutes}
           from class_times where id = ${entry.classTimeId} and seats_taken >= seats
         on conflict (class_time_id, lower(email)) do nothing
         returning id, seq`);
@@ -255,6 +259,7 @@ export function createWaitlistRepository(db: Db) {
       name: string;
       email: string;
       phone: string | null;
+      language: CustomerLanguage | null;
       holdMinutes: number;
     }): Promise<'free' | 'joined-already' | { position: number }> {
       const token = randomBytes(24).toString('base64url');
@@ -266,9 +271,9 @@ export function createWaitlistRepository(db: Db) {
       const elsewhere = inOtherLine(entry.email, entry.startsAt, entry.line);
       const result = await db.execute(sql`
         insert into waitlist_entries (${line.column}, service_id, starts_at, blocked_from, blocked_until,
-                                      name, email, phone, token, hold_minutes)
+                                      name, email, phone, language, token, hold_minutes)
         select ${line.value}, ${entry.serviceId}, ${entry.startsAt}, ${entry.blockedFrom}, ${entry.blockedUntil},
-               ${entry.name}, ${entry.email}, ${entry.phone}, ${token}, ${entry.holdMinutes}
+               ${entry.name}, ${entry.email}, ${entry.phone}, ${entry.language}, ${token}, ${entry.holdMinutes}
          where ${allTaken} and not ${elsewhere}
         on conflict ${line.uniqueKey} do nothing
         returning id, seq`);

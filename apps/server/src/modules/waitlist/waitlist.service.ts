@@ -423,6 +423,7 @@ export function createWaitlistService(deps: {
       name: input.name,
       email: input.email,
       phone: input.phone ?? null,
+      language: input.language ?? null,
       holdMinutes: deps.holdMinutes,
     });
     if (joined === 'free') throw conflict(WAITLIST_MESSAGES.timeFree);
@@ -531,6 +532,7 @@ export function createWaitlistService(deps: {
         name: input.name,
         email: input.email,
         phone: input.phone ?? null,
+        language: input.language ?? null,
         holdMinutes: deps.holdMinutes,
       });
       if (joined === 'not-full') throw conflict(WAITLIST_MESSAGES.notFull);
