@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAccessibleEverywhere } from './axe';
-import { longDateEs } from './dates';
+import { longDate } from './dates';
 import { type Api, expect, test } from './fixtures';
 import { latestMail } from './mailbox';
 import { shooter } from './shots';
@@ -41,7 +41,7 @@ async function aProfessional(api: Api) {
 }
 
 async function openDay(page: Page, date: string) {
-  const day = page.getByRole('button', { name: longDateEs(date), exact: true });
+  const day = page.getByRole('button', { name: longDate(date, 'es-ES'), exact: true });
   await expect(page.getByRole('button', { name: 'Mes siguiente' })).toBeVisible();
   if (!(await day.isVisible())) await page.getByRole('button', { name: 'Mes siguiente' }).click();
   await day.click();
@@ -76,7 +76,7 @@ test('a visitor whose browser speaks Spanish books and pays in Spanish, gets the
   await openDay(page, day.date);
   await page.getByRole('group', { name: 'Horas libres' }).getByRole('button', { name: '17:30' }).click();
   await expect(page.getByRole('heading', { name: 'Completa tu reserva' })).toBeVisible();
-  await expect(page.getByTestId('chosen-slot')).toHaveText(`${longDateEs(day.date)} a las 17:30`);
+  await expect(page.getByTestId('chosen-slot')).toHaveText(`${longDate(day.date, 'es-ES')} a las 17:30`);
   await expect(page.getByTestId('booking-policy')).toHaveText(/^Cancelación gratuita hasta el /);
 
   // The form's checks speak Spanish too.

@@ -1,18 +1,11 @@
 /** How the pages write dates and times (en-US, as the spec's screens do), for locating them in tests. */
 
-/** "Monday, November 30, 2026": a day button's name. */
-export const longDate = (date: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
-
-/** "lunes, 30 de noviembre de 2026": a day button's name on a page in Spanish. */
-export const longDateEs = (date: string) =>
-  new Intl.DateTimeFormat('es-ES', {
+/**
+ * A day button's name: "Monday, November 30, 2026", or on a page in Spanish ('es-ES')
+ * "lunes, 30 de noviembre de 2026".
+ */
+export const longDate = (date: string, locale: 'en-US' | 'es-ES' = 'en-US') =>
+  new Intl.DateTimeFormat(locale, {
     weekday: 'long',
     month: 'long',
     day: 'numeric',

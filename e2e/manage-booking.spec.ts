@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe';
-import { longDate, longDateEs, shortDay, timeLabel } from './dates';
+import { longDate, shortDay, timeLabel } from './dates';
 import { type Api, expect, test } from './fixtures';
 import { screenshot } from './shots';
 import { type Appointment, bookAppointment, createEmployee, type Employee } from './staff-data';
@@ -43,7 +43,7 @@ const deadline = (iso: string, timeZone: string) =>
     timeZone,
   }).format(new Date(iso));
 
-/** The Spanish page's formats: 'mar, 24 nov', '10,00 €' (and dates.ts's longDateEs). */
+/** The Spanish page's formats: 'mar, 24 nov', '10,00 €' (and dates.ts's longDate in 'es-ES'). */
 const shortDayEs = (date: string) =>
   new Intl.DateTimeFormat('es-ES', {
     weekday: 'short',
@@ -386,7 +386,7 @@ test.describe('manage your booking', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await expect(page).toHaveTitle('Tu cita · Entrena Studio');
     await expect(status(page)).toHaveText('Confirmada');
-    await expect(page.getByTestId('appointment-date')).toHaveText(longDateEs(appointment.date));
+    await expect(page.getByTestId('appointment-date')).toHaveText(longDate(appointment.date, 'es-ES'));
     await expect(page.getByTestId('appointment-time')).toHaveText(
       `${appointment.startTime} - ${appointment.endTime}`,
     );
@@ -407,7 +407,7 @@ test.describe('manage your booking', () => {
     await expect(page.getByRole('heading', { name: 'Elige una nueva hora' })).toBeVisible();
     const target = days[1]!;
     const time = target.times[1]!;
-    const dayButton = page.getByRole('button', { name: longDateEs(target.date), exact: true });
+    const dayButton = page.getByRole('button', { name: longDate(target.date, 'es-ES'), exact: true });
     await expect(page.getByRole('button', { name: 'Mes siguiente' })).toBeVisible();
     if (!(await dayButton.isVisible())) await page.getByRole('button', { name: 'Mes siguiente' }).click();
     await dayButton.click();
@@ -425,8 +425,8 @@ test.describe('manage your booking', () => {
     await expectNoSeriousViolations(page, 'manage booking move dialog in Spanish');
     await confirm.getByRole('button', { name: 'Cambiar la cita' }).click();
     const moved = page.getByRole('status').filter({ hasText: 'Tu cita ha cambiado de hora.' });
-    await expect(moved).toContainText(`Ahora es el ${longDateEs(target.date)} a las ${time}.`);
-    await expect(page.getByTestId('appointment-date')).toHaveText(longDateEs(target.date));
+    await expect(moved).toContainText(`Ahora es el ${longDate(target.date, 'es-ES')} a las ${time}.`);
+    await expect(page.getByTestId('appointment-date')).toHaveText(longDate(target.date, 'es-ES'));
 
     // Cancelled, the refund said in Spanish.
     await page.setViewportSize({ width: 1280, height: 900 });
