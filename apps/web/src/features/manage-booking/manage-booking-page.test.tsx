@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
+import { serve } from '../../test/serve';
 import { ManageBookingPage } from './manage-booking-page';
 
 const TOKEN = 'a'.repeat(64);
@@ -56,27 +57,6 @@ const cancelled: ManagedBooking = {
     { kind: 'refunded', actor: 'system', at: '2026-11-21T09:00:01.000Z', data: fee },
   ],
 };
-
-type Reply = { status: number; body: unknown };
-type Call = { method: string; path: string; body: unknown };
-
-/** Answers each request from a list per "METHOD path", the last answer repeating. */
-function serve(replies: Record<string, Reply[]>) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const method = init.method ?? 'GET';
-      const path = new URL(url, 'http://localhost').pathname;
-      calls.push({ method, path, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      const queue = replies[`${method} ${path}`];
-      const reply = queue && (queue.length > 1 ? queue.shift() : queue[0]);
-      if (!reply) return new Response(JSON.stringify({ message: 'unexpected' }), { status: 500 });
-      return new Response(JSON.stringify(reply.body), { status: reply.status });
-    }),
-  );
-  return calls;
-}
 
 function renderPage() {
   return renderWithProviders(
