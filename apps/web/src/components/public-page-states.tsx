@@ -1,12 +1,13 @@
-import { Alert, Anchor, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
+import { Alert, Anchor, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft, IconLinkOff } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../lib/api-client';
 import { useBookingTexts } from '../lib/page-language';
 import { paths } from '../lib/paths';
 
-// What the public pages (booking, subscribe) show while their employee loads or fails to.
+// What the public pages (booking, subscribe, a booking's or an offer's link) show while they load,
+// fail, or find nothing behind their link.
 
 /** A 404 for the page's employee leads to the not-found page; true while that happens. */
 export function useNotFoundRedirect(error: unknown): boolean {
@@ -45,6 +46,25 @@ export function PublicPageError({ message }: { message: string }) {
             {texts.returnHome}
           </Group>
         </Anchor>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A private link (a booking's, a waitlist offer's) that leads to nothing: what it is and what to do. */
+export function LinkNotFound({ title, help }: { title: string; help: string }) {
+  return (
+    <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+      <Stack align="center" gap="sm" ta="center">
+        <ThemeIcon size={56} radius="xl" variant="light" color="gray" aria-hidden>
+          <IconLinkOff size={28} />
+        </ThemeIcon>
+        <Title order={1} fz={{ base: 22, sm: 26 }}>
+          {title}
+        </Title>
+        <Text c="dimmed" size="sm" maw={420}>
+          {help}
+        </Text>
       </Stack>
     </Paper>
   );

@@ -13,7 +13,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  ThemeIcon,
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
@@ -22,7 +21,6 @@ import {
   IconCalendarRepeat,
   IconCircleCheck,
   IconInfoCircle,
-  IconLinkOff,
   IconX,
 } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -33,7 +31,7 @@ import {
   storeLanguage,
   useDocumentLanguage,
 } from '../../components/language-switch';
-import { PublicPageLoader } from '../../components/public-page-states';
+import { LinkNotFound, PublicPageLoader } from '../../components/public-page-states';
 import type { Slot } from '../../components/slots/slot-calendar';
 import { serverRefusal } from '../../lib/mutation-feedback';
 import { PageLanguageProvider, pageLanguage } from '../../lib/page-language';
@@ -107,21 +105,7 @@ export function ManageBookingPage() {
 
 function InvalidLink() {
   const { manage } = useManageTexts();
-  return (
-    <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
-      <Stack align="center" gap="sm" ta="center">
-        <ThemeIcon size={56} radius="xl" variant="light" color="gray" aria-hidden>
-          <IconLinkOff size={28} />
-        </ThemeIcon>
-        <Title order={1} fz={{ base: 22, sm: 26 }}>
-          {manage.messages.notFound}
-        </Title>
-        <Text c="dimmed" size="sm" maw={420}>
-          {manage.invalidHelp}
-        </Text>
-      </Stack>
-    </Paper>
-  );
+  return <LinkNotFound title={manage.messages.notFound} help={manage.invalidHelp} />;
 }
 
 function LoadFailed({ onRetry }: { onRetry: () => void }) {

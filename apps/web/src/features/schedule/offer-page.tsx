@@ -21,7 +21,7 @@ import { useParams } from 'react-router';
 import { CustomerPage } from '../../components/customer-page';
 import { ErrorAlert } from '../../components/error-alert';
 import { type ConfirmCard, PaymentError } from '../../components/payments/payment-types';
-import { PublicPageLoader } from '../../components/public-page-states';
+import { LinkNotFound, PublicPageLoader } from '../../components/public-page-states';
 import { ApiError } from '../../lib/api-client';
 import { formatServicePrice } from '../../lib/format';
 import { pageText, usePageLanguage } from '../../lib/page-language';
@@ -70,19 +70,7 @@ function OfferShown() {
   return offer.data ? (
     <Offer token={token} offer={offer.data} />
   ) : notFound ? (
-    <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
-      <Stack align="center" gap="sm" ta="center">
-        <ThemeIcon size={56} radius="xl" variant="light" color="gray" aria-hidden>
-          <IconLinkOff size={28} />
-        </ThemeIcon>
-        <Title order={1} fz={{ base: 22, sm: 26 }}>
-          {texts.notFound}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {texts.notFoundHelp}
-        </Text>
-      </Stack>
-    </Paper>
+    <LinkNotFound title={texts.notFound} help={texts.notFoundHelp} />
   ) : offer.isError ? (
     <ErrorAlert>{texts.failed}</ErrorAlert>
   ) : (
