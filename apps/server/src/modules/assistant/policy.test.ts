@@ -26,6 +26,7 @@ const quiet: Cues = {
   wordCount: 6,
   question: false,
   lastUnsure: false,
+  asksMeaning: false,
   classified: [],
   picksOption: false,
 };

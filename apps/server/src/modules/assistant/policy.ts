@@ -73,6 +73,11 @@ export type Cues = {
   question: boolean;
   /** The assistant's last reply did not understand either (or asked which of several was meant). */
   lastUnsure: boolean;
+  /**
+   * "¿qué quieres decir?", "¿depende de qué?": asks what the assistant's last answer meant, and it
+   * had one that was not itself a "not sure".
+   */
+  asksMeaning: boolean;
   /** The trained classifier's reading of the message alone, the likeliest first (none while it trains). */
   classified: IntentScore[];
   /** The message picks one of the options the assistant's last reply asked about ("2", "la primera"). */
@@ -83,6 +88,7 @@ export type Route =
   | 'chosen-option'
   | 'greeting'
   | 'bot'
+  | 'explain'
   | 'person'
   | 'running-late'
   | 'complaint'
@@ -164,6 +170,9 @@ export function routes(cues: Cues): Route[] {
   add('person', cues.asksForPerson && !cues.injection);
   // "¿eres un bot o una persona?": an honest answer, not a handover (a person asked for is above).
   add('bot', cues.asksIfBot && !cues.injection && !cues.complaint);
+  // "¿qué quieres decir?": the last answer said again, plainly (a change waiting for a yes is the
+  // client's own booking's to say again).
+  add('explain', cues.asksMeaning && !cues.pendingChange && !cues.injection);
   add('someone-else', cues.someoneElsesBooking);
   add('own-booking-aside', cues.ownBookingAside && !cues.injection && !cues.pendingChange);
   // A client's own appointments, here, with their confirmation; words of a booking from anyone

@@ -219,6 +219,11 @@ const es = {
     `¡Hola! Soy el asistente de ${company}. Puedo ayudarte a encontrar profesional, ver huecos libres y precios, y reservar una cita. ¿Qué necesitas?`,
   /** A question announced, not asked yet ("una pregunta"). */
   askAway: (greeted: boolean) => `${greeted ? '¡Hola!' : '¡Claro!'} Dime, ¿qué quieres saber?`,
+  /** "¿qué quieres decir?": what comes before the last answer, said again. */
+  meant: {
+    times: 'Me refiero a que esas horas están libres: reserva la que te venga bien en el enlace.',
+    other: 'Perdona si no me he explicado bien. Lo que te decía:',
+  },
   cheapest: 'Lo más económico de nuestra lista de precios:',
   /** Everyone who does it was left out by the customer ("cualquiera menos carlos"). */
   onlyThem: (names: string, place: string | null) =>
@@ -551,6 +556,10 @@ const en: Replies = {
   greeting: (company) =>
     `Hi! I'm the assistant of ${company}. I can help you find a professional, check open times and prices, and book an appointment. What do you need?`,
   askAway: (greeted) => `${greeted ? 'Hi!' : 'Sure!'} Go ahead, what would you like to know?`,
+  meant: {
+    times: 'I mean those times are free: book the one that suits you at the link.',
+    other: "Sorry if that wasn't clear. What I said was:",
+  },
   cheapest: 'The cheapest on our price list:',
   onlyThem: (names, place) =>
     `For that${place ? ` in ${place}` : ''} we only have ${names}: there is nobody else who does it.`,

@@ -4978,3 +4978,41 @@ describe('round 26, blind: what customers asked that the assistant missed', () =
     expect(said(await play('quiero regalarle una sesion a mi novia cuanto es'), 0)).toMatch(/10,00\s€/);
   });
 });
+
+describe('asked what the last answer meant', () => {
+  it('"q quieres decir con eso" after times: they are free to book, and the times and link again', async () => {
+    const answers = await play('iker el jueves', 'q quieres decir con eso');
+    expect(said(answers, 1)).toMatch(/^Me refiero a que esas horas están libres/);
+    expect(said(answers, 1)).toMatch(/16:00/);
+    expect(said(answers, 1)).toMatch(/schedule\/iker/);
+    expect(answers[1]!.handoff).toBeNull();
+  });
+
+  it('"¿depende de qué?", "what do you mean?": the last answer said again, no handover', async () => {
+    const answers = await play('hay abogado laboralista en bilbao?', '¿depende de qué?');
+    expect(said(answers, 1)).toMatch(/^Perdona si no me he explicado bien/);
+    expect(said(answers, 1)).toMatch(/Ane Etxeberria/);
+    const english = await play('who does family law?', 'what do you mean?');
+    expect(said(english, 1)).toMatch(/^Sorry if that wasn't clear/);
+    expect(said(english, 1)).toMatch(/Iker Prieto/);
+  });
+
+  it('is not what a longer message, or one after a "not sure", asks', async () => {
+    // A question of its own about the rule, not about the last answer.
+    const why = await play('iker el jueves', 'no entiendo por qué no puedo reservar a las 9');
+    expect(said(why, 1)).not.toMatch(/^Me refiero/);
+    const twice = await play('blorp zzz', 'q quieres decir');
+    expect(said(twice, 1)).not.toMatch(/^Perdona si no me he explicado bien/);
+  });
+});
+
+describe('"¿y cerca?" after a search with nobody there', () => {
+  it('lists who does it, with their cities (we know no distances)', async () => {
+    const answers = await play('abogada laboralista en sevilla', 'y cerca?');
+    expect(said(answers, 1)).toMatch(/Ane Etxeberria/);
+    expect(said(answers, 1)).toMatch(/Bilbao/);
+    expect(answers[1]!.handoff).toBeNull();
+    const english = await play('employment lawyer in seville', 'anything nearby?');
+    expect(said(english, 1)).toMatch(/Ane Etxeberria/);
+  });
+});

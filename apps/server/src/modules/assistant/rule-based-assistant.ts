@@ -125,6 +125,9 @@ const ALSO = /\b(?:tb|tambien|too|also|ademas|as well|junto|juntos|together)\b/;
 /** "¿cuánto sería todo?": the sum of the services asked. */
 const ALTOGETHER = /\b(todo|total|juntos|juntas|together|altogether|in all)\b/;
 /** "allí", "ahí", "there": the place the conversation is about. */
+/** "¿y cerca?", "algo por aquí cerca", "anything nearby?": near where they said, which we cannot measure. */
+const NEARBY =
+  /^(?:y\s+|and\s+|pues\s+|vale\s+)?(?:algo\s+|alguien\s+|alguno\s+|alguna\s+|nadie\s+|anything\s+|anyone\s+|someone\s+|somewhere\s+)?(?:mas\s+|por\s+aqui\s+|por\s+ahi\s+)?(?:cerca|cercano|cercana|cerquita|near|nearby|close|closer|close by|near me|around here)(?:\s+de\s+(?:aqui|alli|ahi|mi casa|casa))?(?:\s+(?:hay|teneis|tienes|no))?$/;
 const THERE = /\b(?:alli|ahi|alla|aqui mismo|en esa ciudad|there|over there|in that city)\b/;
 /** "4 al mes", "dos veces por semana", "10 sessions": how many appointments they mean. */
 const SESSIONS_COUNT =
@@ -676,6 +679,7 @@ class Conversation {
       wordCount: words(m.text).length,
       question: m.isQuestion || HOW_TO_BOOK.test(m.folded) || Boolean(clockOf(m.text).at),
       lastUnsure: this.context.lastNotUnderstood,
+      asksMeaning: m.asksMeaning && Boolean(this.lastReply) && !this.context.lastNotUnderstood,
       classified: this.classified(),
       picksOption: this.chosenOption() !== null,
     };
@@ -717,6 +721,8 @@ class Conversation {
           [this.say.iAmAnAssistant(this.knowledge.companyName), answer].filter(Boolean).join('\n\n'),
         );
       }
+      case 'explain':
+        return this.explainLastReply();
       case 'person':
         return this.handOver(
           this.say.handover.person,
@@ -851,6 +857,19 @@ class Conversation {
   }
 
   /** The message without its question about what answers. */
+  /**
+   * "¿qué quieres decir?", "¿depende de qué?": the last answer said again after a sentence that
+   * says what it was. Times listed with their booking link are free times to book there; anything
+   * else is what it said. (A last answer that did not understand either is never explained: the
+   * policy asks or hands over instead.)
+   */
+  private explainLastReply(): AssistantAnswer | null {
+    const last = this.lastReply?.trim();
+    if (!last) return null;
+    const listsTimes = /https?:\/\/\S+/.test(last) && /\b\d{1,2}:\d{2}\b/.test(last);
+    return this.reply(`${listsTimes ? this.say.meant.times : this.say.meant.other}\n\n${last}`);
+  }
+
   private withoutBotQuestion(): string {
     return this.message.folded
       .replace(BOT_QUESTION, ' ')
@@ -1518,6 +1537,16 @@ class Conversation {
     // "soy de Málaga" … "¿qué tenéis aquí?": who there is in the place said before.
     if (!asksKind && !m.places.length && c.places.length && WHAT_IS_HERE.test(m.folded))
       return this.search(c.kinds, c.roleStems, c.places);
+    // "¿y cerca?", "anything nearby?" after a search with nobody there: we know no distances, so
+    // everyone who does it, each with their cities, and online if they work online.
+    if (
+      !asksKind &&
+      !m.places.length &&
+      (c.kinds.size || c.roleStems.size) &&
+      NEARBY.test(m.folded) &&
+      m.text.split(/\s+/).length <= 6
+    )
+      return this.search(c.kinds, c.roleStems, []);
     // "madrid", "y online?" or "¿y lo tenéis en Sevilla?" after a search or a kind's price: the
     // same kind, there.
     // "yo estoy en madrid, eso me pilla lejos no?": where they are, said at any length, too.

@@ -51,6 +51,8 @@ export type Understanding = {
   greeting: boolean;
   /** Nothing but a question announced ("una pregunta", "pregunta rápida", "quick question"): the question comes next. */
   announcesQuestion: boolean;
+  /** "¿qué quieres decir?", "¿depende de qué?": asks what the assistant's last answer meant. */
+  asksMeaning: boolean;
   /** Nothing but thanks, goodbyes and "ok". */
   closing: boolean;
   thanks: boolean;
@@ -171,6 +173,13 @@ const LEAVING_OUT =
 /** "una pregunta", "hola, tengo una duda", "pregunta rapida", "oye una cosa", "quick question": the question is still to come. */
 const ANNOUNCES_QUESTION =
   /^(?:(?:hola|buenas|ey|oye|hey|hi|hello)\s+)?(?:(?:tengo|te hago|os hago|hago|una|otra|1)\s+)*(?:una\s+)?(?:pregunta|preguntita|duda|dudilla|consulta|cosa|cosita)(?:\s+(?:rapida|rapidita|corta|breve))?(?:\s+(?:porfa|por favor|please))?$|^(?:(?:hi|hey|hello)\s+)?(?:(?:i have|got|just)\s+)?(?:a\s+|one\s+)?(?:quick\s+)?question$/;
+
+/**
+ * "¿qué quieres decir?", "q quieres decir con eso", "¿depende de qué?", "no te entiendo", "what do
+ * you mean?": a question about the assistant's own last answer, asked in a message of its own.
+ */
+const ASKS_MEANING =
+  /^(?:(?:perdona|perdon|disculpa|oye|pero|eh|emm?|sorry|but|um+|hm+)\s+)*(?:(?:que|como que) (?:me )?quieres decir(?: con (?:eso|esto|lo de \S+(?: \S+)?))?|que significa(?: eso| esto)?|a que te refieres(?: con (?:eso|esto))?|(?:no|no te|no lo|no le|no os) (?:entiendo|pillo|he entendido)(?: (?:eso|esto|lo que (?:dices|me dices|quieres decir)|bien))?|depende de que|de que depende|como que (?:no|si|depende)|me lo (?:explicas|puedes explicar)|explicamelo|explicate|no me queda claro|what do you mean(?: by that)?|what does (?:that|this) mean|meaning|i don ?t (?:understand|get it)|depends on what|what does it depend on|come again|(?:can you )?explain(?: that)?)(?: (?:porfa|por favor|please))?$/;
 
 /** Asking when, at what time, on which day or with whom. */
 const ASKS_WHEN =
@@ -295,6 +304,7 @@ export function understand(
     when,
     greeting: hasAny(folded, GREETINGS),
     announcesQuestion: ANNOUNCES_QUESTION.test(folded.trim()),
+    asksMeaning: ASKS_MEANING.test(folded),
     closing,
     thanks: hasAny(folded, THANKS_OR_GOODBYES),
     // "¿y con otra persona ese día?": another professional, not a person of the team to talk to.
