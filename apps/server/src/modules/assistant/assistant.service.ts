@@ -23,7 +23,7 @@ import {
 } from './assistant-engine.ts';
 import { AssistantUnavailable } from './assistant-unavailable.ts';
 import { withConversationRef } from './booking-links.ts';
-import { detectLanguage, type Language, messageLanguage } from './language.ts';
+import { detectLanguage, type Language, messageLanguage, replyLanguage } from './language.ts';
 import { matchLesson, meaningText, type TaughtLesson } from './lessons.ts';
 import { REPLIES } from './replies.ts';
 import { joinWaitlist, makeChange } from './self-service.ts';
@@ -347,7 +347,9 @@ export function createAssistantService(deps: Deps) {
       return [];
     }
     const turns = turnsOf(history);
-    const language = detectLanguage(turns.filter((t) => t.role === 'customer').map((t) => t.text));
+    const customerTexts = turns.filter((t) => t.role === 'customer').map((t) => t.text);
+    // Until the business is read: what a failure to read it says to the customer.
+    let language = detectLanguage(customerTexts);
     const { clientPhoneDigits } = conversation.chat;
     // The customer's own appointments, when a verified number is a client's: what self-service acts
     // on, and what either engine (the built-in one or a model) is told of the customer.
@@ -363,7 +365,12 @@ export function createAssistantService(deps: Deps) {
 
     let reply: AssistantAnswer;
     try {
-      reply = await respond(turns, await knowledge(customer, pending));
+      const known = await knowledge(customer, pending);
+      // What the service itself says (a confirmed change, a handover) is in the language the
+      // engine answers in: the customer's latest message that tells, else the business's. "sim"
+      // after a question in Portuguese is answered in the business's Spanish, not in English.
+      language = replyLanguage(customerTexts, known.businessLanguage).language;
+      reply = await respond(turns, known);
     } catch (error) {
       const failure =
         error instanceof AssistantUnavailable

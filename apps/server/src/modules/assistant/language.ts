@@ -12,7 +12,7 @@ const SPANISH = new Set(
   ),
 );
 const ENGLISH = new Set(
-  'hi hello hey thanks thank you the an and or to for of in on at is are do does can could would i im my me we our your there any have has what whats when where how much price cost book booking appointment available free slot tomorrow today morning afternoon evening weekend next week please great bye goodbye cheers need want looking someone person talk speak with it this that who was again hiya heya howdy'.split(
+  'hi hello hey thanks thank you the an and or to for of in on at is are do does can could would i im my me we our your there any have has what whats when where how much price cost book booking appointment available free slot tomorrow today morning afternoon evening weekend next week please great bye goodbye cheers need want looking someone person talk speak with it this that who was again hiya heya howdy wait keep both yes yeah yep nope sorry cancel move change actually'.split(
     ' ',
   ),
 );

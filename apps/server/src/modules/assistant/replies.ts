@@ -263,6 +263,9 @@ const es = {
       `${longDate(date, 'es')} a las ${time} con ${employee}`,
     dateAt: (date: string, time: string) => `${longDate(date, 'es')} a las ${time}`,
     nothingChanges: (appointment: string) => `De acuerdo, no cambio nada: tu cita sigue el ${appointment}.`,
+    /** "sí no sé", "espera que lo miro" to a proposed change: nothing done until a clear yes. */
+    noRush: (appointment: string) =>
+      `Sin prisa: de momento no cambio nada y tu cita sigue el ${appointment}. Cuando lo tengas claro, responde «sí» y lo hago.`,
     /** "¿ya he pagado la del jueves?": what was paid for it. */
     paidFor: (appointment: string, amount: string) =>
       `Sí: tu cita del ${appointment} está pagada (${amount}).`,
@@ -594,6 +597,8 @@ const en: Replies = {
     dateAt: (date, time) => `${longDate(date, 'en')} at ${time}`,
     nothingChanges: (appointment) =>
       `All right, nothing changes: your appointment is still on ${appointment}.`,
+    noRush: (appointment) =>
+      `No rush: I'm not changing anything yet, and your appointment is still on ${appointment}. When you're sure, reply "yes" and I'll do it.`,
     paidFor: (appointment, amount) => `Yes: your appointment on ${appointment} is paid (${amount}).`,
     paidWithPack: (appointment) =>
       `Yes: your appointment on ${appointment} is paid with a session of your pack.`,

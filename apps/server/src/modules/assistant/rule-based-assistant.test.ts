@@ -5016,3 +5016,90 @@ describe('"¿y cerca?" after a search with nobody there', () => {
     expect(said(english, 1)).toMatch(/Ane Etxeberria/);
   });
 });
+
+describe('a client changing their appointment in another language', () => {
+  const thursday = () => client(appointment('a-thu', 'ane', '2026-11-26', '10:00'));
+
+  it('Italian, French, German and Catalan moves are proposed to the day and time said', async () => {
+    for (const [text, date, time] of [
+      ['puedo pasar mi cita de jueves a viernes misma hora?', '2026-11-27', '10:00'],
+      ['ciao, posso spostare il mio appuntamento di giovedì a venerdì stessa ora?', '2026-11-27', '10:00'],
+      ['je peux déplacer mon rendez-vous à vendredi 11h ?', '2026-11-27', '11:00'],
+      ['bonjour, est-ce que je peux décaler mon rdv de jeudi à mardi 12h?', '2026-11-24', '12:00'],
+      ['kann ich meinen Termin auf Freitag 11 Uhr verschieben?', '2026-11-27', '11:00'],
+      ['puc canviar la meva cita a divendres a les 11?', '2026-11-27', '11:00'],
+    ] as const) {
+      const [answer] = await playWith(thursday(), text);
+      expect(answer!.propose, text).toMatchObject({ kind: 'reschedule', appointmentId: 'a-thu', date, time });
+    }
+  });
+
+  it('Italian, French and German cancellations are proposed, and their yes confirms', async () => {
+    for (const text of [
+      'vorrei annullare il mio appuntamento',
+      'bonjour, je voudrais annuler mon rendez-vous de jeudi',
+      'hallo, ich möchte meinen Termin am Donnerstag absagen',
+      'ich kann am Donnerstag nicht kommen, bitte stornieren',
+    ]) {
+      const [answer] = await playWith(thursday(), text);
+      expect(answer!.propose, text).toMatchObject({ kind: 'cancel', appointmentId: 'a-thu' });
+    }
+    for (const yes of ['oui', 'ja bitte', 'sì grazie', "d'accord"])
+      expect(answerOf(fold(yes)), yes).toBe('yes');
+    for (const no of ['non', 'nein', 'não']) expect(answerOf(fold(no)), no).toBe('no');
+  });
+
+  it('"mon" is French for "my" before what it owns, and a number before "h" or "Uhr" is a time, not a day', () => {
+    const now = new Date('2026-11-23T09:00:00Z');
+    expect(resolveWhen('vendredi 17h', now, 'Europe/Madrid')).toMatchObject({
+      from: '2026-11-27',
+      at: '17:00',
+    });
+    expect(resolveWhen('Freitag 18 Uhr', now, 'Europe/Madrid')).toMatchObject({
+      from: '2026-11-27',
+      at: '18:00',
+    });
+    expect(resolveWhen('mon rendez-vous de jeudi', now, 'Europe/Madrid')).toMatchObject({
+      from: '2026-11-26',
+    });
+    expect(resolveWhen('viernes 4', now, 'Europe/Madrid')).toMatchObject({ from: '2026-12-04' });
+  });
+});
+
+describe('round 27, blind', () => {
+  it('"sí no sé" and "espera que lo miro" to a proposed cancellation are no yes: nothing done, still asked', async () => {
+    const nora = client(appointment('a-thu', 'ane', '2026-11-26', '10:00'));
+    const [asked] = await playWith(nora, 'quiero cancelar la cita del jueves');
+    expect(answerOf(fold('sí no sé'))).toBeNull();
+    for (const text of ['sí no sé', 'espera que lo miro', 'let me check']) {
+      // The proposal is the conversation's last reply, and waits for the customer's yes.
+      const [, answer] = await playWith(
+        { ...nora, pendingChange: asked!.propose! },
+        'quiero cancelar la cita del jueves',
+        text,
+      );
+      expect(answer!.confirm, text).toBeUndefined();
+      expect(answer!.propose, text).toMatchObject({ kind: 'cancel', appointmentId: 'a-thu' });
+      expect(said([answer!], 0), text).toMatch(/^(Sin prisa|No rush)/);
+    }
+  });
+
+  it('"sexta-feira dia 4" is Friday 4 December, and "la de online" picks the appointment with who works online', async () => {
+    expect(resolveWhen('para sexta-feira dia 4 às 18h', NOW, ZONE)).toMatchObject({ from: '2026-12-04' });
+    const nora = client(
+      appointment('a-mon', 'ane', '2026-11-30', '10:00'),
+      appointment('a-tue', 'iker', '2026-12-01', '17:00'),
+    );
+    const [, which] = await playWith(nora, 'cancela la cita', 'la de online');
+    expect(which!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a-tue' });
+  });
+
+  it('"no wait, keep both" is English; "¿y qué días?" after a professional, and "¿y X?" after days, are their days', async () => {
+    expect(messageLanguage('no wait, keep both')).toBe('en');
+    const days = await play('donde trabaja iker', '¿y qué días?');
+    expect(said(days, 1)).toMatch(/martes y jueves/);
+    const again = await play('que dias trabaja iker', 'y ane?', 'y iker?');
+    expect(said(again, 1)).toMatch(/lunes/);
+    expect(said(again, 2)).toMatch(/martes y jueves/);
+  });
+});

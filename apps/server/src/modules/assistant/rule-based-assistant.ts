@@ -525,9 +525,21 @@ class Conversation {
     // The day asked about, kept through messages that only change the time ("¿y sobre las 6?",
     // then "¿y a eso de las 7 y media?") or ask when it starts or ends, dropped by any other message.
     let when: When | undefined;
+    // "¿qué días trabaja marta?" … "¿y lucía?" … "¿y javier?": which days, kept through follow-ups
+    // that only name another professional.
+    let whichDays = false;
     for (const [index, turn] of customerTurns.entries()) {
       const seen = understand(turn.text, this.directory, this.knowledge);
       const last = index === customerTurns.length - 1;
+      whichDays =
+        seen.whichDays ||
+        (whichDays &&
+          seen.named.length > 0 &&
+          !seen.when &&
+          !seen.price &&
+          !seen.premium &&
+          FOLLOW_UP_START.test(seen.folded) &&
+          words(seen.text).length <= 4);
       if (seen.when) when = context.lastDay = seen.when;
       else {
         const clock = clockOf(turn.text);
@@ -562,7 +574,7 @@ class Conversation {
         context.priced = seen.price;
         // The day asked about carries over to the next message ("¿javier el viernes?" → "¿y carlos?").
         context.when = when;
-        context.whichDays = seen.whichDays;
+        context.whichDays = whichDays;
       }
     }
     return context;
@@ -1215,6 +1227,18 @@ class Conversation {
       const { here } = this.matching(c.kinds, c.roleStems, c.places);
       if (here.length === 1) return this.openTimes(here[0]!, undefined, true);
     }
+    // "nerea dónde trabaja" … "¿y qué días?": the days of the one just talked about.
+    if (
+      m.whichDays &&
+      !m.named.length &&
+      !asksKind &&
+      !m.places.length &&
+      !m.when &&
+      !m.price &&
+      c.named.length === 1 &&
+      FOLLOW_UP_START.test(m.folded)
+    )
+      return this.openTimes(c.named[0]!, undefined, true);
     // "q días trabaja la nutricionista", "y la nutri q días está": the days of the one who does it.
     if (m.whichDays && !m.named.length && asksKind && !m.when && !m.price) {
       const { here } = this.matching(m.kinds, m.roleStems, m.places);

@@ -15,6 +15,7 @@ import { fold, hasAny, hasPhrase, normalise, words } from './text.ts';
 import {
   clockOf,
   dottedTimes,
+  EVERY_WEEKDAY_NAME,
   fitsDay,
   inHalfOfDay,
   MONTHS,
@@ -43,22 +44,22 @@ export type OwnBookingAnswer = {
  * esmalte" is a service.
  */
 const CANCEL_VERB =
-  /\b(cancel\w*|anul\w*|desapunt\w*|desmarc\w*|call off|quit(?:a|ar|ame|ala|amela|adme|arla|arme|armela)\s+(?:(?:me|la|las|mi|mis)\s+)?(?:de|del|cita|citas|reserva|reservas|sesion|ultima|primera|segunda|otra|proxima)|quit(?:ala|amela|adla|admela)(?=\W*$))\b/;
+  /\b(cancel\w*|anul\w*|annul\w*|absag\w*|stornier\w*|disdir\w*|desapunt\w*|desmarc\w*|call off|quit(?:a|ar|ame|ala|amela|adme|arla|arme|armela)\s+(?:(?:me|la|las|mi|mis)\s+)?(?:de|del|cita|citas|reserva|reservas|sesion|ultima|primera|segunda|otra|proxima)|quit(?:ala|amela|adla|admela)(?=\W*$))\b/;
 /** Not being able to come: a cancellation, unless they ask to move it instead. */
 const CANNOT_COME =
-  /\b(can'?t make it|cannot make it|won'?t make it|can'?t come|cannot come|no (voy a poder|puedo|podre)( ir| venir| llegar| asistir| acudir)\b|no voy a poder\s*$|no (llego|voy a llegar)\b)/;
+  /\b(kann\b.{0,30}\bnicht kommen|ne (?:peux|pourrai|pourrais) pas venir|non (?:posso|potro|riesco a) venire|nao (?:posso|vou poder) ir|can'?t make it|cannot make it|won'?t make it|can'?t come|cannot come|no (voy a poder|puedo|podre)( ir| venir| llegar| asistir| acudir)\b|no voy a poder\s*$|no (llego|voy a llegar)\b)/;
 const CANCEL = new RegExp(`${CANCEL_VERB.source}|${CANNOT_COME.source}`);
 /**
  * Moving, in any form of the verb. "Pasar" only counts with a word about the appointment (it also means "drop by").
  * "la cita de javier la quiero el martes 1": wanting it on another day is moving it.
  */
 const MOVE =
-  /\b(cambi\w*|canvi\w*|mudar|muda|mude|mover\w*|muev\w*|move|moving|aplaz\w*|retras\w*|atras\w*|adelant\w*|reprogram\w*|reschedul\w*|postpon\w*|push|shift|rearrang\w*|change|changing|otro dia|otra hora|another (day|time)|different (day|time)|(ir|venir|pasarme|come|go) (?:(?:\d+\s*(?:min\w*|m)|media hora|una hora|un rato|un poco|half an hour|an hour|a bit|a little) )?(mas tarde|mas temprano|antes|later|earlier)|(mismo|same) dia|same day|(?:la|lo) (?:quiero|queria|quisiera|prefiero|necesito|prefereria) (?:para )?(?:el|este|esta|a las|mejor)\b)\b/;
+  /\b(cambi\w*|canvi\w*|mudar|muda|mude|mover\w*|muev\w*|move|moving|spost\w*|deplac\w*|decal\w*|changer|verschieb\w*|verleg\w*|remarc\w*|reagend\w*|adiar|moure|aplaz\w*|retras\w*|atras\w*|adelant\w*|reprogram\w*|reschedul\w*|postpon\w*|push|shift|rearrang\w*|change|changing|otro dia|otra hora|another (day|time)|different (day|time)|(ir|venir|pasarme|come|go) (?:(?:\d+\s*(?:min\w*|m)|media hora|una hora|un rato|un poco|half an hour|an hour|a bit|a little) )?(mas tarde|mas temprano|antes|later|earlier)|(mismo|same) dia|same day|(?:la|lo) (?:quiero|queria|quisiera|prefiero|necesito|prefereria) (?:para )?(?:el|este|esta|a las|mejor)\b)\b/;
 /** Said instead of what was proposed: "instead", "en vez de eso", "mejor". */
 const INSTEAD = /\b(instead|rather|en vez|en lugar|mejor)\b/;
 /** The verbs of moving, where the new day or time follows ("cámbiala al jueves"). */
 const MOVE_VERB =
-  /\b(cambi\w*|canvi\w*|mudar|muda|mude|mover\w*|muev\w*|move|moving|aplaz\w*|retras\w*|atras\w*|adelant\w*|reprogram\w*|reschedul\w*|postpon\w*|push|shift|rearrang\w*|change|changing|pas(a|as|ais|ar|arla|arme|armela|ame|amela|ala))\b/;
+  /\b(cambi\w*|canvi\w*|mudar|muda|mude|mover\w*|muev\w*|move|moving|spost\w*|deplac\w*|decal\w*|changer|verschieb\w*|verleg\w*|remarc\w*|reagend\w*|adiar|moure|aplaz\w*|retras\w*|atras\w*|adelant\w*|reprogram\w*|reschedul\w*|postpon\w*|push|shift|rearrang\w*|change|changing|pas(a|as|ais|ar|arla|arme|armela|ame|amela|ala))\b/;
 const PASS = /\bpas(a|as|ais|ar|arla|arme|armela|ame|amela|ala)\b/;
 /**
  * "la puedes pasar", "me la pasas al viernes", "la puedo poner a las 12 y media": the appointment is
@@ -94,7 +95,7 @@ const SEE =
  * mi corte a la semana que viene": "mi" and a word, passed to a day, is their appointment of it).
  */
 const OWN =
-  /\b(mi|mis|my|minha|minhas|meu|meus|meva|meves)( \w+)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta|hora|turno|marcacao|marcacoes|appointment|appointments|booking|bookings|session|sessions|class|call|visit|consultation)\b|\b(lo|la) (mio|mia)\b|\b(tengo|tenia) hora (con|el|para|a las|del|de)\b|\b(tengo|tenia|la|una) (cita|sesion|clase|consulta|reserva) (del?|el|al|con|que|para|a las|a otro|a otra|de hoy|de manana|de esta)\b|\b(tengo|tenia) (una )?(cita|sesion|clase|consulta|reserva)\b|\bme la\b|\b\w+(mela|rmela)\b|\b(cancel|move|change|reschedule|postpone|push) it\b|\b(pasar|pasa|pasas|cambiar|cambia|cambias|mover|mueve|mueves|cancelar|cancela|cancelas|anular|anula|anulas) (la|lo) (de|del) (hoy|manana|esta|este|las? \d|lunes|martes|miercoles|jueves|viernes|sabado|domingo)\b|\b(pasar|pasa|pasas|pasame|cambiar|cambia|cambias|cambiame|mover|mueve|mueves|move) (mi|my) \w+ (a la|al|a las|para el|para la|a otro|a otra|to)\s/;
+  /\b(?:mio|mia|miei|mon|ma|mes|mein|meinen|meine|meinem|meiner|minha|meu)(?: \w+)? (?:appuntamento|appuntamenti|prenotazione|rendez|rdv|seance|seduta|sessao|termin|termine)\b|\b(mi|mis|my|minha|minhas|meu|meus|meva|meves)( \w+)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta|hora|turno|marcacao|marcacoes|appointment|appointments|booking|bookings|session|sessions|class|call|visit|consultation)\b|\b(lo|la) (mio|mia)\b|\b(tengo|tenia) hora (con|el|para|a las|del|de)\b|\b(tengo|tenia|la|una) (cita|sesion|clase|consulta|reserva) (del?|el|al|con|que|para|a las|a otro|a otra|de hoy|de manana|de esta)\b|\b(tengo|tenia) (una )?(cita|sesion|clase|consulta|reserva)\b|\bme la\b|\b\w+(mela|rmela)\b|\b(cancel|move|change|reschedule|postpone|push) it\b|\b(pasar|pasa|pasas|cambiar|cambia|cambias|mover|mueve|mueves|cancelar|cancela|cancelas|anular|anula|anulas) (la|lo) (de|del) (hoy|manana|esta|este|las? \d|lunes|martes|miercoles|jueves|viernes|sabado|domingo)\b|\b(pasar|pasa|pasas|pasame|cambiar|cambia|cambias|cambiame|mover|mueve|mueves|move) (mi|my) \w+ (a la|al|a las|para el|para la|a otro|a otra|to)\s/;
 /**
  * "quiero reservar una cita con Carlos", "I want to book a new appointment": a booking to make,
  * not one they have, whatever "una cita con" says otherwise.
@@ -260,6 +261,22 @@ const SUBSCRIPTION = /\b(suscrip\w*|subscri\w*|premium|cuota|membership)\b/;
 const YES = [
   'si',
   'sim',
+  // The other languages' yes: a client writing French, Italian, Portuguese, German or Catalan.
+  'oui',
+  'ja',
+  'certo',
+  'certamente',
+  'va bene',
+  'd accord',
+  "d'accord",
+  'dacord',
+  'bien sur',
+  'parfait',
+  'perfetto',
+  'perfeito',
+  'claro que sim',
+  'genau',
+  'gerne',
   'vale',
   'ok',
   'okay',
@@ -297,6 +314,9 @@ const YES = [
 ];
 const NO = [
   'no',
+  'non',
+  'nein',
+  'nao',
   'mejor no',
   'dejalo',
   'deja',
@@ -312,10 +332,12 @@ const NO = [
 ];
 /**
  * Where the new day or time starts in "pásala del jueves al viernes a las 6"; also as dictated or
- * typed as spoken: "a el jueves", "pa el jueves", "pal jueves".
+ * typed as spoken: "a el jueves", "pa el jueves", "pal jueves"; and in the other languages
+ * customers write: "di giovedì a venerdì", "de jeudi à samedi", "auf Freitag".
  */
-const TARGET =
-  /\s(al|a el|para el|para la|para|pa el|pa la|pal|a las|a les|a la|a otro|a otra|hasta el|to|for|until)\s/;
+const TARGET = new RegExp(
+  `\\s(al|a el|para el|para la|para|pa el|pa la|pal|a las|a les|a la|a otro|a otra|hasta el|to|for|until|auf|(?:a|au|ao|zum)(?= (?:${EVERY_WEEKDAY_NAME.join('|')})\\b))\\s`,
+);
 /** The starts of this module's own replies, in every language: a follow-up to one is about the same appointments. */
 const OWN_REPLIES = Object.values(REPLIES).flatMap((replies) => replies.own.replyStarts);
 
@@ -369,10 +391,16 @@ export function stretchedAnswers(folded: string): string {
 
 const NOT_ABLE = ['no puedo', 'no voy', 'no podre'];
 
+/** Not deciding yet: "no sé", "espera que lo miro", "déjame pensarlo", "let me check". */
+const HESITATES =
+  /\b(?:no (?:lo )?se|espera\w*|un momento|un segundo|dejame (?:pensar\w*|mirar\w*|ver\w*|que lo \w+)|lo (?:pienso|miro|consulto|hablo)|ya te (?:digo|aviso|confirmo)|te digo algo|wait|hold on|let me (?:think|check|see)|not sure|i don'?t know|dunno)\b/;
+
 /** A short yes or no, as the whole message or its start ("sí, cancélala", "no, mejor no"). */
 export function answerOf(text: string): 'yes' | 'no' | null {
-  // "bueno no sé, ¿cuánto me devolvéis?": unsure, no refusal.
-  const folded = stretchedAnswers(text).replace(UNSURE, ' ').trim();
+  // "bueno no sé, ¿cuánto me devolvéis?": unsure, no refusal. "sí no sé": unsure, no yes either.
+  const stretched = stretchedAnswers(text);
+  const unsure = new RegExp(UNSURE.source).test(stretched);
+  const folded = stretched.replace(UNSURE, ' ').trim();
   // "eso" alone to "¿Cambio tu cita…?": that is what they want.
   if (/^(eso|eso mismo|justo eso|esa|esa misma|that one|that)$/.test(folded)) return 'yes';
   if (lettingGo(folded)) return 'no';
@@ -381,6 +409,7 @@ export function answerOf(text: string): 'yes' | 'no' | null {
   // "espera no, mejor no la canceles…": a no at the start is a no however long the message.
   if (hasAny(start, NO) && !hasPhrase(start, 'no problem') && !hasAny(folded, NOT_ABLE)) return 'no';
   if (!short) return null;
+  if (unsure) return null;
   if (hasAny(start, YES) || /^\s*(👍|👌|✅|🙏|💪|😊|🙂)/u.test(folded)) return 'yes';
   return null;
 }
@@ -499,6 +528,13 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
     if (answer === 'no' && !movesInstead && !cancelsInstead) {
       return reply(say(language).nothingChanges(describeAppointment(pendingAppointment, language)));
     }
+    // "sí no sé", "espera que lo miro", "let me check": no yes yet, and no no: nothing is done,
+    // and the same change still waits for their yes.
+    if (answer !== 'no' && !movesInstead && !cancelsInstead && HESITATES.test(folded))
+      return {
+        replies: [say(language).noRush(describeAppointment(pendingAppointment, language))],
+        propose: pending,
+      };
   }
 
   // "si cancelo la del jueves, ¿me devolvéis el dinero?": what cancelling that one would give back, and nothing done.
@@ -1200,6 +1236,15 @@ function pick(
     const names = input.ofKind.map((p) => fold(p.name));
     const byKind = found.filter((a) => names.includes(fold(a.employeeName)));
     if (byKind.length === 1) found = byKind;
+  }
+  // "la de granada": the one with a professional who works in the city named, when that settles it.
+  if (found.length > 1) {
+    const inPlace = found.filter((a) =>
+      input.knowledge.employees
+        .find((e) => e.username === a.employeeUsername)
+        ?.locations.some((place) => new RegExp(`\\b${fold(place)}\\b`).test(source)),
+    );
+    if (inPlace.length === 1) found = inPlace;
   }
   // "la cita de diciembre": the one in that month, when the month names theirs.
   const month = MONTH_NAMED.exec(source);

@@ -323,6 +323,11 @@ const WEEKDAY_WORDS: Array<[number, string[]]> = [
 export const ourWeekdayNames = (weekday: number): string[] =>
   WEEKDAY_WORDS.find(([day]) => day === weekday)![1].slice(0, 2);
 
+/** Every weekday's full folded name, in every language customers write ("jeudi", "venerdi", "freitag"). */
+export const EVERY_WEEKDAY_NAME: readonly string[] = WEEKDAY_WORDS.flatMap(([, names]) =>
+  names.filter((name) => name.length > 3),
+);
+
 /** The weekdays' folded names in Spanish ("lunes|martes|…") and English, for patterns that name one. */
 export const WEEKDAYS_ES = [1, 2, 3, 4, 5, 6, 0].map((day) => ourWeekdayNames(day)[0]).join('|');
 export const WEEKDAYS_EN = [1, 2, 3, 4, 5, 6, 0].map((day) => ourWeekdayNames(day)[1]).join('|');
@@ -796,11 +801,14 @@ function firstWeekday(
   folded: string,
 ): { weekday: number; index: number; end: number; dayOfMonth?: number } | undefined {
   let best: { weekday: number; index: number; end: number; dayOfMonth?: number } | undefined;
+  let abbreviated: { weekday: number; index: number; end: number } | undefined;
   for (const [weekday, names] of WEEKDAY_WORDS) {
     for (const name of names) {
-      // "los domingos", "on Sundays": the plural names the same weekday.
+      // "los domingos", "on Sundays": the plural names the same weekday ("sexta-feira": Portuguese
+      // names it with "feira"). A number after it is its
+      // day of the month, but not a time ("vendredi 17h", "Freitag 18 Uhr") nor a digit of one.
       const match = compiled(
-        `(^|[^a-z])${name}s?(?:\\s+(?:dia\\s+|the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?)?($|[^a-z])`,
+        `(^|[^a-z])${name}s?(?:[- ]feira)?(?:\\s+(?:dia\\s+|the\\s+)?(\\d{1,2})(?!\\d)(?:st|nd|rd|th)?(?!\\s*(?:h|hs|hrs?|horas?|hours?|uhr|am|pm)\\b|[:.]\\d))?($|[^a-z])`,
       ).exec(folded);
       if (match && name.length > 3 && (!best || match.index < best.index)) {
         best = {
@@ -810,14 +818,26 @@ function firstWeekday(
           ...(match[2] ? { dayOfMonth: Number(match[2]) } : {}),
         };
       }
-      if (match && name.length <= 3 && !best && /^[a-z]/.test(folded.slice(match.index + match[1]!.length))) {
+      if (
+        match &&
+        name.length <= 3 &&
+        !abbreviated &&
+        /^[a-z]/.test(folded.slice(match.index + match[1]!.length)) &&
+        !FRENCH_MON.test(folded.slice(match.index))
+      ) {
         // Three-letter English abbreviations only as whole words: "sat", "sun".
-        best = { weekday, index: match.index, end: match.index + match[0].length };
+        abbreviated = { weekday, index: match.index, end: match.index + match[0].length };
       }
     }
   }
-  return best;
+  // An abbreviation only where no day is named in full: "décaler mon rdv de jeudi à samedi" has
+  // French's "mon" (my) before its days.
+  return best ?? abbreviated;
 }
+
+/** French "mon" (my) before what it owns is no Monday: "mon rendez-vous", "mon rdv". */
+const FRENCH_MON =
+  /^[^a-z]?mon\s+(?:rendez|rdv|seance|cours|coach|entraineur|entrainement|ami|amie|mari|fils|fille|compte|numero|telephone|email|mail|abonnement|paiement|nom)\b/;
 
 const WEEK_COUNTS: Record<string, number> = {
   una: 1,
@@ -849,7 +869,11 @@ export const dottedTimes = (folded: string) =>
   folded
     .replace(/\b(\d{1,2})\.([0-5]\d)(?=\s*(?:am|pm|h)\b)/g, '$1:$2')
     .replace(/\b(a las|sobre las|para las|hacia las|at|to|around)\s+(\d{1,2})\.([0-5]\d)\b/g, '$1 $2:$3');
-const withoutPunctuation = (folded: string) => dottedTimes(folded).replace(/[¿?¡!.,]/g, ' ');
+const withoutPunctuation = (folded: string) =>
+  dottedTimes(folded)
+    .replace(/[¿?¡!.,]/g, ' ')
+    // "18 Uhr", "18 heures": the hour as "18h", which every time below reads.
+    .replace(/\b(\d{1,2})\s*(?:uhr|heures?)\b/g, '$1h');
 
 /** A time said loosely: "a las 6 o así", "sobre las 6 más o menos", "around 6ish". */
 const APPROXIMATELY =
@@ -1164,8 +1188,7 @@ function nextDayOfMonth(from: string, day: number): string | undefined {
 }
 
 const MONTH_NAMES = Object.keys(MONTHS).join('|');
-const WEEKDAY_NAMES =
-  'lunes|martes|miercoles|jueves|viernes|sabado|domingo|monday|tuesday|wednesday|thursday|friday|saturday|sunday';
+const WEEKDAY_NAMES = `${WEEKDAYS_ES}|${WEEKDAYS_EN}`;
 const ORDINALS: Record<string, number> = {
   primer: 1,
   primero: 1,
@@ -1262,7 +1285,7 @@ export const fitsDay = (when: When, date: string) => {
 
 /** "a la misma hora", "el mismo día y hora", "same time": a time pointed back at, not said again. */
 const SAME_TIME =
-  /\b(?:misma hora|mesma hora|mateixa hora|mismo horario|mismo dia y hora|mismo dia y a la misma hora|same time|same hour|same day and time|same time and day)\b/;
+  /\b(?:misma hora|mesma hora|mateixa hora|stessa h?ora|meme heure|gleiche uhrzeit|gleichen uhrzeit|selbe uhrzeit|selben uhrzeit|mismo horario|mismo dia y hora|mismo dia y a la misma hora|same time|same hour|same day and time|same time and day)\b/;
 /** "el martes siguiente", "el siguiente martes", "the following Tuesday": the one after a day said. */
 const FOLLOWING_WEEKDAY =
   /\b(?:(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo) siguiente|siguiente (?:lunes|martes|miercoles|jueves|viernes|sabado|domingo)|following (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday) after)\b/;
