@@ -5071,6 +5071,8 @@ describe('round 27, blind', () => {
     const nora = client(appointment('a-thu', 'ane', '2026-11-26', '10:00'));
     const [asked] = await playWith(nora, 'quiero cancelar la cita del jueves');
     expect(answerOf(fold('sí no sé'))).toBeNull();
+    // A yes said after the doubt stands (round 21's).
+    expect(answerOf(fold('uff no se... bueno venga si'))).toBe('yes');
     for (const text of ['sí no sé', 'espera que lo miro', 'let me check']) {
       // The proposal is the conversation's last reply, and waits for the customer's yes.
       const [, answer] = await playWith(

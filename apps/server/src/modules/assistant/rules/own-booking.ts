@@ -397,9 +397,13 @@ const HESITATES =
 
 /** A short yes or no, as the whole message or its start ("sí, cancélala", "no, mejor no"). */
 export function answerOf(text: string): 'yes' | 'no' | null {
-  // "bueno no sé, ¿cuánto me devolvéis?": unsure, no refusal. "sí no sé": unsure, no yes either.
+  // "bueno no sé, ¿cuánto me devolvéis?": unsure, no refusal. "sí no sé": unsure, no yes either;
+  // "uff no sé… bueno venga sí": the yes said after it stands.
   const stretched = stretchedAnswers(text);
-  const unsure = new RegExp(UNSURE.source).test(stretched);
+  const doubts = [...stretched.matchAll(UNSURE)].at(-1);
+  const afterDoubt = doubts ? stretched.slice(doubts.index + doubts[0].length) : '';
+  if (doubts && hasAny(afterDoubt, YES)) return answerOf(afterDoubt.replace(/^[\s.…,;:!]+/u, ''));
+  const unsure = Boolean(doubts);
   const folded = stretched.replace(UNSURE, ' ').trim();
   // "eso" alone to "¿Cambio tu cita…?": that is what they want.
   if (/^(eso|eso mismo|justo eso|esa|esa misma|that one|that)$/.test(folded)) return 'yes';
