@@ -223,6 +223,7 @@ const es = {
   meant: {
     times: 'Me refiero a que esas horas están libres: reserva la que te venga bien en el enlace.',
     other: 'Perdona si no me he explicado bien. Lo que te decía:',
+    sure: 'Sí, es lo que tengo según los datos del negocio:',
   },
   cheapest: 'Lo más económico de nuestra lista de precios:',
   /** Everyone who does it was left out by the customer ("cualquiera menos carlos"). */
@@ -562,6 +563,7 @@ const en: Replies = {
   meant: {
     times: 'I mean those times are free: book the one that suits you at the link.',
     other: "Sorry if that wasn't clear. What I said was:",
+    sure: "Yes, that's what the business's details say:",
   },
   cheapest: 'The cheapest on our price list:',
   onlyThem: (names, place) =>

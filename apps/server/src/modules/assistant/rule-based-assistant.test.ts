@@ -4997,6 +4997,15 @@ describe('asked what the last answer meant', () => {
     expect(said(english, 1)).toMatch(/Iker Prieto/);
   });
 
+  it('"¿seguro?" says the last answer holds; "¿y dónde reservo?" after a professional is their link', async () => {
+    const sure = await play('cuánto cuesta una cita', '¿seguro?');
+    expect(said(sure, 1)).toMatch(/^Sí, es lo que tengo/);
+    expect(said(sure, 1)).toMatch(/10,00\s€/);
+    const where = await play('iker el jueves', '¿y dónde reservo?');
+    expect(said(where, 1)).toMatch(/schedule\/iker/);
+    expect(said(where, 1)).not.toMatch(/información del negocio/);
+  });
+
   it('is not what a longer message, or one after a "not sure", asks', async () => {
     // A question of its own about the rule, not about the last answer.
     const why = await play('iker el jueves', 'no entiendo por qué no puedo reservar a las 9');

@@ -691,7 +691,8 @@ class Conversation {
       wordCount: words(m.text).length,
       question: m.isQuestion || HOW_TO_BOOK.test(m.folded) || Boolean(clockOf(m.text).at),
       lastUnsure: this.context.lastNotUnderstood,
-      asksMeaning: m.asksMeaning && Boolean(this.lastReply) && !this.context.lastNotUnderstood,
+      asksMeaning:
+        (m.asksMeaning || m.asksIfSure) && Boolean(this.lastReply) && !this.context.lastNotUnderstood,
       classified: this.classified(),
       picksOption: this.chosenOption() !== null,
     };
@@ -870,7 +871,7 @@ class Conversation {
 
   /** The message without its question about what answers. */
   /**
-   * "¿qué quieres decir?", "¿depende de qué?": the last answer said again after a sentence that
+   * "¿qué quieres decir?", "¿depende de qué?", "¿seguro?": the last answer said again after a sentence that
    * says what it was. Times listed with their booking link are free times to book there; anything
    * else is what it said. (A last answer that did not understand either is never explained: the
    * policy asks or hands over instead.)
@@ -878,6 +879,8 @@ class Conversation {
   private explainLastReply(): AssistantAnswer | null {
     const last = this.lastReply?.trim();
     if (!last) return null;
+    // "¿seguro?": it holds, said again (what the assistant says comes from the business's data).
+    if (this.message.asksIfSure) return this.reply(`${this.say.meant.sure}\n\n${last}`);
     const listsTimes = /https?:\/\/\S+/.test(last) && /\b\d{1,2}:\d{2}\b/.test(last);
     return this.reply(`${listsTimes ? this.say.meant.times : this.say.meant.other}\n\n${last}`);
   }
@@ -1227,6 +1230,19 @@ class Conversation {
       const { here } = this.matching(c.kinds, c.roleStems, c.places);
       if (here.length === 1) return this.openTimes(here[0]!, undefined, true);
     }
+    // "marta el miércoles" … "¿y dónde reservo?": the link of the one just talked about, not the
+    // company information's sentence about booking. Only the question alone: "la primera que
+    // dijiste me vale, ¿cómo la reservo?" picks a time first.
+    if (
+      HOW_TO_BOOK.test(m.folded) &&
+      words(m.text).length <= 4 &&
+      !m.named.length &&
+      !asksKind &&
+      !m.places.length &&
+      !m.price &&
+      c.named.length === 1
+    )
+      return this.bookingLink(c.named[0]!);
     // "nerea dónde trabaja" … "¿y qué días?": the days of the one just talked about.
     if (
       m.whichDays &&

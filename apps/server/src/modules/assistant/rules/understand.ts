@@ -53,6 +53,8 @@ export type Understanding = {
   announcesQuestion: boolean;
   /** "¿qué quieres decir?", "¿depende de qué?": asks what the assistant's last answer meant. */
   asksMeaning: boolean;
+  /** "¿seguro?", "¿de verdad?", "are you sure?": asks whether the last answer holds. */
+  asksIfSure: boolean;
   /** Nothing but thanks, goodbyes and "ok". */
   closing: boolean;
   thanks: boolean;
@@ -181,6 +183,10 @@ const ANNOUNCES_QUESTION =
 const ASKS_MEANING =
   /^(?:(?:perdona|perdon|disculpa|oye|pero|eh|emm?|sorry|but|um+|hm+)\s+)*(?:(?:que|como que) (?:me )?quieres decir(?: con (?:eso|esto|lo de \S+(?: \S+)?))?|que significa(?: eso| esto)?|a que te refieres(?: con (?:eso|esto))?|(?:no|no te|no lo|no le|no os) (?:entiendo|pillo|he entendido)(?: (?:eso|esto|lo que (?:dices|me dices|quieres decir)|bien))?|depende de que|de que depende|como que (?:no|si|depende)|me lo (?:explicas|puedes explicar)|explicamelo|explicate|no me queda claro|what do you mean(?: by that)?|what does (?:that|this) mean|meaning|i don ?t (?:understand|get it)|depends on what|what does it depend on|come again|(?:can you )?explain(?: that)?)(?: (?:porfa|por favor|please))?$/;
 
+/** "¿seguro?", "¿de verdad?", "are you sure?" alone: whether the last answer holds ("sure" alone is a yes). */
+const ASKS_IF_SURE =
+  /^(?:(?:pero|y|vale|but|and|ok)\s+)?(?:seguro|segura|seguro que si|seguro que es asi|de verdad|en serio|es asi|eso es asi|are you sure|you sure|is that right|is that so|for real)$/;
+
 /** Asking when, at what time, on which day or with whom. */
 const ASKS_WHEN =
   /\b(a que hora|a q hora|que hora|q hora|cuando|que dia|q dia|con quien|what time|when|what day|which day|who with|with whom)\b/;
@@ -305,6 +311,7 @@ export function understand(
     greeting: hasAny(folded, GREETINGS),
     announcesQuestion: ANNOUNCES_QUESTION.test(folded.trim()),
     asksMeaning: ASKS_MEANING.test(folded),
+    asksIfSure: ASKS_IF_SURE.test(folded),
     closing,
     thanks: hasAny(folded, THANKS_OR_GOODBYES),
     // "¿y con otra persona ese día?": another professional, not a person of the team to talk to.
