@@ -74,8 +74,8 @@ export type Cues = {
   /** The assistant's last reply did not understand either (or asked which of several was meant). */
   lastUnsure: boolean;
   /**
-   * "¿qué quieres decir?", "¿depende de qué?": asks what the assistant's last answer meant, and it
-   * had one that was not itself a "not sure".
+   * "¿qué quieres decir?", "¿depende de qué?", "¿seguro?": asks what the assistant's last answer
+   * meant or whether it holds, and it had one that was not itself a "not sure".
    */
   asksMeaning: boolean;
   /** The trained classifier's reading of the message alone, the likeliest first (none while it trains). */

@@ -805,8 +805,8 @@ function firstWeekday(
   for (const [weekday, names] of WEEKDAY_WORDS) {
     for (const name of names) {
       // "los domingos", "on Sundays": the plural names the same weekday ("sexta-feira": Portuguese
-      // names it with "feira"). A number after it is its
-      // day of the month, but not a time ("vendredi 17h", "Freitag 18 Uhr") nor a digit of one.
+      // names it with "feira"). A number after it is its day of the month, but not a time
+      // ("vendredi 17h", "Freitag 18 Uhr") nor one digit of a longer number.
       const match = compiled(
         `(^|[^a-z])${name}s?(?:[- ]feira)?(?:\\s+(?:dia\\s+|the\\s+)?(\\d{1,2})(?!\\d)(?:st|nd|rd|th)?(?!\\s*(?:h|hs|hrs?|horas?|hours?|uhr|am|pm)\\b|[:.]\\d))?($|[^a-z])`,
       ).exec(folded);
