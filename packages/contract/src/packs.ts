@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDate, idSchema, slotTime } from './common.ts';
 import { EMAIL_PATTERN } from './constants.ts';
-import { bookingResponseSchema, clientInfoSchema } from './schedule.ts';
+import { bookingResponseSchema, clientInfoSchema, pageLanguageSchema } from './schedule.ts';
 import { BOOKING_MESSAGES } from './schedule-rules.ts';
 import { SERVICE_LIMITS } from './services.ts';
 
@@ -313,6 +313,8 @@ export const packBookingSchema = z.object({
   serviceId: idSchema,
   date: calendarDate(BOOKING_MESSAGES.dateInvalid),
   timeSlot: slotTime(BOOKING_MESSAGES.timeInvalid),
+  /** The page's language: the confirmation email is written in it. */
+  language: pageLanguageSchema,
 });
 export type PackBookingRequest = z.input<typeof packBookingSchema>;
 export const packBookingResponseSchema = bookingResponseSchema.extend({ pack: packBalanceSchema });

@@ -274,4 +274,32 @@ describe('using a pack on the booking page, after an emailed code', () => {
     expect(erased.statusCode, erased.body).toBe(200);
     expect(await t.db.select().from(packCodes).where(eq(packCodes.email, email))).toEqual([]);
   });
+
+  it("the confirmation is written in the page's language, or the client's when the page does not say", async () => {
+    now = FRIDAY;
+    const { service, employee, email } = await clientWithPack(5);
+    const slot = { employeeId: employee.id, serviceId: service.id };
+    const confirmations = async () =>
+      (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)))
+        .map((mail) => mail.subject)
+        .filter((subject) => /^(Your appointment|Tu cita)/.test(subject));
+
+    // The client was added by staff with no language (English); the page was read in Spanish.
+    const { token } = await check(email, 'es');
+    const spanish = await visitor('/api/book/packs/book', {
+      token,
+      ...slot,
+      date: MONDAY,
+      timeSlot: '10:00',
+      language: 'es',
+    });
+    expect(spanish.statusCode, spanish.body).toBe(200);
+    expect(await confirmations()).toEqual([expect.stringMatching(/^Tu cita con .* a las 10:00/)]);
+
+    const untold = await book(token, slot, '11:00');
+    expect(untold.statusCode, untold.body).toBe(200);
+    expect(await confirmations()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Your appointment with .* at 11:00/)]),
+    );
+  });
 });

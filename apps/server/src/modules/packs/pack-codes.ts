@@ -135,7 +135,7 @@ export function createPackCodesService(deps: {
             payment: 'pack',
           },
           { employeeId: null },
-          'customer',
+          { pageLanguage: input.language },
         );
       } catch (error) {
         // The staff path's words name "this client": the customer is told of their own packs.

@@ -745,9 +745,13 @@ export function createScheduleService(deps: Deps) {
     async bookByStaff(
       input: z.output<typeof createAppointmentSchema>,
       by: { employeeId: string | null } = { employeeId: null },
-      /** The customer on the booking page, paying with a pack: the page's notice and horizon apply. */
-      as: 'staff' | 'customer' = 'staff',
+      /**
+       * The customer on the booking page, paying with a pack: the page's notice and horizon apply, and
+       * the confirmation is written in the page's language when it said (else the client's).
+       */
+      customer?: { pageLanguage?: CustomerLanguage | undefined },
     ): Promise<string> {
+      const as = customer ? 'customer' : 'staff';
       const employee = await loadBookableEmployee(input.employeeId);
       const service = await deps.services.forBooking(employee.id, input.serviceId);
       const { timeZone, name: businessName } = await company.get();
@@ -801,7 +805,7 @@ export function createScheduleService(deps: Deps) {
               endsAt,
               timeZone,
               manageUrl: manageBookingUrl(deps.publicUrl, row.manageToken),
-              language: await repository.clientLanguage(row.id),
+              language: customer?.pageLanguage ?? (await repository.clientLanguage(row.id)),
             },
             { name: businessName },
           ),

@@ -98,6 +98,7 @@ export function PackUsePanel({
         serviceId,
         date: slot.date,
         timeSlot: slot.time,
+        language,
       });
       onBooked(booked.appointment, booked.pack);
     });
