@@ -5114,3 +5114,27 @@ describe('round 27, blind', () => {
     expect(said(again, 2)).toMatch(/martes y jueves/);
   });
 });
+
+describe('round 27, blind, the rest', () => {
+  it('"and later in the day?" after the morning\'s times is the afternoon, as "¿y más tarde?" is', async () => {
+    expect(clockOf('and later in the day?').partOfDay).toBe('afternoon');
+    const later = await play('anything with iker on tuesday?', 'and later in the day?');
+    expect(said(later, 1)).toMatch(/16:00/);
+    expect(said(later, 1)).not.toMatch(/don't have that information/);
+  });
+
+  it('"¿y online igual?" after a price is the price again; "¿y lo tenéis online?" still asks who is there', async () => {
+    const online = await play('cuanto cuesta la consulta', 'y online igual?');
+    expect(said(online, 1)).toMatch(/cuesta 10,00\s€/u);
+    const there = await play('cuanto cuesta la consulta', 'y lo teneis online?');
+    expect(said(there, 1)).toMatch(/Iker Prieto/);
+  });
+
+  it('"la última sesión con él fue una pérdida de tiempo" is a complaint, not the last time of a list', async () => {
+    const answers = await play(
+      'iker tiene hueco el martes?',
+      'pues la ultima sesion con el fue una perdida de tiempo la verdad',
+    );
+    expect(answers[1]!.handoff?.kind).toBe('complaint');
+  });
+});

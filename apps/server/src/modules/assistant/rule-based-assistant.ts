@@ -288,7 +288,8 @@ const AGE_LIMIT_ASKED =
   /\b(?:hasta (?:que|cuantos) (?:edad|anos)|que edad|(?:de|para) que edades?|edad (?:maxima|limite)|what age|up to what age|how old|age limit)\b/;
 /** The first or last of the times just listed: "la última", "la primera que tenga", "the last one". */
 const EDGE_TIME =
-  /\b(?:la|el|lo) (?:ultima|ultimo|primera|primero|mas tarde|mas temprano|mas pronto)\b(?! vez)|\bthe (?:last|first|latest|earliest)(?: one| slot| time)?\b(?! time i)/;
+  // "la última sesión fue…" is a past one, not a time of the list.
+  /\b(?:la|el|lo) (?:ultima|ultimo|primera|primero|mas tarde|mas temprano|mas pronto)\b(?! (?:vez|sesion|clase|cita|visita|consulta|semana|dia))|\bthe (?:last|first|latest|earliest)(?: one| slot| time)?\b(?! time i)/;
 /** "¿es presencial?", "in person?": where someone sees people, asked of them. */
 const IN_PERSON = /\b(?:presencial|presenciales|en persona|in person|face to face)\b/;
 /** "cómo reservo", "pásame el enlace": asking how to book, never a goodbye ("ya reservo yo" is one). */
@@ -2575,7 +2576,11 @@ class Conversation {
           // "and where is the physio?" asks something else of them.
           !/\b(?:donde|cuando|quien|que|cual|como|where|when|who|what|which|how)\b/.test(m.folded) &&
           this.context.priced)) &&
-      (m.named.length > 0 || m.kinds.size > 0 || m.roleStems.size > 0) &&
+      // "¿y online igual?": a place too, said with "the same" ("¿y lo tenéis en Bilbao?" asks who is there).
+      (m.named.length > 0 ||
+        m.kinds.size > 0 ||
+        m.roleStems.size > 0 ||
+        (m.places.length > 0 && /\b(igual|lo mismo|same)\b/.test(m.folded))) &&
       !m.when &&
       // "¿y pedicura también solo allí?": where, not its price.
       !THERE.test(m.folded) &&

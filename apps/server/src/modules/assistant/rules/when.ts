@@ -151,6 +151,10 @@ const PARTS: Array<[PartOfDay, string[]]> = [
       'tardes',
       'afternoon',
       'afternoons',
+      // "and later in the day?" after the morning's times: the afternoon's, as "¿y más tarde?".
+      'later in the day',
+      'later that day',
+      'later on in the day',
       // Australian English.
       'arvo',
       'nachmittag',
