@@ -5137,4 +5137,12 @@ describe('round 27, blind, the rest', () => {
     );
     expect(answers[1]!.handoff?.kind).toBe('complaint');
   });
+
+  it('"¿dónde y con quién?" with a kind is who does it, with where; a home visit the information never mentions is not known', async () => {
+    const who = said(await play('hola quiero una consulta de divorcio donde y con quien'), 0);
+    expect(who).toMatch(/Iker Prieto/);
+    const home = await play('venis a domicilio para la consulta de divorcio?');
+    expect(said(home, 0)).toMatch(/^No tengo esa información/);
+    expect(home[0]!.handoff ?? null).toBeNull();
+  });
 });

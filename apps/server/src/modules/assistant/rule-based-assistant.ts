@@ -236,7 +236,7 @@ const AGE =
 /** "¿la primera es gratis?", "is the first session free?": the price of a first visit. */
 const FIRST_FREE =
   /\b(?:primer[ao]?|first)\b(?: \w+){0,3} (?:es |is |sale |will be )?(?:gratis|gratuit[ao]|free)\b|\b(?:gratis|gratuit[ao]|free)\b(?: \w+){0,2} (?:la |el |the )?(?:primer[ao]?|first)\b|\b(?:segund[ao]|second|siguientes?|next ones?|las demas|the rest)\b(?: \w+){0,3} (?:tambien|igual|also|too|the same)\b.*\b(?:solo|only|just)\b(?: \w+){0,2} (?:la |el |the )?(?:primer[ao]?|first)\b/;
-const FACT_TOPICS = ['address', 'parking', 'payment', 'gifts', 'products', 'languages'];
+const FACT_TOPICS = ['address', 'parking', 'payment', 'gifts', 'products', 'languages', 'home'];
 export const COMPANY_TOPICS = [
   'address',
   'hours',
@@ -246,6 +246,8 @@ export const COMPANY_TOPICS = [
   'languages',
   'gifts',
   'products',
+  // "¿venís a domicilio?": visits at the customer's home.
+  'home',
 ];
 
 /** The facts a clause of a message may ask besides the main question: each is answered too. */
@@ -331,6 +333,8 @@ const STARTS_OR_ENDS =
 /** "¿dónde trabaja?", "where is she?": a place asked, not a time. */
 const WHERE_ASKED =
   /\b(?:donde|where|en que (?:ciudad|ciudades|sitio|sitios|centro|centros|sede|sedes|zona|zonas|lugar|lugares))\b/;
+/** "¿con quién?", "who does it?": a person asked for. */
+const WHO_ASKED = /\b(?:con quien|quien|quienes|who|with whom)\b/;
 /** Where the business is, asked as a whole: "¿dónde estáis?", "where are you?". */
 const WHERE_ARE_YOU = /\b(?:donde (?:estais|estan|os encuentro|os encontramos|quedais)|where are you)\b/;
 /** Of a professional: "trabaja", "atiende", "está", "does she work". */
@@ -1284,7 +1288,9 @@ class Conversation {
       topics.every((topic) => FACT_TOPICS.includes(topic)) &&
       ((m.price &&
         (findPrice(this.info, m.text, SERVICE_SYNONYMS) !== null || SESSION_NOUN.test(m.folded))) ||
-        (asksKind && Boolean(m.when)));
+        (asksKind && Boolean(m.when)) ||
+        // "quiero arreglarme las cejas, ¿dónde y con quién?": who does it, with where they work.
+        (asksKind && WHO_ASKED.test(m.folded) && topics.every((topic) => topic === 'address')));
     // "¿y una hora antes?" after one professional's time: that time moved, not the opening hours.
     const shifted = SHIFT_BY.test(m.folded) && !m.named.length ? this.timeFollowUp() : null;
     if (shifted) return this.openTimes(shifted.professional, shifted.when);
@@ -1323,6 +1329,8 @@ class Conversation {
       // "¿Cuál es la dirección del centro de Madrid?" with no address written: say so, no search.
       const factual = topics.filter((topic) => FACT_TOPICS.includes(topic));
       if (factual.length && !asksKind && !m.cities && !m.whatWeDo && !m.when) return this.unknownFact();
+      // "¿hacéis peinados de novia a domicilio?": where the service is done is the question, whoever does it.
+      if (factual.includes('home')) return this.unknownFact();
     }
     const onFact = this.factFollowUp();
     if (onFact) return onFact;

@@ -191,6 +191,7 @@ describe('the built-in vocabulary', () => {
       'languages',
       'gifts',
       'products',
+      'home',
       'premium',
       'fee',
     ]);
