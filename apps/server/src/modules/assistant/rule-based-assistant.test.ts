@@ -5146,3 +5146,32 @@ describe('round 27, blind, the rest', () => {
     expect(home[0]!.handoff ?? null).toBeNull();
   });
 });
+
+describe('round 28, blind', () => {
+  it('"¿si la cancelo me devolvéis los 10 €?" to a proposed cancellation asks what would happen: nothing done, still asked', async () => {
+    const nora = client(appointment('a-thu', 'ane', '2026-11-26', '10:00'));
+    const [asked] = await playWith(nora, 'quiero cancelar la cita del jueves');
+    expect(asked!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a-thu' });
+    for (const text of [
+      '¿si la cancelo me devolvéis los 10 €?',
+      'si la cancelo hoy, me devolveis el dinero?',
+    ]) {
+      const [, answer] = await playWith(
+        { ...nora, pendingChange: asked!.propose! },
+        'quiero cancelar la cita del jueves',
+        text,
+      );
+      expect(answer!.confirm, text).toBeUndefined();
+      expect(answer!.propose, text).toMatchObject({ kind: 'cancel', appointmentId: 'a-thu' });
+    }
+    // A yes without its accent stays a yes.
+    for (const text of ['si, cancélala', 'si porfa', 'si cancelala?']) {
+      const [, answer] = await playWith(
+        { ...nora, pendingChange: asked!.propose! },
+        'quiero cancelar la cita del jueves',
+        text,
+      );
+      expect(answer!.confirm, text).toBe(true);
+    }
+  });
+});

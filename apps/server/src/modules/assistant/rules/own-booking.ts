@@ -395,6 +395,20 @@ const NOT_ABLE = ['no puedo', 'no voy', 'no podre'];
 const HESITATES =
   /\b(?:no (?:lo )?se|espera\w*|un momento|un segundo|dejame (?:pensar\w*|mirar\w*|ver\w*|que lo \w+)|lo (?:pienso|miro|consulto|hablo)|ya te (?:digo|aviso|confirmo)|te digo algo|wait|hold on|let me (?:think|check|see)|not sure|i don'?t know|dunno)\b/;
 
+/**
+ * "¿si la cancelo me devolvéis los 10 €?", "si lo muevo al lunes, ¿pierdo algo?": "si" without its
+ * accent, then a clause and a question mark, is "if", whatever a yes it looks like once folded.
+ * "si, cancélala?" (a comma) and "si porfa?" stay yeses.
+ */
+export function asksWhatIf(text: string): boolean {
+  return (
+    text.includes('?') &&
+    /^[\s¿¡"«]*si\s+(?!(?:por ?favor|porfa|claro|vale|venga|gracias|ok|okay|perfecto|adelante|confirmo|hazlo|dale|cancel[a-záéíóú]*|camb[ií]a[a-z]*|mu[eé]ve[a-z]*|p[aá]sa[a-z]*)\b)[\p{L}\d]/iu.test(
+      text.toLowerCase(),
+    )
+  );
+}
+
 /** A short yes or no, as the whole message or its start ("sí, cancélala", "no, mejor no"). */
 export function answerOf(text: string): 'yes' | 'no' | null {
   // "bueno no sé, ¿cuánto me devolvéis?": unsure, no refusal. "sí no sé": unsure, no yes either;
@@ -435,7 +449,9 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   const pending = knowledge.pendingChange?.kind === 'waitlist' ? null : knowledge.pendingChange;
   const pendingAppointment = customer.appointments.find((a) => a.id === pending?.appointmentId);
   const reply = (...replies: string[]): OwnBookingAnswer => ({ replies });
-  const answer = answerOf(said);
+  // "¿si la cancelo me devolvéis los 10 €?" asks what would happen: a question, no yes.
+  const whatIf = asksWhatIf(input.text);
+  const answer = whatIf ? null : answerOf(said);
   const clock = clockOf(folded);
   const when = resolveWhen(folded, knowledge.now, knowledge.timeZone);
   const back = pointsBack(folded);
@@ -470,8 +486,9 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
     // The concession ends at its clause: "vale aunque no me devolváis nada, cancela" is a yes.
     const conceded = fold(input.text).replace(CONCESSION, ' ');
     const unconceded = normalised(conceded);
-    const agreed = answerOf(normalise(dottedTimes(conceded).replace(/[¿?¡!.,;()«»"]/g, ' ')));
+    const agreed = whatIf ? null : answerOf(normalise(dottedTimes(conceded).replace(/[¿?¡!.,;()«»"]/g, ' ')));
     const sameAgain =
+      !whatIf &&
       pending.kind === 'cancel' &&
       CANCEL.test(unconceded) &&
       agreed !== 'no' &&
