@@ -1,6 +1,7 @@
 import type { Chat } from '@chatdesk/contract/chats';
 import { WEB_CHAT_DEFAULTS, type WebChatSettings } from '@chatdesk/contract/web-chat';
 import { expectAccessibleEverywhere } from './axe';
+import { whatsappMessage } from './chat-data';
 import { type Api, expect, test } from './fixtures';
 import { screenshot } from './shots';
 
@@ -36,7 +37,16 @@ test.beforeEach(async ({ login }) => {
 test('the inbox shows each chat’s channel and filters the list by channel', async ({
   page,
   api,
+  request,
 }, testInfo) => {
+  // A WhatsApp chat of its own, just before the web one: both are at the top of the list whatever
+  // chats the specs before this one left on the server (simulator chats filled the first screen).
+  await whatsappMessage(
+    request,
+    `3467${Math.floor(1_000_000 + Math.random() * 8_999_999)}`,
+    'Inés Vidal',
+    'Hola',
+  );
   const web = await webVisitorWrites(api, 'Hola, ¿abrís el sábado?');
   await page.goto('/');
   const list = page.getByRole('list', { name: 'Chats' });
