@@ -5075,23 +5075,30 @@ describe('a client changing their appointment in another language', () => {
   });
 });
 
+/** Nora, with Thursday's appointment, asked "¿Cancelo…?": the engine's answer to what she says next. */
+async function answerToProposedCancel(text: string) {
+  const nora = client(appointment('a-thu', 'ane', '2026-11-26', '10:00'));
+  const [asked] = await playWith(nora, 'quiero cancelar la cita del jueves');
+  expect(asked!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a-thu' });
+  const [, answer] = await playWith(
+    { ...nora, pendingChange: asked!.propose! },
+    'quiero cancelar la cita del jueves',
+    text,
+  );
+  return answer!;
+}
+
 describe('round 27, blind', () => {
   it('"sí no sé" and "espera que lo miro" to a proposed cancellation are no yes: nothing done, still asked', async () => {
-    const nora = client(appointment('a-thu', 'ane', '2026-11-26', '10:00'));
-    const [asked] = await playWith(nora, 'quiero cancelar la cita del jueves');
     expect(answerOf(fold('sí no sé'))).toBeNull();
     // A yes said after the doubt stands (round 21's).
     expect(answerOf(fold('uff no se... bueno venga si'))).toBe('yes');
     for (const text of ['sí no sé', 'espera que lo miro', 'let me check']) {
       // The proposal is the conversation's last reply, and waits for the customer's yes.
-      const [, answer] = await playWith(
-        { ...nora, pendingChange: asked!.propose! },
-        'quiero cancelar la cita del jueves',
-        text,
-      );
-      expect(answer!.confirm, text).toBeUndefined();
-      expect(answer!.propose, text).toMatchObject({ kind: 'cancel', appointmentId: 'a-thu' });
-      expect(said([answer!], 0), text).toMatch(/^(Sin prisa|No rush)/);
+      const answer = await answerToProposedCancel(text);
+      expect(answer.confirm, text).toBeUndefined();
+      expect(answer.propose, text).toMatchObject({ kind: 'cancel', appointmentId: 'a-thu' });
+      expect(said([answer], 0), text).toMatch(/^(Sin prisa|No rush)/);
     }
   });
 
@@ -5149,29 +5156,18 @@ describe('round 27, blind, the rest', () => {
 
 describe('round 28, blind', () => {
   it('"¿si la cancelo me devolvéis los 10 €?" to a proposed cancellation asks what would happen: nothing done, still asked', async () => {
-    const nora = client(appointment('a-thu', 'ane', '2026-11-26', '10:00'));
-    const [asked] = await playWith(nora, 'quiero cancelar la cita del jueves');
-    expect(asked!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a-thu' });
     for (const text of [
       '¿si la cancelo me devolvéis los 10 €?',
       'si la cancelo hoy, me devolveis el dinero?',
     ]) {
-      const [, answer] = await playWith(
-        { ...nora, pendingChange: asked!.propose! },
-        'quiero cancelar la cita del jueves',
-        text,
-      );
-      expect(answer!.confirm, text).toBeUndefined();
-      expect(answer!.propose, text).toMatchObject({ kind: 'cancel', appointmentId: 'a-thu' });
+      const answer = await answerToProposedCancel(text);
+      expect(answer.confirm, text).toBeUndefined();
+      expect(answer.propose, text).toMatchObject({ kind: 'cancel', appointmentId: 'a-thu' });
     }
     // A yes without its accent stays a yes.
     for (const text of ['si, cancélala', 'si porfa', 'si cancelala?']) {
-      const [, answer] = await playWith(
-        { ...nora, pendingChange: asked!.propose! },
-        'quiero cancelar la cita del jueves',
-        text,
-      );
-      expect(answer!.confirm, text).toBe(true);
+      const answer = await answerToProposedCancel(text);
+      expect(answer.confirm, text).toBe(true);
     }
   });
 });
