@@ -334,7 +334,7 @@ const STARTS_OR_ENDS =
 const WHERE_ASKED =
   /\b(?:donde|where|en que (?:ciudad|ciudades|sitio|sitios|centro|centros|sede|sedes|zona|zonas|lugar|lugares))\b/;
 /** "¿con quién?", "who does it?": a person asked for. */
-const WHO_ASKED = /\b(?:con quien|quien|quienes|who|with whom)\b/;
+const WHO_ASKED = /\b(?:quien|quienes|who|whom)\b/;
 /** Where the business is, asked as a whole: "¿dónde estáis?", "where are you?". */
 const WHERE_ARE_YOU = /\b(?:donde (?:estais|estan|os encuentro|os encontramos|quedais)|where are you)\b/;
 /** Of a professional: "trabaja", "atiende", "está", "does she work". */
