@@ -77,6 +77,8 @@ const es = {
   /** "en Madrid": a place as the professional questions below say it. */
   inPlace: (place: string) => `en ${place}`,
   worksThere: (name: string, asked: string, url: string) => `Sí, ${name} atiende ${asked}. Reserva: ${url}`,
+  /** Said before the same open times again ("y en alcobendas tb trabaja?" after Carlos's). */
+  alsoWorksThere: (name: string, asked: string) => `Sí, ${name} también atiende ${asked}.`,
   worksElsewhere: (name: string, asked: string, places: string) =>
     `No, ${name} no atiende ${asked}: atiende en ${places}. Si quieres, te digo quién lo hace.`,
 
@@ -441,6 +443,7 @@ const en: Replies = {
   doesNotWorkThere: (first, asked, places) => `No, ${first} doesn't work ${asked}: they work in ${places}.`,
   inPlace: (place) => `in ${place}`,
   worksThere: (name, asked, url) => `Yes, ${name} works ${asked}. Book: ${url}`,
+  alsoWorksThere: (name, asked) => `Yes, ${name} works ${asked} too.`,
   worksElsewhere: (name, asked, places) =>
     `No, ${name} doesn't work ${asked}: ${name.split(' ')[0]} works in ${places}. I can tell you who does, if you like.`,
 

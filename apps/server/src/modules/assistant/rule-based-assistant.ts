@@ -166,6 +166,20 @@ const PLAIN =
 const ABOUT_THEM =
   /^(?:y |and |pero |but |vale y |ok y )?(?:tambien |also )?(?:hace|hacen|da|dan|atiende|atienden|trabaja|trabajan|pasa consulta|tiene (?:consulta|sesiones)|does (?:he|she|they)|do(?:es)? (?:he|she|they)|is (?:he|she)|are they|can (?:he|she|they)|works?)\b/;
 
+/** "what does she do?", "¿a qué se dedica?": a professional's work asked. */
+const WHAT_THEY_DO =
+  /\b(?:what does (?:she|he) do|what do(?:es)? (?:they|she|he) do|what is (?:her|his) (?:job|role|speciality|specialty)|(?:que|q) hace|a (?:que|q) se dedica|(?:que|q) (?:es|hace) (?:ella|el)|de (?:que|q) (?:es|trabaja))\b/;
+
+/** What is left of "y en alcobendas tb trabaja?" once its places are taken out: a follow-up about where. */
+const PLACE_FOLLOW_UP =
+  /^(?:y|and|e|et|und|pero|but|vale y|ok y|pues y)(?:\s+(?:en|in|at|a|es|is|it|esta|tambien|tb|tmb|also|too|trabaja|atiende|works|work|does|do|he|she|they|there|alli|ahi|hay|algo|se puede|puede|can|hace|sesiones|sessions|consulta))*\s*$/;
+const withoutPlaces = (folded: string, places: string[]) =>
+  places
+    .reduce((text, place) => text.replace(new RegExp(`\\b${fold(place)}\\b`, 'g'), ' '), folded)
+    .replace(/\b(?:en linea|on line|online|videollamada)\b/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
 /** "y con el mismo se puede online?", "with the same one": the professional just spoken of. */
 const THE_SAME_ONE =
   /\b(?:con (?:el|la) mism[oa]|(?:el|la) mism[oa] (?:profesional|persona)|with the same (?:one|person))\b/;
@@ -558,7 +572,8 @@ class Conversation {
           when = { ...day, ...clock };
         }
       }
-      if (seen.kinds.size || seen.roleStems.size) {
+      // "¿sois un gimnasio?" guesses what we are; it asks for no trainer later ("¿y en Málaga?").
+      if ((seen.kinds.size || seen.roleStems.size) && !seen.asksWhatWeAre) {
         context.kinds = seen.kinds;
         context.roleStems = seen.roleStems;
       }
@@ -672,7 +687,11 @@ class Conversation {
       privateData: m.privateData && !this.isCompanyQuestion(),
       // "Hello, is this the hair salon?", "perdona, ¿es la peluquería Brisa?": who we are.
       asksWhoWeAre:
-        (m.greeting && /\b(is this|es esto|es aqui|sois|are you)\b/.test(m.folded) && !m.named.length) ||
+        (m.greeting &&
+          /\b(is this|es esto|es aqui|sois|are you)\b/.test(m.folded) &&
+          !m.named.length &&
+          // "buenas, ¿sois un gimnasio?": what we do answers it, not the greeting.
+          !m.asksWhatWeAre) ||
         this.asksIfThisIsUs() ||
         // "¿en qué me puedes ayudar?", "what can you do?": what the greeting says we do.
         (WHAT_CAN_YOU_DO.test(m.folded) && words(m.text).length <= 8),
@@ -1116,6 +1135,14 @@ class Conversation {
       )
     )
       return null;
+    // "¿el de yoga tiene web para reservar?", "does Carlos have a website to book?": their booking
+    // page, which the search gives.
+    const m = this.message;
+    if (
+      (m.named.length || m.kinds.size || m.roleStems.size) &&
+      (m.bookingLink || /\b(?:reservar|book)\b/.test(m.folded))
+    )
+      return null;
     return this.say.website(site);
   }
 
@@ -1176,6 +1203,8 @@ class Conversation {
     // "¿y lo de los 10 euros qué es?": what the business's information says of that amount.
     const amountSaid = this.amountExplained();
     if (amountSaid) return amountSaid;
+    // "¿sois un gimnasio?": whatever kind they guess, what we do and who does it.
+    if (m.asksWhatWeAre && !m.places.length && !m.when && !m.price && !m.named.length) return this.whatWeDo();
     // "¿y de horario?" right after one professional's days or times: their hours, not the company's.
     const [about, ...others] = c.offered.length ? c.offered : c.named;
     if (
@@ -1203,6 +1232,20 @@ class Conversation {
       (ABOUT_THEM.test(m.folded) || THE_SAME_ONE.test(m.folded))
     )
       return this.worksThere(theOne, m.places);
+    // "y en alcobendas tb trabaja?", "and in Alcobendas?", "¿y es online?" after one professional's
+    // times: yes, they work there too, and the same times (anywhere else, the search says who is there).
+    if (
+      theOne &&
+      !m.named.length &&
+      !asksKind &&
+      !m.when &&
+      m.places.some((place) => theOne.places.includes(place)) &&
+      PLACE_FOLLOW_UP.test(withoutPlaces(m.folded, m.places))
+    ) {
+      return c.when && this.lastReplyListedTimes()
+        ? [this.worksThere(theOne, m.places, true), await this.openTimes(theOne, c.when)].join('\n')
+        : this.worksThere(theOne, m.places);
+    }
     // "¿cuánto vale la suscripción mensual, y se puede cancelar?": the price asked, first.
     if (m.price && m.premium && !m.named.length) return this.prices(undefined);
     // "la primera es gratis o q? en otro sitio me la regalaron": whether the first visit is free is
@@ -1429,8 +1472,11 @@ class Conversation {
       return this.openTimes(m.named[0]!, undefined);
     // "¿Carlos trabaja en Alcobendas?": where they work, not their times.
     // "¿qué días trabaja carmen? mi abuela va a granada": the days asked, not whether she is there.
+    // ("Is Carmen in Granada? What does she do?": and who she is.)
     if (m.named.length === 1 && m.places.length && !m.when && !m.price && !m.premium && !m.whichDays)
-      return this.worksWhere(m.named[0]!, m.places);
+      return WHAT_THEY_DO.test(m.folded)
+        ? [this.whetherThere(m.named[0]!, m.places), this.describe(m.named)].join('\n')
+        : this.worksWhere(m.named[0]!, m.places);
     // "¿carlos ruiz dónde trabaja?": where they work (with their link), not their times.
     if (m.named.length === 1 && WHERE_ASKED.test(m.folded) && !m.when && !m.price && !m.premium)
       return this.describe(m.named);
@@ -2583,7 +2629,8 @@ class Conversation {
           m.text.split(/\s+/).length <= 5 &&
           // "and where is the physio?" asks something else of them.
           !/\b(?:donde|cuando|quien|que|cual|como|where|when|who|what|which|how)\b/.test(m.folded) &&
-          this.context.priced)) &&
+          // (or the one before it: "¿cuánto?" … "¿y con el fisio igual?" … "¿y la nutricionista?")
+          (this.context.priced || this.context.pricedLately))) &&
       // "¿y online igual?": a place too, said with "the same" ("¿y lo tenéis en Bilbao?" asks who is there).
       (m.named.length > 0 ||
         m.kinds.size > 0 ||
@@ -2828,13 +2875,20 @@ class Conversation {
     return this.servedPlacesLine();
   }
 
+  /** Whether the last reply listed open times ("• lunes 30 de noviembre: 16:00, 16:30"). */
+  private lastReplyListedTimes() {
+    return /^\s*• [^\n:]+: \d{2}:\d{2}/m.test(this.lastReply ?? '');
+  }
+
   /** Whether one professional works in the places asked about (online included), and where they do. */
-  private worksThere(professional: Professional, places: string[]) {
+  private worksThere(professional: Professional, places: string[], times = false) {
     const here = places.filter((place) => professional.places.includes(place));
     const asked = list(
-      places.map((place) => (place === 'Online' ? 'online' : `${this.say.inPlace(place)} ${place}`)),
+      places.map((place) => (place === 'Online' ? 'online' : this.say.inPlace(this.placeName(place)))),
       this.language,
     );
+    // Their times follow, with the link.
+    if (here.length && times) return this.say.alsoWorksThere(professional.name, asked);
     const theirs = list(
       professional.places.map((place) => this.placeName(place)),
       this.language,

@@ -54,6 +54,9 @@ const SHAPES: RegExp[] = [
   // levantado a los 2 días?"): a nail that broke today is a reason to book, one that lifted days
   // after a visit is a complaint
   /\bse me (?:ha |han |haya |hayan |habia |habian )?(?:levantad\w*|levanto|levantaron|caid\w*|cayo|cayeron|despegad\w*|despego|despegaron|saltad\w*|salto|saltaron)\b(?: \w+){0,4} (?:a los|al|en|tras) (?:\d+|un|una|dos|tres|pocos|pocas) (?:dias?|horas?|semanas?)\b/,
+  // kept waiting long when they came ("estuve esperando 40 minutos", "we waited an hour"); a few
+  // minutes, or a wait ahead ("¿hay que esperar mucho?"), is no complaint
+  /\b(?:estuve|estuvimos|he estado|hemos estado|llevo|llevamos|tuve que estar|tuvimos que estar)(?: \w+){0,2} esperando\b(?: \w+){0,2} (?:(?:1[5-9]|[2-9]\d|\d{3}) ?(?:min|mins|minutos)|(?:media|una|mas de una|casi una|dos) hora|tres cuartos)\b|\b(?:espere|esperamos|tuve que esperar|tuvimos que esperar|me tuvieron esperando|me hicieron esperar|nos hicieron esperar)\b(?: \w+){0,2} (?:(?:1[5-9]|[2-9]\d|\d{3}) ?(?:min|mins|minutos)|(?:media|una|mas de una|casi una|dos) hora|tres cuartos)\b|\b(?:waited|i ?ve been waiting|i was waiting|we were waiting|kept (?:me|us) waiting|had to wait)\b(?: \w+){0,2} (?:(?:1[5-9]|[2-9]\d|\d{3}) ?(?:min|mins|minutes)|(?:half an|an|over an|two) hours?)\b/,
 ];
 
 /** Whether the message tells of something gone wrong in one of the shapes above. */

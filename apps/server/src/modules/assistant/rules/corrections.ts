@@ -62,3 +62,20 @@ export function standingText(text: string, directory: Directory, now: Date, time
   );
   return [...kept, after].join(' ');
 }
+
+/**
+ * "no busco entrenador sino fisio", "not looking for a trainer but a physio": what they do not want
+ * is named only to be set aside. Read with it, the first word ("entrenador") decides who is offered.
+ * English needs the verb or both articles ("not a trainer but a physio"): "I'm not complaining but…"
+ * must keep its words.
+ */
+const DENIED_THEN_WANTED =
+  /\bno\s+((?:busco|buscaba|quiero|queria|quería|necesito|necesitaba|es|era)\s+)?(?:(?:un|una|el|la|al|a)\s+)?[^,.;:!?]{1,40}?,?\s+sino\s+(?:que\s+)?/giu;
+const DENIED_THEN_WANTED_EN =
+  /\b(?:not|(?:do|does|did|am|is|are|was)n['’]?t)\s+(?:(looking for|want|need)\s+(?:an?\s+|the\s+)?[^,.;:!?]{1,30}?|an?\s+[a-z]+),?\s+but\s+(?:rather\s+)?(?=an?\s|the\s|[a-z]+\s*(?:[,.;:!?]|$))/giu;
+
+export function withoutDenied(text: string): string {
+  return text
+    .replace(DENIED_THEN_WANTED, (_, verb: string | undefined) => verb ?? '')
+    .replace(DENIED_THEN_WANTED_EN, (_, verb: string | undefined) => (verb ? ` ${verb} ` : ' '));
+}

@@ -222,6 +222,13 @@ const LATE_NOTICE =
   /\b(mismo dia|ese dia|el dia antes|la noche antes|con (?:\d+|pocas|menos de \d+) horas|a ultima hora|same day|on the day|last minute|day before|night before)\b/;
 /** Asking about the money while a cancellation waits for their yes. */
 const REFUND_QUESTION = /\b(devol\w*|devuelv\w*|reembols\w*|dinero|money|refund\w*|get .* back)\b/;
+/**
+ * "¿y con quién?", "what time?", "et c'est à quelle heure déjà ?", "und mit wem?": a follow-up about
+ * the appointment just told, in the languages customers write (the reply is in ours).
+ */
+const FOLLOW_UP_ABOUT_IT =
+  /^(?:y |and |pero |but |et |und |e |i )?(?:it'?s |its |is it |es |c'? ?est |e |es ist )?(con quien|a que hora|que hora|donde|cuando|seguro|sure|really|what time|with whom|with who|who with|where|avec qui|a quelle heures?|quelle heures?|quand|mit wem|um wie ?viel uhr|wann|wo|con chi|a che ora|che ora|quando|com quem|a que horas|que horas|amb qui|a quina hora|quina hora|quan|on)\b/;
+
 /** "Tengo cita", "I have an appointment": the customer saying they have one, not asking about it. */
 const HAVE_ONE =
   /\b(tengo|tenia)( una)? (cita|sesion|clase|consulta|reserva|hora)\b|\bi (have|had) (an? )?(appointment|booking|session|class)\b/;
@@ -628,9 +635,7 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   const followUp =
     afterOwnReply &&
     (SEE.test(folded) ||
-      /^(y |and |pero |but )?(?:it'?s |its |is it |es )?(con quien|a que hora|que hora|donde|cuando|seguro|sure|really|what time|with whom|with who|who with|where)\b/.test(
-        folded,
-      ) ||
+      FOLLOW_UP_ABOUT_IT.test(folded) ||
       /\b(pense que tenia|i thought i had|tenia una|i had one)\b/.test(folded));
   const subscription = SUBSCRIPTION.test(folded);
   const hasUpcoming = customer.appointments.length > 0;

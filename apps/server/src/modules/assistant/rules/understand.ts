@@ -24,7 +24,7 @@ import {
   WHICH_DAYS,
 } from '../vocabulary/vocabulary.ts';
 import { tellsOfComplaint } from './complaints.ts';
-import { standingText } from './corrections.ts';
+import { standingText, withoutDenied } from './corrections.ts';
 import {
   type Directory,
   kindsOfText,
@@ -78,6 +78,8 @@ export type Understanding = {
   whichDays: boolean;
   cities: boolean;
   whatWeDo: boolean;
+  /** "¿sois un gimnasio?", "are you a salon?": what kind of place we are, guessed. */
+  asksWhatWeAre: boolean;
   online: boolean;
   hours: boolean;
   duration: boolean;
@@ -183,9 +185,26 @@ const ANNOUNCES_QUESTION =
 const ASKS_MEANING =
   /^(?:(?:perdona|perdon|disculpa|oye|pero|eh|emm?|sorry|but|um+|hm+)\s+)*(?:(?:que|como que) (?:me )?quieres decir(?: con (?:eso|esto|lo de \S+(?: \S+)?))?|que significa(?: eso| esto)?|a que te refieres(?: con (?:eso|esto))?|(?:no|no te|no lo|no le|no os) (?:entiendo|pillo|he entendido)(?: (?:eso|esto|lo que (?:dices|me dices|quieres decir)|bien))?|depende de que|de que depende|como que (?:no|si|depende)|me lo (?:explicas|puedes explicar)|explicamelo|explicate|no me queda claro|what do you mean(?: by that)?|what does (?:that|this) mean|meaning|i don ?t (?:understand|get it)|depends on what|what does it depend on|come again|(?:can you )?explain(?: that)?)(?: (?:porfa|por favor|please))?$/;
 
-/** "¿seguro?", "¿de verdad?", "are you sure?" alone: whether the last answer holds ("sure" alone is a yes). */
+/**
+ * "¿seguro?", "¿de verdad?", "are you sure?", "¿entonces sí o no?" alone: whether the last answer
+ * holds ("sure" alone is a yes).
+ */
 const ASKS_IF_SURE =
-  /^(?:(?:pero|y|vale|but|and|ok)\s+)?(?:seguro|segura|seguro que si|seguro que es asi|de verdad|en serio|es asi|eso es asi|are you sure|you sure|is that right|is that so|for real)$/;
+  /^(?:(?:pero|y|vale|but|and|ok|entonces|so|then)\s+)?(?:si o no|yes or no|seguro|segura|seguro que si|seguro que es asi|de verdad|en serio|es asi|eso es asi|are you sure|you sure|is that right|is that so|for real)$/;
+
+/**
+ * "¿sois un gimnasio?", "are you a salon?": what kind of place we are, asked by guessing it (a bot
+ * or a person is who answers, asked elsewhere).
+ */
+const ARE_YOU_A_KIND =
+  /\b(?:sois|soy en|estoy en|are you|is this|es esto)\s+(?:un|una|a|an)\s+(?!(?:bot|robot|chatbot|maquina|persona|humano|humana|ia|ai|person|human|machine|real)\b)[a-z]+/;
+
+/**
+ * "cancela todas las citas de mañana", "cancel all appointments": an order over everyone's
+ * appointments, which no customer can give (a client's own are "mis citas").
+ */
+const EVERYONES_BOOKINGS =
+  /\b(?:cancel\w*|anul\w*|borr\w*|elimin\w*|muev\w*|cambi\w*|list\w*|dame|ensename|pasame|delete|move|show|send)\b.*\b(?:tod[ao]s (?:las|los) (?:citas|reservas|turnos)|all (?:the )?(?:appointments|bookings))\b/;
 
 /** Asking when, at what time, on which day or with whom. */
 const ASKS_WHEN =
@@ -257,7 +276,8 @@ export function understand(
   knowledge: AssistantKnowledge,
 ): Understanding {
   // "cancélala... bueno no, mejor cámbiala al lunes": the request that stands, never the one taken back.
-  const text = standingText(written, directory, knowledge.now, knowledge.timeZone)
+  // "no busco entrenador sino fisio": the one they want, never the one set aside.
+  const text = withoutDenied(standingText(written, directory, knowledge.now, knowledge.timeZone))
     .replace(APOLOGY_FOR_THE_HOUR, ' ')
     .replace(ADDRESSED_AS, '$1');
   const folded = fold(text)
@@ -334,7 +354,7 @@ export function understand(
       (ASKS_WHEN.test(folded) || actionAsked(text) !== null),
     ownBooking: hasAny(folded, OWN_BOOKING) && !cannotGoThen(folded, text, knowledge),
     ownBookingAside: ownBookingAside(text, (clause) => hasAny(clause, GREETINGS)),
-    injection: hasAny(folded, INJECTION),
+    injection: hasAny(folded, INJECTION) || EVERYONES_BOOKINGS.test(folded),
     privateData: hasAny(folded.replace(FREE_APPOINTMENT, ' tiene hueco '), PRIVATE_DATA),
     offTopic: hasAny(folded, OFF_TOPIC) || /\d+\s*x\s*[-+]/.test(folded),
     // "¿cuesta lo mismo?" asks a price; "lo mismo pero en Sevilla" asks the same thing elsewhere.
@@ -350,6 +370,7 @@ export function understand(
     whichDays: hasAny(folded, WHICH_DAYS),
     cities: hasAny(folded, CITIES_QUESTION),
     whatWeDo: hasAny(folded, WHAT_WE_DO),
+    asksWhatWeAre: ARE_YOU_A_KIND.test(folded),
     online: places.includes('Online'),
     hours: hasAny(folded, HOURS) && !PER_UNIT.test(folded),
     duration: hasAny(folded, DURATION) || PER_UNIT.test(folded),
