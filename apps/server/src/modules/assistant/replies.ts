@@ -191,6 +191,9 @@ const es = {
   cardWorksIn: (places: string) => `Atiende en ${places}.`,
   cardBook: (url: string) => `Reserva: ${url}`,
   cardPremium: (url: string) => `Contenido premium: ${url}`,
+  /** What the public subscription page says of it: billed each period, cancel any time. */
+  subscriptionCancelAnytime: (interval: string) =>
+    `Se cobra cada ${interval === 'year' ? 'año' : 'mes'} y puedes cancelarla cuando quieras.`,
   bookWith: (name: string, title: string, url: string, fee: { amount: number; currency: string }) =>
     `Puedes reservar con ${name} (${title}) aquí: ${url}\nAllí ves sus huecos libres y pagas la cita (${money(fee.amount, fee.currency, 'es')}).`,
   notBookable: (name: string) => `${name} no está disponible para reservar ahora mismo. Puedes reservar con:`,
@@ -538,6 +541,8 @@ const en: Replies = {
   cardWorksIn: (places) => `Works in ${places}.`,
   cardBook: (url) => `Book: ${url}`,
   cardPremium: (url) => `Premium content: ${url}`,
+  subscriptionCancelAnytime: (interval) =>
+    `It is billed ${interval === 'year' ? 'yearly' : 'monthly'} and you can cancel it anytime.`,
   bookWith: (name, title, url, fee) =>
     `You can book with ${name} (${title}) here: ${url}\nThere you see their open times and pay for the appointment (${money(fee.amount, fee.currency, 'en')}).`,
   notBookable: (name) => `${name} isn't available to book at the moment. You can book with:`,

@@ -5270,3 +5270,93 @@ describe('round 28, blind, the rest', () => {
     expect(answer).toMatch(/Abogado de familia/);
   });
 });
+
+describe('round 29, blind', () => {
+  it('"y si la cancelo igual me devolvéis algo?" and "hmm not sure, let me think" to a proposed cancellation are no yes', async () => {
+    for (const text of ['y si la cancelo igual me devolveis algo?', 'hmm not sure, let me think']) {
+      const answer = await answerToProposedCancel(text);
+      expect(answer.confirm, text).toBeUndefined();
+    }
+    // "hazlo" is a yes, never read as a slip of another word ("hallo").
+    expect(spelled('hazlo')).toBe('hazlo');
+    expect((await answerToProposedCancel('hazlo')).confirm).toBe(true);
+  });
+
+  it('"move it earlier, thursday at 10" of a Monday-30 appointment is this Thursday, the 26th', async () => {
+    const nora = client(appointment('a-mon', 'ane', '2026-11-30', '11:00'));
+    const [answer] = await playWith(nora, 'can u move it earlier, thursday at 10?');
+    expect(answer!.propose).toMatchObject({ kind: 'reschedule', appointmentId: 'a-mon', date: '2026-11-26' });
+  });
+
+  it('"al vier", "jue" are Friday and Thursday', () => {
+    expect(resolveWhen('m cambias la cita al vier a la misma hora?', NOW, ZONE)).toMatchObject({
+      from: '2026-11-27',
+    });
+    expect(resolveWhen('el jue por la tarde', NOW, ZONE)).toMatchObject({ from: '2026-11-26' });
+    expect(resolveWhen('am Freitagnachmittag', NOW, ZONE)).toMatchObject({
+      from: '2026-11-27',
+      partOfDay: 'afternoon',
+    });
+  });
+
+  it('"tengo cita esta semana? a q hora era" lists it; "pasalo al viernes a las 10" after it proposes the move', async () => {
+    const nora = client(appointment('a-thu', 'ane', '2026-11-26', '10:00'));
+    const [seen, move] = await playWith(
+      nora,
+      'hola tengo cita esta semana? a q hora era',
+      'pasalo al viernes a las 11',
+    );
+    expect(seen!.handoff ?? null).toBeNull();
+    expect(said([seen!], 0)).toMatch(/10:00/);
+    expect(move!.propose).toMatchObject({ kind: 'reschedule', date: '2026-11-27', time: '11:00' });
+  });
+
+  it('"ah y a q hora era exactamente?" and "y la del jueves sigue igual no?" ask about their appointment', async () => {
+    const nora = client(appointment('a-thu', 'ane', '2026-11-26', '10:00'));
+    const when = await playWith(nora, '¿cuándo es mi cita?', 'ah y a q hora era exactamente?');
+    expect(said(when, 1)).toMatch(/10:00/);
+    const still = await playWith(nora, 'y la del jueves sigue igual no?');
+    expect(said(still, 0)).toMatch(/10:00/);
+  });
+
+  it('"move the earlier one on thursday" of two that day is the first', async () => {
+    const nora = client(
+      appointment('a-early', 'ane', '2026-11-26', '09:00'),
+      appointment('a-late', 'ane', '2026-11-26', '13:00'),
+    );
+    const [answer] = await playWith(nora, 'move the earlier one on thursday to friday 10am pls');
+    expect(answer!.propose).toMatchObject({
+      kind: 'reschedule',
+      appointmentId: 'a-early',
+      date: '2026-11-27',
+    });
+  });
+
+  it('"vale, y en q ciudades estáis" after a person was offered asks on: no handover', async () => {
+    const answers = await play('hay wifi?', 'vale, y en q ciudades estais');
+    expect(said(answers, 0)).toMatch(/^No tengo esa información/);
+    expect(answers[1]!.handoff ?? null).toBeNull();
+    expect(said(answers, 1)).toMatch(/Bilbao/);
+  });
+
+  it('"and is it per month? can I cancel?" after premium is the subscription, not an appointment', async () => {
+    const answers = await play('how much is premium?', 'and is it per month? can I cancel?');
+    expect(answers[1]!.handoff ?? null).toBeNull();
+    expect(said(answers, 1)).toMatch(/billed monthly and you can cancel it anytime/);
+  });
+
+  it('"and 10?", "what about later?", "y a las 2 y media?" after noon are times', () => {
+    expect(clockOf('and 10?')).toEqual({ at: '10:00' });
+    expect(clockOf('what about later?').partOfDay).toBe('afternoon');
+    expect(inHalfOfDay('y a las 2 y media?', '14:30', 'morning')).toBeNull();
+  });
+
+  it('"¿tenéis wifi? es que tengo que trabajar…" is a fact not known; "vale y iker a q hora empieza?" his times', async () => {
+    const wifi = await play(
+      '¿teneis wifi? es que tengo que trabajar mientras me atiende el abogado de familia',
+    );
+    expect(said(wifi, 0)).toMatch(/^No tengo esa información/);
+    const starts = await play('vale y iker a q hora empieza?');
+    expect(said(starts, 0)).toMatch(/16:00/);
+  });
+});

@@ -170,6 +170,18 @@ const ABOUT_THEM =
 const WHAT_THEY_DO =
   /\b(?:what does (?:she|he) do|what do(?:es)? (?:they|she|he) do|what is (?:her|his) (?:job|role|speciality|specialty)|(?:que|q) hace|a (?:que|q) se dedica|(?:que|q) (?:es|hace) (?:ella|el)|de (?:que|q) (?:es|trabaja))\b/;
 
+/** "…que el de caballero", "…than the men's one": a service compared with, its noun left out. */
+const COMPARED_WITH = /\b(?:que|than|o|or)\s+(?:el|la|los|las|the)\s+de\s+([a-z]+)/;
+
+/** "y ella…", "does she…": the professional just spoken of ("and a haircut too?" adds a service). */
+const SHE_OR_HE = /\b(?:ella|she|he|they)\b/;
+
+/** How a subscription is paid and left: "¿se puede cancelar?", "is it per month?", "¿hay permanencia?". */
+const SUBSCRIPTION_TERMS =
+  /\b(?:cancel\w*|dar(?:me|se)? de baja|baja|permanencia|commitment|contract|contrato)\b|\b(?:is it|es|se paga|se cobra|is that|billed|charged)\s+(?:per month|a month|monthly|every month|al mes|cada mes|mensual\w*|por mes)\b/;
+const APPOINTMENT_NOUN =
+  /\b(?:cita|citas|reserva|reservas|sesion|sesiones|clase|clases|appointment|appointments|booking|bookings|session|sessions|class)\b/;
+
 /** What is left of "y en alcobendas tb trabaja?" once its places are taken out: a follow-up about where. */
 const PLACE_FOLLOW_UP =
   /^(?:y|and|e|et|und|pero|but|vale y|ok y|pues y)(?:\s+(?:en|in|at|a|es|is|it|esta|tambien|tb|tmb|also|too|trabaja|atiende|works|work|does|do|he|she|they|there|alli|ahi|hay|algo|se puede|puede|can|hace|sesiones|sessions|consulta))*\s*$/;
@@ -250,7 +262,7 @@ const AGE =
 /** "¿la primera es gratis?", "is the first session free?": the price of a first visit. */
 const FIRST_FREE =
   /\b(?:primer[ao]?|first)\b(?: \w+){0,3} (?:es |is |sale |will be )?(?:gratis|gratuit[ao]|free)\b|\b(?:gratis|gratuit[ao]|free)\b(?: \w+){0,2} (?:la |el |the )?(?:primer[ao]?|first)\b|\b(?:segund[ao]|second|siguientes?|next ones?|las demas|the rest)\b(?: \w+){0,3} (?:tambien|igual|also|too|the same)\b.*\b(?:solo|only|just)\b(?: \w+){0,2} (?:la |el |the )?(?:primer[ao]?|first)\b/;
-const FACT_TOPICS = ['address', 'parking', 'payment', 'gifts', 'products', 'languages', 'home'];
+const FACT_TOPICS = ['address', 'parking', 'payment', 'gifts', 'products', 'languages', 'home', 'amenities'];
 export const COMPANY_TOPICS = [
   'address',
   'hours',
@@ -262,6 +274,8 @@ export const COMPANY_TOPICS = [
   'products',
   // "¿venís a domicilio?": visits at the customer's home.
   'home',
+  // "¿tenéis wifi?", "are there showers?": what the place has.
+  'amenities',
 ];
 
 /** The facts a clause of a message may ask besides the main question: each is answered too. */
@@ -655,6 +669,8 @@ class Conversation {
         answerOf(m.folded) === 'yes' &&
         !this.knowledge.pendingChange &&
         !(m.text.includes('?') && words(m.text).length > 3) &&
+        // "vale, y en q ciudades estais" (no question mark): the yes takes them on to another question.
+        !(words(m.text).length > 3 && /^\W*\w+[\s,.]+(?:y|and)\s+\w+\s+\w+/.test(m.folded)) &&
         // "vale gracias", "ok thanks": thanks for the answer, the conversation closing; "sí, gracias" accepts.
         !(m.thanks && !/\b(?:si|yes|yeah|yep|please|por favor|porfa|claro|dale|venga)\b/.test(m.folded)),
       // "Voy 10 min tarde": the people who will see them need to know; no booking, no complaint.
@@ -676,10 +692,12 @@ class Conversation {
       ownBookingAside: m.ownBookingAside,
       pendingChange: Boolean(this.knowledge.pendingChange),
       ownBooking:
-        m.ownBooking ||
-        aboutOwnAppointment(m.text) ||
-        this.changesOwnService() ||
-        asksPackBalance(m.text, this.lastReply),
+        (m.ownBooking ||
+          aboutOwnAppointment(m.text) ||
+          this.changesOwnService() ||
+          asksPackBalance(m.text, this.lastReply)) &&
+        // "how much is premium?" … "and is it per month? can I cancel?": the subscription, no appointment.
+        !(this.context.premium && !APPOINTMENT_NOUN.test(m.folded)),
       // "¿con cuánta antelación hay que avisar si no puedo ir?": the rule asked for, answered with the
       // business, though its words ("no puedo ir") are those of a customer cancelling.
       policyQuestion: isPolicyQuestion(m.text),
@@ -1019,8 +1037,28 @@ class Conversation {
     if (!m.named.length) {
       for (const request of pieces) {
         const seen = understand(request, this.directory, this.knowledge);
+        // "¿Cuánto cuesta un lifting de pestañas? ¿Y el diseño de cejas?": each service priced, the
+        // one said after "¿y…?" too (a price asked of it, not who does it).
+        if (m.price && !m.premium && (seen.price || FOLLOW_UP_START.test(seen.folded))) {
+          const missing = findPrices(this.info, request, SERVICE_SYNONYMS, true).filter(
+            (item) => !fold(main).includes(fold(`${item.name}:`)),
+          );
+          if (missing.length) {
+            for (const item of missing)
+              extra.push(
+                this.say.guidePrice(
+                  capitalise(item.name),
+                  writtenPrice(item.amount, this.language),
+                  Boolean(item.from),
+                ),
+              );
+            continue;
+          }
+        }
         if (!(seen.kinds.size || seen.roleStems.size) || seen.price || seen.named.length) continue;
         if (clauses.length > 1 && !seen.places.length) continue;
+        // "¿tenéis wifi? es que tengo que trabajar mientras me hacen las mechas": why they ask, no search.
+        if (/^(?:es que|porque|por que|xq|pq|because|cause|since|ya que)\b/.test(seen.folded)) continue;
         const places = seen.places.length ? seen.places : m.places;
         // Who does it there, or honestly that nobody does and who does it elsewhere.
         const { here } = this.matching(seen.kinds, seen.roleStems, places);
@@ -1246,6 +1284,54 @@ class Conversation {
         ? [this.worksThere(theOne, m.places, true), await this.openTimes(theOne, c.when)].join('\n')
         : this.worksThere(theOne, m.places);
     }
+    // "y ella hace pilates?", "does she do pilates too?" after one professional: whether they do
+    // (a search for the kind would answer who does, not whether she does).
+    const kindAsked = [...m.kinds].find((k) => KIND_NAMES[k]);
+    if (
+      theOne &&
+      kindAsked &&
+      !m.named.length &&
+      m.isQuestion &&
+      !m.price &&
+      !m.places.length &&
+      !m.when &&
+      !c.pricedLately &&
+      (SHE_OR_HE.test(m.folded) || ABOUT_THEM.test(m.folded) || THE_SAME_ONE.test(m.folded))
+    ) {
+      const doers = professionalsOfKind(new Set([kindAsked]), new Set(), this.directory);
+      const label = KIND_NAMES[kindAsked]![this.language];
+      if (doers.includes(theOne)) {
+        // "¿y ella hace balayage?": the price list's line for what they named, too.
+        const items = findPrices(this.info, m.text, SERVICE_SYNONYMS, true).map((item) =>
+          this.say.guidePrice(
+            capitalise(item.name),
+            writtenPrice(item.amount, this.language),
+            Boolean(item.from),
+          ),
+        );
+        return [
+          this.say.doesService(theOne.name, label),
+          ...items,
+          this.say.bookHere(theOne.bookingUrl),
+        ].join('\n');
+      }
+      return [
+        this.say.doesNotDoService(theOne.name, label),
+        ...(doers.length ? [this.say.bookItWith, ...doers.slice(0, 3).map((p) => this.card(p))] : []),
+      ].join('\n');
+    }
+    // "how much is premium?" … "and is it per month? can I cancel?": its price, and that it is
+    // billed each period and cancelled any time (as its page says).
+    if (
+      (m.premium || c.premium) &&
+      this.knowledge.premiumPrice &&
+      !m.named.length &&
+      SUBSCRIPTION_TERMS.test(m.folded)
+    )
+      return [
+        this.premiumLine(undefined),
+        this.say.subscriptionCancelAnytime(this.knowledge.premiumPrice.interval),
+      ].join('\n');
     // "¿cuánto vale la suscripción mensual, y se puede cancelar?": the price asked, first.
     if (m.price && m.premium && !m.named.length) return this.prices(undefined);
     // "la primera es gratis o q? en otro sitio me la regalaron": whether the first visit is free is
@@ -1373,7 +1459,8 @@ class Conversation {
       const factual = topics.filter((topic) => FACT_TOPICS.includes(topic));
       if (factual.length && !asksKind && !m.cities && !m.whatWeDo && !m.when) return this.unknownFact();
       // "¿hacéis peinados de novia a domicilio?": where the service is done is the question, whoever does it.
-      if (factual.includes('home')) return this.unknownFact();
+      // "¿tenéis wifi? es que tengo que trabajar mientras me hacen las mechas": what the place has, too.
+      if (factual.includes('home') || factual.includes('amenities')) return this.unknownFact();
     }
     const onFact = this.factFollowUp();
     if (onFact) return onFact;
@@ -1477,6 +1564,9 @@ class Conversation {
       return WHAT_THEY_DO.test(m.folded)
         ? [this.whetherThere(m.named[0]!, m.places), this.describe(m.named)].join('\n')
         : this.worksWhere(m.named[0]!, m.places);
+    // "vale y carlos a q hora empieza?": when their days start (and end), from their coming times.
+    if (m.named.length === 1 && STARTS_OR_ENDS.test(m.folded) && !m.price && !m.premium)
+      return this.openTimes(m.named[0]!, m.when);
     // "¿carlos ruiz dónde trabaja?": where they work (with their link), not their times.
     if (m.named.length === 1 && WHERE_ASKED.test(m.folded) && !m.when && !m.price && !m.premium)
       return this.describe(m.named);
@@ -2469,6 +2559,13 @@ class Conversation {
       ].join('\n');
     const combined = this.combinedWithBefore();
     const services = combined.length ? combined : findPrices(this.info, m.text, SERVICE_SYNONYMS, true);
+    // "¿es más caro el corte de señora que el de caballero?": the one compared with, its noun left
+    // out ("el de caballero" is the "corte de caballero").
+    const compared = COMPARED_WITH.exec(m.folded);
+    const head = services[0]?.name.split(' ')[0];
+    if (compared && head && services.length === 1)
+      for (const item of findPrices(this.info, `${head} de ${compared[1]}`, SERVICE_SYNONYMS, true))
+        if (!services.includes(item)) services.push(item);
     // "manicura mañana…" … "tb me quiero hacer los pies, ¿cuánto sería todo?": the one before too.
     const earlier = this.messageNamingServices();
     if (!combined.length && services.length && earlier && ALSO.test(m.folded) && ALTOGETHER.test(m.folded))

@@ -88,7 +88,7 @@ const POLITE_IF =
   /\b(si no (?:es|fuera|seria) (?:mucha )?(?:molestia|mucho pedir)|si no te importa|si no os importa|if you don'?t mind)\b/g;
 /** Asking about it: when, what time, with whom, whether there is one. */
 const SEE =
-  /\b(que|cuales|q)\s+(citas|reservas|sesiones|clases)\b|\b(que|q|cual|cuales)\s+(cita|reserva|sesion|clase|hora)\s+(tengo|tenia|me toca)\b|\b(que dia|a que hora|que hora|cuando|con quien) era\W*$|\b(a que hora|que dia|cuando)\b.*\b(era|es)\s+(la|el|lo|mi)\s+(de|del|mio|mia|cita|sesion|clase)\b|\b(tengo|tenia)( yo)? (algo|hora)( (el|este|esta|para|manana|hoy|con|reservad\w*|pendiente)\b|\s*$)|\b(sigue|siguen|esta|queda|quedo)( \w+)? (en pie|confirmad\w*|vigente)\b|\b(still on|still booked|still scheduled|still confirmed)\b|\bwhat time (was|is) it\b|\b(was|is) it again\b|\bwhat appointments\b|\b(a que hora|que hora|que dia|cuando|con quien)\b.*\b(tenia|tengo) yo\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? (con|cita|la cita|sesion|clase|hora)\b|\bwhat time (was|is) (mine|my)\b|\b(cuando|que dia|a que hora|que hora|con quien|donde)\b.*\b(cita|sesion|clase|consulta|reserva)\b|\b(tengo|tenia|tienes|hay)( alguna| algunas| una| dos| tres| varias| 2| 3)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta)\b|\b(when|what time|what day)( is|s)? my\b|\bdo i have (an? |any )?(appointment|booking|session|class)|\bi (have|had|got) (two|2|three|3|some|several) (appointments|bookings|sessions|classes)\b|\bpense que tenia\b|\b(a que hora|que hora|que dia|cuando)\b.*\btenia(?: \w+){1,2} (con|cita|la cita|sesion|clase|hora)\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? lo (de|del)\b|\b(a que hora|que hora|cuando)\s+(tengo|tenia|me toca)\b(?!\s+que\s+(pagar|avisar|cancelar|llamar|reservar|escribir))|\b(a que hora|que hora|que dia|para cuando|con quien)\b.*\b(reserve|he reservado|pedi cita|pedi hora)\b|\b(what time|what day|who)\b.*\b(did i book|i booked)\b|^\W*(?:y\s+)?(?:q|que)\s+(?:tengo|tenia)(?:\s+(?:yo|reservad[oa]s?|apuntad[oa]s?|pendientes?))?\W*$|\b(?:q|que)\s+(?:tengo|tenia)(?: yo)? (?:reservad|apuntad)\w*|\b(?:tengo|tenia)(?: yo)? (?:dos|2|tres|3|varias) (?:(?:citas|reservas|sesiones|clases) )?con\b|\bwhat (?:have i got|do i have|did i) (?:booked|book)\b|^\W*(?:y\s+)?(?:cual|q|que)\s+(?:tengo|es|era|va|tenia)\s+(?:antes|primero|primera|la primera|mas pronto)\W*$|\bwhich (?:one )?(?:is|comes|was) (?:first|sooner|earlier)\b/;
+  /\b(que|cuales|q)\s+(citas|reservas|sesiones|clases)\b|\b(que|q|cual|cuales)\s+(cita|reserva|sesion|clase|hora)\s+(tengo|tenia|me toca)\b|\b(que dia|a que hora|que hora|cuando|con quien) era\W*$|\b(a que hora|que dia|cuando)\b.*\b(era|es)\s+(la|el|lo|mi)\s+(de|del|mio|mia|cita|sesion|clase)\b|\b(tengo|tenia)( yo)? (algo|hora)( (el|este|esta|para|manana|hoy|con|reservad\w*|pendiente)\b|\s*$)|\b(sigue|siguen|esta|queda|quedo)( \w+)? (en pie|confirmad\w*|vigente|igual)\b|\b(?:tinc|tenia) (?:la |una )?(?:cita|hora|sessio|classe)\b|\b(still on|still booked|still scheduled|still confirmed)\b|\bwhat time (was|is) it\b|\b(was|is) it again\b|\bwhat appointments\b|\b(a que hora|que hora|que dia|cuando|con quien)\b.*\b(tenia|tengo) yo\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? (con|cita|la cita|sesion|clase|hora)\b|\bwhat time (was|is) (mine|my)\b|\b(cuando|que dia|a que hora|que hora|con quien|donde)\b.*\b(cita|sesion|clase|consulta|reserva)\b|\b(tengo|tenia|tienes|hay)( alguna| algunas| una| dos| tres| varias| 2| 3)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta)\b|\b(when|what time|what day)( is|s)? my\b|\bdo i have (an? |any )?(appointment|booking|session|class)|\bi (have|had|got) (two|2|three|3|some|several) (appointments|bookings|sessions|classes)\b|\bpense que tenia\b|\b(a que hora|que hora|que dia|cuando)\b.*\btenia(?: \w+){1,2} (con|cita|la cita|sesion|clase|hora)\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? lo (de|del)\b|\b(a que hora|que hora|cuando)\s+(tengo|tenia|me toca)\b(?!\s+que\s+(pagar|avisar|cancelar|llamar|reservar|escribir))|\b(a que hora|que hora|que dia|para cuando|con quien)\b.*\b(reserve|he reservado|pedi cita|pedi hora)\b|\b(what time|what day|who)\b.*\b(did i book|i booked)\b|^\W*(?:y\s+)?(?:q|que)\s+(?:tengo|tenia)(?:\s+(?:yo|reservad[oa]s?|apuntad[oa]s?|pendientes?))?\W*$|\b(?:q|que)\s+(?:tengo|tenia)(?: yo)? (?:reservad|apuntad)\w*|\b(?:tengo|tenia)(?: yo)? (?:dos|2|tres|3|varias) (?:(?:citas|reservas|sesiones|clases) )?con\b|\bwhat (?:have i got|do i have|did i) (?:booked|book)\b|^\W*(?:y\s+)?(?:cual|q|que)\s+(?:tengo|es|era|va|tenia)\s+(?:antes|primero|primera|la primera|mas pronto)\W*$|\bwhich (?:one )?(?:is|comes|was) (?:first|sooner|earlier)\b/;
 /**
  * Words that make the message about the customer's own appointment ("mi cita", "la mía", …, and
  * "pasar la de esta tarde": after a verb of changing, "la de" a day or time is one of theirs; "pasar
@@ -227,14 +227,14 @@ const REFUND_QUESTION = /\b(devol\w*|devuelv\w*|reembols\w*|dinero|money|refund\
  * the appointment just told, in the languages customers write (the reply is in ours).
  */
 const FOLLOW_UP_ABOUT_IT =
-  /^(?:y |and |pero |but |et |und |e |i )?(?:it'?s |its |is it |es |c'? ?est |e |es ist )?(con quien|a que hora|que hora|donde|cuando|seguro|sure|really|what time|with whom|with who|who with|where|avec qui|a quelle heures?|quelle heures?|quand|mit wem|um wie ?viel uhr|wann|wo|con chi|a che ora|che ora|quando|com quem|a que horas|que horas|amb qui|a quina hora|quina hora|quan|on)\b/;
+  /^(?:(?:ah|oh|vale|ok|pues|y|and|pero|but|et|und|e|i)[\s,]+)*(?:it'?s |its |is it |es |c'? ?est |e |es ist )?(con quien|a (?:que|q) hora|(?:que|q) hora|donde|cuando|seguro|sure|really|what time|with whom|with who|who with|where|avec qui|a quelle heures?|quelle heures?|quand|mit wem|um wie ?viel uhr|wann|wo|con chi|a che ora|che ora|quando|com quem|a que horas|que horas|amb qui|a quina hora|quina hora|quan|on)\b/;
 
 /** "Tengo cita", "I have an appointment": the customer saying they have one, not asking about it. */
 const HAVE_ONE =
   /\b(tengo|tenia)( una)? (cita|sesion|clase|consulta|reserva|hora)\b|\bi (have|had) (an? )?(appointment|booking|session|class)\b/;
 /** Asking when, what time or with whom: about the appointment itself. */
 const ASKS_WHICH =
-  /\b(cuando|que dia|a que hora|que hora|con quien|when|what time|what day|who with|with whom)\b/;
+  /\b(cuando|(?:que|q|k) dia|a (?:que|q|k) hora|(?:que|q|k) hora|con quien|when|what time|what day|who with|with whom)\b/;
 
 /**
  * "Tengo cita el jueves, ¿puedo llevar a un amigo?": the appointment named only to ask something
@@ -373,7 +373,8 @@ function firstWords(folded: string, count: number) {
   return folded.split(/\s+/).filter(Boolean).slice(0, count).join(' ');
 }
 
-const ANSWER_WORDS = new Set([...YES, ...NO].flatMap((phrase) => phrase.split(' ')));
+/** The words a yes or a no is said in: never read as a slip of another word ("hazlo" is no "hallo"). */
+export const ANSWER_WORDS = new Set([...YES, ...NO].flatMap((phrase) => phrase.split(' ')));
 
 /**
  * "sii", "siiii", "vaaale", "okk", "noo", "yess": a yes or no typed with its letters stretched is
@@ -383,7 +384,9 @@ const ANSWER_WORDS = new Set([...YES, ...NO].flatMap((phrase) => phrase.split(' 
  * "no sé", "no lo sé": not knowing is no answer either way ("no se puede" is a no). "No sé si…"
  * goes whole: its "si" is "whether", never a yes ("no sé si cancelarla").
  */
-const UNSURE = /\bno (?:lo )?se\b(?: si\b)?(?! (?:puede|pueden|podria|hace))/g;
+/** "no sé", "not sure", "let me think": no answer yet ("sure" alone is a yes, "not sure" none). */
+const UNSURE =
+  /\bno (?:lo )?se\b(?: si\b)?(?! (?:puede|pueden|podria|hace))|\b(?:not sure|no estoy segur[oa]|let me think(?: about it)?|dejame pensarlo|tengo que pensarlo)\b/g;
 
 export function stretchedAnswers(folded: string): string {
   return folded
@@ -405,12 +408,13 @@ const HESITATES =
 /**
  * "¿si la cancelo me devolvéis los 10 €?", "si lo muevo al lunes, ¿pierdo algo?": "si" without its
  * accent, then a clause and a question mark, is "if", whatever a yes it looks like once folded.
- * "si, cancélala?" (a comma) and "si porfa?" stay yeses.
+ * "si, cancélala?" (a comma) and "si porfa?" stay yeses. "y si la cancelo igual, ¿me devolvéis
+ * algo?" asks it too.
  */
 export function asksWhatIf(text: string): boolean {
   return (
     text.includes('?') &&
-    /^[\s¿¡"«]*si\s+(?!(?:por ?favor|porfa|claro|vale|venga|gracias|ok|okay|perfecto|adelante|confirmo|hazlo|dale|cancel[a-záéíóú]*|camb[ií]a[a-z]*|mu[eé]ve[a-z]*|p[aá]sa[a-z]*)\b)[\p{L}\d]/iu.test(
+    /^[\s¿¡"«]*(?:(?:y|e|pero|vale|bueno|ok|oye|entonces|pues)[\s,]+)?si\s+(?!(?:por ?favor|porfa|claro|vale|venga|gracias|ok|okay|perfecto|adelante|confirmo|hazlo|dale|cancel[a-záéíóú]*|camb[ií]a[a-z]*|mu[eé]ve[a-z]*|p[aá]sa[a-z]*)\b)[\p{L}\d]/iu.test(
       text.toLowerCase(),
     )
   );
@@ -667,8 +671,8 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
       PASS_IT.test(folded) ||
       prefers ||
       (PASS.test(folded) && (ownWords || OWN_REPLIES.some((start) => lastReply.startsWith(start)))) ||
-      // "pásala al jueves": the verb carries the appointment.
-      /\bpas(ala|arla|amela|armela)\b/.test(folded) ||
+      // "pásala al jueves", "pásalo" (el corte): the verb carries the appointment.
+      /\bpas(ala|alo|arla|arlo|amela|amelo|armela|armelo)\b/.test(folded) ||
       PASS_ME_THE.test(folded) ||
       (askedWhich && /cambiar|mover|move/.test(fold(lastReply))));
   const about =
@@ -1082,15 +1086,15 @@ function refundIfCancelled(appointment: CustomerAppointment, language: Language)
 }
 
 /**
- * "My next appointment", "la próxima", "la siguiente cita": the soonest one, never a date range
+ * "My next appointment", "la próxima", "la siguiente cita", "the earlier one": the soonest one, never a date range
  * ("next" read as next week once cancelled the later of two appointments).
  */
 const NEXT_APPOINTMENT =
-  /\b(?:la|el|the)\s+(?:mas\s+(?:cercana|cercano|proxima|proximo|pronto)|closest|nearest|soonest)\b|\b(?:proxima|siguiente|primera|next|first|upcoming|earliest)\s+(?:cita|sesion|clase|reserva|hora|appointment|session|booking|class|one)\b|\b(?:la|the|mi|my)\s+(?:proxima|siguiente|next)\b(?!\s+(?:semana|week|mes|month|lunes|martes|miercoles|jueves|viernes|sabado|domingo|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)/;
+  /\b(?:la|el|the)\s+(?:mas\s+(?:cercana|cercano|proxima|proximo|pronto|temprana|temprano)|closest|nearest|soonest)\b|\bthe (?:earlier|earliest) one\b|\b(?:proxima|siguiente|primera|next|first|upcoming|earliest)\s+(?:cita|sesion|clase|reserva|hora|appointment|session|booking|class|one)\b|\b(?:la|the|mi|my)\s+(?:proxima|siguiente|next)\b(?!\s+(?:semana|week|mes|month|lunes|martes|miercoles|jueves|viernes|sabado|domingo|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)/;
 
-/** "La última que tengo": the latest one ("la última vez" is not an appointment). */
+/** "La última que tengo", "the later one": the latest one ("la última vez" is not an appointment). */
 const LAST_APPOINTMENT =
-  /\b(?:la|el|the)\s+(?:mas\s+(?:lejana|lejano)|furthest|latest)\b|\b(?:la|el|mi|my|the)\s+(?:ultima|ultimo|last)\b(?!\s+(?:semana|week|mes|month|vez|time|hora)\b)/;
+  /\b(?:la|el|the)\s+(?:mas\s+(?:lejana|lejano|tardia|tardio)|furthest|latest)\b|\bthe later one\b|\b(?:la|el|mi|my|the)\s+(?:ultima|ultimo|last)\b(?!\s+(?:semana|week|mes|month|vez|time|hora)\b)/;
 
 const soonestFirst = (a: CustomerAppointment, b: CustomerAppointment) =>
   a.date === b.date ? a.startTime.localeCompare(b.startTime) : a.date.localeCompare(b.date);
@@ -1579,6 +1583,8 @@ function inAppointmentWeek(
   if (!found || found.from !== found.to || !WEEKDAY_NAME.test(text) || SAID_WHICH_WEEK.test(text))
     return found;
   if (onDay(found.from)) return found;
+  // "move it earlier, thursday at 9", "adelántala al jueves": the nearest one, before it.
+  if (BROUGHT_FORWARD.test(text)) return found;
   const monday = addDays(appointment.date, -((weekdayOf(appointment.date) + 6) % 7));
   if (found.from >= monday) return found;
   const date = addDays(monday, (weekdayOf(found.from) + 6) % 7);
@@ -1595,7 +1601,9 @@ const SHIFT =
 const SHIFT_DAYS =
   /\b(una|un|1|dos|2|tres|3|an?|one|two|three)\s+(semana|semanas|week|weeks|dia|dias|day|days)\b/;
 const LATER = /\b(back|later|mas tarde|retras\w*|atras\w*|despues)\b/;
-const EARLIER = /\b(earlier|forward|antes|adelant\w*|mas temprano)\b/;
+const EARLIER = /\b(earlier|sooner|forward|antes|adelant\w*|mas temprano|mas pronto)\b/;
+/** Brought forward, not a time bound ("antes de las 10" says when in the day). */
+const BROUGHT_FORWARD = /\b(?:earlier|sooner|adelant\w*|mas pronto)\b/;
 
 /**
  * "push it back an hour", "media hora antes": the same day, that much later or earlier;

@@ -25,6 +25,7 @@ import {
   WHICH_DAYS,
 } from '../vocabulary/vocabulary.ts';
 import { LETTING_GO_WORDS } from './letting-go.ts';
+import { ANSWER_WORDS } from './own-booking.ts';
 import { fold, levenshtein, SOUNDS_LIKE, swapped } from './text.ts';
 import { PART_OF_DAY_WORDS, TIME_WORDS } from './when.ts';
 
@@ -150,6 +151,7 @@ export function intendedWord(word: string, ownWords: ReadonlySet<string> = new S
     PART_OF_DAY_WORDS.has(word) ||
     TIME_WORDS.has(word) ||
     LETTING_GO_WORDS.has(word) ||
+    ANSWER_WORDS.has(word) ||
     STOPWORDS.has(word)
   )
     return null;

@@ -155,6 +155,11 @@ const PARTS: Array<[PartOfDay, string[]]> = [
       'later in the day',
       'later that day',
       'later on in the day',
+      'what about later',
+      'how about later',
+      'and later',
+      'anything later',
+      'something later',
       // Australian English.
       'arvo',
       'nachmittag',
@@ -214,6 +219,7 @@ const WEEKDAY_WORDS: Array<[number, string[]]> = [
       'astelehen',
       'astelehenean',
       'luni',
+      'lun',
     ],
   ],
   [
@@ -250,6 +256,8 @@ const WEEKDAY_WORDS: Array<[number, string[]]> = [
       'asteazken',
       'asteazkenean',
       'miercuri',
+      'mierc',
+      'mier',
     ],
   ],
   [
@@ -269,6 +277,8 @@ const WEEKDAY_WORDS: Array<[number, string[]]> = [
       'ostegun',
       'ostegunean',
       'joi',
+      'juev',
+      'jue',
     ],
   ],
   [
@@ -287,6 +297,7 @@ const WEEKDAY_WORDS: Array<[number, string[]]> = [
       'ostiral',
       'ostiralean',
       'vineri',
+      'vier',
     ],
   ],
   [
@@ -303,6 +314,7 @@ const WEEKDAY_WORDS: Array<[number, string[]]> = [
       'larunbat',
       'larunbatean',
       'sambata',
+      'sab',
     ],
   ],
   [
@@ -729,7 +741,9 @@ function times(text: string): { after?: string; at?: string; before?: string } {
     // "to 6pm", "move it 4 pm", "to 4.30pm": an hour with its am/pm needs no "at".
     /(?:^|\s)(\d{1,2})(?:[.:](\d{2}))?\s*(am|pm)\b/.exec(folded) ??
     // "y 19h?", "mejor 17h30": an hour written with its h needs no "a las" either; "en 2h" is a wait.
-    /(?:^|\s)(?<!\b(?:en|in|de|cada|within|dentro)\s)(\d{1,2})h(\d{2})?\b/.exec(folded);
+    /(?:^|\s)(?<!\b(?:en|in|de|cada|within|dentro)\s)(\d{1,2})h(\d{2})?\b/.exec(folded) ??
+    // "and 10?", "y 6?", "or 11?": an hour alone after "and" asks that time, as "¿y a las 10?" does.
+    /^\s*(?:y|and|or|o|e|mejor)\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\s*$/.exec(folded);
   if (at) {
     const hour = Number(at[1]);
     if (hour > 23) return {};
@@ -877,7 +891,12 @@ const withoutPunctuation = (folded: string) =>
   dottedTimes(folded)
     .replace(/[¿?¡!.,]/g, ' ')
     // "18 Uhr", "18 heures": the hour as "18h", which every time below reads.
-    .replace(/\b(\d{1,2})\s*(?:uhr|heures?)\b/g, '$1h');
+    .replace(/\b(\d{1,2})\s*(?:uhr|heures?)\b/g, '$1h')
+    // "Freitagnachmittag": German writes the day and its part as one word.
+    .replace(
+      /\b(montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)(vormittag|nachmittag|mittag|abend|morgen)\b/g,
+      '$1 $2',
+    );
 
 /** A time said loosely: "a las 6 o así", "sobre las 6 más o menos", "around 6ish". */
 const APPROXIMATELY =
@@ -923,7 +942,8 @@ export function inHalfOfDay(text: string, at: string, half: 'morning' | 'afterno
     return `${String(hour + 12).padStart(2, '0')}${at.slice(2)}`;
   }
   const twin = morningTwin(at);
-  if (!twin || partOfDay(folded).part || /\b(pm|p m)\b/.test(folded)) return null;
+  // "y a las 2 y media?" after a noon time is 14:30: nobody books at 02:30 (6 and 7 may be early birds').
+  if (!twin || twin < '06:00' || partOfDay(folded).part || /\b(pm|p m)\b/.test(folded)) return null;
   const small = new RegExp(
     `\\b(?:a las|sobre las|para las|hacia las|las|at|around|about)\\s*${hour - 12}(?:[:.]${at.slice(3)})?\\b(?!\\s*(?:h\\b|pm\\b))`,
   );

@@ -192,6 +192,7 @@ describe('the built-in vocabulary', () => {
       'gifts',
       'products',
       'home',
+      'amenities',
       'premium',
       'fee',
     ]);
