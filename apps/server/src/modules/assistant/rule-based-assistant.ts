@@ -1044,14 +1044,7 @@ class Conversation {
             (item) => !fold(main).includes(fold(`${item.name}:`)),
           );
           if (missing.length) {
-            for (const item of missing)
-              extra.push(
-                this.say.guidePrice(
-                  capitalise(item.name),
-                  writtenPrice(item.amount, this.language),
-                  Boolean(item.from),
-                ),
-              );
+            for (const item of missing) extra.push(this.guideLine(item));
             continue;
           }
         }
@@ -1303,11 +1296,7 @@ class Conversation {
       if (doers.includes(theOne)) {
         // "¿y ella hace balayage?": the price list's line for what they named, too.
         const items = findPrices(this.info, m.text, SERVICE_SYNONYMS, true).map((item) =>
-          this.say.guidePrice(
-            capitalise(item.name),
-            writtenPrice(item.amount, this.language),
-            Boolean(item.from),
-          ),
+          this.guideLine(item),
         );
         return [
           this.say.doesService(theOne.name, label),
@@ -2798,6 +2787,15 @@ class Conversation {
   }
 
   /** A service's price as customers read it ("gratis" for 0). */
+  /** "Tinte: desde 35 € (precio orientativo del servicio)." */
+  private guideLine(item: { name: string; amount: string; from?: boolean }) {
+    return this.say.guidePrice(
+      capitalise(item.name),
+      writtenPrice(item.amount, this.language),
+      Boolean(item.from),
+    );
+  }
+
   private priceOf(service: AssistantService) {
     if (service.price.amount === 0) return this.say.free;
     return money(service.price.amount, service.price.currency, this.language);
