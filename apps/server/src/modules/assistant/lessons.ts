@@ -88,8 +88,11 @@ const concepts = (() => {
     SUBSCRIPTION_WORDS,
     HOURS,
     // Topics only: a kind of service groups different services ("tinte" and "mechas" are both
-    // colour), and asking the price of one is not asking the other's.
-    ...Object.values(TOPICS),
+    // colour), and asking the price of one is not asking the other's. Amenities are a topic of
+    // different things too: a lesson on showers is no answer to "¿tenéis wifi?".
+    ...Object.entries(TOPICS)
+      .filter(([topic]) => topic !== 'amenities')
+      .map(([, words]) => words),
   ];
   const exact = new Map<string, Set<number>>();
   const prefixes: Array<[string, number]> = [];
