@@ -5360,3 +5360,47 @@ describe('round 29, blind', () => {
     expect(said(starts, 0)).toMatch(/16:00/);
   });
 });
+
+describe('round 30, blind', () => {
+  it('"no espera, mejor la de iker, esa al martes 1 a las 17" while a move of Ane\'s waits proposes moving Iker\'s instead', async () => {
+    const nora = client(
+      appointment('a-ane', 'ane', '2026-11-26', '10:00'),
+      appointment('a-iker', 'iker', '2026-11-24', '16:00'),
+    );
+    const [first, switched] = await playWith(
+      nora,
+      'la de ane pasala al viernes 27 a las 11',
+      'no espera, mejor la de iker, esa al martes 1 a las 17',
+    );
+    expect(first!.propose).toMatchObject({ kind: 'reschedule', appointmentId: 'a-ane' });
+    expect(switched!.propose).toMatchObject({
+      kind: 'reschedule',
+      appointmentId: 'a-iker',
+      date: '2026-12-01',
+      time: '17:00',
+    });
+  });
+
+  it('"si me retraso 10 min, ¿pierdo la cita?" asks what would happen: not known, nobody late, no handover', async () => {
+    for (const text of [
+      'si me retraso 10 min, pierdo la cita?',
+      "if I'm 10 minutes late will I lose my slot?",
+    ]) {
+      const [answer] = await play(text);
+      expect(answer!.handoff ?? null, text).toBeNull();
+      expect(said([answer!], 0), text).toMatch(/^(No tengo esa información|I don't have that information)/);
+    }
+    // Late now is still told to the team.
+    const [late] = await play('llego 10 min tarde, hay un atasco');
+    expect(said([late!], 0)).toMatch(/Gracias por avisar/);
+  });
+
+  it('"a qué hora tiene mi hermana Lorena la cita con iker?" is someone else\'s appointment; "y la otra a qué hora la tengo?" is theirs', async () => {
+    const [sister] = await play('a que hora tiene mi hermana Lorena la cita con iker? no me acuerdo');
+    expect(sister!.handoff?.kind).not.toBe('policy');
+    expect(said([sister!], 0)).not.toMatch(/te paso con una persona/);
+    const nora = client(appointment('a-thu', 'ane', '2026-11-26', '10:00'));
+    const [mine] = await playWith(nora, 'y la otra a que hora la tengo?');
+    expect(said([mine!], 0)).toMatch(/10:00/);
+  });
+});

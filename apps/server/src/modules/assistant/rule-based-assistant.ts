@@ -41,6 +41,7 @@ import {
   aboutOwnAppointment,
   actionAsked,
   answerOf,
+  asksIfLate,
   asksOfLateness,
   asksToCancel,
   isPolicyQuestion,
@@ -676,7 +677,8 @@ class Conversation {
       // "Voy 10 min tarde": the people who will see them need to know; no booking, no complaint.
       runningLate: isRunningLate(m.text),
       namesOurWork: m.kinds.size > 0 || m.roleStems.size > 0 || m.named.length > 0,
-      complaint: m.complaint,
+      // ("if I'm 10 minutes late will I lose my slot?" asks what would happen: no complaint.)
+      complaint: m.complaint && !asksIfLate(m.text),
       // "cancélala pero quiero que me devolváis el dinero": a client cancelling their own appointment
       // and asking for the money asks what the cancellation refunds; the proposal says it, by the policy.
       refundWithCancellation:
@@ -700,7 +702,9 @@ class Conversation {
         !(this.context.premium && !APPOINTMENT_NOUN.test(m.folded)),
       // "¿con cuánta antelación hay que avisar si no puedo ir?": the rule asked for, answered with the
       // business, though its words ("no puedo ir") are those of a customer cancelling.
-      policyQuestion: isPolicyQuestion(m.text),
+      // "si me retraso 10 min, ¿pierdo la cita?": what would happen, asked of the business (no
+      // appointment to look up), as the rule about cancelling is.
+      policyQuestion: isPolicyQuestion(m.text) || asksIfLate(m.text),
       injection: m.injection,
       privateData: m.privateData && !this.isCompanyQuestion(),
       // "Hello, is this the hair salon?", "perdona, ¿es la peluquería Brisa?": who we are.
@@ -1234,6 +1238,9 @@ class Conversation {
     // "¿y lo de los 10 euros qué es?": what the business's information says of that amount.
     const amountSaid = this.amountExplained();
     if (amountSaid) return amountSaid;
+    // "si me retraso 10 min, ¿pierdo la cita?": what happens to someone late is no rule we hold
+    // (the booking settings say only when to cancel or move), so honestly not known.
+    if (asksIfLate(m.text) && !m.named.length && !m.when) return this.unknownFact();
     // "¿sois un gimnasio?": whatever kind they guess, what we do and who does it.
     if (m.asksWhatWeAre && !m.places.length && !m.when && !m.price && !m.named.length) return this.whatWeDo();
     // "¿y de horario?" right after one professional's days or times: their hours, not the company's.

@@ -88,7 +88,7 @@ const POLITE_IF =
   /\b(si no (?:es|fuera|seria) (?:mucha )?(?:molestia|mucho pedir)|si no te importa|si no os importa|if you don'?t mind)\b/g;
 /** Asking about it: when, what time, with whom, whether there is one. */
 const SEE =
-  /\b(que|cuales|q)\s+(citas|reservas|sesiones|clases)\b|\b(que|q|cual|cuales)\s+(cita|reserva|sesion|clase|hora)\s+(tengo|tenia|me toca)\b|\b(que dia|a que hora|que hora|cuando|con quien) era\W*$|\b(a que hora|que dia|cuando)\b.*\b(era|es)\s+(la|el|lo|mi)\s+(de|del|mio|mia|cita|sesion|clase)\b|\b(tengo|tenia)( yo)? (algo|hora)( (el|este|esta|para|manana|hoy|con|reservad\w*|pendiente)\b|\s*$)|\b(sigue|siguen|esta|queda|quedo)( \w+)? (en pie|confirmad\w*|vigente|igual)\b|\b(?:tinc|tenia) (?:la |una )?(?:cita|hora|sessio|classe)\b|\b(still on|still booked|still scheduled|still confirmed)\b|\bwhat time (was|is) it\b|\b(was|is) it again\b|\bwhat appointments\b|\b(a que hora|que hora|que dia|cuando|con quien)\b.*\b(tenia|tengo) yo\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? (con|cita|la cita|sesion|clase|hora)\b|\bwhat time (was|is) (mine|my)\b|\b(cuando|que dia|a que hora|que hora|con quien|donde)\b.*\b(cita|sesion|clase|consulta|reserva)\b|\b(tengo|tenia|tienes|hay)( alguna| algunas| una| dos| tres| varias| 2| 3)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta)\b|\b(when|what time|what day)( is|s)? my\b|\bdo i have (an? |any )?(appointment|booking|session|class)|\bi (have|had|got) (two|2|three|3|some|several) (appointments|bookings|sessions|classes)\b|\bpense que tenia\b|\b(a que hora|que hora|que dia|cuando)\b.*\btenia(?: \w+){1,2} (con|cita|la cita|sesion|clase|hora)\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? lo (de|del)\b|\b(a que hora|que hora|cuando)\s+(tengo|tenia|me toca)\b(?!\s+que\s+(pagar|avisar|cancelar|llamar|reservar|escribir))|\b(a que hora|que hora|que dia|para cuando|con quien)\b.*\b(reserve|he reservado|pedi cita|pedi hora)\b|\b(what time|what day|who)\b.*\b(did i book|i booked)\b|^\W*(?:y\s+)?(?:q|que)\s+(?:tengo|tenia)(?:\s+(?:yo|reservad[oa]s?|apuntad[oa]s?|pendientes?))?\W*$|\b(?:q|que)\s+(?:tengo|tenia)(?: yo)? (?:reservad|apuntad)\w*|\b(?:tengo|tenia)(?: yo)? (?:dos|2|tres|3|varias) (?:(?:citas|reservas|sesiones|clases) )?con\b|\bwhat (?:have i got|do i have|did i) (?:booked|book)\b|^\W*(?:y\s+)?(?:cual|q|que)\s+(?:tengo|es|era|va|tenia)\s+(?:antes|primero|primera|la primera|mas pronto)\W*$|\bwhich (?:one )?(?:is|comes|was) (?:first|sooner|earlier)\b/;
+  /\b(que|cuales|q)\s+(citas|reservas|sesiones|clases)\b|\b(que|q|cual|cuales)\s+(cita|reserva|sesion|clase|hora)\s+(tengo|tenia|me toca)\b|\b(que dia|a que hora|que hora|cuando|con quien) era\W*$|\b(a que hora|que dia|cuando)\b.*\b(era|es)\s+(la|el|lo|mi)\s+(de|del|mio|mia|cita|sesion|clase)\b|\b(tengo|tenia)( yo)? (algo|hora)( (el|este|esta|para|manana|hoy|con|reservad\w*|pendiente)\b|\s*$)|\b(sigue|siguen|esta|queda|quedo)( \w+)? (en pie|confirmad\w*|vigente|igual)\b|\b(?:tinc|tenia) (?:la |una )?(?:cita|hora|sessio|classe)\b|\b(still on|still booked|still scheduled|still confirmed)\b|\bwhat time (was|is) it\b|\b(a que hora|que dia|cuando)\b.*\b(la|lo) (tengo|tenia)\b|\b(was|is) it again\b|\bwhat appointments\b|\b(a que hora|que hora|que dia|cuando|con quien)\b.*\b(tenia|tengo) yo\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? (con|cita|la cita|sesion|clase|hora)\b|\bwhat time (was|is) (mine|my)\b|\b(cuando|que dia|a que hora|que hora|con quien|donde)\b.*\b(cita|sesion|clase|consulta|reserva)\b|\b(tengo|tenia|tienes|hay)( alguna| algunas| una| dos| tres| varias| 2| 3)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta)\b|\b(when|what time|what day)( is|s)? my\b|\bdo i have (an? |any )?(appointment|booking|session|class)|\bi (have|had|got) (two|2|three|3|some|several) (appointments|bookings|sessions|classes)\b|\bpense que tenia\b|\b(a que hora|que hora|que dia|cuando)\b.*\btenia(?: \w+){1,2} (con|cita|la cita|sesion|clase|hora)\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? lo (de|del)\b|\b(a que hora|que hora|cuando)\s+(tengo|tenia|me toca)\b(?!\s+que\s+(pagar|avisar|cancelar|llamar|reservar|escribir))|\b(a que hora|que hora|que dia|para cuando|con quien)\b.*\b(reserve|he reservado|pedi cita|pedi hora)\b|\b(what time|what day|who)\b.*\b(did i book|i booked)\b|^\W*(?:y\s+)?(?:q|que)\s+(?:tengo|tenia)(?:\s+(?:yo|reservad[oa]s?|apuntad[oa]s?|pendientes?))?\W*$|\b(?:q|que)\s+(?:tengo|tenia)(?: yo)? (?:reservad|apuntad)\w*|\b(?:tengo|tenia)(?: yo)? (?:dos|2|tres|3|varias) (?:(?:citas|reservas|sesiones|clases) )?con\b|\bwhat (?:have i got|do i have|did i) (?:booked|book)\b|^\W*(?:y\s+)?(?:cual|q|que)\s+(?:tengo|es|era|va|tenia)\s+(?:antes|primero|primera|la primera|mas pronto)\W*$|\bwhich (?:one )?(?:is|comes|was) (?:first|sooner|earlier)\b/;
 /**
  * Words that make the message about the customer's own appointment ("mi cita", "la mía", …, and
  * "pasar la de esta tarde": after a verb of changing, "la de" a day or time is one of theirs; "pasar
@@ -174,7 +174,15 @@ const OTHERS_LATE = new RegExp(
 );
 export const othersLate = (text: string) =>
   /\bllegó(?!\p{L})/iu.test(text) || OTHERS_LATE.test(normalised(text));
-export const isRunningLate = (text: string) => RUNNING_LATE.test(normalised(text)) && !othersLate(text);
+/** Late, said of a time to come: "tarde", "late", "me retraso". */
+const RUNNING_LATE_IF = /\b(?:tarde|late|retraso|retrase|retrasara)\b/;
+/** "si llego 10 min tarde, ¿la pierdo?", "what if I'm late?": a question of what would happen, nobody late yet. */
+const IF_LATE =
+  /\b(?:si|if)\s+(?:\w+\s+)?(?:llego|llegara|llegase|llegamos|voy a llegar|me retraso|i'?m|im|i am|i'?ll be|we'?re|we are|i arrive|i get there)\b/;
+export const asksIfLate = (text: string) =>
+  IF_LATE.test(normalised(text)) && RUNNING_LATE_IF.test(normalised(text));
+export const isRunningLate = (text: string) =>
+  RUNNING_LATE.test(normalised(text)) && !othersLate(text) && !IF_LATE.test(normalised(text));
 /**
  * Running late and asking something of it ("¿pasa algo?", "¿me la retrasáis media hora?", "can you
  * wait?"): a person answers. Only saying so ("llego 10 min tarde, hay un atasco") needs no answer.
@@ -489,6 +497,18 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
         back.day ||
         // "¿qué horas tiene ese día entonces?": the free times of the day being chosen.
         (pending.date !== null && TIMES_THAT_DAY.test(folded)));
+    // "no espera, mejor la del corte, la de sergio, esa al sábado a las 12" while Nerea's move waits:
+    // the other appointment, named by its professional, is the one to move, proposed afresh.
+    const namedOther =
+      pending.kind === 'reschedule' &&
+      !input.named.some((p) => fold(p.name) === fold(pendingAppointment.employeeName))
+        ? customer.appointments.filter(
+            (other) =>
+              other.id !== pendingAppointment.id &&
+              input.named.some((p) => fold(p.name) === fold(other.employeeName)),
+          )
+        : [];
+    if (namedOther.length === 1) return move(namedOther[0]!, input, folded, null);
     if (retarget) return move(pendingAppointment, input, folded, pending.date, pending.time);
     const complete = pending.kind === 'cancel' || (pending.date && pending.time);
     // "fine, cancel it then" to a proposed cancellation says yes too.

@@ -153,11 +153,13 @@ const SPEAKS_FOR_SOMEONE = new RegExp(
 const NAMES_A_BOOKING = new RegExp(`\\b${BOOKING_NOUNS}\\b`);
 /**
  * "…con mi hermana… ¿a qué hora tiene cita María López?": someone else's appointment asked about in
- * the third person, anywhere in a message that speaks of another person ("tiene hora" is left out:
+ * the third person, anywhere in a message that speaks of another person ("a qué hora tiene mi hermana
+ * Lorena la cita?" too; "tiene hora" is left out:
  * it says a professional has a free time, and so does "tiene cita libre con…").
  */
-const THIRD_PERSON_BOOKING =
-  /\b(?:tiene|tenia|tendra)\s+(?:la\s+|su\s+)?(?:cita|reserva)\b(?!\s+(?:con|libre|libres|disponible|para)\b)/;
+const THIRD_PERSON_BOOKING = new RegExp(
+  `\\b(?:tiene|tenia|tendra)\\s+(?:la\\s+|su\\s+)?(?:cita|reserva)\\b(?!\\s+(?:con|libre|libres|disponible|para)\\b)|\\b(?:tiene|tenia|tendra)\\s+(?:${someoneElse})\\b(?:\\s+[a-z]+){0,2}?\\s+(?:la\\s+|su\\s+)?(?:cita|reserva)\\b`,
+);
 /**
  * "¿a qué hora tiene cita libre Carlos?", "cuando tiene cita libre ane": a professional's free time
  * asked, in the words that ask for someone's appointment ("a qué hora tiene cita"). Read without
