@@ -5379,6 +5379,13 @@ describe('round 30, blind', () => {
       date: '2026-12-01',
       time: '17:00',
     });
+    // Named to ask something else of him, nothing of his is proposed.
+    const [, asked] = await playWith(
+      nora,
+      'la de ane pasala al viernes 27 a las 11',
+      '¿y iker qué días trabaja?',
+    );
+    expect(asked!.propose?.appointmentId).not.toBe('a-iker');
   });
 
   it('"si me retraso 10 min, ¿pierdo la cita?" asks what would happen: not known, nobody late, no handover', async () => {
