@@ -5385,6 +5385,9 @@ describe('round 30, blind', () => {
       'la de ane pasala al viernes 27 a las 11',
       '¿y iker qué días trabaja?',
     );
+    // A cancellation waiting is no move: another appointment named with a time is not moved.
+    const [, cancelling] = await playWith(nora, 'cancela la de ane', 'no, la de iker a las 17');
+    expect(cancelling!.propose?.kind).not.toBe('reschedule');
     const proposed = asked!.propose;
     expect(proposed && 'appointmentId' in proposed ? proposed.appointmentId : null).not.toBe('a-iker');
   });

@@ -500,9 +500,10 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
     // "no espera, mejor la del corte, la de sergio, esa al sábado a las 12" while Nerea's move waits:
     // the other appointment, named by its professional, is the one to move, proposed afresh.
     // ("¿y Iker qué días trabaja?" names him to ask something else: only with a day or time to move to.)
+    const namesPending = input.named.some((p) => fold(p.name) === fold(pendingAppointment.employeeName));
+    const movesTo = when !== undefined || clock.at !== undefined;
     const namedOther =
-      (pending.kind === 'reschedule' && when) ||
-      (clock.at && !input.named.some((p) => fold(p.name) === fold(pendingAppointment.employeeName)))
+      pending.kind === 'reschedule' && movesTo && !namesPending
         ? customer.appointments.filter(
             (other) =>
               other.id !== pendingAppointment.id &&
