@@ -53,7 +53,12 @@ const LISTEN_PROBE = 'chatdesk-listen-probe:';
 /** How long the probe's notification may take before LISTEN is called deaf. */
 export const LISTEN_PROBE_TIMEOUT_MS = 5_000;
 
-export function fromPglite(client: PGlite): Database {
+/**
+ * An embedded database on disk, `dataDir`, keeps answering from memory after its folder is gone
+ * (deleted, or a volume unmounted): `select 1` works while every write fails. Its ping checks the
+ * folder too, so health turns 503 instead of saying ready over a database that cannot keep anything.
+ */
+export function fromPglite(client: PGlite, dataDir?: string): Database {
   return {
     db: drizzlePglite({ client, schema }) as unknown as Db,
     kind: 'pglite',
@@ -66,6 +71,12 @@ export function fromPglite(client: PGlite): Database {
     },
     // One connection in this process: a slow statement holds it, and the ping waits like any query.
     async ping() {
+      if (dataDir) {
+        const version = path.join(dataDir, 'PG_VERSION');
+        await fs.access(version).catch(() => {
+          throw new Error(`The database folder ${dataDir} is gone`);
+        });
+      }
       await client.query('select 1');
     },
     async close() {
@@ -98,6 +109,7 @@ export async function openPglite(
       ...(dataDir ? { dataDir } : {}),
       ...(options.sharedBuffers ? { postgresqlconf: [`shared_buffers = ${options.sharedBuffers}`] } : {}),
     }),
+    dataDir,
   );
 }
 
