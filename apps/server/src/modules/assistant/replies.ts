@@ -289,7 +289,10 @@ const es = {
     next: (none: string, appointment: string) => `${none}Tu próxima cita es el ${appointment}.`,
     these: (none: string, appointments: string[]) =>
       `${none}Tienes estas citas:\n${appointments.map((a) => `- ${a}`).join('\n')}`,
-    tellMeToChange: 'Si necesitas cambiarla o cancelarla, dímelo.',
+    tellMeToChange: (several: boolean): string =>
+      several
+        ? 'Si necesitas cambiar o cancelar alguna, dímelo.'
+        : 'Si necesitas cambiarla o cancelarla, dímelo.',
     /** "¿y dónde es?" of an appointment: where its professional works (the appointment keeps no place). */
     isIn: (place: string) => `Es en ${place}.`,
     worksInWhich: (name: string, places: string) =>
@@ -325,8 +328,8 @@ const es = {
     freeOn: (missed: string, date: string, employee: string, times: string) =>
       `${missed}El ${longDate(date, 'es')} ${employee} tiene libre: ${times}. ¿A qué hora te la paso?`,
 
-    tooLateToMove: (hours: number) =>
-      `Ya no se puede cambiar por aquí: los cambios son posibles hasta ${hours} horas antes de la cita. Si quieres, puedo cancelarla, o te paso con una persona.`,
+    tooLateToMove: (appointment: string, hours: number) =>
+      `Tu cita del ${appointment} ya no se puede cambiar por aquí: los cambios son posibles hasta ${hours} horas antes de la cita. Si quieres, puedo cancelarla, o te paso con una persona.`,
     employeeGone: (employee: string) =>
       `${employee} ya no tiene agenda abierta, así que no puedo moverla por aquí. Si quieres, te paso con una persona.`,
     cannotChange: 'Esa cita ya no se puede cambiar por aquí. Si quieres, te paso con una persona.',
@@ -624,7 +627,10 @@ const en: Replies = {
     next: (none, appointment) => `${none}Your next appointment is on ${appointment}.`,
     these: (none, appointments) =>
       `${none}You have these appointments:\n${appointments.map((a) => `- ${a}`).join('\n')}`,
-    tellMeToChange: 'If you need to move or cancel it, just tell me.',
+    tellMeToChange: (several) =>
+      several
+        ? 'If you need to move or cancel one, just tell me.'
+        : 'If you need to move or cancel it, just tell me.',
     isIn: (place) => `It is in ${place}.`,
     worksInWhich: (name, places) => `${name} works in ${places}; the appointment does not say which.`,
     movingIsFree: (hours, appointment) =>
@@ -658,8 +664,8 @@ const en: Replies = {
     freeOn: (missed, date, employee, times) =>
       `${missed}On ${longDate(date, 'en')} ${employee} is free at ${times}. Which time would you like?`,
 
-    tooLateToMove: (hours) =>
-      `It can no longer be moved here: changes are possible until ${hours} hours before the appointment. I can cancel it if you like, or pass you to a person.`,
+    tooLateToMove: (appointment, hours) =>
+      `Your appointment on ${appointment} can no longer be moved here: changes are possible until ${hours} hours before the appointment. I can cancel it if you like, or pass you to a person.`,
     employeeGone: (employee) =>
       `${employee} no longer takes bookings, so I cannot move it here. I can pass you to a person if you like.`,
     cannotChange: 'That appointment can no longer be changed here. I can pass you to a person if you like.',

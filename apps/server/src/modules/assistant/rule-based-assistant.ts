@@ -1225,7 +1225,13 @@ class Conversation {
     // with the company information ("dónde").
     // (With a price asked, the price path answers both.)
     const pointedAt = m.price || m.premium ? null : this.theOneAtListed();
-    if (pointedAt) return this.openTimes(pointedAt.professional, pointedAt.when);
+    if (pointedAt) {
+      const times = await this.openTimes(pointedAt.professional, pointedAt.when);
+      // "vale la de las 11 y media. ¿es en Sevilla o Málaga?": where they see people, too.
+      return m.places.length
+        ? [times, this.whetherThere(pointedAt.professional, m.places)].join('\n')
+        : times;
+    }
     // "quiero cita con laura la head coach": the manager asked for by name, whatever kind the words
     // around her name say; she takes no bookings, and who does is listed.
     const staffAsked = m.named.length ? undefined : this.staffNamed(true);
@@ -1590,8 +1596,9 @@ class Conversation {
       (m.when || m.whichDays || partAsked || hourOfTheirs || (m.availability && !m.bookingLink && !m.premium))
     ) {
       const times = await this.openTimes(professional, this.correctedWhen());
-      // "…el miércoles por la tarde, y si sería en Sevilla o en Málaga": where, too.
-      if (m.named.length !== 1 || !m.places.length) return times;
+      // "…el miércoles por la tarde, y si sería en Sevilla o en Málaga": where, too; also of the one
+      // the conversation is about ("ok saturday then. is that in Madrid?").
+      if (m.named.length > 1 || !m.places.length) return times;
       return [times, this.whetherThere(professional, m.places)].join('\n');
     }
     if (professional && m.named.length && c.when && !m.premium && !m.price)
@@ -1690,8 +1697,14 @@ class Conversation {
       const unoffered = [...m.kinds].some(
         (kind) => !this.directory.professionals.some((p) => p.kinds.has(kind)),
       );
+      // "ok saturday then. is that in Madrid?" of the one just offered: yes, they work there, then.
+      const sameOne = here.length === 1 && here[0] === about && !others.length && !asksKind && m.isQuestion;
       if (here.length === 1)
-        return [unoffered ? this.say.serviceNotOffered : '', await this.openTimes(here[0]!, range)]
+        return [
+          unoffered ? this.say.serviceNotOffered : '',
+          await this.openTimes(here[0]!, range),
+          sameOne ? this.whetherThere(here[0]!, m.places) : '',
+        ]
           .filter(Boolean)
           .join('\n');
       // "¿quién hay en Zaragoza el lunes por la tarde?": each one there, with their times then.
@@ -2498,9 +2511,15 @@ class Conversation {
     return this.say.partOfDay[part];
   }
 
-  /** The next days with open times after the range, in the same part of the day when one was asked. */
+  /**
+   * The next days with open times after the range, in the same part of the day when one was asked.
+   * For one day, its eve comes first when it is still ahead: "this weekend? Sunday would be ideal"
+   * of someone who does not work Sundays is best answered with Saturday, not the Monday after.
+   */
   private async nextSlots(professional: Professional, range: When) {
-    const from = addDays(range.to, 1);
+    const today = zonedDate(this.knowledge.now, this.knowledge.timeZone);
+    const eve = addDays(range.from, -1);
+    const from = range.from === range.to && eve >= today ? eve : addDays(range.to, 1);
     const window = this.window(range);
     let days = (
       await this.knowledge.openSlots(professional.username, {
@@ -2516,6 +2535,7 @@ class Conversation {
         to: addDays(from, 13),
         ...this.serviceFor(professional),
       });
+    days = days.filter((day) => day.date < range.from || day.date > range.to);
     if (!days.length) return '';
     return `${this.say.nextOpenTimes}\n${this.dayLines(days.slice(0, 2), 6)}`;
   }

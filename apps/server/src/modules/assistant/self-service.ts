@@ -29,7 +29,10 @@ export function describeAppointment(appointment: CustomerAppointment, language: 
 /** Why a change cannot be made, in the customer's language (the policy speaks English). */
 export function reasonText(reason: string | null, appointment: CustomerAppointment, language: Language) {
   if (reason === MANAGE_BOOKING_MESSAGES.tooLateToReschedule) {
-    return say(language).tooLateToMove(appointment.freeCancellationHours);
+    return say(language).tooLateToMove(
+      describeAppointment(appointment, language),
+      appointment.freeCancellationHours,
+    );
   }
   if (reason === MANAGE_BOOKING_MESSAGES.employeeUnavailable) {
     return say(language).employeeGone(appointment.employeeName);

@@ -54,7 +54,8 @@ const CANCEL = new RegExp(`${CANCEL_VERB.source}|${CANNOT_COME.source}`);
  * "la cita de javier la quiero el martes 1": wanting it on another day is moving it.
  */
 const MOVE =
-  /\b(cambi\w*|canvi\w*|mudar|muda|mude|mover\w*|muev\w*|move|moving|spost\w*|deplac\w*|decal\w*|changer|verschieb\w*|verleg\w*|remarc\w*|reagend\w*|adiar|moure|aplaz\w*|retras\w*|atras\w*|adelant\w*|reprogram\w*|reschedul\w*|postpon\w*|push|shift|rearrang\w*|change|changing|otro dia|otra hora|another (day|time)|different (day|time)|(ir|venir|pasarme|come|go) (?:(?:\d+\s*(?:min\w*|m)|media hora|una hora|un rato|un poco|half an hour|an hour|a bit|a little) )?(mas tarde|mas temprano|antes|later|earlier)|(mismo|same) dia|same day|(?:la|lo) (?:quiero|queria|quisiera|prefiero|necesito|prefereria) (?:para )?(?:el|este|esta|a las|mejor)\b)\b/;
+  // "el cambio climático", "un cambio de look": a change that is a thing, not an appointment moved.
+  /\b(make it(?: \w+){0,3} (?:later|earlier|sooner)|cambi\w*(?! climatic| de look| de imagen| de estilo| radical)|canvi\w*|mudar|muda|mude|mover\w*|muev\w*|move|moving|spost\w*|deplac\w*|decal\w*|changer|verschieb\w*|verleg\w*|remarc\w*|reagend\w*|adiar|moure|aplaz\w*|retras\w*|atras\w*|adelant\w*|reprogram\w*|reschedul\w*|postpon\w*|push|shift|rearrang\w*|change|changing|otro dia|otra hora|another (day|time)|different (day|time)|(ir|venir|pasarme|come|go) (?:(?:\d+\s*(?:min\w*|m)|media hora|una hora|un rato|un poco|half an hour|an hour|a bit|a little) )?(mas tarde|mas temprano|antes|later|earlier)|(mismo|same) dia|same day|(?:la|lo) (?:quiero|queria|quisiera|prefiero|necesito|prefereria) (?:para )?(?:el|este|esta|a las|mejor)\b)\b/;
 /** Said instead of what was proposed: "instead", "en vez de eso", "mejor". */
 const INSTEAD = /\b(instead|rather|en vez|en lugar|mejor)\b/;
 /** The verbs of moving, where the new day or time follows ("cámbiala al jueves"). */
@@ -67,6 +68,8 @@ const PASS = /\bpas(a|as|ais|ar|arla|arme|armela|ame|amela|ala)\b/;
  */
 const PASS_IT =
   /\b(?:la|lo|me la|me lo|se la|nos la)\s+(?:(?:puedes|puedo|podeis|podemos|podrias|podriais|quiero|queria|vas a|vais a|se puede)\s+)?(?:pas(?:ar|as|a|ais|amos|aria|arias|ariais|an|o)|pon(?:er|es|eis|emos|dria|drias|driais|go|gas))\b|\bse (?:puede|podria) (?:poner|pasar) (?:a las|a la|al|para el|para la|el|a otro|a otra)\b/;
+/** "pásala", "pásamelo": the verb carries the appointment. */
+const PASS_THIS = /\bpas(ala|alo|arla|arlo|amela|amelo|armela|armelo)\b/;
 /** "si se puede pasar a la tarde", "pásala al jueves": passing it to a day or time is moving it. */
 const PASS_TO =
   /\bpas(?:ar|arla|arlo|armela|amela|ala|alo|as|a)\s+(?:a las|a la|al|para el|para la|a otro|a otra)\s/;
@@ -88,7 +91,7 @@ const POLITE_IF =
   /\b(si no (?:es|fuera|seria) (?:mucha )?(?:molestia|mucho pedir)|si no te importa|si no os importa|if you don'?t mind)\b/g;
 /** Asking about it: when, what time, with whom, whether there is one. */
 const SEE =
-  /\b(que|cuales|q)\s+(citas|reservas|sesiones|clases)\b|\b(que|q|cual|cuales)\s+(cita|reserva|sesion|clase|hora)\s+(tengo|tenia|me toca)\b|\b(que dia|a que hora|que hora|cuando|con quien) era\W*$|\b(a que hora|que dia|cuando)\b.*\b(era|es)\s+(la|el|lo|mi)\s+(de|del|mio|mia|cita|sesion|clase)\b|\b(tengo|tenia)( yo)? (algo|hora)( (el|este|esta|para|manana|hoy|con|reservad\w*|pendiente)\b|\s*$)|\b(sigue|siguen|esta|queda|quedo)( \w+)? (en pie|confirmad\w*|vigente|igual)\b|\b(?:tinc|tenia) (?:la |una )?(?:cita|hora|sessio|classe)\b|\b(still on|still booked|still scheduled|still confirmed)\b|\bwhat time (was|is) it\b|\b(a que hora|que dia|cuando)\b.*\b(la|lo) (tengo|tenia)\b|\b(was|is) it again\b|\bwhat appointments\b|\b(a que hora|que hora|que dia|cuando|con quien)\b.*\b(tenia|tengo) yo\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? (con|cita|la cita|sesion|clase|hora)\b|\bwhat time (was|is) (mine|my)\b|\b(cuando|que dia|a que hora|que hora|con quien|donde)\b.*\b(cita|sesion|clase|consulta|reserva)\b|\b(tengo|tenia|tienes|hay)( alguna| algunas| una| dos| tres| varias| 2| 3)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta)\b|\b(when|what time|what day)( is|s)? my\b|\bdo i have (an? |any )?(appointment|booking|session|class)|\bi (have|had|got) (two|2|three|3|some|several) (appointments|bookings|sessions|classes)\b|\bpense que tenia\b|\b(a que hora|que hora|que dia|cuando)\b.*\btenia(?: \w+){1,2} (con|cita|la cita|sesion|clase|hora)\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? lo (de|del)\b|\b(a que hora|que hora|cuando)\s+(tengo|tenia|me toca)\b(?!\s+que\s+(pagar|avisar|cancelar|llamar|reservar|escribir))|\b(a que hora|que hora|que dia|para cuando|con quien)\b.*\b(reserve|he reservado|pedi cita|pedi hora)\b|\b(what time|what day|who)\b.*\b(did i book|i booked)\b|^\W*(?:y\s+)?(?:q|que)\s+(?:tengo|tenia)(?:\s+(?:yo|reservad[oa]s?|apuntad[oa]s?|pendientes?))?\W*$|\b(?:q|que)\s+(?:tengo|tenia)(?: yo)? (?:reservad|apuntad)\w*|\b(?:tengo|tenia)(?: yo)? (?:dos|2|tres|3|varias) (?:(?:citas|reservas|sesiones|clases) )?con\b|\bwhat (?:have i got|do i have|did i) (?:booked|book)\b|^\W*(?:y\s+)?(?:cual|q|que)\s+(?:tengo|es|era|va|tenia)\s+(?:antes|primero|primera|la primera|mas pronto)\W*$|\bwhich (?:one )?(?:is|comes|was) (?:first|sooner|earlier)\b/;
+  /\b(que|cuales|q)\s+(citas|reservas|sesiones|clases)\b|\b(que|q|cual|cuales)\s+(cita|reserva|sesion|clase|hora)\s+(tengo|tenia|me toca)\b|\b(que dia|a que hora|que hora|cuando|con quien) era\W*$|\b(a que hora|que dia|cuando)\b.*\b(era|es)\s+(la|el|lo|mi)\s+(de|del|mio|mia|cita|sesion|clase)\b|\b(tengo|tenia)( yo)? (algo|hora)( (el|este|esta|para|manana|hoy|con|reservad\w*|pendiente)\b|\s*$)|\b(sigue|siguen|esta|queda|quedo)( \w+)? (en pie|confirmad\w*|vigente|igual)\b|\b(?:tinc|tenia) (?:la |una )?(?:cita|hora|sessio|classe)\b|\b(still on|still booked|still scheduled|still confirmed)\b|\bwhat time (was|is) it\b|\b(a que hora|que dia|cuando)\b.*\b(la|lo) (tengo|tenia)\b|\b(was|is) it again\b|\bwhat appointments\b|\bi (?:have|'?ve got|got) (?:an? |my )(?:\w+ )?(?:on|at|this|next|tomorrow|today)\b[^?]*\b(?:right|correct|isn'?t it|don'?t i|yeah)\b|\b(?:what|which) (?:bookings|sessions|classes) (?:do i|have i|i have|did i|i'?ve|am i)\b|\b(a que hora|que hora|que dia|cuando|con quien)\b.*\b(tenia|tengo) yo\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? (con|cita|la cita|sesion|clase|hora)\b|\bwhat time (was|is) (mine|my)\b|\b(cuando|que dia|a que hora|que hora|con quien|donde)\b.*\b(cita|sesion|clase|consulta|reserva)\b|\b(tengo|tenia|tienes|hay)( alguna| algunas| una| dos| tres| varias| 2| 3)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta)\b|\b(when|what time|what day)( is|s)? my\b|\bdo i have (an? |any )?(appointment|booking|session|class)|\bi (have|had|got) (two|2|three|3|some|several) (appointments|bookings|sessions|classes)\b|\bpense que tenia\b|\b(a que hora|que hora|que dia|cuando)\b.*\btenia(?: \w+){1,2} (con|cita|la cita|sesion|clase|hora)\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? lo (de|del)\b|\b(a que hora|que hora|cuando)\s+(tengo|tenia|me toca)\b(?!\s+que\s+(pagar|avisar|cancelar|llamar|reservar|escribir))|\b(a que hora|que hora|que dia|para cuando|con quien)\b.*\b(reserve|he reservado|pedi cita|pedi hora)\b|\b(what time|what day|who)\b.*\b(did i book|i booked)\b|^\W*(?:y\s+)?(?:q|que)\s+(?:tengo|tenia)(?:\s+(?:yo|reservad[oa]s?|apuntad[oa]s?|pendientes?))?\W*$|\b(?:q|que)\s+(?:tengo|tenia)(?: yo)? (?:reservad|apuntad)\w*|\b(?:tengo|tenia)(?: yo)? (?:dos|2|tres|3|varias) (?:(?:citas|reservas|sesiones|clases) )?con\b|\bwhat (?:have i got|do i have|did i) (?:booked|book)\b|^\W*(?:y\s+)?(?:cual|q|que)\s+(?:tengo|es|era|va|tenia)\s+(?:antes|primero|primera|la primera|mas pronto)\W*$|\bwhich (?:one )?(?:is|comes|was) (?:first|sooner|earlier)\b/;
 /**
  * Words that make the message about the customer's own appointment ("mi cita", "la mía", …, and
  * "pasar la de esta tarde": after a verb of changing, "la de" a day or time is one of theirs; "pasar
@@ -147,7 +150,8 @@ const normalised = (text: string) =>
  * its comma, and is no "si" (if).
  */
 /** A concession, to the end of its clause: "aunque no me devolváis nada", "even if there's no refund". */
-const CONCESSION = /\b(aunque|even if|even though|although|sin que)\b[^,;.!?\n]*/g;
+// "ya sé que no me lo devolvéis, cancela igualmente", "I know there's no refund": the terms known.
+const CONCESSION = /\b(aunque|even if|even though|although|sin que|ya se que|se que|i know)\b[^,;.!?\n]*/g;
 
 const CONDITIONAL_REFUND =
   /(?:^|[^a-z])(?:si|if)\s+[a-z][^?]*\b(?:devolv|devuelv|reembols|refund|money back|recuper)\w*[^?]*\?/;
@@ -229,7 +233,8 @@ const WRONG_BOOKING =
 const LATE_NOTICE =
   /\b(mismo dia|ese dia|el dia antes|la noche antes|con (?:\d+|pocas|menos de \d+) horas|a ultima hora|same day|on the day|last minute|day before|night before)\b/;
 /** Asking about the money while a cancellation waits for their yes. */
-const REFUND_QUESTION = /\b(devol\w*|devuelv\w*|reembols\w*|dinero|money|refund\w*|get .* back)\b/;
+const REFUND_QUESTION =
+  /\b(devol\w*|devuelv\w*|reembols\w*|dinero|money|refund\w*|get(?: .*)? back|how much back)\b/;
 /**
  * "¿y con quién?", "what time?", "et c'est à quelle heure déjà ?", "und mit wem?": a follow-up about
  * the appointment just told, in the languages customers write (the reply is in ours).
@@ -476,13 +481,21 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   const back = pointsBack(folded);
 
   if (pending && pendingAppointment) {
-    // "yes, the 3rd" to "…to Thursday 3 December at 16:00?": the day proposed, said again with the yes.
+    // "yes, the 3rd" to "…to Thursday 3 December at 16:00?": the day proposed, said again with the yes;
+    // "sí, a las 20:00" to "…a las 20:00?": the time proposed, said again with the yes.
+    // ("vale si, el sabado a las 11" is longer than a bare yes, and the rest of it says the same.)
+    // Never with a no, a but, an if or a cancellation in it ("si a las 18 no puedo, cancélala").
+    const saysYes =
+      (answer === 'yes' || (answer === null && !whatIf && hasAny(firstWords(said, 3), YES))) &&
+      !/\b(?:no|not|pero|but|if|cancel\w*|anul\w*)\b/.test(said) &&
+      !input.text.includes('?');
     const restated =
-      answer === 'yes' &&
+      saysYes &&
       pending.kind === 'reschedule' &&
-      when?.from === pending.date &&
-      when.to === pending.date &&
-      (!clock.at || clock.at === pending.time) &&
+      (when ? when.from === pending.date && when.to === pending.date : clock.at !== undefined) &&
+      [clock.at, when?.at].every(
+        (at) => !at || (pending.time !== null && (at === pending.time || morningTwin(at) === pending.time)),
+      ) &&
       !clock.partOfDay &&
       !clock.after &&
       !clock.before;
@@ -500,14 +513,24 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
     // "no espera, mejor la del corte, la de sergio, esa al sábado a las 12" while Nerea's move waits:
     // the other appointment, named by its professional, is the one to move, proposed afresh.
     // ("¿y Iker qué días trabaja?" names him to ask something else: only with a day or time to move to.)
-    const namesPending = input.named.some((p) => fold(p.name) === fold(pendingAppointment.employeeName));
+    // "hmm no, keep it. Instead move the physio one to…" while a cancellation waits: the one of
+    // the kind named is moved, and the one proposed is kept. (A name or a kind points alike.)
+    const pointedAt = [...input.named, ...(input.ofKind ?? [])].map((p) => fold(p.name));
+    const namesPending = pointedAt.includes(fold(pendingAppointment.employeeName));
     const movesTo = when !== undefined || clock.at !== undefined;
+    const switching =
+      (pending.kind === 'reschedule' && movesTo) ||
+      (pending.kind === 'cancel' &&
+        (MOVE.test(folded) || PASS_IT.test(folded) || PASS_THIS.test(folded)) &&
+        !CANCEL_VERB.test(folded));
+    // "en vez de eso la del jueves pásala a las 13": the other one, named by its day.
+    const byDay = referredByDay(folded, customer.appointments, knowledge);
     const namedOther =
-      pending.kind === 'reschedule' && movesTo && !namesPending
+      switching && !namesPending && !byDay.includes(pendingAppointment)
         ? customer.appointments.filter(
             (other) =>
               other.id !== pendingAppointment.id &&
-              input.named.some((p) => fold(p.name) === fold(other.employeeName)),
+              (pointedAt.includes(fold(other.employeeName)) || byDay.includes(other)),
           )
         : [];
     if (namedOther.length === 1) return move(namedOther[0]!, input, folded, null);
@@ -517,7 +540,11 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
     // A concession ("aunque no me devolváis nada", "even if there's no refund") accepts the terms: its
     // "no" is no refusal.
     // The concession ends at its clause: "vale aunque no me devolváis nada, cancela" is a yes.
-    const conceded = fold(input.text).replace(CONCESSION, ' ');
+    // "sí porfa, la del viernes la mantengo": the yes is to the one proposed; the clause keeping
+    // another of theirs is set aside.
+    const keptAside = keptByClause(customer.appointments, input);
+    const asideOnly = Boolean(keptAside?.kept.length) && !keptAside?.kept.includes(pendingAppointment);
+    const conceded = (asideOnly ? keptAside!.rest : fold(input.text)).replace(CONCESSION, ' ');
     const unconceded = normalised(conceded);
     const agreed = whatIf ? null : answerOf(normalise(dottedTimes(conceded).replace(/[¿?¡!.,;()«»"]/g, ' ')));
     const sameAgain =
@@ -527,7 +554,7 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
       agreed !== 'no' &&
       !when &&
       !/\b(no|not|don'?t|dont|nunca|never|espera|wait)\b/.test(unconceded);
-    if ((agreed === 'yes' || sameAgain) && complete) return { replies: [], confirm: true };
+    if ((agreed === 'yes' || sameAgain || restated) && complete) return { replies: [], confirm: true };
     // "ah vale, es el martes 1, pues esa": the day of the one proposed said back, no yes yet: the
     // same question again (a yes of its own confirms it).
     const saysItsDay =
@@ -557,7 +584,10 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
     // "no, no la anules, mejor cámbiala al jueves": the no is to the cancellation; the move is asked below.
     const movesInstead =
       pending.kind === 'cancel' &&
-      (MOVE.test(folded) || PASS_IT.test(folded) || Boolean(preferred(folded, knowledge)));
+      (MOVE.test(folded) ||
+        PASS_IT.test(folded) ||
+        PASS_THIS.test(folded) ||
+        Boolean(preferred(folded, knowledge)));
     // "bueno no, mejor cancélala directamente" while a move is being chosen: the no is to the move;
     // the cancellation is asked below.
     const cancelsInstead = pending.kind === 'reschedule' && CANCEL_VERB.test(folded);
@@ -694,7 +724,7 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
       prefers ||
       (PASS.test(folded) && (ownWords || OWN_REPLIES.some((start) => lastReply.startsWith(start)))) ||
       // "pásala al jueves", "pásalo" (el corte): the verb carries the appointment.
-      /\bpas(ala|alo|arla|arlo|amela|amelo|armela|armelo)\b/.test(folded) ||
+      PASS_THIS.test(folded) ||
       PASS_ME_THE.test(folded) ||
       (askedWhich && /cambiar|mover|move/.test(fold(lastReply))));
   const about =
@@ -847,7 +877,9 @@ function listed(
           none,
           lines.map((a) => describeAppointment(a, language)),
         );
-  return [text, ...whereItIs(lines, source, input), say(language).tellMeToChange].join('\n');
+  return [text, ...whereItIs(lines, source, input), say(language).tellMeToChange(lines.length > 1)].join(
+    '\n',
+  );
 }
 
 const WHERE = /\b(donde|where|en que (sitio|centro|sede|ciudad))\b/;
@@ -1200,7 +1232,7 @@ const PLACE_NAMED: Array<[RegExp, number]> = [
 
 /** A clause that keeps an appointment as it is: "la de madrid la mantengo", "I'll keep the nutrition one". */
 const KEEPS =
-  /\b(?:mantengo|mantenla|mantenlo|mantener|me (?:la|lo) quedo|me quedo con|conservo|(?:la|lo) dejo como esta|dejala como esta|dejalo como esta|no (?:la|lo) toques|(?:la|lo) dejas|(?:la|lo) dejamos|keep|keeping)\b/;
+  /\b(?:se queda(?:n)? (?:igual|como esta|asi)|sigue igual|mantengo|mantenla|mantenlo|mantener|me (?:la|lo) quedo|me quedo con|conservo|(?:la|lo) dejo como esta|dejala como esta|dejalo como esta|no (?:la|lo) toques|(?:la|lo) dejas|(?:la|lo) dejamos|keep|keeping)\b/;
 /** Where one clause of a message ends and another starts. */
 const CLAUSE_BREAK = /[,.;:!?¿¡]|\b(?:pero|but|y|and|aunque|while)\b/;
 
@@ -1238,9 +1270,15 @@ function keptByClause(upcoming: CustomerAppointment[], input: Input) {
       const when = resolveWhen(said, knowledge.now, knowledge.timeZone);
       const at = clockOf(said).at;
       const own = names(a);
+      // "la del viernes la mantengo" of one on Friday 4: a weekday alone names it by its weekday.
+      const weekday =
+        when && when.from === when.to && WEEKDAY_NAME.test(said) && !SAID_WHICH_WEEK.test(said)
+          ? weekdayOf(when.from)
+          : null;
       return (
         stems(clause).some((stem) => own.has(stem)) ||
         (when !== undefined && a.date >= when.from && a.date <= when.to) ||
+        (weekday !== null && weekdayOf(a.date) === weekday) ||
         (at !== undefined && (a.startTime === at || a.startTime === morningTwin(at)))
       );
     }),
@@ -1338,6 +1376,14 @@ function pick(
     const chosen = place && [...found].sort(soonestFirst)[place[1]];
     if (chosen) found = [chosen];
   }
+  // "Tu cita del lunes 23… ya no se puede cambiar… puedo cancelarla" → "entonces cancélala": when
+  // the message points at none, the one the last reply was about (a list of them is about none).
+  if (found === upcoming) {
+    const told = found.filter((a) =>
+      LANGUAGES.some((language) => (input.lastReply ?? '').includes(describeAppointment(a, language))),
+    );
+    if (told.length === 1) found = told;
+  }
   return found;
 }
 
@@ -1356,6 +1402,16 @@ const REFUSED_ONE = new RegExp(
   'g',
 );
 /** "la del martes", "la de mañana": the appointment named by its day, not a day to move it to. */
+/** The appointments "la del jueves", "la de mañana" point at: on that day, else on that weekday. */
+function referredByDay(folded: string, appointments: CustomerAppointment[], knowledge: AssistantKnowledge) {
+  return [...folded.matchAll(APPOINTMENT_BY_DAY)].flatMap((match) => {
+    const when = resolveWhen(match[0], knowledge.now, knowledge.timeZone);
+    if (!when) return [];
+    const onDate = appointments.filter((a) => a.date >= when.from && a.date <= when.to);
+    if (onDate.length || when.from !== when.to) return onDate;
+    return appointments.filter((a) => weekdayOf(a.date) === weekdayOf(when.from));
+  });
+}
 const APPOINTMENT_BY_DAY = new RegExp(
   `\\b(?:la|lo|el)\\s+(?:del|de el|de la|de)\\s+(?:${WEEKDAYS_ES}|hoy|manana)(?:\\s+\\d{1,2})?\\b`,
   'g',
@@ -1405,7 +1461,13 @@ async function move(
     : undefined;
   const otherDay = wholeDay && wholeDay.from !== appointment.date ? { ...wholeDay, ...clock } : undefined;
   const read: When | undefined =
-    (clock.at ? undefined : shifted(normalise(fold(input.text)), appointment)) ??
+    // "no, mejor una hora más tarde" to "¿…al sábado 28 a las 10:00?": an hour after that one.
+    (clock.at
+      ? undefined
+      : shifted(
+          normalise(fold(input.text)),
+          draftDate && draftTime ? { ...appointment, date: draftDate, startTime: draftTime } : appointment,
+        )) ??
     laterDay(text, appointment, knowledge) ??
     inAppointmentWeek(
       inDraftWeek(resolveWhen(text, knowledge.now, knowledge.timeZone), text, draftDate),

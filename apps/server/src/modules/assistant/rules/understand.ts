@@ -203,10 +203,10 @@ const ARE_YOU_A_KIND =
 
 /**
  * "cancela todas las citas de mañana", "cancel all appointments": an order over everyone's
- * appointments, which no customer can give (a client's own are "mis citas").
+ * appointments, which no customer can give (a client's own are "mis citas", "todas las citas que tengo").
  */
 const EVERYONES_BOOKINGS =
-  /\b(?:cancel\w*|anul\w*|borr\w*|elimin\w*|muev\w*|cambi\w*|list\w*|dame|ensename|pasame|delete|move|show|send)\b.*\b(?:tod[ao]s (?:las|los) (?:citas|reservas|turnos)|all (?:the )?(?:appointments|bookings))\b/;
+  /\b(?:cancel\w*|anul\w*|borr\w*|elimin\w*|muev\w*|cambi\w*|list\w*|dame|ensename|pasame|delete|move|show|send)\b.*\b(?:tod[ao]s (?:las|los) (?:citas|reservas|turnos)|all (?:the )?(?:appointments|bookings))\b(?! (?:que|q|k) (?:tengo|tenia|he reservado)| (?:i have|i'?ve got|i booked))/;
 
 /** Asking when, at what time, on which day or with whom. */
 const ASKS_WHEN =

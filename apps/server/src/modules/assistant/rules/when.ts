@@ -1311,8 +1311,9 @@ export const fitsDay = (when: When, date: string) => {
 const SAME_TIME =
   /\b(?:misma hora|mesma hora|mateixa hora|stessa h?ora|meme heure|gleiche uhrzeit|gleichen uhrzeit|selbe uhrzeit|selben uhrzeit|mismo horario|mismo dia y hora|mismo dia y a la misma hora|same time|same hour|same day and time|same time and day)\b/;
 /** "el martes siguiente", "el siguiente martes", "the following Tuesday": the one after a day said. */
+// ("friday after 6pm" is that Friday, late: a time bound, not the Friday after.)
 const FOLLOWING_WEEKDAY =
-  /\b(?:(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo) siguiente|siguiente (?:lunes|martes|miercoles|jueves|viernes|sabado|domingo)|following (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday) after)\b/;
+  /\b(?:(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo) siguiente|siguiente (?:lunes|martes|miercoles|jueves|viernes|sabado|domingo)|following (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday) after\b(?!\s+(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midday|lunch|work|school|class)))/;
 /** "al día siguiente", "the next day": the day after the one pointed back at. */
 const DAY_AFTER =
   /\b(?:al|el|del|para el) dia (?:siguiente|despues)\b|\bthe (?:next|following) day\b|\bthe day after\b(?! tomorrow)/;
