@@ -5595,3 +5595,114 @@ describe('round 31, blind', () => {
     expect(said([picked!], 0)).toMatch(/Iker atiende en Bilbao y online/);
   });
 });
+
+describe('round 31, blind, the rest', () => {
+  const beauty = {
+    ...lawOffice,
+    information: `${lawOffice.information}\nPrecios orientativos: arreglo de barba 12 €, corte + barba 24 €, corte de caballero 16 €, corte infantil (hasta 12 años) 13 €, manicura 15 €, lifting de pestañas 35 €, diseño de cejas 9 €.\nLa reserva de una cita de 30 minutos cuesta 10 €, se paga al reservar y se descuenta del precio del servicio.`,
+  };
+
+  it('a synonym of several words names its service: "arreglarme las uñas" is the manicure, not the beard trim', () => {
+    const info = readCompanyInfo('Precios: arreglo de barba 12 €, manicura 15 €.');
+    const synonyms = new Map([['las unas', ['manicura']]]);
+    expect(
+      findPrices(info, 'quiero arreglarme las unas, que precio tiene?', synonyms).map((i) => i.amount),
+    ).toEqual(['15']);
+    // A verb alone names no service: "arreglarme" is not "arreglo de barba".
+    expect(findPrices(info, 'quiero arreglarme las unas', new Map())).toEqual([]);
+    // "unas" alone is "some": no manicure.
+    expect(findPrices(info, 'tengo unas preguntas sobre la barba', synonyms).map((i) => i.amount)).toEqual([
+      '12',
+    ]);
+  });
+
+  it('"y si llevo a mi hijo de 8 años?" after the prices is the children\'s price', async () => {
+    const answers = await playWith(
+      beauty,
+      'cuanto me sale cortarme el pelo y arreglarme la barba?',
+      'y si llevo a mi hijo de 8 años?',
+    );
+    expect(said(answers, 1)).toMatch(/Corte infantil: 13 €/);
+  });
+
+  it('"¿los 10 € de la reserva se suman al corte o cómo va?" is answered with what the business says of that amount', async () => {
+    const [fee] = await playWith(
+      beauty,
+      'los 10 euros de la reserva se suman al precio del corte o como va?',
+    );
+    expect(said([fee!], 0)).toMatch(/se descuenta del precio del servicio/);
+  });
+
+  it('"¿quién lo hace?" after two services\' prices is who does them', async () => {
+    const answers = await playWith(
+      {
+        ...beauty,
+        employees: [
+          ...beauty.employees,
+          person(
+            'Carmen Ortiz',
+            'carmen',
+            'Esteticista',
+            'Manicura, cejas y pestañas',
+            ['Bilbao'],
+            weekdays([['09:00', '14:00']]),
+          ),
+        ],
+      },
+      'lifting de pestañas y diseño de cejas juntos cuanto sale?',
+      'quien lo hace?',
+    );
+    expect(said(answers, 1)).toMatch(/Carmen Ortiz/);
+    expect(said(answers, 1)).not.toMatch(/No tengo esa información/);
+  });
+
+  it('a service named as theirs is their appointment: "what time is my manicure on Friday?" goes to a person for an unknown number', async () => {
+    const salon = {
+      ...lawOffice,
+      employees: [
+        ...lawOffice.employees,
+        person(
+          'Sergio Blanco',
+          'sergio',
+          'Peluquero',
+          'Corte y peinado',
+          ['Bilbao'],
+          weekdays([['09:00', '14:00']]),
+        ),
+        person(
+          'Carmen Ortiz',
+          'carmen',
+          'Esteticista',
+          'Manicura y pedicura',
+          ['Bilbao'],
+          weekdays([['09:00', '14:00']]),
+        ),
+      ],
+    };
+    for (const text of [
+      'what time is my manicure on Friday? I forgot',
+      'me podeis pasar el corte del sabado a la semana que viene?',
+    ]) {
+      const [answer] = await playWith(salon, text);
+      expect(answer!.handoff?.kind, text).toBe('policy');
+    }
+    // A kind asked of someone with no appointment word stays a search.
+    const [search] = await playWith(salon, 'quien hace manicura?');
+    expect(search!.handoff ?? null).toBeNull();
+  });
+
+  it('a listed time is picked with its minutes, in Catalan or after a reply about something else', async () => {
+    const [, picked] = await play('Ane tiene hueco el jueves?', 'la de las 10:30');
+    expect(said([picked!], 0)).toMatch(/10:30/);
+    const [, catalan] = await play('Ane tiene hueco el jueves?', 'perfecte, la de les 11');
+    expect(said([catalan!], 0)).toMatch(/11:00/);
+    const [, where, later] = await play(
+      'Ane tiene hueco el jueves?',
+      'es en bilbao?',
+      'vale pues la de las 12',
+    );
+    expect(said([where!], 0)).toMatch(/^Sí, Ane atiende en Bilbao/);
+    expect(said([where!], 0)).not.toMatch(/Iker/);
+    expect(said([later!], 0)).toMatch(/jueves 26 de noviembre a las 12:00/);
+  });
+});

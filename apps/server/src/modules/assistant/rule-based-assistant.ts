@@ -232,11 +232,13 @@ const ONLY_A_PICK =
   /^(?:(?:vale|ok|okay|pues|si|venga|bueno)\s+)*(?:(?:la|el|the|opcion|option|numero|number)\s+){0,2}(?:\d|primer[oa]?|segund[oa]|tercer[oa]?|cuart[oa]|quint[oa]|first|second|third|fourth|fifth)(?:\s+(?:one|opcion|option|hora|porfa|por favor|please))?$/;
 /** "lo de los 10 euros q es", "y los 10 € de qué son?", "what's the 10 EUR for?": an amount of money asked about. */
 const AMOUNT_ASKED = /\b(\d{1,4})(?:[.,]\d{1,2})?\s*(?:€|eur|euros?|eurillos|pavos)(?!\w)/;
+/** What an amount is, or how it counts ("¿los 10 € se suman al corte o cómo va?"). */
 const WHAT_IS_IT =
-  /\b(?:(?:que|q|k)\s+(?:es|son|seria|serian|significa|significan|incluye|incluyen)|de\s+(?:que|q)|para\s+(?:que|q)|por\s*(?:que|q)|what\s+(?:is|are|s)|whats|what\s+for|what\s+does)\b/;
+  /\b(?:(?:que|q|k)\s+(?:es|son|seria|serian|significa|significan|incluye|incluyen)|de\s+(?:que|q)|para\s+(?:que|q)|por\s*(?:que|q)|what\s+(?:is|are|s)|whats|what\s+for|what\s+does|se\s+(?:suma|suman|descuenta|descuentan|resta|restan)|aparte|como\s+va|on\s+top|deducted|taken\s+off|included|incluid\w*)\b/;
 /** "la de las 10", "vale, la de las 6 y media": one of the times just listed, by its hour, at the start of a message. */
+// (Also Catalan's "la de les 10" and Portuguese's "a das 11"; "7:30" is folded to "7 30".)
 const THE_ONE_AT =
-  /^(?:(?:vale|ok|okay|pues|si|venga|bueno|perfecto|genial|entonces)\s+)*(?:la|el|esa|ese|the one)\s+(?:de\s+)?(?:las|la|at)\s+((?:\d{1,2}|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce)(?::\d{2}| y media| y cuarto)?)\b/;
+  /^(?:(?:vale|ok|okay|pues|si|venga|bueno|perfecto|perfecte|perfeito|genial|entonces|llavors|entao)\s+)*(?:(?:la|el|esa|ese|the one)\s+(?:de\s+)?(?:las|la|les|at)|a\s+das)\s+((?:\d{1,2}|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce)(?:[: ]\d{2}| y media| y cuarto)?)\b/;
 /** "la de después", "la siguiente", "the next one": of the times offered, the one after the one asked. */
 const THE_ONE_AFTER =
   /\b(?:la|el) (?:de despues|siguiente)\b(?! (?:semana|cita|dia|week))|\bthe (?:next|following) one\b/;
@@ -362,6 +364,9 @@ const STARTS_OR_ENDS =
 /** "¿dónde trabaja?", "where is she?": a place asked, not a time. */
 const WHERE_ASKED =
   /\b(?:donde|where|en que (?:ciudad|ciudades|sitio|sitios|centro|centros|sede|sedes|zona|zonas|lugar|lugares))\b/;
+/** "¿es en Bilbao?", "is that in Madrid?", "¿o es online?": where the one talked about is, asked. */
+const IS_IT_THERE =
+  /^(?:(?:y|and|pero|but|vale|ok|o|or)\s+)*(?:es|seria|sera|esta|is (?:it|that|she|he)|it s|that s|would it be)\s+(?:en|in|online|on line)\b/;
 /** "¿con quién?", "who does it?": a person asked for. */
 const WHO_ASKED = /\b(?:quien|quienes|who|whom)\b/;
 /** Where the business is, asked as a whole: "¿dónde estáis?", "where are you?". */
@@ -1559,6 +1564,21 @@ class Conversation {
       hasAny(fold(before), HOURS)
     )
       return this.openTimes(m.named[0]!, undefined);
+    // "Ane tiene hueco el jueves?" … "¿es en Bilbao?", "is that in Madrid?": whether the one just
+    // offered works there, not everyone there.
+    if (
+      about &&
+      !others.length &&
+      !m.named.length &&
+      !asksKind &&
+      m.places.length &&
+      IS_IT_THERE.test(m.folded) &&
+      m.text.split(/\s+/).length <= 6 &&
+      !m.when &&
+      !m.price &&
+      !m.premium
+    )
+      return this.worksWhere(about, m.places);
     // "¿Carlos trabaja en Alcobendas?": where they work, not their times.
     // "¿qué días trabaja carmen? mi abuela va a granada": the days asked, not whether she is there.
     // ("Is Carmen in Granada? What does she do?": and who she is.)
@@ -1730,6 +1750,17 @@ class Conversation {
       ].join('\n');
     // "soy de Málaga" … "¿qué tenéis aquí?": who there is in the place said before.
     if (!asksKind && !m.places.length && c.places.length && WHAT_IS_HERE.test(m.folded))
+      return this.search(c.kinds, c.roleStems, c.places);
+    // "lifting de pestañas y diseño de cejas, ¿cuánto?" … "¿quién lo hace?": who does what was
+    // just talked about.
+    if (
+      !asksKind &&
+      !m.named.length &&
+      !m.places.length &&
+      (c.kinds.size || c.roleStems.size) &&
+      WHO_ASKED.test(m.folded) &&
+      m.text.split(/\s+/).length <= 5
+    )
       return this.search(c.kinds, c.roleStems, c.places);
     // "¿y cerca?", "anything nearby?" after a search with nobody there: we know no distances, so
     // everyone who does it, each with their cities, and online if they work online.
@@ -2131,10 +2162,23 @@ class Conversation {
   private theOneAtListed(): { professional: Professional; when: When } | null {
     const m = this.message;
     const c = this.context;
-    if (!c.when || c.when.from !== c.when.to || m.named.length > 1) return null;
+    if (m.named.length > 1) return null;
+    // The day: the one the conversation is on, else the one day the times were listed for (a reply
+    // about something else may have come between them).
+    const listedDay = () => {
+      const replies = this.history.filter((turn) => turn.role === 'assistant').slice(-2);
+      const lines = replies.flatMap((turn) =>
+        turn.text.split('\n').filter((line) => /^\s*•/.test(line) && /\d{2}:\d{2}/.test(line)),
+      );
+      if (lines.length !== 1) return undefined;
+      const label = lines[0]!.split(/:\s/)[0]!;
+      return resolveWhen(label, this.knowledge.now, this.knowledge.timeZone);
+    };
+    const when = c.when && c.when.from === c.when.to ? c.when : listedDay();
+    if (!when || when.from !== when.to) return null;
     const candidates = m.named.length ? m.named : c.offered.length ? c.offered : c.named;
     if (candidates.length !== 1) return null;
-    const day = dayOf(c.when);
+    const day = dayOf(when);
     const chosen = (at: string) => ({ professional: candidates[0]!, when: { ...day, at } });
     const dayListed = listedTimesOfOneDay(this.lastReply ?? '');
     const picked = ONLY_A_PICK.test(m.folded.replace(/[^a-z0-9ñ ]+/g, ' ').trim())
@@ -2149,11 +2193,17 @@ class Conversation {
       if (at && !(asHour && dayListed.includes(asHour))) return chosen(at);
     }
     const pointedAt = THE_ONE_AT.exec(m.folded);
-    const hour = pointedAt ? clockOf(`a las ${pointedAt[1]}`).at : undefined;
+    const hour = pointedAt ? clockOf(`a las ${pointedAt[1]!.replace(/ (\d{2})$/, ':$1')}`).at : undefined;
     if (!pointedAt || !hour) return null;
-    // The times the reply named: its one day's list, or the one time it said was free.
-    const told =
-      dayListed ?? [...(this.lastReply ?? '').matchAll(/\b(\d{2}:\d{2})\b/g)].map((found) => found[1]!);
+    // The times the reply named: its one day's list, or the one time it said was free; else the
+    // reply before, when the last one answered something else ("¿es online?" between them).
+    const timesOf = (reply: string) =>
+      listedTimesOfOneDay(reply) ?? [...reply.matchAll(/\b(\d{2}:\d{2})\b/g)].map((found) => found[1]!);
+    const replies = this.history
+      .filter((turn) => turn.role === 'assistant')
+      .slice(-2)
+      .reverse();
+    const told = replies.map((turn) => timesOf(turn.text)).find((times) => times.length) ?? [];
     const at = [
       hour,
       inHalfOfDay(pointedAt[0], hour, 'morning'),
@@ -2771,7 +2821,8 @@ class Conversation {
     // A price asked, or an age said alone; "corte para mi hijo de 8 años en Madrid" or "…el miércoles
     // con Sergio" asks who or when, the age only saying which service.
     if (
-      !(m.price || limitAsked || m.text.split(/\s+/).length <= 6) ||
+      // ("y si llevo a mi hijo de 8 años?": an age said with whom they bring, a price still.)
+      !(m.price || limitAsked || words(m.folded.replace(AGE, ' ')).length <= 7) ||
       m.when ||
       m.named.length ||
       m.places.length

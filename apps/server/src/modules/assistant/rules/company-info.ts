@@ -201,6 +201,8 @@ export function findPrice(
     if (matched === 0) continue;
     if (matched < item.stems.length && matchedStems.every((s) => (uses.get(s) ?? 0) > 1)) continue;
     const byVerbOnly = matchedStems.filter((s) => !nouns(s)).length;
+    // "quiero arreglarme las uñas": a verb alone ("arreglo" of "arreglo de barba") names no service.
+    if (byVerbOnly === matched && matched < item.stems.length) continue;
     // Every word of the name matched beats a partial match; fewer extra words beat more.
     const score = matched * 10 - byVerbOnly * 5 - (item.stems.length - matched) * 4 - item.stems.length;
     if (!best || score > best.score) best = { item, score };
@@ -208,7 +210,7 @@ export function findPrice(
   if (best || !bySharedWord) return best?.item ?? null;
   // "¿y cuánto la barba?": a word several services share names the one that is only that
   // ("Arreglo de barba", not "Corte + barba"), when exactly one of them is on its own.
-  const single = pool.filter((item) => !COMBINED.test(item.name) && item.stems.some(said));
+  const single = pool.filter((item) => !COMBINED.test(item.name) && item.stems.some(nouns));
   return single.length === 1 ? single[0]! : null;
 }
 
@@ -217,10 +219,15 @@ const COMBINED = /\+|\sy\s|\band\b/;
 
 /** Whether a stem of a service's name is among the customer's words or their synonyms. */
 function saidIn(question: string, synonyms: Map<string, string[]>) {
+  const typedWords = words(question);
+  // A synonym of several words ("las uñas": the manicure; "uñas" alone is also "unas", some) is
+  // read as the phrase it is.
+  const line = ` ${typedWords.join(' ')} `;
+  const phrases = [...synonyms].flatMap(([phrase, services]) =>
+    phrase.includes(' ') && line.includes(` ${phrase} `) ? services.flatMap((service) => words(service)) : [],
+  );
   const typed = new Set(
-    words(question)
-      .flatMap((word) => [word, ...(synonyms.get(word) ?? [])])
-      .map(stem),
+    [...typedWords.flatMap((word) => [word, ...(synonyms.get(word) ?? [])]), ...phrases].map(stem),
   );
   // "semi" names "semipermanente": a typed word of four letters or more may be the start of one.
   const typedStems = [...typed];

@@ -1232,7 +1232,7 @@ const PLACE_NAMED: Array<[RegExp, number]> = [
 
 /** A clause that keeps an appointment as it is: "la de madrid la mantengo", "I'll keep the nutrition one". */
 const KEEPS =
-  /\b(?:se queda(?:n)? (?:igual|como esta|asi)|sigue igual|mantengo|mantenla|mantenlo|mantener|me (?:la|lo) quedo|me quedo con|conservo|(?:la|lo) dejo como esta|dejala como esta|dejalo como esta|no (?:la|lo) toques|(?:la|lo) dejas|(?:la|lo) dejamos|keep|keeping)\b/;
+  /\b(?:se queda(?:n)? (?:igual|como esta|asi)|mantengo|mantenla|mantenlo|mantener|me (?:la|lo) quedo|me quedo con|conservo|(?:la|lo) dejo como esta|dejala como esta|dejalo como esta|no (?:la|lo) toques|(?:la|lo) dejas|(?:la|lo) dejamos|keep|keeping)\b/;
 /** Where one clause of a message ends and another starts. */
 const CLAUSE_BREAK = /[,.;:!?¿¡]|\b(?:pero|but|y|and|aunque|while)\b/;
 

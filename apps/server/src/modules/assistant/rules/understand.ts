@@ -208,6 +208,21 @@ const ARE_YOU_A_KIND =
 const EVERYONES_BOOKINGS =
   /\b(?:cancel\w*|anul\w*|borr\w*|elimin\w*|muev\w*|cambi\w*|list\w*|dame|ensename|pasame|delete|move|show|send)\b.*\b(?:tod[ao]s (?:las|los) (?:citas|reservas|turnos)|all (?:the )?(?:appointments|bookings))\b(?! (?:que|q|k) (?:tengo|tenia|he reservado)| (?:i have|i'?ve got|i booked))/;
 
+const DAY_NAMES =
+  '(?:hoy|manana|lunes|martes|miercoles|jueves|viernes|sabado|domingo|today|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday)';
+/**
+ * A service of theirs named as their appointment (read with a kind said): "what time is my
+ * manicure on Friday?", "tengo yoga el jueves verdad?", "¿me pasáis el corte del sábado a la
+ * semana que viene?".
+ */
+const OWN_SERVICE = new RegExp(
+  [
+    '\\b(?:what time is|when is|a que hora (?:es|era)|cuando (?:es|era)|que dia (?:es|era))\\s+(?:my|mi)\\b',
+    `\\b(?:tengo|tenia|i have|i'?ve got)\\s+(?:\\w+\\s+){1,2}(?:el|la|on|this|este|esta)?\\s*${DAY_NAMES}\\b[^?]*\\b(?:verdad|no|right|correct|yes)\\W*$`,
+    `\\b(?:pasar|pasa|pasas|pasais|pasadme|pasame|mover|mueve|moveis|cambiar|cambia|cambiais|cambiame|move|reschedule|cancel\\w*|anul\\w*)\\s+(?:el|la|my|mi)\\s+\\w+\\s+(?:del|de|on|from)\\s+(?:el\\s+)?${DAY_NAMES}\\b`,
+  ].join('|'),
+);
+
 /** Asking when, at what time, on which day or with whom. */
 const ASKS_WHEN =
   /\b(a que hora|a q hora|que hora|q hora|cuando|que dia|q dia|con quien|what time|when|what day|which day|who with|with whom)\b/;
@@ -354,7 +369,9 @@ export function understand(
         (THIRD_PARTY_BOOKING.test(folded) || THIRD_PERSON_BOOKING.test(folded))) ||
         (SPEAKS_FOR_SOMEONE.test(folded) && NAMES_A_BOOKING.test(folded))) &&
       (ASKS_WHEN.test(folded) || actionAsked(text) !== null),
-    ownBooking: hasAny(folded, OWN_BOOKING) && !cannotGoThen(folded, text, knowledge),
+    ownBooking:
+      (hasAny(folded, OWN_BOOKING) || (kinds.size + roleStems.size > 0 && OWN_SERVICE.test(folded))) &&
+      !cannotGoThen(folded, text, knowledge),
     ownBookingAside: ownBookingAside(text, (clause) => hasAny(clause, GREETINGS)),
     injection: hasAny(folded, INJECTION) || EVERYONES_BOOKINGS.test(folded),
     privateData: hasAny(folded.replace(FREE_APPOINTMENT, ' tiene hueco '), PRIVATE_DATA),
