@@ -19,11 +19,11 @@ const ENGLISH = new Set(
 
 /**
  * Words of the other languages customers of a business in Spain write in (German, French, Italian,
- * Portuguese, Dutch) that are no Spanish or English word: "Was kostet das?" shares "was" with English,
- * and is not English.
+ * Portuguese, Dutch, Basque) that are no Spanish or English word: "Was kostet das?" shares "was"
+ * with English, and "Egun on" shares "on", and neither is English.
  */
 const OTHER = new Set(
-  'ich sie haben kostet kosten das der und wo wann mit fur ist nicht bitte danke einen eine ein wie viel gibt termin termine heute morgen guten je vous combien coute merci bonjour avec rendez voudrais grazie vorrei avete buongiorno quanto obrigado obrigada voce gostaria een jullie het buurt hoeveel goedemiddag goedemorgen graag bedankt wij zijn kunnen'.split(
+  'ich sie haben kostet kosten das der und wo wann mit fur ist nicht bitte danke einen eine ein wie viel gibt termin termine heute morgen guten je vous combien coute merci bonjour avec rendez voudrais grazie vorrei avete buongiorno quanto obrigado obrigada voce gostaria een jullie het buurt hoeveel goedemiddag goedemorgen graag bedankt wij zijn kunnen egun kaixo arratsalde gabon eskerrik agur'.split(
     ' ',
   ),
 );

@@ -5706,3 +5706,25 @@ describe('round 31, blind, the rest', () => {
     expect(said([later!], 0)).toMatch(/jueves 26 de noviembre a las 12:00/);
   });
 });
+
+describe('round 30, blind, the rest', () => {
+  it('a Basque "Egun on" is no English: the reply is in the business\'s language', async () => {
+    const [hello] = await play('Egun on');
+    expect(said([hello!], 0)).toMatch(/^¡Hola!/);
+  });
+
+  it('"solo dime si la cita con iker es en bilbao o online" says where he works, and changes nothing', async () => {
+    const nora = client(appointment('a-iker', 'iker', '2026-11-26', '16:00'));
+    const [where] = await playWith(
+      nora,
+      'no quiero cancelar ni cambiar nada eh, solo dime si la cita con iker es en bilbao o en online',
+    );
+    expect(said([where!], 0)).toMatch(/Iker Prieto atiende en Bilbao y online/);
+    expect(where!.propose ?? null).toBeNull();
+  });
+
+  it('"I booked with Iker, can you confirm the time?" from an unknown number goes to a person', async () => {
+    const [check] = await play('I booked a consultation with Iker, can you confirm the time?');
+    expect(check!.handoff?.kind).toBe('policy');
+  });
+});

@@ -882,7 +882,9 @@ function listed(
   );
 }
 
-const WHERE = /\b(donde|where|en que (sitio|centro|sede|ciudad))\b/;
+// (Also "¿es en Madrid o en Alcobendas?", "is it in Madrid?".)
+const WHERE =
+  /\b(donde|where|en que (sitio|centro|sede|ciudad)|es en [a-z]+(?: [a-z]+)? o (?:en )?[a-z]+|is (?:it|that) in)\b/;
 
 /** "¿y dónde es?": where the professional of the appointments asked about works, when it is one. */
 function whereItIs(lines: CustomerAppointment[], source: string, { knowledge, language }: Input): string[] {

@@ -223,6 +223,10 @@ const OWN_SERVICE = new RegExp(
   ].join('|'),
 );
 
+/** "I booked a manicure with Carmen, can you confirm the time?": a booking of theirs to look up. */
+const BOOKED_CHECK =
+  /\b(?:i booked|i'?ve booked|i have booked|reserve|he reservado|tengo reservad[oa])\b.*\b(?:confirm\w*|check|what time|when|a que hora|cuando|comprueb\w*)\b/;
+
 /** Asking when, at what time, on which day or with whom. */
 const ASKS_WHEN =
   /\b(a que hora|a q hora|que hora|q hora|cuando|que dia|q dia|con quien|what time|when|what day|which day|who with|with whom)\b/;
@@ -370,7 +374,9 @@ export function understand(
         (SPEAKS_FOR_SOMEONE.test(folded) && NAMES_A_BOOKING.test(folded))) &&
       (ASKS_WHEN.test(folded) || actionAsked(text) !== null),
     ownBooking:
-      (hasAny(folded, OWN_BOOKING) || (kinds.size + roleStems.size > 0 && OWN_SERVICE.test(folded))) &&
+      (hasAny(folded, OWN_BOOKING) ||
+        BOOKED_CHECK.test(folded) ||
+        (kinds.size + roleStems.size > 0 && OWN_SERVICE.test(folded))) &&
       !cannotGoThen(folded, text, knowledge),
     ownBookingAside: ownBookingAside(text, (clause) => hasAny(clause, GREETINGS)),
     injection: hasAny(folded, INJECTION) || EVERYONES_BOOKINGS.test(folded),
