@@ -5728,3 +5728,26 @@ describe('round 30, blind, the rest', () => {
     expect(check!.handoff?.kind).toBe('policy');
   });
 });
+
+describe('round 31, blind, after the fold', () => {
+  it('"cool, the 16:30 one then" and "the 5pm one" pick a listed time in English', async () => {
+    const [, , picked] = await play(
+      'Is Iker free on Tuesday?',
+      'where exactly is he?',
+      'cool, the 16:30 one then',
+    );
+    expect(said([picked!], 0)).toMatch(/Tuesday 24 November at 16:30/);
+    const [, pm] = await play('Is Iker free on Tuesday?', 'the 5pm one');
+    expect(said([pm!], 0)).toMatch(/at 17:00/);
+  });
+
+  it('a complaint told in a few words: chipped nails, a reaction to the dye', async () => {
+    for (const text of [
+      "My gel nails chipped after 2 days, that's not ok",
+      'pues me ha salido una reaccion y me pica muchisimo, quiero que alguien me de una solucion',
+    ]) {
+      const [answer] = await play(text);
+      expect(answer!.handoff?.kind, text).toBe('complaint');
+    }
+  });
+});
