@@ -5751,3 +5751,34 @@ describe('round 31, blind, after the fold', () => {
     }
   });
 });
+
+describe('round 31, read again before the stop', () => {
+  it('"I want to reserve a slot, when is Iker free?" and "tengo libre el jueves…, iker puede no?" ask for times, not their booking', async () => {
+    for (const text of [
+      'I want to reserve a slot, when is Iker free?',
+      'tengo libre el jueves por la tarde, iker puede no?',
+    ]) {
+      const [answer] = await play(text);
+      expect(answer!.handoff ?? null, text).toBeNull();
+    }
+  });
+
+  it('a time picked after a question about someone else is not offered as free from the times listed before it', async () => {
+    const [, iker, picked] = await play(
+      'Ane tiene hueco el jueves?',
+      'y iker donde trabaja?',
+      'vale pues la de las 10',
+    );
+    expect(said([iker!], 0)).toMatch(/Iker/);
+    expect(said([picked!], 0)).not.toMatch(/tiene hueco el jueves 26 de noviembre a las 10:00/);
+  });
+
+  it('"no sé qué hacer, vale cancélala" is unsure then a yes, not a no', async () => {
+    const [, answer] = await playWith(
+      client(appointment('a-ane', 'ane', '2026-11-26', '10:00')),
+      'cancela la de ane',
+      'no se que hacer... vale si, cancelala',
+    );
+    expect(answer!.confirm).toBe(true);
+  });
+});

@@ -2206,7 +2206,14 @@ class Conversation {
       .filter((turn) => turn.role === 'assistant')
       .slice(-2)
       .reverse();
-    const told = replies.map((turn) => timesOf(turn.text)).find((times) => times.length) ?? [];
+    // (Not past a reply about someone else: those times were another's.)
+    const aboutAnother = (reply: string) =>
+      this.directory.professionals.some((p) => p !== candidates[0] && reply.includes(p.name));
+    const last = replies[0]?.text ?? '';
+    const told =
+      (timesOf(last).length || aboutAnother(last) ? replies.slice(0, 1) : replies)
+        .map((turn) => timesOf(turn.text))
+        .find((times) => times.length) ?? [];
     const at = [
       hour,
       inHalfOfDay(pointedAt[0], hour, 'morning'),

@@ -151,7 +151,9 @@ const normalised = (text: string) =>
  */
 /** A concession, to the end of its clause: "aunque no me devolváis nada", "even if there's no refund". */
 // "ya sé que no me lo devolvéis, cancela igualmente", "I know there's no refund": the terms known.
-const CONCESSION = /\b(aunque|even if|even though|although|sin que|ya se que|se que|i know)\b[^,;.!?\n]*/g;
+// (Not "no sé qué hacer": unsure, no concession.)
+const CONCESSION =
+  /\b(aunque|even if|even though|although|sin que|ya se que|(?<!\bno )se que|i know)\b[^,;.!?\n]*/g;
 
 const CONDITIONAL_REFUND =
   /(?:^|[^a-z])(?:si|if)\s+[a-z][^?]*\b(?:devolv|devuelv|reembols|refund|money back|recuper)\w*[^?]*\?/;

@@ -218,14 +218,14 @@ const DAY_NAMES =
 const OWN_SERVICE = new RegExp(
   [
     '\\b(?:what time is|when is|a que hora (?:es|era)|cuando (?:es|era)|que dia (?:es|era))\\s+(?:my|mi)\\b',
-    `\\b(?:tengo|tenia|i have|i'?ve got)\\s+(?:\\w+\\s+){1,2}(?:el|la|on|this|este|esta)?\\s*${DAY_NAMES}\\b[^?]*\\b(?:verdad|no|right|correct|yes)\\W*$`,
+    `\\b(?:tengo|tenia|i have|i'?ve got)\\s+(?!(?:libre|tiempo|hueco|disponible|free|time|nada|algo)\\b)(?:\\w+\\s+){1,2}(?:el|la|on|this|este|esta)?\\s*${DAY_NAMES}\\b[^?]*\\b(?:verdad|no|right|correct|yes)\\W*$`,
     `\\b(?:pasar|pasa|pasas|pasais|pasadme|pasame|mover|mueve|moveis|cambiar|cambia|cambiais|cambiame|move|reschedule|cancel\\w*|anul\\w*)\\s+(?:el|la|my|mi)\\s+\\w+\\s+(?:del|de|on|from)\\s+(?:el\\s+)?${DAY_NAMES}\\b`,
   ].join('|'),
 );
 
 /** "I booked a manicure with Carmen, can you confirm the time?": a booking of theirs to look up. */
 const BOOKED_CHECK =
-  /\b(?:i booked|i'?ve booked|i have booked|reserve|he reservado|tengo reservad[oa])\b.*\b(?:confirm\w*|check|what time|when|a que hora|cuando|comprueb\w*)\b/;
+  /\b(?:i booked|i'?ve booked|i have booked|he reservado|tengo reservad[oa])\b.*\b(?:confirm\w*|check|what time|when|a que hora|cuando|comprueb\w*)\b/;
 
 /** Asking when, at what time, on which day or with whom. */
 const ASKS_WHEN =
