@@ -5782,3 +5782,29 @@ describe('round 31, read again before the stop', () => {
     expect(answer!.confirm).toBe(true);
   });
 });
+
+describe('the day said names an appointment, one rule', () => {
+  it('"la de mañana pásala…" while a cancellation waits does not name one on the same weekday of another week', async () => {
+    const [, instead] = await playWith(
+      client(
+        appointment('a-iker', 'iker', '2026-11-26', '17:00'),
+        appointment('a-ane', 'ane', '2026-12-01', '10:00'),
+      ),
+      'cancela la de iker',
+      'uf, mejor no la cancelo. en vez de eso la de mañana pasala a las 12',
+    );
+    expect(instead!.propose ?? {}).not.toMatchObject({ appointmentId: 'a-ane' });
+  });
+
+  it('"la del martes pásala…" of one next Tuesday still names it by its weekday', async () => {
+    const [, instead] = await playWith(
+      client(
+        appointment('a-iker', 'iker', '2026-11-26', '17:00'),
+        appointment('a-ane', 'ane', '2026-12-01', '10:00'),
+      ),
+      'cancela la de iker',
+      'uf, mejor no la cancelo. en vez de eso la del martes pasala a las 12',
+    );
+    expect(instead!.propose).toMatchObject({ kind: 'reschedule', appointmentId: 'a-ane', time: '12:00' });
+  });
+});

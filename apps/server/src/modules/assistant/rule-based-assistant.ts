@@ -391,12 +391,16 @@ export function timeRuns(times: string[]): string[] {
   return runs.map((run) => (run.length === 1 ? run[0]! : `${run[0]}–${run.at(-1)}`));
 }
 
+/** A reply's lines that list a day's times ("• Jueves 26: 09:00–10:30"). */
+const dayTimeLines = (reply: string) =>
+  reply.split('\n').filter((line) => /^\s*•/.test(line) && /\d{2}:\d{2}/.test(line));
+
 /**
  * The times a reply listed for a single day, in order, its runs ("09:00–10:30", as `timeRuns`
  * wrote them) spelt out; null when it listed none or several days.
  */
 function listedTimesOfOneDay(reply: string): string[] | null {
-  const dayLines = reply.split('\n').filter((line) => /^\s*•/.test(line) && /\d{2}:\d{2}/.test(line));
+  const dayLines = dayTimeLines(reply);
   if (dayLines.length !== 1) return null;
   const [, times = ''] = dayLines[0]!.split(/:\s(.+)/);
   const listed: string[] = [];
@@ -2168,11 +2172,13 @@ class Conversation {
     if (m.named.length > 1) return null;
     // The day: the one the conversation is on, else the one day the times were listed for (a reply
     // about something else may have come between them).
+    // The last two replies, newest first.
+    const replies = this.history
+      .filter((turn) => turn.role === 'assistant')
+      .slice(-2)
+      .reverse();
     const listedDay = () => {
-      const replies = this.history.filter((turn) => turn.role === 'assistant').slice(-2);
-      const lines = replies.flatMap((turn) =>
-        turn.text.split('\n').filter((line) => /^\s*•/.test(line) && /\d{2}:\d{2}/.test(line)),
-      );
+      const lines = replies.flatMap((turn) => dayTimeLines(turn.text));
       if (lines.length !== 1) return undefined;
       const label = lines[0]!.split(/:\s/)[0]!;
       return resolveWhen(label, this.knowledge.now, this.knowledge.timeZone);
@@ -2202,10 +2208,6 @@ class Conversation {
     // reply before, when the last one answered something else ("¿es online?" between them).
     const timesOf = (reply: string) =>
       listedTimesOfOneDay(reply) ?? [...reply.matchAll(/\b(\d{2}:\d{2})\b/g)].map((found) => found[1]!);
-    const replies = this.history
-      .filter((turn) => turn.role === 'assistant')
-      .slice(-2)
-      .reverse();
     // (Not past a reply about someone else: those times were another's.)
     const aboutAnother = (reply: string) =>
       this.directory.professionals.some((p) => p !== candidates[0] && reply.includes(p.name));

@@ -1157,11 +1157,26 @@ const LAST_APPOINTMENT =
 const soonestFirst = (a: CustomerAppointment, b: CustomerAppointment) =>
   a.date === b.date ? a.startTime.localeCompare(b.startTime) : a.date.localeCompare(b.date);
 
-/** The appointments the words point at: by the professional named, and (`byDay`) by the day named. */
 /** "la (cita) de diciembre", "my appointment in December": an appointment named by its month. */
 const MONTH_NAMED = new RegExp(
   `\\b(?:la|el|lo|cita|sesion|clase|reserva|consulta|one|appointment|session|booking)\\s+(?:de|del mes de|in|for)\\s+(${Object.keys(MONTHS).join('|')})\\b`,
 );
+
+/**
+ * The appointments a day said names, read two ways: those on that day (or within the days said),
+ * and, when a weekday is said for a single day, all theirs on that weekday ("la del martes" when
+ * this Tuesday has none is the one next Tuesday). Each caller weighs the two: `pick` asks when two
+ * share the weekday and no week was said, the others take either.
+ */
+function onDaySaid(appointments: CustomerAppointment[], said: string, knowledge: AssistantKnowledge) {
+  const when = resolveWhen(said, knowledge.now, knowledge.timeZone);
+  if (!when) return null;
+  const weekday = when.from === when.to && WEEKDAY_NAME.test(said) ? weekdayOf(when.from) : null;
+  return {
+    onDate: appointments.filter((a) => a.date >= when.from && a.date <= when.to),
+    onWeekday: weekday === null ? [] : appointments.filter((a) => weekdayOf(a.date) === weekday),
+  };
+}
 
 /**
  * Of their appointments, the one other than `refused` that the words name by its date, weekday,
@@ -1173,19 +1188,17 @@ function pointedAtInstead(
   folded: string,
   input: Input,
 ): CustomerAppointment | undefined {
-  const { knowledge } = input;
-  const when = resolveWhen(folded, knowledge.now, knowledge.timeZone);
-  const weekday = when && when.from === when.to && WEEKDAY_NAME.test(folded) ? weekdayOf(when.from) : null;
+  const byDay = onDaySaid(appointments, folded, input.knowledge);
   const at = clockOf(folded).at;
   // "no esa no, la del barbero": the professional of the kind named, as a name would.
   const named = [...input.named, ...(input.ofKind ?? [])].map((p) => fold(p.name));
-  if (!when && !at && !named.length) {
+  if (!byDay && !at && !named.length) {
     // "esa no, la otra" of two: the other one (of more, which is unsaid: nothing is put).
     const rest = appointments.filter((a) => a.id !== refused.id);
     return OTHER_ONE.test(folded) && rest.length === 1 ? rest[0] : undefined;
   }
   const fits = (a: CustomerAppointment) =>
-    (!when || (a.date >= when.from && a.date <= when.to) || weekdayOf(a.date) === weekday) &&
+    (!byDay || byDay.onDate.includes(a) || byDay.onWeekday.includes(a)) &&
     (!at || a.startTime === at || a.startTime === morningTwin(at)) &&
     (!named.length || named.includes(fold(a.employeeName)));
   if (fits(refused)) return undefined;
@@ -1271,18 +1284,13 @@ function keptByClause(upcoming: CustomerAppointment[], input: Input) {
   const kept = upcoming.filter((a) =>
     keeping.some((clause) => {
       const said = normalise(dottedTimes(clause));
-      const when = resolveWhen(said, knowledge.now, knowledge.timeZone);
+      const byDay = onDaySaid([a], said, knowledge);
       const at = clockOf(said).at;
-      const own = names(a);
-      // "la del viernes la mantengo" of one on Friday 4: a weekday alone names it by its weekday.
-      const weekday =
-        when && when.from === when.to && WEEKDAY_NAME.test(said) && !SAID_WHICH_WEEK.test(said)
-          ? weekdayOf(when.from)
-          : null;
       return (
-        stems(clause).some((stem) => own.has(stem)) ||
-        (when !== undefined && a.date >= when.from && a.date <= when.to) ||
-        (weekday !== null && weekdayOf(a.date) === weekday) ||
+        stems(clause).some((stem) => names(a).has(stem)) ||
+        Boolean(byDay?.onDate.length) ||
+        // "la del viernes la mantengo" of one on Friday 4: a weekday alone names it by its weekday.
+        Boolean(byDay?.onWeekday.length && !SAID_WHICH_WEEK.test(said)) ||
         (at !== undefined && (a.startTime === at || a.startTime === morningTwin(at)))
       );
     }),
@@ -1349,17 +1357,13 @@ function pick(
   }
   if (NEXT_APPOINTMENT.test(source)) return [[...found].sort(soonestFirst)[0]!];
   if (LAST_APPOINTMENT.test(source)) return [[...found].sort(soonestFirst).at(-1)!];
-  const when = resolveWhen(source, input.knowledge.now, input.knowledge.timeZone);
-  if (when && byDay) {
-    const byDate = found.filter((a) => a.date >= when.from && a.date <= when.to);
-    // "la del martes" when this Tuesday has none: their appointment on a Tuesday.
-    const weekday = WEEKDAY_NAME.test(source) && when.from === when.to ? weekdayOf(when.from) : null;
-    const byWeekday = weekday === null ? [] : found.filter((a) => weekdayOf(a.date) === weekday);
+  const said = byDay ? onDaySaid(found, source, input.knowledge) : null;
+  if (said) {
     // "la del martes" of two Tuesdays, said with no week: either may be meant, so both stay and
     // the customer is asked which (never the nearest guessed).
-    if (byWeekday.length > 1 && !SAID_WHICH_WEEK.test(source)) found = byWeekday;
-    else if (byDate.length) found = byDate;
-    else if (byWeekday.length) found = byWeekday;
+    if (said.onWeekday.length > 1 && !SAID_WHICH_WEEK.test(source)) found = said.onWeekday;
+    else if (said.onDate.length) found = said.onDate;
+    else if (said.onWeekday.length) found = said.onWeekday;
   }
   // "la de las 5 del jueves": of those, the one at that time (5 is 17:00 or 05:00).
   const clock = byDay ? clockOf(source) : {};
@@ -1405,15 +1409,14 @@ const REFUSED_ONE = new RegExp(
   `\\b(?:la|el)\\s+(?:del|de la|de)\\s+(?:${WEEKDAYS_ES}|hoy|manana)(?:\\s+\\d{1,2})?\\s+no\\b`,
   'g',
 );
-/** "la del martes", "la de mañana": the appointment named by its day, not a day to move it to. */
-/** The appointments "la del jueves", "la de mañana" point at: on that day, else on that weekday. */
+/**
+ * The appointments "la del jueves", "la de mañana" point at (the appointment named by its day, not
+ * a day to move it to): on that day, else on that weekday.
+ */
 function referredByDay(folded: string, appointments: CustomerAppointment[], knowledge: AssistantKnowledge) {
   return [...folded.matchAll(APPOINTMENT_BY_DAY)].flatMap((match) => {
-    const when = resolveWhen(match[0], knowledge.now, knowledge.timeZone);
-    if (!when) return [];
-    const onDate = appointments.filter((a) => a.date >= when.from && a.date <= when.to);
-    if (onDate.length || when.from !== when.to) return onDate;
-    return appointments.filter((a) => weekdayOf(a.date) === weekdayOf(when.from));
+    const said = onDaySaid(appointments, match[0], knowledge);
+    return !said || said.onDate.length ? (said?.onDate ?? []) : said.onWeekday;
   });
 }
 const APPOINTMENT_BY_DAY = new RegExp(
