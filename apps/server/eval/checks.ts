@@ -6,17 +6,21 @@ export type Expectation = {
   mustInclude?: Array<string | string[]>;
   mustNotInclude?: string[];
   /** Self-service: the state of the case customer's first appointment after this turn. */
-  appointment?: { status?: string; date?: string; time?: string; refunded?: boolean };
+  appointment?: AppointmentExpectation;
+  /**
+   * Self-service: the state of each of the case customer's appointments after this turn, in the
+   * order of `customer.appointments` (null: that one is not checked in this turn).
+   */
+  appointments?: Array<AppointmentExpectation | null>;
 };
+
+export type AppointmentExpectation = { status?: string; date?: string; time?: string; refunded?: boolean };
 
 /** The case customer's appointment as the database has it after a turn. */
 export type AppointmentState = { status: string; date: string; time: string; refunded: boolean };
 
 /** What differs between the expected appointment state and the real one. */
-export function judgeAppointment(
-  expected: NonNullable<Expectation['appointment']>,
-  actual: AppointmentState | null,
-) {
+export function judgeAppointment(expected: AppointmentExpectation, actual: AppointmentState | null) {
   if (!actual) return ['the case customer has no appointment'];
   return (Object.keys(expected) as Array<keyof AppointmentState>)
     .filter((key) => expected[key] !== actual[key])

@@ -23,7 +23,13 @@ import {
 import { addMinutesToTime, zonedTimeToUtc } from '../src/lib/time-zone.ts';
 import { trainIntentClassifierNow } from '../src/modules/assistant/classifier/trained.ts';
 import { EVAL_STAFF, NOW, startBusinessApp } from './business-app.ts';
-import { type AppointmentState, judge, judgeAppointment } from './checks.ts';
+import {
+  type AppointmentExpectation,
+  type AppointmentState,
+  type Expectation,
+  judge,
+  judgeAppointment,
+} from './checks.ts';
 import { type EvalCase, loadCorpus } from './corpus.ts';
 
 const TARGET = { overall: 0.95, perIntent: 0.85 };
@@ -75,13 +81,12 @@ function verdict(outcome: Outcome): 'right' | 'handed over' | 'wrong' {
 
 /**
  * A self-service case's client and appointments, paid through the local provider as the booking
- * page pays them, so cancelling can refund. Answers the first appointment's id.
+ * page pays them, so cancelling can refund. Answers the appointments' ids, in the case's order.
  */
-
 async function seedCustomer(
   db: Db,
   spec: NonNullable<EvalCase['customer']>,
-): Promise<{ first: string | null; clientId: string }> {
+): Promise<{ appointmentIds: string[]; clientId: string }> {
   const [business] = await db.select({ timeZone: company.timeZone }).from(company).limit(1);
   const timeZone = business?.timeZone ?? 'Europe/Madrid';
   const [client] = await db
@@ -120,7 +125,7 @@ async function seedCustomer(
     for (let used = 0; used < wanted.sessions - wanted.left - booked; used++)
       await db.insert(packLedger).values({ ...base, kind: 'use', sessions: -1 });
   }
-  let first: string | null = null;
+  const appointmentIds: string[] = [];
   for (const wanted of spec.appointments) {
     const [employee] = await db.select().from(employees).where(eq(employees.username, wanted.employee));
     if (!employee) throw new Error(`no employee ${wanted.employee}`);
@@ -183,9 +188,9 @@ async function seedCustomer(
         actor: 'staff',
       });
     await db.insert(appointmentEvents).values({ appointmentId: row!.id, kind: 'booked', actor: 'customer' });
-    first ??= row!.id;
+    appointmentIds.push(row!.id);
   }
-  return { first, clientId: client!.id };
+  return { appointmentIds, clientId: client!.id };
 }
 
 /** Each self-service case has the calendar to itself: its appointments go when it ends. */
@@ -239,7 +244,19 @@ async function runBusiness(key: string, cases: EvalCase[]): Promise<Outcome[]> {
       const problems: string[] = [];
       const turns: TurnOutcome[] = [];
       const seeded = item.customer ? await seedCustomer(database.db, item.customer) : null;
-      const appointmentId = seeded?.first ?? null;
+      const ids = seeded?.appointmentIds ?? [];
+      // What a turn expects of each appointment: `appointment` is the first, `appointments` each in order.
+      const expectedOf = (expect: Expectation) =>
+        [
+          ...(expect.appointment ? [[0, expect.appointment] as const] : []),
+          ...(expect.appointments ?? []).map((wanted, index) => [index, wanted] as const),
+        ].filter((pair): pair is readonly [number, AppointmentExpectation] => pair[1] !== null);
+      // The appointments the case says anything about; a change to any other is a wrong action.
+      const checked = new Set(
+        item.turns.flatMap((turn) =>
+          turn.expect ? expectedOf(turn.expect).map(([index]) => ids[index]) : [],
+        ),
+      );
       const initially = await clientAppointments(database.db, seeded?.clientId ?? null);
       // A known client is played the way staff play one in the simulator: named explicitly, so
       // the assistant knows their appointments (as it would from their verified WhatsApp number).
@@ -257,11 +274,15 @@ async function runBusiness(key: string, cases: EvalCase[]): Promise<Outcome[]> {
         if (!turn.expect) continue;
         const handedOver = response.assignedTo === 'human';
         const turnProblems = judge(response.replies, handedOver, turn.expect);
-        const actionProblems = turn.expect.appointment
-          ? judgeAppointment(turn.expect.appointment, await appointmentState(database.db, appointmentId))
-          : [];
-        // The first appointment is not as expected while the client's appointments are no longer
-        // as seeded: the assistant acted, and wrongly (a missed action leaves them as seeded).
+        const actionProblems: string[] = [];
+        for (const [index, wanted] of expectedOf(turn.expect)) {
+          const found = judgeAppointment(wanted, await appointmentState(database.db, ids[index] ?? null));
+          actionProblems.push(
+            ...found.map((problem) => (index ? `${problem} (appointment ${index + 1})` : problem)),
+          );
+        }
+        // An appointment is not as expected while the client's appointments are no longer as
+        // seeded: the assistant acted, and wrongly (a missed action leaves them as seeded).
         const changed = initially !== (await clientAppointments(database.db, seeded?.clientId ?? null));
         turns.push({
           handedOver,
@@ -273,10 +294,10 @@ async function runBusiness(key: string, cases: EvalCase[]): Promise<Outcome[]> {
           problems.push(`turn ${index + 1}: ${problem}`);
       }
       if (seeded) {
-        // The corpus only ever expects a change to the first appointment: another one changed is
-        // a wrong action (the wrong appointment cancelled or moved).
+        // An appointment the case never checks is expected to stay as seeded: changed, it is a
+        // wrong action (the wrong appointment cancelled or moved).
         const others = (text: string) =>
-          (JSON.parse(text || '[]') as Array<{ id: string }>).filter((a) => a.id !== appointmentId);
+          (JSON.parse(text || '[]') as Array<{ id: string }>).filter((a) => !checked.has(a.id));
         const final = await clientAppointments(database.db, seeded.clientId);
         if (JSON.stringify(others(initially)) !== JSON.stringify(others(final))) {
           problems.push("another of the client's appointments was changed");

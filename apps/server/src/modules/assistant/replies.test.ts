@@ -19,6 +19,7 @@ const SAMPLES: Record<string, unknown[]> = {
   bookWith: ['Carlos Ruiz', 'Personal Trainer', 'https://x.test/carlos', { amount: 1000, currency: 'EUR' }],
   'own.these': ['', ['jueves 26', 'viernes 27']],
   'packs.yourPacks': [['uno', 'dos'], ''],
+  freeAtSome: ['Sergio', 'sábado 28', ['10:00'], ['10:30'], 'https://x.test/sergio'],
 };
 
 /** Every text of a catalogue, by its path, with functions called on placeholder arguments. */

@@ -91,6 +91,15 @@ const es = {
   worksOn: (first: string, weekdays: number[]) => `${first} trabaja ${weekdaysPlural(weekdays, 'es')}.`,
   freeAt: (name: string, day: string, at: string, link: string) =>
     `¡Sí! ${name} tiene hueco el ${day} a las ${at}.\n${link}`,
+  /** Several times asked of one day: those free, and those not (never both empty). */
+  freeAtSome: (name: string, day: string, free: string[], taken: string[], link: string) =>
+    `${
+      !free.length
+        ? `${name} no tiene hueco el ${day} a las ${list(taken, 'es')}.`
+        : !taken.length
+          ? `¡Sí! ${name} tiene hueco el ${day} a las ${list(free, 'es')}.`
+          : `${name} tiene hueco el ${day} a las ${list(free, 'es')}, pero no a las ${list(taken, 'es')}.`
+    }\n${link}`,
   notFreeButAt: (at: string, day: string, first: string, times: string, link: string) =>
     `A las ${at} no está libre, pero el ${day} ${first} tiene hueco a las ${times}.\n${link}`,
   freeAtOtherTimes: (times: string) => `Ese día sí tiene hueco a otras horas: ${times}.`,
@@ -459,6 +468,14 @@ const en: Replies = {
   noPublishedHours: (name) => `${name} has no published hours at the moment.`,
   worksOn: (first, weekdays) => `${first} works ${weekdaysPlural(weekdays, 'en')}.`,
   freeAt: (name, day, at, link) => `Yes! ${name} is free on ${day} at ${at}.\n${link}`,
+  freeAtSome: (name, day, free, taken, link) =>
+    `${
+      !free.length
+        ? `${name} is not free on ${day} at ${list(taken, 'en')}.`
+        : !taken.length
+          ? `Yes! ${name} is free on ${day} at ${list(free, 'en')}.`
+          : `${name} is free on ${day} at ${list(free, 'en')}, but not at ${list(taken, 'en')}.`
+    }\n${link}`,
   notFreeButAt: (at, day, first, times, link) =>
     `${at} is not free, but on ${day} ${first} is free at ${times}.\n${link}`,
   freeAtOtherTimes: (times) => `That day they are free at other times: ${times}.`,

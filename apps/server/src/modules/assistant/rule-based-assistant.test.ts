@@ -5808,3 +5808,70 @@ describe('the day said names an appointment, one rule', () => {
     expect(instead!.propose).toMatchObject({ kind: 'reschedule', appointmentId: 'a-ane', time: '12:00' });
   });
 });
+
+describe('round 32, blind', () => {
+  it('"la del viernes no, … solo la del jueves" to which one to cancel is Thursday\'s, never the one refused', async () => {
+    const [, answer] = await playWith(
+      client(
+        appointment('a-thu', 'ane', '2026-11-26', '10:00'),
+        appointment('a-fri', 'ane', '2026-11-27', '12:00'),
+      ),
+      'cancela las dos porfa, me he lesionado el tobillo',
+      'uy espera, la del viernes no, igual para entonces ya estoy bien. solo la del jueves',
+    );
+    expect(answer!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a-thu' });
+  });
+
+  it('"la consulta laboral de las 12 y media sí que la quiero, solo la otra": the one kept by its time, though both share the word', async () => {
+    const [, answer] = await playWith(
+      client(
+        appointment('a-12', 'ane', '2026-11-25', '12:00'),
+        appointment('a-1230', 'ane', '2026-11-25', '12:30'),
+      ),
+      'cancelad las dos citas del miercoles porfa',
+      'ay no espera, la consulta laboral de las 12 y media si que la quiero, solo la otra',
+    );
+    expect(answer!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a-12' });
+  });
+
+  it('"¿a las 10 y a las 10 y media?" answers both times', async () => {
+    const [answer] = await play('ane tiene hueco el jueves a las 10 y a las 10 y media?');
+    expect(said([answer!], 0)).toMatch(/10:00 y 10:30/);
+  });
+
+  it('"por la tarde mejor, a las 8?" is 20:00, not 08:00; "por la mañana a las 8" stays 08:00', () => {
+    expect(clockOf('por la tarde mejor, a las 8?').at).toBe('20:00');
+    expect(clockOf('esta noche a las 9').at).toBe('21:00');
+    expect(clockOf('por la mañana a las 8').at).toBe('08:00');
+    expect(clockOf('por la tarde a las 12').at).toBe('12:00');
+  });
+
+  it('"¿se puede poner una hora más tarde?" after their appointment was told proposes it an hour later', async () => {
+    const [, answer] = await playWith(
+      client(appointment('a-ane', 'ane', '2026-11-26', '10:00')),
+      'cuando tenia yo la cita?',
+      'vale y se puede poner una hora mas tarde?',
+    );
+    expect(answer!.propose).toMatchObject({ kind: 'reschedule', appointmentId: 'a-ane', time: '11:00' });
+  });
+
+  it('"¿puedo pasar mi divorcio del jueves al viernes?" moves their appointment, named by its service', async () => {
+    const [answer] = await playWith(
+      client(appointment('a-iker', 'iker', '2026-11-26', '17:00')),
+      'puedo pasar mi divorcio del jueves al martes 1?',
+    );
+    expect(said([answer!], 0)).toMatch(/martes 1 de diciembre/);
+    expect(said([answer!], 0)).not.toMatch(/^Tu próxima cita/);
+  });
+
+  it('"la de iker no?" asks; it refuses nothing', async () => {
+    const [answer] = await playWith(
+      client(
+        appointment('a-ane', 'ane', '2026-11-26', '10:00'),
+        appointment('a-iker', 'iker', '2026-11-26', '17:00'),
+      ),
+      'la de iker no? cancelala',
+    );
+    expect(answer!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a-iker' });
+  });
+});

@@ -64,6 +64,7 @@ import {
   pointsBack,
   resolveReference,
   resolveWhen,
+  timesSaid,
   type When,
   weekdayIndex,
   wordsBesidesTime,
@@ -2066,6 +2067,16 @@ class Conversation {
       // "a las 7" with no part of the day: 19:00 first; when only 07:00 is open, their hours decide.
       const twin = inHalfOfDay(this.message.text, range.at, 'morning');
       const at = !day?.times.includes(range.at) && twin && day?.times.includes(twin) ? twin : range.at;
+      // "¿a las 10 y a las 10 y media?": each time asked, free or not, when one of them is.
+      const several = timesSaid(this.message.text).map((time) => {
+        const other = inHalfOfDay(this.message.text, time, 'morning');
+        return !day?.times.includes(time) && other && day?.times.includes(other) ? other : time;
+      });
+      if (several.some((time) => day?.times.includes(time))) {
+        const free = several.filter((time) => day?.times.includes(time));
+        const taken = several.filter((time) => !free.includes(time));
+        return this.say.freeAtSome(professional.name, label, free, taken, link);
+      }
       if (day?.times.includes(at)) return this.say.freeAt(professional.name, label, at, link);
       const full = await this.fullClasses(professional, { from: range.from, to: range.from }, service);
       if (full.some((f) => f.time === at)) {

@@ -55,7 +55,7 @@ const CANCEL = new RegExp(`${CANCEL_VERB.source}|${CANNOT_COME.source}`);
  */
 const MOVE =
   // "el cambio climático", "un cambio de look": a change that is a thing, not an appointment moved.
-  /\b(make it(?: \w+){0,3} (?:later|earlier|sooner)|cambi\w*(?! climatic| de look| de imagen| de estilo| radical)|canvi\w*|mudar|muda|mude|mover\w*|muev\w*|move|moving|spost\w*|deplac\w*|decal\w*|changer|verschieb\w*|verleg\w*|remarc\w*|reagend\w*|adiar|moure|aplaz\w*|retras\w*|atras\w*|adelant\w*|reprogram\w*|reschedul\w*|postpon\w*|push|shift|rearrang\w*|change|changing|otro dia|otra hora|another (day|time)|different (day|time)|(ir|venir|pasarme|come|go) (?:(?:\d+\s*(?:min\w*|m)|media hora|una hora|un rato|un poco|half an hour|an hour|a bit|a little) )?(mas tarde|mas temprano|antes|later|earlier)|(mismo|same) dia|same day|(?:la|lo) (?:quiero|queria|quisiera|prefiero|necesito|prefereria) (?:para )?(?:el|este|esta|a las|mejor)\b)\b/;
+  /\b(make it(?: \w+){0,3} (?:later|earlier|sooner)|cambi\w*(?! climatic| de look| de imagen| de estilo| radical)|canvi\w*|mudar|muda|mude|mover\w*|muev\w*|move|moving|spost\w*|deplac\w*|decal\w*|changer|verschieb\w*|verleg\w*|remarc\w*|reagend\w*|adiar|moure|aplaz\w*|retras\w*|atras\w*|adelant\w*|reprogram\w*|reschedul\w*|postpon\w*|push|shift|rearrang\w*|change|changing|otro dia|otra hora|another (day|time)|different (day|time)|(ir|venir|pasarme|come|go|poner|ponerla|ponerlo|ponla|ponlo|pasarla|pasarlo|pasala|pasalo|dejarla|dejarlo) (?:(?:\d+\s*(?:min\w*|m)|media hora|una hora|un rato|un poco|half an hour|an hour|a bit|a little) )?(mas tarde|mas temprano|antes|later|earlier)|(mismo|same) dia|same day|(?:la|lo) (?:quiero|queria|quisiera|prefiero|necesito|prefereria) (?:para )?(?:el|este|esta|a las|mejor)\b)\b/;
 /** Said instead of what was proposed: "instead", "en vez de eso", "mejor". */
 const INSTEAD = /\b(instead|rather|en vez|en lugar|mejor)\b/;
 /** The verbs of moving, where the new day or time follows ("cámbiala al jueves"). */
@@ -724,7 +724,8 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
       MOVE.test(folded) ||
       PASS_IT.test(folded) ||
       prefers ||
-      (PASS.test(folded) && (ownWords || OWN_REPLIES.some((start) => lastReply.startsWith(start)))) ||
+      (PASS.test(folded) &&
+        (ownWords || input.ownBooking || OWN_REPLIES.some((start) => lastReply.startsWith(start)))) ||
       // "pásala al jueves", "pásalo" (el corte): the verb carries the appointment.
       PASS_THIS.test(folded) ||
       PASS_ME_THE.test(folded) ||
@@ -1247,19 +1248,31 @@ const PLACE_NAMED: Array<[RegExp, number]> = [
   ],
 ];
 
-/** A clause that keeps an appointment as it is: "la de madrid la mantengo", "I'll keep the nutrition one". */
+/**
+ * A clause that keeps an appointment as it is: "la de madrid la mantengo", "I'll keep the nutrition
+ * one", "la de las 12 y media sí que la quiero" (not "no la quiero", "la quiero cancelar").
+ */
 const KEEPS =
-  /\b(?:se queda(?:n)? (?:igual|como esta|asi)|mantengo|mantenla|mantenlo|mantener|me (?:la|lo) quedo|me quedo con|conservo|(?:la|lo) dejo como esta|dejala como esta|dejalo como esta|no (?:la|lo) toques|(?:la|lo) dejas|(?:la|lo) dejamos|keep|keeping)\b/;
-/** Where one clause of a message ends and another starts. */
-const CLAUSE_BREAK = /[,.;:!?¿¡]|\b(?:pero|but|y|and|aunque|while)\b/;
+  /\b(?:se queda(?:n)? (?:igual|como esta|asi)|mantengo|mantenla|mantenlo|mantener|me (?:la|lo) quedo|me quedo con|conservo|(?:la|lo) dejo como esta|dejala como esta|dejalo como esta|no (?:la|lo) (?:toques|canceles|anules|quites|borres|muevas|cambies)|(?:la|lo) dejas|(?:la|lo) dejamos|keep|keeping)\b|(?<!\bno )\b(?:la|lo) (?:quiero|necesito)\b(?!\s+(?:cancelar|anular|quitar|cambiar|mover|pasar|borrar|dar|cambiarla|moverla|pasarla|cancelarla|anularla))/;
+/**
+ * A clause that only refuses an appointment it names: "la del sábado no", "the Saturday one no" (in
+ * "uy, la del sábado no, solo la del jueves"). Not a question tag ("la de lucía no?": see `TAGGED_NO`).
+ */
+const REFUSES =
+  /^(?:(?:uy|ay|ah|oh|no|espera|pues|bueno|vale|mejor|oye|perdona|perdon|wait|sorry)\s+)*(?:la|el|lo|the)\s+(?:(?:de|del|de la|de las|con|for|on|with|one)\b.*|\S+\s+one\b.*)\s(?:no|not)$/;
+/** "no?" and "¿no?" at the end of a clause ask; they refuse nothing. */
+const TAGGED_NO = /\bno\s*\?/g;
+/** Where one clause of a message ends and another starts ("las 12 y media" is one time, not two clauses). */
+const CLAUSE_BREAK = /[,.;:!?¿¡]|\b(?:pero|but|aunque|while)\b|\b(?:y|and)\b(?!\s+(?:media|cuarto|pico)\b)/;
+const keepsOrRefuses = (clause: string) => KEEPS.test(clause) || REFUSES.test(clause.trim());
 
 /**
  * The appointments a clause that keeps one names (by its professional's name, title, role or a
  * place only they work in, its day or its time), and the rest of the message without those clauses.
  */
 function keptByClause(upcoming: CustomerAppointment[], input: Input) {
-  const clauses = fold(input.text).split(CLAUSE_BREAK);
-  const keeping = clauses.filter((clause) => KEEPS.test(clause));
+  const clauses = fold(input.text).replace(TAGGED_NO, 'no tag ?').split(CLAUSE_BREAK);
+  const keeping = clauses.filter(keepsOrRefuses);
   if (!keeping.length) return null;
   const { knowledge } = input;
   const stems = (text: string) =>
@@ -1287,7 +1300,10 @@ function keptByClause(upcoming: CustomerAppointment[], input: Input) {
       const byDay = onDaySaid([a], said, knowledge);
       const at = clockOf(said).at;
       return (
-        stems(clause).some((stem) => names(a).has(stem)) ||
+        // (A word every one of them shares, "pedicura" of one esthetician's two, names none.)
+        stems(clause).some(
+          (stem) => names(a).has(stem) && !upcoming.every((other) => names(other).has(stem)),
+        ) ||
         Boolean(byDay?.onDate.length) ||
         // "la del viernes la mantengo" of one on Friday 4: a weekday alone names it by its weekday.
         Boolean(byDay?.onWeekday.length && !SAID_WHICH_WEEK.test(said)) ||
@@ -1295,7 +1311,10 @@ function keptByClause(upcoming: CustomerAppointment[], input: Input) {
       );
     }),
   );
-  const rest = clauses.filter((clause) => !KEEPS.test(clause)).join(' , ');
+  const rest = clauses
+    .filter((clause) => !keepsOrRefuses(clause))
+    .join(' , ')
+    .replaceAll('no tag', 'no');
   return { kept, rest: normalise(dottedTimes(rest)) };
 }
 

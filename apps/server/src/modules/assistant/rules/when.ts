@@ -66,6 +66,9 @@ const PARTS: Array<[PartOfDay, string[]]> = [
       'cuanto antes',
       'first available',
       'earliest available',
+      'first slot',
+      'earliest slot',
+      'next available',
       'first free',
       'soonest',
       'asap',
@@ -872,12 +875,30 @@ const WEEK_COUNTS: Record<string, number> = {
 export const weekdayIndex = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
 const daysUntil = (fromDate: string, weekday: number) => (weekday - weekdayIndex(fromDate) + 7) % 7;
 
+/**
+ * Every time a message asks about, when it asks about several: "a las 10 y a las 10 y media",
+ * "at 4 or at 5" → ["10:00", "10:30"]. One time (or none) gives [].
+ */
+export function timesSaid(text: string): string[] {
+  const parts = fold(text).split(/\b(?:y|o|and|or)\s+(?=(?:a\s+las?|las?|at)\s+\d)/);
+  if (parts.length < 2) return [];
+  const found = parts.map((part) => clockOf(part).at);
+  if (found.some((at) => !at)) return [];
+  const distinct = [...new Set(found as string[])];
+  return distinct.length > 1 ? distinct : [];
+}
+
 /** The time of day a message names, without any day: "a las 6" (18:00), "after 5pm", "por la tarde". */
 export function clockOf(text: string): Pick<When, 'partOfDay' | 'at' | 'after' | 'before'> {
   const folded = spelledOut(withoutPunctuation(fold(text)));
   const { part, rest } = partOfDay(folded);
-  return { ...(part ? { partOfDay: part } : {}), ...times(rest) };
+  const clock = times(rest);
+  // "por la tarde mejor, a las 8?": an hour of the morning said with the afternoon is the afternoon's.
+  if (clock.at && part && AFTER_NOON.has(part) && clock.at >= '01:00' && clock.at < '12:00')
+    clock.at = hhmm(Number(clock.at.slice(0, 2)) + 12, Number(clock.at.slice(3)));
+  return { ...(part ? { partOfDay: part } : {}), ...clock };
 }
+const AFTER_NOON: ReadonlySet<PartOfDay> = new Set(['afternoon', 'evening', 'late']);
 
 /**
  * Punctuation out, but a time written with a dot kept a time: "4.30pm", "a las 18.30" (a dot
