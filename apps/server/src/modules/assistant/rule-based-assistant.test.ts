@@ -5864,6 +5864,29 @@ describe('round 32, blind', () => {
     expect(said([answer!], 0)).not.toMatch(/^Tu próxima cita/);
   });
 
+  it('"¿y ane dónde da clase?" after a price asks where, not the price again', async () => {
+    const [, answer] = await play('ane cobra lo mismo q iker?', 'y ane donde da clase?');
+    expect(said([answer!], 0)).toMatch(/Bilbao/);
+    expect(said([answer!], 0)).not.toMatch(/cuesta/);
+  });
+
+  it('"¿qué hace exactamente?" after one professional was offered describes them', async () => {
+    const [, answer] = await play('quien hay online?', 'q hace exactamente');
+    expect(said([answer!], 0)).toMatch(/Abogado de familia/);
+  });
+
+  it('"uy no, me he explicado fatal, solo iker y por la tarde" is no complaint: his times that afternoon of the day asked', async () => {
+    const [first, answer] = await play(
+      'ane e iker el jueves tienen hueco?',
+      'uy no, me he explicado fatal, solo iker y por la tarde',
+    );
+    expect(said([first!], 0)).toMatch(/Ane Etxeberria tiene estos huecos/);
+    expect(said([first!], 0)).toMatch(/Iker Prieto tiene estos huecos/);
+    expect(answer!.handoff ?? null).toBeNull();
+    expect(said([answer!], 0)).toMatch(/jueves 26 de noviembre: 16:00/);
+    expect(said([answer!], 0)).not.toMatch(/martes 24/);
+  });
+
   it('"la de iker no?" asks; it refuses nothing', async () => {
     const [answer] = await playWith(
       client(

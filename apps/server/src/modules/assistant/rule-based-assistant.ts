@@ -378,6 +378,9 @@ const WHERE_ARE_YOU = /\b(?:donde (?:estais|estan|os encuentro|os encontramos|qu
 /** Of a professional: "trabaja", "atiende", "está", "does she work". */
 const THEY_WORK = /\b(?:trabaja|atiende|esta|pasa consulta|works|is (?:she|he)|does (?:she|he) work)\b/;
 
+/** A question of where, when or who: never a price's follow-up, whatever noun it says. */
+const ASKS_WHERE_WHEN_WHO = /\b(?:donde|cuando|quien|quienes|where|when|who)\b/;
+
 /** The step between the times of a run: `timeRuns` joins only these, `listedTimesOfOneDay` spells them out. */
 const RUN_STEP = SLOT_STEP_MINUTES;
 
@@ -1524,7 +1527,9 @@ class Conversation {
       FOLLOW_UP_START.test(m.folded) &&
       SESSION_NOUN.test(m.folded) &&
       m.text.split(/\s+/).length <= 6 &&
-      !m.when
+      !m.when &&
+      // "¿y marta dónde da clase?" asks where, not a price.
+      !ASKS_WHERE_WHEN_WHO.test(m.folded)
     )
       return this.prices(professional);
     // "corte + barba, ¿qué precio tiene?" … "¿y solo la barba?": still the prices.
@@ -1572,6 +1577,18 @@ class Conversation {
       hasAny(fold(before), HOURS)
     )
       return this.openTimes(m.named[0]!, undefined);
+    // "en Málaga quién hay?" → Marta … "¿qué hace exactamente?": what the one just offered does.
+    if (
+      about &&
+      !others.length &&
+      !m.named.length &&
+      WHAT_THEY_DO.test(m.folded) &&
+      m.text.split(/\s+/).length <= 6 &&
+      !m.when &&
+      !m.price &&
+      !m.premium
+    )
+      return this.describe([about]);
     // "Ane tiene hueco el jueves?" … "¿es en Bilbao?", "is that in Madrid?": whether the one just
     // offered works there, not everyone there.
     if (
@@ -1619,6 +1636,9 @@ class Conversation {
     const partAsked = Boolean(clock.partOfDay || clock.after || clock.before) && !m.cities;
     // "¿y con carmen al salir del cole? sobre las 5": an hour asked of them is their times then.
     const hourOfTheirs = Boolean(clock.at) && m.isQuestion && !m.price && !m.premium;
+    // "carlos y javier mañana tienen hueco?": each one's times that day.
+    if (m.named.length > 1 && m.when && (m.availability || m.isQuestion) && !m.price && !m.premium)
+      return this.severalFree(m.named, this.correctedWhen() ?? m.when);
     if (
       professional &&
       (m.when || m.whichDays || partAsked || hourOfTheirs || (m.availability && !m.bookingLink && !m.premium))
@@ -2331,6 +2351,18 @@ class Conversation {
     // "…el primer sábado de diciembre" … "¿cuánto son?" … "¿y si no el sábado siguiente?": the one
     // after the day asked, even with another question between.
     const before = this.context.when ?? (FOLLOWING.test(m.folded) ? this.context.lastDay : undefined);
+    // "carlos y javier mañana?" … "solo carlos y por la tarde": that day still, in that part of it.
+    if (!m.when && before && before.from === before.to && m.text.split(/\s+/).length <= 12) {
+      const { partOfDay, after, before: until } = clockOf(m.text);
+      if ((partOfDay && partOfDay !== 'soonest') || after || until)
+        return {
+          from: before.from,
+          to: before.to,
+          ...(partOfDay ? { partOfDay } : {}),
+          ...(after ? { after } : {}),
+          ...(until ? { before: until } : {}),
+        };
+    }
     if (!m.when || !before) return m.when;
     // "¿y el siguiente sábado?" after Saturday 28's times: the Saturday after that one.
     if (

@@ -231,8 +231,9 @@ const BOOKED_CHECK =
 const ASKS_WHEN =
   /\b(a que hora|a q hora|que hora|q hora|cuando|que dia|q dia|con quien|what time|when|what day|which day|who with|with whom)\b/;
 const ANGRY_EMOJI = /😡|🤬|😤/u;
+/** Not a complaint: said so, laughing, or blaming their own words ("me he explicado fatal"). */
 const NOT_A_COMPLAINT =
-  /\b(no es (una )?queja|no me quejo|not a complaint|not complaining|jaja\w*|jeje\w*|haha\w*|lol)\b/;
+  /\b(no es (una )?queja|no me quejo|not a complaint|not complaining|jaja\w*|jeje\w*|haha\w*|lol|me (?:he )?explica\w* (?:fatal|mal|como el culo)|me (?:he )?expres\w* (?:fatal|mal)|lo (?:he )?(?:dicho|escrito|puesto) (?:fatal|mal)|i (?:explained|worded|put|wrote) (?:it|that|this) (?:badly|wrong)|my bad)\b/;
 
 /**
  * "las cejas las tengo fatal", "tengo el pelo horrible", "my nails are a mess": what they say of
