@@ -40,7 +40,7 @@ const SPANISH = new Set(
   ),
 );
 const ENGLISH = new Set(
-  'the and to of a in is you your for with on are can have has here hello hi thanks this that it be at from we our will would please book price person day time there'.split(
+  'the and to of a in is you your for with on are can have has here hello hi thanks this that it be at from we our will would please book price person day time there each lasts minutes appointment appointments session sessions'.split(
     ' ',
   ),
 );

@@ -5898,3 +5898,36 @@ describe('round 32, blind', () => {
     expect(answer!.propose).toMatchObject({ kind: 'cancel', appointmentId: 'a-iker' });
   });
 });
+
+describe('round 32, blind, after the fold', () => {
+  it('"is 11 free?", "what about 11?" and Portuguese "às 11" ask an hour; "as 2 people" does not', () => {
+    expect(clockOf('is 11 free?').at).toBe('11:00');
+    expect(clockOf('what about 11?').at).toBe('11:00');
+    expect(clockOf('às 11 pode ser?').at).toBe('11:00');
+    expect(clockOf('as 2 people').at).toBeUndefined();
+  });
+
+  it('"is 11 free?" after one day\'s times asks that day, not the week', async () => {
+    const [, answer] = await play('ane tiene hueco el jueves por la mañana?', 'is 11 free?');
+    expect(said([answer!], 0)).toMatch(/26/);
+    expect(said([answer!], 0)).not.toMatch(/24|25|27/);
+  });
+
+  it('"vale pues 12:30, ¿dónde reservo?" after one day\'s times gives that time with its link', async () => {
+    const [, answer] = await play('ane tiene hueco el jueves?', 'vale pues 12:30, donde reservo');
+    expect(said([answer!], 0)).toMatch(/12:30/);
+    expect(said([answer!], 0)).toMatch(/\/schedule\/ane/);
+  });
+
+  it('"no perdona, quería decir la del jueves" after their Tuesday one was told shows their Thursday one', async () => {
+    const [, answer] = await playWith(
+      client(
+        appointment('a-tue', 'ane', '2026-12-01', '09:30'),
+        appointment('a-thu', 'iker', '2026-12-03', '17:30'),
+      ),
+      'a q hora tengo la del martes?',
+      'no perdona, quería decir la del jueves',
+    );
+    expect(said([answer!], 0)).toMatch(/jueves 3 de diciembre a las 17:30/);
+  });
+});

@@ -240,6 +240,9 @@ const WHAT_IS_IT =
 // (Also Catalan's "la de les 10" and Portuguese's "a das 11"; "7:30" is folded to "7 30".)
 const THE_ONE_AT =
   /^(?:(?:vale|ok|okay|pues|si|venga|bueno|perfecto|perfecte|perfeito|genial|entonces|llavors|entao)\s+)*(?:(?:la|el|esa|ese|the one)\s+(?:de\s+)?(?:las|la|les|at)|a\s+das)\s+((?:\d{1,2}|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce)(?:[: ]\d{2}| y media| y cuarto)?)\b/;
+/** "vale pues 18:30, ¿dónde reservo?": a time written with its minutes, first thing, picks it too. */
+const A_LISTED_CLOCK =
+  /^(?:(?:vale|ok|okay|pues|si|venga|bueno|perfecto|genial|entonces|cool|great|fine|yes|so|then)\s+)*(\d{1,2}[: ]\d{2})\b(?!\s*(?:€|eur|euros?|personas?|people))/;
 /** "cool, the 10:30 one then", "the 11 o'clock one": a listed time, named in English. */
 const THE_HOUR_ONE =
   /^(?:(?:ok|okay|cool|great|perfect|fine|yes|yeah|so|then)\s+)*the\s+(\d{1,2}(?: \d{2})?(?:\s*(?:am|pm))?)(?:\s*(?:o\s*clock|oclock))?\s+one\b/;
@@ -2232,7 +2235,8 @@ class Conversation {
       const at = dayListed[picked - 1];
       if (at && !(asHour && dayListed.includes(asHour))) return chosen(at);
     }
-    const pointedAt = THE_ONE_AT.exec(m.folded) ?? THE_HOUR_ONE.exec(m.folded);
+    const pointedAt =
+      THE_ONE_AT.exec(m.folded) ?? THE_HOUR_ONE.exec(m.folded) ?? A_LISTED_CLOCK.exec(m.folded);
     const hour = pointedAt ? clockOf(`a las ${pointedAt[1]!.replace(/ (\d{2})\b/, ':$1')}`).at : undefined;
     if (!pointedAt || !hour) return null;
     // The times the reply named: its one day's list, or the one time it said was free; else the

@@ -742,6 +742,8 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
       // "Tu próxima cita es…" → "¿la puedo cambiar?": the one just told.
       (afterOwnReply && hasUpcoming && (moving || cancelling)) ||
       (afterOwnReply && namesTheirs && /^(?:y|and)\b/.test(folded)) ||
+      // "Tu próxima cita es el martes…" → "no perdona, quería decir la del jueves": another of theirs, by its day.
+      (afterOwnReply && referredByDay(folded, customer.appointments, knowledge).length > 0) ||
       // A client with appointments who cancels, or moves to a day or "la cita", means theirs
       // ("cancel tomorrow's physio", "tengo que cambiar la cita").
       (hasUpcoming &&

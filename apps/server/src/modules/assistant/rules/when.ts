@@ -746,7 +746,13 @@ function times(text: string): { after?: string; at?: string; before?: string } {
     // "y 19h?", "mejor 17h30": an hour written with its h needs no "a las" either; "en 2h" is a wait.
     /(?:^|\s)(?<!\b(?:en|in|de|cada|within|dentro)\s)(\d{1,2})h(\d{2})?\b/.exec(folded) ??
     // "and 10?", "y 6?", "or 11?": an hour alone after "and" asks that time, as "¿y a las 10?" does.
-    /^\s*(?:y|and|or|o|e|mejor)\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\s*$/.exec(folded);
+    /^\s*(?:y|and|or|o|e|mejor)\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\s*$/.exec(folded) ??
+    // "is 11 free?", "what about 11?": an hour asked of, in English, with no "at".
+    /\b(?:is|what about|how about)\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm)?(?=\s+(?:free|open|available|ok|okay|possible|good)\b|\s*$)/.exec(
+      folded,
+    ) ??
+    // "às 11 pode ser?": Portuguese "at" (folded "as"), not "as 2 people".
+    /(?:^|\s)as\s+(\d{1,2})(?:[:h](\d{2}))?(?![\d/])(?!\s*(?:people|persons|of|pessoas)\b)/.exec(folded);
   if (at) {
     const hour = Number(at[1]);
     if (hour > 23) return {};
