@@ -5919,6 +5919,19 @@ describe('round 32, blind, after the fold', () => {
     expect(said([answer!], 0)).toMatch(/\/schedule\/ane/);
   });
 
+  it('"¿y una hora más tarde que la primera?" after one day\'s times is the first plus an hour', async () => {
+    const [, answer] = await play('q huecos tiene ane el jueves', 'y una hora mas tarde que la primera?');
+    expect(said([answer!], 0)).toMatch(/jueves 26 de noviembre a las 10:00/);
+  });
+
+  it('"¿y la semana siguiente el mismo día y hora?" is that weekday a week on, at that time', async () => {
+    const [, answer] = await play(
+      'ane tiene hueco el jueves a las 11?',
+      'y la semana siguiente el mismo dia y hora?',
+    );
+    expect(said([answer!], 0)).toMatch(/jueves 3 de diciembre a las 11:00/);
+  });
+
   it('"no perdona, quería decir la del jueves" after their Tuesday one was told shows their Thursday one', async () => {
     const [, answer] = await playWith(
       client(
@@ -5929,5 +5942,53 @@ describe('round 32, blind, after the fold', () => {
       'no perdona, quería decir la del jueves',
     );
     expect(said([answer!], 0)).toMatch(/jueves 3 de diciembre a las 17:30/);
+  });
+});
+
+describe('round 32, blind, who does what', () => {
+  const salon: AssistantKnowledge = {
+    ...lawOffice,
+    companyName: 'Brisa',
+    information: 'Peluquería y estética en Madrid, Zaragoza y Granada.',
+    employees: [
+      person(
+        'Sergio Blanco',
+        'sergio',
+        'Senior Stylist',
+        'Corte y peinado de señora y caballero',
+        ['Madrid'],
+        weekdays([['10:00', '18:00']]),
+      ),
+      person(
+        'Iván Gil',
+        'ivan',
+        'Barbero',
+        'Barbería: corte de caballero, degradados y arreglo de barba',
+        ['Zaragoza'],
+        weekdays([['09:00', '13:00']]),
+      ),
+      person(
+        'Carmen Ortiz',
+        'carmen',
+        'Esteticista',
+        'Manicura, pedicura, cejas y pestañas',
+        ['Granada'],
+        weekdays([['09:00', '15:00']]),
+      ),
+    ],
+  };
+  const say = async (text: string) =>
+    (await assistant.respond([{ role: 'customer', text }], salon)).replies.join('\n');
+
+  it('"tengo que cortarme el pelo en zaragoza" is the barber there, who cuts, not nobody', async () => {
+    const reply = await say('buenas tengo q cortarme el pelo en zaragoza');
+    expect(reply).toMatch(/Iván Gil/);
+    expect(reply).not.toMatch(/no tenemos a nadie/);
+  });
+
+  it('"alguien que me arregle las cejas" is the esthetician, not the barber whose beard trim shares the verb', async () => {
+    const reply = await say('alguien que me arregle las cejas');
+    expect(reply).toMatch(/Carmen Ortiz/);
+    expect(reply).not.toMatch(/Iván/);
   });
 });

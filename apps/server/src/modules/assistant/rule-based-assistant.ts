@@ -327,6 +327,22 @@ const DAY_STEM =
 const AGE_LIMIT_ASKED =
   /\b(?:hasta (?:que|cuantos) (?:edad|anos)|que edad|(?:de|para) que edades?|edad (?:maxima|limite)|what age|up to what age|how old|age limit)\b/;
 /** The first or last of the times just listed: "la última", "la primera que tenga", "the last one". */
+/** "una hora más tarde que la primera", "half an hour earlier than the last": a time told from another. */
+const SHIFTED_FROM =
+  /\b(una hora|media hora|hora y media|dos horas|an hour|half an hour|two hours)\s+(mas tarde|despues|later|antes|mas temprano|earlier)\s+(?:que|than)\b/;
+const shiftMinutes = (said: string) =>
+  ({
+    'una hora': 60,
+    'media hora': 30,
+    'hora y media': 90,
+    'dos horas': 120,
+    'an hour': 60,
+    'half an hour': 30,
+    'two hours': 120,
+  })[said] ?? 0;
+/** "¿y la semana siguiente el mismo día y hora?", "same time next week?": the day asked, a week on, at its time. */
+const SAME_TIME_A_WEEK_ON =
+  /\b(?:la semana (?:siguiente|que viene|proxima)|a la semana|next week|the week after)\b.*\b(?:mism[oa]s? (?:dia|hora)|same (?:day|time))\b|\bsame (?:day and )?time (?:the )?(?:next week|week after)\b/;
 const EDGE_TIME =
   // "la última sesión fue…" is a past one, not a time of the list.
   /\b(?:la|el|lo) (?:ultima|ultimo|primera|primero|mas tarde|mas temprano|mas pronto)\b(?! (?:vez|sesion|clase|cita|visita|consulta|semana|dia))|\bthe (?:last|first|latest|earliest)(?: one| slot| time)?\b(?! time i)/;
@@ -1243,7 +1259,11 @@ class Conversation {
     // professional's times: that time, with its link, whatever the words about booking it share
     // with the company information ("dónde").
     // (With a price asked, the price path answers both.)
-    const pointedAt = m.price || m.premium ? null : this.theOneAtListed();
+    // ("¿y la semana siguiente el mismo día y hora?" too: its "día y hora" is no question about hours.)
+    const pointedAt =
+      m.price || m.premium
+        ? null
+        : (this.theOneAtListed() ?? (SAME_TIME_A_WEEK_ON.test(m.folded) ? this.timeFollowUp(8) : null));
     if (pointedAt) {
       const times = await this.openTimes(pointedAt.professional, pointedAt.when);
       // "vale la de las 11 y media. ¿es en Sevilla o Málaga?": where they see people, too.
@@ -2276,7 +2296,21 @@ class Conversation {
       if (candidates.length !== 1) return null;
       const day = dayOf(c.when);
       const last = /ultim|tard|last|latest/.test(edge[0]);
-      return { professional: candidates[0]!, when: { ...day, at: last ? listed.at(-1)! : listed[0]! } };
+      const base = last ? listed.at(-1)! : listed[0]!;
+      // "¿y una hora más tarde que la primera?": that far from it.
+      const shift = SHIFTED_FROM.exec(m.folded);
+      const minutes = shift
+        ? shiftMinutes(shift[1]!) * (/antes|temprano|earlier/.test(shift[2]!) ? -1 : 1)
+        : 0;
+      const at = toTime(toMinutes(base) + minutes);
+      return { professional: candidates[0]!, when: { ...day, at } };
+    }
+    // "el sábado a las 4?" … "¿y la semana siguiente el mismo día y hora?": a week on, at that time.
+    if (SAME_TIME_A_WEEK_ON.test(m.folded) && c.when && c.when.from === c.when.to && m.named.length <= 1) {
+      const candidates = m.named.length ? m.named : c.offered.length ? c.offered : c.named;
+      const date = addDays(c.when.from, 7);
+      if (candidates.length === 1)
+        return { professional: candidates[0]!, when: { ...c.when, from: date, to: date } };
     }
     // "sergio el sábado" … "¿y el siguiente?": the same weekday a week on, with the same one;
     // "carlos el lunes a las 9?" … "el q viene": the coming one of that weekday, at the time asked.

@@ -177,21 +177,35 @@ export function roleStemsIn(text: string, directory: Directory, kindNamed = fals
   // The dates reader is the costly test: it runs only on the few words that meet a role.
   // "alguien que me arregle las cejas": with a kind named, a verb is what is done to it, not the
   // role its stem meets ("arreglar" is no "arreglo de barba").
-  const isVerb = (word: string) => kindNamed && VERB_FORM.test(word);
+  // ("que me arregle las cejas": a word after "me", "te", "le" is a verb too, whatever its ending.)
+  const afterPronoun = new Set(
+    [...fold(text).matchAll(/\b(?:me|te|le|les|nos|se)\s+([a-z]+)/g)].map((found) => found[1]!),
+  );
+  const isVerb = (word: string) => kindNamed && (VERB_FORM.test(word) || afterPronoun.has(word));
   const own = new Set(
     typed
       .filter((word) => word.length >= 5 && all.has(stem(word)) && !isVerb(word) && !saysWhen(word))
       .map(stem),
   );
-  if (own.size || kindNamed) return own;
-  return new Set(
-    typed
-      .flatMap((word) => (SERVICE_SYNONYMS.get(word) ?? []).flatMap((service) => words(service)))
+  const ofServices = (found: string[]) =>
+    found
+      .flatMap((word) =>
+        (SERVICE_SYNONYMS.get(word) ?? (SERVICE_NAMES.has(word) ? [word] : [])).flatMap((service) =>
+          words(service),
+        ),
+      )
       .filter((word) => word.length >= 5)
       .map(stem)
-      .filter((found) => all.has(found)),
-  );
+      .filter((found) => all.has(found));
+  // "tengo que cortarme el pelo": a verb the vocabulary gives a service for names that service's
+  // role word ("corte", the barber's "corte de caballero" too), where its own stem would not.
+  if (kindNamed) return new Set([...own, ...ofServices(typed.filter(isVerb))]);
+  if (own.size) return own;
+  return new Set(ofServices(typed));
 }
+
+/** The services' own words the synonyms lead to ("corte", "barba"): "que me corte el pelo" says one. */
+const SERVICE_NAMES = new Set([...SERVICE_SYNONYMS.values()].flat());
 
 /** Every word the vocabulary knows (cue words, kinds, places, topics, stopwords): none of them is a name. */
 const KNOWN_WORDS = new Set(
