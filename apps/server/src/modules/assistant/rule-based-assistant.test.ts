@@ -5932,6 +5932,12 @@ describe('round 32, blind, after the fold', () => {
     expect(said([answer!], 0)).toMatch(/jueves 3 de diciembre a las 11:00/);
   });
 
+  it('premium content asked with a kind ("los planes mensuales con vídeos de la abogada laboralista") is that one\'s subscription', async () => {
+    const [answer] = await play('y si quiero los planes mensuales con videos de la abogada laboralista?');
+    expect(said([answer!], 0)).toMatch(/9,99/);
+    expect(said([answer!], 0)).toMatch(/subscription\/ane/);
+  });
+
   it('"no perdona, quería decir la del jueves" after their Tuesday one was told shows their Thursday one', async () => {
     const [, answer] = await playWith(
       client(
@@ -5990,5 +5996,19 @@ describe('round 32, blind, who does what', () => {
     const reply = await say('alguien que me arregle las cejas');
     expect(reply).toMatch(/Carmen Ortiz/);
     expect(reply).not.toMatch(/Iván/);
+  });
+});
+
+describe('round 32, blind, services in other languages', () => {
+  const beauty: AssistantKnowledge = {
+    ...lawOffice,
+    information: 'Precios: diseño de cejas 9 €, arreglo de barba 12 €, lifting de pestañas 35 €.',
+  };
+  const say = async (text: string) =>
+    (await assistant.respond([{ role: 'customer', text }], beauty)).replies.join('\n');
+
+  it('prices Portuguese eyebrows and a Basque beard trim', async () => {
+    expect(await say('fazem design de sobrancelhas? quanto custa?')).toMatch(/9\s€/);
+    expect(await say('Kaixo! zenbat balio du bizarra moztea?')).toMatch(/12\s€/);
   });
 });

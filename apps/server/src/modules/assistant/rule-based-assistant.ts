@@ -1833,6 +1833,12 @@ class Conversation {
       (m.text.split(/\s+/).length <= 8 || WHERE_I_AM.test(m.folded))
     )
       return this.search(c.kinds, c.roleStems, m.places);
+    // "y si quiero los planes de entrenamiento mensuales con vídeos?": the premium content of the
+    // one who does that kind, not their appointments.
+    if (m.premium && asksKind && !m.places.length && !m.price) {
+      const doers = professionalsOfKind(m.kinds, m.roleStems, this.directory);
+      return this.subscription(doers.length === 1 ? doers[0] : undefined);
+    }
     if (asksKind || m.places.length) {
       const found = this.find(m);
       if (found) return service.length ? [this.prices(undefined), found].join('\n\n') : found;
