@@ -5938,6 +5938,12 @@ describe('round 32, blind, after the fold', () => {
     expect(said([answer!], 0)).toMatch(/subscription\/ane/);
   });
 
+  it('"la de las 5, es presencial no?" after one day\'s times gives that time and where they see people', async () => {
+    const [, answer] = await play('iker tiene hueco el jueves?', 'la de las 5, es presencial no?');
+    expect(said([answer!], 0)).toMatch(/17:00/);
+    expect(said([answer!], 0)).toMatch(/Bilbao/);
+  });
+
   it('"no perdona, quería decir la del jueves" after their Tuesday one was told shows their Thursday one', async () => {
     const [, answer] = await playWith(
       client(
@@ -5990,6 +5996,23 @@ describe('round 32, blind, who does what', () => {
     const reply = await say('buenas tengo q cortarme el pelo en zaragoza');
     expect(reply).toMatch(/Iván Gil/);
     expect(reply).not.toMatch(/no tenemos a nadie/);
+  });
+
+  it('"¿quién lo hace y dónde?" after a service\'s prices is who does it and where, not the address', async () => {
+    const first = await assistant.respond(
+      [{ role: 'customer', text: 'que precio tiene la manicura normal y la semipermanente' }],
+      salon,
+    );
+    const answer = await assistant.respond(
+      [
+        { role: 'customer', text: 'que precio tiene la manicura normal y la semipermanente' },
+        { role: 'assistant', text: first.replies.join('\n') },
+        { role: 'customer', text: 'quien lo hace y donde' },
+      ],
+      salon,
+    );
+    expect(answer.replies.join('\n')).toMatch(/Carmen Ortiz/);
+    expect(answer.replies.join('\n')).toMatch(/Granada/);
   });
 
   it('"alguien que me arregle las cejas" is the esthetician, not the barber whose beard trim shares the verb', async () => {

@@ -1266,10 +1266,10 @@ class Conversation {
         : (this.theOneAtListed() ?? (SAME_TIME_A_WEEK_ON.test(m.folded) ? this.timeFollowUp(8) : null));
     if (pointedAt) {
       const times = await this.openTimes(pointedAt.professional, pointedAt.when);
-      // "vale la de las 11 y media. ¿es en Sevilla o Málaga?": where they see people, too.
-      return m.places.length
-        ? [times, this.whetherThere(pointedAt.professional, m.places)].join('\n')
-        : times;
+      // "vale la de las 11 y media. ¿es en Sevilla o Málaga?", "la de las 5, es presencial no?":
+      // where they see people, too.
+      if (m.places.length) return [times, this.whetherThere(pointedAt.professional, m.places)].join('\n');
+      return IN_PERSON.test(m.folded) ? [times, this.describe([pointedAt.professional])].join('\n\n') : times;
     }
     // "quiero cita con laura la head coach": the manager asked for by name, whatever kind the words
     // around her name say; she takes no bookings, and who does is listed.
@@ -1460,7 +1460,14 @@ class Conversation {
         (findPrice(this.info, m.text, SERVICE_SYNONYMS) !== null || SESSION_NOUN.test(m.folded))) ||
         (asksKind && Boolean(m.when)) ||
         // "quiero arreglarme las cejas, ¿dónde y con quién?": who does it, with where they work.
-        (asksKind && WHO_ASKED.test(m.folded) && topics.every((topic) => topic === 'address')));
+        (asksKind && WHO_ASKED.test(m.folded) && topics.every((topic) => topic === 'address')) ||
+        // "…la manicura y la semipermanente" … "¿quién lo hace y dónde?": who does what was just talked about.
+        (!asksKind &&
+          !m.named.length &&
+          !m.places.length &&
+          Boolean(c.kinds.size || c.roleStems.size) &&
+          WHO_ASKED.test(m.folded) &&
+          m.text.split(/\s+/).length <= 6));
     // "¿y una hora antes?" after one professional's time: that time moved, not the opening hours.
     const shifted = SHIFT_BY.test(m.folded) && !m.named.length ? this.timeFollowUp() : null;
     if (shifted) return this.openTimes(shifted.professional, shifted.when);
