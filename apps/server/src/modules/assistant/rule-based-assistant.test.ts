@@ -5887,6 +5887,24 @@ describe('round 32, blind', () => {
     expect(said([answer!], 0)).not.toMatch(/martes 24/);
   });
 
+  it('"la del lunes la quiero para el jueves" moves Monday\'s: wanting it for another day keeps nothing', async () => {
+    const [answer] = await playWith(
+      client(
+        appointment('a-mon', 'ane', '2026-11-30', '10:00'),
+        appointment('a-wed', 'ane', '2026-12-02', '10:00'),
+        appointment('a-fri', 'ane', '2026-12-04', '10:00'),
+      ),
+      'la del lunes la quiero para el jueves a las 11',
+    );
+    expect(answer!.propose).toMatchObject({ kind: 'reschedule', appointmentId: 'a-mon' });
+  });
+
+  it('"¿qué hace falta para reservar?" after one professional asks how to book, not what they do', async () => {
+    const [, answer] = await play('quien hay online?', 'que hace falta para reservar?');
+    expect(said([answer!], 0)).toMatch(/reservar con Iker Prieto/);
+    expect(said([answer!], 0)).not.toMatch(/Divorcios/);
+  });
+
   it('"la de iker no?" asks; it refuses nothing', async () => {
     const [answer] = await playWith(
       client(

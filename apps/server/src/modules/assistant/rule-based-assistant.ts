@@ -170,7 +170,7 @@ const ABOUT_THEM =
 
 /** "what does she do?", "¿a qué se dedica?": a professional's work asked. */
 const WHAT_THEY_DO =
-  /\b(?:what does (?:she|he) do|what do(?:es)? (?:they|she|he) do|what is (?:her|his) (?:job|role|speciality|specialty)|(?:que|q) hace|a (?:que|q) se dedica|(?:que|q) (?:es|hace) (?:ella|el)|de (?:que|q) (?:es|trabaja))\b/;
+  /\b(?:what does (?:she|he) do|what do(?:es)? (?:they|she|he) do|what is (?:her|his) (?:job|role|speciality|specialty)|(?:que|q) hace(?! falta| frio| calor| tiempo| buen| mal)|a (?:que|q) se dedica|(?:que|q) (?:es|hace) (?:ella|el)|de (?:que|q) (?:es|trabaja))\b/;
 
 /** "…que el de caballero", "…than the men's one": a service compared with, its noun left out. */
 const COMPARED_WITH = /\b(?:que|than|o|or)\s+(?:el|la|los|las|the)\s+de\s+([a-z]+)/;

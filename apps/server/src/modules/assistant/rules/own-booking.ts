@@ -1252,10 +1252,11 @@ const PLACE_NAMED: Array<[RegExp, number]> = [
 
 /**
  * A clause that keeps an appointment as it is: "la de madrid la mantengo", "I'll keep the nutrition
- * one", "la de las 12 y media sí que la quiero" (not "no la quiero", "la quiero cancelar").
+ * one", "la de las 12 y media sí que la quiero" (said at the end of its clause: not "no la quiero",
+ * "la quiero cancelar", "la quiero para el jueves").
  */
 const KEEPS =
-  /\b(?:se queda(?:n)? (?:igual|como esta|asi)|mantengo|mantenla|mantenlo|mantener|me (?:la|lo) quedo|me quedo con|conservo|(?:la|lo) dejo como esta|dejala como esta|dejalo como esta|no (?:la|lo) (?:toques|canceles|anules|quites|borres|muevas|cambies)|(?:la|lo) dejas|(?:la|lo) dejamos|keep|keeping)\b|(?<!\bno )\b(?:la|lo) (?:quiero|necesito)\b(?!\s+(?:cancelar|anular|quitar|cambiar|mover|pasar|borrar|dar|cambiarla|moverla|pasarla|cancelarla|anularla))/;
+  /\b(?:se queda(?:n)? (?:igual|como esta|asi)|mantengo|mantenla|mantenlo|mantener|me (?:la|lo) quedo|me quedo con|conservo|(?:la|lo) dejo como esta|dejala como esta|dejalo como esta|no (?:la|lo) (?:toques|canceles|anules|quites|borres|muevas|cambies)|(?:la|lo) dejas|(?:la|lo) dejamos|keep|keeping)\b|(?<!\bno )\b(?:la|lo) (?:quiero|necesito)(?=\s*$|\s+(?:tal cual|igual|asi|como esta|todavia|aun)\b)/;
 /**
  * A clause that only refuses an appointment it names: "la del sábado no", "the Saturday one no" (in
  * "uy, la del sábado no, solo la del jueves"). Not a question tag ("la de lucía no?": see `TAGGED_NO`).
