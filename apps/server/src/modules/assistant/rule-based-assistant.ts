@@ -326,23 +326,10 @@ const DAY_STEM =
 /** "¿hasta qué edad?", "what age is it for?": the age limit of a service, asked with no age said. */
 const AGE_LIMIT_ASKED =
   /\b(?:hasta (?:que|cuantos) (?:edad|anos)|que edad|(?:de|para) que edades?|edad (?:maxima|limite)|what age|up to what age|how old|age limit)\b/;
-/** The first or last of the times just listed: "la última", "la primera que tenga", "the last one". */
-/** "una hora más tarde que la primera", "half an hour earlier than the last": a time told from another. */
-const SHIFTED_FROM =
-  /\b(una hora|media hora|hora y media|dos horas|an hour|half an hour|two hours)\s+(mas tarde|despues|later|antes|mas temprano|earlier)\s+(?:que|than)\b/;
-const shiftMinutes = (said: string) =>
-  ({
-    'una hora': 60,
-    'media hora': 30,
-    'hora y media': 90,
-    'dos horas': 120,
-    'an hour': 60,
-    'half an hour': 30,
-    'two hours': 120,
-  })[said] ?? 0;
 /** "¿y la semana siguiente el mismo día y hora?", "same time next week?": the day asked, a week on, at its time. */
 const SAME_TIME_A_WEEK_ON =
   /\b(?:la semana (?:siguiente|que viene|proxima)|a la semana|next week|the week after)\b.*\b(?:mism[oa]s? (?:dia|hora)|same (?:day|time))\b|\bsame (?:day and )?time (?:the )?(?:next week|week after)\b/;
+/** The first or last of the times just listed: "la última", "la primera que tenga", "the last one". */
 const EDGE_TIME =
   // "la última sesión fue…" is a past one, not a time of the list.
   /\b(?:la|el|lo) (?:ultima|ultimo|primera|primero|mas tarde|mas temprano|mas pronto)\b(?! (?:vez|sesion|clase|cita|visita|consulta|semana|dia))|\bthe (?:last|first|latest|earliest)(?: one| slot| time)?\b(?! time i)/;
@@ -1607,33 +1594,22 @@ class Conversation {
       hasAny(fold(before), HOURS)
     )
       return this.openTimes(m.named[0]!, undefined);
-    // "en Málaga quién hay?" → Marta … "¿qué hace exactamente?": what the one just offered does.
-    if (
-      about &&
+    // A short question that names nobody, no day, price or premium content, right after one
+    // professional was offered: it is about them.
+    const ofTheOneOffered = (maxWords: number) =>
+      about !== undefined &&
       !others.length &&
       !m.named.length &&
-      WHAT_THEY_DO.test(m.folded) &&
-      m.text.split(/\s+/).length <= 6 &&
+      m.text.split(/\s+/).length <= maxWords &&
       !m.when &&
       !m.price &&
-      !m.premium
-    )
-      return this.describe([about]);
+      !m.premium;
+    // "en Málaga quién hay?" → Marta … "¿qué hace exactamente?": what the one just offered does.
+    if (ofTheOneOffered(6) && WHAT_THEY_DO.test(m.folded)) return this.describe([about!]);
     // "Ane tiene hueco el jueves?" … "¿es en Bilbao?", "is that in Madrid?": whether the one just
     // offered works there, not everyone there.
-    if (
-      about &&
-      !others.length &&
-      !m.named.length &&
-      !asksKind &&
-      m.places.length &&
-      IS_IT_THERE.test(m.folded) &&
-      m.text.split(/\s+/).length <= 6 &&
-      !m.when &&
-      !m.price &&
-      !m.premium
-    )
-      return this.worksWhere(about, m.places);
+    if (ofTheOneOffered(6) && !asksKind && m.places.length && IS_IT_THERE.test(m.folded))
+      return this.worksWhere(about!, m.places);
     // "¿Carlos trabaja en Alcobendas?": where they work, not their times.
     // "¿qué días trabaja carmen? mi abuela va a granada": the days asked, not whether she is there.
     // ("Is Carmen in Granada? What does she do?": and who she is.)
@@ -1648,19 +1624,8 @@ class Conversation {
     if (m.named.length === 1 && WHERE_ASKED.test(m.folded) && !m.when && !m.price && !m.premium)
       return this.describe(m.named);
     // "quien hace balayage?" … "¿y en qué centro está?": where the one just offered works.
-    if (
-      about &&
-      !others.length &&
-      !m.named.length &&
-      !asksKind &&
-      !m.places.length &&
-      WHERE_ASKED.test(m.folded) &&
-      m.text.split(/\s+/).length <= 8 &&
-      !m.when &&
-      !m.price &&
-      !m.premium
-    )
-      return this.describe([about]);
+    if (ofTheOneOffered(8) && !asksKind && !m.places.length && WHERE_ASKED.test(m.folded))
+      return this.describe([about!]);
     // "¿javi atiende por las tardes?": a part of the day with no day asks for times too.
     const clock = clockOf(m.text);
     const partAsked = Boolean(clock.partOfDay || clock.after || clock.before) && !m.cities;
@@ -2311,11 +2276,7 @@ class Conversation {
       const last = /ultim|tard|last|latest/.test(edge[0]);
       const base = last ? listed.at(-1)! : listed[0]!;
       // "¿y una hora más tarde que la primera?": that far from it.
-      const shift = SHIFTED_FROM.exec(m.folded);
-      const minutes = shift
-        ? shiftMinutes(shift[1]!) * (/antes|temprano|earlier/.test(shift[2]!) ? -1 : 1)
-        : 0;
-      const at = toTime(toMinutes(base) + minutes);
+      const at = shiftedTime(m.folded, base) ?? base;
       return { professional: candidates[0]!, when: { ...day, at } };
     }
     // "el sábado a las 4?" … "¿y la semana siguiente el mismo día y hora?": a week on, at that time.
