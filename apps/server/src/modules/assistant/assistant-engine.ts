@@ -93,13 +93,14 @@ export type CustomerPack = {
  * may lack its time (or date) while the customer is still choosing; only a whole one is made.
  */
 export type ChangeProposal =
-  | {
+  | ({
       kind: 'cancel';
-      appointmentId: string;
-      refund: Money | null;
-      /** Paid with a pack session: whether the customer was told it goes back (absent otherwise). */
-      sessionBack?: boolean;
-    }
+      /**
+       * "cancela las dos": the customer's other appointments cancelled with this one by the same
+       * yes, each on the terms they were told (absent: this one alone).
+       */
+      also?: CancelTerms[];
+    } & CancelTerms)
   | { kind: 'reschedule'; appointmentId: string; date: string | null; time: string | null }
   /**
    * A place in line for a full class time or a taken one-to-one time (by the professional's
@@ -107,6 +108,14 @@ export type ChangeProposal =
    * available'), for a verified client.
    */
   | { kind: 'waitlist'; username: string | null; serviceId: string; date: string; time: string };
+
+/** One appointment a proposed cancellation covers, on the terms the customer was told. */
+export type CancelTerms = {
+  appointmentId: string;
+  refund: Money | null;
+  /** Paid with a pack session: whether the customer was told it goes back (absent otherwise). */
+  sessionBack?: boolean;
+};
 
 /** A change to one of the customer's appointments. */
 export type AppointmentChange = Exclude<ChangeProposal, { kind: 'waitlist' }>;

@@ -16,6 +16,7 @@ import {
   type AssistantAnswer,
   type AssistantEngine,
   type AssistantKnowledge,
+  type CancelTerms,
   type ChangeProposal,
   directoryEntry,
   type Turn,
@@ -26,7 +27,7 @@ import { withConversationRef } from './booking-links.ts';
 import { detectLanguage, type Language, messageLanguage, replyLanguage } from './language.ts';
 import { matchLesson, meaningText, type TaughtLesson } from './lessons.ts';
 import { REPLIES } from './replies.ts';
-import { joinWaitlist, makeChange } from './self-service.ts';
+import { cancellationsOf, joinWaitlist, makeChange } from './self-service.ts';
 
 type Deps = {
   engine: AssistantEngine;
@@ -86,6 +87,17 @@ function unsentReplies(history: Array<{ id: string; sender: string; status: stri
   return unsent;
 }
 
+/** One cancellation's terms as stored, if they are whole. */
+function termsOf(stored: unknown): CancelTerms | null {
+  const terms = stored as Partial<CancelTerms> | null;
+  if (!terms || typeof terms.appointmentId !== 'string') return null;
+  return {
+    appointmentId: terms.appointmentId,
+    refund: terms.refund ?? null,
+    ...(typeof terms.sessionBack === 'boolean' ? { sessionBack: terms.sessionBack } : {}),
+  };
+}
+
 /** The proposal stored on the chat, if it is one and still fresh. */
 function pendingOf(stored: unknown, now: Date): ChangeProposal | null {
   const change = stored as (Partial<StoredChange> & Record<string, unknown>) | null;
@@ -99,13 +111,12 @@ function pendingOf(stored: unknown, now: Date): ChangeProposal | null {
       : null;
   }
   if (typeof change.appointmentId !== 'string') return null;
-  if (change.kind === 'cancel')
-    return {
-      kind: 'cancel',
-      appointmentId: change.appointmentId,
-      refund: change.refund ?? null,
-      ...(typeof change.sessionBack === 'boolean' ? { sessionBack: change.sessionBack } : {}),
-    };
+  if (change.kind === 'cancel') {
+    const also = Array.isArray(change.also) ? change.also.map(termsOf) : [];
+    if (also.includes(null)) return null;
+    const first = termsOf(change);
+    return first && { kind: 'cancel', ...first, ...(also.length ? { also: also as CancelTerms[] } : {}) };
+  }
   if (change.kind === 'reschedule')
     return {
       kind: 'reschedule',
@@ -411,21 +422,49 @@ export function createAssistantService(deps: Deps) {
     const ownAppointment = (id: string | undefined) => customer?.appointments.find((a) => a.id === id);
     // Only the customer's own appointment, or a line for a client of a verified number.
     const theirs = (change: ChangeProposal) =>
-      change.kind === 'waitlist' ? customer !== null : Boolean(ownAppointment(change.appointmentId));
+      change.kind === 'waitlist'
+        ? customer !== null
+        : (change.kind === 'cancel' ? cancellationsOf(change) : [change]).every((one) =>
+            Boolean(ownAppointment(one.appointmentId)),
+          );
     const confirmed = reply.confirm && pending && theirs(pending) ? pending : null;
+    // A yes to a change of an appointment that is no longer theirs (staff cancelled or moved it away
+    // since the question): nothing is done to it, and they are told so rather than left unanswered.
+    // Of several cancellations, the others are still made: they said yes to each.
+    const changes =
+      confirmed?.kind === 'waitlist'
+        ? []
+        : confirmed
+          ? confirmed.kind === 'cancel'
+            ? cancellationsOf(confirmed)
+            : [confirmed]
+          : reply.confirm && pending?.kind === 'cancel'
+            ? cancellationsOf(pending).filter((one) => ownAppointment(one.appointmentId))
+            : [];
+    const gone = Boolean(reply.confirm && pending && pending.kind !== 'waitlist' && !confirmed);
     if (confirmed?.kind === 'waitlist') {
       await remember(chatId, null);
       reply = { replies: [await joinLine(confirmed, clientPhoneDigits, language)], handoff: null };
-    } else if (confirmed) {
-      // Only the change they were asked about, only now.
-      const outcome = await makeChange(
-        confirmed,
-        ownAppointment(confirmed.appointmentId)!,
-        deps.manageBooking,
-        language,
-      );
-      await remember(chatId, outcome.repropose);
-      reply = { replies: [outcome.text], handoff: null };
+    } else if (changes.length || gone) {
+      // Only the change they were asked about, only now; "cancela las dos" cancels each of them in turn.
+      const texts: string[] = [];
+      let repropose: ChangeProposal | null = null;
+      for (const change of changes) {
+        const outcome = await makeChange(
+          change,
+          ownAppointment(change.appointmentId)!,
+          deps.manageBooking,
+          language,
+        );
+        texts.push(outcome.text);
+        repropose ??= outcome.repropose;
+      }
+      if (gone)
+        texts.push(
+          REPLIES[language].own.noLongerBooked(Boolean(pending?.kind === 'cancel' && pending.also?.length)),
+        );
+      await remember(chatId, repropose);
+      reply = { replies: [texts.join('\n')], handoff: null };
     } else if (reply.propose && theirs(reply.propose)) {
       await remember(chatId, reply.propose);
     } else if (conversation.chat.pendingChange) {

@@ -206,7 +206,7 @@ function customerSection(knowledge: AssistantKnowledge): string[] {
   const pending = !pendingChange
     ? 'No change is waiting for confirmation.'
     : pendingChange.kind === 'cancel'
-      ? `You asked the customer to confirm cancelling appointment ${pendingChange.appointmentId}.`
+      ? `You asked the customer to confirm cancelling appointment${pendingChange.also?.length ? 's' : ''} ${[pendingChange.appointmentId, ...(pendingChange.also ?? []).map((one) => one.appointmentId)].join(', ')}.`
       : pendingChange.kind === 'waitlist'
         ? `You asked the customer to confirm joining the waitlist of the full class or taken time on ${pendingChange.date} at ${pendingChange.time} (${pendingChange.username === null ? 'with anyone available' : `username ${pendingChange.username}`}).`
         : `You asked the customer to confirm moving appointment ${pendingChange.appointmentId} to ${pendingChange.date ?? '(day not chosen)'} at ${pendingChange.time ?? '(time not chosen)'}.`;

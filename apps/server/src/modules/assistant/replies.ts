@@ -278,6 +278,7 @@ const es = {
       `${longDate(date, 'es')} a las ${time} con ${employee}`,
     dateAt: (date: string, time: string) => `${longDate(date, 'es')} a las ${time}`,
     nothingChanges: (appointment: string) => `De acuerdo, no cambio nada: tu cita sigue el ${appointment}.`,
+    nothingChangesAll: 'De acuerdo, no cambio nada: tus citas siguen en pie.',
     /** "sí no sé", "espera que lo miro" to a proposed change: nothing done until a clear yes. */
     noRush: (appointment: string) =>
       `Sin prisa: de momento no cambio nada y tu cita sigue el ${appointment}. Cuando lo tengas claro, responde «sí» y lo hago.`,
@@ -349,6 +350,8 @@ const es = {
       `Como faltan menos de ${hours} horas, la sesión del bono se da por usada.`,
     askToCancel: (appointment: string, refund: string) =>
       `¿Cancelo tu cita del ${appointment}? ${refund} Responde «sí» para confirmar.`,
+    askToCancelAll: (appointments: string[]) =>
+      `¿Cancelo estas ${appointments.length} citas?\n${appointments.map((a) => `- ${a}`).join('\n')}\nResponde «sí» para cancelarlas todas.`,
     askToMove: (appointment: string, date: string, time: string) =>
       `¿Cambio tu cita del ${appointment} al ${longDate(date, 'es')} a las ${time}? Responde «sí» para confirmar.`,
     refunding: (amount: string) =>
@@ -358,6 +361,8 @@ const es = {
     moved: (employee: string, date: string, time: string) =>
       `Hecho: tu cita con ${employee} queda el ${longDate(date, 'es')} a las ${time}. Te enviamos el cambio por correo.`,
     justTaken: 'Vaya, esa hora se acaba de ocupar. ¿Quieres que te diga otras horas libres?',
+    noLongerBooked: (several: boolean) =>
+      `${several ? 'Una de esas citas' : 'Esa cita'} ya no está reservada a tu nombre, así que no he cambiado nada en ella.`,
 
     joinOnPage: (url: string) => `Puedes apuntarte en la página de reservas: ${url}`,
     needEmail: (onThePage: string) =>
@@ -627,6 +632,7 @@ const en: Replies = {
     dateAt: (date, time) => `${longDate(date, 'en')} at ${time}`,
     nothingChanges: (appointment) =>
       `All right, nothing changes: your appointment is still on ${appointment}.`,
+    nothingChangesAll: 'All right, nothing changes: your appointments stay as they are.',
     noRush: (appointment) =>
       `No rush: I'm not changing anything yet, and your appointment is still on ${appointment}. When you're sure, reply "yes" and I'll do it.`,
     paidFor: (appointment, amount) => `Yes: your appointment on ${appointment} is paid (${amount}).`,
@@ -693,6 +699,8 @@ const en: Replies = {
       `As it is less than ${hours} hours away, the pack session counts as used.`,
     askToCancel: (appointment, refund) =>
       `Shall I cancel your appointment on ${appointment}? ${refund} Reply "yes" to confirm.`,
+    askToCancelAll: (appointments) =>
+      `Shall I cancel these ${appointments.length} appointments?\n${appointments.map((a) => `- ${a}`).join('\n')}\nReply "yes" to cancel them all.`,
     askToMove: (appointment, date, time) =>
       `Shall I move your appointment on ${appointment} to ${longDate(date, 'en')} at ${time}? Reply "yes" to confirm.`,
     refunding: (amount) => ` We are refunding ${amount} to your card; it may take a few days to show.`,
@@ -700,6 +708,8 @@ const en: Replies = {
     moved: (employee, date, time) =>
       `Done: your appointment with ${employee} is now on ${longDate(date, 'en')} at ${time}. We are emailing you the change.`,
     justTaken: 'Sorry, that time was just taken. Shall I tell you other open times?',
+    noLongerBooked: (several) =>
+      `${several ? 'One of those appointments' : 'That appointment'} is no longer booked in your name, so I have not changed anything in it.`,
 
     joinOnPage: (url) => `You can join it on the booking page: ${url}`,
     needEmail: (onThePage) =>

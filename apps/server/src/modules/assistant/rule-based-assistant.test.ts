@@ -6053,3 +6053,60 @@ describe('round 32, blind, services in other languages', () => {
     expect(await say('Kaixo! zenbat balio du bizarra moztea?')).toMatch(/12\s€/);
   });
 });
+
+describe('several of their appointments at once', () => {
+  const three = client(
+    appointment('a1', 'ane', '2026-11-26', '10:00'),
+    appointment('a2', 'iker', '2026-11-28', '17:00'),
+    appointment('a3', 'ane', '2026-12-03', '11:00'),
+  );
+  const two = client(
+    appointment('a1', 'ane', '2026-11-26', '10:00'),
+    appointment('a2', 'iker', '2026-11-28', '17:00'),
+  );
+  const ids = (answer: AssistantAnswer) =>
+    answer.propose?.kind === 'cancel'
+      ? [answer.propose.appointmentId, ...(answer.propose.also ?? []).map((one) => one.appointmentId)]
+      : [];
+
+  it('round 32, blind: "cancela las dos" puts both to one yes, each with what it gives back', async () => {
+    const [asked, confirmed] = await playWith(two, 'cancela las dos porfa', 'si');
+    expect(ids(asked!)).toEqual(['a1', 'a2']);
+    expect(said([asked!], 0)).toMatch(/¿Cancelo estas 2 citas\?/);
+    expect(said([asked!], 0)).toMatch(/jueves 26 de noviembre a las 10:00/);
+    expect(said([asked!], 0)).toMatch(/sábado 28 de noviembre a las 17:00/);
+    expect(confirmed!.confirm).toBe(true);
+    const [english] = await playWith(two, 'please cancel both of my appointments');
+    expect(ids(english!)).toEqual(['a1', 'a2']);
+    expect(said([english!], 0)).toMatch(/Shall I cancel these 2 appointments\?/);
+  });
+
+  it('"ambas" to which one, "todas menos la del jueves", and "las dos" of three is asked', async () => {
+    const [, both] = await playWith(two, 'quiero cancelar mi cita', 'ambas');
+    expect(ids(both!)).toEqual(['a1', 'a2']);
+    const [allBut] = await playWith(three, 'cancela todas menos la del jueves 26');
+    expect(ids(allBut!)).toEqual(['a2', 'a3']);
+    const [withAne] = await playWith(three, 'anula las dos de ane');
+    expect(ids(withAne!)).toEqual(['a1', 'a3']);
+    const [which] = await playWith(three, 'cancela las dos');
+    expect(which!.propose).toBeUndefined();
+    expect(said([which!], 0)).toMatch(/¿Cuál quieres cancelar\?/);
+    // "la de las dos" is a time, not both.
+    const [atTwo] = await playWith(two, 'cancela la de las dos');
+    expect(ids(atTwo!).length).toBeLessThan(2);
+  });
+
+  it('"solo la del jueves" while both wait leaves one, still asking; a no changes nothing', async () => {
+    const [, only, yes] = await playWith(two, 'cancela las dos', 'sí, pero solo la del jueves', 'sí');
+    expect(only!.confirm).toBeFalsy();
+    expect(ids(only!)).toEqual(['a1']);
+    expect(only!.propose).not.toHaveProperty('also');
+    expect(yes!.confirm).toBe(true);
+    const [, refused] = await playWith(two, 'cancela las dos', 'uy no, la del sábado no');
+    expect(refused!.confirm).toBeFalsy();
+    expect(ids(refused!)).toEqual(['a1']);
+    const [, no] = await playWith(two, 'cancela las dos', 'no, mejor no');
+    expect(no!.propose).toBeUndefined();
+    expect(said([no!], 0)).toMatch(/no cambio nada: tus citas siguen en pie/);
+  });
+});

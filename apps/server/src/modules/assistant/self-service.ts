@@ -6,6 +6,7 @@ import type { ManageBookingService } from '../manage-booking/manage-booking.serv
 import type { WaitlistService } from '../waitlist/waitlist.service.ts';
 import type {
   AppointmentChange,
+  CancelTerms,
   ChangeProposal,
   CustomerAppointment,
   WaitlistJoin,
@@ -68,13 +69,38 @@ export function askToCancel(appointment: CustomerAppointment, language: Language
   );
 }
 
-/** The cancellation put to the customer, with the terms they are told: the refund, and a pack session's return. */
-export const cancelProposal = (appointment: CustomerAppointment): ChangeProposal => ({
-  kind: 'cancel',
+/** The terms a cancellation is put on: the refund, and a pack session's return. */
+const cancelTerms = (appointment: CustomerAppointment): CancelTerms => ({
   appointmentId: appointment.id,
   refund: appointment.refundOnCancel,
   ...(appointment.packSessionBack === null ? {} : { sessionBack: appointment.packSessionBack }),
 });
+
+/** The cancellation put to the customer, with the terms they are told. */
+export const cancelProposal = (appointment: CustomerAppointment): ChangeProposal => ({
+  kind: 'cancel',
+  ...cancelTerms(appointment),
+});
+
+/** "cancela las dos": one question for several of theirs, each on its own terms, and one yes for all. */
+export function cancelAllProposal(appointments: CustomerAppointment[]): ChangeProposal {
+  const [first, ...rest] = appointments.map(cancelTerms);
+  return rest.length ? { kind: 'cancel', ...first!, also: rest } : { kind: 'cancel', ...first! };
+}
+
+/** The question that proposes cancelling these appointments, each with what it gives back. */
+export function askToCancelAll(appointments: CustomerAppointment[], language: Language) {
+  if (appointments.length === 1) return askToCancel(appointments[0]!, language);
+  return say(language).askToCancelAll(
+    appointments.map((a) => `${describeAppointment(a, language)}. ${refundSentence(a, language)}`),
+  );
+}
+
+/** Each cancellation a proposal covers, one by one, in the order they were told. */
+export function cancellationsOf(change: Extract<ChangeProposal, { kind: 'cancel' }>): AppointmentChange[] {
+  const { also = [], ...first } = change;
+  return [first, ...also.map((terms) => ({ kind: 'cancel' as const, ...terms }))];
+}
 
 export function askToMove(appointment: CustomerAppointment, date: string, time: string, language: Language) {
   return say(language).askToMove(describeAppointment(appointment, language), date, time);

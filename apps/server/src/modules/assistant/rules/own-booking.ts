@@ -7,7 +7,16 @@ import type {
 } from '../assistant-engine.ts';
 import type { Language } from '../language.ts';
 import { REPLIES } from '../replies.ts';
-import { askToCancel, askToMove, cancelProposal, describeAppointment, reasonText } from '../self-service.ts';
+import {
+  askToCancel,
+  askToCancelAll,
+  askToMove,
+  cancelAllProposal,
+  cancellationsOf,
+  cancelProposal,
+  describeAppointment,
+  reasonText,
+} from '../self-service.ts';
 import type { Professional } from './directory.ts';
 import { lettingGo } from './letting-go.ts';
 import { list, longDate, money } from './phrases.ts';
@@ -482,7 +491,26 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   const when = resolveWhen(folded, knowledge.now, knowledge.timeZone);
   const back = pointsBack(folded);
 
+  // A yes to a change of an appointment no longer theirs (staff cancelled it since the question):
+  // nothing to do, and said so, not a cheerful "¡Perfecto!" that reads as done.
+  if (pending && !pendingAppointment && answer === 'yes')
+    return reply(say(language).noLongerBooked(Boolean(pending.kind === 'cancel' && pending.also?.length)));
   if (pending && pendingAppointment) {
+    // Several cancellations waiting for one yes: "solo la del jueves", "no, la del sábado no" (even
+    // said with a yes: "sí, pero solo la del jueves") leaves fewer of them, asked again.
+    const covered =
+      pending.kind === 'cancel' && pending.also?.length
+        ? cancellationsOf(pending).flatMap((one) =>
+            customer.appointments.filter((a) => a.id === one.appointmentId),
+          )
+        : [];
+    if (covered.length > 1 && (ONLY.test(folded) || answer === 'no' || keptByClause(covered, input))) {
+      const fewer = pick(covered, folded, input, true);
+      if (fewer.length && fewer.length < covered.length)
+        return { replies: [askToCancelAll(fewer, language)], propose: cancelAllProposal(fewer) };
+    }
+    const askAgain = () =>
+      covered.length > 1 ? askToCancelAll(covered, language) : askToCancel(pendingAppointment, language);
     // "yes, the 3rd" to "…to Thursday 3 December at 16:00?": the day proposed, said again with the yes;
     // "sí, a las 20:00" to "…a las 20:00?": the time proposed, said again with the yes.
     // ("vale si, el sabado a las 11" is longer than a bare yes, and the rest of it says the same.)
@@ -566,10 +594,10 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
       when.to === pendingAppointment.date &&
       !MOVE.test(folded) &&
       !PASS_IT.test(folded);
-    if (saysItsDay) return { replies: [askToCancel(pendingAppointment, language)], propose: pending };
+    if (saysItsDay) return { replies: [askAgain()], propose: pending };
     if (pending.kind === 'cancel' && answer !== 'no' && REFUND_QUESTION.test(folded)) {
       // "¿me devolvéis el dinero?" before saying yes: the answer, and the same question again.
-      return { replies: [askToCancel(pendingAppointment, language)], propose: pending };
+      return { replies: [askAgain()], propose: pending };
     }
     // "actually no, can we do Tuesday same time instead?": a day or an hour said instead of the
     // cancellation is where to move it, unless another appointment of theirs is on that day (then
@@ -612,7 +640,11 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
       return { replies: [askToCancel(instead, language)], propose: cancelProposal(instead) };
     }
     if (answer === 'no' && !movesInstead && !cancelsInstead) {
-      return reply(say(language).nothingChanges(describeAppointment(pendingAppointment, language)));
+      return reply(
+        covered.length > 1
+          ? say(language).nothingChangesAll
+          : say(language).nothingChanges(describeAppointment(pendingAppointment, language)),
+      );
     }
     // "sí no sé", "espera que lo miro", "let me check": no yes yet, and no no: nothing is done,
     // and the same change still waits for their yes.
@@ -794,6 +826,10 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   // may follow: "…, la otra. al sábado a las 12").
   const refusedNamed = Boolean(chosen) && OTHER_ONE.test(folded);
 
+  // "cancela las dos", "cancel both", "todas menos la del jueves": several of theirs, one question.
+  const several = cancelling ? severalMeant(source, asked.length >= 2 ? asked : upcoming, input) : null;
+  if (several) return cancelSeveral(several, language);
+
   if (!cancelling && !moving)
     return reply(
       PAID_ASKED.test(folded)
@@ -815,6 +851,74 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   }
   const target = targetAt > 0 ? folded.slice(targetAt) : refusedNamed ? ' ' : '';
   return move(appointment, input, target || askedTarget(askedWhich, input), null);
+}
+
+/** "las dos", "ambas", "both", "todas", "all of them": several of their appointments at once ("la de las dos" is 14:00). */
+const SEVERAL =
+  /(?<!\b(?:de|a|sobre|hasta|desde|at)\s)\b(?:(?:las|los|les|as|os) (?:dos|dues|duas|tres|cuatro)|ambas|ambos|ambdues|both|the two|the three|all (?:three|of them|my|the|four)|todas|todos|totes)\b/;
+/** "todas menos la del jueves", "all except Thursday's": the ones after it are kept. */
+const EXCEPT = /\b(?:menos|excepto|salvo|quitando|except|apart from|other than|but not)\b/;
+/** "solo la del jueves", "just the Thursday one": fewer than were asked about. */
+const ONLY = /\b(?:solo|solamente|unicamente|nada mas|only|just)\b/;
+const HOW_MANY: Record<string, number> = {
+  dos: 2,
+  dues: 2,
+  duas: 2,
+  ambas: 2,
+  ambos: 2,
+  ambdues: 2,
+  both: 2,
+  two: 2,
+  tres: 3,
+  three: 3,
+  cuatro: 4,
+  four: 4,
+};
+
+/**
+ * The appointments a request for several names, of `among`: all of them ("cancela todas"), those
+ * the rest of the message picks ("las dos del jueves"), less those after "menos" ("todas menos la
+ * del jueves"). Null when it names no several, or a number that is not how many it picks ("las
+ * dos" of three is asked).
+ */
+function severalMeant(
+  source: string,
+  among: CustomerAppointment[],
+  input: Input,
+): CustomerAppointment[] | null {
+  const said = SEVERAL.exec(source);
+  if (!said || among.length < 2) return null;
+  const except = EXCEPT.exec(source);
+  const rest = (except ? source.slice(0, except.index) : source).replace(SEVERAL, ' ');
+  // Each part picks by the professionals it names itself ("todas menos la de carlos").
+  const namedIn = (part: string) => ({
+    ...input,
+    text: part,
+    named: input.named.filter((p) =>
+      words(fold(p.name)).some((word) => word.length > 2 && part.includes(word)),
+    ),
+    ofKind: except ? [] : input.ofKind,
+  });
+  let meant = pick(among, rest, namedIn(rest), true);
+  if (except) {
+    const after = source.slice(except.index + except[0].length);
+    const kept = pick(meant, after, { ...namedIn(after), ofKind: input.ofKind }, true);
+    if (!kept.length || kept.length === meant.length) return null;
+    meant = meant.filter((a) => !kept.includes(a));
+  }
+  const count = words(said[0])
+    .map((word) => HOW_MANY[word])
+    .find(Boolean);
+  if (count ? meant.length !== count : meant.length < 2) return null;
+  return meant;
+}
+
+/** Cancelling several of theirs: those that can be put to them by one question, and why any cannot. */
+function cancelSeveral(meant: CustomerAppointment[], language: Language): OwnBookingAnswer {
+  const can = meant.filter((a) => a.canCancel);
+  const why = meant.filter((a) => !a.canCancel).map((a) => reasonText(a.reason, a, language));
+  if (!can.length) return { replies: [why.join('\n')] };
+  return { replies: [[...why, askToCancelAll(can, language)].join('\n')], propose: cancelAllProposal(can) };
 }
 
 /**

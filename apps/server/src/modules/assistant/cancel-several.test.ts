@@ -1,0 +1,120 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
+import { insertAppointment, insertEmployee } from '../../../test/factories.ts';
+import { appointments, clients } from '../../db/schema.ts';
+
+// Monday 23 November 2026, 10:00 in Madrid; the appointments are later that week.
+const NOW = new Date('2026-11-23T09:00:00Z').getTime();
+let ticks = 0;
+const clock = () => new Date(NOW + ticks++);
+
+let t: TestContext;
+let headers: Record<string, string>;
+let employee: { id: string };
+beforeAll(async () => {
+  t = await buildTestApp({ clock });
+  ({ headers } = await t.signIn());
+  employee = await insertEmployee(t.db, { name: 'Carlos Ruiz', username: 'carlos-several' });
+});
+afterAll(() => t.close());
+
+/** A client with an appointment on Thursday 26 and one on Saturday 28 November, at `hour`. */
+async function clientWithTwo(name: string, phone: string, hour: number) {
+  const [client] = await t.db
+    .insert(clients)
+    .values({ name, phone, status: 'active', source: 'whatsapp' })
+    .returning();
+  const at = (localDate: string) =>
+    insertAppointment(t.db, {
+      employeeId: employee.id,
+      employeeName: 'Carlos Ruiz',
+      clientId: client!.id,
+      clientName: name,
+      clientPhone: phone,
+      localDate,
+      startTime: `${hour}:00`,
+      endTime: `${hour}:30`,
+      startsAt: new Date(`${localDate}T${String(hour - 1).padStart(2, '0')}:00:00Z`),
+    });
+  const thursday = await at('2026-11-26');
+  const saturday = await at('2026-11-28');
+  return { id: client!.id, thursday: thursday.id, saturday: saturday.id };
+}
+
+/** The client writes in the simulator, as staff let it play that client (a verified identity). */
+const say = async (text: string, sessionId: string, clientId: string) => {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/chats/simulator',
+    headers,
+    payload: { text, sessionId, clientId },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json().replies as string[]).join('\n');
+};
+
+const statuses = async (...ids: string[]) =>
+  Object.fromEntries(
+    (await t.db.select().from(appointments).where(inArray(appointments.id, ids))).map((a) => [
+      a.id,
+      a.status,
+    ]),
+  );
+
+describe('"cancela las dos" in chat', () => {
+  it('asks once for both, changes nothing before the yes, and the yes cancels each', async () => {
+    const ana = await clientWithTwo('Ana Gil', '+34 622 100 201', 11);
+    await say('/new', 'several-ana', ana.id);
+    const asked = await say('hola, cancela las dos citas porfa, me he lesionado', 'several-ana', ana.id);
+    expect(asked).toContain('¿Cancelo estas 2 citas?');
+    expect(asked).toContain('jueves 26 de noviembre a las 11:00 con Carlos Ruiz');
+    expect(asked).toContain('sábado 28 de noviembre a las 11:00 con Carlos Ruiz');
+    expect(await statuses(ana.thursday, ana.saturday)).toEqual({
+      [ana.thursday]: 'scheduled',
+      [ana.saturday]: 'scheduled',
+    });
+    const done = await say('sí', 'several-ana', ana.id);
+    expect(done.match(/está cancelada/g)).toHaveLength(2);
+    expect(await statuses(ana.thursday, ana.saturday)).toEqual({
+      [ana.thursday]: 'cancelled',
+      [ana.saturday]: 'cancelled',
+    });
+  });
+
+  it('"solo la del jueves" before the yes leaves the other one booked', async () => {
+    const eva = await clientWithTwo('Eva Sanz', '+34 633 300 401', 12);
+    await say('/new', 'several-eva', eva.id);
+    await say('cancela las dos', 'several-eva', eva.id);
+    const narrowed = await say('uy espera, solo la del jueves', 'several-eva', eva.id);
+    expect(narrowed).toContain('¿Cancelo tu cita del jueves 26 de noviembre');
+    await say('sí', 'several-eva', eva.id);
+    expect(await statuses(eva.thursday, eva.saturday)).toEqual({
+      [eva.thursday]: 'cancelled',
+      [eva.saturday]: 'scheduled',
+    });
+  });
+
+  it('a yes after staff cancelled one of them meanwhile cancels the other and says so; alone, says so too', async () => {
+    const leo = await clientWithTwo('Leo Mar', '+34 644 500 402', 13);
+    await say('/new', 'several-leo', leo.id);
+    await say('cancel both please', 'several-leo', leo.id);
+    // Staff cancel Saturday's before the client answers.
+    await t.db.update(appointments).set({ status: 'cancelled' }).where(eq(appointments.id, leo.saturday));
+    const answered = await say('yes', 'several-leo', leo.id);
+    expect(answered).toContain(
+      'Done: your appointment on Thursday 26 November at 13:00 with Carlos Ruiz is cancelled.',
+    );
+    expect(answered).toContain('One of those appointments is no longer booked in your name');
+    expect(await statuses(leo.thursday)).toEqual({ [leo.thursday]: 'cancelled' });
+
+    const mia = await clientWithTwo('Mía Sol', '+34 655 600 403', 14);
+    await say('/new', 'several-mia', mia.id);
+    await say('cancela la del jueves', 'several-mia', mia.id);
+    await t.db.update(appointments).set({ status: 'cancelled' }).where(eq(appointments.id, mia.thursday));
+    expect(await say('sí', 'several-mia', mia.id)).toBe(
+      'Esa cita ya no está reservada a tu nombre, así que no he cambiado nada en ella.',
+    );
+    expect(await statuses(mia.saturday)).toEqual({ [mia.saturday]: 'scheduled' });
+  });
+});
