@@ -101,7 +101,14 @@ export type ChangeProposal =
        */
       also?: CancelTerms[];
     } & CancelTerms)
-  | { kind: 'reschedule'; appointmentId: string; date: string | null; time: string | null }
+  | {
+      kind: 'reschedule';
+      appointmentId: string;
+      date: string | null;
+      time: string | null;
+      /** "muévelas ambas una hora más tarde": the others moved by the same yes, each to its day and time. */
+      also?: MoveTerms[];
+    }
   /**
    * A place in line for a full class time or a taken one-to-one time (by the professional's
    * username; null: a time taken with everyone who offers the service, waited for with 'anyone
@@ -116,6 +123,9 @@ export type CancelTerms = {
   /** Paid with a pack session: whether the customer was told it goes back (absent otherwise). */
   sessionBack?: boolean;
 };
+
+/** One appointment a proposed move of several covers, and where it goes. */
+export type MoveTerms = { appointmentId: string; date: string; time: string };
 
 /** A change to one of the customer's appointments. */
 export type AppointmentChange = Exclude<ChangeProposal, { kind: 'waitlist' }>;

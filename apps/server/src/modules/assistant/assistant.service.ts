@@ -19,6 +19,7 @@ import {
   type CancelTerms,
   type ChangeProposal,
   directoryEntry,
+  type MoveTerms,
   type Turn,
   type WaitlistJoin,
 } from './assistant-engine.ts';
@@ -27,7 +28,7 @@ import { withConversationRef } from './booking-links.ts';
 import { detectLanguage, type Language, messageLanguage, replyLanguage } from './language.ts';
 import { matchLesson, meaningText, type TaughtLesson } from './lessons.ts';
 import { REPLIES } from './replies.ts';
-import { cancellationsOf, joinWaitlist, makeChange } from './self-service.ts';
+import { eachChange, joinWaitlist, makeChange } from './self-service.ts';
 
 type Deps = {
   engine: AssistantEngine;
@@ -98,6 +99,14 @@ function termsOf(stored: unknown): CancelTerms | null {
   };
 }
 
+/** One move of several as stored, if it is whole. */
+function moveOf(stored: unknown): MoveTerms | null {
+  const move = stored as Partial<MoveTerms> | null;
+  return move && [move.appointmentId, move.date, move.time].every((value) => typeof value === 'string')
+    ? { appointmentId: move.appointmentId!, date: move.date!, time: move.time! }
+    : null;
+}
+
 /** The proposal stored on the chat, if it is one and still fresh. */
 function pendingOf(stored: unknown, now: Date): ChangeProposal | null {
   const change = stored as (Partial<StoredChange> & Record<string, unknown>) | null;
@@ -117,13 +126,17 @@ function pendingOf(stored: unknown, now: Date): ChangeProposal | null {
     const first = termsOf(change);
     return first && { kind: 'cancel', ...first, ...(also.length ? { also: also as CancelTerms[] } : {}) };
   }
-  if (change.kind === 'reschedule')
+  if (change.kind === 'reschedule') {
+    const also = Array.isArray(change.also) ? change.also.map(moveOf) : [];
+    if (also.includes(null)) return null;
     return {
       kind: 'reschedule',
       appointmentId: change.appointmentId,
       date: change.date ?? null,
       time: change.time ?? null,
+      ...(also.length ? { also: also as MoveTerms[] } : {}),
     };
+  }
   return null;
 }
 
@@ -424,22 +437,18 @@ export function createAssistantService(deps: Deps) {
     const theirs = (change: ChangeProposal) =>
       change.kind === 'waitlist'
         ? customer !== null
-        : (change.kind === 'cancel' ? cancellationsOf(change) : [change]).every((one) =>
-            Boolean(ownAppointment(one.appointmentId)),
-          );
+        : eachChange(change).every((one) => Boolean(ownAppointment(one.appointmentId)));
     const confirmed = reply.confirm && pending && theirs(pending) ? pending : null;
     // A yes to a change of an appointment that is no longer theirs (staff cancelled or moved it away
     // since the question): nothing is done to it, and they are told so rather than left unanswered.
-    // Of several cancellations, the others are still made: they said yes to each.
+    // Of several changes, the others are still made: they said yes to each.
     const changes =
       confirmed?.kind === 'waitlist'
         ? []
         : confirmed
-          ? confirmed.kind === 'cancel'
-            ? cancellationsOf(confirmed)
-            : [confirmed]
-          : reply.confirm && pending?.kind === 'cancel'
-            ? cancellationsOf(pending).filter((one) => ownAppointment(one.appointmentId))
+          ? eachChange(confirmed)
+          : reply.confirm && pending && pending.kind !== 'waitlist'
+            ? eachChange(pending).filter((one) => ownAppointment(one.appointmentId))
             : [];
     const gone = Boolean(reply.confirm && pending && pending.kind !== 'waitlist' && !confirmed);
     if (confirmed?.kind === 'waitlist') {

@@ -209,7 +209,7 @@ function customerSection(knowledge: AssistantKnowledge): string[] {
       ? `You asked the customer to confirm cancelling appointment${pendingChange.also?.length ? 's' : ''} ${[pendingChange.appointmentId, ...(pendingChange.also ?? []).map((one) => one.appointmentId)].join(', ')}.`
       : pendingChange.kind === 'waitlist'
         ? `You asked the customer to confirm joining the waitlist of the full class or taken time on ${pendingChange.date} at ${pendingChange.time} (${pendingChange.username === null ? 'with anyone available' : `username ${pendingChange.username}`}).`
-        : `You asked the customer to confirm moving appointment ${pendingChange.appointmentId} to ${pendingChange.date ?? '(day not chosen)'} at ${pendingChange.time ?? '(time not chosen)'}.`;
+        : `You asked the customer to confirm moving appointment ${pendingChange.appointmentId} to ${pendingChange.date ?? '(day not chosen)'} at ${pendingChange.time ?? '(time not chosen)'}${(pendingChange.also ?? []).map((one) => `, and appointment ${one.appointmentId} to ${one.date} at ${one.time}`).join('')}.`;
   return [
     '',
     `## The customer: ${customer.name}`,

@@ -18,6 +18,9 @@ const SAMPLES: Record<string, unknown[]> = {
   doesNotWorkOn: ['Carlos', 6, 'sábado 28', 'Carlos trabaja los lunes.'],
   bookWith: ['Carlos Ruiz', 'Personal Trainer', 'https://x.test/carlos', { amount: 1000, currency: 'EUR' }],
   'own.these': ['', ['jueves 26', 'viernes 27']],
+  'own.askToCancelAll': [['jueves 26', 'viernes 27']],
+  'own.askToMoveAll': [['jueves 26', 'viernes 27']],
+  'own.noLongerBooked': [true],
   'packs.yourPacks': [['uno', 'dos'], ''],
   freeAtSome: ['Sergio', 'sábado 28', ['10:00'], ['10:30'], 'https://x.test/sergio'],
 };
@@ -66,6 +69,7 @@ describe('the assistant reply catalogue', () => {
         say.own.these('', [appointment]),
         say.own.stillOn(appointment),
         say.own.nothingChanges(appointment),
+        say.own.nothingChangesAll,
         say.own.noneBooked('Ana'),
         say.own.cancelled(appointment, ''),
         say.own.moved('Carlos Ruiz', '2026-11-27', '11:00'),

@@ -352,6 +352,10 @@ const es = {
       `¿Cancelo tu cita del ${appointment}? ${refund} Responde «sí» para confirmar.`,
     askToCancelAll: (appointments: string[]) =>
       `¿Cancelo estas ${appointments.length} citas?\n${appointments.map((a) => `- ${a}`).join('\n')}\nResponde «sí» para cancelarlas todas.`,
+    askToMoveAll: (moves: string[]) =>
+      `¿Cambio estas ${moves.length} citas?\n${moves.map((m) => `- ${m}`).join('\n')}\nResponde «sí» para cambiarlas todas.`,
+    movedTo: (appointment: string, date: string, time: string) =>
+      `la del ${appointment}, al ${longDate(date, 'es')} a las ${time}`,
     askToMove: (appointment: string, date: string, time: string) =>
       `¿Cambio tu cita del ${appointment} al ${longDate(date, 'es')} a las ${time}? Responde «sí» para confirmar.`,
     refunding: (amount: string) =>
@@ -701,6 +705,9 @@ const en: Replies = {
       `Shall I cancel your appointment on ${appointment}? ${refund} Reply "yes" to confirm.`,
     askToCancelAll: (appointments) =>
       `Shall I cancel these ${appointments.length} appointments?\n${appointments.map((a) => `- ${a}`).join('\n')}\nReply "yes" to cancel them all.`,
+    askToMoveAll: (moves) =>
+      `Shall I move these ${moves.length} appointments?\n${moves.map((m) => `- ${m}`).join('\n')}\nReply "yes" to move them all.`,
+    movedTo: (appointment, date, time) => `the one on ${appointment}, to ${longDate(date, 'en')} at ${time}`,
     askToMove: (appointment, date, time) =>
       `Shall I move your appointment on ${appointment} to ${longDate(date, 'en')} at ${time}? Reply "yes" to confirm.`,
     refunding: (amount) => ` We are refunding ${amount} to your card; it may take a few days to show.`,

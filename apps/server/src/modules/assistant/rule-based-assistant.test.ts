@@ -6068,6 +6068,57 @@ describe('several of their appointments at once', () => {
     answer.propose?.kind === 'cancel'
       ? [answer.propose.appointmentId, ...(answer.propose.also ?? []).map((one) => one.appointmentId)]
       : [];
+  /** Each move a proposal covers: appointment, day and time. */
+  const moves = (answer: AssistantAnswer) =>
+    answer.propose?.kind === 'reschedule'
+      ? [answer.propose, ...(answer.propose.also ?? [])].map((m) => `${m.appointmentId} ${m.date} ${m.time}`)
+      : [];
+  const sameDay = client(
+    appointment('a1', 'ane', '2026-11-26', '10:00'),
+    appointment('a2', 'ane', '2026-11-26', '11:00'),
+  );
+
+  it('round 33, blind: "muévelas ambas una hora más tarde" and "las dos al viernes a la misma hora" move each, after one yes', async () => {
+    const [later, yes] = await playWith(
+      sameDay,
+      'tengo dos con ane el jueves, muevelas ambas una hora mas tarde porfa',
+      'sí',
+    );
+    expect(moves(later!)).toEqual(['a1 2026-11-26 11:00', 'a2 2026-11-26 12:00']);
+    expect(said([later!], 0)).toMatch(/¿Cambio estas 2 citas\?/);
+    expect(said([later!], 0)).toMatch(
+      /la del jueves 26 de noviembre a las 10:00 con Ane Etxeberria, al jueves 26 de noviembre a las 11:00/,
+    );
+    expect(yes!.confirm).toBe(true);
+    const [friday] = await playWith(
+      sameDay,
+      'el jueves al final no puedo, me pasas las dos citas al viernes 27 a la misma hora?',
+    );
+    expect(moves(friday!)).toEqual(['a1 2026-11-27 10:00', 'a2 2026-11-27 11:00']);
+    const [english] = await playWith(
+      sameDay,
+      'Can you move both my Thursday appointments to Friday, same times?',
+    );
+    expect(moves(english!)).toEqual(['a1 2026-11-27 10:00', 'a2 2026-11-27 11:00']);
+    expect(said([english!], 0)).toMatch(/Shall I move these 2 appointments\?/);
+    // To which one: "sí, las dos".
+    const [, both] = await playWith(sameDay, 'quiero pasar mi cita al viernes 27 a la misma hora', 'las dos');
+    expect(moves(both!)).toEqual(['a1 2026-11-27 10:00', 'a2 2026-11-27 11:00']);
+  });
+
+  it('a move of both to one time with the same professional is asked one at a time; "solo la de las 10" leaves one', async () => {
+    const [clash] = await playWith(sameDay, 'pasame las dos al viernes 27 a las 12');
+    expect(clash!.propose?.kind === 'reschedule' && clash!.propose.also).toBeFalsy();
+    const [, only] = await playWith(
+      sameDay,
+      'muevelas ambas al viernes 27 a la misma hora',
+      'sí, pero solo la de las 10',
+    );
+    expect(only!.confirm).toBeFalsy();
+    expect(moves(only!)).toEqual(['a1 2026-11-27 10:00']);
+    const [, no] = await playWith(sameDay, 'muevelas ambas al viernes 27 a la misma hora', 'no, déjalas');
+    expect(no!.propose).toBeUndefined();
+  });
 
   it('round 32, blind: "cancela las dos" puts both to one yes, each with what it gives back', async () => {
     const [asked, confirmed] = await playWith(two, 'cancela las dos porfa', 'si');
@@ -6108,5 +6159,164 @@ describe('several of their appointments at once', () => {
     const [, no] = await playWith(two, 'cancela las dos', 'no, mejor no');
     expect(no!.propose).toBeUndefined();
     expect(said([no!], 0)).toMatch(/no cambio nada: tus citas siguen en pie/);
+  });
+});
+
+describe('round 33, blind', () => {
+  it('"adelantar al jueves" of a Monday appointment is the Thursday before it', async () => {
+    const [answer] = await playWith(
+      client(appointment('a1', 'ane', '2026-11-30', '11:00')),
+      'la del lunes 30 me la puedes adelantar al jueves lo más temprano posible?',
+    );
+    expect(answer!.propose).toMatchObject({ kind: 'reschedule', appointmentId: 'a1', date: '2026-11-26' });
+  });
+
+  it('"a la misma hora" is the time of the one moved, not of one just cancelled', async () => {
+    const answer = await assistant.respond(
+      [
+        { role: 'customer', text: 'sí' },
+        {
+          role: 'assistant',
+          text: 'Hecho: tu cita del jueves 26 de noviembre a las 17:00 con Iker Prieto está cancelada. Te devolvemos 10,00 € a tu tarjeta.',
+        },
+        { role: 'customer', text: 'y la de ane pasamela al viernes a la misma hora' },
+      ],
+      client(appointment('a1', 'ane', '2026-11-25', '10:00')),
+    );
+    expect(answer.propose).toMatchObject({
+      kind: 'reschedule',
+      appointmentId: 'a1',
+      date: '2026-11-27',
+      time: '10:00',
+    });
+  });
+
+  it('"q tengo esta semana?" lists their appointments', async () => {
+    const [answer] = await playWith(
+      client(
+        appointment('a1', 'ane', '2026-11-25', '10:00'),
+        appointment('a2', 'iker', '2026-11-26', '17:00'),
+      ),
+      'hola q tengo esta semana?',
+    );
+    expect(said([answer!], 0)).toMatch(/10:00/);
+    expect(said([answer!], 0)).toMatch(/17:00/);
+  });
+
+  it('an appointment an unknown number says it has, to move, goes to a person; so does "¿con quién puedo hablarlo?"', async () => {
+    const [, moved] = await playWith(
+      lawOffice,
+      'iker tiene algo el jueves por la tarde?',
+      'es que ya tengo una con él el martes y la quería pasar al jueves a las 6',
+    );
+    expect(moved!.handoff).not.toBeNull();
+    const [talk] = await playWith(lawOffice, 'con quien puedo hablarlo?');
+    expect(talk!.handoff?.kind).toBe('person');
+  });
+
+  it('"la de las 11 me va bien. eso dónde es?" says where; "¿a qué hora es la última?" is the last time listed', async () => {
+    const [, where] = await playWith(
+      lawOffice,
+      'ane el martes tiene algo?',
+      'la de las 11 me va bien. eso donde es?',
+    );
+    expect(said([where!], 0)).toMatch(/11:00/);
+    expect(said([where!], 0)).toMatch(/Atiende en Bilbao/);
+    const [, last] = await playWith(lawOffice, 'iker el martes tiene algo?', 'a que hora es la ultima?');
+    expect(said([last!], 0)).toMatch(/18:30/);
+  });
+
+  it('complaints told as stories: disrespect, being stood up, a colour that turned', () => {
+    const complaint = (message: string) => tellsOfComplaint(fold(message));
+    expect(
+      complaint('la nutri estuvo con el movil toda la consulta online, me parecio una falta de respeto'),
+    ).toBe(true);
+    expect(complaint('me cambiasteis la hora tres veces y al final ni aparecio. estoy bastante harto')).toBe(
+      true,
+    );
+    expect(complaint('Fui el sábado a hacerme unas mechas ceniza y con luz natural están naranjas')).toBe(
+      true,
+    );
+    expect(complaint('quiero hacerme mechas, las tengo naranjas')).toBe(false);
+    expect(complaint('estoy harta de trabajar sentada, quiero empezar yoga')).toBe(false);
+    expect(complaint('estoy harta de cambiar planes pero necesito mover la de marta')).toBe(false);
+  });
+});
+
+describe('round 33, blind, after the first fixes', () => {
+  const salon: AssistantKnowledge = {
+    ...lawOffice,
+    information:
+      'Dirección: Gran Vía 10, Bilbao. Precios: corte de caballero 16 €, corte + barba 24 €, manicura 15 €. Cancelaciones gratis hasta 24 horas antes.',
+  };
+
+  it('a client passing "el corte con ane" to another day means theirs with her', async () => {
+    const [answer] = await playWith(
+      client(appointment('a1', 'ane', '2026-11-25', '10:00')),
+      'buenas, el miercoles no puedo, me pasas el corte con ane al viernes a la misma hora?',
+    );
+    expect(answer!.propose).toMatchObject({
+      kind: 'reschedule',
+      appointmentId: 'a1',
+      date: '2026-11-27',
+      time: '10:00',
+    });
+  });
+
+  it('"q tengo con ane?", "a qué hora tenemos el jueves?" and "tengo X el jueves verdad?" look theirs up', async () => {
+    const nora = client(
+      appointment('a1', 'ane', '2026-11-26', '10:00'),
+      appointment('a2', 'iker', '2026-11-26', '17:00'),
+    );
+    for (const asked of [
+      'q tengo con ane?',
+      'hola, a que hora tenemos el jueves mi hijo y yo?',
+      'tengo la consulta el jueves verdad?',
+    ]) {
+      const [answer] = await playWith(nora, asked);
+      expect(said([answer!], 0), asked).toMatch(/10:00/);
+    }
+  });
+
+  it('of two times said while a move is chosen, the one after "pues" is wanted; "a eso de las siete" is a time', async () => {
+    const conversation = await playWith(
+      client(
+        appointment('a1', 'ane', '2026-11-25', '10:00'),
+        appointment('a2', 'ane', '2026-11-27', '11:00'),
+      ),
+      'la del miercoles me la puedes pasar al viernes 27?',
+      'a las 11',
+      'ay claro, que a las 11 ya tengo la otra jaja. pues a las 12',
+    );
+    // 11:00 was proposed: "claro" is no yes to it, with 12:00 said after.
+    const later = conversation[2];
+    expect(later!.confirm).toBeFalsy();
+    expect(later!.propose).toMatchObject({
+      kind: 'reschedule',
+      appointmentId: 'a1',
+      date: '2026-11-27',
+      time: '12:00',
+    });
+    const [, seven] = await playWith(
+      client(appointment('a1', 'iker', '2026-11-24', '16:00')),
+      'quiero cambiar la cita del martes al jueves',
+      'a eso de las cinco',
+    );
+    expect(seven!.propose).toMatchObject({ kind: 'reschedule', date: '2026-11-26', time: '17:00' });
+  });
+
+  it('how booking and cancelling work, asked by a first-timer, are answered, not handed over', async () => {
+    const [cancel] = await playWith(salon, 'y si luego no puedo ir se puede cancelar?');
+    expect(cancel!.handoff).toBeNull();
+    expect(said([cancel!], 0)).toMatch(/24 horas/);
+  });
+
+  it('where, asked in French and Galician after a price; "und mit Bart?" is the cut with beard', async () => {
+    const [, french] = await playWith(salon, 'Bonjour, combien coûte une manucure?', "et c'est où?");
+    expect(said([french!], 0)).toMatch(/Gran Vía 10/);
+    const [, galician] = await playWith(salon, 'Ola, canto custa unha manicura?', 'e onde a facedes?');
+    expect(said([galician!], 0)).toMatch(/Gran Vía 10/);
+    const [, beard] = await playWith(salon, 'Guten Tag, was kostet ein Herrenhaarschnitt?', 'Und mit Bart?');
+    expect(said([beard!], 0)).toMatch(/24\s€/);
   });
 });

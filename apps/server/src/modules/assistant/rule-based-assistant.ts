@@ -326,6 +326,9 @@ const DAY_STEM =
 /** "¿hasta qué edad?", "what age is it for?": the age limit of a service, asked with no age said. */
 const AGE_LIMIT_ASKED =
   /\b(?:hasta (?:que|cuantos) (?:edad|anos)|que edad|(?:de|para) que edades?|edad (?:maxima|limite)|what age|up to what age|how old|age limit)\b/;
+/** "¿con quién puedo hablarlo?", "who can I talk to about it?": someone to talk to, nobody named. */
+const WHO_TO_TALK_TO =
+  /\bcon quien (?:puedo|podria|tengo que|hay que|debo) (?:hablar\w*|tratar\w*|comentar\w*)\b|\bwho (?:can|should|do) i (?:talk|speak) to\b/;
 /** "¿y la semana siguiente el mismo día y hora?", "same time next week?": the day asked, a week on, at its time. */
 const SAME_TIME_A_WEEK_ON =
   /\b(?:la semana (?:siguiente|que viene|proxima)|a la semana|next week|the week after)\b.*\b(?:mism[oa]s? (?:dia|hora)|same (?:day|time))\b|\bsame (?:day and )?time (?:the )?(?:next week|week after)\b/;
@@ -337,7 +340,7 @@ const EDGE_TIME =
 const IN_PERSON = /\b(?:presencial|presenciales|en persona|in person|face to face)\b/;
 /** "cómo reservo", "pásame el enlace": asking how to book, never a goodbye ("ya reservo yo" is one). */
 const HOW_TO_BOOK =
-  /\b(?:como|donde|por donde) (?:reservo|reservar|la reservo|lo reservo|lo hago|hago|pago)\b|\bhow (?:do i|can i|to) book\b|\bcome (?:prenoto|posso prenotare)\b|\b(?:pasame|mandame|enviame|dame|send me|give me) (?:el |the )?(?:link|enlace)\b/;
+  /\b(?:como|donde|por donde) (?:reservo|reservar|la reservo|lo reservo|lo hago|hago|pago)\b|\bcomo funciona (?:lo de |el tema de |esto de )?(?:reservar|la reserva|las reservas)\b|\bhow (?:do i|can i|to) book\b|\bcome (?:prenoto|posso prenotare)\b|\b(?:pasame|mandame|enviame|dame|send me|give me) (?:el |the )?(?:link|enlace)\b/;
 /** "una hora antes", "media hora más tarde", "an hour earlier": a time said from the one before. */
 const SHIFT_BY =
   /\b(una hora|1 hora|media hora|hora y media|dos horas|2 horas|an hour|one hour|half an hour|two hours)\s+(antes|mas temprano|mas pronto|despues|mas tarde|earlier|before|later|after)\b/;
@@ -709,7 +712,10 @@ class Conversation {
       // una persona" asks for one.
       asksForPerson: this.asksIfBot()
         ? this.sub(this.withoutBotQuestion()).message.asksForPerson
-        : m.asksForPerson || asksToTalkToStaff(m.text, this.directory),
+        : m.asksForPerson ||
+          asksToTalkToStaff(m.text, this.directory) ||
+          // "¿con quién puedo hablarlo?" of something we cannot answer: a person, not a professional.
+          (WHO_TO_TALK_TO.test(m.folded) && !m.named.length && !m.kinds.size && !m.roleStems.size),
       // "mi amiga tiene cita con Sergio, ¿a qué hora?": someone else's appointment is theirs to tell.
       someoneElsesBooking: m.thirdPartyBooking,
       // "Tengo cita el jueves, ¿puedo llevar a un amigo?": listing the appointment would not answer it.
@@ -1250,12 +1256,17 @@ class Conversation {
     const pointedAt =
       m.price || m.premium
         ? null
-        : (this.theOneAtListed() ?? (SAME_TIME_A_WEEK_ON.test(m.folded) ? this.timeFollowUp(8) : null));
+        : (this.theOneAtListed() ??
+          // "¿a qué hora es la última?" after one professional's times: that time, not our hours.
+          (SAME_TIME_A_WEEK_ON.test(m.folded) || EDGE_TIME.test(m.folded) ? this.timeFollowUp(8) : null));
     if (pointedAt) {
       const times = await this.openTimes(pointedAt.professional, pointedAt.when);
       // "vale la de las 11 y media. ¿es en Sevilla o Málaga?", "la de las 5, es presencial no?":
       // where they see people, too.
       if (m.places.length) return [times, this.whetherThere(pointedAt.professional, m.places)].join('\n');
+      // "la de las 19:30 me va bien. eso dónde es?" (not "¿dónde la reservo?"): where they work.
+      if (WHERE_ASKED.test(m.folded) && !HOW_TO_BOOK.test(m.folded))
+        return [times, this.whereTheyWork(pointedAt.professional)].join('\n');
       return IN_PERSON.test(m.folded) ? [times, this.describe([pointedAt.professional])].join('\n\n') : times;
     }
     // "quiero cita con laura la head coach": the manager asked for by name, whatever kind the words
@@ -1641,6 +1652,14 @@ class Conversation {
       const times = await this.openTimes(professional, this.correctedWhen());
       // "…el miércoles por la tarde, y si sería en Sevilla o en Málaga": where, too; also of the one
       // the conversation is about ("ok saturday then. is that in Madrid?").
+      // "la de las 19:30 me va bien. eso dónde es?": where they work, with the time.
+      if (
+        m.named.length <= 1 &&
+        !m.places.length &&
+        WHERE_ASKED.test(m.folded) &&
+        !HOW_TO_BOOK.test(m.folded)
+      )
+        return [times, this.whereTheyWork(professional)].join('\n');
       if (m.named.length > 1 || !m.places.length) return times;
       return [times, this.whetherThere(professional, m.places)].join('\n');
     }
@@ -2410,6 +2429,16 @@ class Conversation {
   }
 
   /** Whether a professional works in the places asked about, and where they do. */
+  /** "Atiende en Madrid y Alcobendas." */
+  private whereTheyWork(professional: Professional) {
+    return this.say.cardWorksIn(
+      list(
+        professional.places.map((place) => this.placeName(place)),
+        this.language,
+      ),
+    );
+  }
+
   private worksWhere(professional: Professional, places: string[]) {
     return [this.whetherThere(professional, places), this.say.bookHere(professional.bookingUrl)].join('\n');
   }
@@ -2808,7 +2837,10 @@ class Conversation {
     // "¿y con barba?", "and with a beard trim?", "¿y más tinte?": adding, as "también" does.
     if (
       !ALSO.test(this.message.folded) &&
-      !/^(?:y|and|vale y|ok y)\s+(?:con|with|mas|plus)\b/.test(this.message.folded)
+      // (Also "und mit Bart?", "et avec la barbe?", "e com barba?", "e con la barba?".)
+      !/^(?:y|and|vale y|ok y|und|et|e|i)\s+(?:con|with|mas|plus|mit|avec|com|amb)\b/.test(
+        this.message.folded,
+      )
     )
       return [];
     // "beard trim on Friday?" … "how much?" … "and a haircut too?" adds to the beard trim.

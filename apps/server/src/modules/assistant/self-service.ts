@@ -9,6 +9,7 @@ import type {
   CancelTerms,
   ChangeProposal,
   CustomerAppointment,
+  MoveTerms,
   WaitlistJoin,
 } from './assistant-engine.ts';
 import type { Language } from './language.ts';
@@ -96,10 +97,33 @@ export function askToCancelAll(appointments: CustomerAppointment[], language: La
   );
 }
 
-/** Each cancellation a proposal covers, one by one, in the order they were told. */
-export function cancellationsOf(change: Extract<ChangeProposal, { kind: 'cancel' }>): AppointmentChange[] {
+/** Each change a proposal covers, one by one, in the order they were told ("cancela las dos": two). */
+export function eachChange(change: AppointmentChange): AppointmentChange[] {
+  if (change.kind === 'cancel') {
+    const { also = [], ...first } = change;
+    return [first, ...also.map((terms) => ({ kind: 'cancel' as const, ...terms }))];
+  }
   const { also = [], ...first } = change;
-  return [first, ...also.map((terms) => ({ kind: 'cancel' as const, ...terms }))];
+  return [first, ...also.map((terms) => ({ kind: 'reschedule' as const, ...terms }))];
+}
+
+/** "muévelas ambas una hora más tarde": one question for several moves, and one yes for all. */
+export function moveAllProposal(moves: Array<MoveTerms>): ChangeProposal {
+  const [first, ...rest] = moves;
+  return rest.length ? { kind: 'reschedule', ...first!, also: rest } : { kind: 'reschedule', ...first! };
+}
+
+/** The question that proposes moving these appointments, each to its day and time. */
+export function askToMoveAll(
+  moves: Array<{ appointment: CustomerAppointment; date: string; time: string }>,
+  language: Language,
+) {
+  if (moves.length === 1) return askToMove(moves[0]!.appointment, moves[0]!.date, moves[0]!.time, language);
+  return say(language).askToMoveAll(
+    moves.map(({ appointment, date, time }) =>
+      say(language).movedTo(describeAppointment(appointment, language), date, time),
+    ),
+  );
 }
 
 export function askToMove(appointment: CustomerAppointment, date: string, time: string, language: Language) {

@@ -57,6 +57,12 @@ const SHAPES: RegExp[] = [
   // kept waiting long when they came ("estuve esperando 40 minutos", "we waited an hour"); a few
   // minutes, or a wait ahead ("¿hay que esperar mucho?"), is no complaint
   /\b(?:estuve|estuvimos|he estado|hemos estado|llevo|llevamos|tuve que estar|tuvimos que estar)(?: \w+){0,2} esperando\b(?: \w+){0,2} (?:(?:1[5-9]|[2-9]\d|\d{3}) ?(?:min|mins|minutos)|(?:media|una|mas de una|casi una|dos) hora|tres cuartos)\b|\b(?:espere|esperamos|tuve que esperar|tuvimos que esperar|me tuvieron esperando|me hicieron esperar|nos hicieron esperar)\b(?: \w+){0,2} (?:(?:1[5-9]|[2-9]\d|\d{3}) ?(?:min|mins|minutos)|(?:media|una|mas de una|casi una|dos) hora|tres cuartos)\b|\b(?:waited|i ?ve been waiting|i was waiting|we were waiting|kept (?:me|us) waiting|had to wait)\b(?: \w+){0,2} (?:(?:1[5-9]|[2-9]\d|\d{3}) ?(?:min|mins|minutes)|(?:half an|an|over an|two) hours?)\b/,
+  // disrespect or a lack of care while they were seen ("estuvo con el móvil toda la consulta, una falta de respeto")
+  /\b(?:(?:una|menuda|vaya|que) falta de (?:respeto|profesionalidad|educacion|seriedad)|poco profesional\w*|(?:estuvo|estaba|estuvieron|estaban) (?:todo el rato |toda la \w+ )?(?:con|mirando|pendiente del?) (?:el )?movil|(?:was|were) (?:on|looking at|checking) (?:her|his|their) phone|unprofessional|so rude|very rude|(?:fue|estuvo|era) (?:muy |super |bastante )?(?:borde|maleducad[oa]|groser[oa]))\b/,
+  // fed up, or stood up after changes ("me cambiasteis la hora tres veces y al final ni apareció")
+  /\b(?:estoy|estamos) (?:ya |bastante |muy |un poco |hasta las narices,? )?(?:hart[oa]s?\b(?!\s+de\b)|hart[oa]s? de (?:vosotr\w*|vuestr\w*|esperar|que (?:me|nos)\b)|quemad[oa]s? con vosotr\w*)|\b(?:al final )?ni (?:aparecio|vino|se presento|aparecieron|vinieron)\b|\bi'?m (?:really |so )?fed up\b/,
+  // a colour that turned, told after the visit ("fui a hacerme mechas… y están naranjas")
+  /\b(?:fui|me hice|me hicieron|me hizo|hacerme|went|had (?:my|it))\b.*\b(?:estan|esta|se ven|se me ven|salieron|salio|are|look|looks|came out)\b(?: \w+){0,2} (?:naranj\w*|amarill\w*|verdos\w*|orange|yellow|brassy|green)\b/,
 ];
 
 /** Whether the message tells of something gone wrong in one of the shapes above. */

@@ -3,6 +3,7 @@ import type {
   AssistantKnowledge,
   ChangeProposal,
   CustomerAppointment,
+  MoveTerms,
   OpenDay,
 } from '../assistant-engine.ts';
 import type { Language } from '../language.ts';
@@ -11,10 +12,12 @@ import {
   askToCancel,
   askToCancelAll,
   askToMove,
+  askToMoveAll,
   cancelAllProposal,
-  cancellationsOf,
   cancelProposal,
   describeAppointment,
+  eachChange,
+  moveAllProposal,
   reasonText,
 } from '../self-service.ts';
 import type { Professional } from './directory.ts';
@@ -100,7 +103,7 @@ const POLITE_IF =
   /\b(si no (?:es|fuera|seria) (?:mucha )?(?:molestia|mucho pedir)|si no te importa|si no os importa|if you don'?t mind)\b/g;
 /** Asking about it: when, what time, with whom, whether there is one. */
 const SEE =
-  /\b(que|cuales|q)\s+(citas|reservas|sesiones|clases)\b|\b(que|q|cual|cuales)\s+(cita|reserva|sesion|clase|hora)\s+(tengo|tenia|me toca)\b|\b(que dia|a que hora|que hora|cuando|con quien) era\W*$|\b(a que hora|que dia|cuando)\b.*\b(era|es)\s+(la|el|lo|mi)\s+(de|del|mio|mia|cita|sesion|clase)\b|\b(tengo|tenia)( yo)? (algo|hora)( (el|este|esta|para|manana|hoy|con|reservad\w*|pendiente)\b|\s*$)|\b(sigue|siguen|esta|queda|quedo)( \w+)? (en pie|confirmad\w*|vigente|igual)\b|\b(?:tinc|tenia) (?:la |una )?(?:cita|hora|sessio|classe)\b|\b(still on|still booked|still scheduled|still confirmed)\b|\bwhat time (was|is) it\b|\b(a que hora|que dia|cuando)\b.*\b(la|lo) (tengo|tenia)\b|\b(was|is) it again\b|\bwhat appointments\b|\bi (?:have|'?ve got|got) (?:an? |my )(?:\w+ )?(?:on|at|this|next|tomorrow|today)\b[^?]*\b(?:right|correct|isn'?t it|don'?t i|yeah)\b|\b(?:what|which) (?:bookings|sessions|classes) (?:do i|have i|i have|did i|i'?ve|am i)\b|\b(a que hora|que hora|que dia|cuando|con quien)\b.*\b(tenia|tengo) yo\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? (con|cita|la cita|sesion|clase|hora)\b|\bwhat time (was|is) (mine|my)\b|\b(cuando|que dia|a que hora|que hora|con quien|donde)\b.*\b(cita|sesion|clase|consulta|reserva)\b|\b(tengo|tenia|tienes|hay)( alguna| algunas| una| dos| tres| varias| 2| 3)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta)\b|\b(when|what time|what day)( is|s)? my\b|\bdo i have (an? |any )?(appointment|booking|session|class)|\bi (have|had|got) (two|2|three|3|some|several) (appointments|bookings|sessions|classes)\b|\bpense que tenia\b|\b(a que hora|que hora|que dia|cuando)\b.*\btenia(?: \w+){1,2} (con|cita|la cita|sesion|clase|hora)\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? lo (de|del)\b|\b(a que hora|que hora|cuando)\s+(tengo|tenia|me toca)\b(?!\s+que\s+(pagar|avisar|cancelar|llamar|reservar|escribir))|\b(a que hora|que hora|que dia|para cuando|con quien)\b.*\b(reserve|he reservado|pedi cita|pedi hora)\b|\b(what time|what day|who)\b.*\b(did i book|i booked)\b|^\W*(?:y\s+)?(?:q|que)\s+(?:tengo|tenia)(?:\s+(?:yo|reservad[oa]s?|apuntad[oa]s?|pendientes?))?\W*$|\b(?:q|que)\s+(?:tengo|tenia)(?: yo)? (?:reservad|apuntad)\w*|\b(?:tengo|tenia)(?: yo)? (?:dos|2|tres|3|varias) (?:(?:citas|reservas|sesiones|clases) )?con\b|\bwhat (?:have i got|do i have|did i) (?:booked|book)\b|^\W*(?:y\s+)?(?:cual|q|que)\s+(?:tengo|es|era|va|tenia)\s+(?:antes|primero|primera|la primera|mas pronto)\W*$|\bwhich (?:one )?(?:is|comes|was) (?:first|sooner|earlier)\b/;
+  /\b(que|cuales|q)\s+(citas|reservas|sesiones|clases)\b|\b(que|q|cual|cuales)\s+(cita|reserva|sesion|clase|hora)\s+(tengo|tenia|me toca)\b|\b(que dia|a que hora|que hora|cuando|con quien) era\W*$|\b(a que hora|que dia|cuando)\b.*\b(era|es)\s+(la|el|lo|mi)\s+(de|del|mio|mia|cita|sesion|clase)\b|\b(tengo|tenia)( yo)? (algo|hora)( (el|este|esta|para|manana|hoy|con|reservad\w*|pendiente)\b|\s*$)|\b(sigue|siguen|esta|queda|quedo)( \w+)? (en pie|confirmad\w*|vigente|igual)\b|\b(?:tinc|tenia) (?:la |una )?(?:cita|hora|sessio|classe)\b|\b(still on|still booked|still scheduled|still confirmed)\b|\bwhat time (was|is) it\b|\b(a que hora|que dia|cuando)\b.*\b(la|lo) (tengo|tenia)\b|\b(was|is) it again\b|\bwhat appointments\b|\bi (?:have|'?ve got|got) (?:an? |my )(?:\w+ )?(?:on|at|this|next|tomorrow|today)\b[^?]*\b(?:right|correct|isn'?t it|don'?t i|yeah)\b|\b(?:what|which) (?:bookings|sessions|classes) (?:do i|have i|i have|did i|i'?ve|am i)\b|\b(a que hora|que hora|que dia|cuando|con quien)\b.*\b(tenia|tengo) yo\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? (con|cita|la cita|sesion|clase|hora)\b|\bwhat time (was|is) (mine|my)\b|\b(cuando|que dia|a que hora|que hora|con quien|donde)\b.*\b(cita|sesion|clase|consulta|reserva)\b|\b(tengo|tenia|tienes|hay)( alguna| algunas| una| dos| tres| varias| 2| 3)? (cita|citas|reserva|reservas|sesion|sesiones|clase|clases|consulta)\b|\b(when|what time|what day)( is|s)? my\b|\bdo i have (an? |any )?(appointment|booking|session|class)|\bi (have|had|got) (two|2|three|3|some|several) (appointments|bookings|sessions|classes)\b|\bpense que tenia\b|\b(a que hora|que hora|que dia|cuando)\b.*\btenia(?: \w+){1,2} (con|cita|la cita|sesion|clase|hora)\b|\b(a que hora|que hora|que dia|cuando)\b.*\b(tenia|tengo)( yo)? lo (de|del)\b|\b(a que hora|que hora|cuando)\s+(tengo|tenia|me toca)\b(?!\s+que\s+(pagar|avisar|cancelar|llamar|reservar|escribir))|\b(a que hora|que hora|que dia|para cuando|con quien)\b.*\b(reserve|he reservado|pedi cita|pedi hora)\b|\b(what time|what day|who)\b.*\b(did i book|i booked)\b|^\W*(?:y\s+)?(?:q|que)\s+(?:tengo|tenia)(?:\s+(?:yo|reservad[oa]s?|apuntad[oa]s?|pendientes?))?\W*$|\b(?:q|que)\s+(?:tengo|tenia)(?: yo)? (?:reservad|apuntad)\w*|\b(?:tengo|tenia)(?: yo)? (?:dos|2|tres|3|varias) (?:(?:citas|reservas|sesiones|clases) )?con\b|\bwhat (?:have i got|do i have|did i) (?:booked|book)\b|^\W*(?:y\s+)?(?:cual|q|que)\s+(?:tengo|es|era|va|tenia)\s+(?:antes|primero|primera|la primera|mas pronto)\W*$|\bwhich (?:one )?(?:is|comes|was) (?:first|sooner|earlier)\b|\b(?:q|que)\s+(?:tengo|tenia)(?: yo)?\s+(?:para\s+)?(?:esta semana|la semana que viene|la proxima semana|pasado manana|manana|hoy|este finde|el finde|este fin de semana|(?:el\s+)?(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo))\W*$|\bwhat (?:have i got|do i have)(?: on)? (?:this week|next week|tomorrow|today|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|^\W*(?:y\s+)?(?:q|que)\s+(?:tengo|tenia|tenemos)(?: yo)? con \w+\W*$|\b(?:a que hora|a q hora|cuando|que dia)\s+(?:tenemos|teniamos)\b|\b(?:tengo|tenemos)\b(?: \w+){1,5} (?:el|este|esta|manana|hoy|pasado)\b(?: \w+){0,3}\W+(?:verdad|no|cierto|correcto)\W*$/;
 /**
  * Words that make the message about the customer's own appointment ("mi cita", "la mía", …, and
  * "pasar la de esta tarde": after a verb of changing, "la de" a day or time is one of theirs; "pasar
@@ -116,7 +119,7 @@ const NEW_BOOKING =
   /\b(reserv\w*|pedir|pido|coger|cojo|sacar|agendar|concertar|book|make|schedule|get)\b(?: \w+){0,2} (una|otra|an?|another|new)( nueva| new)? (cita|sesion|clase|consulta|reserva|hora|appointment|booking|session|class)\b|\b(cita|sesion|clase|consulta|reserva) nueva\b|\bnew (appointment|booking|session|class)\b/;
 /** "si al final no voy, ¿pierdo la reserva?": not coming without cancelling. */
 const NO_SHOW =
-  /\bsi (al final |finalmente )?no (voy|vengo|aparezco|me presento|puedo ir|acudo|asisto)\b|\bpierdo (la reserva|el dinero|lo pagado|la senal|lo que pague)\b|\bif i (don'?t|do not|can'?t|cannot) (come|show|make it|turn up)\b|\bdo i lose\b|\bno.?show\b/;
+  /\bsi (al final |finalmente |luego |despues )?no (voy|vengo|aparezco|me presento|puedo ir|acudo|asisto)\b|\bpierdo (la reserva|el dinero|lo pagado|la senal|lo que pague)\b|\bif i (don'?t|do not|can'?t|cannot) (come|show|make it|turn up)\b|\bdo i lose\b|\bno.?show\b/;
 const CHANGE_QUESTION =
   /\bsi (?:luego |despues |al final |finalmente )?no me (?:viene|va) bien\b|\b(si|if)( i| yo)?( la| lo| it| my appointment)? (cancelo|anulo|cancel|cambio|muevo|move|cancela|cancelas|cancelamos|need to cancel)\b|\bpolitica\b|\bpolicy\b|\bcon (?:cuant\w*|que) (tiempo|antelacion|horas)\b|\bcuant\w* (antes|antelacion)\b|\b(hay que|tengo que|tendria que|debo|habria que) avisar\b|\bsi (aviso|os aviso|te aviso|lo digo|cancelo) (con|el mismo dia|tarde|el dia antes)\b|\bhasta cuando (se puede|puedo)\b|\bhow (far|long) (in advance|before)\b|\b(how much|what) notice\b|\bif i (give|tell you) (less|late|on the day)\b/;
 /** A question about the rules ("¿hay reembolso si cancelo?"), not a request to act on an appointment. */
@@ -219,7 +222,7 @@ export function actionAsked(text: string): 'cancel' | 'move' | null {
 export function aboutOwnAppointment(text: string): boolean {
   const folded = normalised(text);
   if (policyQuestion(text, folded) || SUBSCRIPTION.test(folded)) return false;
-  const own = OWN.test(folded) || BOOKING_NOUN.test(folded);
+  const own = OWN.test(folded) || BOOKING_NOUN.test(folded) || HAVE_ONE_WITH.test(folded);
   return (
     CANCEL_VERB.test(folded) ||
     (CANCEL.test(folded) && own) ||
@@ -236,6 +239,10 @@ export function aboutOwnAppointment(text: string): boolean {
     WRONG_BOOKING.test(folded)
   );
 }
+
+/** "ya tengo una con él el jueves", "la tengo el miércoles con carlos": an appointment they say they have. */
+const HAVE_ONE_WITH =
+  /\b(?:ya )?tengo (?:una|uno)(?: (?:cita|hora|reserva|sesion))? (?:con|el|para|a las)\b|\b(?:la|lo) tengo (?:el|con|para|a las|reservad\w*|pedid\w*)\b|\bi (?:already )?have one (?:with|on|at)\b/;
 
 /** A booking they made by mistake: the wrong day, time or person. */
 const WRONG_BOOKING =
@@ -487,7 +494,9 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   // "¿si la cancelo me devolvéis los 10 €?" asks what would happen: a question, no yes.
   const whatIf = asksWhatIf(input.text);
   const answer = whatIf ? null : answerOf(said);
-  const clock = clockOf(folded);
+  // "ay claro, que a las 11 ya tengo la otra. pues a las 12" to "¿…a las 11:00?": 12:00 is the time
+  // said, so no yes to 11:00 ("claro" aside).
+  const clock = clockOf(laterWish(folded));
   const when = resolveWhen(folded, knowledge.now, knowledge.timeZone);
   const back = pointsBack(folded);
 
@@ -496,18 +505,27 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   if (pending && !pendingAppointment && answer === 'yes')
     return reply(say(language).noLongerBooked(Boolean(pending.kind === 'cancel' && pending.also?.length)));
   if (pending && pendingAppointment) {
-    // Several cancellations waiting for one yes: "solo la del jueves", "no, la del sábado no" (even
-    // said with a yes: "sí, pero solo la del jueves") leaves fewer of them, asked again.
+    // Several changes waiting for one yes: "solo la del jueves", "no, la del sábado no" (even said
+    // with a yes: "sí, pero solo la del jueves") leaves fewer of them, asked again.
+    const changes = eachChange(pending);
     const covered =
-      pending.kind === 'cancel' && pending.also?.length
-        ? cancellationsOf(pending).flatMap((one) =>
-            customer.appointments.filter((a) => a.id === one.appointmentId),
-          )
+      changes.length > 1
+        ? changes.flatMap((one) => customer.appointments.filter((a) => a.id === one.appointmentId))
         : [];
     if (covered.length > 1 && (ONLY.test(folded) || answer === 'no' || keptByClause(covered, input))) {
       const fewer = pick(covered, folded, input, true);
-      if (fewer.length && fewer.length < covered.length)
-        return { replies: [askToCancelAll(fewer, language)], propose: cancelAllProposal(fewer) };
+      if (fewer.length && fewer.length < covered.length) {
+        if (pending.kind === 'cancel')
+          return { replies: [askToCancelAll(fewer, language)], propose: cancelAllProposal(fewer) };
+        const moves = fewer.flatMap((appointment) =>
+          changes.flatMap((one) =>
+            one.kind === 'reschedule' && one.appointmentId === appointment.id && one.date && one.time
+              ? [{ appointment, appointmentId: appointment.id, date: one.date, time: one.time }]
+              : [],
+          ),
+        );
+        return { replies: [askToMoveAll(moves, language)], propose: moveAllProposal(moves) };
+      }
     }
     const askAgain = () =>
       covered.length > 1 ? askToCancelAll(covered, language) : askToCancel(pendingAppointment, language);
@@ -756,8 +774,14 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
       MOVE.test(folded) ||
       PASS_IT.test(folded) ||
       prefers ||
+      // "me pasas las dos citas al jueves": "las dos" of a client passing is theirs.
+      // "me pasas el corte con ivan al viernes": passing one with whom they have theirs.
       (PASS.test(folded) &&
-        (ownWords || input.ownBooking || OWN_REPLIES.some((start) => lastReply.startsWith(start)))) ||
+        (ownWords ||
+          input.ownBooking ||
+          SEVERAL.test(folded) ||
+          namesTheirs ||
+          OWN_REPLIES.some((start) => lastReply.startsWith(start)))) ||
       // "pásala al jueves", "pásalo" (el corte): the verb carries the appointment.
       PASS_THIS.test(folded) ||
       PASS_ME_THE.test(folded) ||
@@ -827,8 +851,19 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   const refusedNamed = Boolean(chosen) && OTHER_ONE.test(folded);
 
   // "cancela las dos", "cancel both", "todas menos la del jueves": several of theirs, one question.
-  const several = cancelling ? severalMeant(source, asked.length >= 2 ? asked : upcoming, input) : null;
-  if (several) return cancelSeveral(several, language);
+  // "muévelas ambas una hora más tarde", "move both my Thursday ones to Saturday, same times": each
+  // moved as asked, by one question, when every one of them has that time free.
+  const several =
+    cancelling || moving ? severalMeant(source, asked.length >= 2 ? asked : upcoming, input) : null;
+  if (several && cancelling) return cancelSeveral(several, language);
+  const movingSeveral = several
+    ? await moveSeveral(
+        several,
+        input,
+        targetAt > 0 ? folded.slice(targetAt) : askedTarget(askedWhich, input),
+      )
+    : null;
+  if (movingSeveral) return movingSeveral;
 
   if (!cancelling && !moving)
     return reply(
@@ -911,6 +946,48 @@ function severalMeant(
     .find(Boolean);
   if (count ? meant.length !== count : meant.length < 2) return null;
   return meant;
+}
+
+/**
+ * "ay claro, que a las 11 ya tengo la otra jaja. pues a las 12": of two times said, the one after
+ * the last "pues", "mejor" or "then" is the one wanted; the words before it, whatever time they
+ * name, are what they gave up.
+ */
+function laterWish(text: string): string {
+  const marker = [...text.matchAll(/\b(?:pues|entonces|mejor|so|then|better|instead)\b/gi)].at(-1);
+  if (!marker?.index) return text;
+  const after = text.slice(marker.index);
+  return clockOf(text.slice(0, marker.index)).at && clockOf(after).at ? after : text;
+}
+
+/**
+ * Moving several of theirs at once: each as a move of it alone would be proposed, put by one
+ * question; null when any of them has no whole proposal (no day or time, not free, too late) or
+ * two would take the same time with the same professional: then they are asked one at a time.
+ */
+async function moveSeveral(
+  meant: CustomerAppointment[],
+  input: Input,
+  targetText: string,
+): Promise<OwnBookingAnswer | null> {
+  const moves: Array<MoveTerms & { appointment: CustomerAppointment }> = [];
+  for (const appointment of meant) {
+    const answer = await move(appointment, input, targetText, null);
+    const proposed = answer.propose;
+    if (answer.unmet || proposed?.kind !== 'reschedule' || !proposed.date || !proposed.time) return null;
+    const { date, time } = proposed;
+    if (
+      moves.some(
+        (m) =>
+          m.appointment.employeeUsername === appointment.employeeUsername &&
+          m.date === date &&
+          m.time === time,
+      )
+    )
+      return null;
+    moves.push({ appointment, appointmentId: appointment.id, date, time });
+  }
+  return { replies: [askToMoveAll(moves, input.language)], propose: moveAllProposal(moves) };
 }
 
 /** Cancelling several of theirs: those that can be put to them by one question, and why any cannot. */
@@ -1577,7 +1654,7 @@ async function move(
     const reason = reasonText(appointment.reason, appointment, language);
     return { replies: [reason], unmet: unmet(reason) };
   }
-  const text = targetText || input.text;
+  const text = laterWish(targetText || input.text);
   const clock = clockOf(text);
   const timeOnly = Boolean(clock.at || clock.after || clock.before || clock.partOfDay);
   // "a las 4 el mismo día", "push it to 4pm": a time with no day keeps the appointment's day.
@@ -1605,6 +1682,8 @@ async function move(
     inAppointmentWeek(
       inDraftWeek(resolveWhen(text, knowledge.now, knowledge.timeZone), text, draftDate),
       text,
+      // "la del lunes 30 me la puedes adelantar al jueves…": the verb may sit before the target's words.
+      BROUGHT_FORWARD.test(normalise(fold(input.text))),
       appointment,
       // A day is being chosen already ("…al martes 24?" → "mejor el jueves": that week's, as
       // inDraftWeek reads it), or "El jueves 26 … tiene libre: …" → "vale pues el jueves a las
@@ -1629,7 +1708,8 @@ async function move(
       LANGUAGES.reduce((rest, language) => rest.replaceAll(describeAppointment(other, language), ' '), said),
     input.lastReply ?? '',
   );
-  const askedBefore = /(?:a las|at) (\d{2}:\d{2})/.exec(repliedTimes)?.[1];
+  // (Nor one that was theirs: "Hecho: tu cita del viernes 27 a las 09:00 con Javier… está cancelada".)
+  const askedBefore = /(?:a las|at) (\d{2}:\d{2})(?! (?:con|with) \p{Lu})/u.exec(repliedTimes)?.[1];
   const referred = resolveReference(found, text, {
     date: appointment.date,
     time: askedBefore ?? appointment.startTime,
@@ -1793,6 +1873,7 @@ function inDraftWeek(found: When | undefined, text: string, draftDate: string | 
 function inAppointmentWeek(
   found: When | undefined,
   text: string,
+  broughtForward: boolean,
   appointment: CustomerAppointment,
   /** The day the conversation is on (asked about, or offered in the last reply): that one, then. */
   onDay: (date: string) => boolean,
@@ -1801,7 +1882,7 @@ function inAppointmentWeek(
     return found;
   if (onDay(found.from)) return found;
   // "move it earlier, thursday at 9", "adelántala al jueves": the nearest one, before it.
-  if (BROUGHT_FORWARD.test(text)) return found;
+  if (broughtForward) return found;
   const monday = addDays(appointment.date, -((weekdayOf(appointment.date) + 6) % 7));
   if (found.from >= monday) return found;
   const date = addDays(monday, (weekdayOf(found.from) + 6) % 7);

@@ -625,7 +625,7 @@ const spelledOut = (folded: string) =>
     // "a las cinco y media", "half past five", "a la una": an hour written in words is that number.
     .replace(/\b(a|entre|de|sobre|para|hacia) la una\b/g, '$1 las 1')
     .replace(
-      /\b(a las|sobre las|para las|hacia las|a partir de las|despues de las|antes de las|desde las|entre las|y las)\s+(una|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce)\b/g,
+      /\b(a las|sobre las|eso de las|para las|hacia las|a partir de las|despues de las|antes de las|desde las|entre las|y las)\s+(una|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce)\b/g,
       (_, before: string, hour: string) => `${before} ${NUMBER_WORDS[hour]}`,
     )
     .replace(
@@ -1336,7 +1336,7 @@ export const fitsDay = (when: When, date: string) => {
 
 /** "a la misma hora", "el mismo día y hora", "same time": a time pointed back at, not said again. */
 const SAME_TIME =
-  /\b(?:misma hora|mesma hora|mateixa hora|stessa h?ora|meme heure|gleiche uhrzeit|gleichen uhrzeit|selbe uhrzeit|selben uhrzeit|mismo horario|mismo dia y hora|mismo dia y a la misma hora|same time|same hour|same day and time|same time and day)\b/;
+  /\b(?:misma hora|mesma hora|mateixa hora|stessa h?ora|meme heure|gleiche uhrzeit|gleichen uhrzeit|selbe uhrzeit|selben uhrzeit|mismo horario|mismo dia y hora|mismo dia y a la misma hora|mismas horas|same times?|same hours?|same day and time|same time and day)\b/;
 /** "el martes siguiente", "el siguiente martes", "the following Tuesday": the one after a day said. */
 // ("friday after 6pm" is that Friday, late: a time bound, not the Friday after.)
 const FOLLOWING_WEEKDAY =

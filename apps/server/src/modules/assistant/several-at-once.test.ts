@@ -15,7 +15,21 @@ let employee: { id: string };
 beforeAll(async () => {
   t = await buildTestApp({ clock });
   ({ headers } = await t.signIn());
-  employee = await insertEmployee(t.db, { name: 'Carlos Ruiz', username: 'carlos-several' });
+  // Every day 09:00–20:00, so a move has somewhere to go.
+  const day: Array<[string, string]> = [['09:00', '20:00']];
+  employee = await insertEmployee(t.db, {
+    name: 'Carlos Ruiz',
+    username: 'carlos-several',
+    availability: {
+      monday: day,
+      tuesday: day,
+      wednesday: day,
+      thursday: day,
+      friday: day,
+      saturday: day,
+      sunday: day,
+    },
+  });
 });
 afterAll(() => t.close());
 
@@ -116,5 +130,31 @@ describe('"cancela las dos" in chat', () => {
       'Esa cita ya no está reservada a tu nombre, así que no he cambiado nada en ella.',
     );
     expect(await statuses(mia.saturday)).toEqual({ [mia.saturday]: 'scheduled' });
+  });
+});
+
+describe('"muévelas ambas" in chat', () => {
+  it('asks once for both moves, changes nothing before the yes, and the yes moves each', async () => {
+    const ivo = await clientWithTwo('Ivo Paz', '+34 666 700 404', 15);
+    await say('/new', 'several-ivo', ivo.id);
+    const asked = await say('muévelas ambas una hora más tarde porfa', 'several-ivo', ivo.id);
+    expect(asked).toContain('¿Cambio estas 2 citas?');
+    expect(asked).toContain('al jueves 26 de noviembre a las 16:00');
+    expect(asked).toContain('al sábado 28 de noviembre a las 16:00');
+    const before = await t.db
+      .select()
+      .from(appointments)
+      .where(inArray(appointments.id, [ivo.thursday, ivo.saturday]));
+    expect(before.map((a) => a.startTime)).toEqual(['15:00', '15:00']);
+    const done = await say('sí', 'several-ivo', ivo.id);
+    expect(done.match(/Hecho: tu cita con Carlos Ruiz queda/g)).toHaveLength(2);
+    const after = await t.db
+      .select()
+      .from(appointments)
+      .where(inArray(appointments.id, [ivo.thursday, ivo.saturday]));
+    expect(after.map((a) => `${a.localDate} ${a.startTime} ${a.status}`).sort()).toEqual([
+      '2026-11-26 16:00 scheduled',
+      '2026-11-28 16:00 scheduled',
+    ]);
   });
 });
