@@ -6311,6 +6311,34 @@ describe('round 33, blind, after the first fixes', () => {
     expect(said([cancel!], 0)).toMatch(/24 horas/);
   });
 
+  it('"la de la laboralista es online o tengo que ir a Bilbao?" is theirs with her, and where she works', async () => {
+    const nora = client(
+      appointment('a1', 'ane', '2026-11-26', '10:00'),
+      appointment('a2', 'iker', '2026-11-26', '17:00'),
+    );
+    const [answer] = await playWith(nora, 'la de la laboralista es online o tengo que ir a bilbao?');
+    expect(said([answer!], 0)).toMatch(/10:00 con Ane Etxeberria/);
+    expect(said([answer!], 0)).toMatch(/Es en Bilbao/);
+  });
+
+  it('"antes de comer mejor" after a day\'s times is its morning; "11 works" picks 11:00', async () => {
+    const [, morning] = await playWith(lawOffice, 'iker el martes tiene hueco?', 'antes de comer mejor');
+    expect(clockOf('antes de comer mejor').partOfDay).toBe('morning');
+    expect(said([morning!], 0)).not.toMatch(/No estoy seguro/);
+    const [, eleven] = await playWith(lawOffice, 'Is Ane working on Tuesday?', '11 works');
+    expect(said([eleven!], 0)).toMatch(/11:00/);
+  });
+
+  it('an injury told with its day is no complaint and no day asked for', async () => {
+    const told =
+      'el domingo jugando al pádel me torcí la rodilla y desde entonces me molesta al bajar escaleras';
+    expect(resolveWhen(told, NOW, ZONE)).toBeUndefined();
+    expect(resolveWhen(`${told}, ane tiene algo el martes?`, NOW, ZONE)?.from).toBe('2026-11-24');
+    const [answer] = await playWith(lawOffice, `${told}. ¿ane tiene algo el martes?`);
+    expect(answer!.handoff).toBeNull();
+    expect(said([answer!], 0)).toMatch(/martes 24/);
+  });
+
   it('where, asked in French and Galician after a price; "und mit Bart?" is the cut with beard', async () => {
     const [, french] = await playWith(salon, 'Bonjour, combien coûte une manucure?', "et c'est où?");
     expect(said([french!], 0)).toMatch(/Gran Vía 10/);

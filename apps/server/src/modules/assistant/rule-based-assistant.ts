@@ -370,7 +370,7 @@ function shiftedTime(folded: string, at: string): string | undefined {
 
 /** Words beside a bare hour that leave it a time picked: "vale pues 11", "ace, 11 then". */
 const BARE_HOUR_FILLER =
-  /^(?:vale|ok|okay|pues|entonces|perfecto|genial|guay|bien|si|la|las|a|de|ace|great|cool|fine|sure|then|at|yes|yeah|perfect)$/;
+  /^(?:vale|ok|okay|pues|entonces|perfecto|genial|guay|bien|si|la|las|a|de|ace|great|cool|fine|sure|then|at|yes|yeah|perfect|works|suits|me|va|viene)$/;
 /** "¿a qué hora empieza?", "¿hasta qué hora?": when someone's day starts or ends. */
 const STARTS_OR_ENDS =
   /\b(?:a|desde|hasta) (?:q|que|k) hora (?:empieza|comienza|entra|abre|termina|acaba|sale|cierra)\b|\b(?:desde|hasta) (?:q|que|k) hora\b|\b(?:what time does (?:he|she|they) (?:start|finish)|from what time|until what time|till what time)\b/;

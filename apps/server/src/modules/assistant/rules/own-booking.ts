@@ -752,7 +752,13 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   const namesTheirs = input.named.some((p) =>
     customer.appointments.some((a) => fold(a.employeeName) === fold(p.name)),
   );
-  const theirsWith = /\b(?:la|el) (?:de|con)\b/.test(folded) && namesTheirs;
+  // "la de la nutricionista es online?": the one with the professional of a kind they have one with.
+  const kindOfTheirs = (input.ofKind ?? []).some((p) =>
+    customer.appointments.some((a) => fold(a.employeeName) === fold(p.name)),
+  );
+  const theirsWith =
+    (/\b(?:la|el) (?:de|con)\b/.test(folded) && namesTheirs) ||
+    (/\b(?:la|el) (?:del|de la|con el|con la)\b/.test(folded) && kindOfTheirs);
   const ownWords = (OWN.test(folded) || theirsWith) && !NEW_BOOKING.test(folded);
   const moveWords = MOVE.test(folded) || PASS_IT.test(folded) || PASS_TO.test(`${folded} `);
   const cancelling =
@@ -1011,7 +1017,7 @@ function askedTarget(askedWhich: boolean, input: Input): string {
 
 /** "¿ya he pagado la del jueves?", "is it paid?": whether one of theirs is paid. */
 const PAID_ASKED =
-  /\b(?:ya\s+)?(?:he|habia|hemos|hube)\s+pagado\b|\b(?:esta|estaba|queda|quedo)\s+(?:ya\s+)?pagad[ao]s?\b|\b(?:la|lo|las)\s+(?:tengo|tenia)\s+(?:ya\s+)?pagad[ao]s?\b|\b(?:did|have|had)\s+i\s+(?:already\s+)?paid\b|\bis\s+it\s+(?:already\s+)?paid\b/;
+  /\b(?:ya\s+)?(?:he|habia|hemos|hube)\s+pagado\b|\b(?:esta|estaba|queda|quedo)\s+(?:ya\s+)?pagad[ao]s?\b|\b(?:la|lo|las)\s+(?:tengo|tenia)\s+(?:ya\s+)?pagad[ao]s?\b|\b(?:did|have|had)\s+i\s+(?:already\s+)?paid\b|\bis\s+it\s+(?:already\s+)?paid\b|\bcuanto\s+(?:me\s+)?(?:costo|cobrasteis|cobraron|pague)\b|\bhow much did (?:i pay|it cost)\b/;
 
 /** Whether each appointment asked about is paid, and how. */
 function paidAnswer(appointments: CustomerAppointment[], language: Language): string {
@@ -1069,8 +1075,9 @@ function listed(
 }
 
 // (Also "¿es en Madrid o en Alcobendas?", "is it in Madrid?".)
+// ("¿es online o tengo que ir a Barcelona?", "is it online?": where too.)
 const WHERE =
-  /\b(donde|where|en que (sitio|centro|sede|ciudad)|es en [a-z]+(?: [a-z]+)? o (?:en )?[a-z]+|is (?:it|that) in)\b/;
+  /\b(donde|where|en que (sitio|centro|sede|ciudad)|es en [a-z]+(?: [a-z]+)? o (?:en )?[a-z]+|is (?:it|that) in|es (?:online|presencial|en persona)|is (?:it|that) (?:online|in person))\b/;
 
 /** "¿y dónde es?": where the professional of the appointments asked about works, when it is one. */
 function whereItIs(lines: CustomerAppointment[], source: string, { knowledge, language }: Input): string[] {

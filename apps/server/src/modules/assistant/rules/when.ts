@@ -121,6 +121,11 @@ const PARTS: Array<[PartOfDay, string[]]> = [
       'vormittag',
       'matin',
       'mattina',
+      // Before lunch is the morning ("antes de comer mejor").
+      'antes de comer',
+      'antes de la comida',
+      'antes del mediodia',
+      'before lunch',
     ],
   ],
   [
@@ -998,7 +1003,14 @@ const REFUSED_DAY =
  */
 const FALLBACK_DAY =
   /\b(?:si no|if not|otherwise)\b(?:[a-z0-9 ]{0,30}?\b(?:entonces|pues|then)|\s*,?)\s+(?:el |la |on )?(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/g;
-const TROUBLE = /\b(?:duele|dolor|dolores|molest\w*|lesion\w*|lesione|hurts?|pain|aches?|sore|injur\w*)\b/;
+const TROUBLE =
+  /\b(?:duele|dolor|dolores|molest\w*|lesion\w*|lesione|hurts?|pain|aches?|sore|injur\w*|me torci|torcido|esguince|me cai|sprained|twisted)\b/;
+/**
+ * "el domingo jugando al pádel me torcí la rodilla": the day something happened to them, told with
+ * what they did or what happened, is no day asked for.
+ */
+const HURT_ON_A_DAY =
+  /\b(?:el |este |the |on |last )?(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|finde|fin de semana|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend)(?: pasado)?\b(?=(?: \w+){0,4} (?:me (?:torci|cai|lesione|hice dano|rompi|di un golpe)|jugando|entrenando|corriendo|playing|running|i (?:twisted|sprained|fell|hurt)))/g;
 
 /**
  * "jueves 18h", "viernes 17:30", "jueves 9:30am": a time written straight after a weekday is the time on that day,
@@ -1120,7 +1132,7 @@ function readWhen(said: string, now: Date, timeZone: string): When | undefined {
       (_all, day: string, month: string) => `${DAY_NUMBERS[day.toLowerCase()]} de ${month}`,
     );
   const read = spelledOut(withoutPunctuation(fold(text)));
-  const sinceTaken = TROUBLE.test(read) ? read.replace(SINCE_A_DAY, ' ') : read;
+  const sinceTaken = TROUBLE.test(read) ? read.replace(SINCE_A_DAY, ' ').replace(HURT_ON_A_DAY, ' ') : read;
   const untilTaken = sinceTaken.replace(UNTIL_A_DAY, ' ');
   const untilRead = untilTaken !== sinceTaken && namedWeekday(untilTaken) ? untilTaken : sinceTaken;
   // "el martes, si no hay el martes entonces el miércoles": the day after "si no" is only the fallback.
