@@ -470,7 +470,9 @@ export function createAssistantService(deps: Deps) {
       }
       if (gone)
         texts.push(
-          REPLIES[language].own.noLongerBooked(Boolean(pending?.kind === 'cancel' && pending.also?.length)),
+          REPLIES[language].own.noLongerBooked(
+            Boolean(pending?.kind !== 'waitlist' && pending?.also?.length),
+          ),
         );
       await remember(chatId, repropose);
       reply = { replies: [texts.join('\n')], handoff: null };

@@ -109,7 +109,8 @@ export function eachChange(change: AppointmentChange): AppointmentChange[] {
 
 /** "muévelas ambas una hora más tarde": one question for several moves, and one yes for all. */
 export function moveAllProposal(moves: Array<MoveTerms>): ChangeProposal {
-  const [first, ...rest] = moves;
+  // Only the terms: what is stored on the chat is the change, not the appointments it was read from.
+  const [first, ...rest] = moves.map(({ appointmentId, date, time }) => ({ appointmentId, date, time }));
   return rest.length ? { kind: 'reschedule', ...first!, also: rest } : { kind: 'reschedule', ...first! };
 }
 

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
 import { insertAppointment, insertEmployee } from '../../../test/factories.ts';
-import { appointments, clients } from '../../db/schema.ts';
+import { appointments, chats, clients } from '../../db/schema.ts';
 
 // Monday 23 November 2026, 10:00 in Madrid; the appointments are later that week.
 const NOW = new Date('2026-11-23T09:00:00Z').getTime();
@@ -122,6 +122,18 @@ describe('"cancela las dos" in chat', () => {
     expect(answered).toContain('One of those appointments is no longer booked in your name');
     expect(await statuses(leo.thursday)).toEqual({ [leo.thursday]: 'cancelled' });
 
+    // The first of the two gone: the yes still cancels the other.
+    const ona = await clientWithTwo('Ona Rius', '+34 677 800 405', 16);
+    await say('/new', 'several-ona', ona.id);
+    await say('cancela las dos', 'several-ona', ona.id);
+    await t.db.update(appointments).set({ status: 'cancelled' }).where(eq(appointments.id, ona.thursday));
+    const rest = await say('sí', 'several-ona', ona.id);
+    expect(rest).toContain(
+      'Hecho: tu cita del sábado 28 de noviembre a las 16:00 con Carlos Ruiz está cancelada.',
+    );
+    expect(rest).toContain('Una de esas citas ya no está reservada a tu nombre');
+    expect(await statuses(ona.saturday)).toEqual({ [ona.saturday]: 'cancelled' });
+
     const mia = await clientWithTwo('Mía Sol', '+34 655 600 403', 14);
     await say('/new', 'several-mia', mia.id);
     await say('cancela la del jueves', 'several-mia', mia.id);
@@ -146,6 +158,15 @@ describe('"muévelas ambas" in chat', () => {
       .from(appointments)
       .where(inArray(appointments.id, [ivo.thursday, ivo.saturday]));
     expect(before.map((a) => a.startTime)).toEqual(['15:00', '15:00']);
+    // What waits on the chat is the change's terms only, not the appointments they were read from.
+    const waiting = (await t.db.select({ pending: chats.pendingChange }).from(chats)).find((row) =>
+      JSON.stringify(row.pending ?? null).includes(ivo.saturday),
+    );
+    expect(waiting?.pending).toMatchObject({
+      kind: 'reschedule',
+      also: [{ appointmentId: ivo.saturday, date: '2026-11-28', time: '16:00' }],
+    });
+    expect(JSON.stringify(waiting?.pending)).not.toContain('employeeName');
     const done = await say('sí', 'several-ivo', ivo.id);
     expect(done.match(/Hecho: tu cita con Carlos Ruiz queda/g)).toHaveLength(2);
     const after = await t.db

@@ -502,8 +502,14 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
 
   // A yes to a change of an appointment no longer theirs (staff cancelled it since the question):
   // nothing to do, and said so, not a cheerful "¡Perfecto!" that reads as done.
-  if (pending && !pendingAppointment && answer === 'yes')
-    return reply(say(language).noLongerBooked(Boolean(pending.kind === 'cancel' && pending.also?.length)));
+  // Of several, the yes stands for those still theirs: the service makes those and says which was not.
+  if (pending && !pendingAppointment && answer === 'yes') {
+    const stillTheirs = eachChange(pending).some((one) =>
+      customer.appointments.some((a) => a.id === one.appointmentId),
+    );
+    if (stillTheirs) return { replies: [], confirm: true };
+    return reply(say(language).noLongerBooked(Boolean(pending.also?.length)));
+  }
   if (pending && pendingAppointment) {
     // Several changes waiting for one yes: "solo la del jueves", "no, la del sábado no" (even said
     // with a yes: "sí, pero solo la del jueves") leaves fewer of them, asked again.
