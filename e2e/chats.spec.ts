@@ -73,6 +73,20 @@ test('the list shows every chat with its tag, time, preview and unread badge', a
   await expect(page.getByRole('main').getByText('No messages yet').last()).toBeVisible();
 });
 
+test('a chat clicked before the search has settled opens and stays open', async ({ page }) => {
+  await page.goto('/');
+  const search = page.getByPlaceholder('Search contacts...');
+  // The receptionist types a name and clicks the match at once, before the list's address follows.
+  await search.pressSequentially('Elena', { delay: 40 });
+  await rowOf(page, 'Elena Sánchez').getByRole('link').click();
+  await expect(page).toHaveURL(/\/chat\/[^/?]+\?search=Elena/);
+  await expect(header(page)).toContainText('Elena Sánchez');
+  // The write of the search the typing had scheduled must not take the page back to the list.
+  await page.waitForTimeout(1_000);
+  await expect(page).toHaveURL(/\/chat\/[^/?]+\?search=Elena/);
+  await expect(header(page)).toContainText('Elena Sánchez');
+});
+
 test('search filters by name or phone, says when nothing matches, and clears', async ({ page }) => {
   await page.goto('/');
   const search = page.getByPlaceholder('Search contacts...');
@@ -80,15 +94,18 @@ test('search filters by name or phone, says when nothing matches, and clears', a
   await expect(rows(page).first()).toBeVisible();
   const total = await rows(page).count();
 
-  await search.fill('jAMeS');
+  await search.clear();
+  await search.pressSequentially('jAMeS', { delay: 40 });
   await expect(rowOf(page, 'James Wilson')).toHaveCount(1);
   await expect(rowOf(page, 'Ana García')).toHaveCount(0);
 
-  await search.fill('612345');
+  await search.clear();
+  await search.pressSequentially('612345', { delay: 40 });
   await expect(rows(page)).toHaveCount(1);
   await expect(rowOf(page, 'Ana García')).toHaveCount(1);
 
-  await search.fill('nobody-by-this-name');
+  await search.clear();
+  await search.pressSequentially('nobody-by-this-name', { delay: 40 });
   await expect(page.getByText('No chats found matching your search')).toBeVisible();
   await expect(rows(page)).toHaveCount(0);
 

@@ -144,4 +144,21 @@ describe('useDebouncedSearchParam', () => {
     expect(current().box.value).toBe('');
     expect(current().box.applied).toBe('');
   });
+
+  it('drops its write when a click has moved the address to another page that is still loading', async () => {
+    const { current, router } = renderAt('/list');
+    act(() => current().box.setValue('elena'));
+    // The browser's address moves at once; this page stays on screen while the next one loads.
+    const before = window.location.pathname;
+    window.history.pushState(null, '', '/list/42?search=elena');
+    try {
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(500);
+      });
+      expect(router.state.location.search).toBe('');
+      expect(router.state.historyAction).toBe('POP');
+    } finally {
+      window.history.pushState(null, '', before);
+    }
+  });
 });

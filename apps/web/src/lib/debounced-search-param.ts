@@ -40,9 +40,16 @@ export function useDebouncedSearchParam(key: string, delay = SEARCH_DEBOUNCE_MS)
 
   // setSearchParams changes with the URL (it closes over the params it was made from), so a later
   // change of another param (the status filter) restarts the wait with the current params.
+  //
+  // A click on a link while the wait runs moves the browser's address at once, but React may keep
+  // this page on screen until the next page's code has loaded; a write then would navigate back to
+  // this page's path and undo the click. So the write is dropped when the path moved meanwhile (the
+  // next page's link carries the box's text in its query where it matters).
   useEffect(() => {
     if (value === written.current) return;
+    const path = window.location.pathname;
     pending.current = setTimeout(() => {
+      if (window.location.pathname !== path) return;
       written.current = value;
       awaited.current.push(value);
       setSearchParams(
