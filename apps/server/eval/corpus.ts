@@ -18,8 +18,18 @@ export type EvalCase = {
     name: string;
     phone: string;
     email?: string;
-    /** Paid online unless `paid` is false; `pack` paid with a session of the client's first pack instead. */
-    appointments: Array<{ employee: string; date: string; time: string; paid?: boolean; pack?: boolean }>;
+    /**
+     * Paid online unless `paid` is false; `pack` paid with a session of the client's first pack
+     * instead; `service` the name of the service booked ("Pedicura"), the default appointment without it.
+     */
+    appointments: Array<{
+      employee: string;
+      date: string;
+      time: string;
+      paid?: boolean;
+      pack?: boolean;
+      service?: string;
+    }>;
     /** Packs of sessions the client holds: sessions sold and left, and the local date it expires on. */
     packs?: Array<{ name: string; service: string; sessions: number; left: number; expires: string }>;
   };

@@ -188,6 +188,7 @@ function customerOf(example: Example): AssistantKnowledge['customer'] {
     name: example.customer.name,
     appointments: example.customer.appointments.map((appointment, index) => ({
       id: `appointment-${index + 1}`,
+      serviceName: appointment.service ?? null,
       employeeName: appointment.employee,
       employeeUsername: appointment.employee,
       date: appointment.date,

@@ -157,7 +157,8 @@ async function seedCustomer(
         endsAt: new Date(startsAt.getTime() + 30 * 60_000),
         blockedFrom: startsAt,
         blockedUntil: new Date(startsAt.getTime() + 30 * 60_000),
-        serviceName: 'Appointment',
+        // A service the case names is kept by its name, as an archived service's appointments are.
+        serviceName: wanted.service ?? 'Appointment',
         priceAmount: 1000,
         priceCurrency: 'eur',
         localDate: wanted.date,

@@ -57,6 +57,11 @@ export type OpenDay = { date: string; times: string[]; seatsLeft?: Record<string
  */
 export type CustomerAppointment = {
   id: string;
+  /**
+   * The service booked ("Pedicura", "Yoga"), by which customers name it ("la pedicura"); null for
+   * the default appointment, a name no customer uses.
+   */
+  serviceName: string | null;
   employeeName: string;
   /** For open times to move it to; null when its employee no longer takes bookings. */
   employeeUsername: string | null;

@@ -23,7 +23,7 @@ const ENGLISH = new Set(
  * with English, and "Egun on" shares "on", and neither is English.
  */
 const OTHER = new Set(
-  'ich sie haben kostet kosten das der und wo wann mit fur ist nicht bitte danke einen eine ein wie viel gibt termin termine heute morgen guten je vous combien coute merci bonjour avec rendez voudrais grazie vorrei avete buongiorno quanto obrigado obrigada voce gostaria een jullie het buurt hoeveel goedemiddag goedemorgen graag bedankt wij zijn kunnen egun kaixo arratsalde gabon eskerrik agur'.split(
+  'feu ho teniu esteu voldria gracies ich sie haben kostet kosten das der und wo wann mit fur ist nicht bitte danke einen eine ein wie viel gibt termin termine heute morgen guten je vous combien coute merci bonjour avec rendez voudrais grazie vorrei avete buongiorno quanto obrigado obrigada voce gostaria een jullie het buurt hoeveel goedemiddag goedemorgen graag bedankt wij zijn kunnen egun kaixo arratsalde gabon eskerrik agur'.split(
     ' ',
   ),
 );
@@ -44,7 +44,10 @@ function spanishOrEnglish(text: string): Language | null {
     const squeezed = word.replace(/([a-z])\1+$/, '$1');
     if (SPANISH.has(word) || SPANISH.has(squeezed)) es++;
     // "i quant costa?" is Catalan's "and": "i" is English only before an English word.
-    if (word === 'i' && !I_THEN.test(all[index + 1] ?? '') && !ENGLISH.has(all[index + 1] ?? '')) continue;
+    // ("i on ho feu?", "and where do you do it?": Catalan's "and where", no English "I on".)
+    const next = all[index + 1] ?? '';
+    if (word === 'i' && !I_THEN.test(next) && (!ENGLISH.has(next) || next === 'on')) continue;
+    if (word === 'on' && all[index - 1] === 'i') continue;
     // "hiii", "hellooo", "thankss": a word with its last letter stretched is that word, in either language.
     if (ENGLISH.has(word) || ENGLISH.has(squeezed)) en++;
   }

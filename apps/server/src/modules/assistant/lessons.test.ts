@@ -139,6 +139,7 @@ const client: AssistantKnowledge['customer'] = {
   appointments: [
     {
       id: 'a1',
+      serviceName: null,
       employeeName: 'Carlos Ruiz',
       employeeUsername: 'carlos',
       date: '2026-11-26',

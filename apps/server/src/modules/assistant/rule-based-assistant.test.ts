@@ -1083,6 +1083,7 @@ const appointment = (
   startTime: string,
 ): CustomerAppointment => ({
   id,
+  serviceName: null,
   employeeName: username === 'ane' ? 'Ane Etxeberria' : 'Iker Prieto',
   employeeUsername: username,
   date,

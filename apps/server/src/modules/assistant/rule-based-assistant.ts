@@ -18,7 +18,9 @@ import { intentClassifier, whileAnswering } from './classifier/trained.ts';
 import { type Language, replyLanguage } from './language.ts';
 import { type Cues, clarifyingOptions, type Route, routes, THRESHOLDS } from './policy.ts';
 import { REPLIES, type Replies } from './replies.ts';
+import { withTimeAfter } from './rules/back-to-back.ts';
 import {
+  addressOf,
   type CompanyInfo,
   findAnswer,
   findAnswerOn,
@@ -43,10 +45,12 @@ import {
   answerOf,
   asksIfLate,
   asksOfLateness,
+  asksOfOwnService,
   asksToCancel,
   isPolicyQuestion,
   isRunningLate,
   ownBookingAnswer,
+  theirsElsewhere,
 } from './rules/own-booking.ts';
 import { asksPackBalance, packBalanceReply } from './rules/packs.ts';
 import { KIND_NAMES, list, longDate, money, writtenPrice } from './rules/phrases.ts';
@@ -207,6 +211,15 @@ const WHOSE = /\b(?:de quien|de quienes|quien|quienes|who|whose|with whom)\b/;
 const FOLLOWING = /\b(?:siguiente|proximo|otro|following|after that|next one)\b/;
 /** "el que viene", "el q viene": nothing but the coming one of the weekday just asked. */
 const THE_COMING_ONE = /^(?:y\s+|no\s+)?(?:el|la)\s+(?:que|q|k)\s+viene$/;
+/** "¿y el segundo?", "la tercera", "the second one": a place among the times just listed. */
+const NTH_LISTED: Array<[RegExp, number]> = [
+  [/\b(?:el|la) segund[oa]\b(?! (?:semana|dia|vez|mes))|\bthe second(?: one)?\b/, 1],
+  [/\b(?:el|la) tercer[oa]?\b(?! (?:semana|dia|vez|mes))|\bthe third(?: one)?\b/, 2],
+];
+/** "¿el siguiente?", "la siguiente", "the next one": the one after, when the first was asked for. */
+const NEXT_TIME = /\b(?:el|la|the) (?:siguiente|proximo|proxima|next(?: one)?)\b/;
+const FIRST_ASKED =
+  /\b(?:primer hueco|primera hora|lo antes posible|lo mas pronto|cuanto antes|el primero|la primera|earliest|first (?:slot|opening|available|free)|soonest|asap)\b/;
 /** "¿y el siguiente?", "and the next one?": nothing but the next of what was just asked. */
 const NEXT_ALONE =
   /^(?:y|and|vale y|ok y)?\s*(?:el|la|the)?\s*(?:siguiente|proximo|next(?: one)?|following(?: one)?)$/;
@@ -312,7 +325,7 @@ const NOTICE = /\b(\d{1,3})\s*(h|hs|hr|hrs|horas?|hours?|dias?|days?|semanas?|we
 
 /** "¿qué profesionales tenéis?", "who works there?": the team, asked about as a whole. */
 const TEAM =
-  /\b(?:(?:que|q|cuales|cuantos|which|what|how many)\s+(?:profesionales|professionals|especialistas|specialists|trabajadores|empleados|staff)|quien(?:es)?\s+(?:trabaja|trabajan|sois|atiende|atienden|hay)|who\s+(?:works|work|is there|are your|do you have)|(?:teneis|tienen|hay|have you got|do you have)\s+(?:profesionales|professionals|staff|equipo)|(?:vuestro|your)\s+(?:equipo|team|staff))\b/;
+  /\b(?:(?:que|q|cuales|cuantos|which|what|how many)\s+(?:(?:tipos?|clases?|kinds?|types?|sorts?)\s+(?:de|of)\s+)?(?:profesionales|professionals|especialistas|specialists|trabajadores|empleados|staff)|quien(?:es)?\s+(?:mas\s+)?(?:trabaja|trabajan|sois|atiende|atienden|hay)|who\s+else\s+(?:works|is)|who\s+(?:works|work|is there|are your|do you have)|(?:teneis|tienen|hay|have you got|do you have)\s+(?:profesionales|professionals|staff|equipo)|(?:vuestro|your)\s+(?:equipo|team|staff))\b/;
 
 const WHAT_IS_HERE =
   /\b(?:que|q|what|quien|quienes|who)\b.*\b(?:teneis|tienen|tenes|hay|have|atiende|atienden)\b.*\b(?:aqui|aca|alli|ahi|alla|here|there)\b/;
@@ -337,6 +350,8 @@ const EDGE_TIME =
   // "la última sesión fue…" is a past one, not a time of the list.
   /\b(?:la|el|lo) (?:ultima|ultimo|primera|primero|mas tarde|mas temprano|mas pronto)\b(?! (?:vez|sesion|clase|cita|visita|consulta|semana|dia))|\bthe (?:last|first|latest|earliest)(?: one| slot| time)?\b(?! time i)/;
 /** "¿es presencial?", "in person?": where someone sees people, asked of them. */
+/** "¿qué número?", "la dirección", "what street": an address asked for. */
+const ADDRESS_WORDS = /\b(?:que numero|numero|direccion|calle|address|street|postcode|codigo postal)\b/;
 const IN_PERSON = /\b(?:presencial|presenciales|en persona|in person|face to face)\b/;
 /** "cómo reservo", "pásame el enlace": asking how to book, never a goodbye ("ya reservo yo" is one). */
 const HOW_TO_BOOK =
@@ -503,12 +518,12 @@ class Conversation {
     // A long story that then says its question ("…total, que mi pregunta es: ¿cuánto cuesta?") is
     // read as that question.
     const last = typed.findLastIndex((turn) => turn.role === 'customer');
+    const answered = typed.slice(0, Math.max(last, 0)).findLast((turn) => turn.role === 'assistant')?.text;
+    // "…y justo después el color": read with the second time written in.
+    const read = (text: string) => withTimeAfter(questionAfterStory(text) || text, answered);
     const history = typed.map((turn, index) =>
       turn.role === 'customer'
-        ? {
-            ...turn,
-            text: spelled((index === last && questionAfterStory(turn.text)) || turn.text, own),
-          }
+        ? { ...turn, text: spelled(index === last ? read(turn.text) : turn.text, own) }
         : turn,
     );
     this.history = history;
@@ -606,7 +621,20 @@ class Conversation {
           (Boolean(clock.at || clock.after || clock.before || clock.partOfDay) &&
             wordsBesidesTime(turn.text) <= 5) ||
           STARTS_OR_ENDS.test(fold(turn.text));
-        if (!timeOnly || !when) when = undefined;
+        // "¿es online o tengo que ir a Barcelona?", "¿cuánto dura?": a detail of the times just
+        // given keeps their day for the next message ("¿y una hora más tarde?").
+        const detail =
+          !seen.named.length &&
+          !seen.kinds.size &&
+          words(seen.text).length <= 10 &&
+          (WHERE_ASKED.test(seen.folded) ||
+            IN_PERSON.test(seen.folded) ||
+            IS_IT_THERE.test(seen.folded) ||
+            seen.duration ||
+            seen.price);
+        if (detail && !clock.at) {
+          // (kept as it was)
+        } else if (!timeOnly || !when) when = undefined;
         else {
           const day = dayOf(when);
           when = { ...day, ...clock };
@@ -725,6 +753,8 @@ class Conversation {
         (m.ownBooking ||
           aboutOwnAppointment(m.text) ||
           this.changesOwnService() ||
+          asksOfOwnService(m.text, this.knowledge.customer?.appointments ?? []) ||
+          theirsElsewhere(m.text, this.knowledge) ||
           asksPackBalance(m.text, this.lastReply)) &&
         // "how much is premium?" … "and is it per month? can I cancel?": the subscription, no appointment.
         !(this.context.premium && !APPOINTMENT_NOUN.test(m.folded)),
@@ -1261,6 +1291,18 @@ class Conversation {
           (SAME_TIME_A_WEEK_ON.test(m.folded) || EDGE_TIME.test(m.folded) ? this.timeFollowUp(8) : null));
     if (pointedAt) {
       const times = await this.openTimes(pointedAt.professional, pointedAt.when);
+      // "la de las 12. y el sábado siguiente a la misma hora?": that one, and the same time of the other day.
+      const otherDay = m.when && pointsBack(m.text).time ? this.correctedWhen() : undefined;
+      if (
+        otherDay &&
+        otherDay.from !== pointedAt.when.from &&
+        otherDay.from === otherDay.to &&
+        pointedAt.when.at
+      )
+        return [
+          times,
+          await this.openTimes(pointedAt.professional, { ...otherDay, at: pointedAt.when.at }),
+        ].join('\n\n');
       // "vale la de las 11 y media. ¿es en Sevilla o Málaga?", "la de las 5, es presencial no?":
       // where they see people, too.
       if (m.places.length) return [times, this.whetherThere(pointedAt.professional, m.places)].join('\n');
@@ -1268,6 +1310,23 @@ class Conversation {
       if (WHERE_ASKED.test(m.folded) && !HOW_TO_BOOK.test(m.folded))
         return [times, this.whereTheyWork(pointedAt.professional)].join('\n');
       return IN_PERSON.test(m.folded) ? [times, this.describe([pointedAt.professional])].join('\n\n') : times;
+    }
+    // "tinte en Madrid" … "¿y quién más trabaja ahí?": everyone in the place just asked about.
+    if (
+      TEAM.test(m.folded) &&
+      THERE.test(m.folded) &&
+      !asksKind &&
+      !m.places.length &&
+      c.places.length === 1
+    ) {
+      const place = c.places[0]!;
+      const there = this.directory.professionals.filter((p) => p.places.includes(place));
+      if (there.length)
+        return [
+          place === 'Online' ? this.say.canBookOnline : this.say.canBookIn(this.placeName(place)),
+          ...there.slice(0, 5).map((p) => this.card(p)),
+          this.say.wantTheirTimes,
+        ].join('\n');
     }
     // "quiero cita con laura la head coach": the manager asked for by name, whatever kind the words
     // around her name say; she takes no bookings, and who does is listed.
@@ -1439,12 +1498,17 @@ class Conversation {
     // "vale, pues dime al menos dónde trabaja" after one professional: where they work, below; the
     // company's address is not what is asked.
     // "¿y dónde?" alone, after one professional, asks the same.
+    // "vale, ¿y dónde es?", "¿y eso es en la de Fuencarral?" (a street, no place we know): the same,
+    // with the address.
     const whereTheyWork =
       about &&
       !others.length &&
-      WHERE_ASKED.test(m.folded) &&
-      (THEY_WORK.test(m.folded) ||
-        /^\W*(?:y\s+)?(?:eso\s+)?(?:donde|where)(?:\s+(?:es|esta|queda|is it|is that))?\W*$/.test(
+      ((WHERE_ASKED.test(m.folded) &&
+        (THEY_WORK.test(m.folded) ||
+          /^\W*(?:(?:y|and|vale|ok|okay|genial|perfecto|bien|bueno|pues|entonces|oye|great|cool)\W+)*(?:eso\s+)?(?:donde|where)(?:\s+(?:es|esta|queda|is it|is that))?\W*$/.test(
+            m.folded,
+          ))) ||
+        /^\W*(?:(?:y|and|vale|ok|pues)\W+)*(?:eso\s+)?(?:es|esta|is it|is that)\s+(?:en|in|at)\s+(?:la|el|the)\s+(?:de\s+|del\s+|on\s+)?[a-z]+\b/.test(
           m.folded,
         )) &&
       !m.places.length;
@@ -1568,6 +1632,8 @@ class Conversation {
       // "¿y algo de cejas allí?": who does it there, not its price.
       !THERE.test(m.folded) &&
       !m.places.length &&
+      // "¿y justo después el lifting?" (read with its time): whether that time is free.
+      !clockOf(m.text).at &&
       (findPrice(this.info, m.text, SERVICE_SYNONYMS) || this.combinedWithBefore().length)
     )
       return this.prices(professional);
@@ -1585,7 +1651,9 @@ class Conversation {
     )
       return this.othersFree(about, m.when ?? c.when);
     const followUp = this.timeFollowUp();
-    if (followUp && !asksKind && !m.places.length && !m.premium)
+    // ("¿y a las 11:30 el lifting?" of the esthetician just offered: her, at that time.)
+    const ofTheirKind = (p: Professional) => !asksKind || this.ofOneKind().includes(p);
+    if (followUp && ofTheirKind(followUp.professional) && !m.places.length && !m.premium)
       return this.openTimes(followUp.professional, followUp.when);
     // "quién hay en Zaragoza el lunes por la tarde" … "¿a las 6?": each of them, that day, then.
     const severalThen = this.severalFollowUp();
@@ -1633,10 +1701,11 @@ class Conversation {
       return this.openTimes(m.named[0]!, m.when);
     // "¿carlos ruiz dónde trabaja?": where they work (with their link), not their times.
     if (m.named.length === 1 && WHERE_ASKED.test(m.folded) && !m.when && !m.price && !m.premium)
-      return this.describe(m.named);
+      return this.describe(m.named, true);
     // "quien hace balayage?" … "¿y en qué centro está?": where the one just offered works.
-    if (ofTheOneOffered(8) && !asksKind && !m.places.length && WHERE_ASKED.test(m.folded))
-      return this.describe([about!]);
+    // "¿y eso es en la de Fuencarral?": a street asked of them, answered by where they work.
+    if (ofTheOneOffered(8) && !asksKind && !m.places.length && (WHERE_ASKED.test(m.folded) || whereTheyWork))
+      return this.describe([about!], true);
     // "¿javi atiende por las tardes?": a part of the day with no day asks for times too.
     const clock = clockOf(m.text);
     const partAsked = Boolean(clock.partOfDay || clock.after || clock.before) && !m.cities;
@@ -2305,6 +2374,10 @@ class Conversation {
       if (candidates.length === 1)
         return { professional: candidates[0]!, when: { ...c.when, from: date, to: date } };
     }
+    // "el primer hueco" … "uy tan pronto no llego, ¿el siguiente?", "¿y el segundo?": of one day's
+    // times just listed, that one.
+    const nth = this.nthListed();
+    if (nth) return nth;
     // "sergio el sábado" … "¿y el siguiente?": the same weekday a week on, with the same one;
     // "carlos el lunes a las 9?" … "el q viene": the coming one of that weekday, at the time asked.
     const alone = m.folded.replace(/[^a-z0-9ñ ]+/g, ' ').trim();
@@ -2337,7 +2410,15 @@ class Conversation {
     const spoken = timed.length > 1 ? timed.at(-1)! : m.text;
     // "¿y una hora antes?", "half an hour later?" after a time asked (or a part of a day's times,
     // from the first of them): that time, moved so.
-    const base = c.when.at ?? listedTimesOfOneDay(this.lastReply ?? '')?.[0];
+    // ("¿es online?" … "¿y una hora más tarde?": the day's times listed before that answer.)
+    const base =
+      c.when.at ??
+      this.history
+        .filter((turn) => turn.role === 'assistant')
+        .slice(-2)
+        .reverse()
+        .map((turn) => listedTimesOfOneDay(turn.text)?.[0])
+        .find(Boolean);
     const shifted = base ? shiftedTime(m.folded, base) : undefined;
     let clock = nextFree ? { after: c.when.at } : shifted ? { at: shifted } : clockOf(spoken);
     // A bare hour after a morning one is in the morning too ("a las 7 de la mañana" … "¿y a las 8?"),
@@ -2373,6 +2454,42 @@ class Conversation {
     return { professional: candidates[0]!, when: { ...day, ...clock } };
   }
 
+  /** The time of the latest "¡Sí! … tiene hueco el … a las 18:00." among the last replies. */
+  private lastTimeSaidFree(): string | undefined {
+    const replies = this.history
+      .filter((turn) => turn.role === 'assistant')
+      .slice(-3)
+      .reverse();
+    for (const reply of replies) {
+      const at = /(?:tiene hueco el .+? a las|is free on .+? at) (\d{2}:\d{2})\./.exec(reply.text)?.[1];
+      if (at) return at;
+    }
+    return undefined;
+  }
+
+  /**
+   * "¿y el segundo?", "the third one?" after one day's times; "¿el siguiente?" when the first was
+   * what they asked for ("el primer hueco", "lo antes posible"): that time of the day listed.
+   */
+  private nthListed(): { professional: Professional; when: When } | null {
+    const m = this.message;
+    const listed = listedTimesOfOneDay(this.lastReply ?? '');
+    if (!listed || m.when || m.named.length > 1 || m.text.split(/\s+/).length > 9) return null;
+    const asked = fold(this.history.filter((turn) => turn.role === 'customer').at(-2)?.text ?? '');
+    const place = NTH_LISTED.find(([pattern]) => pattern.test(m.folded))?.[1];
+    const index = place ?? (NEXT_TIME.test(m.folded) && FIRST_ASKED.test(asked) ? 1 : undefined);
+    const at = index === undefined ? undefined : listed[index];
+    const label = dayTimeLines(this.lastReply ?? '')[0]
+      ?.replace(/^\s*•\s*/, '')
+      .split(':')[0]
+      ?.replace(/^(?:hoy|mañana|today|tomorrow),\s*/i, '');
+    const day = at && label ? resolveWhen(label, this.knowledge.now, this.knowledge.timeZone) : undefined;
+    const c = this.context;
+    const candidates = m.named.length ? m.named : c.offered.length ? c.offered : c.named;
+    if (!day || !at || candidates.length !== 1) return null;
+    return { professional: candidates[0]!, when: { from: day.from, to: day.from, at } };
+  }
+
   /**
    * "¿a las 12 el martes?" … "no, mejor el jueves a la misma hora" / "uy no, el viernes, perdona":
    * a new day said as a correction keeps the time (or part of the day) asked for just before.
@@ -2394,7 +2511,11 @@ class Conversation {
           ...(until ? { before: until } : {}),
         };
     }
-    if (!m.when || !before) return m.when;
+    if (!m.when || !before) {
+      // "la de las 6" … "¿cuánto dura?" … "¿y mañana a la misma hora?": the time last said free.
+      const time = m.when && pointsBack(m.text).time ? this.lastTimeSaidFree() : undefined;
+      return time ? resolveReference(m.when, m.text, { time }) : m.when;
+    }
     // "¿y el siguiente sábado?" after Saturday 28's times: the Saturday after that one.
     if (
       FOLLOWING.test(m.folded) &&
@@ -2406,7 +2527,9 @@ class Conversation {
       while (date <= before.from) date = addDays(date, 7);
       return { ...m.when, from: date, to: date };
     }
-    const pointed = resolveReference(m.when, m.text, { date: before.from, time: before.at });
+    // ("la de las 6" … "¿cuánto dura?" … "¿y mañana a la misma hora?": the time last said free.)
+    const time = before.at ?? this.lastTimeSaidFree();
+    const pointed = resolveReference(m.when, m.text, { date: before.from, time });
     if (pointed !== m.when) return pointed;
     const { at, after, before: until, partOfDay } = before;
     const dayOnly = !m.when.at && !m.when.after && !m.when.before && !m.when.partOfDay;
@@ -2430,10 +2553,14 @@ class Conversation {
 
   /** Whether a professional works in the places asked about, and where they do. */
   /** "Atiende en Madrid y Alcobendas." */
+  /** "Atiende en Madrid (Calle de Fuencarral 45)": their places, each with its address when the business gives one. */
   private whereTheyWork(professional: Professional) {
     return this.say.cardWorksIn(
       list(
-        professional.places.map((place) => this.placeName(place)),
+        professional.places.map((place) => {
+          const address = place === 'Online' ? null : addressOf(this.info, place);
+          return address ? `${this.placeName(place)} (${address})` : this.placeName(place);
+        }),
         this.language,
       ),
     );
@@ -3030,19 +3157,22 @@ class Conversation {
     return `• ${professional.name}, ${this.titleOf(professional)}${where ? ` (${where})` : ''}: ${professional.bookingUrl}`;
   }
 
-  private describe(people: Professional[]) {
+  /** Who they are, where they work (with the address when where was asked), and their links. */
+  private describe(people: Professional[], whereAsked = false) {
+    // "me dijo que está en Fuencarral, ¿qué número?": the street asked about, too.
+    const withAddress = whereAsked || ADDRESS_WORDS.test(this.message.folded);
     return people
       .slice(0, 3)
       .map((p) => {
+        // Their role as the business wrote it, in its own language.
+        const role = p.role && p.role !== p.title ? ` («${p.role}»)` : '';
         const where = list(
           p.places.map((place) => this.placeName(place)),
           this.language,
         );
-        // Their role as the business wrote it, in its own language.
-        const role = p.role && p.role !== p.title ? ` («${p.role}»)` : '';
         return [
           `${p.name}: ${this.titleOf(p)}${role}.`,
-          where ? this.say.cardWorksIn(where) : '',
+          withAddress && where ? this.whereTheyWork(p) : where ? this.say.cardWorksIn(where) : '',
           this.say.cardBook(p.bookingUrl),
           this.say.cardPremium(p.subscriptionUrl),
         ]

@@ -25,7 +25,9 @@ const say = (language: Language) => REPLIES[language].own;
 
 /** "jueves 26 de noviembre a las 17:00 con Carlos Ruiz" / "Thursday 26 November at 17:00 with Carlos Ruiz". */
 export function describeAppointment(appointment: CustomerAppointment, language: Language) {
-  return say(language).appointment(appointment.date, appointment.startTime, appointment.employeeName);
+  const when = say(language).appointment(appointment.date, appointment.startTime, appointment.employeeName);
+  // "… con Carmen Ruiz (Pedicura)": the service, when it is one customers name theirs by.
+  return appointment.serviceName ? `${when} (${appointment.serviceName})` : when;
 }
 
 /** Why a change cannot be made, in the customer's language (the policy speaks English). */

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
 import { insertAppointment, insertEmployee } from '../../../test/factories.ts';
-import { appointments, chats, clients } from '../../db/schema.ts';
+import { appointments, chats, clients, services } from '../../db/schema.ts';
 
 // Monday 23 November 2026, 10:00 in Madrid; the appointments are later that week.
 const NOW = new Date('2026-11-23T09:00:00Z').getTime();
@@ -177,5 +177,70 @@ describe('"muévelas ambas" in chat', () => {
       '2026-11-26 16:00 scheduled',
       '2026-11-28 16:00 scheduled',
     ]);
+  });
+});
+
+describe('an appointment named by its service in chat', () => {
+  it('"la pedicura" picks the pedicure of two, says the service, and only a yes cancels it', async () => {
+    const made = await t.db
+      .insert(services)
+      .values(
+        ['Manicura', 'Pedicura'].map((name) => ({
+          name,
+          durationMinutes: 30,
+          priceAmount: 1500,
+          currency: 'eur',
+        })),
+      )
+      .returning();
+    const [client] = await t.db
+      .insert(clients)
+      .values({ name: 'Noelia Campos', phone: '+34600222040', status: 'active', source: 'whatsapp' })
+      .returning();
+    const book = (service: (typeof made)[number], startTime: string, hour: number) =>
+      insertAppointment(t.db, {
+        employeeId: employee.id,
+        employeeName: 'Carlos Ruiz',
+        clientId: client!.id,
+        clientName: 'Noelia Campos',
+        clientPhone: '+34600222040',
+        serviceId: service.id,
+        serviceName: service.name,
+        localDate: '2026-11-26',
+        startTime,
+        endTime: `${hour}:30`,
+        startsAt: new Date(`2026-11-26T${String(hour - 1).padStart(2, '0')}:${startTime.slice(3)}:00Z`),
+      });
+    const manicure = await book(made[0]!, '17:00', 17);
+    const pedicure = await book(made[1]!, '18:00', 18);
+    const session = 'service-named';
+
+    const listed = await say('hola, tengo mani y pedi el jueves verdad?', session, client!.id);
+    expect(listed).toContain('(Manicura)');
+    expect(listed).toContain('(Pedicura)');
+
+    const asked = await say('uf. la pedicura cancelamela, solo me hago las manos', session, client!.id);
+    expect(asked).toContain('18:00');
+    expect(asked).toContain('(Pedicura)');
+    expect(asked).not.toContain('(Manicura)');
+    expect(await statuses(manicure.id, pedicure.id)).toEqual({
+      [manicure.id]: 'scheduled',
+      [pedicure.id]: 'scheduled',
+    });
+
+    await say('sí', session, client!.id);
+    expect(await statuses(manicure.id, pedicure.id)).toEqual({
+      [manicure.id]: 'scheduled',
+      [pedicure.id]: 'cancelled',
+    });
+    // "¿y la manicura a qué hora era?": the one left, by its service.
+    expect(await say('y la manicura a que hora era al final?', session, client!.id)).toContain('17:00');
+  });
+
+  it('an appointment of the default service is told without a service name', async () => {
+    const { id } = await clientWithTwo('Pablo Sanz', '+34600222041', 19);
+    const listed = await say('¿qué citas tengo?', 'default-service', id);
+    expect(listed).toContain('19:00 con Carlos Ruiz');
+    expect(listed).not.toContain('(Appointment)');
   });
 });

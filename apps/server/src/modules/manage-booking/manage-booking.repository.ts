@@ -92,7 +92,15 @@ export function createManageBookingRepository(db: Db) {
      */
     async upcomingForPhone(phoneDigits: string, now: Date) {
       return db
-        .select({ ...appointmentWithPayment, employeeUsername: employees.username })
+        .select({
+          ...appointmentWithPayment,
+          employeeUsername: employees.username,
+          // Booked as the default service (or, with no service kept, under its name): no name to tell it by.
+          defaultService: sql<boolean>`coalesce(
+            (select s.is_default from services s where s.id = ${appointments.serviceId}),
+            ${appointments.serviceName} = (select d.name from services d where d.is_default),
+            false)`,
+        })
         .from(appointments)
         .leftJoin(employees, eq(employees.id, appointments.employeeId))
         .leftJoin(payments, eq(payments.providerPaymentId, appointments.providerPaymentId))

@@ -501,6 +501,7 @@ export function createManageBookingService(deps: Deps) {
           const terms = await termsFor(row, settings);
           return {
             id: row.id,
+            serviceName: row.defaultService ? null : row.serviceName,
             employeeName: row.employeeName,
             employeeUsername: row.employeeBookable ? row.employeeUsername : null,
             date: row.localDate,

@@ -316,3 +316,19 @@ export function findAnswerOn(info: CompanyInfo, question: string, topic: string,
   }
   return best;
 }
+
+/**
+ * The address the business gives for one of its places: "Madrid (Calle de Fuencarral 45; …)" or
+ * "Madrid: Calle Mayor 3" gives "Calle de Fuencarral 45". Null when none is written with a number.
+ */
+export function addressOf(info: CompanyInfo, place: string): string | null {
+  const name = place.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = new RegExp(`\\b${name}\\s*(?:\\(|:\\s*|,\\s*)([^;().,]*?\\d+[^;().,]*?)(?=[;().,]|$)`, 'u');
+  for (const sentence of info.sentences) {
+    const found = pattern.exec(sentence.text)?.[1]?.trim();
+    if (found && STREET.test(fold(found))) return found;
+  }
+  return null;
+}
+const STREET =
+  /\b(?:calle|c\/|avenida|avda|av|paseo|plaza|pza|carrer|rua|via|street|st|road|rd|avenue|ave|square|ronda|camino|travesia|gran via)\b/;

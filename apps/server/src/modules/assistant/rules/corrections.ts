@@ -1,6 +1,6 @@
 import { CORRECTIONS } from '../vocabulary/vocabulary.ts';
 import { type Directory, kindsOfText, placesIn, professionalsNamed } from './directory.ts';
-import { actionAsked } from './own-booking.ts';
+import { actionAsked, saysItDoesNotSuit } from './own-booking.ts';
 import { fold, words } from './text.ts';
 import { resolveWhen } from './when.ts';
 
@@ -32,6 +32,9 @@ export function standingText(text: string, directory: Directory, now: Date, time
   const last = [...folded.matchAll(CORRECTION)].at(-1);
   if (!last) return text;
   const before = text.slice(0, last.index);
+  // "la del miércoles no me viene bien, mejor el viernes": the day before is the one that does not
+  // suit, the day after where they would have it; both stand.
+  if (saysItDoesNotSuit(before)) return text;
   const after = text.slice(last.index + last[0].length).replace(/^[\s,.…]+/, '');
   const said = (part: string): Said => ({
     action: actionAsked(part),

@@ -20,10 +20,13 @@ import {
   moveAllProposal,
   reasonText,
 } from '../self-service.ts';
-import type { Professional } from './directory.ts';
+import { SERVICE_SYNONYMS } from '../vocabulary/vocabulary.ts';
+import { findPrices } from './company-info.ts';
+import { kindsOfText, type Professional } from './directory.ts';
 import { lettingGo } from './letting-go.ts';
+import { STOPWORDS } from './lexicon.ts';
 import { list, longDate, money } from './phrases.ts';
-import { fold, hasAny, hasPhrase, normalise, words } from './text.ts';
+import { fold, hasAny, hasPhrase, normalise, stem, words } from './text.ts';
 import {
   clockOf,
   dottedTimes,
@@ -623,12 +626,24 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
       // "¿me devolvéis el dinero?" before saying yes: the answer, and the same question again.
       return { replies: [askAgain()], propose: pending };
     }
+    // ("espera no, mejor la del viernes" points at another of theirs, by its day: that one is meant.)
+    const prefer = preferred(folded, knowledge);
+    const prefersAnotherOfTheirs =
+      prefer !== null &&
+      pointedAtInstead(
+        customer.appointments,
+        pendingAppointment,
+        folded.slice(prefer.index + prefer[0].length),
+        input,
+      ) !== undefined &&
+      /^\s*(?:la|el|lo|the) (?:del|de la|de|one|on)\b/.test(folded.slice(prefer.index + prefer[0].length));
     // "actually no, can we do Tuesday same time instead?": a day or an hour said instead of the
     // cancellation is where to move it, unless another appointment of theirs is on that day (then
     // "no, mejor la del jueves" points at which to cancel, below).
     const dayInstead =
       pending.kind === 'cancel' &&
       INSTEAD.test(folded) &&
+      !prefersAnotherOfTheirs &&
       Boolean(when || clock.at) &&
       !customer.appointments.some(
         (other) =>
@@ -641,7 +656,7 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
       (MOVE.test(folded) ||
         PASS_IT.test(folded) ||
         PASS_THIS.test(folded) ||
-        Boolean(preferred(folded, knowledge)));
+        (prefer && !prefersAnotherOfTheirs));
     // "bueno no, mejor cancélala directamente" while a move is being chosen: the no is to the move;
     // the cancellation is asked below.
     const cancelsInstead = pending.kind === 'reschedule' && CANCEL_VERB.test(folded);
@@ -764,7 +779,8 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   );
   const theirsWith =
     (/\b(?:la|el) (?:de|con)\b/.test(folded) && namesTheirs) ||
-    (/\b(?:la|el) (?:del|de la|con el|con la)\b/.test(folded) && kindOfTheirs);
+    // "la de las uñas", "lo del tinte": what their professional of that kind does.
+    (/\b(?:la|el|lo) (?:del|de la|de las|de los|de|con el|con la)\b/.test(folded) && kindOfTheirs);
   const ownWords = (OWN.test(folded) || theirsWith) && !NEW_BOOKING.test(folded);
   const moveWords = MOVE.test(folded) || PASS_IT.test(folded) || PASS_TO.test(`${folded} `);
   const cancelling =
@@ -779,10 +795,13 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
     hasUpcoming &&
     !cancelling &&
     prefersAnother(folded, customer.appointments, input, ownWords || afterOwnReply);
+  // "la del miércoles no me viene bien, el viernes a la misma hora": moved there.
+  const elsewhere = hasUpcoming && !cancelling ? elsewhereWanted(folded, knowledge) : -1;
   const moving =
     !subscription &&
     !cancelling &&
     (input.moveOnly ||
+      elsewhere > 0 ||
       MOVE.test(folded) ||
       PASS_IT.test(folded) ||
       prefers ||
@@ -804,6 +823,8 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
       PAID_ASKED.test(folded) ||
       ownWords ||
       input.ownBooking ||
+      // "¿y la manicura a qué hora era?": a service one of theirs is.
+      asksOfOwnService(input.text, customer.appointments) ||
       askedWhich ||
       askedTime ||
       followUp ||
@@ -837,7 +858,7 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
   }
 
   // The part before the new day or time names the appointment: "del jueves al viernes".
-  const targetAt = moving ? targetStart(folded, knowledge) : -1;
+  const targetAt = elsewhere > 0 ? elsewhere : moving ? targetStart(folded, knowledge) : -1;
   const source = targetAt > 0 ? folded.slice(0, targetAt) : folded;
   // A move with no word marking the new day names only the new day: no day to pick the appointment by.
   // "2", "la primera", "the last one" to the numbered question: the option of that number.
@@ -902,7 +923,7 @@ export async function ownBookingAnswer(input: Input): Promise<OwnBookingAnswer |
 
 /** "las dos", "ambas", "both", "todas", "all of them": several of their appointments at once ("la de las dos" is 14:00). */
 const SEVERAL =
-  /(?<!\b(?:de|a|sobre|hasta|desde|at)\s)\b(?:(?:las|los|les|as|os) (?:dos|dues|duas|tres|cuatro)|ambas|ambos|ambdues|both|the two|the three|all (?:three|of them|my|the|four)|todas|todos|totes)\b/;
+  /(?<!\b(?:de|a|sobre|hasta|desde|at)\s)\b(?:(?:las|los|les|as|os) (?:dos|dues|duas|tres|cuatro)|(?:las|los) (?:de|del|con)(?= (?!las\b|la\b)[a-z])|ambas|ambos|ambdues|both|the two|the three|all (?:three|of them|my|the|four)|todas|todos|totes)\b/;
 /** "todas menos la del jueves", "all except Thursday's": the ones after it are kept. */
 const EXCEPT = /\b(?:menos|excepto|salvo|quitando|except|apart from|other than|but not)\b/;
 /** "solo la del jueves", "just the Thursday one": fewer than were asked about. */
@@ -929,10 +950,15 @@ const HOW_MANY: Record<string, number> = {
  * dos" of three is asked).
  */
 function severalMeant(
-  source: string,
-  among: CustomerAppointment[],
+  message: string,
+  theirs: CustomerAppointment[],
   input: Input,
 ): CustomerAppointment[] | null {
+  // "cancela las de carlos, la del fisio la dejo": what a clause keeps is none of them.
+  const keeping = SEVERAL.test(message) ? keptByClause(theirs, input) : null;
+  const keepsSome = Boolean(keeping?.kept.length) && keeping!.kept.length < theirs.length;
+  const among = keepsSome ? theirs.filter((a) => !keeping!.kept.includes(a)) : theirs;
+  const source = keepsSome && SEVERAL.test(keeping!.rest) ? keeping!.rest : message;
   const said = SEVERAL.exec(source);
   if (!said || among.length < 2) return null;
   const except = EXCEPT.exec(source);
@@ -1081,9 +1107,9 @@ function listed(
 }
 
 // (Also "¿es en Madrid o en Alcobendas?", "is it in Madrid?".)
-// ("¿es online o tengo que ir a Barcelona?", "is it online?": where too.)
+// ("¿es online o tengo que ir a Barcelona?", "is it online?", "es en granada no?": where too.)
 const WHERE =
-  /\b(donde|where|en que (sitio|centro|sede|ciudad)|es en [a-z]+(?: [a-z]+)? o (?:en )?[a-z]+|is (?:it|that) in|es (?:online|presencial|en persona)|is (?:it|that) (?:online|in person))\b/;
+  /\b(donde|where|en que (sitio|centro|sede|ciudad)|es en [a-z]+(?: [a-z]+)? o (?:en )?[a-z]+|es en [a-z]+(?= (?:no|verdad|cierto)\b|\s*$)|is (?:it|that) in|es (?:online|presencial|en persona)|is (?:it|that) (?:online|in person))\b/;
 
 /** "¿y dónde es?": where the professional of the appointments asked about works, when it is one. */
 function whereItIs(lines: CustomerAppointment[], source: string, { knowledge, language }: Input): string[] {
@@ -1148,6 +1174,49 @@ function targetStart(folded: string, knowledge: AssistantKnowledge): number {
   }
   return folded.search(TARGET);
 }
+
+/** "no me viene bien", "doesn't suit me": said of one of theirs, the time it is at does not suit. */
+const NOT_SUITING =
+  /\bno me (?:viene|va|cuadra|encaja|vendria|iria|va a venir) (?:nada )?bien\b|\bno me (?:viene|cuadra|encaja)\b|\b(?:doesn'?t|does not|won'?t) (?:suit|work for) me\b/;
+
+/**
+ * "la del barbero del miércoles no me viene bien… el viernes a la misma hora mejor": one of theirs
+ * (by its day, its professional or their kind) does not suit, and a day or time follows: where
+ * they would have it instead starts after the words that it does not suit. -1 when not so said.
+ */
+function elsewhereWanted(folded: string, knowledge: AssistantKnowledge): number {
+  const theirs = knowledge.customer?.appointments ?? [];
+  const suitsNot = NOT_SUITING.exec(folded);
+  if (!suitsNot || !theirs.length) return -1;
+  const before = folded.slice(0, suitsNot.index);
+  const after = folded.slice(suitsNot.index + suitsNot[0].length);
+  const clock = clockOf(after);
+  const back = pointsBack(after);
+  const wanted =
+    resolveWhen(after, knowledge.now, knowledge.timeZone) ||
+    clock.at ||
+    clock.partOfDay ||
+    back.time ||
+    back.day;
+  if (!wanted) return -1;
+  const day = resolveWhen(before, knowledge.now, knowledge.timeZone);
+  const kinds = kindsOfText(before);
+  const refers = theirs.some(
+    (a) =>
+      (day && a.date >= day.from && a.date <= day.to) ||
+      words(before).includes(fold(a.employeeName).split(' ')[0]!) ||
+      [...kinds].some((kind) => kindsOfTheirs(a, knowledge).has(kind)) ||
+      OWN.test(before),
+  );
+  return refers ? suitsNot.index + suitsNot[0].length : -1;
+}
+
+/** "la del miércoles no me viene bien": what follows is where they would have it, no correction. */
+export const saysItDoesNotSuit = (text: string) => NOT_SUITING.test(normalised(text));
+
+/** Whether a message says one of the client's appointments does not suit and where they would have it. */
+export const theirsElsewhere = (text: string, knowledge: AssistantKnowledge) =>
+  elsewhereWanted(normalised(text), knowledge) > 0;
 
 /** "mejor el viernes", "prefiero por la tarde": where the day or time they would rather have is said, if one is. */
 function preferred(folded: string, knowledge: AssistantKnowledge) {
@@ -1450,7 +1519,7 @@ const PLACE_NAMED: Array<[RegExp, number]> = [
  * "la quiero cancelar", "la quiero para el jueves").
  */
 const KEEPS =
-  /\b(?:se queda(?:n)? (?:igual|como esta|asi)|mantengo|mantenla|mantenlo|mantener|me (?:la|lo) quedo|me quedo con|conservo|(?:la|lo) dejo como esta|dejala como esta|dejalo como esta|no (?:la|lo) (?:toques|canceles|anules|quites|borres|muevas|cambies)|(?:la|lo) dejas|(?:la|lo) dejamos|keep|keeping)\b|(?<!\bno )\b(?:la|lo) (?:quiero|necesito)(?=\s*$|\s+(?:tal cual|igual|asi|como esta|todavia|aun)\b)/;
+  /\b(?:(?:solo|solamente) me (?:hago|hare)|me (?:hago|hare) solo|(?:solo|solamente) quiero hacerme|se queda(?:n)? (?:igual|como esta|asi)|mantengo|mantenla|mantenlo|mantener|me (?:la|lo) quedo|me quedo con|conservo|(?:la|lo) dejo como esta|dejala como esta|dejalo como esta|no (?:la|lo) (?:toques|canceles|anules|quites|borres|muevas|cambies)|(?:la|lo) dejas|(?:la|lo) dejamos|(?:la|lo) dejo(?=\s*$)|keep|keeping)\b|(?<!\bno )\b(?:la|lo) (?:quiero|necesito)(?=\s*$|\s+(?:tal cual|igual|asi|como esta|todavia|aun)\b)/;
 /**
  * A clause that only refuses an appointment it names: "la del sábado no", "the Saturday one no" (in
  * "uy, la del sábado no, solo la del jueves"). Not a question tag ("la de lucía no?": see `TAGGED_NO`).
@@ -1501,6 +1570,13 @@ function keptByClause(upcoming: CustomerAppointment[], input: Input) {
         stems(clause).some(
           (stem) => names(a).has(stem) && !upcoming.every((other) => names(other).has(stem)),
         ) ||
+        // "solo me hago las manos": the one of the service it names; "la del fisio la dejo": of that kind.
+        ofServiceNamed(upcoming, clause).includes(a) ||
+        [...kindsOfText(clause)].some(
+          (kind) =>
+            kindsOfTheirs(a, knowledge).has(kind) &&
+            !upcoming.every((other) => kindsOfTheirs(other, knowledge).has(kind)),
+        ) ||
         Boolean(byDay?.onDate.length) ||
         // "la del viernes la mantengo" of one on Friday 4: a weekday alone names it by its weekday.
         Boolean(byDay?.onWeekday.length && !SAID_WHICH_WEEK.test(said)) ||
@@ -1513,6 +1589,47 @@ function keptByClause(upcoming: CustomerAppointment[], input: Input) {
     .join(' , ')
     .replaceAll('no tag', 'no');
   return { kept, rest: normalise(dottedTimes(rest)) };
+}
+
+/** The kinds of work of an appointment's professional ("fisio", "barbero"), read from their title and role. */
+function kindsOfTheirs(appointment: CustomerAppointment, knowledge: AssistantKnowledge): Set<string> {
+  const entry = knowledge.employees.find((e) => e.username === appointment.employeeUsername);
+  return kindsOfText(fold(`${entry?.title ?? ''} ${entry?.role ?? ''}`));
+}
+
+/**
+ * Of their appointments, those of the services a message names ("la pedicura", "the yoga one"), read
+ * as the price list is (its words and their synonyms: "la de pies" is the pedicure). None when
+ * they are of one service or the message names none of theirs.
+ */
+function ofServiceNamed(among: CustomerAppointment[], source: string): CustomerAppointment[] {
+  const names = new Set(among.map((a) => a.serviceName));
+  return names.size < 2 ? [] : theirsOfServiceNamed(among, source);
+}
+
+/** "¿a qué hora es la manicura?", "cancela la pedicura": a time or a change asked of a service theirs is. */
+const OWN_SERVICE_ASKED =
+  /\b(?:a que hora|que hora|cuando|que dia)\s+(?:es|era|son|eran|tengo|tenia|me toca|tocaba|seria)\b|\bwhat time (?:is|was)\b|\bwhen(?:'s| is| was)\b/;
+export function asksOfOwnService(text: string, theirs: CustomerAppointment[]) {
+  if (!theirs.some((a) => a.serviceName)) return false;
+  if (!actionAsked(text) && !OWN_SERVICE_ASKED.test(fold(text))) return false;
+  return theirsOfServiceNamed(theirs, fold(text)).length > 0;
+}
+
+/** Of their appointments, those of the services a message names (any of theirs has a service). */
+function theirsOfServiceNamed(among: CustomerAppointment[], source: string): CustomerAppointment[] {
+  const names = [...new Set(among.map((a) => a.serviceName).filter((name) => name !== null))];
+  if (!names.length) return [];
+  const prices = names.map((name) => ({
+    name,
+    stems: words(name)
+      .filter((word) => word.length >= 3 && !STOPWORDS.has(word))
+      .map(stem),
+    amount: '',
+    from: false,
+  }));
+  const named = findPrices({ sentences: [], prices }, source, SERVICE_SYNONYMS).map((item) => item.name);
+  return among.filter((a) => a.serviceName !== null && named.includes(a.serviceName));
 }
 
 function pick(
@@ -1554,6 +1671,24 @@ function pick(
     const names = input.ofKind.map((p) => fold(p.name));
     const byKind = found.filter((a) => names.includes(fold(a.employeeName)));
     if (byKind.length === 1) found = byKind;
+  }
+  // "tengo corte y color el jueves, anula solo lo del color": what follows "solo" picks, by the
+  // kind of work or the service it names.
+  const only = found.length > 1 ? ONLY.exec(source) : null;
+  if (only) {
+    const after = source.slice(only.index + only[0].length);
+    const kinds = kindsOfText(after);
+    const byWork = found.filter((a) =>
+      [...kinds].some((kind) => kindsOfTheirs(a, input.knowledge).has(kind)),
+    );
+    const byService = ofServiceNamed(found, after);
+    const narrowed = byService.length ? byService : byWork;
+    if (narrowed.length && narrowed.length < found.length) found = narrowed;
+  }
+  // "la pedicura", "la del corte": the one of the service named, when their services differ.
+  if (found.length > 1) {
+    const byService = ofServiceNamed(found, source);
+    if (byService.length) found = byService;
   }
   // "la de granada": the one with a professional who works in the city named, when that settles it.
   if (found.length > 1) {

@@ -116,6 +116,8 @@ const PARTS: Array<[PartOfDay, string[]]> = [
       'por las mananas',
       'x las mananas',
       'las mananas',
+      // "¿tiene mañanas?", "¿hace tardes?": mornings, plural, are never tomorrow.
+      'mananas',
       'morning',
       'mornings',
       'vormittag',
@@ -891,7 +893,8 @@ const daysUntil = (fromDate: string, weekday: number) => (weekday - weekdayIndex
  * "at 4 or at 5" → ["10:00", "10:30"]. One time (or none) gives [].
  */
 export function timesSaid(text: string): string[] {
-  const parts = fold(text).split(/\b(?:y|o|and|or)\s+(?=(?:a\s+las?|las?|at)\s+\d)/);
+  // "a las 10 y a las 10:30", "at 5 or at 6", "a las 12 y 12:30" (a second time written whole).
+  const parts = fold(text).split(/\b(?:y|o|and|or)\s+(?=(?:a\s+las?|las?|at)\s+\d|\d{1,2}[:.h]\d{2}\b)/);
   if (parts.length < 2) return [];
   const found = parts.map((part) => clockOf(part).at);
   if (found.some((at) => !at)) return [];
