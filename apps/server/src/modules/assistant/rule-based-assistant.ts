@@ -729,7 +729,12 @@ class Conversation {
         !(m.thanks && !/\b(?:si|yes|yeah|yep|please|por favor|porfa|claro|dale|venga)\b/.test(m.folded)),
       // "Voy 10 min tarde": the people who will see them need to know; no booking, no complaint.
       runningLate: isRunningLate(m.text),
-      namesOurWork: m.kinds.size > 0 || m.roleStems.size > 0 || m.named.length > 0,
+      // ("cool, what about weekends?" right after a professional was offered: their days, our work too.)
+      namesOurWork:
+        m.kinds.size > 0 ||
+        m.roleStems.size > 0 ||
+        m.named.length > 0 ||
+        (m.when !== undefined && this.context.offered.length > 0),
       // ("if I'm 10 minutes late will I lose my slot?" asks what would happen: no complaint.)
       complaint: m.complaint && !asksIfLate(m.text),
       // "cancélala pero quiero que me devolváis el dinero": a client cancelling their own appointment

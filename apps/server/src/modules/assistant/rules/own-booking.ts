@@ -1189,16 +1189,7 @@ function elsewhereWanted(folded: string, knowledge: AssistantKnowledge): number 
   const suitsNot = NOT_SUITING.exec(folded);
   if (!suitsNot || !theirs.length) return -1;
   const before = folded.slice(0, suitsNot.index);
-  const after = folded.slice(suitsNot.index + suitsNot[0].length);
-  const clock = clockOf(after);
-  const back = pointsBack(after);
-  const wanted =
-    resolveWhen(after, knowledge.now, knowledge.timeZone) ||
-    clock.at ||
-    clock.partOfDay ||
-    back.time ||
-    back.day;
-  if (!wanted) return -1;
+  if (!namesWhen(folded.slice(suitsNot.index + suitsNot[0].length), knowledge)) return -1;
   const day = resolveWhen(before, knowledge.now, knowledge.timeZone);
   const kinds = kindsOfText(before);
   const refers = theirs.some(
@@ -1222,18 +1213,22 @@ export const theirsElsewhere = (text: string, knowledge: AssistantKnowledge) =>
 function preferred(folded: string, knowledge: AssistantKnowledge) {
   const prefer = PREFER.exec(folded);
   if (!prefer) return null;
-  const after = folded.slice(prefer.index + prefer[0].length);
-  const clock = clockOf(after);
-  const back = pointsBack(after);
-  const wanted =
-    resolveWhen(after, knowledge.now, knowledge.timeZone) ||
-    clock.at ||
-    clock.partOfDay ||
-    clock.after ||
-    clock.before ||
-    back.time ||
-    back.day;
-  return wanted ? prefer : null;
+  return namesWhen(folded.slice(prefer.index + prefer[0].length), knowledge) ? prefer : null;
+}
+
+/** Whether words name a day or a time: a date, an hour, a part of the day, or "the same day/time". */
+function namesWhen(words: string, knowledge: AssistantKnowledge): boolean {
+  const clock = clockOf(words);
+  const back = pointsBack(words);
+  return Boolean(
+    resolveWhen(words, knowledge.now, knowledge.timeZone) ||
+      clock.at ||
+      clock.partOfDay ||
+      clock.after ||
+      clock.before ||
+      back.time ||
+      back.day,
+  );
 }
 
 /**

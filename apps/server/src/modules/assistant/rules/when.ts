@@ -116,8 +116,12 @@ const PARTS: Array<[PartOfDay, string[]]> = [
       'por las mananas',
       'x las mananas',
       'las mananas',
-      // "¿tiene mañanas?", "¿hace tardes?": mornings, plural, are never tomorrow.
-      'mananas',
+      // "¿tiene mañanas?": mornings, plural, are never tomorrow ("no puedo por las mañanas" is above).
+      'tiene mananas',
+      'tienes mananas',
+      'hay mananas',
+      'trabaja mananas',
+      'atiende mananas',
       'morning',
       'mornings',
       'vormittag',
